@@ -1,0 +1,15 @@
+// One jest run covers every workspace. Sources are TypeScript transpiled by swc (TypeScript 7
+// has no JS API, so ts-jest cannot work); type-checking is `npm run typecheck`.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+
+module.exports = {
+  testMatch: ['<rootDir>/{packages,svc-*,gateway,shell,mfe-*}/**/*.test.{ts,tsx}'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  // jose is ESM-only; let swc turn it into CommonJS like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  setupFiles: ['<rootDir>/jest.setup.cjs'],
+  testEnvironment: 'node',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,119 @@
+import type { Plan } from '@agentdock/contracts';
+import { ApiError, createApiClient, isAbortError } from './index';
+
+const plan: Plan = {
+  id: 'starter',
+  name: 'Starter',
+  description: 'For small teams',
+  tier: 'starter',
+  monthly: { amount: 50, priceId: 'price_starter_month' },
+  annual: { amount: 540, priceId: 'price_starter_year' },
+  annualPerMonth: 45,
+  realTokensLimit: 10000,
+  platformCreditsLimit: 1000000,
+  apiCallsLimit: 5000,
+  agentsIncluded: 5,
+  features: ['5 AI agents'],
+  notIncluded: ['Priority support'],
+  cta: 'Get Started',
+  highlight: false,
+  customPrice: false,
+  isActive: true,
+  sortOrder: 1,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function fakeFetch(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push({ url: String(input), init });
+    return respond(String(input), init);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+describe('createApiClient', () => {
+  it('reads plans from the catalog and validates them', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { plans: [plan] }));
+    const client = createApiClient({ baseUrl: 'http://gateway.test', fetch, newRequestId: () => 'req-1' });
+
+    await expect(client.getPlans()).resolves.toEqual([plan]);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('http://gateway.test/api/catalog/plans');
+    const headers = new Headers(calls[0]!.init.headers);
+    expect(headers.get('x-request-id')).toBe('req-1');
+    expect(headers.get('accept')).toBe('application/json');
+  });
+
+  it('sends a fresh request id with every call', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { plans: [] }));
+    const client = createApiClient({ fetch });
+    await client.getPlans();
+    await client.getPlans();
+    const ids = calls.map((call) => new Headers(call.init.headers).get('x-request-id'));
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('turns an error body into an ApiError', async () => {
+    const body = {
+      error: { code: 'validation_failed', message: 'Invalid query', fields: [{ path: 'tier', message: 'Unknown tier' }], requestId: 'srv-9' },
+    };
+    const { fetch } = fakeFetch(() => json(422, body));
+    const error = await createApiClient({ fetch }).getPlans().catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      message: 'Invalid query',
+      fields: [{ path: 'tier', message: 'Unknown tier' }],
+      requestId: 'srv-9',
+    });
+  });
+
+  it('reports an error response without a contract body by its status', async () => {
+    const { fetch } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await createApiClient({ fetch, newRequestId: () => 'req-2' }).getPlans().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 502, code: 'http_error', fields: [], requestId: 'req-2' });
+  });
+
+  it('reports a network failure as network_error', async () => {
+    const fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof globalThis.fetch;
+    const error = await createApiClient({ fetch }).getPlans().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: 'network_error' });
+    expect((error as ApiError).message).toMatch(/could not reach the server/i);
+  });
+
+  it('rejects a success body that breaks the contract', async () => {
+    const { fetch } = fakeFetch(() => json(200, { plans: [{ id: 'broken' }] }));
+    await expect(createApiClient({ fetch }).getPlans()).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
+  });
+
+  it('passes the abort signal on and keeps an abort an abort', async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = fakeFetch(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    );
+    const pending = createApiClient({ fetch }).getPlans({ signal: controller.signal });
+    controller.abort();
+
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(calls[0]!.init.signal).toBe(controller.signal);
+    expect(isAbortError(error)).toBe(true);
+    expect(error).not.toBeInstanceOf(ApiError);
+  });
+});

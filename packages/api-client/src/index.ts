@@ -1,0 +1,2 @@
+export { ApiError, isAbortError, type ApiErrorField } from './api-error';
+export { createApiClient, type ApiClient, type ApiClientOptions, type CallOptions } from './client';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { subscriptionTier } from '../catalog/tier';
+
+/** Issuer and audience every verifier checks; svc-identity signs with them. */
+export const ACCESS_TOKEN_ISSUER = 'agentdock-identity';
+export const ACCESS_TOKEN_AUDIENCE = 'agentdock';
+
+/** Claims of the short-lived access token svc-identity issues (verified by jose everywhere). */
+export const accessTokenClaims = z.object({
+  sub: z.string().min(1),
+  email: z.string().email(),
+  admin: z.boolean().default(false),
+  tier: subscriptionTier.default('free'),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * The one error body every service and the gateway return, modelled on Stripe's error object:
+ * a stable machine `code` the UI maps to the spec's texts, a human `message`, and for validation
+ * failures the offending `fields`.
+ */
+export const apiErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;

@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import { loadConfig } from '@agentdock/service-kit';
+import { z } from 'zod';
+import { repoRoot } from './paths';
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+
+/** Everything the embedded default lets you change; every value has a working default. */
+export const launcherEnvSchema = z.object({
+  PORT: port(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Host name the browser uses to reach the remotes' static servers. */
+  PUBLIC_HOST: z.string().min(1).default('localhost'),
+  AGENTDOCK_DATA_DIR: z.string().min(1).default(resolve(repoRoot, '.data')),
+  IDENTITY_PORT: port(3101),
+  CATALOG_PORT: port(3102),
+  BILLING_PORT: port(3103),
+  CHAT_PORT: port(3104),
+  SHELL_PORT: port(3200),
+  MFE_MARKETING_PORT: port(3201),
+  MFE_ACCOUNT_PORT: port(3202),
+  MFE_CHAT_PORT: port(3203),
+  MFE_ADMIN_PORT: port(3204),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** Skip the front-end freshness check (CI builds once before the browser suite). */
+  AGENTDOCK_SKIP_BUILD: z.enum(['0', '1']).default('0'),
+});
+export type LauncherConfig = z.infer<typeof launcherEnvSchema>;
+
+export function loadLauncherConfig(env: NodeJS.ProcessEnv = process.env): LauncherConfig {
+  return loadConfig(launcherEnvSchema, env, 'launcher');
+}

@@ -1,0 +1,115 @@
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
+import { createLogger, InProcessBus, type RunningService, type ServiceDefinition, startHttpServer, startService } from '@agentdock/service-kit';
+import { createStaticServer } from '@agentdock/static-server';
+import { billingService } from '@agentdock/svc-billing';
+import { catalogService } from '@agentdock/svc-catalog';
+import { chatService } from '@agentdock/svc-chat';
+import { identityService } from '@agentdock/svc-identity';
+import { buildStaleFrontends } from './build-frontends';
+import { type LauncherConfig, loadLauncherConfig } from './config';
+import { lockDataDir } from './data-dir-lock';
+import { type Frontend, repoRoot } from './paths';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/**
+ * The embedded default: every service in this one process, each on its own port with its own
+ * PGlite folder, events over the in-process bus, the static servers of the shell and the four
+ * remotes, and the gateway in front. Production runs the same pieces as separate processes.
+ */
+async function main(config: LauncherConfig): Promise<void> {
+  if (config.AGENTDOCK_SKIP_BUILD === '0') await buildStaleFrontends(say);
+  const unlock = await lockDataDir(config.AGENTDOCK_DATA_DIR);
+  const logger = createLogger({ service: 'launcher', level: config.LOG_LEVEL });
+  const bus = new InProcessBus({ logger: logger.child({ component: 'event-bus' }) });
+  const local = (port: number) => `http://127.0.0.1:${port}`;
+  const jwksUrl = `${local(config.IDENTITY_PORT)}/api/identity/.well-known/jwks.json`;
+
+  const services: Array<[ServiceDefinition<Record<string, unknown>>, number]> = [
+    [identityService as unknown as ServiceDefinition<Record<string, unknown>>, config.IDENTITY_PORT],
+    [catalogService as unknown as ServiceDefinition<Record<string, unknown>>, config.CATALOG_PORT],
+    [billingService as unknown as ServiceDefinition<Record<string, unknown>>, config.BILLING_PORT],
+    [chatService as unknown as ServiceDefinition<Record<string, unknown>>, config.CHAT_PORT],
+  ];
+  const running: Array<RunningService<Record<string, unknown>>> = [];
+  const servers: Server[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)).then(() => server.closeIdleConnections())));
+      await Promise.all(running.map((service) => service.stop()));
+      await bus.close();
+      await unlock();
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      say('\nStopping Agentdock…');
+      stop().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  try {
+    say('Starting services (embedded PostgreSQL in each service’s own folder)…');
+    for (const [definition, port] of services) {
+      running.push(
+        await startService(definition, {
+          port,
+          host: '127.0.0.1',
+          database: { dataDir: join(config.AGENTDOCK_DATA_DIR, definition.name) },
+          bus,
+          logger: createLogger({ service: definition.name, level: config.LOG_LEVEL }),
+          jwksUrl,
+        }),
+      );
+    }
+
+    const frontends: Array<[Frontend, number]> = [
+      ['shell', config.SHELL_PORT],
+      ['mfe-marketing', config.MFE_MARKETING_PORT],
+      ['mfe-account', config.MFE_ACCOUNT_PORT],
+      ['mfe-chat', config.MFE_CHAT_PORT],
+      ['mfe-admin', config.MFE_ADMIN_PORT],
+    ];
+    for (const [frontend, port] of frontends) {
+      const app = createStaticServer({ root: join(repoRoot, frontend, 'dist'), spaFallback: frontend === 'shell', cors: frontend !== 'shell' });
+      servers.push(await startHttpServer(app, { port, host: config.HOST }));
+    }
+
+    const remote = (port: number) => `http://${config.PUBLIC_HOST}:${port}/mf-manifest.json`;
+    const gatewayConfig = loadGatewayConfig({
+      PORT: String(config.PORT),
+      HOST: config.HOST,
+      IDENTITY_URL: local(config.IDENTITY_PORT),
+      CATALOG_URL: local(config.CATALOG_PORT),
+      BILLING_URL: local(config.BILLING_PORT),
+      CHAT_URL: local(config.CHAT_PORT),
+      SHELL_URL: local(config.SHELL_PORT),
+      REMOTE_MARKETING_URL: remote(config.MFE_MARKETING_PORT),
+      REMOTE_ACCOUNT_URL: remote(config.MFE_ACCOUNT_PORT),
+      REMOTE_CHAT_URL: remote(config.MFE_CHAT_PORT),
+      REMOTE_ADMIN_URL: remote(config.MFE_ADMIN_PORT),
+      LOG_LEVEL: config.LOG_LEVEL,
+    });
+    const gateway = createGateway(gatewayConfig, createLogger({ service: 'gateway', level: config.LOG_LEVEL }));
+    servers.push(await startHttpServer(gateway, { port: config.PORT, host: config.HOST }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  say(`\nAgentdock is running at http://${config.PUBLIC_HOST}:${config.PORT}`);
+  say(`Data is kept in ${config.AGENTDOCK_DATA_DIR}. Press Ctrl-C to stop.`);
+}
+
+main(loadLauncherConfig()).catch((error: unknown) => {
+  console.error(`\nAgentdock could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

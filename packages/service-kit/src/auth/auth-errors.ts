@@ -1,0 +1,25 @@
+import { ServiceUnavailableError, UnauthorizedError } from '../errors/app-errors';
+
+/** The token is malformed, forged, for another audience or issuer, or lacks required claims. */
+export class InvalidTokenError extends UnauthorizedError {
+  static override readonly code: string = 'invalid_token';
+  constructor(cause?: unknown) {
+    super('Your session is not valid. Please sign in again.', { code: InvalidTokenError.code, cause });
+  }
+}
+
+/** The token was genuine but is past its expiry: the client should refresh and retry. */
+export class TokenExpiredError extends UnauthorizedError {
+  static override readonly code: string = 'token_expired';
+  constructor(cause?: unknown) {
+    super('Your session has expired. Please sign in again.', { code: TokenExpiredError.code, cause });
+  }
+}
+
+/** The signing keys could not be fetched, so no verdict on the token is possible. */
+export class AuthUnavailableError extends ServiceUnavailableError {
+  static override readonly code: string = 'auth_unavailable';
+  constructor(cause?: unknown) {
+    super('Sign-in cannot be checked right now. Please try again shortly.', { code: AuthUnavailableError.code, cause });
+  }
+}

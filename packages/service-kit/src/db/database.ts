@@ -1,0 +1,122 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/**
+ * The one query layer every service uses. Both drivers give a drizzle `PgDatabase`, so services
+ * write the same queries and migrations for PostgreSQL (production) and PGlite (embedded default).
+ * A transaction handle is a `Db` too: functions that take `Db` work inside and outside one.
+ */
+export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<
+  PgQueryResultHKT,
+  TSchema
+>;
+
+export type DatabaseTarget =
+  /** A PostgreSQL connection string: production and the PostgreSQL test variant. */
+  | { url: string }
+  /** A PGlite data directory; omitted means in-memory (tests). */
+  | { dataDir?: string };
+
+export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
+  target: DatabaseTarget;
+  schema: TSchema;
+  /** The service's own drizzle-kit migrations folder (none: only the kit's tables). */
+  migrationsFolder?: string;
+  /** Pool size for PostgreSQL; PGlite runs one query at a time regardless. */
+  poolSize?: number;
+}
+
+export interface Database<TSchema extends Record<string, unknown>> {
+  db: Db<TSchema>;
+  driver: 'postgres' | 'pglite';
+  /** Readiness probe: resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const kitMigrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+/** The kit's tables keep their own migration journal so they never collide with a service's. */
+const kitMigrationsTable = '__kit_migrations';
+
+/** Opens the service database on the chosen driver and brings its schema up to date. */
+export async function openDatabase<TSchema extends Record<string, unknown>>(
+  options: DatabaseOptions<TSchema>,
+): Promise<Database<TSchema>> {
+  const opened = 'url' in options.target ? await openPostgres(options, options.target.url) : await openPglite(options, options.target.dataDir);
+  try {
+    await opened.migrate({ migrationsFolder: kitMigrationsFolder, migrationsTable: kitMigrationsTable });
+    if (options.migrationsFolder) await opened.migrate({ migrationsFolder: options.migrationsFolder });
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return {
+    db: opened.db,
+    driver: opened.driver,
+    ping: async () => {
+      await opened.db.execute(sql`select 1`);
+    },
+    close: opened.close,
+  };
+}
+
+interface OpenedDriver<TSchema extends Record<string, unknown>> {
+  db: Db<TSchema>;
+  driver: Database<TSchema>['driver'];
+  migrate(config: { migrationsFolder: string; migrationsTable?: string }): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openPostgres<TSchema extends Record<string, unknown>>(
+  options: DatabaseOptions<TSchema>,
+  url: string,
+): Promise<OpenedDriver<TSchema>> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema: options.schema });
+  return {
+    db: db as unknown as Db<TSchema>,
+    driver: 'postgres',
+    migrate: (config) => migratePg(db, config),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite<TSchema extends Record<string, unknown>>(
+  options: DatabaseOptions<TSchema>,
+  dataDir: string | undefined,
+): Promise<OpenedDriver<TSchema>> {
+  // PGlite creates only the last folder of its path.
+  if (dataDir) await mkdir(dirname(resolve(dataDir)), { recursive: true });
+  const client = dataDir ? new PGlite(resolve(dataDir)) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema: options.schema });
+  return {
+    db: db as unknown as Db<TSchema>,
+    driver: 'pglite',
+    migrate: (config) => migratePglite(db, config),
+    close: () => client.close(),
+  };
+}
+
+/** SQLSTATE of a failed query; drizzle wraps driver errors and keeps the original as `cause`. */
+export function sqlState(error: unknown): string | undefined {
+  const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
+  for (const candidate of candidates) {
+    const code = (candidate as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Tables the kit adds to every service database (its own migrations, its own journal table), so
+ * that the outbox and the processed-event ledger live in the same transaction as each service's
+ * state.
+ */
+
+/** Events written in the same transaction as the state change they describe; the relay ships them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey(),
+    subject: text('subject').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (table) => [index('outbox_unpublished_idx').on(table.createdAt).where(sql`${table.publishedAt} is null`)],
+);
+
+/** One row per (consumer, event) applied; a redelivered event finds its row and has no effect. */
+export const processedEvents = pgTable(
+  'processed_events',
+  {
+    consumer: text('consumer').notNull(),
+    eventId: uuid('event_id').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.consumer, table.eventId] })],
+);

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { EventEnvelope } from '@agentdock/contracts';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Logger } from '../logger';
+import {
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_MAX_DELIVER,
+  DEFAULT_RETRY_DELAY_MS,
+  type EventBus,
+  PoisonMessageError,
+  type SubscribeOptions,
+  type Subscription,
+} from './bus';
+
+export interface JetStreamBusOptions {
+  servers: string;
+  logger: Logger;
+  /** Stream holding every platform event. */
+  stream?: string;
+  /**
+   * Prefix put before every subject on the wire, so several platforms (or test runs) can share
+   * one NATS server without their streams' subjects overlapping. Empty in a normal deployment.
+   */
+  namespace?: string;
+  /** Connection name shown in NATS monitoring. */
+  name?: string;
+}
+
+const NANOS_PER_MS = 1_000_000;
+
+/** Production bus: one JetStream stream, one durable pull consumer per subscription. */
+export class JetStreamBus implements EventBus {
+  private constructor(
+    private readonly connection: NatsConnection,
+    private readonly client: JetStreamClient,
+    private readonly manager: JetStreamManager,
+    private readonly stream: string,
+    private readonly namespace: string,
+    private readonly logger: Logger,
+  ) {}
+
+  static async connect(options: JetStreamBusOptions): Promise<JetStreamBus> {
+    const connection = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1 });
+    const manager = await jetstreamManager(connection);
+    const stream = options.stream ?? 'AGENTDOCK';
+    const namespace = options.namespace ? `${options.namespace}.` : '';
+    const subjects = [`${namespace}agentdock.>`];
+    try {
+      await manager.streams.info(stream);
+    } catch {
+      await manager.streams.add({ name: stream, subjects, duplicate_window: 120_000 * NANOS_PER_MS });
+    }
+    return new JetStreamBus(connection, jetstream(connection), manager, stream, namespace, options.logger);
+  }
+
+  async publish(subject: string, envelope: EventEnvelope): Promise<void> {
+    await this.client.publish(this.namespace + subject, JSON.stringify(envelope), { msgID: envelope.id });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const wireSubject = this.namespace + options.subject;
+    // Server 2.9 has no multi-subject filters, so a durable covers exactly one subject; the
+    // subject is folded into the name to keep two subscriptions of one service apart.
+    const durableName = `${options.durable}_${createHash('sha1').update(wireSubject).digest('hex').slice(0, 10)}`.replace(/[.*>\s]/g, '_');
+    const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    const config = {
+      durable_name: durableName,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: wireSubject,
+      ack_wait: ackWaitMs * NANOS_PER_MS,
+      max_deliver: maxDeliver,
+    };
+    try {
+      await this.manager.consumers.info(this.stream, durableName);
+      await this.manager.consumers.update(this.stream, durableName, { ack_wait: config.ack_wait, max_deliver: maxDeliver });
+    } catch {
+      await this.manager.consumers.add(this.stream, config);
+    }
+    const consumer = await this.client.consumers.get(this.stream, durableName);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const loop = (async () => {
+      for await (const message of messages) {
+        const deliveryCount = message.info.deliveryCount;
+        const log = this.logger.child({ durable: options.durable, subject: options.subject, deliveryCount });
+        let envelope: EventEnvelope;
+        try {
+          envelope = message.json<EventEnvelope>();
+        } catch (error) {
+          log.error({ err: error }, 'event is not JSON; terminated');
+          message.term('not JSON');
+          continue;
+        }
+        try {
+          await options.handler(envelope, { subject: options.subject, deliveryCount });
+          await message.ackAck();
+        } catch (error) {
+          if (error instanceof PoisonMessageError || deliveryCount >= maxDeliver) {
+            log.error({ err: error, eventId: envelope.id }, 'event terminated: it will not be redelivered');
+            message.term(error instanceof Error ? error.message : 'handler failed');
+          } else {
+            log.warn({ err: error, eventId: envelope.id }, 'event handler failed; redelivering later');
+            message.nak(retryDelayMs);
+          }
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        await loop;
+      },
+    };
+  }
+
+  async ping(): Promise<void> {
+    if (this.connection.isClosed()) throw new Error('NATS connection is closed');
+    await this.connection.flush();
+  }
+
+  /** Removes the stream and everything in it: for tests that made their own. */
+  async destroyStream(): Promise<void> {
+    await this.manager.streams.delete(this.stream);
+  }
+
+  async close(): Promise<void> {
+    await this.connection.drain();
+  }
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { defineEvent, type EventEnvelope } from '@agentdock/contracts';
+import { asc, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, openDatabase } from '../db/database';
+import { outbox } from '../db/kit-schema';
+import { createTestBus, createTestDatabase, eventually, type TestBus, type TestDatabase, testLogger } from '../testing';
+import type { EventBus } from './bus';
+import { idempotentHandler } from './consumer';
+import { enqueueEvent, OutboxRelay } from './outbox';
+
+const counted = defineEvent('test.counter.incremented', 1, z.object({ by: z.number().int() }));
+
+describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let testDatabase: TestDatabase;
+  let database: Database<Record<string, never>>;
+  let testBus: TestBus;
+  const logger = testLogger();
+
+  // One database for the file (opening PGlite costs seconds); each test starts from empty tables.
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    database = await openDatabase({ target: testDatabase.target, schema: {} });
+  });
+  afterAll(async () => {
+    await database.close();
+    await testDatabase.drop();
+  });
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate outbox, processed_events`);
+    await database.db.execute(sql`drop table if exists counter`);
+    testBus = await createTestBus();
+  });
+  afterEach(async () => {
+    await testBus.destroy();
+  });
+
+  const published = () =>
+    database.db.select().from(outbox).where(isNotNull(outbox.publishedAt)).orderBy(asc(outbox.createdAt));
+
+  it('never publishes an event whose transaction rolled back', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueEvent(tx, 'test', counted, { by: 1 });
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    const relay = new OutboxRelay({ db: database.db, bus: testBus.bus, logger });
+    expect(await relay.relayOnce()).toBe(0);
+    expect(await database.db.select().from(outbox)).toHaveLength(0);
+  });
+
+  it('rejects a payload that breaks the event contract before it reaches the outbox', async () => {
+    await expect(
+      database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by: 'two' } as unknown as { by: number })),
+    ).rejects.toThrow();
+    expect(await database.db.select().from(outbox)).toHaveLength(0);
+  });
+
+  it('survives a relay restart: events enqueued while publishing fails go out once, in order', async () => {
+    const failingBus: EventBus = { ...testBus.bus, publish: async () => Promise.reject(new Error('nats down')) };
+    for (const by of [1, 2, 3]) await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by }));
+    const broken = new OutboxRelay({ db: database.db, bus: failingBus, logger, pollIntervalMs: 20 });
+    broken.start();
+    // The relay keeps retrying the oldest event and holds the rest back to keep their order.
+    await eventually(async () => {
+      const rows = await database.db.select().from(outbox).orderBy(asc(outbox.createdAt));
+      return rows[0]!.attempts >= 2 && rows.slice(1).every((row) => row.attempts === 0);
+    });
+    await broken.stop();
+    expect(await published()).toHaveLength(0);
+
+    const received: number[] = [];
+    const subscription = await testBus.bus.subscribe({
+      durable: 'restart',
+      subject: counted.subject,
+      handler: async (event) => void received.push((event.data as { by: number }).by),
+    });
+    const healthy = new OutboxRelay({ db: database.db, bus: testBus.bus, logger, pollIntervalMs: 20 });
+    healthy.start();
+    await eventually(async () => received.length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual([1, 2, 3]);
+    expect(await published()).toHaveLength(3);
+    await healthy.stop();
+    await subscription.stop();
+  });
+
+  it('applies an event once even when it is delivered again', async () => {
+    await database.db.execute(sql`create table counter (id int primary key, total int not null)`);
+    await database.db.execute(sql`insert into counter values (1, 0)`);
+    const handler = idempotentHandler({
+      db: database.db,
+      consumer: 'counter',
+      event: counted,
+      apply: async (tx, data) => {
+        await tx.execute(sql`update counter set total = total + ${data.by} where id = 1`);
+      },
+    });
+    const event: EventEnvelope = { id: randomUUID(), type: counted.type, version: 1, occurredAt: new Date().toISOString(), source: 'test', data: { by: 5 } };
+    await handler(event, { subject: counted.subject, deliveryCount: 1 });
+    await handler(event, { subject: counted.subject, deliveryCount: 2 });
+    const other = { ...event, id: randomUUID() };
+    await handler(other, { subject: counted.subject, deliveryCount: 1 });
+    const result = (await database.db.execute(sql`select total from counter where id = 1`)) as unknown as { rows: Array<{ total: number }> };
+    expect(result.rows[0]?.total).toBe(10);
+  });
+
+  it('rolls the ledger back with a failed effect, so the redelivery applies it', async () => {
+    await database.db.execute(sql`create table counter (id int primary key, total int not null)`);
+    await database.db.execute(sql`insert into counter values (1, 0)`);
+    let failNext = true;
+    const handler = idempotentHandler({
+      db: database.db,
+      consumer: 'counter',
+      event: counted,
+      apply: async (tx, data) => {
+        await tx.execute(sql`update counter set total = total + ${data.by} where id = 1`);
+        if (failNext) {
+          failNext = false;
+          throw new Error('downstream hiccup');
+        }
+      },
+    });
+    const event: EventEnvelope = { id: randomUUID(), type: counted.type, version: 1, occurredAt: new Date().toISOString(), source: 'test', data: { by: 7 } };
+    await expect(handler(event, { subject: counted.subject, deliveryCount: 1 })).rejects.toThrow('downstream hiccup');
+    await handler(event, { subject: counted.subject, deliveryCount: 2 });
+    const result = (await database.db.execute(sql`select total from counter where id = 1`)) as unknown as { rows: Array<{ total: number }> };
+    expect(result.rows[0]?.total).toBe(7);
+  });
+
+  it('treats an event that fails its contract as poison', async () => {
+    const handler = idempotentHandler({ db: database.db, consumer: 'counter', event: counted, apply: async () => undefined });
+    const bad: EventEnvelope = { id: randomUUID(), type: counted.type, version: 1, occurredAt: new Date().toISOString(), source: 'test', data: { by: 'x' } };
+    await expect(handler(bad, { subject: counted.subject, deliveryCount: 1 })).rejects.toMatchObject({ name: 'PoisonMessageError' });
+  });
+});

@@ -1,0 +1,62 @@
+import express, { type Express } from 'express';
+import { Registry } from 'prom-client';
+import type { Logger } from '../logger';
+import { errorHandler, notFoundHandler } from './error-handler';
+import { type ReadinessCheck, healthRoutes } from './health';
+import { createHttpMetrics } from './metrics';
+import { requestId } from './request-id';
+import { requestLogger } from './request-logger';
+
+export { checkReadiness, type ReadinessCheck } from './health';
+export { REQUEST_ID_HEADER, getRequestId } from './request-id';
+
+export interface HttpAppOptions {
+  /** Names the service in logs, metrics and the readiness body. */
+  service: string;
+  logger: Logger;
+  /** Checked by GET /readyz, e.g. `{ database: () => db.ping() }`. */
+  readiness?: Record<string, ReadinessCheck>;
+  readinessTimeoutMs?: number;
+  /** Adds the service's own routes; they run after the standard middleware and probes. */
+  mount: (app: Express) => void;
+  /** Largest JSON body accepted, as bytes or '100kb'. */
+  bodyLimit?: string | number;
+  /** false leaves request bodies unread, for apps that stream them on (the gateway). */
+  parseJsonBody?: boolean;
+  /** Defaults to a registry of the app's own, so several apps can share a process. */
+  metricsRegistry?: Registry;
+}
+
+/**
+ * The express app every service starts from: request ids, request logs, JSON bodies, health,
+ * readiness and metrics endpoints, the service's routes, then JSON 404 and error responses.
+ * Express 5 forwards rejected promises, so async routes simply throw.
+ *
+ * @example
+ * const app = createHttpApp({ service: 'svc-catalog', logger, readiness: { database: () => db.ping() },
+ *   mount: (app) => app.use('/api/catalog', catalogRoutes(deps)) });
+ */
+export function createHttpApp({
+  service,
+  logger,
+  readiness = {},
+  readinessTimeoutMs = 2000,
+  mount,
+  bodyLimit = '100kb',
+  parseJsonBody = true,
+  metricsRegistry = new Registry(),
+}: HttpAppOptions): Express {
+  const app = express();
+  const metrics = createHttpMetrics(metricsRegistry, service);
+  app.disable('x-powered-by');
+  app.use(requestId());
+  app.use(requestLogger(logger));
+  app.use(metrics.record);
+  if (parseJsonBody) app.use(express.json({ limit: bodyLimit }));
+  app.use(healthRoutes({ service, readiness, timeoutMs: readinessTimeoutMs }));
+  app.get('/metrics', metrics.expose);
+  mount(app);
+  app.use(notFoundHandler());
+  app.use(errorHandler(logger));
+  return app;
+}

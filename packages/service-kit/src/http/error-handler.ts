@@ -1,0 +1,70 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import type { ApiErrorBody } from '@agentdock/contracts';
+import { formatByteSize } from '../config/byte-size';
+import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors/app-errors';
+import type { Logger } from '../logger';
+import { getRequestId } from './request-id';
+
+/** Writes an AppError as the platform's one error body (apiErrorBody in contracts). */
+export function sendError(req: Request, res: Response, error: AppError): void {
+  const body: ApiErrorBody = {
+    error: { code: error.code, message: error.message, fields: error.fields, requestId: getRequestId(req) },
+  };
+  res.set(error.headers).status(error.status).json(body);
+}
+
+/** Last in the chain: unknown routes get a JSON 404 instead of express's HTML page. */
+export function notFoundHandler(): RequestHandler {
+  return (req, res) => {
+    sendError(req, res, new NotFoundError(`No route matches ${req.method} ${req.path}.`));
+  };
+}
+
+/**
+ * Maps whatever a route threw to a status and error body: AppErrors as they are, zod failures as
+ * 400 validation_failed with fields, body-parser failures as 400/413, everything else as a 500
+ * whose details go to the log only.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    // Mid-response there is no status left to set; express closes the connection.
+    if (res.headersSent) return next(err);
+    const known = toAppError(err);
+    if (known) {
+      if (known.status >= 500) logger.warn({ err, requestId: getRequestId(req) }, known.message);
+      return sendError(req, res, known);
+    }
+    logger.error({ err, requestId: getRequestId(req), method: req.method, url: req.originalUrl }, 'Unhandled error');
+    sendError(req, res, new AppError(500, 'internal_error', 'An unexpected error occurred'));
+  };
+}
+
+interface HttpErrorLike {
+  status?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  limit?: unknown;
+  message?: unknown;
+}
+
+function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.core.$ZodError) {
+    return new ValidationError(err.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
+  }
+  if (typeof err !== 'object' || err === null) return undefined;
+  // body-parser and the router raise http-errors: `expose` marks those safe to show a client.
+  const httpError = err as HttpErrorLike;
+  if (httpError.type === 'entity.parse.failed') {
+    return new BadRequestError('The request body is not valid JSON.', { code: 'invalid_json', cause: err });
+  }
+  if (httpError.type === 'entity.too.large') {
+    const limit = typeof httpError.limit === 'number' ? ` The limit is ${formatByteSize(httpError.limit)}.` : '';
+    return new PayloadTooLargeError(`The request body is too large.${limit}`, { cause: err });
+  }
+  if (httpError.expose === true && typeof httpError.status === 'number' && httpError.status < 500) {
+    return new AppError(httpError.status, 'bad_request', String(httpError.message), { cause: err });
+  }
+  return undefined;
+}

@@ -1,0 +1,46 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ListenOptions {
+  /** 0 picks a free port (tests); read it back with serverUrl(). */
+  port: number;
+  host?: string;
+}
+
+/**
+ * Starts listening and resolves once the port is bound. A port that is taken rejects with a
+ * message naming it instead of an unhandled 'error' event.
+ */
+export function startHttpServer(app: http.RequestListener, { port, host = '0.0.0.0' }: ListenOptions): Promise<http.Server> {
+  const server = http.createServer(app);
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on ${host} is already in use. Stop the process using it or configure another port.`, { cause: err })
+          : err,
+      );
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server);
+    });
+  });
+}
+
+/** The URL the server is reachable at, e.g. http://127.0.0.1:53127 (wildcard hosts map to loopback). */
+export function serverUrl(server: http.Server): string {
+  const address = server.address() as AddressInfo | null;
+  if (address === null || typeof address === 'string') throw new Error('The server is not listening on a TCP port');
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+/** Closes at once, dropping open connections: for test doubles, not for production shutdown. */
+export function closeHttpServer(server: http.Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((err) => (err ? reject(err) : resolve()));
+    server.closeAllConnections();
+  });
+}

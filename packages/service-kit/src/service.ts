@@ -1,0 +1,171 @@
+import type { Server } from 'node:http';
+import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
+import type { Express } from 'express';
+import { z } from 'zod';
+import { createTokenVerifier, type TokenVerifier } from './auth/jwt';
+import { loadConfig } from './config';
+import { type DatabaseTarget, type Db, openDatabase } from './db/database';
+import type { EventBus, SubscribeOptions } from './events/bus';
+import { InProcessBus } from './events/in-process-bus';
+import { JetStreamBus } from './events/jetstream-bus';
+import { enqueueEvent, OutboxRelay } from './events/outbox';
+import { createHttpApp } from './http/app';
+import { startHttpServer } from './http/server';
+import { createLogger, type Logger } from './logger';
+import { installShutdown } from './shutdown';
+
+/** What a service's routes, domain functions and consumers are handed. */
+export interface ServiceContext<TSchema extends Record<string, unknown>> {
+  name: string;
+  logger: Logger;
+  db: Db<TSchema>;
+  bus: EventBus;
+  verifier: TokenVerifier;
+  /**
+   * Runs `work` in one transaction and relays the events it enqueued as soon as it commits.
+   * Use this (not `db.transaction`) for any change that publishes events.
+   */
+  transaction<T>(work: (tx: Db<TSchema>) => Promise<T>): Promise<T>;
+  /** Writes an event to the outbox inside `tx`, sourced from this service. */
+  enqueue<TType extends string, TData extends z.ZodType>(
+    tx: Db,
+    event: EventDefinition<TType, TData>,
+    data: z.infer<TData>,
+  ): Promise<EventEnvelope<TType, z.infer<TData>>>;
+}
+
+/** Everything that makes one service different from another; the kit does the rest. */
+export interface ServiceDefinition<TSchema extends Record<string, unknown>> {
+  /** e.g. `svc-catalog`; also the event source and the log/metrics label. */
+  name: string;
+  /** Port used when run alone without PORT set. */
+  defaultPort: number;
+  schema: TSchema;
+  migrationsFolder: string;
+  mount(app: Express, context: ServiceContext<TSchema>): void;
+  /** Durable event subscriptions this service consumes. */
+  consumers?(context: ServiceContext<TSchema>): SubscribeOptions[];
+  /** Runs once after migrations, before the service accepts requests (e.g. seeding). */
+  onStart?(context: ServiceContext<TSchema>): Promise<void>;
+  bodyLimit?: string;
+}
+
+export interface ServiceRuntime {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  bus: EventBus;
+  logger: Logger;
+  jwksUrl: string;
+  relayPollIntervalMs?: number;
+}
+
+export interface RunningService<TSchema extends Record<string, unknown>> {
+  url: string;
+  server: Server;
+  context: ServiceContext<TSchema>;
+  relay: OutboxRelay;
+  /** Stops accepting requests, consumers and the relay, then closes the database (not the bus). */
+  stop(): Promise<void>;
+}
+
+/** Opens the database, starts the relay, consumers and the HTTP server of one service. */
+export async function startService<TSchema extends Record<string, unknown>>(
+  definition: ServiceDefinition<TSchema>,
+  runtime: ServiceRuntime,
+): Promise<RunningService<TSchema>> {
+  const logger = runtime.logger;
+  const database = await openDatabase({
+    target: runtime.database,
+    schema: definition.schema,
+    migrationsFolder: definition.migrationsFolder,
+  });
+  const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs });
+  const context: ServiceContext<TSchema> = {
+    name: definition.name,
+    logger,
+    db: database.db,
+    bus: runtime.bus,
+    verifier: createTokenVerifier({ jwksUrl: runtime.jwksUrl }),
+    transaction: async (work) => {
+      const result = await database.db.transaction((tx) => work(tx as unknown as Db<TSchema>));
+      relay.nudge();
+      return result;
+    },
+    enqueue: (tx, event, data) => enqueueEvent(tx, definition.name, event, data),
+  };
+  try {
+    await definition.onStart?.(context);
+    relay.start();
+    const subscriptions = await Promise.all((definition.consumers?.(context) ?? []).map((consumer) => runtime.bus.subscribe(consumer)));
+    const app = createHttpApp({
+      service: definition.name,
+      logger,
+      bodyLimit: definition.bodyLimit,
+      readiness: { database: () => database.ping(), events: () => runtime.bus.ping() },
+      mount: (app) => definition.mount(app, context),
+    });
+    const server = await startHttpServer(app, { port: runtime.port, host: runtime.host });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : runtime.port;
+    logger.info({ port, driver: database.driver }, `${definition.name} listening`);
+    return {
+      url: `http://${runtime.host === '0.0.0.0' ? '127.0.0.1' : runtime.host}:${port}`,
+      server,
+      context,
+      relay,
+      stop: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+        await relay.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await relay.stop();
+    await database.close();
+    throw error;
+  }
+}
+
+/** Environment every service reads when it runs as its own process. */
+export const serviceEnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().min(1).optional(),
+    NATS_URL: z.string().min(1).optional(),
+    NATS_STREAM: z.string().min(1).default('AGENTDOCK'),
+    JWKS_URL: z.string().url(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((env) => env.DATABASE_URL || env.DATA_DIR, {
+    message: 'Set DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite)',
+    path: ['DATABASE_URL'],
+  });
+
+/**
+ * Entry point of a service run alone (its `src/main.ts`): configuration from the environment,
+ * JetStream when NATS_URL is set, graceful shutdown on SIGTERM/SIGINT.
+ */
+export async function runStandalone<TSchema extends Record<string, unknown>>(definition: ServiceDefinition<TSchema>): Promise<void> {
+  const env = loadConfig(serviceEnvSchema, process.env, definition.name);
+  const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
+  const bus: EventBus = env.NATS_URL
+    ? await JetStreamBus.connect({ servers: env.NATS_URL, stream: env.NATS_STREAM, logger, name: definition.name })
+    : new InProcessBus({ logger });
+  if (!env.NATS_URL) logger.warn('NATS_URL is not set: events stay inside this process');
+  const service = await startService(definition, {
+    port: env.PORT ?? definition.defaultPort,
+    host: env.HOST,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    bus,
+    logger,
+    jwksUrl: env.JWKS_URL,
+  });
+  installShutdown({ logger, servers: [], closers: [() => service.stop(), () => bus.close()] });
+}

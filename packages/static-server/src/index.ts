@@ -1,0 +1,2 @@
+export { createStaticServer, type StaticServerOptions } from './server';
+export { cacheControlFor } from './cache-policy';

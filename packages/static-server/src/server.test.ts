@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createStaticServer } from './index';
+import { parseCli } from './cli';
+
+let root: string;
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdock-static-'));
+  const files: Record<string, string> = {
+    'index.html': '<!doctype html><title>Agentdock</title>',
+    'main.js': 'console.log("entry");',
+    'remoteEntry.js': 'var agentdock_marketing;',
+    'mf-manifest.json': '{"id":"agentdock_marketing"}',
+    '__federation_expose_pages.3fa9c2d1.js': `/* chunk */${'x'.repeat(4096)}`,
+  };
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(root, name), content);
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('createStaticServer cache policy', () => {
+  it('marks content-hashed chunks immutable', async () => {
+    const res = await request(createStaticServer({ root })).get('/__federation_expose_pages.3fa9c2d1.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/index.html', '/main.js', '/remoteEntry.js', '/mf-manifest.json', '/'])('revalidates %s on every use', async (file) => {
+    const res = await request(createStaticServer({ root })).get(file);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('createStaticServer compression', () => {
+  it('gzips when the client accepts it', async () => {
+    const res = await request(createStaticServer({ root })).get('/__federation_expose_pages.3fa9c2d1.js').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('createStaticServer CORS', () => {
+  it('lets any origin load a remote', async () => {
+    const res = await request(createStaticServer({ root, cors: true })).get('/mf-manifest.json').set('Origin', 'http://localhost:3000');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers preflight requests', async () => {
+    const res = await request(createStaticServer({ root, cors: true }))
+      .options('/remoteEntry.js')
+      .set('Origin', 'http://localhost:3000')
+      .set('Access-Control-Request-Method', 'GET');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-methods']).toContain('GET');
+  });
+
+  it('sends no CORS headers unless asked to', async () => {
+    const res = await request(createStaticServer({ root })).get('/main.js').set('Origin', 'http://localhost:3000');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('createStaticServer fallbacks', () => {
+  it('serves index.html for client-side routes of the shell', async () => {
+    const res = await request(createStaticServer({ root, spaFallback: true })).get('/courses/ai-fundamentals').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<title>Agentdock</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps missing assets a 404 even with the SPA fallback', async () => {
+    const res = await request(createStaticServer({ root, spaFallback: true })).get('/missing.3fa9c2d1.js');
+    expect(res.status).toBe(404);
+  });
+
+  it('answers 404 without the fallback, as JSON when asked', async () => {
+    const app = createStaticServer({ root, cors: true });
+    const plain = await request(app).get('/pricing');
+    expect(plain.status).toBe(404);
+    expect(plain.text).toBe('Not Found');
+
+    const json = await request(app).get('/pricing').set('Accept', 'application/json');
+    expect(json.status).toBe(404);
+    expect(json.body).toEqual({ error: { code: 'not_found', message: 'No file at /pricing' } });
+  });
+});
+
+describe('parseCli', () => {
+  it('takes the folder and flags', () => {
+    expect(parseCli(['dist', '--spa', '--port', '3201'], {})).toEqual({ root: path.resolve('dist'), port: 3201, spaFallback: true, cors: false });
+  });
+
+  it('prefers --port over PORT over the default', () => {
+    expect(parseCli(['dist'], {}).port).toBe(3200);
+    expect(parseCli(['dist'], { PORT: '4000' }).port).toBe(4000);
+    expect(parseCli(['dist', '--port', '5000'], { PORT: '4000' }).port).toBe(5000);
+  });
+
+  it('rejects a missing folder and a bad port', () => {
+    expect(() => parseCli([], {})).toThrow(/Usage/);
+    expect(() => parseCli(['dist', '--port', 'abc'], {})).toThrow(/Invalid port/);
+  });
+});

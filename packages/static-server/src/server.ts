@@ -1,0 +1,65 @@
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Express, type Request, type Response } from 'express';
+import { cacheControlFor, REVALIDATE } from './cache-policy';
+
+export interface StaticServerOptions {
+  /** Folder to serve, usually a build's dist. */
+  root: string;
+  /** Answer unknown extension-less paths with index.html (the shell's client-side routes). */
+  spaFallback?: boolean;
+  /** Allow any origin to load the files (remotes are fetched cross-origin by the shell). */
+  cors?: boolean;
+}
+
+export function createStaticServer({ root, spaFallback = false, cors = false }: StaticServerOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(compression());
+
+  if (cors) {
+    app.use((req, res, next) => {
+      res.set('Access-Control-Allow-Origin', '*');
+      // Lets the files load even if the page ever opts into cross-origin isolation.
+      res.set('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (req.method !== 'OPTIONS') return next();
+      res.set('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+      res.set('Access-Control-Allow-Headers', req.get('Access-Control-Request-Headers') ?? '');
+      res.set('Access-Control-Max-Age', '86400');
+      res.sendStatus(204);
+    });
+  }
+
+  app.use(
+    express.static(root, {
+      index: 'index.html',
+      setHeaders: (res, filePath) => res.set('Cache-Control', cacheControlFor(filePath)),
+    }),
+  );
+
+  if (spaFallback) {
+    const indexFile = path.join(root, 'index.html');
+    app.use((req, res, next) => {
+      if (!isPageRequest(req)) return next();
+      res.set('Cache-Control', REVALIDATE);
+      res.sendFile(indexFile, (error) => error && next(error));
+    });
+  }
+
+  app.use((req, res) => notFound(req, res));
+  return app;
+}
+
+/** A client-side route, as opposed to a missing asset that must stay a 404. */
+function isPageRequest(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && path.extname(req.path) === '';
+}
+
+function notFound(req: Request, res: Response) {
+  res.status(404).set('Cache-Control', REVALIDATE);
+  if (req.accepts(['text/plain', 'application/json']) === 'application/json') {
+    res.json({ error: { code: 'not_found', message: `No file at ${req.path}` } });
+    return;
+  }
+  res.type('text/plain').send('Not Found');
+}

@@ -1,0 +1,3 @@
+export function classNames(...names: Array<string | false | null | undefined>): string {
+  return names.filter(Boolean).join(' ');
+}

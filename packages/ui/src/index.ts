@@ -1,0 +1,15 @@
+export { Accordion, type AccordionItem, type AccordionProps } from './accordion';
+export { Alert, type AlertProps } from './alert';
+export { Badge, type BadgeProps, type BadgeVariant } from './badge';
+export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button';
+export { Card, type CardProps } from './card';
+export { classNames } from './class-names';
+export { Container } from './container';
+export { ErrorState, type ErrorStateProps } from './error-state';
+export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './field';
+export { AnchorButton, LinkButton, type AnchorButtonProps, type LinkButtonProps } from './link-button';
+export { PageHeader, type PageHeaderProps } from './page-header';
+export type { PageLoader, RemotePages } from './remote-pages';
+export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
+export { SITE } from './site';
+export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';

@@ -1,0 +1,12 @@
+/** Who runs this Agentdock installation; operators change these for their own deployment. */
+export const SITE = {
+  name: 'Agentdock',
+  supportEmail: 'support@agentdock.example',
+  salesEmail: 'sales@agentdock.example',
+  social: [
+    { label: 'Community chat', href: 'https://discord.gg/agentdock' },
+    { label: 'LinkedIn', href: 'https://www.linkedin.com/company/agentdock' },
+    { label: 'X', href: 'https://x.com/agentdock' },
+    { label: 'GitHub', href: 'https://github.com/agentdock' },
+  ],
+} as const;

@@ -1,0 +1,115 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { RouterSurfaceGuardPlugin, SURFACE_PATH } = require('./router-surface-guard.cjs');
+
+/** Container names are globals in the browser; the prefix keeps them clear of element ids. */
+const containerName = (name) => `agentdock_${name}`;
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function installedVersion(pkg, fromDir) {
+  return readJson(require.resolve(`${pkg}/package.json`, { paths: [fromDir] })).version;
+}
+
+/** Singletons every app must agree on; versions come from the app's own package.json. */
+function sharedModules(dir) {
+  const deps = readJson(path.join(dir, 'package.json')).dependencies ?? {};
+  const singleton = (pkg) => ({ singleton: true, requiredVersion: deps[pkg] });
+  return {
+    react: singleton('react'),
+    'react/jsx-runtime': { ...singleton('react'), version: installedVersion('react', dir) },
+    'react-dom': singleton('react-dom'),
+    'react-dom/client': { ...singleton('react-dom'), version: installedVersion('react-dom', dir) },
+    'react-router-dom': {
+      ...singleton('react-router-dom'),
+      import: SURFACE_PATH,
+      version: installedVersion('react-router-dom', dir),
+    },
+  };
+}
+
+function federation({ name, dir, exposes }) {
+  const common = {
+    manifest: true,
+    // The type generator needs TypeScript's JS API, which TypeScript 7 no longer has.
+    dts: false,
+    shared: sharedModules(dir),
+    // Remotes are registered at run time, after the shell has loaded its own singletons; loaded
+    // versions must win or a remote could pull in a second React.
+    shareStrategy: 'loaded-first',
+  };
+  if (!exposes) {
+    return new ModuleFederationPlugin({
+      ...common,
+      name: containerName(name),
+      // The shell hands its federation runtime to the remotes so it ships once.
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+    });
+  }
+  return new ModuleFederationPlugin({
+    ...common,
+    name: containerName(name),
+    filename: 'remoteEntry.js',
+    exposes,
+    experiments: { externalRuntime: true, optimization: { target: 'web' } },
+  });
+}
+
+/**
+ * The one webpack configuration of the front end. `exposes` makes a Module Federation remote;
+ * without it the app is the host and gets an index.html.
+ *
+ * @param {{ dir: string, name: string, exposes?: Record<string, string>, title?: string }} app
+ */
+function createFrontendConfig(app) {
+  return (_env, argv) => {
+    const production = (argv?.mode ?? 'production') === 'production';
+    const isHost = !app.exposes;
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: isHost ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(app.dir, 'dist'),
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: containerName(app.name),
+        clean: true,
+      },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            // Workspace packages resolve to their real paths (packages/*), outside node_modules.
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        ],
+      },
+      plugins: [
+        federation({ name: app.name, dir: app.dir, exposes: app.exposes }),
+        new RouterSurfaceGuardPlugin(),
+        ...(isHost ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.title })] : []),
+      ],
+    };
+  };
+}
+
+module.exports = { createFrontendConfig, containerName };

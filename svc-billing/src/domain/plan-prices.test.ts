@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Plan } from '@agentdock/contracts';
+import { openDatabase, type Database } from '@agentdock/service-kit';
+import { eq } from '@agentdock/service-kit/orm';
+import { createTestDatabase, type TestDatabase } from '@agentdock/service-kit/testing';
+import { fileURLToPath } from 'node:url';
+import { type BillingSchema, planPrices, schema } from '../db/schema';
+import { applyPlanChanged } from './plan-prices';
+
+const plan = (overrides: Partial<Plan> = {}): Plan => ({
+  id: 'starter',
+  name: 'Starter',
+  description: '',
+  tier: 'starter',
+  monthly: { amount: 50, priceId: 'price_a' },
+  annual: { amount: 540, priceId: 'price_b' },
+  annualPerMonth: 45,
+  realTokensLimit: 10_000,
+  platformCreditsLimit: 1_000_000,
+  apiCallsLimit: 250,
+  agentsIncluded: 5,
+  features: [],
+  notIncluded: [],
+  cta: 'Go',
+  highlight: false,
+  customPrice: false,
+  isActive: true,
+  sortOrder: 1,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  ...overrides,
+});
+
+describe('billing plan-price read model', () => {
+  let testDatabase: TestDatabase;
+  let database: Database<BillingSchema>;
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase();
+    database = await openDatabase({ target: testDatabase.target, schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
+  });
+  afterEach(async () => {
+    await database.close();
+    await testDatabase.drop();
+  });
+  const row = async () => (await database.db.select().from(planPrices).where(eq(planPrices.planId, 'starter')))[0];
+
+  it('stores prices in cents', async () => {
+    await applyPlanChanged(database.db, { change: 'created', plan: plan({ monthly: { amount: 19.99, priceId: 'p' } }) }, new Date());
+    expect(await row()).toMatchObject({ monthlyPriceCents: 1999, annualPriceCents: 54_000, deleted: false });
+  });
+
+  it('ignores a change older than the one already applied (out-of-order redelivery)', async () => {
+    const now = Date.now();
+    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ monthly: { amount: 60, priceId: 'new' } }) }, new Date(now));
+    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ monthly: { amount: 40, priceId: 'old' } }) }, new Date(now - 1_000));
+    expect((await row())?.monthlyPriceId).toBe('new');
+  });
+
+  it('keeps a deleted plan deleted when an older update arrives late', async () => {
+    const now = Date.now();
+    await applyPlanChanged(database.db, { change: 'deleted', plan: plan() }, new Date(now));
+    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ name: randomUUID() }) }, new Date(now - 5));
+    expect(await row()).toMatchObject({ deleted: true, isActive: false, name: 'Starter' });
+  });
+});

@@ -1,0 +1,137 @@
+import { type Plan, type PlanCreate, type PlanPatch, planChangedV1 } from '@agentdock/contracts';
+import { type Db, sqlState, UNIQUE_VIOLATION } from '@agentdock/service-kit';
+import { asc, eq } from '@agentdock/service-kit/orm';
+import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
+import { CatalogError } from './errors';
+import { annualPerMonthDollars, centsToDollars, dollarsToCents } from './pricing';
+
+/** The slice of the service context that writes: a transaction that relays what it enqueued. */
+export interface CatalogWriter {
+  transaction<T>(work: (tx: Db<CatalogSchema>) => Promise<T>): Promise<T>;
+  enqueue: (tx: Db, event: typeof planChangedV1, data: { change: 'created' | 'updated' | 'deleted'; plan: Plan }) => Promise<unknown>;
+}
+
+export function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    tier: row.tier,
+    monthly: row.monthlyPriceCents === null ? null : { amount: centsToDollars(row.monthlyPriceCents), priceId: row.monthlyPriceId },
+    annual: row.annualPriceCents === null ? null : { amount: centsToDollars(row.annualPriceCents), priceId: row.annualPriceId },
+    annualPerMonth: annualPerMonthDollars(row.annualPriceCents),
+    realTokensLimit: row.realTokensLimit,
+    platformCreditsLimit: row.platformCreditsLimit,
+    apiCallsLimit: row.apiCallsLimit,
+    agentsIncluded: row.agentsIncluded,
+    features: row.features,
+    notIncluded: row.notIncluded,
+    cta: row.cta,
+    highlight: row.highlight,
+    customPrice: row.customPrice,
+    isActive: row.isActive,
+    sortOrder: row.sortOrder,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toColumns(input: PlanPatch): Partial<typeof plans.$inferInsert> {
+  const columns: Partial<typeof plans.$inferInsert> = {
+    name: input.name,
+    description: input.description,
+    tier: input.tier,
+    realTokensLimit: input.realTokensLimit,
+    platformCreditsLimit: input.platformCreditsLimit,
+    apiCallsLimit: input.apiCallsLimit,
+    agentsIncluded: input.agentsIncluded,
+    features: input.features,
+    notIncluded: input.notIncluded,
+    cta: input.cta,
+    highlight: input.highlight,
+    customPrice: input.customPrice,
+    isActive: input.isActive,
+    sortOrder: input.sortOrder,
+  };
+  if (input.monthly !== undefined) {
+    columns.monthlyPriceCents = input.monthly === null ? null : dollarsToCents(input.monthly.amount);
+    columns.monthlyPriceId = input.monthly?.priceId ?? null;
+  }
+  if (input.annual !== undefined) {
+    columns.annualPriceCents = input.annual === null ? null : dollarsToCents(input.annual.amount);
+    columns.annualPriceId = input.annual?.priceId ?? null;
+  }
+  // undefined means "not sent": drop it so an update leaves that column alone.
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+/** Plans in display order; inactive ones only for admins. */
+export async function listPlans(db: Db<CatalogSchema>, options: { includeInactive: boolean }): Promise<Plan[]> {
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(options.includeInactive ? undefined : eq(plans.isActive, true))
+    .orderBy(asc(plans.sortOrder), asc(plans.createdAt));
+  return rows.map(toPlan);
+}
+
+export async function getPlan(db: Db<CatalogSchema>, id: string, options: { includeInactive: boolean }): Promise<Plan> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id));
+  if (!row || (!row.isActive && !options.includeInactive)) throw new CatalogError('plan_not_found', `No plan with id "${id}"`);
+  return toPlan(row);
+}
+
+/** Inserts a plan and its `created` event; undefined when the id exists and `skipExisting` is set. */
+async function insertPlan(writer: CatalogWriter, tx: Db<CatalogSchema>, input: PlanCreate, skipExisting = false): Promise<Plan | undefined> {
+  const insert = tx.insert(plans).values({ id: input.id, ...(toColumns(input) as Omit<typeof plans.$inferInsert, 'id'>) });
+  const [row] = await (skipExisting ? insert.onConflictDoNothing() : insert).returning();
+  if (!row) return undefined;
+  const plan = toPlan(row);
+  await writer.enqueue(tx, planChangedV1, { change: 'created', plan });
+  return plan;
+}
+
+export async function createPlan(writer: CatalogWriter, input: PlanCreate): Promise<Plan> {
+  try {
+    return await writer.transaction(async (tx) => (await insertPlan(writer, tx, input))!);
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new CatalogError('plan_exists', `A plan with id "${input.id}" already exists`);
+    throw error;
+  }
+}
+
+export async function updatePlan(writer: CatalogWriter, id: string, patch: PlanPatch): Promise<Plan> {
+  return writer.transaction(async (tx) => {
+    const [row] = await tx
+      .update(plans)
+      .set({ ...toColumns(patch), updatedAt: new Date() })
+      .where(eq(plans.id, id))
+      .returning();
+    if (!row) throw new CatalogError('plan_not_found', `No plan with id "${id}"`);
+    const plan = toPlan(row);
+    await writer.enqueue(tx, planChangedV1, { change: 'updated', plan });
+    return plan;
+  });
+}
+
+export async function deletePlan(writer: CatalogWriter, id: string): Promise<void> {
+  await writer.transaction(async (tx) => {
+    const [row] = await tx.delete(plans).where(eq(plans.id, id)).returning();
+    if (!row) throw new CatalogError('plan_not_found', `No plan with id "${id}"`);
+    await writer.enqueue(tx, planChangedV1, { change: 'deleted', plan: toPlan(row) });
+  });
+}
+
+/**
+ * Inserts the given plans when the catalog has none yet (first start), publishing each. A plan a
+ * concurrently starting replica already inserted is skipped rather than failing the start.
+ */
+export async function seedPlansIfEmpty(writer: CatalogWriter, seed: PlanCreate[]): Promise<number> {
+  return writer.transaction(async (tx) => {
+    const existing = await tx.select({ id: plans.id }).from(plans).limit(1);
+    if (existing.length > 0) return 0;
+    let inserted = 0;
+    for (const input of seed) if (await insertPlan(writer, tx, input, true)) inserted += 1;
+    return inserted;
+  });
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@agentdock/service-kit';
+import { catalogService } from './index';
+
+await runStandalone(catalogService);

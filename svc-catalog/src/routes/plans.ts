@@ -1,0 +1,41 @@
+import { planCreate, planPatch } from '@agentdock/contracts';
+import { requireAdmin, type ServiceContext } from '@agentdock/service-kit';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { CatalogSchema } from '../db/schema';
+import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '../domain/plans';
+
+const planParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Public reads of active plans; admin-only writes and the admin view including inactive plans. */
+export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
+  const router = Router();
+  const adminOnly = requireAdmin(context.verifier);
+
+  router.get('/plans', async (_req, res) => {
+    res.json({ plans: await listPlans(context.db, { includeInactive: false }) });
+  });
+
+  router.get('/plans/:id', async (req, res) => {
+    res.json(await getPlan(context.db, planParams.parse(req.params).id, { includeInactive: false }));
+  });
+
+  router.get('/admin/plans', adminOnly, async (_req, res) => {
+    res.json({ plans: await listPlans(context.db, { includeInactive: true }) });
+  });
+
+  router.post('/admin/plans', adminOnly, async (req, res) => {
+    res.status(201).json(await createPlan(context, planCreate.parse(req.body)));
+  });
+
+  router.patch('/admin/plans/:id', adminOnly, async (req, res) => {
+    res.json(await updatePlan(context, planParams.parse(req.params).id, planPatch.parse(req.body)));
+  });
+
+  router.delete('/admin/plans/:id', adminOnly, async (req, res) => {
+    await deletePlan(context, planParams.parse(req.params).id);
+    res.status(204).end();
+  });
+
+  return router;
+}

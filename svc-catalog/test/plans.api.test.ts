@@ -1,0 +1,118 @@
+import { type Plan, planList } from '@agentdock/contracts';
+import { createTestBus, createTestIssuer, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import request from 'supertest';
+import type { CatalogSchema } from '../src/db/schema';
+import { catalogService } from '../src/index';
+
+describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let bus: TestBus;
+  let issuer: Awaited<ReturnType<typeof createTestIssuer>>;
+  let service: TestService<CatalogSchema>;
+  let adminToken: string;
+  let customerToken: string;
+
+  beforeAll(async () => {
+    bus = await createTestBus();
+    issuer = await createTestIssuer();
+    service = await startTestService(catalogService, { bus: bus.bus, jwksUrl: issuer.jwksUrl });
+    adminToken = await issuer.issue({ sub: 'admin-1', email: 'admin@example.com', admin: true });
+    customerToken = await issuer.issue({ sub: 'user-1', email: 'user@example.com', admin: false });
+  });
+  afterAll(async () => {
+    await service.cleanup();
+    await issuer.close();
+    await bus.destroy();
+  });
+
+  const plansById = async () => {
+    const response = await request(service.url).get('/api/catalog/plans').expect(200);
+    const { plans } = planList.parse(response.body);
+    return Object.fromEntries(plans.map((plan) => [plan.id, plan])) as Record<string, Plan>;
+  };
+
+  it('serves the four seeded plans in display order with the spec §9 figures', async () => {
+    const response = await request(service.url).get('/api/catalog/plans').expect(200);
+    const { plans } = planList.parse(response.body);
+    expect(plans.map((plan) => plan.id)).toEqual(['free', 'starter', 'professional', 'enterprise']);
+    const [free, starter, pro, enterprise] = plans;
+    expect(free).toMatchObject({ name: 'Free', monthly: { amount: 0 }, platformCreditsLimit: 50_000, apiCallsLimit: 50, realTokensLimit: 500, agentsIncluded: 3 });
+    expect(starter).toMatchObject({ monthly: { amount: 50 }, annual: { amount: 540 }, annualPerMonth: 45, platformCreditsLimit: 1_000_000, realTokensLimit: 10_000 });
+    expect(pro).toMatchObject({ name: 'Pro', monthly: { amount: 100 }, annual: { amount: 1020 }, annualPerMonth: 85, highlight: true, platformCreditsLimit: 2_000_000, agentsIncluded: 10 });
+    expect(enterprise).toMatchObject({ customPrice: true, monthly: null, annual: null, cta: 'Contact Sales' });
+    expect(pro?.features.length).toBeGreaterThan(0);
+    expect(free?.notIncluded.length).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown plan id with a 404 error body', async () => {
+    const response = await request(service.url).get('/api/catalog/plans/platinum').expect(404);
+    expect(response.body.error).toMatchObject({ code: 'plan_not_found' });
+  });
+
+  it('refuses admin writes without a token (401) and to customers (403)', async () => {
+    await request(service.url).patch('/api/catalog/admin/plans/starter').send({ cta: 'Hacked' }).expect(401);
+    const forbidden = await request(service.url)
+      .patch('/api/catalog/admin/plans/starter')
+      .set('authorization', `Bearer ${customerToken}`)
+      .send({ cta: 'Hacked' })
+      .expect(403);
+    expect(forbidden.body.error.message).toBe('Access denied. Admin privileges required.');
+    expect((await plansById()).starter?.cta).toBe('Get Started');
+  });
+
+  it('lets an admin change a price, recomputing the annual per-month figure', async () => {
+    const response = await request(service.url)
+      .patch('/api/catalog/admin/plans/starter')
+      .set('authorization', `Bearer ${adminToken}`)
+      .send({ annual: { amount: 600, priceId: 'price_starter_annual_v2' } })
+      .expect(200);
+    expect(response.body).toMatchObject({ id: 'starter', annual: { amount: 600, priceId: 'price_starter_annual_v2' }, annualPerMonth: 50 });
+    expect((await plansById()).starter?.monthly?.amount).toBe(50);
+  });
+
+  it('rejects an invalid plan body with field messages', async () => {
+    const response = await request(service.url)
+      .post('/api/catalog/admin/plans')
+      .set('authorization', `Bearer ${adminToken}`)
+      .send({ id: 'Bad Id!', name: '', tier: 'gold' })
+      .expect(400);
+    expect(response.body.error.code).toBe('validation_failed');
+    const paths = response.body.error.fields.map((field: { path: string }) => field.path);
+    expect(paths).toEqual(expect.arrayContaining(['id', 'name', 'tier']));
+  });
+
+  it('creates, refuses a duplicate of, hides when inactive, and deletes a plan', async () => {
+    const body = {
+      id: 'team',
+      name: 'Team',
+      tier: 'professional',
+      monthly: { amount: 250, priceId: null },
+      annual: null,
+      realTokensLimit: 50_000,
+      platformCreditsLimit: 5_000_000,
+      apiCallsLimit: 1_000,
+      agentsIncluded: 10,
+      features: ['Everything in Pro'],
+      notIncluded: [],
+      cta: 'Choose Team',
+      sortOrder: 5,
+    };
+    const auth = { authorization: `Bearer ${adminToken}` };
+    await request(service.url).post('/api/catalog/admin/plans').set(auth).send(body).expect(201);
+    const duplicate = await request(service.url).post('/api/catalog/admin/plans').set(auth).send(body).expect(409);
+    expect(duplicate.body.error.code).toBe('plan_exists');
+    expect(Object.keys(await plansById())).toContain('team');
+
+    await request(service.url).patch('/api/catalog/admin/plans/team').set(auth).send({ isActive: false }).expect(200);
+    expect(Object.keys(await plansById())).not.toContain('team');
+    const adminView = await request(service.url).get('/api/catalog/admin/plans').set(auth).expect(200);
+    expect(adminView.body.plans.map((plan: Plan) => plan.id)).toContain('team');
+
+    await request(service.url).delete('/api/catalog/admin/plans/team').set(auth).expect(204);
+    await request(service.url).delete('/api/catalog/admin/plans/team').set(auth).expect(404);
+  });
+
+  it('reports ready with its database and event bus', async () => {
+    const response = await request(service.url).get('/readyz').expect(200);
+    expect(response.body.checks).toMatchObject({ database: { status: 'up' }, events: { status: 'up' } });
+  });
+});

@@ -1,0 +1,4 @@
+import { runStandalone } from '@agentdock/service-kit';
+import { identityService } from './index';
+
+await runStandalone(identityService);
