@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
-import { createLogger, InProcessBus, type RunningService, type ServiceDefinition, startHttpServer, startService } from '@agentdock/service-kit';
+import { createLogger, InProcessBus, installShutdown, type RunningService, type ServiceDefinition, startHttpServer, startService } from '@agentdock/service-kit';
 import { createStaticServer } from '@agentdock/static-server';
 import { billingService } from '@agentdock/svc-billing';
 import { catalogService } from '@agentdock/svc-catalog';
@@ -35,26 +35,15 @@ async function main(config: LauncherConfig): Promise<void> {
   ];
   const running: Array<RunningService<Record<string, unknown>>> = [];
   const servers: Server[] = [];
-  let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
-      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)).then(() => server.closeIdleConnections())));
-      await Promise.all(running.map((service) => service.stop()));
-      await bus.close();
-      await unlock();
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      say('\nStopping Agentdock…');
-      stop().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  // Gateway and static servers drain first, then services (each drains its own HTTP, consumers,
+  // relay and database), then the bus; Ctrl-C a second time forces the exit.
+  let startFailed = false;
+  const stop = installShutdown({
+    logger,
+    exit: (code) => process.exit(startFailed ? 1 : code),
+    servers,
+    closers: [() => Promise.all(running.map((service) => service.stop())).then(() => undefined), () => bus.close(), unlock],
+  });
 
   try {
     say('Starting services (embedded PostgreSQL in each service’s own folder)…');
@@ -101,15 +90,19 @@ async function main(config: LauncherConfig): Promise<void> {
     const gateway = createGateway(gatewayConfig, createLogger({ service: 'gateway', level: config.LOG_LEVEL }));
     servers.push(await startHttpServer(gateway, { port: config.PORT, host: config.HOST }));
   } catch (error) {
-    await stop();
-    throw error;
+    startFailed = true;
+    console.error(`\nAgentdock could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await stop('start failed');
+    return;
   }
 
   say(`\nAgentdock is running at http://${config.PUBLIC_HOST}:${config.PORT}`);
   say(`Data is kept in ${config.AGENTDOCK_DATA_DIR}. Press Ctrl-C to stop.`);
 }
 
-main(loadLauncherConfig()).catch((error: unknown) => {
+Promise.resolve()
+  .then(() => main(loadLauncherConfig()))
+  .catch((error: unknown) => {
   console.error(`\nAgentdock could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -144,8 +144,10 @@ export const serviceEnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => env.DATABASE_URL || env.DATA_DIR, {
-    message: 'Set DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite)',
+    message: 'set DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite)',
     path: ['DATABASE_URL'],
+    // Report it alongside other bad variables, not only once the rest is valid.
+    when: () => true,
   });
 
 /**
@@ -153,7 +155,14 @@ export const serviceEnvSchema = z
  * JetStream when NATS_URL is set, graceful shutdown on SIGTERM/SIGINT.
  */
 export async function runStandalone<TSchema extends Record<string, unknown>>(definition: ServiceDefinition<TSchema>): Promise<void> {
-  const env = loadConfig(serviceEnvSchema, process.env, definition.name);
+  let env: z.infer<typeof serviceEnvSchema>;
+  try {
+    env = loadConfig(serviceEnvSchema, process.env, definition.name);
+  } catch (error) {
+    // A misconfigured service says exactly what to fix and exits, rather than dumping a stack.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
   const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
   const bus: EventBus = env.NATS_URL
     ? await JetStreamBus.connect({ servers: env.NATS_URL, stream: env.NATS_STREAM, logger, name: definition.name })

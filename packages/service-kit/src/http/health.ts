@@ -59,8 +59,13 @@ async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<Check
     await Promise.race([check(controller.signal), timedOut]);
     return { status: 'up' };
   } catch (err) {
-    return { status: 'down', error: err instanceof Error ? err.message : String(err) };
+    return { status: 'down', error: errorMessage(err) };
   } finally {
     clearTimeout(timer);
   }
+}
+
+// Duck-typed: errors raised inside Node itself (fetch, sockets) fail instanceof checks under jest.
+function errorMessage(err: unknown): string {
+  return typeof err === 'object' && err !== null && 'message' in err ? String(err.message) : String(err);
 }

@@ -1,0 +1,290 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express } from 'express';
+import request from 'supertest';
+import { apiErrorBody, readinessBody } from '@agentdock/contracts';
+import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
+import { type TestIssuer, createTestIssuer } from '@agentdock/service-kit/testing';
+import { createGateway } from './app';
+import { type GatewayConfig, UPSTREAM_NAMES, type UpstreamName, loadGatewayConfig } from './config';
+
+const logger = createLogger({ service: 'gateway-test' });
+
+/** A stand-in service: echoes what reached it, plus a slow route and an event stream. */
+function fakeService(name: string, sse: { release: Promise<void> }): Express {
+  const app = express();
+  app.get('/readyz', (_req, res) => {
+    res.json({ status: 'up', service: name, checks: {} });
+  });
+  app.get(`/api/${name}/slow`, async (_req, res) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    res.json({ late: true });
+  });
+  app.get(`/api/${name}/stream`, async (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.write('data: first\n\n');
+    await sse.release;
+    res.end('data: last\n\n');
+  });
+  app.get(`/api/${name}/quiet-stream`, async (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.flushHeaders();
+    await sse.release;
+    res.end();
+  });
+  app.use(express.text({ type: '*/*' }), (req, res) => {
+    res.json({
+      service: name,
+      method: req.method,
+      url: req.originalUrl,
+      requestId: req.headers['x-request-id'] ?? null,
+      authorization: req.headers.authorization ?? null,
+      body: typeof req.body === 'string' ? req.body : null,
+    });
+  });
+  return app;
+}
+
+function fakeShell(): Express {
+  return express().use((req, res) => {
+    res.type('html').send(`<!doctype html><title>shell</title>${req.originalUrl}`);
+  });
+}
+
+async function closedPortUrl(): Promise<string> {
+  const server = await startHttpServer(express(), { port: 0, host: '127.0.0.1' });
+  const url = serverUrl(server);
+  await closeHttpServer(server);
+  return url;
+}
+
+let issuer: TestIssuer;
+const servers: http.Server[] = [];
+let releaseStream: () => void = () => undefined;
+let baseConfig: GatewayConfig;
+
+beforeAll(async () => {
+  issuer = await createTestIssuer();
+  const sse = { release: new Promise<void>((resolve) => (releaseStream = resolve)) };
+  const env: Record<string, string> = { JWKS_URL: issuer.jwksUrl, RATE_LIMIT_PER_MINUTE: '1000', BODY_LIMIT: '1kb' };
+  for (const name of UPSTREAM_NAMES) {
+    const server = await startHttpServer(fakeService(name, sse), { port: 0, host: '127.0.0.1' });
+    servers.push(server);
+    env[`${name.toUpperCase()}_URL`] = serverUrl(server);
+  }
+  const shell = await startHttpServer(fakeShell(), { port: 0, host: '127.0.0.1' });
+  servers.push(shell);
+  env.SHELL_URL = serverUrl(shell);
+  env.REMOTE_MARKETING_URL = 'https://marketing.example.com/mf-manifest.json';
+  env.REMOTE_ACCOUNT_URL = 'http://localhost:3202/mf-manifest.json';
+  baseConfig = loadGatewayConfig(env);
+});
+
+afterAll(async () => {
+  releaseStream();
+  await Promise.all(servers.map((server) => closeHttpServer(server)));
+  await issuer.close();
+});
+
+const gateway = (overrides: Partial<GatewayConfig> = {}) => createGateway({ ...baseConfig, ...overrides }, logger);
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+describe('routing', () => {
+  it.each(UPSTREAM_NAMES)('sends /api/%s/* to that service with the path unchanged', async (name) => {
+    const res = await request(gateway()).get(`/api/${name}/things/42?sort=desc`).expect(200);
+    expect(res.body).toMatchObject({ service: name, method: 'GET', url: `/api/${name}/things/42?sort=desc` });
+  });
+
+  it('streams request bodies through untouched', async () => {
+    const res = await request(gateway()).post('/api/billing/checkout').set('content-type', 'application/json').send('{"plan":"pro"}');
+    expect(res.body).toMatchObject({ service: 'billing', method: 'POST', body: '{"plan":"pro"}' });
+  });
+
+  it('answers unknown /api paths itself, without borrowing a prefix', async () => {
+    const res = await request(gateway()).get('/api/catalogue/plans').expect(404);
+    expect(apiErrorBody.parse(res.body).error.code).toBe('not_found');
+    await request(gateway()).get('/api/unknown').expect(404);
+  });
+
+  it('sends every other path to the shell', async () => {
+    const res = await request(gateway()).get('/account/billing').expect(200);
+    expect(res.text).toContain('/account/billing');
+  });
+});
+
+describe('request ids', () => {
+  it('passes an incoming id to the upstream and back', async () => {
+    const res = await request(gateway()).get('/api/catalog/plans').set('x-request-id', 'from-browser-1').expect(200);
+    expect(res.headers['x-request-id']).toBe('from-browser-1');
+    expect(res.body.requestId).toBe('from-browser-1');
+  });
+
+  it('creates one when the client sent none', async () => {
+    const res = await request(gateway()).get('/api/catalog/plans').expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.requestId).toBe(res.headers['x-request-id']);
+  });
+});
+
+describe('security headers', () => {
+  it('allows the remotes’ origins in the CSP and nothing else', async () => {
+    const res = await request(gateway()).get('/').expect(200);
+    const csp = String(res.headers['content-security-policy']);
+    const remotes = 'https://marketing.example.com http://localhost:3202 http://localhost:3203 http://localhost:3204';
+    expect(csp).toContain(`script-src 'self' ${remotes}`);
+    expect(csp).toContain(`connect-src 'self' ${remotes}`);
+    expect(csp).toContain(`style-src 'self' 'unsafe-inline' ${remotes}`);
+    expect(csp).toContain(`img-src 'self' data: ${remotes}`);
+    expect(csp).toContain(`font-src 'self' data: ${remotes}`);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('limits', () => {
+  it('refuses a body over the limit from its Content-Length with 413', async () => {
+    const res = await request(gateway()).post('/api/catalog/plans').set('content-type', 'text/plain').send('x'.repeat(2048)).expect(413);
+    expect(apiErrorBody.parse(res.body).error).toMatchObject({
+      code: 'payload_too_large',
+      message: 'The request body is too large. The limit is 1 KB.',
+    });
+  });
+
+  it('answers 429 with Retry-After once a client exceeds the rate', async () => {
+    const app = gateway({ rateLimitPerMinute: 2 });
+    await request(app).get('/api/catalog/plans').expect(200);
+    await request(app).get('/api/catalog/plans').expect(200);
+    const res = await request(app).get('/api/catalog/plans').expect(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: 'Too many requests. Please slow down and try again shortly.',
+    });
+    await request(app).get('/').expect(200);
+  });
+});
+
+describe('auth check', () => {
+  it('lets requests without a token through to public endpoints', async () => {
+    const res = await request(gateway()).get('/api/catalog/plans').expect(200);
+    expect(res.body.authorization).toBeNull();
+  });
+
+  it('forwards a valid token for the service to verify again', async () => {
+    const token = await issuer.issue({ sub: 'u1', email: 'ada@example.com' });
+    const res = await request(gateway()).get('/api/chat/conversations').set(bearer(token)).expect(200);
+    expect(res.body.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('stops a bad or expired token at the gateway with 401', async () => {
+    const bad = await request(gateway()).get('/api/chat/conversations').set(bearer('forged.token.value')).expect(401);
+    expect(bad.body.error.code).toBe('invalid_token');
+    const expired = await issuer.issue({ sub: 'u1', email: 'ada@example.com', expiresIn: '-1h' });
+    const late = await request(gateway()).get('/api/chat/conversations').set(bearer(expired)).expect(401);
+    expect(late.body.error.code).toBe('token_expired');
+  });
+});
+
+describe('streaming', () => {
+  async function openStream(server: http.Server, path: string): Promise<http.IncomingMessage> {
+    const { port } = server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path }, resolve).on('error', reject);
+    });
+  }
+
+  it('sends an event stream’s headers before its first event', async () => {
+    const server = await startHttpServer(gateway(), { port: 0, host: '127.0.0.1' });
+    try {
+      const res = await openStream(server, '/api/chat/quiet-stream');
+      expect(res.headers['content-type']).toBe('text/event-stream');
+      expect(res.headers['x-accel-buffering']).toBe('no');
+      res.destroy();
+    } finally {
+      await closeHttpServer(server);
+    }
+  });
+
+  it('delivers an SSE chunk before the upstream ends the response', async () => {
+    const server = await startHttpServer(gateway(), { port: 0, host: '127.0.0.1' });
+    try {
+      const res = await openStream(server, '/api/chat/stream');
+      expect(res.headers['content-type']).toContain('text/event-stream');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      res.setEncoding('utf8');
+      const chunks: string[] = [];
+      let ended = false;
+      res.on('end', () => (ended = true));
+      const first = await new Promise<string>((resolve) => res.once('data', resolve));
+      chunks.push(first);
+      expect(first).toBe('data: first\n\n');
+      expect(ended).toBe(false);
+      res.on('data', (chunk: string) => chunks.push(chunk));
+      const finished = new Promise((resolve) => res.once('end', resolve));
+      releaseStream();
+      await finished;
+      expect(chunks.join('')).toBe('data: first\n\ndata: last\n\n');
+    } finally {
+      await closeHttpServer(server);
+    }
+  });
+});
+
+describe('upstream failures', () => {
+  it('answers 502 naming the service when it is down', async () => {
+    const upstreams = { ...baseConfig.upstreams, catalog: await closedPortUrl() };
+    const res = await request(gateway({ upstreams })).get('/api/catalog/plans').expect(502);
+    expect(apiErrorBody.parse(res.body).error).toMatchObject({
+      code: 'upstream_unavailable',
+      message: 'The catalog service is unavailable. Please try again shortly.',
+    });
+  });
+
+  it('answers 504 when the service does not answer in time', async () => {
+    const started = Date.now();
+    const res = await request(gateway({ upstreamTimeoutMs: 200 })).get('/api/billing/slow').expect(504);
+    expect(res.body.error).toMatchObject({ code: 'upstream_timeout' });
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('shows a friendly page when the shell is down', async () => {
+    const res = await request(gateway({ shellUrl: await closedPortUrl() })).get('/chat').expect(503);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.text).toContain('temporarily unavailable');
+  });
+});
+
+describe('gateway endpoints', () => {
+  it('is live on its own', async () => {
+    expect((await request(gateway()).get('/healthz').expect(200)).body).toEqual({ status: 'up' });
+  });
+
+  it('is ready when every service and the shell are', async () => {
+    const res = await request(gateway()).get('/readyz').expect(200);
+    const checks = Object.fromEntries([...UPSTREAM_NAMES, 'shell'].map((name) => [name, { status: 'up' }]));
+    expect(readinessBody.parse(res.body)).toEqual({ status: 'up', service: 'gateway', checks });
+  });
+
+  it('is not ready when one service is down, and says which', async () => {
+    const down: UpstreamName = 'identity';
+    const upstreams = { ...baseConfig.upstreams, [down]: await closedPortUrl() };
+    const res = await request(gateway({ upstreams })).get('/readyz').expect(503);
+    const body = readinessBody.parse(res.body);
+    expect(body.status).toBe('down');
+    expect(body.checks.identity).toEqual({ status: 'down', error: 'unreachable (ECONNREFUSED)' });
+    expect(body.checks.catalog).toEqual({ status: 'up' });
+  });
+
+  it('serves the remotes’ manifest URLs uncached', async () => {
+    const res = await request(gateway()).get('/runtime-config.json').expect(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toEqual({
+      remotes: {
+        marketing: 'https://marketing.example.com/mf-manifest.json',
+        account: 'http://localhost:3202/mf-manifest.json',
+        chat: 'http://localhost:3203/mf-manifest.json',
+        admin: 'http://localhost:3204/mf-manifest.json',
+      },
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import type { Express } from 'express';
+import { type Logger, createHttpApp, createTokenVerifier, notFoundHandler, optionalAuth } from '@agentdock/service-kit';
+import { contentLengthLimit } from './body-limit';
+import { type GatewayConfig, UPSTREAM_NAMES } from './config';
+import { shellProxy } from './proxy/shell-proxy';
+import { upstreamProxy } from './proxy/upstream-proxy';
+import { apiRateLimit } from './rate-limit';
+import { upstreamReadiness } from './readiness';
+import { runtimeConfig } from './runtime-config';
+import { securityHeaders } from './security-headers';
+
+// The whole /readyz answer must come back well within a load balancer's probe timeout.
+const READINESS_TIMEOUT_MS = 2000;
+
+/**
+ * The single public entry point: /api/<service>/* to the services, everything else to the shell.
+ * On the way in, /api requests are rate limited, size-checked and, when they carry a bearer token,
+ * token-checked (the services check again). Bodies are streamed on, never parsed here.
+ */
+export function createGateway(config: GatewayConfig, logger: Logger): Express {
+  const verifier = createTokenVerifier({ jwksUrl: config.jwksUrl });
+  return createHttpApp({
+    service: 'gateway',
+    logger,
+    parseJsonBody: false,
+    readiness: upstreamReadiness(config),
+    readinessTimeoutMs: READINESS_TIMEOUT_MS,
+    mount: (app) => {
+      if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
+      app.use(securityHeaders(Object.values(config.remotes)));
+      app.get('/runtime-config.json', runtimeConfig(config.remotes));
+      app.use('/api', apiRateLimit(config.rateLimitPerMinute), contentLengthLimit(config.bodyLimitBytes), optionalAuth(verifier));
+      for (const name of UPSTREAM_NAMES) {
+        app.use(upstreamProxy({ name, target: config.upstreams[name], timeoutMs: config.upstreamTimeoutMs, logger }));
+      }
+      app.use('/api', notFoundHandler());
+      app.use(shellProxy({ target: config.shellUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import {
+  type LogLevel,
+  byteSizeSchema,
+  hostSchema,
+  httpUrlSchema,
+  loadConfig,
+  logLevelSchema,
+  portSchema,
+  positiveIntSchema,
+} from '@agentdock/service-kit';
+import { z } from 'zod';
+
+/** The services behind /api/<name>; each mounts its routes under that same prefix. */
+export const UPSTREAM_NAMES = ['identity', 'catalog', 'billing', 'chat'] as const;
+export type UpstreamName = (typeof UPSTREAM_NAMES)[number];
+
+/** The micro-frontends the shell loads at run time from their manifests. */
+export const REMOTE_NAMES = ['marketing', 'account', 'chat', 'admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  upstreams: Record<UpstreamName, string>;
+  shellUrl: string;
+  /** Manifest URLs handed to the browser by /runtime-config.json and allowed by the CSP. */
+  remotes: Record<RemoteName, string>;
+  jwksUrl: string;
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  /** How long an upstream may take to start answering before the client gets a 504. */
+  upstreamTimeoutMs: number;
+  /** Proxies in front of the gateway (load balancer, TLS terminator) whose X-Forwarded-For is trusted. */
+  trustProxyHops: number;
+  logLevel: LogLevel;
+}
+
+export const gatewayEnvSchema = z
+  .object({
+    PORT: portSchema.default(3000),
+    HOST: hostSchema.default('0.0.0.0'),
+    IDENTITY_URL: httpUrlSchema.default('http://127.0.0.1:3101'),
+    CATALOG_URL: httpUrlSchema.default('http://127.0.0.1:3102'),
+    BILLING_URL: httpUrlSchema.default('http://127.0.0.1:3103'),
+    CHAT_URL: httpUrlSchema.default('http://127.0.0.1:3104'),
+    SHELL_URL: httpUrlSchema.default('http://127.0.0.1:3200'),
+    REMOTE_MARKETING_URL: httpUrlSchema.default('http://localhost:3201/mf-manifest.json'),
+    REMOTE_ACCOUNT_URL: httpUrlSchema.default('http://localhost:3202/mf-manifest.json'),
+    REMOTE_CHAT_URL: httpUrlSchema.default('http://localhost:3203/mf-manifest.json'),
+    REMOTE_ADMIN_URL: httpUrlSchema.default('http://localhost:3204/mf-manifest.json'),
+    JWKS_URL: httpUrlSchema.optional(),
+    RATE_LIMIT_PER_MINUTE: positiveIntSchema.default(300),
+    BODY_LIMIT: byteSizeSchema.prefault('1mb'),
+    UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(30_000),
+    TRUST_PROXY_HOPS: z.coerce.number({ error: 'expected a number' }).int().nonnegative().default(0),
+    LOG_LEVEL: logLevelSchema,
+  })
+  .transform(
+    (env): GatewayConfig => ({
+      port: env.PORT,
+      host: env.HOST,
+      upstreams: { identity: env.IDENTITY_URL, catalog: env.CATALOG_URL, billing: env.BILLING_URL, chat: env.CHAT_URL },
+      shellUrl: env.SHELL_URL,
+      remotes: {
+        marketing: env.REMOTE_MARKETING_URL,
+        account: env.REMOTE_ACCOUNT_URL,
+        chat: env.REMOTE_CHAT_URL,
+        admin: env.REMOTE_ADMIN_URL,
+      },
+      jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL}/api/identity/.well-known/jwks.json`,
+      rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      bodyLimitBytes: env.BODY_LIMIT,
+      upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      trustProxyHops: env.TRUST_PROXY_HOPS,
+      logLevel: env.LOG_LEVEL,
+    }),
+  );
+
+/** Reads the gateway's configuration from the environment; throws a ConfigError listing every problem. */
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(gatewayEnvSchema, env, 'gateway');
+}

@@ -1,0 +1,12 @@
+import type { RequestHandler } from 'express';
+import type { GatewayConfig } from './config';
+
+/**
+ * The shell reads the remotes' manifest URLs at run time, so a remote moves or is redeployed
+ * without rebuilding the shell. no-cache: browsers revalidate and pick up changes at once.
+ */
+export function runtimeConfig(remotes: GatewayConfig['remotes']): RequestHandler {
+  return (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json({ remotes });
+  };
+}

@@ -1,0 +1,3 @@
+const { createFrontendConfig } = require('@agentdock/webpack-config');
+
+module.exports = createFrontendConfig({ dir: __dirname, name: 'marketing', exposes: { './pages': './src/pages.ts' } });

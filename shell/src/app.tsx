@@ -1,0 +1,30 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import type { PageRegistry } from './federation/page-registry';
+import { Layout } from './layout/layout';
+import { NotFound } from './routing/not-found';
+import { RemotePage } from './routing/remote-page';
+import { ROUTES } from './routing/route-table';
+import { ScrollManager } from './routing/scroll-manager';
+
+export function AppRoutes({ registry }: { registry: PageRegistry }) {
+  return (
+    <Layout>
+      <Routes>
+        {ROUTES.map((route) => (
+          // The key gives each page its own boundary, so one page's failure never sticks to another.
+          <Route key={route.path} path={route.path} element={<RemotePage key={route.path} route={route} registry={registry} />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Layout>
+  );
+}
+
+export function App({ registry }: { registry: PageRegistry }) {
+  return (
+    <BrowserRouter>
+      <ScrollManager />
+      <AppRoutes registry={registry} />
+    </BrowserRouter>
+  );
+}

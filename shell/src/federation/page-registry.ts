@@ -1,0 +1,50 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RemotePages } from '@agentdock/ui';
+import type { RemoteName } from '../remotes';
+import type { ExposedModuleLoader } from './connect-remotes';
+import { RemoteUnavailableError } from './remote-unavailable';
+
+export type PageComponent = LazyExoticComponent<ComponentType>;
+
+export interface PageRegistry {
+  /** The lazily loaded page; the same component until a load fails, then a fresh one. */
+  page(remote: RemoteName, name: string): PageComponent;
+}
+
+function hasPages(module: unknown): module is { pages: RemotePages } {
+  return typeof module === 'object' && module !== null && typeof (module as { pages?: unknown }).pages === 'object';
+}
+
+/** Pages come from each remote's './pages' module: a map of page name to page loader. */
+export function createPageRegistry(loadExposed: ExposedModuleLoader): PageRegistry {
+  const components = new Map<string, PageComponent>();
+
+  async function loadPage(remote: RemoteName, name: string) {
+    const module = await loadExposed(remote, 'pages');
+    const loader = hasPages(module) ? module.pages[name] : undefined;
+    if (typeof loader !== 'function') throw new RemoteUnavailableError(remote, { cause: new Error(`No page "${name}" in ${remote}`) });
+    try {
+      return await loader();
+    } catch (error) {
+      throw new RemoteUnavailableError(remote, { cause: error });
+    }
+  }
+
+  return {
+    page(remote, name) {
+      const key = `${remote}/${name}`;
+      let component = components.get(key);
+      if (!component) {
+        component = lazy(() =>
+          loadPage(remote, name).catch((error: unknown) => {
+            // React.lazy keeps a rejection forever; dropping the component lets Retry load anew.
+            components.delete(key);
+            throw error;
+          }),
+        );
+        components.set(key, component);
+      }
+      return component;
+    },
+  };
+}

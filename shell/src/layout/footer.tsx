@@ -1,0 +1,90 @@
+import { Link } from 'react-router-dom';
+import { Accordion, Container, SITE } from '@agentdock/ui';
+import { FAQ } from './faq';
+
+/** Home-page cards scroll here (`/#site-footer`); the id is shared with mfe-marketing. */
+export const FOOTER_ID = 'site-footer';
+
+const COMPANY_LINKS = [
+  { to: '/about', label: 'About' },
+  { to: '/our-story', label: 'Our Story' },
+  { to: '/contact', label: 'Contact' },
+];
+
+const LEGAL_LINKS = [
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/privacy', label: 'Privacy Policy' },
+];
+
+export function Footer() {
+  return (
+    <footer id={FOOTER_ID} className="shell-footer ad-on-dark">
+      <Container>
+        <section className="shell-footer__faq" aria-labelledby="footer-faq-title">
+          <h2 id="footer-faq-title">Frequently asked questions</h2>
+          <Accordion items={FAQ} headingLevel={3} />
+        </section>
+
+        <div className="shell-footer__columns">
+          <div className="shell-footer__brand">
+            <p className="shell-brand">
+              <span className="shell-brand__mark" aria-hidden="true" />
+              {SITE.name}
+            </p>
+            <p className="ad-muted">AI agents for business, a hands-on AI course and a community of builders.</p>
+          </div>
+
+          <nav aria-labelledby="footer-company">
+            <h2 id="footer-company" className="shell-footer__heading">
+              Company
+            </h2>
+            <ul className="shell-footer__list">
+              {COMPANY_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className="shell-footer__heading">
+              Legal
+            </h2>
+            <ul className="shell-footer__list">
+              {LEGAL_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div>
+            <h2 className="shell-footer__heading">Contact</h2>
+            <ul className="shell-footer__list">
+              <li>
+                <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
+              </li>
+            </ul>
+            <h2 className="shell-footer__heading">Follow us</h2>
+            <ul className="shell-footer__list shell-footer__social">
+              {SITE.social.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                    <span className="ad-visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <p className="shell-footer__legal ad-muted">
+          © {new Date().getFullYear()} {SITE.name}. All rights reserved.
+        </p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { classNames, Container } from '@agentdock/ui';
+import { useSession } from '../session';
+import { accountLinks, MAIN_LINKS } from './nav-links';
+import { MobileMenu } from './mobile-menu';
+import { SignOutButton } from './sign-out-button';
+import { useScrolled } from './use-scrolled';
+
+/** The header is see-through at the top of the page and turns opaque past this many pixels. */
+export const OPAQUE_AFTER_PX = 20;
+
+const navClass = ({ isActive }: { isActive: boolean }) => classNames('shell-nav__link', isActive && 'is-active');
+
+export function Header() {
+  const session = useSession();
+  const opaque = useScrolled(OPAQUE_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
+
+  return (
+    <header className={classNames('shell-header', (opaque || menuOpen) && 'shell-header--opaque')}>
+      <Container className="shell-header__bar">
+        <Link to="/" className="shell-brand" aria-label="Agentdock home">
+          <span className="shell-brand__mark" aria-hidden="true" />
+          Agentdock
+        </Link>
+
+        <nav aria-label="Main" className="shell-nav">
+          {MAIN_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="shell-account">
+          {session.status === 'signed-in' && <span className="shell-account__email">{session.email}</span>}
+          {accountLinks(session, 'header').map((link) => (
+            <NavLink key={link.to} to={link.to} className={navClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          {session.status === 'signed-in' && <SignOutButton signOut={session.signOut} />}
+        </div>
+
+        <button
+          ref={menuButton}
+          type="button"
+          className="shell-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="shell-mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="shell-menu-button__bars" aria-hidden="true" />
+        </button>
+      </Container>
+
+      <MobileMenu id="shell-mobile-menu" open={menuOpen} onClose={closeMenu} />
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually } from '@agentdock/service-kit/testing';
+
+// The service as production runs it: its own process, configured only by its environment.
+const serviceDir = join(__dirname, '..');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function runMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serviceDir,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+describe('svc-catalog run alone', () => {
+  it('refuses to start without a database setting and says what to set', async () => {
+    const run = runMain({ JWKS_URL: 'http://127.0.0.1:9/jwks.json', PORT: 'not-a-port' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('Invalid configuration for svc-catalog');
+    expect(run.output()).toContain('PORT');
+    expect(run.output()).toContain('DATABASE_URL');
+  });
+
+  it('serves plans from its own data directory and stops cleanly on SIGTERM', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'svc-catalog-'));
+    const port = await freePort();
+    const run = runMain({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'db'), JWKS_URL: 'http://127.0.0.1:9/jwks.json' });
+    try {
+      const body = await eventually(async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/catalog/plans`);
+        return response.ok && ((await response.json()) as { plans: unknown[] });
+      }, 30_000);
+      expect(body.plans).toHaveLength(4);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
