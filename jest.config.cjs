@@ -6,8 +6,8 @@ module.exports = {
   testMatch: ['<rootDir>/{packages,svc-*,gateway,shell,mfe-*}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  // jose is ESM-only; let swc turn it into CommonJS like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  // These dependencies are ESM-only; swc turns them into CommonJS like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(jose|http-proxy-middleware|httpxy|is-plain-obj)/)'],
   setupFiles: ['<rootDir>/jest.setup.cjs'],
   testEnvironment: 'node',
   testTimeout: 60000,

@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import request from 'supertest';
 import { apiErrorBody, readinessBody } from '@agentdock/contracts';
 import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
-import { type TestIssuer, createTestIssuer } from '@agentdock/service-kit/testing';
+import { createTestIssuer } from '@agentdock/service-kit/testing';
 import { createGateway } from './app';
 import { type GatewayConfig, UPSTREAM_NAMES, type UpstreamName, loadGatewayConfig } from './config';
 
@@ -58,7 +58,7 @@ async function closedPortUrl(): Promise<string> {
   return url;
 }
 
-let issuer: TestIssuer;
+let issuer: Awaited<ReturnType<typeof createTestIssuer>>;
 const servers: http.Server[] = [];
 let releaseStream: () => void = () => undefined;
 let baseConfig: GatewayConfig;

@@ -7,7 +7,8 @@ import helmet from 'helmet';
  * and their images and fonts, all from the remotes' origins and nowhere else.
  */
 export function securityHeaders(remoteUrls: string[]): RequestHandler {
-  const origins = [...new Set(remoteUrls.map((url) => new URL(url).origin))];
+  // Remotes given as paths are served from the gateway's own origin, which 'self' covers.
+  const origins = [...new Set(remoteUrls.filter((url) => !url.startsWith('/')).map((url) => new URL(url).origin))];
   return helmet({
     contentSecurityPolicy: {
       directives: {

@@ -10,5 +10,5 @@ export function passEventStreamsThrough(proxyRes: IncomingMessage, res: ServerRe
   if (!proxyRes.headers['content-type']?.startsWith('text/event-stream')) return;
   res.setHeader('X-Accel-Buffering', 'no');
   // The proxy copies the upstream's status and headers right after this event, in the same tick.
-  //queueMicrotask(() => res.flushHeaders());
+  queueMicrotask(() => res.flushHeaders());
 }

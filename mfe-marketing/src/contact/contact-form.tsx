@@ -1,8 +1,11 @@
+import './contact-form.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, SITE, TextAreaField, TextField } from '@agentdock/ui';
 import { contactMailto, EMPTY_CONTACT, validateContact, type ContactErrors, type ContactValues } from './contact-message';
 
 type Phase = 'editing' | 'sent' | 'failed';
+
+const FIELDS = ['name', 'email', 'message'] as const;
 
 /** Opens the visitor's mail app with a draft to sales; nothing is sent to a server. */
 export function ContactForm({ openMailto = (url: string) => void (window.location.href = url) }: { openMailto?: (url: string) => void }) {
@@ -20,8 +23,9 @@ export function ContactForm({ openMailto = (url: string) => void (window.locatio
     event.preventDefault();
     const found = validateContact(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      (form.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
       return;
     }
     try {

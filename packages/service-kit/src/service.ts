@@ -12,7 +12,7 @@ import { enqueueEvent, OutboxRelay } from './events/outbox';
 import { createHttpApp } from './http/app';
 import { startHttpServer } from './http/server';
 import { createLogger, type Logger } from './logger';
-import { installShutdown } from './shutdown';
+import { drainServer, installShutdown } from './shutdown';
 
 /** What a service's routes, domain functions and consumers are handed. */
 export interface ServiceContext<TSchema extends Record<string, unknown>> {
@@ -115,10 +115,7 @@ export async function startService<TSchema extends Record<string, unknown>>(
       context,
       relay,
       stop: async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        await drainServer(server);
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
         await relay.stop();
         await database.close();

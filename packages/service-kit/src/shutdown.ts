@@ -41,16 +41,18 @@ export function installShutdown({
       return running;
     }
     logger.info({ reason, timeoutMs }, 'Shutting down');
+    // Deliberately keeps the process alive: a closer stuck on nothing must still end in exit 1, not a silent 0.
     const deadline = setTimeout(() => {
       logger.error({ timeoutMs }, 'Shutdown timed out; exiting');
       exit(1);
     }, timeoutMs);
-    deadline.unref();
     running = (async () => {
       const drained = await drainServers(servers, logger);
       const closed = await runClosers(closers, logger);
       clearTimeout(deadline);
       logger.info('Shutdown complete');
+      // pino writes asynchronously; exiting mid-write would lose or reorder the last lines.
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
       exit(drained && closed ? 0 : 1);
     })();
     return running;
@@ -60,23 +62,25 @@ export function installShutdown({
   return shutdown;
 }
 
+/**
+ * Stops accepting connections and resolves once in-flight requests have finished. Keep-alive
+ * sockets would hold close() open: each turns idle only once its last response ends, so idle
+ * ones are swept until close completes.
+ */
+export function drainServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.close((err) => {
+      clearInterval(sweep);
+      if (err) reject(err);
+      else resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
 async function drainServers(servers: Server[], logger: Logger): Promise<boolean> {
-  const results = await Promise.allSettled(
-    servers.map(
-      (server) =>
-        new Promise<void>((resolve, reject) => {
-          // close() stops accepting and waits for open connections. Keep-alive sockets would hold it
-          // open: each turns idle only once its last response ends, so sweep until close completes.
-          const sweep = setInterval(() => server.closeIdleConnections(), 100);
-          server.close((err) => {
-            clearInterval(sweep);
-            if (err) reject(err);
-            else resolve();
-          });
-          server.closeIdleConnections();
-        }),
-    ),
-  );
+  const results = await Promise.allSettled(servers.map(drainServer));
   const failures = results.filter((result) => result.status === 'rejected');
   for (const failure of failures) logger.error({ err: failure.reason }, 'Closing an HTTP server failed');
   return failures.length === 0;

@@ -4,6 +4,17 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { RouterSurfaceGuardPlugin, SURFACE_PATH } = require('./router-surface-guard.cjs');
 
+/**
+ * provideExternalRuntime adds this runtime plugin by its CommonJS path; the CommonJS build pulls in
+ * CommonJS copies of the federation runtime next to the ES module copies the host already has
+ * (~20 KB gzipped twice). Pointing it at its ES module build keeps one copy.
+ */
+function externalRuntimeProviderAlias() {
+  const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhancedDir] });
+  return { [cjs]: cjs.replace(/\.cjs$/, '.js') };
+}
+
 /** Container names are globals in the browser; the prefix keeps them clear of element ids. */
 const containerName = (name) => `agentdock_${name}`;
 
@@ -82,7 +93,10 @@ function createFrontendConfig(app) {
         clean: true,
       },
       devtool: production ? false : 'eval-cheap-module-source-map',
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js'],
+        alias: isHost ? externalRuntimeProviderAlias() : {},
+      },
       module: {
         rules: [
           {

@@ -7,7 +7,7 @@ import { createHttpMetrics } from './metrics';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
 
-export { checkReadiness, type ReadinessCheck } from './health';
+export type { ReadinessCheck } from './health';
 export { REQUEST_ID_HEADER, getRequestId } from './request-id';
 
 export interface HttpAppOptions {

@@ -29,7 +29,7 @@ export function healthRoutes({ service, readiness, timeoutMs }: HealthRoutesOpti
   return router;
 }
 
-export async function checkReadiness(
+async function checkReadiness(
   service: string,
   readiness: Record<string, ReadinessCheck>,
   timeoutMs: number,

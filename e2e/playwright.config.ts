@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The browser suite drives Debian's Chromium (never a downloaded browser) against the whole
+// platform started by the launcher, on its own ports and a throwaway data folder so it neither
+// collides with nor touches a developer's running instance.
+export const E2E_PORTS = {
+  PORT: 3900,
+  IDENTITY_PORT: 3911,
+  CATALOG_PORT: 3912,
+  BILLING_PORT: 3913,
+  CHAT_PORT: 3914,
+  SHELL_PORT: 3920,
+  MFE_MARKETING_PORT: 3921,
+  MFE_ACCOUNT_PORT: 3922,
+  MFE_CHAT_PORT: 3923,
+  MFE_ADMIN_PORT: 3924,
+} as const;
+
+const baseURL = `http://localhost:${E2E_PORTS.PORT}`;
+const repoRoot = resolve(__dirname, '..');
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: join(repoRoot, 'playwright-report') }]],
+  outputDir: join(repoRoot, 'test-results'),
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'node packages/launcher/bin/start.mjs',
+    cwd: repoRoot,
+    url: `${baseURL}/readyz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      ...Object.fromEntries(Object.entries(E2E_PORTS).map(([name, port]) => [name, String(port)])),
+      AGENTDOCK_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentdock-e2e-')),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,6 @@
+import type { RemotePages } from '@agentdock/ui';
+
+/** Exposed as './pages'; the shell's route table refers to these names. */
+export const pages = {
+  Admin: () => import('./admin-page'),
+} satisfies RemotePages;

@@ -1,0 +1,3 @@
+const { createFrontendConfig } = require('@agentdock/webpack-config');
+
+module.exports = createFrontendConfig({ dir: __dirname, name: 'chat', exposes: { './pages': './src/pages.ts' } });

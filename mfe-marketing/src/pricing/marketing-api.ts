@@ -1,0 +1,4 @@
+import { createApiClient } from '@agentdock/api-client';
+
+/** The gateway is the page's own origin. */
+export const marketingApi = createApiClient();

@@ -1,0 +1,69 @@
+import type { Plan } from '@agentdock/contracts';
+import { Badge, Card } from '@agentdock/ui';
+import { PlanAction } from './plan-action';
+import { formatDollars, planPrice, type BillingPeriod } from './plan-price';
+
+export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+  const titleId = `plan-${plan.id}-title`;
+  return (
+    <Card as="article" highlight={plan.highlight} className="mk-plan" aria-labelledby={titleId}>
+      {plan.highlight && (
+        <Badge variant="primary" className="mk-plan__badge">
+          MOST POPULAR
+        </Badge>
+      )}
+      <h3 id={titleId} className="mk-plan__name">
+        {plan.name}
+      </h3>
+      {plan.description && <p className="ad-muted mk-plan__description">{plan.description}</p>}
+      <PriceBlock plan={plan} period={period} />
+      <PlanAction plan={plan} period={period} />
+      <ul className="mk-plan__features">
+        {plan.features.map((feature) => (
+          <li key={feature} className="mk-plan__feature">
+            <span className="mk-plan__mark mk-plan__mark--yes" aria-hidden="true">
+              ✓
+            </span>
+            <span className="ad-visually-hidden">Included: </span>
+            {feature}
+          </li>
+        ))}
+        {plan.notIncluded.map((feature) => (
+          <li key={feature} className="mk-plan__feature mk-plan__feature--no">
+            <span className="mk-plan__mark mk-plan__mark--no" aria-hidden="true">
+              ✕
+            </span>
+            <span className="ad-visually-hidden">Not included: </span>
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function PriceBlock({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+  const price = planPrice(plan, period);
+  if (price.kind === 'custom') {
+    return (
+      <div className="mk-plan__price">
+        <span className="mk-plan__amount mk-plan__amount--custom">Custom pricing</span>
+        <span className="mk-plan__billing">Tailored to your organisation</span>
+      </div>
+    );
+  }
+  return (
+    <div className="mk-plan__price">
+      <span>
+        <span className="mk-plan__amount">{formatDollars(price.perMonth)}</span>
+        <span className="mk-plan__per"> /month</span>
+      </span>
+      {price.billedYearly !== undefined && (
+        <span className="mk-plan__billing">Billed annually at {formatDollars(price.billedYearly)} per year</span>
+      )}
+      {price.savingPerMonth !== undefined && (
+        <span className="mk-plan__saving">Save {formatDollars(price.savingPerMonth)} per month</span>
+      )}
+    </div>
+  );
+}
