@@ -66,7 +66,8 @@ function federation({ name, dir, exposes }) {
     name: containerName(name),
     filename: 'remoteEntry.js',
     exposes,
-    experiments: { externalRuntime: true, optimization: { target: 'web' } },
+    // The runtime comes from the shell; remotes never load remotes themselves.
+    experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
   });
 }
 
@@ -83,6 +84,8 @@ function createFrontendConfig(app) {
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
+      // Same language level as swc's output, so webpack's runtime and terser may use it too.
+      target: ['web', 'es2020'],
       entry: isHost ? { main: './src/index.ts' } : {},
       output: {
         path: path.join(app.dir, 'dist'),
