@@ -8,6 +8,7 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   // These dependencies are ESM-only; swc turns them into CommonJS like our own code.
   transformIgnorePatterns: ['/node_modules/(?!(jose|http-proxy-middleware|httpxy|is-plain-obj)/)'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/jest.css-stub.cjs' },
   setupFiles: ['<rootDir>/jest.setup.cjs'],
   testEnvironment: 'node',
   testTimeout: 60000,

@@ -1,4 +1,3 @@
-import './contact-form.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, SITE, TextAreaField, TextField } from '@agentdock/ui';
 import { contactMailto, EMPTY_CONTACT, validateContact, type ContactErrors, type ContactValues } from './contact-message';

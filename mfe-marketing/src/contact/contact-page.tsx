@@ -1,3 +1,4 @@
+import './contact-form.css';
 import { Card, Container, PageHeader, SITE } from '@agentdock/ui';
 import { ContactForm } from './contact-form';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { Card, Container } from '@agentdock/ui';
+import { Card, Container, SITE_FOOTER_ID } from '@agentdock/ui';
 import { ChatIcon, CourseIcon, RobotIcon, ToolIcon } from './feature-icons';
-import { CONTACT_ID, FEATURES_ID, FOOTER_ID } from './section-ids';
+import { CONTACT_ID, FEATURES_ID } from './section-ids';
 
 const FEATURES = [
   {
@@ -26,7 +26,7 @@ const FEATURES = [
     Icon: ChatIcon,
     title: 'Community',
     text: 'Join founders and teams who build with AI in our community chat server: ask, share and learn together.',
-    link: { to: `#${FOOTER_ID}`, label: 'Join the community' },
+    link: { to: `#${SITE_FOOTER_ID}`, label: 'Join the community' },
   },
 ] as const;
 

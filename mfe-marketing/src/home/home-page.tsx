@@ -1,4 +1,5 @@
 import './home.css';
+import '../contact/contact-form.css';
 import { ContactSection } from './contact-section';
 import { Features } from './features';
 import { Hero } from './hero';

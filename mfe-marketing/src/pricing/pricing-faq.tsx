@@ -36,7 +36,7 @@ const QUESTIONS: AccordionItem[] = [
 export function PricingFaq() {
   return (
     <section className="mk-pricing-faq" aria-labelledby="pricing-faq-title">
-      <h2 id="pricing-faq-title">Frequently asked questions</h2>
+      <h2 id="pricing-faq-title">Pricing questions</h2>
       <Accordion items={QUESTIONS} headingLevel={3} />
     </section>
   );

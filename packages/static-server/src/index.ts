@@ -1,2 +1,1 @@
 export { createStaticServer, type StaticServerOptions } from './server';
-export { cacheControlFor } from './cache-policy';

@@ -1,6 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { classNames } from './class-names';
-import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -24,22 +23,8 @@ export function buttonClassName({ variant = 'primary', size = 'md', block, onDar
   );
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleProps {
-  /** Disables the button and announces the work in progress. */
-  busy?: boolean;
-}
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleProps {}
 
-export function Button({ variant, size, block, onDark, busy, className, disabled, type = 'button', children, ...rest }: ButtonProps) {
-  return (
-    <button
-      {...rest}
-      type={type}
-      className={buttonClassName({ variant, size, block, onDark }, className)}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-    >
-      {busy && <Spinner inline />}
-      {children}
-    </button>
-  );
+export function Button({ variant, size, block, onDark, className, type = 'button', ...rest }: ButtonProps) {
+  return <button {...rest} type={type} className={buttonClassName({ variant, size, block, onDark }, className)} />;
 }

@@ -1,7 +1,7 @@
 export { Accordion, type AccordionItem, type AccordionProps } from './accordion';
 export { Alert, type AlertProps } from './alert';
 export { Badge, type BadgeProps, type BadgeVariant } from './badge';
-export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button';
+export { Button, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';
 export { classNames } from './class-names';
 export { Container } from './container';
@@ -11,5 +11,5 @@ export { AnchorButton, LinkButton, type AnchorButtonProps, type LinkButtonProps 
 export { PageHeader, type PageHeaderProps } from './page-header';
 export type { PageLoader, RemotePages } from './remote-pages';
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
-export { SITE } from './site';
+export { SITE, SITE_FOOTER_ID } from './site';
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';

@@ -1,3 +1,6 @@
+/** The shell's footer carries this id; pages link to `#site-footer` to scroll down to it. */
+export const SITE_FOOTER_ID = 'site-footer';
+
 /** Who runs this Agentdock installation; operators change these for their own deployment. */
 export const SITE = {
   name: 'Agentdock',

@@ -2,13 +2,11 @@ import type { CSSProperties } from 'react';
 import { classNames } from './class-names';
 
 export interface SpinnerProps {
-  /** Shown next to the ring and announced; an inline spinner is decoration for a busy control. */
+  /** Shown next to the ring and announced. */
   label?: string;
-  inline?: boolean;
 }
 
-export function Spinner({ label = 'Loading…', inline }: SpinnerProps) {
-  if (inline) return <span className="ad-spinner__ring" aria-hidden="true" />;
+export function Spinner({ label = 'Loading…' }: SpinnerProps) {
   return (
     <span className="ad-spinner" role="status">
       <span className="ad-spinner__ring" aria-hidden="true" />

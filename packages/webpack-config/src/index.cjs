@@ -32,9 +32,10 @@ function sharedModules(dir) {
   const singleton = (pkg) => ({ singleton: true, requiredVersion: deps[pkg] });
   return {
     react: singleton('react'),
-    'react/jsx-runtime': { ...singleton('react'), version: installedVersion('react', dir) },
+    'react/jsx-runtime': singleton('react'),
     'react-dom': singleton('react-dom'),
-    'react-dom/client': { ...singleton('react-dom'), version: installedVersion('react-dom', dir) },
+    'react-dom/client': singleton('react-dom'),
+    // The surface file is not inside react-router-dom, so its version must be given.
     'react-router-dom': {
       ...singleton('react-router-dom'),
       import: SURFACE_PATH,
@@ -84,8 +85,6 @@ function createFrontendConfig(app) {
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
-      // Same language level as swc's output, so webpack's runtime and terser may use it too.
-      target: ['web', 'es2020'],
       entry: isHost ? { main: './src/index.ts' } : {},
       output: {
         path: path.join(app.dir, 'dist'),
@@ -129,4 +128,4 @@ function createFrontendConfig(app) {
   };
 }
 
-module.exports = { createFrontendConfig, containerName };
+module.exports = { createFrontendConfig };

@@ -7,8 +7,16 @@ import { RemoteUnavailableError } from './remote-unavailable';
 export type PageComponent = LazyExoticComponent<ComponentType>;
 
 export interface PageRegistry {
-  /** The lazily loaded page; the same component until a load fails, then a fresh one. */
+  /**
+   * The lazily loaded page: the same component while it loads or once it has loaded, a fresh
+   * one after a failed load (React.lazy keeps a rejection forever, so only a new one retries).
+   */
   page(remote: RemoteName, name: string): PageComponent;
+}
+
+interface Entry {
+  component: PageComponent;
+  failed: boolean;
 }
 
 function hasPages(module: unknown): module is { pages: RemotePages } {
@@ -17,7 +25,7 @@ function hasPages(module: unknown): module is { pages: RemotePages } {
 
 /** Pages come from each remote's './pages' module: a map of page name to page loader. */
 export function createPageRegistry(loadExposed: ExposedModuleLoader): PageRegistry {
-  const components = new Map<string, PageComponent>();
+  const entries = new Map<string, Entry>();
 
   async function loadPage(remote: RemoteName, name: string) {
     const module = await loadExposed(remote, 'pages');
@@ -33,18 +41,19 @@ export function createPageRegistry(loadExposed: ExposedModuleLoader): PageRegist
   return {
     page(remote, name) {
       const key = `${remote}/${name}`;
-      let component = components.get(key);
-      if (!component) {
-        component = lazy(() =>
+      const cached = entries.get(key);
+      if (cached && !cached.failed) return cached.component;
+      const entry: Entry = {
+        failed: false,
+        component: lazy(() =>
           loadPage(remote, name).catch((error: unknown) => {
-            // React.lazy keeps a rejection forever; dropping the component lets Retry load anew.
-            components.delete(key);
+            entry.failed = true;
             throw error;
           }),
-        );
-        components.set(key, component);
-      }
-      return component;
+        ),
+      };
+      entries.set(key, entry);
+      return entry.component;
     },
   };
 }

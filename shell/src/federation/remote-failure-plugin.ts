@@ -13,9 +13,7 @@ export function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
     name: 'agentdock-remote-failure',
     errorLoadRemote({ id, error, lifecycle, remote }) {
       if (lifecycle !== 'onLoad') return undefined;
-      const name = remote?.name ?? String(id).split('/')[0] ?? String(id);
-      console.error(`[agentdock] remote "${name}" failed to load`, error);
-      throw new RemoteUnavailableError(name, { cause: error });
+      throw new RemoteUnavailableError(remote?.name ?? String(id).split('/')[0] ?? String(id), { cause: error });
     },
   };
 }

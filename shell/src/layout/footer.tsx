@@ -1,9 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Accordion, Container, SITE } from '@agentdock/ui';
+import { Accordion, Container, SITE, SITE_FOOTER_ID } from '@agentdock/ui';
 import { FAQ } from './faq';
-
-/** Home-page cards scroll here (`/#site-footer`); the id is shared with mfe-marketing. */
-export const FOOTER_ID = 'site-footer';
 
 const COMPANY_LINKS = [
   { to: '/about', label: 'About' },
@@ -18,7 +15,7 @@ const LEGAL_LINKS = [
 
 export function Footer() {
   return (
-    <footer id={FOOTER_ID} className="shell-footer ad-on-dark">
+    <footer id={SITE_FOOTER_ID} className="shell-footer ad-on-dark">
       <Container>
         <section className="shell-footer__faq" aria-labelledby="footer-faq-title">
           <h2 id="footer-faq-title">Frequently asked questions</h2>

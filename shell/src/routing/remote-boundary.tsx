@@ -1,9 +1,11 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { ErrorState } from '@agentdock/ui';
 
 interface RemoteBoundaryProps {
   children: ReactNode;
-  /** Leaving the page (a new key) clears a shown failure. */
+  /** Asks for a fresh attempt at whatever failed. */
+  onRetry: () => void;
+  /** A new key (the visitor went to another URL) retries a shown failure by itself. */
   resetKey: string;
 }
 
@@ -11,7 +13,10 @@ interface RemoteBoundaryState {
   failed: boolean;
 }
 
-/** Keeps a failed micro-frontend inside the layout: header, footer and other pages keep working. */
+/**
+ * Keeps a failed micro-frontend inside the layout: header, footer and other pages keep working.
+ * React itself reports the caught error to the console.
+ */
 export class RemoteBoundary extends Component<RemoteBoundaryProps, RemoteBoundaryState> {
   override state: RemoteBoundaryState = { failed: false };
 
@@ -19,15 +24,14 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, RemoteBoundar
     return { failed: true };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[agentdock] page failed', error, info.componentStack);
-  }
-
   override componentDidUpdate(previous: RemoteBoundaryProps) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.retry();
   }
 
-  private readonly retry = () => this.setState({ failed: false });
+  private readonly retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
 
   override render() {
     if (!this.state.failed) return this.props.children;

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoadingBlock } from '@agentdock/ui';
 import type { PageRegistry } from '../federation/page-registry';
@@ -15,19 +15,18 @@ interface RemotePageProps {
 export function RemotePage({ route, registry }: RemotePageProps) {
   const { pathname } = useLocation();
   useDocumentTitle(route.title);
+  // Held in state, not asked for on every render: React re-renders a failed subtree while it
+  // recovers, and a fresh component each time would start a fresh download each time.
+  const [Page, setPage] = useState(() => registry.page(route.remote, route.page));
+  const retry = useCallback(() => setPage(() => registry.page(route.remote, route.page)), [registry, route]);
+
   return (
-    <RemoteBoundary resetKey={pathname}>
+    <RemoteBoundary resetKey={pathname} onRetry={retry}>
       <Suspense fallback={<PageLoading />}>
-        <LoadedPage route={route} registry={registry} />
+        <Page />
       </Suspense>
     </RemoteBoundary>
   );
-}
-
-/** Asks the registry during render, so a retry after a failure gets a fresh lazy component. */
-function LoadedPage({ route, registry }: RemotePageProps) {
-  const Page = registry.page(route.remote, route.page);
-  return <Page />;
 }
 
 function PageLoading() {

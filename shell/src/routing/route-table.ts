@@ -14,7 +14,7 @@ export interface RemoteRoute {
 export const ROUTES: readonly RemoteRoute[] = [
   { path: '/', remote: 'marketing', page: 'Home', title: 'AI agents for your business' },
   { path: '/pricing', remote: 'marketing', page: 'Pricing', title: 'Pricing' },
-  { path: '/courses', remote: 'marketing', page: 'Courses', title: 'AI Course' },
+  { path: '/courses', remote: 'marketing', page: 'Courses', title: 'Courses' },
   { path: '/courses/:courseId', remote: 'marketing', page: 'CourseDetail', title: 'Course' },
   { path: '/courses/:courseId/discussion', remote: 'marketing', page: 'CourseDiscussion', title: 'Course Discussion' },
   { path: '/models', remote: 'marketing', page: 'Models', title: 'Our AI Agents' },
@@ -26,7 +26,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   { path: '/signin', remote: 'account', page: 'SignIn', title: 'Sign In' },
   { path: '/signup', remote: 'account', page: 'SignUp', title: 'Sign Up' },
   { path: '/forgot-password', remote: 'account', page: 'ForgotPassword', title: 'Reset Password' },
-  { path: '/reset-password', remote: 'account', page: 'ResetPassword', title: 'Set a New Password' },
+  { path: '/reset-password', remote: 'account', page: 'ResetPassword', title: 'Choose a New Password' },
   { path: '/auth/callback', remote: 'account', page: 'AuthCallback', title: 'Completing Authentication' },
   { path: '/dashboard', remote: 'account', page: 'Dashboard', title: 'Dashboard' },
   { path: '/manage-subscription', remote: 'account', page: 'ManageSubscription', title: 'Manage Subscription' },

@@ -1,0 +1,73 @@
+/** @jest-environment jsdom */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ApiError } from '@agentdock/api-client';
+import { PLANS } from '../test-support/plans';
+import { marketingApi } from './marketing-api';
+import { PricingContent } from './pricing-content';
+
+jest.mock('./marketing-api', () => ({ marketingApi: { getPlans: jest.fn() } }));
+const getPlans = marketingApi.getPlans as jest.Mock;
+
+function renderPricing() {
+  return render(
+    <MemoryRouter initialEntries={['/pricing']}>
+      <PricingContent />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  getPlans.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('pricing page', () => {
+  it('shows a loading state, then the live plans, monthly by default', async () => {
+    getPlans.mockResolvedValue([PLANS.free, PLANS.starter, PLANS.pro, PLANS.enterprise]);
+    renderPricing();
+    expect(screen.getByText('Loading plans…')).toBeTruthy();
+
+    const pro = within(await screen.findByRole('article', { name: 'Pro' }));
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect((screen.getByRole('radio', { name: 'Monthly' }) as HTMLInputElement).checked).toBe(true);
+    expect(pro.getByText('$100')).toBeTruthy();
+  });
+
+  it('switches every card to annual prices', async () => {
+    const user = userEvent.setup();
+    getPlans.mockResolvedValue([PLANS.starter, PLANS.pro]);
+    renderPricing();
+    await screen.findByRole('article', { name: 'Pro' });
+
+    await user.click(screen.getByRole('radio', { name: /Annual/ }));
+    expect(screen.getByRole('radio', { name: /save up to 15%/ })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Starter' })).getByText('$45')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Pro' })).getByText('$85')).toBeTruthy();
+  });
+
+  it('offers Try Again after a failure and loads again', async () => {
+    const user = userEvent.setup();
+    getPlans.mockRejectedValueOnce(new ApiError(503, 'unavailable', 'Catalog down')).mockResolvedValue([PLANS.pro]);
+    renderPricing();
+
+    await user.click(await screen.findByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Pro' })).toBeTruthy();
+    expect(getPlans).toHaveBeenCalledTimes(2);
+  });
+
+  it('says so when there are no plans', async () => {
+    getPlans.mockResolvedValue([]);
+    renderPricing();
+    expect(await screen.findByText('No plans are available right now. Please check back soon.')).toBeTruthy();
+  });
+
+  it('links to subscription management', async () => {
+    getPlans.mockResolvedValue([]);
+    renderPricing();
+    expect(screen.getByRole('link', { name: 'Manage My Subscription' }).getAttribute('href')).toBe('/manage-subscription');
+  });
+});

@@ -1,0 +1,66 @@
+import { matchPath } from 'react-router-dom';
+import { pages as accountPages } from '../../../mfe-account/src/pages';
+import { pages as adminPages } from '../../../mfe-admin/src/pages';
+import { pages as chatPages } from '../../../mfe-chat/src/pages';
+import { pages as marketingPages } from '../../../mfe-marketing/src/pages';
+import type { RemoteName } from '../remotes';
+import { ROUTES } from './route-table';
+
+/** Every route of the product spec (§2), with a concrete URL and the area that owns it. */
+const SPEC_ROUTES: Array<[url: string, remote: RemoteName]> = [
+  ['/', 'marketing'],
+  ['/pricing', 'marketing'],
+  ['/courses', 'marketing'],
+  ['/courses/ai-fundamentals', 'marketing'],
+  ['/courses/ai-fundamentals/discussion', 'marketing'],
+  ['/models', 'marketing'],
+  ['/about', 'marketing'],
+  ['/our-story', 'marketing'],
+  ['/terms', 'marketing'],
+  ['/privacy', 'marketing'],
+  ['/contact', 'marketing'],
+  ['/signin', 'account'],
+  ['/signup', 'account'],
+  ['/forgot-password', 'account'],
+  ['/reset-password', 'account'],
+  ['/auth/callback', 'account'],
+  ['/dashboard', 'account'],
+  ['/manage-subscription', 'account'],
+  ['/chat', 'chat'],
+  ['/admin', 'admin'],
+];
+
+const REMOTE_PAGES: Record<RemoteName, Record<string, unknown>> = {
+  marketing: marketingPages,
+  account: accountPages,
+  chat: chatPages,
+  admin: adminPages,
+};
+
+function routeFor(url: string) {
+  return ROUTES.filter((route) => matchPath(route.path, url));
+}
+
+describe('route table', () => {
+  it.each(SPEC_ROUTES)('sends %s to the %s micro-frontend', (url, remote) => {
+    const matches = routeFor(url);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]!.remote).toBe(remote);
+  });
+
+  it('has no route the spec does not list', () => {
+    expect(ROUTES).toHaveLength(SPEC_ROUTES.length);
+  });
+
+  it.each(['/nope', '/pricing/extra', '/courses/a/b', '/admin/users'])('leaves %s to the 404 page', (url) => {
+    expect(routeFor(url)).toHaveLength(0);
+  });
+
+  it.each(ROUTES.map((route) => [route.path, route.remote, route.page] as const))('%s names a page %s exposes (%s)', (_path, remote, page) => {
+    expect(typeof REMOTE_PAGES[remote][page]).toBe('function');
+  });
+
+  it('gives every route a title', () => {
+    for (const route of ROUTES) expect(route.title.trim()).not.toBe('');
+  });
+});
