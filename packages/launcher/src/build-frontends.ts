@@ -39,6 +39,6 @@ export async function buildStaleFrontends(log: (line: string) => void): Promise<
   log(`Building ${stale.join(', ')} (first start or changed sources)…`);
   for (const [index, frontend] of stale.entries()) {
     log(`  [${index + 1}/${stale.length}] ${frontend}`);
-    await run('npm', ['run', 'build', '--silent', '-w', `@agentdock/${frontend}`]);
+    await run('npm', ['run', 'build', '--silent', '-w', `@agentdock/${frontend}`, '--', '--stats=errors-warnings']);
   }
 }

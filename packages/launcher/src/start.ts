@@ -37,6 +37,7 @@ async function main(config: LauncherConfig): Promise<void> {
   const servers: Server[] = [];
   // Gateway and static servers drain first, then services (each drains its own HTTP, consumers,
   // relay and database), then the bus; Ctrl-C a second time forces the exit.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => say('\nStopping Agentdock…'));
   let startFailed = false;
   const stop = installShutdown({
     logger,
