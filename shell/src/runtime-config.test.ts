@@ -1,4 +1,5 @@
-import { fetchRuntimeConfig, runtimeConfig } from './runtime-config';
+import { runtimeConfig } from '@agentdock/contracts/runtime-config';
+import { fetchRuntimeConfig } from './runtime-config';
 
 const remotes = {
   marketing: 'http://localhost:3201/mf-manifest.json',

@@ -1,19 +1,7 @@
-// zod/mini rather than zod: this runs on every first view and is a quarter of the size.
+import { type RuntimeConfig, runtimeConfig } from '@agentdock/contracts/runtime-config';
 import * as z from 'zod/mini';
 
-/** An absolute http(s) URL, or a path on the page's own origin (not protocol-relative). */
-const manifestUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().check(z.regex(/^\/(?!\/)/))]);
-
-/** Body of GET /runtime-config.json, served by the gateway: where each remote's mf-manifest.json is. */
-export const runtimeConfig = z.object({
-  remotes: z.object({
-    marketing: manifestUrl,
-    account: manifestUrl,
-    chat: manifestUrl,
-    admin: manifestUrl,
-  }),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfig>;
+export type { RuntimeConfig };
 
 export async function fetchRuntimeConfig(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): Promise<RuntimeConfig> {
   const response = await fetchImpl('/runtime-config.json', { headers: { accept: 'application/json' }, cache: 'no-cache' });

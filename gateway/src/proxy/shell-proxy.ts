@@ -2,6 +2,7 @@ import { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { type Logger, getRequestId } from '@agentdock/service-kit';
+import { keepAliveAgent } from './keep-alive-agent';
 import { abortUnlessAnsweredWithin } from './upstream-timeout';
 import { SHELL_UNAVAILABLE_PAGE } from './shell-unavailable-page';
 
@@ -19,6 +20,7 @@ export interface ShellProxyOptions {
 export function shellProxy({ target, timeoutMs, logger }: ShellProxyOptions): RequestHandler {
   return createProxyMiddleware<Request, Response>({
     target,
+    agent: keepAliveAgent(target),
     changeOrigin: true,
     xfwd: true,
     on: {

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, type Logger, getRequestId, sendError } from '@agentdock/service-kit';
 import type { UpstreamName } from '../config';
+import { keepAliveAgent } from './keep-alive-agent';
 import { passEventStreamsThrough } from './streaming';
 import { UpstreamTimeoutError, abortUnlessAnsweredWithin } from './upstream-timeout';
 
@@ -22,6 +23,7 @@ export function upstreamProxy({ name, target, timeoutMs, logger }: UpstreamProxy
   const prefix = `/api/${name}`;
   return createProxyMiddleware<Request, Response>({
     target,
+    agent: keepAliveAgent(target),
     changeOrigin: true,
     xfwd: true,
     pathFilter: (pathname) => pathname === prefix || pathname.startsWith(`${prefix}/`),

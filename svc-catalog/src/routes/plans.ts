@@ -3,7 +3,11 @@ import { requireAdmin, type ServiceContext } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CatalogSchema } from '../db/schema';
+import { CachedValue } from '../domain/cached-value';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '../domain/plans';
+
+/** How long another replica's plan edit can go unseen by this one's public list. */
+const PUBLIC_PLANS_MAX_AGE_MS = 5_000;
 
 const planParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -11,9 +15,10 @@ const planParams = z.object({ id: z.string().min(1).max(64) });
 export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const adminOnly = requireAdmin(context.verifier);
+  const publicPlans = new CachedValue(() => listPlans(context.db, { includeInactive: false }), PUBLIC_PLANS_MAX_AGE_MS);
 
   router.get('/plans', async (_req, res) => {
-    res.json({ plans: await listPlans(context.db, { includeInactive: false }) });
+    res.json({ plans: await publicPlans.get() });
   });
 
   router.get('/plans/:id', async (req, res) => {
@@ -25,15 +30,20 @@ export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
   });
 
   router.post('/admin/plans', adminOnly, async (req, res) => {
-    res.status(201).json(await createPlan(context, planCreate.parse(req.body)));
+    const plan = await createPlan(context, planCreate.parse(req.body));
+    publicPlans.invalidate();
+    res.status(201).json(plan);
   });
 
   router.patch('/admin/plans/:id', adminOnly, async (req, res) => {
-    res.json(await updatePlan(context, planParams.parse(req.params).id, planPatch.parse(req.body)));
+    const plan = await updatePlan(context, planParams.parse(req.params).id, planPatch.parse(req.body));
+    publicPlans.invalidate();
+    res.json(plan);
   });
 
   router.delete('/admin/plans/:id', adminOnly, async (req, res) => {
     await deletePlan(context, planParams.parse(req.params).id);
+    publicPlans.invalidate();
     res.status(204).end();
   });
 

@@ -1,0 +1,17 @@
+// zod/mini rather than zod: the shell checks this on every first view, and mini is a quarter of
+// the size. Exported on its own subpath so importing it never pulls full zod into the shell.
+import * as z from 'zod/mini';
+
+/** An absolute http(s) URL, or a path on the page's own origin (not protocol-relative). */
+export const manifestUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().check(z.regex(/^\/(?!\/)/))]);
+
+/** Body of GET /runtime-config.json, served by the gateway: where each remote's mf-manifest.json is. */
+export const runtimeConfig = z.object({
+  remotes: z.object({
+    marketing: manifestUrl,
+    account: manifestUrl,
+    chat: manifestUrl,
+    admin: manifestUrl,
+  }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
