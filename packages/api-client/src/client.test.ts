@@ -1,28 +1,7 @@
-import type { Plan } from '@agentdock/contracts';
+import { planFixture } from '@agentdock/contracts/testing';
 import { ApiError, createApiClient, isAbortError } from './index';
 
-const plan: Plan = {
-  id: 'starter',
-  name: 'Starter',
-  description: 'For small teams',
-  tier: 'starter',
-  monthly: { amount: 50, priceId: 'price_starter_month' },
-  annual: { amount: 540, priceId: 'price_starter_year' },
-  annualPerMonth: 45,
-  realTokensLimit: 10000,
-  platformCreditsLimit: 1000000,
-  apiCallsLimit: 5000,
-  agentsIncluded: 5,
-  features: ['5 AI agents'],
-  notIncluded: ['Priority support'],
-  cta: 'Get Started',
-  highlight: false,
-  customPrice: false,
-  isActive: true,
-  sortOrder: 1,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+const plan = planFixture();
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

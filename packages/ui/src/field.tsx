@@ -1,50 +1,44 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactElement, type TextareaHTMLAttributes, useId } from 'react';
 
 interface FieldFrameProps {
   label: string;
   error?: string;
 }
 
-function describedBy(errorId: string, error: string | undefined) {
-  return error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+/** Label, control and error message, wired together for assistive technology. */
+function FieldFrame({ label, error, renderControl }: FieldFrameProps & { renderControl: (props: ControlProps) => ReactElement }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="ad-field">
+      <label htmlFor={id} className="ad-field__label">
+        {label}
+      </label>
+      {renderControl({ id, className: 'ad-input', ...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}) })}
+      {error && (
+        <p id={errorId} className="ad-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
 }
 
 export type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 export function TextField({ label, error, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="ad-field">
-      <label htmlFor={id} className="ad-field__label">
-        {label}
-      </label>
-      <input {...input} id={id} className="ad-input" {...describedBy(errorId, error)} />
-      {error && (
-        <p id={errorId} className="ad-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <FieldFrame label={label} error={error} renderControl={(control) => <input {...input} {...control} />} />;
 }
 
 export type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 export function TextAreaField({ label, error, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="ad-field">
-      <label htmlFor={id} className="ad-field__label">
-        {label}
-      </label>
-      <textarea {...textarea} id={id} className="ad-input" {...describedBy(errorId, error)} />
-      {error && (
-        <p id={errorId} className="ad-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <FieldFrame label={label} error={error} renderControl={(control) => <textarea {...textarea} {...control} />} />;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@agentdock/contracts';
+import { planFixture } from '@agentdock/contracts/testing';
 import { openDatabase, type Database } from '@agentdock/service-kit';
 import { eq } from '@agentdock/service-kit/orm';
 import { createTestDatabase, type TestDatabase } from '@agentdock/service-kit/testing';
@@ -7,29 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { type BillingSchema, planPrices, schema } from '../db/schema';
 import { applyPlanChanged } from './plan-prices';
 
-const plan = (overrides: Partial<Plan> = {}): Plan => ({
-  id: 'starter',
-  name: 'Starter',
-  description: '',
-  tier: 'starter',
-  monthly: { amount: 50, priceId: 'price_a' },
-  annual: { amount: 540, priceId: 'price_b' },
-  annualPerMonth: 45,
-  realTokensLimit: 10_000,
-  platformCreditsLimit: 1_000_000,
-  apiCallsLimit: 250,
-  agentsIncluded: 5,
-  features: [],
-  notIncluded: [],
-  cta: 'Go',
-  highlight: false,
-  customPrice: false,
-  isActive: true,
-  sortOrder: 1,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  ...overrides,
-});
+const plan = (overrides: Partial<Plan> = {}): Plan => planFixture({ monthly: { amount: 50, priceId: 'price_a' }, annual: { amount: 540, priceId: 'price_b' }, ...overrides });
 
 describe('billing plan-price read model', () => {
   let testDatabase: TestDatabase;

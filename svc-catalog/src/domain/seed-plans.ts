@@ -13,7 +13,7 @@ export const SEED_PLANS: PlanCreate[] = [
     description: 'Try business AI agents at no cost.',
     tier: 'free',
     monthly: { amount: 0, priceId: null },
-    annual: { amount: 0, priceId: null },
+    annual: null,
     realTokensLimit: 500,
     platformCreditsLimit: 50_000,
     apiCallsLimit: 50,

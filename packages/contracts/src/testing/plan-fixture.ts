@@ -1,0 +1,28 @@
+import type { Plan } from '../catalog/plan';
+
+/** A valid plan as the catalog serves it (Starter's figures), for tests on either side of the API. */
+export function planFixture(overrides: Partial<Plan> = {}): Plan {
+  return {
+    id: 'starter',
+    name: 'Starter',
+    description: 'For individuals putting AI agents to work.',
+    tier: 'starter',
+    monthly: { amount: 50, priceId: 'price_starter_monthly' },
+    annual: { amount: 540, priceId: 'price_starter_annual' },
+    annualPerMonth: 45,
+    realTokensLimit: 10_000,
+    platformCreditsLimit: 1_000_000,
+    apiCallsLimit: 250,
+    agentsIncluded: 5,
+    features: ['1,000,000 platform credits per month', 'Access to 5 AI agents'],
+    notIncluded: ['Advanced analytics'],
+    cta: 'Get Started',
+    highlight: false,
+    customPrice: false,
+    isActive: true,
+    sortOrder: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
