@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the whole
@@ -20,7 +21,11 @@ export const E2E_PORTS = {
 } as const;
 
 const baseURL = `http://localhost:${E2E_PORTS.PORT}`;
-const repoRoot = resolve(__dirname, '..');
+// A fresh data folder per run, always the same one, so runs never pile up copies in /tmp.
+const dataDir = join(tmpdir(), 'agentdock-e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+// The e2e workspace is an ES module (no __dirname): the repository root is this file's parent folder.
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   testDir: './tests',
@@ -50,7 +55,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       ...Object.fromEntries(Object.entries(E2E_PORTS).map(([name, port]) => [name, String(port)])),
-      AGENTDOCK_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentdock-e2e-')),
+      AGENTDOCK_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Frontend, FRONTENDS, repoRoot, SHARED_FRONTEND_SOURCES } from './paths';
 
@@ -13,9 +13,11 @@ async function newestMtime(path: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
+const manifestPath = (frontend: Frontend) => join(repoRoot, frontend, 'dist', 'mf-manifest.json');
+
 /** A front end needs a build when it has none, or when any of its sources is newer than it. */
 export async function isStale(frontend: Frontend): Promise<boolean> {
-  const manifest = join(repoRoot, frontend, 'dist', 'mf-manifest.json');
+  const manifest = manifestPath(frontend);
   if (!existsSync(manifest)) return true;
   const builtAt = (await stat(manifest)).mtimeMs;
   const sources = [join(frontend, 'src'), join(frontend, 'webpack.config.cjs'), join(frontend, 'package.json'), ...SHARED_FRONTEND_SOURCES];
@@ -40,5 +42,8 @@ export async function buildStaleFrontends(log: (line: string) => void): Promise<
   for (const [index, frontend] of stale.entries()) {
     log(`  [${index + 1}/${stale.length}] ${frontend}`);
     await run('npm', ['run', 'build', '--silent', '-w', `@agentdock/${frontend}`, '--', '--stats=errors-warnings']);
+    // webpack leaves an unchanged manifest untouched; stamp it so the build counts as fresh.
+    const now = new Date();
+    await utimes(manifestPath(frontend), now, now);
   }
 }

@@ -1,0 +1,47 @@
+import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+
+/** Whether a console error (its text and the URL it came from) is one a test provokes on purpose. */
+export type ConsoleErrorMatcher = (error: { text: string; url: string }) => boolean;
+
+interface BrowserErrorOptions {
+  /**
+   * Console errors this test provokes on purpose, keyed by the written reason they are expected
+   * (so none is ignored silently). Uncaught page errors are never allowed.
+   */
+  expectedConsoleErrors: Record<string, ConsoleErrorMatcher>;
+}
+
+interface BrowserErrorFixtures {
+  /** Uncaught exceptions and unexpected console errors seen so far in this test. */
+  browserErrors: string[];
+}
+
+function describeConsole(message: ConsoleMessage): string {
+  const { url, lineNumber } = message.location();
+  return `console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`;
+}
+
+/**
+ * Every test fails if the page threw an uncaught error (`pageerror`) or logged a console error it
+ * did not declare in `expectedConsoleErrors`, so "renders" always also means "renders cleanly".
+ */
+export const test = base.extend<BrowserErrorOptions & BrowserErrorFixtures>({
+  expectedConsoleErrors: [{}, { option: true }],
+  browserErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const seen = { text: message.text(), url: message.location().url };
+        if (Object.values(expectedConsoleErrors).some((matches) => matches(seen))) return;
+        errors.push(describeConsole(message));
+      });
+      await use(errors);
+      expect(errors, 'uncaught page errors or unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

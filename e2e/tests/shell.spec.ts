@@ -1,0 +1,167 @@
+import { expect, test } from '../support/fixtures';
+import { MAIN_LINKS, mainNav, pageHeading, scrollWindowTo, siteFooter, siteHeader, TEXT } from '../support/site';
+
+test.describe('Header', () => {
+  test('is see-through at the top and turns opaque once scrolled past 20 px', async ({ page }) => {
+    await page.goto('/');
+    await expect(pageHeading(page, TEXT.homeHeading)).toBeVisible();
+    const header = siteHeader(page);
+    const transparent = 'rgba(0, 0, 0, 0)';
+
+    await expect(header).not.toHaveClass(/shell-header--opaque/);
+    await expect(header).toHaveCSS('background-color', transparent);
+
+    await scrollWindowTo(page, 10);
+    await expect(header).not.toHaveClass(/shell-header--opaque/);
+
+    await scrollWindowTo(page, 100);
+    await expect(header).toHaveClass(/shell-header--opaque/);
+    await expect(header).not.toHaveCSS('background-color', transparent);
+
+    await scrollWindowTo(page, 0);
+    await expect(header).not.toHaveClass(/shell-header--opaque/);
+    await expect(header).toHaveCSS('background-color', transparent);
+  });
+
+  test('links Pricing, Course, Our AI Agents, Begin Chatting and Sign In to their pages', async ({ page }) => {
+    await page.goto('/');
+    await expect(mainNav(page).getByRole('link')).toHaveText([...MAIN_LINKS]);
+
+    const destinations: Array<[string, RegExp, string]> = [
+      ['Pricing', /\/pricing$/, TEXT.pricingHeading],
+      ['Course', /\/courses$/, 'Courses'],
+      ['Our AI Agents', /\/models$/, 'Our AI Agents'],
+      ['Begin Chatting', /\/chat$/, 'Chat with Your AI Agent'],
+    ];
+    for (const [label, url, heading] of destinations) {
+      const link = mainNav(page).getByRole('link', { name: label, exact: true });
+      await link.click();
+      await expect(page).toHaveURL(url);
+      await expect(pageHeading(page, heading)).toBeVisible();
+      await expect(link).toHaveAttribute('aria-current', 'page');
+    }
+
+    await siteHeader(page).getByRole('link', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(pageHeading(page, 'Welcome back!')).toBeVisible();
+    // Signed out: no account links beyond Sign In.
+    await expect(siteHeader(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await expect(siteHeader(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+    await siteHeader(page).getByRole('link', { name: 'Agentdock home' }).click();
+    await expect(pageHeading(page, TEXT.homeHeading)).toBeVisible();
+  });
+});
+
+test.describe('Footer', () => {
+  test('FAQ has 7 questions and keeps at most one open, by mouse and by keyboard', async ({ page }) => {
+    await page.goto('/');
+    const faq = siteFooter(page).getByRole('region', { name: 'Frequently asked questions' });
+    const questions = faq.getByRole('button');
+    await expect(questions).toHaveCount(7);
+    for (let index = 0; index < 7; index++) await expect(questions.nth(index)).toHaveAttribute('aria-expanded', 'false');
+
+    const first = faq.getByRole('button', { name: 'What do the subscription plans include?' });
+    const second = faq.getByRole('button', { name: 'Do unused credits roll over to the next month?' });
+    const last = faq.getByRole('button', { name: 'Is there a community I can join?' });
+    const answer = (question: string) => faq.getByRole('region', { name: question });
+
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer('What do the subscription plans include?')).toBeVisible();
+
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer('Do unused credits roll over to the next month?')).toContainText('do not roll over');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(answer('What do the subscription plans include?')).toBeHidden();
+    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
+
+    // Keyboard: Enter opens the focused question (closing the other), Space closes it again.
+    await last.focus();
+    await page.keyboard.press('Enter');
+    await expect(last).toHaveAttribute('aria-expanded', 'true');
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await expect(answer('Is there a community I can join?')).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(last).toHaveAttribute('aria-expanded', 'false');
+    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(0);
+
+    // Arrow keys move between questions; Space opens the newly focused one.
+    await page.keyboard.press('ArrowUp');
+    const sixth = questions.nth(5);
+    await expect(sixth).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(sixth).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
+  });
+
+  test('has Company, Legal, Contact and social links', async ({ page }) => {
+    await page.goto('/');
+    const footer = siteFooter(page);
+    await expect(footer.getByRole('navigation', { name: 'Company' }).getByRole('link')).toHaveText(['About', 'Our Story', 'Contact']);
+    await expect(footer.getByRole('navigation', { name: 'Legal' }).getByRole('link')).toHaveText(['Terms of Service', 'Privacy Policy']);
+    await expect(footer.getByRole('link', { name: 'support@agentdock.example' })).toHaveAttribute('href', 'mailto:support@agentdock.example');
+    const community = footer.getByRole('link', { name: /Community chat/ });
+    await expect(community).toHaveAttribute('target', '_blank');
+    await expect(community).toHaveAttribute('href', /^https:\/\//);
+
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(pageHeading(page, 'Privacy Policy')).toBeVisible();
+  });
+});
+
+test.describe('Not found', () => {
+  test('an unknown path shows the 404 page inside the layout, with a way home', async ({ page }) => {
+    await page.goto('/no-such-page/deeper');
+    await expect(pageHeading(page, TEXT.notFoundHeading)).toBeVisible();
+    await expect(page.getByText('Error 404')).toBeVisible();
+    await expect(page).toHaveTitle(/^Page not found/);
+    await expect(siteHeader(page)).toBeVisible();
+    await expect(siteFooter(page)).toBeAttached();
+
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(pageHeading(page, TEXT.homeHeading)).toBeVisible();
+  });
+});
+
+test.describe('Mobile menu (375 × 812)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('opens from the keyboard, lists the links without Admin, and closes on navigation', async ({ page }) => {
+    await page.goto('/');
+    await expect(pageHeading(page, TEXT.homeHeading)).toBeVisible();
+    await expect(mainNav(page)).toBeHidden();
+
+    const menuButton = siteHeader(page).getByRole('button', { name: 'Open menu' });
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const closeButton = siteHeader(page).getByRole('button', { name: 'Close menu' });
+    await expect(closeButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link')).toHaveText([...MAIN_LINKS, 'Sign In']);
+    await expect(menu.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Pricing' })).toBeFocused();
+
+    // Escape closes it and gives focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    // Reopen with Space, move to "Course" with Tab and follow it with Enter.
+    await page.keyboard.press('Space');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'Course' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(pageHeading(page, 'Courses')).toBeVisible();
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+});
