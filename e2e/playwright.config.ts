@@ -21,9 +21,10 @@ export const E2E_PORTS = {
 } as const;
 
 const baseURL = `http://localhost:${E2E_PORTS.PORT}`;
-// A fresh data folder per run, always the same one, so runs never pile up copies in /tmp.
+// A fresh data folder per run, always the same one, so runs never pile up copies in /tmp. Workers
+// load this file too, while the platform runs: only the main process may clear the folder.
 const dataDir = join(tmpdir(), 'agentdock-e2e-data');
-rmSync(dataDir, { recursive: true, force: true });
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 // The e2e workspace is an ES module (no __dirname): the repository root is this file's parent folder.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
