@@ -31,31 +31,8 @@ export function Footer() {
             <p className="ad-muted">AI agents for business, a hands-on AI course and a community of builders.</p>
           </div>
 
-          <nav aria-labelledby="footer-company">
-            <h2 id="footer-company" className="shell-footer__heading">
-              Company
-            </h2>
-            <ul className="shell-footer__list">
-              {COMPANY_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          <nav aria-labelledby="footer-legal">
-            <h2 id="footer-legal" className="shell-footer__heading">
-              Legal
-            </h2>
-            <ul className="shell-footer__list">
-              {LEGAL_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-company" title="Company" links={COMPANY_LINKS} />
+          <FooterLinks id="footer-legal" title="Legal" links={LEGAL_LINKS} />
 
           <div>
             <h2 className="shell-footer__heading">Contact</h2>
@@ -83,5 +60,22 @@ export function Footer() {
         </p>
       </Container>
     </footer>
+  );
+}
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="shell-footer__heading">
+        {title}
+      </h2>
+      <ul className="shell-footer__list">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
