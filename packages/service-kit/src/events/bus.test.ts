@@ -68,6 +68,23 @@ describe(`event bus (${process.env.TEST_NATS_URL ? 'JetStream' : 'in-process'})`
     await subscription.stop();
   });
 
+  it('redelivers an event whose handler hangs past ack-wait, without stalling the consumer', async () => {
+    const deliveries: number[] = [];
+    const subscription = await testBus.bus.subscribe({
+      durable: 'hung',
+      subject,
+      ackWaitMs: 1_000,
+      retryDelayMs: 50,
+      handler: async (_event, delivery) => {
+        deliveries.push(delivery.deliveryCount);
+        if (delivery.deliveryCount === 1) await new Promise(() => undefined);
+      },
+    });
+    await testBus.bus.publish(subject, envelope('slow'));
+    await eventually(async () => deliveries.includes(2));
+    await subscription.stop();
+  });
+
   it('terminates a poison event without blocking the ones after it', async () => {
     const handled: unknown[] = [];
     const attempts = new Map<unknown, number>();

@@ -53,3 +53,19 @@ export class PoisonMessageError extends Error {
 export const DEFAULT_ACK_WAIT_MS = 30_000;
 export const DEFAULT_MAX_DELIVER = 20;
 export const DEFAULT_RETRY_DELAY_MS = 1_000;
+
+/**
+ * A handler that outlives ack-wait counts as failed and is redelivered, as JetStream does. Both
+ * adapters apply it, so a hung handler cannot stall a consumer on either.
+ */
+export async function withAckWait(work: Promise<void>, ackWaitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Handler did not finish within ${ackWaitMs} ms`)), ackWaitMs);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

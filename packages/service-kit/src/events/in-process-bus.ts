@@ -8,6 +8,7 @@ import {
   PoisonMessageError,
   type SubscribeOptions,
   type Subscription,
+  withAckWait,
 } from './bus';
 
 interface StoredMessage {
@@ -167,20 +168,5 @@ export class InProcessBus implements EventBus {
       log.warn({ err: error }, 'event handler failed; redelivering later');
       state.retries.push({ message, deliveryCount: deliveryCount + 1, dueAt: Date.now() + retryDelayMs });
     }
-  }
-}
-
-class AckWaitExceeded extends Error {}
-
-/** A handler that outlives ack-wait counts as failed, as JetStream would redeliver it. */
-async function withAckWait(work: Promise<void>, ackWaitMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AckWaitExceeded(`Handler did not finish within ${ackWaitMs} ms`)), ackWaitMs);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -11,6 +11,7 @@ import {
   PoisonMessageError,
   type SubscribeOptions,
   type Subscription,
+  withAckWait,
 } from './bus';
 
 export interface JetStreamBusOptions {
@@ -95,7 +96,7 @@ export class JetStreamBus implements EventBus {
           continue;
         }
         try {
-          await options.handler(envelope, { subject: options.subject, deliveryCount });
+          await withAckWait(options.handler(envelope, { subject: options.subject, deliveryCount }), ackWaitMs);
           await message.ackAck();
         } catch (error) {
           if (error instanceof PoisonMessageError || deliveryCount >= maxDeliver) {
