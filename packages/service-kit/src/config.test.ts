@@ -29,6 +29,11 @@ function loadError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  it('keeps a rule\'s own message for a variable it needs but that is not set', () => {
+    const either = z.object({ A: z.string().optional(), B: z.string().optional() }).refine((env) => env.A || env.B, { message: 'set A or B', path: ['A'] });
+    expect(() => loadConfig(either, {})).toThrow('  - A: set A or B');
+  });
+
   it('parses valid values and applies defaults', () => {
     const config = loadConfig(schema, {
       DATABASE_URL: 'postgres://localhost/catalog',

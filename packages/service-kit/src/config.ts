@@ -42,13 +42,16 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Env = process.en
     service,
     result.error.issues.map((issue) => {
       const variable = issue.path.length > 0 ? issue.path.join('.') : '(configuration)';
-      return { variable, problem: describeProblem(issue.message, present[variable], variable) };
+      return { variable, problem: describeProblem(issue, present[variable], variable) };
     }),
   );
 }
 
-function describeProblem(message: string, value: string | undefined, variable: string): string {
-  if (value === undefined) return 'is required but not set';
+function describeProblem(issue: z.core.$ZodIssue, value: string | undefined, variable: string): string {
+  const { message } = issue;
+  // A missing value only means "required" when its type check failed; a schema's own rule (e.g.
+  // "set DATABASE_URL or DATA_DIR") says more than that, so it keeps its words.
+  if (value === undefined) return issue.code === 'invalid_type' ? 'is required but not set' : message;
   if (SECRET_VARIABLE.test(variable)) return message;
   return `${message}, got ${JSON.stringify(value)}`;
 }
