@@ -8,6 +8,7 @@ import {
   portSchema,
   positiveIntSchema,
 } from '@agentdock/service-kit';
+import { manifestUrl } from '@agentdock/contracts/runtime-config';
 import { z } from 'zod';
 
 /** The services behind /api/<name>; each mounts its routes under that same prefix. */
@@ -35,11 +36,8 @@ export interface GatewayConfig {
   logLevel: LogLevel;
 }
 
-/** Where the browser fetches a remote's manifest: an http(s) URL, or a path on the gateway's own origin. */
-const MANIFEST_URL_HINT = 'expected an http(s) URL or a path starting with /';
-const manifestUrlSchema = z.union([httpUrlSchema, z.string().regex(/^\/(?!\/)/, { error: MANIFEST_URL_HINT })], {
-  error: MANIFEST_URL_HINT,
-});
+/** Where the browser fetches a remote's manifest: the runtime-config contract's own rule. */
+const manifestUrlSchema = (fallback: string) => z.string().default(fallback).pipe(manifestUrl);
 
 export const gatewayEnvSchema = z
   .object({
@@ -50,10 +48,10 @@ export const gatewayEnvSchema = z
     BILLING_URL: httpUrlSchema.default('http://127.0.0.1:3103'),
     CHAT_URL: httpUrlSchema.default('http://127.0.0.1:3104'),
     SHELL_URL: httpUrlSchema.default('http://127.0.0.1:3200'),
-    REMOTE_MARKETING_URL: manifestUrlSchema.default('http://localhost:3201/mf-manifest.json'),
-    REMOTE_ACCOUNT_URL: manifestUrlSchema.default('http://localhost:3202/mf-manifest.json'),
-    REMOTE_CHAT_URL: manifestUrlSchema.default('http://localhost:3203/mf-manifest.json'),
-    REMOTE_ADMIN_URL: manifestUrlSchema.default('http://localhost:3204/mf-manifest.json'),
+    REMOTE_MARKETING_URL: manifestUrlSchema('http://localhost:3201/mf-manifest.json'),
+    REMOTE_ACCOUNT_URL: manifestUrlSchema('http://localhost:3202/mf-manifest.json'),
+    REMOTE_CHAT_URL: manifestUrlSchema('http://localhost:3203/mf-manifest.json'),
+    REMOTE_ADMIN_URL: manifestUrlSchema('http://localhost:3204/mf-manifest.json'),
     JWKS_URL: httpUrlSchema.optional(),
     RATE_LIMIT_PER_MINUTE: positiveIntSchema.default(300),
     BODY_LIMIT: byteSizeSchema.prefault('1mb'),

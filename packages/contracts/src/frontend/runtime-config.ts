@@ -2,8 +2,10 @@
 // the size. Exported on its own subpath so importing it never pulls full zod into the shell.
 import * as z from 'zod/mini';
 
+const MANIFEST_URL_HINT = 'expected an http(s) URL or a path starting with /';
+
 /** An absolute http(s) URL, or a path on the page's own origin (not protocol-relative). */
-export const manifestUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().check(z.regex(/^\/(?!\/)/))]);
+export const manifestUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().check(z.regex(/^\/(?!\/)/))], { error: MANIFEST_URL_HINT });
 
 /** Body of GET /runtime-config.json, served by the gateway: where each remote's mf-manifest.json is. */
 export const runtimeConfig = z.object({
