@@ -10,14 +10,14 @@ import { billingService } from '../src/index';
 describe(`catalog plan changes reach billing (${process.env.TEST_NATS_URL ? 'JetStream' : 'in-process bus'})`, () => {
   let bus: TestBus;
   let issuer: Awaited<ReturnType<typeof createTestIssuer>>;
-  let catalog: TestService<Record<string, unknown>>;
+  let catalog: Pick<TestService<Record<string, unknown>>, 'url' | 'cleanup'>;
   let billing: TestService<BillingSchema>;
 
   beforeAll(async () => {
     bus = await createTestBus();
     issuer = await createTestIssuer();
     billing = await startTestService(billingService, { bus: bus.bus, jwksUrl: issuer.jwksUrl });
-    catalog = (await startTestService(catalogService, { bus: bus.bus, jwksUrl: issuer.jwksUrl })) as unknown as TestService<Record<string, unknown>>;
+    catalog = await startTestService(catalogService, { bus: bus.bus, jwksUrl: issuer.jwksUrl });
   });
   afterAll(async () => {
     await catalog.cleanup();

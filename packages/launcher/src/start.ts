@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
-import { createLogger, InProcessBus, installShutdown, type RunningService, type ServiceDefinition, startHttpServer, startService } from '@agentdock/service-kit';
+import { createLogger, InProcessBus, installShutdown, type ServiceDefinition, startHttpServer, startService } from '@agentdock/service-kit';
 import { createStaticServer } from '@agentdock/static-server';
 import { billingService } from '@agentdock/svc-billing';
 import { catalogService } from '@agentdock/svc-catalog';
@@ -27,13 +27,7 @@ async function main(config: LauncherConfig): Promise<void> {
   const local = (port: number) => `http://127.0.0.1:${port}`;
   const jwksUrl = `${local(config.IDENTITY_PORT)}/api/identity/.well-known/jwks.json`;
 
-  const services: Array<[ServiceDefinition<Record<string, unknown>>, number]> = [
-    [identityService as unknown as ServiceDefinition<Record<string, unknown>>, config.IDENTITY_PORT],
-    [catalogService as unknown as ServiceDefinition<Record<string, unknown>>, config.CATALOG_PORT],
-    [billingService as unknown as ServiceDefinition<Record<string, unknown>>, config.BILLING_PORT],
-    [chatService as unknown as ServiceDefinition<Record<string, unknown>>, config.CHAT_PORT],
-  ];
-  const running: Array<RunningService<Record<string, unknown>>> = [];
+  const running: Array<{ stop(): Promise<void> }> = [];
   const servers: Server[] = [];
   // Gateway and static servers drain first, then services (each drains its own HTTP, consumers,
   // relay and database), then the bus; Ctrl-C a second time forces the exit.
@@ -48,7 +42,7 @@ async function main(config: LauncherConfig): Promise<void> {
 
   try {
     say('Starting services (embedded PostgreSQL in each service’s own folder)…');
-    for (const [definition, port] of services) {
+    const start = async <TSchema extends Record<string, unknown>>(definition: ServiceDefinition<TSchema>, port: number) => {
       running.push(
         await startService(definition, {
           port,
@@ -59,7 +53,11 @@ async function main(config: LauncherConfig): Promise<void> {
           jwksUrl,
         }),
       );
-    }
+    };
+    await start(identityService, config.IDENTITY_PORT);
+    await start(catalogService, config.CATALOG_PORT);
+    await start(billingService, config.BILLING_PORT);
+    await start(chatService, config.CHAT_PORT);
 
     const frontends: Array<[Frontend, number]> = [
       ['shell', config.SHELL_PORT],

@@ -64,7 +64,6 @@ export interface RunningService<TSchema extends Record<string, unknown>> {
   url: string;
   server: Server;
   context: ServiceContext<TSchema>;
-  relay: OutboxRelay;
   /** Stops accepting requests, consumers and the relay, then closes the database (not the bus). */
   stop(): Promise<void>;
 }
@@ -113,7 +112,6 @@ export async function startService<TSchema extends Record<string, unknown>>(
       url: `http://${runtime.host === '0.0.0.0' ? '127.0.0.1' : runtime.host}:${port}`,
       server,
       context,
-      relay,
       stop: async () => {
         await drainServer(server);
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
