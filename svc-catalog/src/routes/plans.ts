@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { CatalogSchema } from '../db/schema';
 import { CachedValue } from '../domain/cached-value';
-import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '../domain/plans';
+import { type CatalogWriter, createPlan, deletePlan, getPlan, listPlans, updatePlan } from '../domain/plans';
 
 /** How long another replica's plan edit can go unseen by this one's public list. */
 const PUBLIC_PLANS_MAX_AGE_MS = 5_000;
@@ -16,6 +16,15 @@ export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const adminOnly = requireAdmin(context.verifier);
   const publicPlans = new CachedValue(() => listPlans(context.db, { includeInactive: false }), PUBLIC_PLANS_MAX_AGE_MS);
+  // Every committed plan write drops the cached public list, whichever route made it.
+  const writer: CatalogWriter = {
+    enqueue: context.enqueue,
+    transaction: async (work) => {
+      const result = await context.transaction(work);
+      publicPlans.invalidate();
+      return result;
+    },
+  };
 
   router.get('/plans', async (_req, res) => {
     res.json({ plans: await publicPlans.get() });
@@ -30,20 +39,15 @@ export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
   });
 
   router.post('/admin/plans', adminOnly, async (req, res) => {
-    const plan = await createPlan(context, planCreate.parse(req.body));
-    publicPlans.invalidate();
-    res.status(201).json(plan);
+    res.status(201).json(await createPlan(writer, planCreate.parse(req.body)));
   });
 
   router.patch('/admin/plans/:id', adminOnly, async (req, res) => {
-    const plan = await updatePlan(context, planParams.parse(req.params).id, planPatch.parse(req.body));
-    publicPlans.invalidate();
-    res.json(plan);
+    res.json(await updatePlan(writer, planParams.parse(req.params).id, planPatch.parse(req.body)));
   });
 
   router.delete('/admin/plans/:id', adminOnly, async (req, res) => {
-    await deletePlan(context, planParams.parse(req.params).id);
-    publicPlans.invalidate();
+    await deletePlan(writer, planParams.parse(req.params).id);
     res.status(204).end();
   });
 
