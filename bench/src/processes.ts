@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { eventually } from '@agentdock/service-kit/testing';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -18,17 +19,9 @@ export function startProcess(name: string, args: string[], env: Record<string, s
   return { name, child };
 }
 
+/** Resolves once `url` answers 200 (fetch fails until the process listens). */
 export async function waitForOk(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+  await eventually(async () => (await fetch(url)).ok, timeoutMs);
 }
 
 export async function stopAll(started: Started[]): Promise<void> {
