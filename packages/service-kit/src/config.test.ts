@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   ConfigError,
   byteSizeSchema,
-  envFlagSchema,
   formatByteSize,
   httpUrlSchema,
   loadConfig,
@@ -90,12 +89,5 @@ describe('schema pieces', () => {
     expect(formatByteSize(1_048_576)).toBe('1 MB');
     expect(formatByteSize(102_400)).toBe('100 KB');
     expect(formatByteSize(10)).toBe('10 bytes');
-  });
-
-  it('reads flags as people mean them', () => {
-    expect(envFlagSchema.parse('false')).toBe(false);
-    expect(envFlagSchema.parse('0')).toBe(false);
-    expect(envFlagSchema.parse('true')).toBe(true);
-    expect(envFlagSchema.safeParse('maybe').success).toBe(false);
   });
 });

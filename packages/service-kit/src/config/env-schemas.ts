@@ -34,8 +34,3 @@ export const byteSizeSchema = z.string().transform((text, ctx) => {
   }
   return bytes;
 });
-
-/** z.coerce.boolean() reads 'false' as true; flags in env files need this instead. */
-export const envFlagSchema = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
-  .transform((flag) => flag === 'true' || flag === '1' || flag === 'yes');
