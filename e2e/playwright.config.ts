@@ -7,23 +7,25 @@ import { defineConfig } from '@playwright/test';
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the whole
 // platform started by the launcher, on its own ports and a throwaway data folder so it neither
 // collides with nor touches a developer's running instance.
+// E2E_PORT_BASE moves every port at once, so two suites can run side by side on one machine.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3900);
 export const E2E_PORTS = {
-  PORT: 3900,
-  IDENTITY_PORT: 3911,
-  CATALOG_PORT: 3912,
-  BILLING_PORT: 3913,
-  CHAT_PORT: 3914,
-  SHELL_PORT: 3920,
-  MFE_MARKETING_PORT: 3921,
-  MFE_ACCOUNT_PORT: 3922,
-  MFE_CHAT_PORT: 3923,
-  MFE_ADMIN_PORT: 3924,
+  PORT: portBase,
+  IDENTITY_PORT: portBase + 11,
+  CATALOG_PORT: portBase + 12,
+  BILLING_PORT: portBase + 13,
+  CHAT_PORT: portBase + 14,
+  SHELL_PORT: portBase + 20,
+  MFE_MARKETING_PORT: portBase + 21,
+  MFE_ACCOUNT_PORT: portBase + 22,
+  MFE_CHAT_PORT: portBase + 23,
+  MFE_ADMIN_PORT: portBase + 24,
 } as const;
 
 const baseURL = `http://localhost:${E2E_PORTS.PORT}`;
 // A fresh data folder per run, always the same one, so runs never pile up copies in /tmp. Workers
 // load this file too, while the platform runs: only the main process may clear the folder.
-const dataDir = join(tmpdir(), 'agentdock-e2e-data');
+const dataDir = join(tmpdir(), `agentdock-e2e-data-${portBase}`);
 if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 // The e2e workspace is an ES module (no __dirname): the repository root is this file's parent folder.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

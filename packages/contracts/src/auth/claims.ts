@@ -11,5 +11,9 @@ export const accessTokenClaims = z.object({
   email: z.string().email(),
   admin: z.boolean().default(false),
   tier: subscriptionTier.default('free'),
+  /** The user's full name when set, so services can label what they write (e.g. comments). */
+  name: z.string().optional(),
+  /** Session family id; lets a service tie a request to one sign-in. */
+  sid: z.string().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;

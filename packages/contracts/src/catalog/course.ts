@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const COURSE_IDS = ['ai-fundamentals', 'build-ai-agents', 'advanced-implementation', 'customer-service'] as const;
+export const courseId = z.string().min(1).max(64);
+
+export const course = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  fullDescription: z.string(),
+  estimatedDuration: z.string(),
+  level: z.string(),
+  students: z.number().int().nonnegative(),
+  /** Whole dollars per month. */
+  price: z.number().nonnegative(),
+  image: z.string(),
+  instructor: z.object({ name: z.string(), role: z.string(), image: z.string() }),
+  modules: z.array(z.object({ title: z.string(), lessons: z.array(z.string()) })),
+  whatYouGet: z.array(z.string()),
+});
+export type Course = z.infer<typeof course>;
+export const courseList = z.object({ courses: z.array(course) });
+export type CourseList = z.infer<typeof courseList>;
+
+/** GET /api/catalog/community: the $50/month community course on /courses. */
+export const communityOffer = z.object({
+  title: z.string(),
+  price: z.number().nonnegative(),
+  learnings: z.array(z.string()),
+  inviteUrl: z.string().url(),
+  stats: z.object({ students: z.string(), completion: z.string(), rating: z.string() }),
+});
+export type CommunityOffer = z.infer<typeof communityOffer>;
+
+/** GET /api/catalog/courses/:id/enrolment (signed in). */
+export const enrolmentStatus = z.object({ courseId: z.string(), enrolled: z.boolean() });
+export type EnrolmentStatus = z.infer<typeof enrolmentStatus>;
+
+/** POST /api/catalog/admin/courses/:id/enrolments (admin) → 201 enrolment. */
+export const enrolmentGrant = z.object({ userId: z.string().uuid() });
+export type EnrolmentGrant = z.infer<typeof enrolmentGrant>;
+export const enrolment = z.object({ courseId: z.string(), userId: z.string().uuid(), source: z.enum(['admin', 'subscription']), createdAt: z.string() });
+export type Enrolment = z.infer<typeof enrolment>;
+export const enrolmentList = z.object({ enrolments: z.array(enrolment) });
+
+/** Discussion of one course, members only: GET/POST /api/catalog/courses/:id/discussion. */
+export const discussionCommentInput = z.object({ body: z.string().trim().min(1, 'Write a comment first').max(5000) });
+export type DiscussionCommentInput = z.infer<typeof discussionCommentInput>;
+export const discussionComment = z.object({
+  id: z.string().uuid(),
+  courseId: z.string(),
+  authorId: z.string().uuid(),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type DiscussionComment = z.infer<typeof discussionComment>;
+export const discussionCommentList = z.object({ comments: z.array(discussionComment) });
+export type DiscussionCommentList = z.infer<typeof discussionCommentList>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { subscriptionTier } from '../catalog/tier';
+import { defineEvent } from './envelope';
+
+/** Published when an account is created (before its email is confirmed). */
+export const userRegisteredV1 = defineEvent(
+  'identity.user.registered',
+  1,
+  z.object({ userId: z.string().uuid(), email: z.string().email(), fullName: z.string().nullable(), tier: subscriptionTier }),
+);
+
+/** Published once, when the address is confirmed. */
+export const userConfirmedV1 = defineEvent('identity.user.confirmed', 1, z.object({ userId: z.string().uuid(), email: z.string().email() }));
+
+/** Every service rejects the user's requests from this event on, whatever their token says. */
+export const userSuspendedV1 = defineEvent('identity.user.suspended', 1, z.object({ userId: z.string().uuid() }));
+
+export const userReactivatedV1 = defineEvent('identity.user.reactivated', 1, z.object({ userId: z.string().uuid() }));
+
+export const userTierChangedV1 = defineEvent(
+  'identity.user.tier-changed',
+  1,
+  z.object({ userId: z.string().uuid(), tier: subscriptionTier, previousTier: subscriptionTier }),
+);

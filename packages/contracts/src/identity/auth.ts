@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { userProfile } from './profile';
+
+/**
+ * Bodies of svc-identity's auth endpoints (all under /api/identity). The browser keeps a PKCE
+ * verifier; flows that finish through an emailed link send its S256 challenge, and the link's
+ * one-time code is exchanged together with the verifier (POST /token/exchange).
+ */
+
+export const email = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
+export const password = z
+  .string()
+  .min(8, 'Password should be at least 8 characters')
+  .max(128, 'Password should be at most 128 characters');
+/** base64url SHA-256 of the verifier (RFC 7636 S256). */
+export const codeChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid code challenge');
+/** RFC 7636: 43–128 characters of [A-Za-z0-9-._~]. */
+export const codeVerifier = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Invalid code verifier');
+/** Where the emailed link should land; a path on this site only (no open redirects). */
+export const redirectPath = z
+  .string()
+  .regex(/^\/(?!\/)[^\s]*$/, 'Redirect must be a path on this site')
+  .max(500);
+
+/** POST /signup → 201 signUpResult. The same answer whether or not the address already has an account. */
+export const signUpRequest = z.object({
+  email,
+  password,
+  fullName: z.string().trim().max(120).optional(),
+  codeChallenge,
+  redirectTo: redirectPath.optional(),
+});
+export type SignUpRequest = z.infer<typeof signUpRequest>;
+export const signUpResult = z.object({ status: z.literal('confirmation_sent') });
+
+/** POST /signin/password → 200 session. Exactly one of email or phone. */
+export const passwordSignInRequest = z
+  .object({
+    email: email.optional(),
+    phone: z.string().trim().min(1).max(20).optional(),
+    password: z.string().min(1, 'Enter your password').max(128),
+  })
+  .refine((body) => Boolean(body.email) !== Boolean(body.phone), {
+    message: 'Enter your email address or phone number',
+    path: ['email'],
+  });
+export type PasswordSignInRequest = z.infer<typeof passwordSignInRequest>;
+
+/** POST /token/exchange → 200 session. */
+export const codeExchangeRequest = z.object({ code: z.string().min(1).max(200), codeVerifier });
+export type CodeExchangeRequest = z.infer<typeof codeExchangeRequest>;
+
+/** POST /recover, POST /magic-link → 202 emailSent (always, to avoid revealing accounts). */
+export const emailLinkRequest = z.object({ email, codeChallenge, redirectTo: redirectPath.optional() });
+export type EmailLinkRequest = z.infer<typeof emailLinkRequest>;
+
+/** POST /otp → 202 emailSent: a 6-digit code by email. */
+export const otpRequest = z.object({ email });
+export type OtpRequest = z.infer<typeof otpRequest>;
+
+/** POST /otp/verify → 200 session. */
+export const otpVerifyRequest = z.object({ email, code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export type OtpVerifyRequest = z.infer<typeof otpVerifyRequest>;
+
+export const emailSent = z.object({ status: z.literal('email_sent') });
+
+/** POST /me/password (signed in, including a recovery session) → 200 userProfile. */
+export const passwordChangeRequest = z.object({ password });
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
+
+/**
+ * What every sign-in, exchange and refresh answers. The refresh token never appears in a body: it
+ * travels only in the httpOnly cookie REFRESH_COOKIE (path /api/identity/token).
+ */
+export const session = z.object({
+  accessToken: z.string().min(1),
+  tokenType: z.literal('bearer'),
+  /** Seconds the access token is valid for. */
+  expiresIn: z.number().int().positive(),
+  /** Epoch seconds. */
+  expiresAt: z.number().int().positive(),
+  /** How the session was made; 'recovery' sessions come from a password-recovery link. */
+  kind: z.enum(['password', 'link', 'recovery', 'otp', 'refresh']),
+  user: userProfile,
+});
+export type Session = z.infer<typeof session>;
+
+export const REFRESH_COOKIE = 'agentdock_refresh';
+export const REFRESH_COOKIE_PATH = '/api/identity/token';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { subscriptionTier } from '../catalog/tier';
+
+/**
+ * The spec's users entity as svc-identity owns it. Credits, API calls and the renewal date belong
+ * to billing and chat, so they are not repeated here.
+ */
+export const userProfile = z.object({
+  id: z.string().uuid(),
+  email: z.string().email(),
+  phone: z.string().nullable(),
+  fullName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isSuspended: z.boolean(),
+  subscriptionTier: subscriptionTier,
+  emailConfirmedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** PATCH /api/identity/me */
+export const profilePatch = z
+  .object({
+    fullName: z.string().trim().max(120).nullable(),
+    /** E.164, e.g. +14155550100; null removes it. */
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number in international format, e.g. +14155550100')
+      .nullable(),
+  })
+  .partial();
+export type ProfilePatch = z.infer<typeof profilePatch>;
+
+/** GET /api/identity/admin/users: every user, newest first. */
+export const adminUserList = z.object({ users: z.array(userProfile), total: z.number().int().nonnegative() });
+export type AdminUserList = z.infer<typeof adminUserList>;
+
+/** PATCH /api/identity/admin/users/:id */
+export const adminUserPatch = z
+  .object({ isSuspended: z.boolean(), subscriptionTier: subscriptionTier })
+  .partial()
+  .refine((patch) => patch.isSuspended !== undefined || patch.subscriptionTier !== undefined, {
+    message: 'Send isSuspended or subscriptionTier',
+  });
+export type AdminUserPatch = z.infer<typeof adminUserPatch>;
