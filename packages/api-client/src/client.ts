@@ -8,30 +8,60 @@ export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   newRequestId?: () => string;
+  /** The current access token, if any; sent as a bearer token on every call. */
+  getAccessToken?: () => string | null | Promise<string | null>;
+  /**
+   * Called once when a call with a token answers 401 (the token may have expired meanwhile);
+   * resolve true after getting a new token to have the call retried once with it.
+   */
+  onUnauthorized?: () => Promise<boolean>;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface RequestOptions<S extends z.ZodType> extends CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates the answer; omit for answers without a body (204). */
+  schema?: S;
+  /** Send the cookies of the page's origin too (the identity service's refresh cookie). */
+  credentials?: RequestCredentials;
+}
+
 export interface ApiClient {
   getPlans(options?: CallOptions): Promise<Plan[]>;
+  /** Any call to the gateway: JSON in, contract-validated JSON out, ApiError on failure. */
+  request<S extends z.ZodType = z.ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<z.infer<S>>;
 }
 
 export function createApiClient({
   baseUrl = '',
   fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
   newRequestId: nextId = newRequestId,
+  getAccessToken,
+  onUnauthorized,
 }: ApiClientOptions = {}): ApiClient {
-  /**
-   * The one way a call reaches the network, so request-wide concerns (request ids today; access
-   * tokens and refresh-on-401 with identity) live in one place.
-   */
+  /** The one way a call reaches the network, so request ids and access tokens live in one place. */
   async function send(path: string, init: RequestInit, requestId: string): Promise<Response> {
+    // Only wait when there is a token source, so an anonymous call reaches fetch in the same tick.
+    const token = getAccessToken ? await getAccessToken() : null;
+    const response = await sendOnce(path, init, requestId, token);
+    if (response.status !== 401 || !token || !onUnauthorized) return response;
+    if (!(await onUnauthorized())) return response;
+    return sendOnce(path, init, requestId, (await getAccessToken?.()) ?? null);
+  }
+
+  async function sendOnce(path: string, init: RequestInit, requestId: string, token: string | null): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('accept', 'application/json');
     headers.set('x-request-id', requestId);
+    if (token) headers.set('authorization', `Bearer ${token}`);
     try {
+      // Waiting for the token may outlast an abort; a real fetch would reject at once too.
+      init.signal?.throwIfAborted();
       return await fetchImpl(`${baseUrl}${path}`, { ...init, headers });
     } catch (error) {
       if (isAbortError(error)) throw error;
@@ -39,20 +69,30 @@ export function createApiClient({
     }
   }
 
-  async function getJson<S extends z.ZodType>(path: string, schema: S, { signal }: CallOptions = {}): Promise<z.infer<S>> {
+  async function request<S extends z.ZodType>(
+    path: string,
+    { method = 'GET', body, schema, signal, credentials }: RequestOptions<S> = {},
+  ): Promise<z.infer<S>> {
     const requestId = nextId();
-    const response = await send(path, { method: 'GET', signal }, requestId);
+    const init: RequestInit = { method, signal, credentials };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { 'content-type': 'application/json' };
+    }
+    const response = await send(path, init, requestId);
     if (!response.ok) throw await errorFromResponse(response, requestId);
-    const body = schema.safeParse(await readJson(response));
-    if (!body.success) {
+    if (!schema) return undefined as z.infer<S>;
+    const parsed = schema.safeParse(await readJson(response));
+    if (!parsed.success) {
       throw new ApiError(response.status, 'invalid_response', 'The server sent a response this page cannot read.', [], requestId);
     }
-    return body.data;
+    return parsed.data;
   }
 
   return {
     async getPlans(options) {
-      return (await getJson('/api/catalog/plans', planList, options)).plans;
+      return (await request('/api/catalog/plans', { ...options, schema: planList })).plans;
     },
+    request,
   };
 }

@@ -70,7 +70,8 @@ export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
 
 /**
  * What every sign-in, exchange and refresh answers. The refresh token never appears in a body: it
- * travels only in the httpOnly cookie REFRESH_COOKIE (path /api/identity/token).
+ * travels only in the httpOnly cookie REFRESH_COOKIE (path /api/identity/token), so the
+ * endpoints that read it live under that path: POST /token/refresh and POST /token/revoke (sign out).
  */
 export const session = z.object({
   accessToken: z.string().min(1),
