@@ -60,6 +60,9 @@ export default defineConfig({
       ...Object.fromEntries(Object.entries(E2E_PORTS).map(([name, port]) => [name, String(port)])),
       AGENTDOCK_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: 'admin@agentdock.test',
+      // Every test signs up and in from 127.0.0.1: lift the per-IP budgets, keep the per-account ones.
+      AUTH_RATE_LIMITS: ['signin', 'signup', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=100000`).join(','),
     },
   },
 });

@@ -1,21 +1,41 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@agentdock/service-kit';
 import { type CatalogSchema, schema } from './db/schema';
+import { insertAgent } from './domain/agents';
+import { ASSETS_PATH } from './domain/assets';
+import { insertContent } from './domain/content';
 import { seedPlansIfEmpty } from './domain/plans';
+import { SEED_AGENTS } from './domain/seed-agents';
+import { SEED_CONTENT } from './domain/seed-content';
 import { SEED_PLANS } from './domain/seed-plans';
+import { applyNewSeeds } from './domain/seeding';
+import { agentsRouter } from './routes/agents';
+import { assetsHandler } from './routes/assets';
+import { contentRouter } from './routes/content';
+import { coursesRouter } from './routes/courses';
+import { discussionRouter } from './routes/discussion';
+import { enrolmentsRouter } from './routes/enrolments';
 import { plansRouter } from './routes/plans';
 
-/** svc-catalog owns plans (and, as the product grows, agents, content sections and courses). */
+/** svc-catalog owns what is for sale and what is shown: plans, agents, content sections and courses. */
 export const catalogService: ServiceDefinition<CatalogSchema> = {
   name: 'svc-catalog',
   defaultPort: 3102,
   schema,
   migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
   mount(app, context) {
+    app.use(ASSETS_PATH, assetsHandler());
     app.use('/api/catalog', plansRouter(context));
+    app.use('/api/catalog', agentsRouter(context));
+    app.use('/api/catalog', contentRouter(context));
+    app.use('/api/catalog', coursesRouter(context));
+    app.use('/api/catalog', enrolmentsRouter(context));
+    app.use('/api/catalog', discussionRouter(context));
   },
   async onStart(context) {
-    const seeded = await seedPlansIfEmpty(context, SEED_PLANS);
-    if (seeded > 0) context.logger.info({ seeded }, 'seeded the default plans');
+    const plans = await seedPlansIfEmpty(context, SEED_PLANS);
+    const agents = await applyNewSeeds(context, 'agent', SEED_AGENTS, (agent) => agent.key, (tx, agent) => insertAgent(context, tx, agent, true));
+    const sections = await applyNewSeeds(context, 'content', SEED_CONTENT, (section) => section.slot, (tx, section) => insertContent(context, tx, section, true));
+    if (plans + agents + sections > 0) context.logger.info({ plans, agents, sections }, 'seeded the catalog');
   },
 };

@@ -66,7 +66,8 @@ describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       .send({ annual: { amount: 600, priceId: 'price_starter_annual_v2' } })
       .expect(200);
     expect(response.body).toMatchObject({ id: 'starter', annual: { amount: 600, priceId: 'price_starter_annual_v2' }, annualPerMonth: 50 });
-    expect((await plansById()).starter?.monthly?.amount).toBe(50);
+    // Only what was sent changes: the rest of the plan keeps its values.
+    expect((await plansById()).starter).toMatchObject({ monthly: { amount: 50 }, description: 'For individuals putting AI agents to work.', sortOrder: 1, cta: 'Get Started' });
   });
 
   it('rejects an invalid plan body with field messages', async () => {

@@ -1,12 +1,56 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@agentdock/service-kit';
+import { Router } from 'express';
+import type { IdentityOptions } from './config';
 import { type IdentitySchema, schema } from './db/schema';
+import type { AuthDeps } from './domain/auth';
+import { createMailer, type Mailer } from './domain/mailer';
+import { createRateLimits, type RateLimits } from './domain/rate-limits';
+import { loadSigner } from './domain/signing-keys';
+import { grantAdminToConfirmed } from './domain/users';
+import { adminRouter } from './routes/admin';
+import { authRouter } from './routes/auth';
+import { mailboxRouter } from './routes/mailbox';
+import { profileRouter } from './routes/profile';
+import { tokenRouter } from './routes/tokens';
+
+export { type IdentityOptions, loadIdentityOptions } from './config';
 
 /** svc-identity owns users, credentials, sessions, roles, suspension and email. */
-export const identityService: ServiceDefinition<IdentitySchema> = {
-  name: 'svc-identity',
-  defaultPort: 3101,
-  schema,
-  migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
-  mount() {},
-};
+export function createIdentityService(options: IdentityOptions): ServiceDefinition<IdentitySchema> {
+  // Built in onStart, which runs before mount: the signing key and the limiters live in the database.
+  let started: { deps: AuthDeps; limits: RateLimits; mailer: Mailer } | undefined;
+
+  return {
+    name: 'svc-identity',
+    defaultPort: 3101,
+    schema,
+    migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
+    async onStart(context) {
+      const mailer = createMailer({ db: context.db, logger: context.logger, from: options.mailFrom, smtpUrl: options.smtpUrl });
+      const deps: AuthDeps = { db: context.db, writer: context, signer: await loadSigner(context.db), mailer, options };
+      started = { deps, mailer, limits: createRateLimits(context.db, options.rateLimits) };
+      const admins = await grantAdminToConfirmed(context.db, options.adminEmails);
+      if (admins > 0) context.logger.info({ admins }, 'made the confirmed accounts listed in ADMIN_EMAILS admins');
+      if (!options.smtpUrl) context.logger.info('SMTP_URL is not set: emails are kept in the local mailbox table');
+    },
+    mount(app, context) {
+      if (!started) throw new Error('svc-identity is mounted before it started');
+      const { deps, limits } = started;
+      app.set('trust proxy', options.trustProxyHops);
+      const api = Router();
+      api.get('/.well-known/jwks.json', (_req, res) => {
+        res.set('Cache-Control', 'public, max-age=300').json(deps.signer.jwks);
+      });
+      api.use(authRouter(deps, limits, options.cookieSecure));
+      api.use(tokenRouter(deps, options.cookieSecure));
+      api.use(profileRouter(context.db, context, deps.signer.verifier));
+      api.use(adminRouter(context.db, context, deps.signer.verifier));
+      if (options.mailboxEnabled) api.use(mailboxRouter(context.db));
+      app.use('/api/identity', api);
+    },
+    async onStop() {
+      await started?.mailer.idle();
+    },
+  };
+}

@@ -1,4 +1,5 @@
-import { runStandalone } from '@agentdock/service-kit';
-import { identityService } from './index';
+import { loadConfigOrExit, runStandalone } from '@agentdock/service-kit';
+import { identityEnvSchema } from './config';
+import { createIdentityService } from './index';
 
-await runStandalone(identityService);
+await runStandalone(createIdentityService(loadConfigOrExit(identityEnvSchema, process.env, 'svc-identity')));

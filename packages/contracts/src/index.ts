@@ -8,6 +8,7 @@ export * from './catalog/content';
 export * from './catalog/course';
 export * from './identity/profile';
 export * from './identity/auth';
+export * from './identity/mailbox';
 export * from './events/envelope';
 export * from './events/catalog';
 export * from './events/identity';

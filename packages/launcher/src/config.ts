@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '@agentdock/service-kit';
+import { type IdentityOptions, loadIdentityOptions } from '@agentdock/svc-identity';
 import { z } from 'zod';
 import { repoRoot } from './paths';
 
@@ -29,4 +30,16 @@ export type LauncherConfig = z.infer<typeof launcherEnvSchema>;
 
 export function loadLauncherConfig(env: NodeJS.ProcessEnv = process.env): LauncherConfig {
   return loadConfig(launcherEnvSchema, env, 'launcher');
+}
+
+/**
+ * svc-identity's options on one machine: links point at the gateway's URL and the local mailbox is
+ * on (both can be overridden, like every other identity variable: ADMIN_EMAILS, AUTH_RATE_LIMITS, …).
+ */
+export function loadLauncherIdentityOptions(config: LauncherConfig, env: NodeJS.ProcessEnv = process.env): IdentityOptions {
+  return loadIdentityOptions({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://${config.PUBLIC_HOST}:${config.PORT}`,
+    MAILBOX_ENABLED: env.MAILBOX_ENABLED ?? 'true',
+  });
 }

@@ -6,9 +6,9 @@ import { createStaticServer } from '@agentdock/static-server';
 import { billingService } from '@agentdock/svc-billing';
 import { catalogService } from '@agentdock/svc-catalog';
 import { chatService } from '@agentdock/svc-chat';
-import { identityService } from '@agentdock/svc-identity';
+import { createIdentityService, type IdentityOptions } from '@agentdock/svc-identity';
 import { buildStaleFrontends } from './build-frontends';
-import { type LauncherConfig, loadLauncherConfig } from './config';
+import { type LauncherConfig, loadLauncherConfig, loadLauncherIdentityOptions } from './config';
 import { lockDataDir } from './data-dir-lock';
 import { type Frontend, repoRoot } from './paths';
 
@@ -19,7 +19,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
  * PGlite folder, events over the in-process bus, the static servers of the shell and the four
  * remotes, and the gateway in front. Production runs the same pieces as separate processes.
  */
-async function main(config: LauncherConfig): Promise<void> {
+async function main(config: LauncherConfig, identityOptions: IdentityOptions): Promise<void> {
   if (config.AGENTDOCK_SKIP_BUILD === '0') await buildStaleFrontends(say);
   const unlock = await lockDataDir(config.AGENTDOCK_DATA_DIR);
   const logger = createLogger({ service: 'launcher', level: config.LOG_LEVEL });
@@ -54,7 +54,7 @@ async function main(config: LauncherConfig): Promise<void> {
         }),
       );
     };
-    await start(identityService, config.IDENTITY_PORT);
+    await start(createIdentityService(identityOptions), config.IDENTITY_PORT);
     await start(catalogService, config.CATALOG_PORT);
     await start(billingService, config.BILLING_PORT);
     await start(chatService, config.CHAT_PORT);
@@ -95,12 +95,16 @@ async function main(config: LauncherConfig): Promise<void> {
     return;
   }
 
-  say(`\nAgentdock is running at http://${config.PUBLIC_HOST}:${config.PORT}`);
+  say(`\nAgentdock is running at ${identityOptions.publicUrl}`);
+  if (identityOptions.mailboxEnabled) say(`Local mailbox: ${identityOptions.publicUrl}/api/identity/dev/mailbox`);
   say(`Data is kept in ${config.AGENTDOCK_DATA_DIR}. Press Ctrl-C to stop.`);
 }
 
 Promise.resolve()
-  .then(() => main(loadLauncherConfig()))
+  .then(() => {
+    const config = loadLauncherConfig();
+    return main(config, loadLauncherIdentityOptions(config));
+  })
   .catch((error: unknown) => {
   console.error(`\nAgentdock could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

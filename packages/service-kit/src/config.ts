@@ -71,3 +71,16 @@ function readableIssue(issue: z.core.$ZodRawIssue): string | undefined {
       return undefined;
   }
 }
+
+/**
+ * loadConfig for a process's entry point: a misconfigured process says exactly what to fix and
+ * exits with status 1, rather than dumping a stack.
+ */
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: Env, service: string): z.output<S> {
+  try {
+    return loadConfig(schema, env, service);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}

@@ -3,7 +3,8 @@ import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
 import type { Express } from 'express';
 import { z } from 'zod';
 import { createTokenVerifier, type TokenVerifier } from './auth/jwt';
-import { loadConfig } from './config';
+import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
+import { loadConfigOrExit } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import type { EventBus, SubscribeOptions } from './events/bus';
 import { InProcessBus } from './events/in-process-bus';
@@ -20,6 +21,7 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
   logger: Logger;
   db: Db<TSchema>;
   bus: EventBus;
+  /** Checks access tokens against svc-identity's keys and refuses suspended users (403). */
   verifier: TokenVerifier;
   /**
    * Runs `work` in one transaction and relays the events it enqueued as soon as it commits.
@@ -47,6 +49,8 @@ export interface ServiceDefinition<TSchema extends Record<string, unknown>> {
   consumers?(context: ServiceContext<TSchema>): SubscribeOptions[];
   /** Runs once after migrations, before the service accepts requests (e.g. seeding). */
   onStart?(context: ServiceContext<TSchema>): Promise<void>;
+  /** Runs on stop after HTTP and consumers have drained, before the database closes. */
+  onStop?(context: ServiceContext<TSchema>): Promise<void>;
   bodyLimit?: string;
 }
 
@@ -58,6 +62,8 @@ export interface ServiceRuntime {
   logger: Logger;
   jwksUrl: string;
   relayPollIntervalMs?: number;
+  /** How often the suspended-users set is re-read from the database (replicas share events). */
+  suspensionRefreshMs?: number;
 }
 
 export interface RunningService<TSchema extends Record<string, unknown>> {
@@ -80,12 +86,13 @@ export async function startService<TSchema extends Record<string, unknown>>(
     migrationsFolder: definition.migrationsFolder,
   });
   const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs });
+  const suspended = new SuspendedUsers(database.db, logger);
   const context: ServiceContext<TSchema> = {
     name: definition.name,
     logger,
     db: database.db,
     bus: runtime.bus,
-    verifier: createTokenVerifier({ jwksUrl: runtime.jwksUrl }),
+    verifier: rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl }), suspended),
     transaction: async (work) => {
       const result = await database.db.transaction((tx) => work(tx as unknown as Db<TSchema>));
       relay.nudge();
@@ -94,9 +101,12 @@ export async function startService<TSchema extends Record<string, unknown>>(
     enqueue: (tx, event, data) => enqueueEvent(tx, definition.name, event, data),
   };
   try {
+    await suspended.load();
     await definition.onStart?.(context);
     relay.start();
-    const subscriptions = await Promise.all((definition.consumers?.(context) ?? []).map((consumer) => runtime.bus.subscribe(consumer)));
+    const consumers = [...suspended.consumers(definition.name), ...(definition.consumers?.(context) ?? [])];
+    const subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(consumer)));
+    suspended.startRefreshing(runtime.suspensionRefreshMs);
     const app = createHttpApp({
       service: definition.name,
       logger,
@@ -115,11 +125,14 @@ export async function startService<TSchema extends Record<string, unknown>>(
       stop: async () => {
         await drainServer(server);
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+        suspended.stop();
+        await definition.onStop?.(context);
         await relay.stop();
         await database.close();
       },
     };
   } catch (error) {
+    suspended.stop();
     await relay.stop();
     await database.close();
     throw error;
@@ -150,14 +163,7 @@ export const serviceEnvSchema = z
  * JetStream when NATS_URL is set, graceful shutdown on SIGTERM/SIGINT.
  */
 export async function runStandalone<TSchema extends Record<string, unknown>>(definition: ServiceDefinition<TSchema>): Promise<void> {
-  let env: z.infer<typeof serviceEnvSchema>;
-  try {
-    env = loadConfig(serviceEnvSchema, process.env, definition.name);
-  } catch (error) {
-    // A misconfigured service says exactly what to fix and exits, rather than dumping a stack.
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  }
+  const env = loadConfigOrExit(serviceEnvSchema, process.env, definition.name);
   const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
   const bus: EventBus = env.NATS_URL
     ? await JetStreamBus.connect({ servers: env.NATS_URL, stream: env.NATS_STREAM, logger, name: definition.name })

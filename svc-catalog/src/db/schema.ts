@@ -1,12 +1,14 @@
 import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-kit/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
+
+const TIERS = ['free', 'starter', 'professional', 'enterprise'] as const;
 
 /** Subscription plans. Money is kept in cents so no price ever passes through a float. */
 export const plans = pgTable('subscription_plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  tier: text('tier', { enum: ['free', 'starter', 'professional', 'enterprise'] }).notNull(),
+  tier: text('tier', { enum: TIERS }).notNull(),
   monthlyPriceCents: integer('monthly_price_cents'),
   monthlyPriceId: text('monthly_price_id'),
   annualPriceCents: integer('annual_price_cents'),
@@ -31,5 +33,88 @@ export const plans = pgTable('subscription_plans', {
 
 export type PlanRow = typeof plans.$inferSelect;
 
-export const schema = { plans };
+/** AI agents of the catalogue; `key` is the stable name seeds and the chat's provider mapping use. */
+export const agents = pgTable('ai_agents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  useCase: text('use_case').notNull().default(''),
+  tier: text('tier', { enum: TIERS }).notNull().default('free'),
+  isActive: boolean('is_active').notNull().default(true),
+  /** The agent provider's id (relevance_agent_id in the spec); never served publicly. */
+  providerAgentId: text('provider_agent_id'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [
+  uniqueIndex('ai_agents_key_unique').on(table.key),
+  check('ai_agents_tier_check', sql`${table.tier} in ('free', 'starter', 'professional', 'enterprise')`),
+]);
+
+export type AgentRow = typeof agents.$inferSelect;
+
+/**
+ * Editable texts of the marketing pages. `content` is the admin's source (HTML stored already
+ * sanitised, Markdown as typed); `html` is its sanitised rendering, computed once on save.
+ */
+export const contentSections = pgTable('content_sections', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  sectionType: text('section_type', { enum: ['hero', 'features', 'pricing', 'about'] }).notNull().default('hero'),
+  slot: text('slot'),
+  format: text('format', { enum: ['html', 'markdown'] }).notNull().default('markdown'),
+  content: text('content').notNull(),
+  html: text('html').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [
+  // A page looks its text up by slot, so a slot names at most one section.
+  uniqueIndex('content_sections_slot_unique').on(table.slot),
+  check('content_sections_type_check', sql`${table.sectionType} in ('hero', 'features', 'pricing', 'about')`),
+  check('content_sections_format_check', sql`${table.format} in ('html', 'markdown')`),
+]);
+
+export type ContentSectionRow = typeof contentSections.$inferSelect;
+
+/**
+ * Seed items applied once, by kind and key. Seeding consults this rather than the live tables, so
+ * an agent an admin deleted, or a section moved to another slot, does not come back on restart.
+ */
+export const appliedSeeds = pgTable('applied_seeds', {
+  kind: text('kind').notNull(),
+  key: text('key').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [primaryKey({ columns: [table.kind, table.key] })]);
+
+/** Membership of a course (course ids are the code-owned catalogue's), one row per user and course. */
+export const courseEnrolments = pgTable('course_enrolments', {
+  courseId: text('course_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  source: text('source', { enum: ['admin', 'subscription'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [
+  primaryKey({ columns: [table.courseId, table.userId] }),
+  check('course_enrolments_source_check', sql`${table.source} in ('admin', 'subscription')`),
+]);
+
+export type EnrolmentRow = typeof courseEnrolments.$inferSelect;
+
+/** The members-only discussion of each course; bodies are plain text, stored as typed. */
+export const courseComments = pgTable('course_comments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courseId: text('course_id').notNull(),
+  authorId: uuid('author_id').notNull(),
+  authorName: text('author_name').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [
+  index('course_comments_course_idx').on(table.courseId, table.createdAt),
+  index('course_comments_author_idx').on(table.authorId, table.createdAt),
+]);
+
+export type CommentRow = typeof courseComments.$inferSelect;
+
+export const schema = { plans, agents, contentSections, appliedSeeds, courseEnrolments, courseComments };
 export type CatalogSchema = typeof schema;

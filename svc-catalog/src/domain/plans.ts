@@ -3,13 +3,9 @@ import { type Db, sqlState, UNIQUE_VIOLATION } from '@agentdock/service-kit';
 import { asc, eq } from '@agentdock/service-kit/orm';
 import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
 import { CatalogError } from './errors';
+import { withoutUndefined } from './patch';
+import type { CatalogWriter } from './writer';
 import { annualPerMonthDollars, centsToDollars, dollarsToCents } from './pricing';
-
-/** The slice of the service context that writes: a transaction that relays what it enqueued. */
-export interface CatalogWriter {
-  transaction<T>(work: (tx: Db<CatalogSchema>) => Promise<T>): Promise<T>;
-  enqueue: (tx: Db, event: typeof planChangedV1, data: { change: 'created' | 'updated' | 'deleted'; plan: Plan }) => Promise<unknown>;
-}
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -61,8 +57,7 @@ function toColumns(input: PlanPatch): Partial<typeof plans.$inferInsert> {
     columns.annualPriceCents = input.annual === null ? null : dollarsToCents(input.annual.amount);
     columns.annualPriceId = input.annual?.priceId ?? null;
   }
-  // undefined means "not sent": drop it so an update leaves that column alone.
-  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+  return withoutUndefined(columns);
 }
 
 /** Plans in display order; inactive ones only for admins. */

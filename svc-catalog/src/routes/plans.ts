@@ -4,7 +4,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { CatalogSchema } from '../db/schema';
 import { CachedValue } from '../domain/cached-value';
-import { type CatalogWriter, createPlan, deletePlan, getPlan, listPlans, updatePlan } from '../domain/plans';
+import type { CatalogWriter } from '../domain/writer';
+import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '../domain/plans';
 
 /** How long another replica's plan edit can go unseen by this one's public list. */
 const PUBLIC_PLANS_MAX_AGE_MS = 5_000;

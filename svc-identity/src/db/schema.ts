@@ -1,23 +1,124 @@
 import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
 
-/** User profiles (spec §3). Credentials, sessions and tokens arrive with the identity issue. */
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** User profiles (spec §3) with their credentials. */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    phone: text('phone'),
     fullName: text('full_name'),
+    /** argon2id, in its PHC string form (algorithm, parameters and salt travel with the hash). */
+    passwordHash: text('password_hash').notNull(),
+    emailConfirmedAt: time('email_confirmed_at'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isSuspended: boolean('is_suspended').notNull().default(false),
-    subscriptionTier: text('subscription_tier').notNull().default('free'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    subscriptionTier: text('subscription_tier', { enum: ['free', 'starter', 'professional', 'enterprise'] }).notNull().default('free'),
+    createdAt: time('created_at').notNull().defaultNow(),
+    updatedAt: time('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('users_phone_idx').on(table.phone),
+    index('users_created_at_idx').on(table.createdAt),
     check('users_tier_check', sql`${table.subscriptionTier} in ('free', 'starter', 'professional', 'enterprise')`),
   ],
 );
+export type UserRow = typeof users.$inferSelect;
 
-export const schema = { users };
+/** ES256 key pairs that sign access tokens; kept here so restarts and replicas share them. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: time('created_at').notNull().defaultNow(),
+});
+
+/** A sign-in and everything refreshed from it: the refresh-token family. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['password', 'link', 'recovery', 'otp'] }).notNull(),
+    createdAt: time('created_at').notNull().defaultNow(),
+    /** The family's hard end; rotation never extends it. */
+    expiresAt: time('expires_at').notNull(),
+    revokedAt: time('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Refresh tokens, by SHA-256 hash only; `rotatedAt` marks one already exchanged for its successor. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: time('created_at').notNull().defaultNow(),
+    rotatedAt: time('rotated_at'),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** One-time codes of emailed links, by hash, bound to the PKCE challenge of the browser that asked. */
+export const linkCodes = pgTable(
+  'link_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['signup', 'magiclink', 'recovery'] }).notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    createdAt: time('created_at').notNull().defaultNow(),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+  },
+  (table) => [check('link_codes_purpose_check', sql`${table.purpose} in ('signup', 'magiclink', 'recovery')`)],
+);
+
+/** Emailed 6-digit sign-in codes; a new request replaces the user's previous code. */
+export const otpCodes = pgTable('otp_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  createdAt: time('created_at').notNull().defaultNow(),
+  expiresAt: time('expires_at').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  usedAt: time('used_at'),
+});
+
+/** Every email sent without SMTP (the embedded default), for the local mailbox page. */
+export const mailbox = pgTable(
+  'mailbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    links: jsonb('links').$type<string[]>().notNull(),
+    sentAt: time('sent_at').notNull().defaultNow(),
+  },
+  (table) => [index('mailbox_sent_at_idx').on(table.sentAt)],
+);
+
+/** Counters of rate-limiter-flexible's Drizzle store, shared by every replica. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: time('expire'),
+});
+
+export const schema = { users, signingKeys, sessions, refreshTokens, linkCodes, otpCodes, mailbox, rateLimits };
 export type IdentitySchema = typeof schema;

@@ -7,20 +7,30 @@ const agentKey = z
   .max(64)
   .regex(/^[a-z0-9-]+$/, 'Use lower-case letters, digits and dashes');
 
-/** Writable fields of an AI agent (admin create/update bodies). */
-export const agentInput = z.object({
+const agentFields = z.object({
   key: agentKey,
   name: z.string().trim().min(1).max(80),
-  description: z.string().trim().max(1000).default(''),
-  features: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
-  useCase: z.string().trim().max(500).default(''),
-  tier: subscriptionTier.default('free'),
-  isActive: z.boolean().default(true),
+  description: z.string().trim().max(1000),
+  features: z.array(z.string().trim().min(1).max(200)).max(20),
+  useCase: z.string().trim().max(500),
+  tier: subscriptionTier,
+  isActive: z.boolean(),
   /** The agent provider's id (relevance_agent_id). Server side only: never in a public answer. */
-  providerAgentId: z.string().trim().max(200).nullable().default(null),
+  providerAgentId: z.string().trim().max(200).nullable(),
+});
+
+/** Writable fields of an AI agent (admin create body); what is not sent takes its default. */
+export const agentInput = agentFields.extend({
+  description: agentFields.shape.description.default(''),
+  features: agentFields.shape.features.default([]),
+  useCase: agentFields.shape.useCase.default(''),
+  tier: agentFields.shape.tier.default('free'),
+  isActive: agentFields.shape.isActive.default(true),
+  providerAgentId: agentFields.shape.providerAgentId.default(null),
 });
 export type AgentInput = z.infer<typeof agentInput>;
-export const agentPatch = agentInput.partial();
+/** Admin update body: only the fields sent change (no defaults, so nothing unsent is reset). */
+export const agentPatch = agentFields.partial();
 export type AgentPatch = z.infer<typeof agentPatch>;
 
 /** An agent as the public catalogue and the chat's agent list serve it. */

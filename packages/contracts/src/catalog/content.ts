@@ -16,17 +16,25 @@ const contentSlot = z
   .max(64)
   .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Use lower-case words separated by dots, e.g. home.hero');
 
-/** Writable fields of a content section (admin create/update). Content is sanitised on save. */
-export const contentSectionInput = z.object({
+const contentSectionFields = z.object({
   title: z.string().trim().min(1).max(200),
-  sectionType: contentSectionType.default('hero'),
-  slot: contentSlot.nullable().default(null),
-  format: contentFormat.default('markdown'),
+  sectionType: contentSectionType,
+  slot: contentSlot.nullable(),
+  format: contentFormat,
   content: z.string().max(50_000),
-  isActive: z.boolean().default(true),
+  isActive: z.boolean(),
+});
+
+/** Writable fields of a content section (admin create body). Content is sanitised on save. */
+export const contentSectionInput = contentSectionFields.extend({
+  sectionType: contentSectionFields.shape.sectionType.default('hero'),
+  slot: contentSectionFields.shape.slot.default(null),
+  format: contentSectionFields.shape.format.default('markdown'),
+  isActive: contentSectionFields.shape.isActive.default(true),
 });
 export type ContentSectionInput = z.infer<typeof contentSectionInput>;
-export const contentSectionPatch = contentSectionInput.partial();
+/** Admin update body: only the fields sent change (no defaults, so nothing unsent is reset). */
+export const contentSectionPatch = contentSectionFields.partial();
 export type ContentSectionPatch = z.infer<typeof contentSectionPatch>;
 
 export const contentSection = z.object({

@@ -13,10 +13,9 @@ const priceOption = z.object({
   priceId: z.string().min(1).nullable(),
 });
 
-/** Writable fields of a subscription plan (admin create/update bodies share this). */
-export const planInput = z.object({
+const planFields = z.object({
   name: z.string().trim().min(1).max(80),
-  description: z.string().max(500).default(''),
+  description: z.string().max(500),
   tier: subscriptionTier,
   /** null for plans quoted by contact (Enterprise). */
   monthly: priceOption.nullable(),
@@ -29,14 +28,24 @@ export const planInput = z.object({
   features: z.array(z.string().min(1).max(200)).max(30),
   notIncluded: z.array(z.string().min(1).max(200)).max(30),
   cta: z.string().min(1).max(40),
-  highlight: z.boolean().default(false),
-  customPrice: z.boolean().default(false),
-  isActive: z.boolean().default(true),
-  sortOrder: z.number().int().default(0),
+  highlight: z.boolean(),
+  customPrice: z.boolean(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+});
+
+/** Writable fields of a subscription plan (admin create body, with `id` in planCreate). */
+export const planInput = planFields.extend({
+  description: planFields.shape.description.default(''),
+  highlight: planFields.shape.highlight.default(false),
+  customPrice: planFields.shape.customPrice.default(false),
+  isActive: planFields.shape.isActive.default(true),
+  sortOrder: planFields.shape.sortOrder.default(0),
 });
 export type PlanInput = z.infer<typeof planInput>;
 
-export const planPatch = planInput.partial();
+/** Admin update body: only the fields sent change (no defaults, so nothing unsent is reset). */
+export const planPatch = planFields.partial();
 export type PlanPatch = z.infer<typeof planPatch>;
 
 export const planCreate = planInput.extend({ id: planId });

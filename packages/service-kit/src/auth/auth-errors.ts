@@ -1,4 +1,4 @@
-import { ServiceUnavailableError, UnauthorizedError } from '../errors/app-errors';
+import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../errors/app-errors';
 
 /** The token is malformed, forged, for another audience or issuer, or lacks required claims. */
 export class InvalidTokenError extends UnauthorizedError {
@@ -21,5 +21,13 @@ export class AuthUnavailableError extends ServiceUnavailableError {
   static override readonly code: string = 'auth_unavailable';
   constructor(cause?: unknown) {
     super('Sign-in cannot be checked right now. Please try again shortly.', { code: AuthUnavailableError.code, cause });
+  }
+}
+
+/** The token is genuine but its user has been suspended by an admin. */
+export class AccountSuspendedError extends ForbiddenError {
+  static override readonly code: string = 'account_suspended';
+  constructor() {
+    super('Your account has been suspended. Please contact support.', { code: AccountSuspendedError.code });
   }
 }

@@ -1,19 +1,21 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type AccessTokenClaims, accessTokenClaims } from '@agentdock/contracts';
 import { AuthUnavailableError, InvalidTokenError, TokenExpiredError } from './auth-errors';
 
 export * from './auth-errors';
 export * from './middleware';
+export * from './suspension';
 
 export interface TokenVerifier {
   /** Resolves to the token's claims or rejects with InvalidTokenError, TokenExpiredError or AuthUnavailableError. */
   verify(token: string): Promise<AccessTokenClaims>;
 }
 
-export interface TokenVerifierOptions {
+export type TokenVerifierOptions =
   /** svc-identity's JWKS, e.g. http://127.0.0.1:3101/api/identity/.well-known/jwks.json */
-  jwksUrl: string | URL;
-}
+  | { jwksUrl: string | URL }
+  /** Keys at hand (svc-identity verifies its own tokens without fetching its own JWKS). */
+  | { keys: JWTVerifyGetKey };
 
 // Hosts' clocks drift a little; a few seconds keep a fresh token from failing on another machine.
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -26,8 +28,8 @@ const CLOCK_TOLERANCE_SECONDS = 5;
  * const verifier = createTokenVerifier({ jwksUrl: config.JWKS_URL });
  * router.get('/me', requireAuth(verifier), (req, res) => res.json(getAuth(req)));
  */
-export function createTokenVerifier({ jwksUrl }: TokenVerifierOptions): TokenVerifier {
-  const keys = createRemoteJWKSet(new URL(jwksUrl));
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const keys = 'keys' in options ? options.keys : createRemoteJWKSet(new URL(options.jwksUrl));
   return {
     async verify(token) {
       const { payload } = await jwtVerify(token, keys, {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Tables the kit adds to every service database (its own migrations, its own journal table), so
@@ -12,6 +12,9 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey(),
+    // Events of one transaction share created_at (the transaction's start); the sequence keeps
+    // the order in which they were written, so the relay publishes them in that order.
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
     subject: text('subject').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -19,7 +22,7 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
-  (table) => [index('outbox_unpublished_idx').on(table.createdAt).where(sql`${table.publishedAt} is null`)],
+  (table) => [index('outbox_unpublished_idx').on(table.sequence).where(sql`${table.publishedAt} is null`)],
 );
 
 /** One row per (consumer, event) applied; a redelivered event finds its row and has no effect. */
@@ -32,3 +35,13 @@ export const processedEvents = pgTable(
   },
   (table) => [primaryKey({ columns: [table.consumer, table.eventId] })],
 );
+
+/**
+ * Whether a user is suspended, as this service last heard from svc-identity's events. `changedAt`
+ * is the event's time, so a late redelivery of an older event cannot undo a newer one.
+ */
+export const suspendedUsers = pgTable('suspended_users', {
+  userId: text('user_id').primaryKey(),
+  suspended: boolean('suspended').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -36,7 +36,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
   });
 
   const published = () =>
-    database.db.select().from(outbox).where(isNotNull(outbox.publishedAt)).orderBy(asc(outbox.createdAt));
+    database.db.select().from(outbox).where(isNotNull(outbox.publishedAt)).orderBy(asc(outbox.sequence));
 
   it('never publishes an event whose transaction rolled back', async () => {
     await expect(
@@ -64,7 +64,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     broken.start();
     // The relay keeps retrying the oldest event and holds the rest back to keep their order.
     await eventually(async () => {
-      const rows = await database.db.select().from(outbox).orderBy(asc(outbox.createdAt));
+      const rows = await database.db.select().from(outbox).orderBy(asc(outbox.sequence));
       return rows[0]!.attempts >= 2 && rows.slice(1).every((row) => row.attempts === 0);
     });
     await broken.stop();
@@ -83,6 +83,28 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     expect(received).toEqual([1, 2, 3]);
     expect(await published()).toHaveLength(3);
     await healthy.stop();
+    await subscription.stop();
+  });
+
+  it('publishes the events of one transaction in their write sequence', async () => {
+    const bys = Array.from({ length: 20 }, (_, index) => index + 1);
+    await database.db.transaction(async (tx) => {
+      for (const by of bys) await enqueueEvent(tx, 'test', counted, { by });
+    });
+    // All twenty share created_at (the transaction's start), so only the write sequence orders
+    // them. Reversing the sequence against the rows' place in the table proves the relay follows
+    // the sequence and not whatever order the table happens to return ties in.
+    await database.db.execute(sql`update outbox set sequence = 1000 - sequence`);
+    const received: number[] = [];
+    const subscription = await testBus.bus.subscribe({
+      durable: 'one-transaction',
+      subject: counted.subject,
+      handler: async (event) => void received.push((event.data as { by: number }).by),
+    });
+    const relay = new OutboxRelay({ db: database.db, bus: testBus.bus, logger });
+    expect(await relay.relayOnce()).toBe(bys.length);
+    await eventually(async () => received.length === bys.length);
+    expect(received).toEqual([...bys].reverse());
     await subscription.stop();
   });
 

@@ -88,7 +88,7 @@ export class OutboxRelay {
         .select()
         .from(outbox)
         .where(isNull(outbox.publishedAt))
-        .orderBy(asc(outbox.createdAt))
+        .orderBy(asc(outbox.sequence))
         .limit(this.batchSize)
         .for('update', { skipLocked: true });
       let published = 0;

@@ -1,0 +1,100 @@
+import { type AdminAgent, type Agent, type AgentInput, type AgentPatch, agentChangedV1, type SubscriptionTier } from '@agentdock/contracts';
+import { type Db, sqlState, UNIQUE_VIOLATION } from '@agentdock/service-kit';
+import { asc, desc, eq } from '@agentdock/service-kit/orm';
+import { type AgentRow, agents, type CatalogSchema } from '../db/schema';
+import { isAgentVisibleTo } from './agent-visibility';
+import { CatalogError } from './errors';
+import { withoutUndefined } from './patch';
+import type { CatalogWriter } from './writer';
+
+export function toAdminAgent(row: AgentRow): AdminAgent {
+  return {
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    description: row.description,
+    features: row.features,
+    useCase: row.useCase,
+    tier: row.tier,
+    isActive: row.isActive,
+    providerAgentId: row.providerAgentId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The public shape: everything but the provider's id, which stays on the server. */
+export function toAgent(row: AgentRow): Agent {
+  const { providerAgentId: _serverOnly, ...publicFields } = toAdminAgent(row);
+  return publicFields;
+}
+
+/** Active agents ordered by name, as the catalogue page (/models) lists them. */
+export async function listActiveAgents(db: Db<CatalogSchema>): Promise<Agent[]> {
+  const rows = await db.select().from(agents).where(eq(agents.isActive, true)).orderBy(asc(agents.name));
+  return rows.map(toAgent);
+}
+
+/** The chat's agent list: active agents at or below the caller's verified tier, by name. */
+export async function listAvailableAgents(db: Db<CatalogSchema>, userTier: SubscriptionTier | undefined): Promise<Agent[]> {
+  return (await listActiveAgents(db)).filter((agent) => isAgentVisibleTo(agent, userTier));
+}
+
+/** Every agent, newest first, with provider ids (admin console). */
+export async function listAllAgents(db: Db<CatalogSchema>): Promise<AdminAgent[]> {
+  const rows = await db.select().from(agents).orderBy(desc(agents.createdAt), asc(agents.key));
+  return rows.map(toAdminAgent);
+}
+
+/** Inserts an agent and its `created` event; undefined when the key exists and `skipExisting` is set. */
+export async function insertAgent(writer: CatalogWriter, tx: Db<CatalogSchema>, input: AgentInput, skipExisting = false): Promise<AdminAgent | undefined> {
+  const insert = tx.insert(agents).values(input);
+  const [row] = await (skipExisting ? insert.onConflictDoNothing({ target: agents.key }) : insert).returning();
+  if (!row) return undefined;
+  const agent = toAdminAgent(row);
+  await writer.enqueue(tx, agentChangedV1, { change: 'created', agent });
+  return agent;
+}
+
+export async function createAgent(writer: CatalogWriter, input: AgentInput): Promise<AdminAgent> {
+  return withKeyConflict(input.key, () => writer.transaction(async (tx) => (await insertAgent(writer, tx, input))!));
+}
+
+export async function updateAgent(writer: CatalogWriter, id: string, patch: AgentPatch): Promise<AdminAgent> {
+  return withKeyConflict(patch.key, () =>
+    writer.transaction(async (tx) => {
+      const [row] = await tx
+        .update(agents)
+        .set({ ...withoutUndefined(patch), updatedAt: new Date() })
+        .where(eq(agents.id, id))
+        .returning();
+      if (!row) throw agentNotFound(id);
+      const agent = toAdminAgent(row);
+      await writer.enqueue(tx, agentChangedV1, { change: 'updated', agent });
+      return agent;
+    }),
+  );
+}
+
+export async function deleteAgent(writer: CatalogWriter, id: string): Promise<void> {
+  await writer.transaction(async (tx) => {
+    const [row] = await tx.delete(agents).where(eq(agents.id, id)).returning();
+    if (!row) throw agentNotFound(id);
+    await writer.enqueue(tx, agentChangedV1, { change: 'deleted', agent: toAdminAgent(row) });
+  });
+}
+
+function agentNotFound(id: string): CatalogError {
+  return new CatalogError('agent_not_found', `No agent with id "${id}"`);
+}
+
+async function withKeyConflict<T>(key: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) {
+      throw new CatalogError('agent_exists', `An agent with key "${key}" already exists`, { fields: [{ path: 'key', message: 'This key is already taken' }] });
+    }
+    throw error;
+  }
+}

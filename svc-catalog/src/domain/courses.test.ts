@@ -1,0 +1,35 @@
+import { COURSE_IDS } from '@agentdock/contracts';
+import { getCourse, listCourses } from './courses';
+import { CatalogError } from './errors';
+
+describe('course lookup', () => {
+  it('lists the four fixed courses in the spec order', () => {
+    expect(listCourses().map((course) => course.id)).toEqual([...COURSE_IDS]);
+  });
+
+  it('finds a course by id with the spec price', () => {
+    expect(getCourse('build-ai-agents')).toMatchObject({ id: 'build-ai-agents', price: 150 });
+    expect(COURSE_IDS.map((id) => getCourse(id).price)).toEqual([25, 150, 70, 100]);
+  });
+
+  it.each(['unknown', '', 'AI-FUNDAMENTALS', 'ai-fundamentals/'])('refuses %j with course_not_found and the page text', (id) => {
+    const failure = (() => {
+      try {
+        getCourse(id);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(failure).toBeInstanceOf(CatalogError);
+    expect(failure).toMatchObject({ status: 404, code: 'course_not_found', message: 'Course Not Found' });
+  });
+
+  it('gives every course the spec durations, modules with lessons and what you get', () => {
+    for (const course of listCourses()) {
+      expect(['2 weeks', '4 weeks', 'Personal pace']).toContain(course.estimatedDuration);
+      expect(course.modules.length).toBeGreaterThan(0);
+      for (const courseModule of course.modules) expect(courseModule.lessons.length).toBeGreaterThan(0);
+      expect(course.whatYouGet.join(' ')).toMatch(/certificate/i);
+    }
+  });
+});

@@ -1,0 +1,14 @@
+import type { Course } from '@agentdock/contracts';
+import { COURSES } from './course-catalogue';
+import { CatalogError } from './errors';
+
+export function listCourses(): readonly Course[] {
+  return COURSES;
+}
+
+/** The course with this id, or CatalogError `course_not_found` (the page shows 'Course Not Found'). */
+export function getCourse(id: string): Course {
+  const course = COURSES.find((candidate) => candidate.id === id);
+  if (!course) throw new CatalogError('course_not_found', 'Course Not Found');
+  return course;
+}

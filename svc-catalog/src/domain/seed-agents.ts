@@ -1,0 +1,111 @@
+import type { AgentInput } from '@agentdock/contracts';
+
+/**
+ * The catalogue's ten agents, seeded once (by key). Tiers follow the plan table of spec §9: free
+ * sees 3, starter 5, professional and enterprise all 10. The four agents the marketing pages
+ * promise (meeting prep, startup brainstorming, founder thought partner, image generation) are
+ * all within starter. Provider ids point at the built-in demo provider; an operator maps each
+ * agent to a real provider's id in the admin console.
+ */
+export const SEED_AGENTS: AgentInput[] = [
+  {
+    key: 'meeting-prep',
+    name: 'Meeting Prep Assistant',
+    description: 'Prepares you for any business meeting: agenda, background on the people and companies involved, and the questions worth asking.',
+    features: ['Agendas built from your meeting goal', 'Briefings on attendees and their companies', 'Talking points and likely objections', 'Follow-up email drafts'],
+    useCase: 'Walk into a client call with a one-page brief instead of twenty open tabs.',
+    tier: 'free',
+    isActive: true,
+    providerAgentId: 'demo-meeting-prep',
+  },
+  {
+    key: 'startup-brainstorm',
+    name: 'Startup Brainstorm Partner',
+    description: 'Generates and stress-tests business ideas with you, from the first spark to a one-page concept.',
+    features: ['Idea generation around a market or problem', 'Quick competitor and risk scan', 'Business model options', 'One-page concept summaries'],
+    useCase: 'Turn a vague idea into three concrete concepts you can test with customers this week.',
+    tier: 'free',
+    isActive: true,
+    providerAgentId: 'demo-startup-brainstorm',
+  },
+  {
+    key: 'email-writer',
+    name: 'Business Email Writer',
+    description: 'Drafts clear, professional emails and replies in the tone you choose.',
+    features: ['Drafts from a few bullet points', 'Tone adjustment from formal to friendly', 'Replies that answer every question asked', 'Subject lines that get opened'],
+    useCase: 'Clear a crowded inbox in minutes with replies you only need to check and send.',
+    tier: 'free',
+    isActive: true,
+    providerAgentId: 'demo-email-writer',
+  },
+  {
+    key: 'founder-thought-partner',
+    name: 'Founder Thought Partner',
+    description: 'A sparring partner for founders: think through hard decisions, priorities and trade-offs out loud.',
+    features: ['Structured decision frameworks', 'Challenges to your assumptions', 'Weekly priority reviews', 'Hiring and fundraising reflections'],
+    useCase: 'Talk through a difficult decision before the board meeting and leave with a clear recommendation.',
+    tier: 'starter',
+    isActive: true,
+    providerAgentId: 'demo-founder-thought-partner',
+  },
+  {
+    key: 'image-generator',
+    name: 'Image Generator',
+    description: 'Creates images from a description: illustrations, product mock-ups, social posts and presentation visuals.',
+    features: ['Images from plain-language prompts', 'Styles from photo-realistic to illustration', 'Variations on an idea', 'Full-size download'],
+    useCase: 'Produce the visuals for a launch post or a slide without waiting for a designer.',
+    tier: 'starter',
+    isActive: true,
+    providerAgentId: 'demo-image-generator',
+  },
+  {
+    key: 'market-research',
+    name: 'Market Research Analyst',
+    description: 'Researches markets, customers and competitors and sums up what matters for your decision.',
+    features: ['Market size and trend summaries', 'Competitor comparisons', 'Customer segment profiles', 'Sources listed for every claim'],
+    useCase: 'Size a new market and map its competitors before you commit budget to it.',
+    tier: 'professional',
+    isActive: true,
+    providerAgentId: 'demo-market-research',
+  },
+  {
+    key: 'pitch-deck-coach',
+    name: 'Pitch Deck Coach',
+    description: 'Shapes your story into a convincing pitch and rehearses the questions investors will ask.',
+    features: ['Slide-by-slide story structure', 'Feedback on clarity and numbers', 'Investor question rehearsal', 'One-line and one-paragraph pitches'],
+    useCase: 'Tighten a fundraising deck and practise the hard questions before the first investor meeting.',
+    tier: 'professional',
+    isActive: true,
+    providerAgentId: 'demo-pitch-deck-coach',
+  },
+  {
+    key: 'sales-outreach',
+    name: 'Sales Outreach Strategist',
+    description: 'Plans and writes outreach that gets replies: target lists, sequences and personalised messages.',
+    features: ['Ideal customer profiles', 'Personalised first messages', 'Multi-step follow-up sequences', 'Objection handling scripts'],
+    useCase: 'Launch a personalised outreach campaign to fifty prospects in an afternoon.',
+    tier: 'professional',
+    isActive: true,
+    providerAgentId: 'demo-sales-outreach',
+  },
+  {
+    key: 'marketing-copywriter',
+    name: 'Marketing Copywriter',
+    description: 'Writes on-brand copy for websites, ads, newsletters and social media.',
+    features: ['Landing page and ad copy', 'Newsletter and blog drafts', 'Social media calendars', 'A/B variants for testing'],
+    useCase: 'Fill a month of social posts and a product newsletter in your brand voice.',
+    tier: 'professional',
+    isActive: true,
+    providerAgentId: 'demo-marketing-copywriter',
+  },
+  {
+    key: 'financial-planner',
+    name: 'Financial Planning Advisor',
+    description: 'Helps you build budgets, forecasts and pricing models, and explains the numbers in plain language.',
+    features: ['Budget and cash-flow forecasts', 'Pricing and margin scenarios', 'Break-even analysis', 'Plain-language summaries for your team'],
+    useCase: 'Test three pricing scenarios and see their effect on cash flow before you change your prices.',
+    tier: 'professional',
+    isActive: true,
+    providerAgentId: 'demo-financial-planner',
+  },
+];

@@ -1,0 +1,5 @@
+import type { ServiceContext } from '@agentdock/service-kit';
+import type { CatalogSchema } from '../db/schema';
+
+/** The slice of the service context that writes: a transaction that relays what it enqueued. */
+export type CatalogWriter = Pick<ServiceContext<CatalogSchema>, 'transaction' | 'enqueue'>;

@@ -1,0 +1,41 @@
+import { agentInput, agentPatch } from '@agentdock/contracts';
+import { getAuth, requireAdmin, requireAuth, type ServiceContext } from '@agentdock/service-kit';
+import { Router } from 'express';
+import type { CatalogSchema } from '../db/schema';
+import { createAgent, deleteAgent, listActiveAgents, listAllAgents, listAvailableAgents, updateAgent } from '../domain/agents';
+import { recordParams } from './params';
+
+/** The public catalogue, the signed-in user's agent list (by verified tier) and admin CRUD. */
+export function agentsRouter(context: ServiceContext<CatalogSchema>): Router {
+  const router = Router();
+  const adminOnly = requireAdmin(context.verifier);
+  const signedIn = requireAuth(context.verifier);
+
+  router.get('/agents', async (_req, res) => {
+    res.json({ agents: await listActiveAgents(context.db) });
+  });
+
+  // The tier comes from the verified token, never from the request: a user cannot widen their list.
+  router.get('/agents/available', signedIn, async (req, res) => {
+    res.json({ agents: await listAvailableAgents(context.db, getAuth(req).tier) });
+  });
+
+  router.get('/admin/agents', adminOnly, async (_req, res) => {
+    res.json({ agents: await listAllAgents(context.db) });
+  });
+
+  router.post('/admin/agents', adminOnly, async (req, res) => {
+    res.status(201).json(await createAgent(context, agentInput.parse(req.body)));
+  });
+
+  router.patch('/admin/agents/:id', adminOnly, async (req, res) => {
+    res.json(await updateAgent(context, recordParams.parse(req.params).id, agentPatch.parse(req.body)));
+  });
+
+  router.delete('/admin/agents/:id', adminOnly, async (req, res) => {
+    await deleteAgent(context, recordParams.parse(req.params).id);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,40 @@
+import { contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
+import { requireAdmin, type ServiceContext } from '@agentdock/service-kit';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { CatalogSchema } from '../db/schema';
+import { createContent, listActiveContent, listAllContent, updateContent } from '../domain/content';
+import { CatalogError } from '../domain/errors';
+import { recordParams } from './params';
+
+const contentQuery = z.object({ slot: z.string().min(1).max(64).optional(), sectionType: contentSectionType.optional() });
+
+/** Public reads of active sections; admin create and edit. There is no delete (spec §6). */
+export function contentRouter(context: ServiceContext<CatalogSchema>): Router {
+  const router = Router();
+  const adminOnly = requireAdmin(context.verifier);
+
+  router.get('/content', async (req, res) => {
+    res.json({ sections: await listActiveContent(context.db, contentQuery.parse(req.query)) });
+  });
+
+  router.get('/admin/content', adminOnly, async (_req, res) => {
+    res.json({ sections: await listAllContent(context.db) });
+  });
+
+  router.post('/admin/content', adminOnly, async (req, res) => {
+    res.status(201).json(await createContent(context, contentSectionInput.parse(req.body)));
+  });
+
+  router.patch('/admin/content/:id', adminOnly, async (req, res) => {
+    res.json(await updateContent(context, recordParams.parse(req.params).id, contentSectionPatch.parse(req.body)));
+  });
+
+  router.delete('/admin/content/:id', adminOnly, () => {
+    throw new CatalogError('content_not_deletable', 'Content sections cannot be deleted. Set a section inactive to hide it from the site.', {
+      headers: { Allow: 'PATCH' },
+    });
+  });
+
+  return router;
+}

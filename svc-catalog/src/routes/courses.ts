@@ -1,0 +1,31 @@
+import { getAuth, requireAuth, type ServiceContext } from '@agentdock/service-kit';
+import { Router } from 'express';
+import type { CatalogSchema } from '../db/schema';
+import { COMMUNITY_OFFER } from '../domain/course-catalogue';
+import { getCourse, listCourses } from '../domain/courses';
+import { getEnrolmentStatus } from '../domain/enrolments';
+import { courseParams } from './params';
+
+/** The fixed courses, the community offer and the caller's own enrolment status. */
+export function coursesRouter(context: ServiceContext<CatalogSchema>): Router {
+  const router = Router();
+  const signedIn = requireAuth(context.verifier);
+
+  router.get('/courses', (_req, res) => {
+    res.json({ courses: listCourses() });
+  });
+
+  router.get('/courses/:id', (req, res) => {
+    res.json(getCourse(courseParams.parse(req.params).id));
+  });
+
+  router.get('/community', (_req, res) => {
+    res.json(COMMUNITY_OFFER);
+  });
+
+  router.get('/courses/:id/enrolment', signedIn, async (req, res) => {
+    res.json(await getEnrolmentStatus(context.db, courseParams.parse(req.params).id, getAuth(req).sub));
+  });
+
+  return router;
+}

@@ -1,0 +1,207 @@
+import {
+  COURSE_IDS,
+  communityOffer,
+  course,
+  courseList,
+  discussionComment,
+  discussionCommentList,
+  enrolment,
+  enrolmentChangedV1,
+  enrolmentList,
+  enrolmentStatus,
+} from '@agentdock/contracts';
+import type { TestDatabase } from '@agentdock/service-kit/testing';
+import request from 'supertest';
+import { COMMENT_LIMIT } from '../src/domain/discussion';
+import { CatalogHarness, DRIVER, durableDatabase, type User } from './harness';
+
+const MEMBERS_ONLY = 'Members Only: You need to be enrolled in this course to access the discussion forum.';
+const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
+
+describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => {
+  let database: TestDatabase;
+  let harness: CatalogHarness;
+  let admin: User;
+  let member: User;
+  let outsider: User;
+
+  beforeAll(async () => {
+    database = await durableDatabase();
+    harness = await CatalogHarness.start(database);
+    admin = await harness.user({ admin: true });
+    member = await harness.user({ email: 'ada.lovelace@example.com' });
+    outsider = await harness.user({ tier: 'enterprise' });
+  });
+  afterAll(() => harness.close());
+
+  const grant = (courseId: string, userId: string) =>
+    request(harness.url).post(`/api/catalog/admin/courses/${courseId}/enrolments`).set(admin.auth).send({ userId });
+  const status = async (user: User, courseId: string) =>
+    enrolmentStatus.parse((await request(harness.url).get(`/api/catalog/courses/${courseId}/enrolment`).set(user.auth).expect(200)).body);
+
+  describe('courses', () => {
+    it('lists the four courses in the spec order with their monthly prices', async () => {
+      const { courses } = courseList.parse((await request(harness.url).get('/api/catalog/courses').expect(200)).body);
+      expect(courses.map((entry) => entry.id)).toEqual([...COURSE_IDS]);
+      expect(courses.map((entry) => entry.price)).toEqual([25, 150, 70, 100]);
+    });
+
+    it('serves one course in full', async () => {
+      const detail = course.parse((await request(harness.url).get('/api/catalog/courses/ai-fundamentals').expect(200)).body);
+      expect(detail).toMatchObject({ id: 'ai-fundamentals', estimatedDuration: '2 weeks', level: 'Beginner', price: 25 });
+      expect(detail.modules[0]?.lessons.length).toBeGreaterThan(0);
+      expect(detail.instructor.name.length).toBeGreaterThan(0);
+    });
+
+    it('answers an unknown course with 404 Course Not Found', async () => {
+      const response = await request(harness.url).get('/api/catalog/courses/quantum-cooking').expect(404);
+      expect(response.body.error).toMatchObject({ code: 'course_not_found', message: 'Course Not Found' });
+    });
+
+    it('serves the course and instructor images it links to', async () => {
+      const detail = course.parse((await request(harness.url).get('/api/catalog/courses/customer-service').expect(200)).body);
+      for (const image of [detail.image, detail.instructor.image]) {
+        const response = await request(harness.url).get(image).expect(200);
+        expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      }
+      await request(harness.url).get('/api/catalog/assets/courses/missing.svg').expect(404);
+    });
+
+    it('serves the $50/month community offer with its 8 learnings, invite link and stats', async () => {
+      const offer = communityOffer.parse((await request(harness.url).get('/api/catalog/community').expect(200)).body);
+      expect(offer.price).toBe(50);
+      expect(offer.learnings).toHaveLength(8);
+      expect(offer.inviteUrl).toBe('https://discord.gg/agentdock');
+      expect(offer.stats).toEqual({ students: '500+', completion: '95%', rating: '4.9/5' });
+    });
+  });
+
+  describe('enrolment', () => {
+    it('tells a signed-in user they are not enrolled, and asks anonymous callers to sign in', async () => {
+      expect(await status(outsider, 'build-ai-agents')).toEqual({ courseId: 'build-ai-agents', enrolled: false });
+      await request(harness.url).get('/api/catalog/courses/build-ai-agents/enrolment').expect(401);
+      await request(harness.url).get('/api/catalog/courses/nope/enrolment').set(outsider.auth).expect(404);
+    });
+
+    it.each([
+      ['get', '/api/catalog/admin/courses/build-ai-agents/enrolments'],
+      ['post', '/api/catalog/admin/courses/build-ai-agents/enrolments'],
+      ['delete', `/api/catalog/admin/courses/build-ai-agents/enrolments/${UNKNOWN_USER}`],
+    ] as const)('refuses %s %s with 401 anonymous and 403 to a non-admin', async (method, path) => {
+      await request(harness.url)[method](path).send({ userId: UNKNOWN_USER }).expect(401);
+      await request(harness.url)[method](path).set(outsider.auth).send({ userId: UNKNOWN_USER }).expect(403);
+    });
+
+    it('validates the grant body and the course', async () => {
+      const invalid = await grant('build-ai-agents', 'not-a-uuid').expect(400);
+      expect(invalid.body.error.fields[0].path).toBe('userId');
+      const unknownCourse = await grant('quantum-cooking', member.id).expect(404);
+      expect(unknownCourse.body.error.code).toBe('course_not_found');
+      await request(harness.url).get('/api/catalog/admin/courses/quantum-cooking/enrolments').set(admin.auth).expect(404);
+    });
+
+    it('grants idempotently, lists, revokes, and publishes each change once', async () => {
+      const events = await harness.collect(enrolmentChangedV1);
+      const student = await harness.user();
+      const granted = enrolment.parse((await grant('customer-service', student.id).expect(201)).body);
+      expect(granted).toMatchObject({ courseId: 'customer-service', userId: student.id, source: 'admin' });
+      const again = enrolment.parse((await grant('customer-service', student.id).expect(200)).body);
+      expect(again).toEqual(granted);
+      expect(await status(student, 'customer-service')).toEqual({ courseId: 'customer-service', enrolled: true });
+      expect(await status(student, 'ai-fundamentals')).toEqual({ courseId: 'ai-fundamentals', enrolled: false });
+
+      const list = enrolmentList.parse((await request(harness.url).get('/api/catalog/admin/courses/customer-service/enrolments').set(admin.auth).expect(200)).body);
+      expect(list.enrolments.map((entry) => entry.userId)).toContain(student.id);
+
+      await events.waitFor((data) => data.change === 'granted' && data.enrolment.userId === student.id);
+      await request(harness.url).delete(`/api/catalog/admin/courses/customer-service/enrolments/${student.id}`).set(admin.auth).expect(204);
+      await events.waitFor((data) => data.change === 'revoked' && data.enrolment.userId === student.id);
+      expect(events.received().filter((data) => data.enrolment.userId === student.id).map((data) => data.change)).toEqual(['granted', 'revoked']);
+      expect(await status(student, 'customer-service')).toEqual({ courseId: 'customer-service', enrolled: false });
+
+      const gone = await request(harness.url).delete(`/api/catalog/admin/courses/customer-service/enrolments/${student.id}`).set(admin.auth).expect(404);
+      expect(gone.body.error.code).toBe('enrolment_not_found');
+    });
+  });
+
+  describe('discussion', () => {
+    const discussion = (courseId: string) => `/api/catalog/courses/${courseId}/discussion`;
+
+    it('asks anonymous callers to sign in', async () => {
+      await request(harness.url).get(discussion('ai-fundamentals')).expect(401);
+      await request(harness.url).post(discussion('ai-fundamentals')).send({ body: 'Hi' }).expect(401);
+    });
+
+    it('refuses a signed-in user who is not enrolled, whatever their plan, to read or post', async () => {
+      const read = await request(harness.url).get(discussion('ai-fundamentals')).set(outsider.auth).expect(403);
+      expect(read.body.error).toMatchObject({ code: 'not_enrolled', message: MEMBERS_ONLY });
+      const post = await request(harness.url).post(discussion('ai-fundamentals')).set(outsider.auth).send({ body: 'Let me in' }).expect(403);
+      expect(post.body.error.message).toBe(MEMBERS_ONLY);
+    });
+
+    it('answers an unknown course with 404 before checking membership', async () => {
+      const response = await request(harness.url).get(discussion('quantum-cooking')).set(outsider.auth).expect(404);
+      expect(response.body.error.message).toBe('Course Not Found');
+    });
+
+    it('lets an enrolled member post and read, oldest first, with author and time', async () => {
+      await grant('ai-fundamentals', member.id).expect(201);
+      expect((await request(harness.url).get(discussion('ai-fundamentals')).set(member.auth).expect(200)).body).toEqual({ comments: [] });
+
+      const first = discussionComment.parse(
+        (await request(harness.url).post(discussion('ai-fundamentals')).set(member.auth).send({ body: '  Which module covers prompting?  ' }).expect(201)).body,
+      );
+      expect(first).toMatchObject({ courseId: 'ai-fundamentals', authorId: member.id, authorName: 'ada.lovelace', body: 'Which module covers prompting?' });
+      expect(Date.now() - Date.parse(first.createdAt)).toBeLessThan(60_000);
+
+      const markup = '<script>alert("x")</script> & <b>bold</b>';
+      await request(harness.url).post(discussion('ai-fundamentals')).set(member.auth).send({ body: markup }).expect(201);
+
+      const { comments } = discussionCommentList.parse((await request(harness.url).get(discussion('ai-fundamentals')).set(member.auth).expect(200)).body);
+      // Plain text is stored and served as typed; the page renders it as text, never as HTML.
+      expect(comments.map((comment) => comment.body)).toEqual(['Which module covers prompting?', markup]);
+    });
+
+    it('keeps each course discussion to its own members', async () => {
+      const other = await request(harness.url).get(discussion('build-ai-agents')).set(member.auth).expect(403);
+      expect(other.body.error.code).toBe('not_enrolled');
+    });
+
+    it('refuses an empty comment with a field message', async () => {
+      const response = await request(harness.url).post(discussion('ai-fundamentals')).set(member.auth).send({ body: '   ' }).expect(400);
+      expect(response.body.error.fields).toEqual([{ path: 'body', message: 'Write a comment first' }]);
+    });
+
+    it('lets an admin read and post without enrolment, to moderate', async () => {
+      await request(harness.url).get(discussion('ai-fundamentals')).set(admin.auth).expect(200);
+      const posted = await request(harness.url).post(discussion('ai-fundamentals')).set(admin.auth).send({ body: 'Welcome, everyone!' }).expect(201);
+      expect(posted.body.authorId).toBe(admin.id);
+    });
+
+    it('shuts a member out once their enrolment is revoked', async () => {
+      const leaver = await harness.user();
+      await grant('advanced-implementation', leaver.id).expect(201);
+      await request(harness.url).get(discussion('advanced-implementation')).set(leaver.auth).expect(200);
+      await request(harness.url).delete(`/api/catalog/admin/courses/advanced-implementation/enrolments/${leaver.id}`).set(admin.auth).expect(204);
+      await request(harness.url).get(discussion('advanced-implementation')).set(leaver.auth).expect(403);
+    });
+
+    it('slows down a member who posts too fast', async () => {
+      const chatty = await harness.user();
+      await grant('build-ai-agents', chatty.id).expect(201);
+      for (let index = 0; index < COMMENT_LIMIT.count; index += 1) {
+        await request(harness.url).post(discussion('build-ai-agents')).set(chatty.auth).send({ body: `Message ${index}` }).expect(201);
+      }
+      const limited = await request(harness.url).post(discussion('build-ai-agents')).set(chatty.auth).send({ body: 'One more' }).expect(429);
+      expect(limited.body.error.code).toBe('discussion_rate_limited');
+      expect(limited.headers['retry-after']).toBe(String(COMMENT_LIMIT.windowSeconds));
+    });
+
+    it('keeps enrolments and comments across a restart', async () => {
+      await harness.restart(database);
+      expect(await status(member, 'ai-fundamentals')).toEqual({ courseId: 'ai-fundamentals', enrolled: true });
+      const { comments } = discussionCommentList.parse((await request(harness.url).get(discussion('ai-fundamentals')).set(member.auth).expect(200)).body);
+      expect(comments.map((comment) => comment.body)).toEqual(['Which module covers prompting?', '<script>alert("x")</script> & <b>bold</b>', 'Welcome, everyone!']);
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import { httpUrlSchema, loadConfig, positiveIntSchema } from '@agentdock/service-kit';
+import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings, rateLimitOverrides } from './domain/rate-limit-settings';
+
+/** What makes one identity deployment differ from another (on top of every service's env). */
+export interface IdentityOptions {
+  /** The origin users open; emailed links point there (e.g. https://app.example.com). */
+  publicUrl: string;
+  /** Accounts with these addresses become admins once confirmed, and at every start. */
+  adminEmails: string[];
+  /** Real SMTP when set; otherwise every email is kept in the local mailbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Serves the local mailbox page and JSON; refused in production. */
+  mailboxEnabled: boolean;
+  accessTokenTtlSeconds: number;
+  /** Marks the refresh cookie Secure (set it whenever the site is served over https). */
+  cookieSecure: boolean;
+  /**
+   * A rotated refresh token used again within this many seconds gets a fresh token of its own
+   * instead of revoking the session: two tabs refreshing at once are not an attack.
+   */
+  refreshReuseGraceSeconds: number;
+  /** Proxies in front of this service whose X-Forwarded-For names the client (the gateway is one). */
+  trustProxyHops: number;
+  rateLimits: RateLimitSettings;
+}
+
+const booleanFlag = z.enum(['true', 'false'], { error: 'expected true or false' }).transform((value) => value === 'true');
+
+const emailList = z.string().transform((text, ctx) => {
+  const emails = text
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of emails) {
+    if (!z.email().safeParse(email).success) ctx.addIssue({ code: 'custom', message: `"${email}" is not an email address` });
+  }
+  return emails;
+});
+
+/** svc-identity's own variables; every variable has a default that works on one machine. */
+export const identityEnvSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PUBLIC_URL: httpUrlSchema.default('http://localhost:3000'),
+    ADMIN_EMAILS: emailList.default([]),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Agentdock <no-reply@agentdock.local>'),
+    MAILBOX_ENABLED: booleanFlag.default(false),
+    ACCESS_TOKEN_TTL_SECONDS: positiveIntSchema.max(86_400, { error: 'expected at most 86400 (one day)' }).default(600),
+    COOKIE_SECURE: booleanFlag.default(false),
+    REFRESH_REUSE_GRACE_SECONDS: z.coerce.number({ error: 'expected a number' }).int().min(0).max(60).default(10),
+    TRUST_PROXY_HOPS: z.coerce.number({ error: 'expected a number' }).int().min(0).default(1),
+    AUTH_RATE_LIMITS: rateLimitOverrides.default({}),
+  })
+  .refine((env) => !(env.MAILBOX_ENABLED && env.NODE_ENV === 'production'), {
+    message: 'the local mailbox is for development only; it cannot be enabled when NODE_ENV=production',
+    path: ['MAILBOX_ENABLED'],
+    when: () => true,
+  })
+  .transform(
+    (env): IdentityOptions => ({
+      publicUrl: env.PUBLIC_URL,
+      adminEmails: env.ADMIN_EMAILS,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      mailboxEnabled: env.MAILBOX_ENABLED,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      cookieSecure: env.COOKIE_SECURE,
+      refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
+      trustProxyHops: env.TRUST_PROXY_HOPS,
+      rateLimits: applyOverrides(DEFAULT_RATE_LIMITS, env.AUTH_RATE_LIMITS),
+    }),
+  );
+
+function applyOverrides(defaults: RateLimitSettings, overrides: z.infer<typeof rateLimitOverrides>): RateLimitSettings {
+  const settings = structuredClone(defaults);
+  for (const { action, scope, points } of Object.values(overrides)) settings[action][scope].points = points;
+  return settings;
+}
+
+/** Reads svc-identity's options from an environment; throws a ConfigError naming every bad variable. */
+export function loadIdentityOptions(env: Record<string, string | undefined>): IdentityOptions {
+  return loadConfig(identityEnvSchema, env, 'svc-identity');
+}

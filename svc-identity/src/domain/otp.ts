@@ -1,0 +1,43 @@
+import type { Db } from '@agentdock/service-kit';
+import { sql } from '@agentdock/service-kit/orm';
+import { otpCodes } from '../db/schema';
+import { IdentityError } from './errors';
+import { randomSixDigits, sha256 } from './secrets';
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_FAILED_ATTEMPTS = 5;
+
+// Bound to the user, so one code's hash says nothing about another user's.
+const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+
+/** A fresh 6-digit code for the user, replacing any earlier one. */
+export async function issueOtp(db: Db, userId: string): Promise<string> {
+  const code = randomSixDigits();
+  const values = { codeHash: codeHash(userId, code), createdAt: new Date(), expiresAt: new Date(Date.now() + OTP_TTL_MS), failedAttempts: 0, usedAt: null };
+  await db.insert(otpCodes).values({ userId, ...values }).onConflictDoUpdate({ target: otpCodes.userId, set: values });
+  return code;
+}
+
+/**
+ * Spends the user's code when it matches. A wrong guess counts against the code, which dies at
+ * the fifth; an expired, spent or dead code fails like a wrong one.
+ */
+/** Returns the user id the code belonged to. */
+export async function verifyOtp(db: Db, userId: string | undefined, code: string): Promise<string> {
+  if (userId === undefined) throw new IdentityError('invalid_otp');
+  const now = sql`${new Date().toISOString()}::timestamptz`;
+  const matches = sql`${otpCodes.codeHash} = ${codeHash(userId, code)}`;
+  // One statement decides and records, so concurrent guesses cannot slip past the attempt limit.
+  const [row] = await db
+    .update(otpCodes)
+    .set({
+      usedAt: sql`case when ${matches} then ${now} else ${otpCodes.usedAt} end`,
+      failedAttempts: sql`case when ${matches} then ${otpCodes.failedAttempts} else ${otpCodes.failedAttempts} + 1 end`,
+    })
+    .where(
+      sql`${otpCodes.userId} = ${userId} and ${otpCodes.usedAt} is null and ${otpCodes.expiresAt} > ${now} and ${otpCodes.failedAttempts} < ${OTP_MAX_FAILED_ATTEMPTS}`,
+    )
+    .returning({ usedAt: otpCodes.usedAt });
+  if (!row?.usedAt) throw new IdentityError('invalid_otp');
+  return userId;
+}

@@ -1,0 +1,132 @@
+import { createServer } from 'node:http';
+import { createTokenVerifier } from '@agentdock/service-kit';
+import { eq } from '@agentdock/service-kit/orm';
+import { decodeProtectedHeader } from 'jose';
+import { openDomainDb, type DomainDb } from '../../test/domain-db';
+import { refreshTokens, sessions, users } from '../db/schema';
+import { revokeByRefreshToken, revokeUserSessions, rotateRefreshToken, SESSION_LIFETIME_MS, startSession } from './refresh-tokens';
+import { sha256 } from './secrets';
+import { loadSigner } from './signing-keys';
+
+const claims = (sub: string) => ({ sub, email: 'ada@example.com', admin: false, tier: 'starter' as const, name: 'Ada', sid: 'family-1' });
+
+describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let domain: DomainDb;
+  beforeAll(async () => {
+    domain = await openDomainDb();
+  });
+  afterAll(() => domain.close());
+
+  describe('signing', () => {
+    it('signs ES256 tokens the kit’s verifier accepts from the published JWKS', async () => {
+      const signer = await loadSigner(domain.database.db);
+      const { token, expiresAt } = await signer.sign(claims('user-1'), 600);
+      expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', kid: signer.jwks.keys[0]?.kid });
+      expect(expiresAt - Math.floor(Date.now() / 1000)).toBeGreaterThan(595);
+      expect(signer.jwks.keys[0]).not.toHaveProperty('d');
+
+      const server = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify(signer.jwks)));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as { port: number };
+        const verifier = createTokenVerifier({ jwksUrl: `http://127.0.0.1:${port}/jwks.json` });
+        await expect(verifier.verify(token)).resolves.toEqual(claims('user-1'));
+      } finally {
+        server.close();
+      }
+    });
+
+    it('keeps its key in the database, so a restart (or another replica) verifies earlier tokens', async () => {
+      const first = await loadSigner(domain.database.db);
+      const { token } = await first.sign(claims('user-2'), 600);
+      const restarted = await loadSigner(domain.database.db);
+      expect(restarted.jwks).toEqual(first.jwks);
+      await expect(restarted.verifier.verify(token)).resolves.toMatchObject({ sub: 'user-2' });
+    });
+
+    it('refuses expired and tampered tokens', async () => {
+      const signer = await loadSigner(domain.database.db);
+      const expired = await signer.sign(claims('user-3'), -60);
+      await expect(signer.verifier.verify(expired.token)).rejects.toMatchObject({ code: 'token_expired' });
+      const { token } = await signer.sign(claims('user-3'), 600);
+      const [header, , signature] = token.split('.');
+      const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims('user-3'), admin: true })).toString('base64url')}.${signature}`;
+      await expect(signer.verifier.verify(forged)).rejects.toMatchObject({ code: 'invalid_token' });
+    });
+  });
+
+  describe('refresh tokens', () => {
+    it('stores only a hash and rotates on every use', async () => {
+      const userId = await domain.createUser();
+      const started = await startSession(domain.database.db, userId, 'password');
+      const stored = await domain.database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, started.sessionId));
+      expect(stored).toEqual([expect.objectContaining({ tokenHash: sha256(started.refreshToken), rotatedAt: null })]);
+      expect(JSON.stringify(stored)).not.toContain(started.refreshToken);
+      expect(started.expiresAt.getTime() - Date.now()).toBeGreaterThan(SESSION_LIFETIME_MS - 60_000);
+
+      const next = await rotateRefreshToken(domain.database.db, started.refreshToken, 0);
+      expect(next).toMatchObject({ status: 'rotated', sessionId: started.sessionId, userId, kind: 'password' });
+      if (next.status !== 'rotated') throw new Error('not rotated');
+      expect(next.refreshToken).not.toBe(started.refreshToken);
+      // Rotation keeps the family's end: refreshing never extends a session past 30 days.
+      expect(next.expiresAt).toEqual(started.expiresAt);
+      expect((await rotateRefreshToken(domain.database.db, next.refreshToken, 0)).status).toBe('rotated');
+    });
+
+    it('revokes the whole family when a rotated token comes back', async () => {
+      const userId = await domain.createUser();
+      const started = await startSession(domain.database.db, userId, 'password');
+      const second = await rotateRefreshToken(domain.database.db, started.refreshToken, 0);
+      if (second.status !== 'rotated') throw new Error('not rotated');
+
+      expect((await rotateRefreshToken(domain.database.db, started.refreshToken, 0)).status).toBe('reused');
+      const [family] = await domain.database.db.select().from(sessions).where(eq(sessions.id, started.sessionId));
+      expect(family).toMatchObject({ revokedReason: 'refresh token reused' });
+      expect(family?.revokedAt).toBeInstanceOf(Date);
+      // The legitimate holder's newer token dies with the family.
+      expect((await rotateRefreshToken(domain.database.db, second.refreshToken, 0)).status).toBe('invalid');
+    });
+
+    it('gives a token reused within the grace period (two tabs) a successor instead of revoking', async () => {
+      const userId = await domain.createUser();
+      const started = await startSession(domain.database.db, userId, 'password');
+      const tabOne = await rotateRefreshToken(domain.database.db, started.refreshToken, 10);
+      const tabTwo = await rotateRefreshToken(domain.database.db, started.refreshToken, 10);
+      expect([tabOne.status, tabTwo.status]).toEqual(['rotated', 'rotated']);
+      if (tabOne.status !== 'rotated' || tabTwo.status !== 'rotated') throw new Error('not rotated');
+      expect(tabTwo.refreshToken).not.toBe(tabOne.refreshToken);
+      expect((await rotateRefreshToken(domain.database.db, tabTwo.refreshToken, 10)).status).toBe('rotated');
+    });
+
+    it('refuses unknown, expired, revoked and suspended users’ tokens', async () => {
+      const db = domain.database.db;
+      expect((await rotateRefreshToken(db, 'never-issued', 0)).status).toBe('invalid');
+
+      const expiring = await startSession(db, await domain.createUser(), 'link');
+      await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, expiring.sessionId));
+      expect((await rotateRefreshToken(db, expiring.refreshToken, 0)).status).toBe('invalid');
+
+      const signedOut = await startSession(db, await domain.createUser(), 'password');
+      await revokeByRefreshToken(db, signedOut.refreshToken);
+      expect((await rotateRefreshToken(db, signedOut.refreshToken, 0)).status).toBe('invalid');
+
+      const suspendedUser = await domain.createUser();
+      const suspended = await startSession(db, suspendedUser, 'password');
+      await db.update(users).set({ isSuspended: true }).where(eq(users.id, suspendedUser));
+      expect((await rotateRefreshToken(db, suspended.refreshToken, 0)).status).toBe('suspended');
+    });
+
+    it('ends every session of a user, or all but the current one', async () => {
+      const db = domain.database.db;
+      const userId = await domain.createUser();
+      const current = await startSession(db, userId, 'password');
+      const other = await startSession(db, userId, 'otp');
+      await revokeUserSessions(db, userId, 'password changed', current.sessionId);
+      expect((await rotateRefreshToken(db, other.refreshToken, 0)).status).toBe('invalid');
+      const kept = await rotateRefreshToken(db, current.refreshToken, 0);
+      expect(kept.status).toBe('rotated');
+      await revokeUserSessions(db, userId, 'suspended');
+      if (kept.status === 'rotated') expect((await rotateRefreshToken(db, kept.refreshToken, 0)).status).toBe('invalid');
+    });
+  });
+});

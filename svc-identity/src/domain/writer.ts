@@ -1,0 +1,5 @@
+import type { ServiceContext } from '@agentdock/service-kit';
+import type { IdentitySchema } from '../db/schema';
+
+/** The slice of the service context that writes: a transaction that relays what it enqueued. */
+export type IdentityWriter = Pick<ServiceContext<IdentitySchema>, 'transaction' | 'enqueue'>;

@@ -1,0 +1,33 @@
+import { passwordChangeRequest, profilePatch } from '@agentdock/contracts';
+import { type Db, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { Router } from 'express';
+import type { IdentitySchema } from '../db/schema';
+import { changePassword, currentUser } from '../domain/profile';
+import { toProfile, updateProfile } from '../domain/users';
+import type { IdentityWriter } from '../domain/writer';
+
+/** The signed-in user's own profile and password. */
+export function profileRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier): Router {
+  const router = Router();
+  router.use('/me', requireAuth(verifier));
+
+  router.get('/me', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(toProfile(await currentUser(db, getAuth(req))));
+  });
+
+  router.patch('/me', async (req, res) => {
+    const patch = profilePatch.parse(req.body);
+    const user = await currentUser(db, getAuth(req));
+    res.json(toProfile(await updateProfile(db, user.id, patch)));
+  });
+
+  // Any session may set a new password, the recovery session of a reset link included.
+  router.post('/me/password', async (req, res) => {
+    const { password } = passwordChangeRequest.parse(req.body);
+    const claims = getAuth(req);
+    const user = await currentUser(db, claims);
+    res.json(toProfile(await changePassword(writer, user.id, claims.sid, password)));
+  });
+
+  return router;
+}

@@ -1,0 +1,199 @@
+import { session, userProfile } from '@agentdock/contracts';
+import { eventually } from '@agentdock/service-kit/testing';
+import request from 'supertest';
+import {
+  bearer,
+  codeFrom,
+  type IdentityHarness,
+  latestEmail,
+  PASSWORD,
+  pkce,
+  PUBLIC_URL,
+  signUpConfirmed,
+  startIdentity,
+  testOptions,
+  uniqueEmail,
+} from './helpers';
+
+const api = '/api/identity';
+
+describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let identity: IdentityHarness;
+  beforeAll(async () => {
+    identity = await startIdentity();
+  });
+  afterAll(() => identity.close());
+
+  const post = (path: string, body: object) => request(identity.url).post(`${api}${path}`).send(body);
+
+  it('refuses a correct password until the email is confirmed, and says why', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await post('/signup', { email, password: PASSWORD, codeChallenge: pkce().challenge }).expect(201);
+    const refused = await post('/signin/password', { email, password: PASSWORD }).expect(403);
+    expect(refused.body.error.code).toBe('email_not_confirmed');
+    expect(refused.body.error.message).toMatch(/confirm/i);
+    // A wrong password stays the generic answer, so this reveals nothing to someone without it.
+    expect((await post('/signin/password', { email, password: 'wrong password' }).expect(400)).body.error.code).toBe('invalid_credentials');
+  });
+
+  it('signs in by email or by phone with the password, and answers every wrong combination alike', async () => {
+    const { email, session: confirmed } = await signUpConfirmed(identity.url);
+    const phone = `+1415555${String(Date.now()).slice(-4)}`;
+    await request(identity.url).patch(`${api}/me`).set(bearer(confirmed.accessToken)).send({ phone }).expect(200);
+
+    const byEmail = session.parse((await post('/signin/password', { email: email.toUpperCase(), password: PASSWORD }).expect(200)).body);
+    expect(byEmail).toMatchObject({ kind: 'password', user: { email, phone } });
+    const byPhone = session.parse((await post('/signin/password', { phone, password: PASSWORD }).expect(200)).body);
+    expect(byPhone.user.id).toBe(byEmail.user.id);
+
+    const answers = await Promise.all([
+      post('/signin/password', { email, password: 'not my password' }),
+      post('/signin/password', { email: uniqueEmail('nobody'), password: PASSWORD }),
+      post('/signin/password', { phone: '+10000000000', password: PASSWORD }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+  });
+
+  it('tells the owner of a taken address by email, with the same answer as a new sign-up', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    const again = await post('/signup', { email, password: 'another password', codeChallenge: pkce().challenge });
+    const fresh = await post('/signup', { email: uniqueEmail('fresh'), password: PASSWORD, codeChallenge: pkce().challenge });
+    expect([again.status, again.body]).toEqual([fresh.status, fresh.body]);
+    const notice = await latestEmail(identity.url, email, /already have/);
+    expect(notice.links).toEqual([`${PUBLIC_URL}/signin`]);
+    // The account keeps its password.
+    await post('/signin/password', { email, password: PASSWORD }).expect(200);
+  });
+
+  it('gives an unconfirmed address a fresh link, and the latest sign-up’s password', async () => {
+    const email = uniqueEmail('twice');
+    await post('/signup', { email, password: 'first password', codeChallenge: pkce().challenge }).expect(201);
+    const second = pkce();
+    await post('/signup', { email, password: 'second password', codeChallenge: second.challenge }).expect(201);
+    const emails = await eventually(async () => {
+      const response = await request(identity.url).get(`${api}/dev/mailbox/messages`).query({ to: email });
+      return response.body.messages.length === 2 && response.body.messages;
+    });
+    await post('/token/exchange', { code: codeFrom(emails[0].links[0]), codeVerifier: second.verifier }).expect(200);
+    await post('/signin/password', { email, password: 'first password' }).expect(400);
+    await post('/signin/password', { email, password: 'second password' }).expect(200);
+  });
+
+  it('resets a password: recovery email → recovery session → new password; the old one stops working', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    const { verifier, challenge } = pkce();
+    expect((await post('/recover', { email, codeChallenge: challenge }).expect(202)).body).toEqual({ status: 'email_sent' });
+    const message = await latestEmail(identity.url, email, /Reset your Agentdock password/);
+    const link = new URL(message.links[0]!);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/reset-password`);
+
+    const recovery = session.parse((await post('/token/exchange', { code: codeFrom(link.toString()), codeVerifier: verifier }).expect(200)).body);
+    expect(recovery.kind).toBe('recovery');
+    const changed = await request(identity.url).post(`${api}/me/password`).set(bearer(recovery.accessToken)).send({ password: 'a brand new password' }).expect(200);
+    expect(userProfile.parse(changed.body).email).toBe(email);
+
+    await post('/signin/password', { email, password: PASSWORD }).expect(400);
+    await post('/signin/password', { email, password: 'a brand new password' }).expect(200);
+  });
+
+  it('signs in with a magic link, which only works once', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    const { verifier, challenge } = pkce();
+    await post('/magic-link', { email, codeChallenge: challenge, redirectTo: '/dashboard' }).expect(202);
+    const message = await latestEmail(identity.url, email, /sign-in link/);
+    const link = new URL(message.links[0]!);
+    expect(link.pathname).toBe('/auth/callback');
+    expect(link.searchParams.get('type')).toBe('magiclink');
+    expect(link.searchParams.get('next')).toBe('/dashboard');
+    const code = codeFrom(link.toString());
+    expect(session.parse((await post('/token/exchange', { code, codeVerifier: verifier }).expect(200)).body)).toMatchObject({ kind: 'link', user: { email } });
+    expect((await post('/token/exchange', { code, codeVerifier: verifier }).expect(400)).body.error.code).toBe('invalid_code');
+  });
+
+  it('refuses a link opened in another browser (PKCE verifier mismatch)', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    await post('/magic-link', { email, codeChallenge: pkce().challenge }).expect(202);
+    const message = await latestEmail(identity.url, email, /sign-in link/);
+    const refused = await post('/token/exchange', { code: codeFrom(message.links[0]!), codeVerifier: pkce().verifier }).expect(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_code', message: 'This link is invalid or has expired. Please request a new one.' });
+  });
+
+  it('signs in with an emailed 6-digit code, which also confirms the address', async () => {
+    const email = uniqueEmail('otp');
+    await post('/signup', { email, password: PASSWORD, codeChallenge: pkce().challenge }).expect(201);
+    await post('/otp', { email }).expect(202);
+    const message = await latestEmail(identity.url, email, /sign-in code/);
+    const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+    expect(code).toBeDefined();
+
+    const wrong = await post('/otp/verify', { email, code: code === '000000' ? '111111' : '000000' }).expect(400);
+    expect(wrong.body.error.code).toBe('invalid_otp');
+    const signedIn = session.parse((await post('/otp/verify', { email, code }).expect(200)).body);
+    expect(signedIn).toMatchObject({ kind: 'otp', user: { email } });
+    expect(signedIn.user.emailConfirmedAt).not.toBeNull();
+    await post('/signin/password', { email, password: PASSWORD }).expect(200);
+  });
+
+  it('answers requests about unknown addresses exactly like those about accounts, and sends them nothing', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    const nobody = uniqueEmail('nobody');
+    for (const path of ['/recover', '/magic-link']) {
+      const known = await post(path, { email, codeChallenge: pkce().challenge });
+      const unknown = await post(path, { email: nobody, codeChallenge: pkce().challenge });
+      expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
+    }
+    const knownOtp = await post('/otp', { email });
+    const unknownOtp = await post('/otp', { email: nobody });
+    expect([unknownOtp.status, unknownOtp.body]).toEqual([knownOtp.status, knownOtp.body]);
+    const unknownVerify = await post('/otp/verify', { email: nobody, code: '123456' });
+    const knownVerify = await post('/otp/verify', { email, code: '123456' });
+    expect([unknownVerify.status, unknownVerify.body.error.code]).toEqual([knownVerify.status, knownVerify.body.error.code]);
+
+    await latestEmail(identity.url, email, /sign-in code/);
+    const toNobody = await request(identity.url).get(`${api}/dev/mailbox/messages`).query({ to: nobody });
+    expect(toNobody.body.messages).toEqual([]);
+  });
+
+  it('answers bad input with 400 and the fields at fault', async () => {
+    const signUp = await post('/signup', { email: 'not-an-email', password: 'short', codeChallenge: 'x' }).expect(400);
+    expect(signUp.body.error.code).toBe('validation_failed');
+    expect(signUp.body.error.fields.map((field: { path: string }) => field.path).sort()).toEqual(['codeChallenge', 'email', 'password']);
+    expect((await post('/signin/password', { password: PASSWORD }).expect(400)).body.error.fields[0].message).toBe('Enter your email address or phone number');
+    expect((await post('/otp/verify', { email: uniqueEmail(), code: '12ab' }).expect(400)).body.error.fields[0].message).toBe('Enter the 6-digit code');
+    await post('/signup', { email: uniqueEmail(), password: PASSWORD, codeChallenge: pkce().challenge, redirectTo: 'https://evil.example.com' }).expect(400);
+    await request(identity.url).post(`${api}/signup`).set('content-type', 'application/json').send('{"email":').expect(400);
+    await request(identity.url).get(`${api}/me`).expect(401);
+  });
+});
+
+describe('svc-identity rate limits over HTTP', () => {
+  let identity: IdentityHarness;
+  beforeAll(async () => {
+    const options = testOptions();
+    options.rateLimits.signin.account = { points: 3, durationSeconds: 900 };
+    options.rateLimits.recover.ip = { points: 2, durationSeconds: 3600 };
+    identity = await startIdentity(options);
+  });
+  afterAll(() => identity.close());
+
+  it('answers 429 with Retry-After and a message saying when, per account whatever the IP', async () => {
+    const email = uniqueEmail('guessed');
+    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      await request(identity.url).post(`${api}/signin/password`).set('x-forwarded-for', ip).send({ email, password: 'guess' }).expect(400);
+    }
+    const limited = await request(identity.url).post(`${api}/signin/password`).set('x-forwarded-for', '203.0.113.4').send({ email, password: 'guess' }).expect(429);
+    expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes\.$/) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits one client IP across addresses (behind the gateway, from X-Forwarded-For)', async () => {
+    const from = (ip: string) => request(identity.url).post(`${api}/recover`).set('x-forwarded-for', ip).send({ email: uniqueEmail(), codeChallenge: pkce().challenge });
+    expect((await from('198.51.100.7')).status).toBe(202);
+    expect((await from('198.51.100.7')).status).toBe(202);
+    expect((await from('198.51.100.7')).status).toBe(429);
+    expect((await from('198.51.100.8')).status).toBe(202);
+  });
+});

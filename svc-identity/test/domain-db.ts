@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { type Database, enqueueEvent, openDatabase } from '@agentdock/service-kit';
+import { createTestDatabase, type TestDatabase } from '@agentdock/service-kit/testing';
+import { type IdentitySchema, schema, users } from '../src/db/schema';
+import type { IdentityWriter } from '../src/domain/writer';
+
+export interface DomainDb {
+  database: Database<IdentitySchema>;
+  writer: IdentityWriter;
+  /** A confirmed user to hang sessions and codes on. */
+  createUser(email?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The identity schema on a throwaway database, for domain functions called directly. */
+export async function openDomainDb(): Promise<DomainDb> {
+  const testDatabase: TestDatabase = await createTestDatabase();
+  const database = await openDatabase({
+    target: testDatabase.target,
+    schema,
+    migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
+  });
+  let count = 0;
+  return {
+    database,
+    writer: {
+      transaction: (work) => database.db.transaction((tx) => work(tx as unknown as typeof database.db)),
+      enqueue: (tx, event, data) => enqueueEvent(tx, 'svc-identity', event, data),
+    },
+    async createUser(email = `domain-${(count += 1)}-${Date.now()}@example.com`) {
+      const [row] = await database.db.insert(users).values({ email, passwordHash: 'not-used', emailConfirmedAt: new Date() }).returning();
+      return row!.id;
+    },
+    close: async () => {
+      await database.close();
+      await testDatabase.drop();
+    },
+  };
+}

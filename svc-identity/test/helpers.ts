@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type MailboxMessage, mailboxMessages, REFRESH_COOKIE, session, type Session } from '@agentdock/contracts';
+import { createTestBus, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import request from 'supertest';
+import { type IdentityOptions, loadIdentityOptions } from '../src/config';
+import type { IdentitySchema } from '../src/db/schema';
+import { createIdentityService } from '../src/index';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const PASSWORD = 'correct horse battery';
+
+/** Options as on one machine, with per-IP limits out of the way (tests all come from 127.0.0.1). */
+export function testOptions(overrides: Partial<IdentityOptions> = {}): IdentityOptions {
+  const generous = ['signin', 'signup', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=10000,${action}.account=10000`).join(',');
+  return { ...loadIdentityOptions({ PUBLIC_URL, MAILBOX_ENABLED: 'true', AUTH_RATE_LIMITS: generous }), ...overrides };
+}
+
+export interface IdentityHarness {
+  bus: TestBus;
+  service: TestService<IdentitySchema>;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startIdentity(options: IdentityOptions = testOptions(), bus?: TestBus): Promise<IdentityHarness> {
+  const testBus = bus ?? (await createTestBus());
+  const service = await startTestService(createIdentityService(options), { bus: testBus.bus });
+  return {
+    bus: testBus,
+    service,
+    url: service.url,
+    close: async () => {
+      await service.cleanup();
+      if (!bus) await testBus.destroy();
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh address per test, so tests in one file never see each other's accounts or limits. */
+export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
+
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Waits for the newest email to an address whose subject matches. */
+export async function latestEmail(url: string, to: string, subject: RegExp): Promise<MailboxMessage> {
+  return eventually(async () => {
+    const response = await request(url).get('/api/identity/dev/mailbox/messages').query({ to });
+    return mailboxMessages.parse(response.body).messages.find((message) => subject.test(message.subject));
+  });
+}
+
+export function codeFrom(link: string): string {
+  const code = new URL(link).searchParams.get('code');
+  if (!code) throw new Error(`No code in ${link}`);
+  return code;
+}
+
+export function refreshCookieFrom(response: request.Response): string | undefined {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const cookie = cookies.find((entry) => entry.startsWith(`${REFRESH_COOKIE}=`));
+  const value = cookie?.split(';')[0]?.slice(REFRESH_COOKIE.length + 1);
+  return value ? value : undefined;
+}
+
+export const refreshCookieHeader = (token: string) => `${REFRESH_COOKIE}=${token}`;
+
+/** Signs up and confirms through the emailed link, returning the session the link gave. */
+export async function signUpConfirmed(url: string, email = uniqueEmail(), fullName = 'Ada Lovelace'): Promise<{ email: string; session: Session; refreshToken: string }> {
+  const { verifier, challenge } = pkce();
+  await request(url).post('/api/identity/signup').send({ email, password: PASSWORD, fullName, codeChallenge: challenge }).expect(201);
+  const message = await latestEmail(url, email, /Confirm/);
+  const response = await request(url)
+    .post('/api/identity/token/exchange')
+    .send({ code: codeFrom(message.links[0]!), codeVerifier: verifier })
+    .expect(200);
+  return { email, session: session.parse(response.body), refreshToken: refreshCookieFrom(response)! };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
