@@ -3,24 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORTS, portBase } from './support/ports';
 
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the whole
 // platform started by the launcher, on its own ports and a throwaway data folder so it neither
 // collides with nor touches a developer's running instance.
-// E2E_PORT_BASE moves every port at once, so two suites can run side by side on one machine.
-const portBase = Number(process.env.E2E_PORT_BASE ?? 3900);
-export const E2E_PORTS = {
-  PORT: portBase,
-  IDENTITY_PORT: portBase + 11,
-  CATALOG_PORT: portBase + 12,
-  BILLING_PORT: portBase + 13,
-  CHAT_PORT: portBase + 14,
-  SHELL_PORT: portBase + 20,
-  MFE_MARKETING_PORT: portBase + 21,
-  MFE_ACCOUNT_PORT: portBase + 22,
-  MFE_CHAT_PORT: portBase + 23,
-  MFE_ADMIN_PORT: portBase + 24,
-} as const;
 
 const baseURL = `http://localhost:${E2E_PORTS.PORT}`;
 // A fresh data folder per run, always the same one, so runs never pile up copies in /tmp. Workers

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { mailtoDrafts, pageHeading, stubMailto, TEXT } from '../support/site';
+import { expectVisibleBelowHeader, mailtoDrafts, pageHeading, scrollY, stubMailto, TEXT } from '../support/site';
 
 test.describe('Home page', () => {
   test('renders the hero, four feature cards, Why Choose and the Get in Touch form', async ({ page }) => {
@@ -30,11 +30,14 @@ test.describe('Home page', () => {
   test('Learn More scrolls to the feature cards and View Pricing opens /pricing', async ({ page }) => {
     await page.goto('/');
     const featuresHeading = page.getByRole('heading', { name: 'Everything you need to work with AI' });
-    await expect(featuresHeading).not.toBeInViewport();
+    await expect(pageHeading(page, TEXT.homeHeading)).toBeVisible();
+    expect(await scrollY(page)).toBe(0);
 
     await page.getByRole('link', { name: 'Learn More', exact: true }).click();
-    await expect(featuresHeading).toBeInViewport();
     await expect(page).toHaveURL(/\/#features$/);
+    // The page scrolled down to the cards, and the fixed header does not cover their heading.
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+    await expectVisibleBelowHeader(page, featuresHeading);
 
     await page.getByRole('link', { name: 'View Pricing', exact: true }).click();
     await expect(page).toHaveURL(/\/pricing$/);

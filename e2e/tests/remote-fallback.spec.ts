@@ -1,15 +1,17 @@
 import type { Route } from '@playwright/test';
+import { E2E_PORTS } from '../support/ports';
 import { expect, test } from '../support/fixtures';
 import { mainNav, pageHeading, siteFooter, siteHeader, TEXT } from '../support/site';
 
-/** The admin micro-frontend's static server (E2E_PORTS.MFE_ADMIN_PORT in playwright.config.ts). */
-const ADMIN_REMOTE = 'http://localhost:3924/**';
+const ADMIN_ORIGIN = `http://localhost:${E2E_PORTS.MFE_ADMIN_PORT}/`;
+const MARKETING_ORIGIN = `http://localhost:${E2E_PORTS.MFE_MARKETING_PORT}/`;
+const ADMIN_REMOTE = `${ADMIN_ORIGIN}**`;
 
 test.describe('A remote that cannot be loaded', () => {
   test.use({
     expectedConsoleErrors: {
       'Chromium logs each aborted request to the blocked admin remote as "Failed to load resource"': ({ text, url }) =>
-        text.startsWith('Failed to load resource') && url.startsWith('http://localhost:3924/'),
+        text.startsWith('Failed to load resource') && url.startsWith(ADMIN_ORIGIN),
       'React logs the error its boundary caught (the shell renders it as the fallback) to the console': ({ text }) =>
         text.includes('RemoteUnavailableError') && text.includes('agentdock_admin'),
     },
@@ -47,7 +49,7 @@ test.describe('A remote that cannot be loaded', () => {
 
     // The remote is back: Retry loads the real page without a reload.
     await page.unroute(ADMIN_REMOTE, abort);
-    const adminLoaded = page.waitForResponse((response) => response.url().startsWith('http://localhost:3924/') && response.ok());
+    const adminLoaded = page.waitForResponse((response) => response.url().startsWith(ADMIN_ORIGIN) && response.ok());
     await page.getByRole('button', { name: 'Retry' }).click();
     await adminLoaded;
     await expect(pageHeading(page, 'Access Denied')).toBeVisible();
@@ -62,14 +64,14 @@ test.describe('The marketing remote down on the home page', () => {
   test.use({
     expectedConsoleErrors: {
       'Chromium logs each aborted request to the blocked marketing remote as "Failed to load resource"': ({ text, url }) =>
-        text.startsWith('Failed to load resource') && url.startsWith('http://localhost:3921/'),
+        text.startsWith('Failed to load resource') && url.startsWith(MARKETING_ORIGIN),
       'React logs the error its boundary caught (the shell renders it as the fallback) to the console': ({ text }) =>
         text.includes('RemoteUnavailableError') && text.includes('agentdock_marketing'),
     },
   });
 
   test('the first view is the fallback inside a working layout, and account pages still open', async ({ page }) => {
-    await page.route('http://localhost:3921/**', (route) => route.abort());
+    await page.route(`${MARKETING_ORIGIN}**`, (route) => route.abort());
     await page.goto('/');
     await expect(pageHeading(page, TEXT.fallbackHeading)).toBeVisible();
     await expect(siteHeader(page)).toBeVisible();

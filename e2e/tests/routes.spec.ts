@@ -30,11 +30,12 @@ const ROUTES: RouteCase[] = [
   {
     path: '/courses',
     heading: 'Courses',
-    rendered: async (page) => expect(main(page).getByRole('link', { name: 'AI Fundamentals' })).toHaveAttribute('href', '/courses/ai-fundamentals'),
+    rendered: async (page) =>
+      expect(main(page).getByRole('link', { name: 'AI Fundamentals for Business' })).toHaveAttribute('href', '/courses/ai-fundamentals'),
   },
   {
     path: '/courses/ai-fundamentals',
-    heading: 'AI Fundamentals',
+    heading: 'AI Fundamentals for Business',
     rendered: async (page) => expect(main(page).getByText('$25 per month')).toBeVisible(),
   },
   { path: '/models', heading: 'Our AI Agents' },
@@ -54,11 +55,8 @@ const ROUTES: RouteCase[] = [
   { path: '/signup', heading: 'Create your account' },
   { path: '/forgot-password', heading: 'Reset your password' },
   { path: '/reset-password', heading: 'Choose a new password' },
-  {
-    path: '/auth/callback',
-    heading: 'Completing Authentication',
-    rendered: async (page) => expect(main(page).getByText('Please wait while we complete your sign in...')).toBeVisible(),
-  },
+  // Without a link's code and without a session, the callback sends the visitor to /signin (§2).
+  { path: '/auth/callback', heading: 'Welcome back!', rendered: async (page) => expect(page).toHaveURL(/\/signin$/) },
   {
     path: '/dashboard',
     heading: 'Dashboard',
@@ -90,17 +88,26 @@ test.describe('Every route renders cleanly', () => {
     });
   }
 
+  test('a course discussion sends a visitor, who is not enrolled, to the course page', async ({ page }) => {
+    await page.goto('/courses/ai-fundamentals/discussion');
+    await expect(page).toHaveURL(/\/courses\/ai-fundamentals$/);
+    await expect(pageHeading(page, 'AI Fundamentals for Business')).toBeVisible();
+  });
+});
+
+test.describe('An unknown course', () => {
+  test.use({
+    expectedConsoleErrors: {
+      'Chromium logs the catalog answering 404 for the unknown course id as "Failed to load resource"': ({ text, url }) =>
+        text.startsWith('Failed to load resource') && url.endsWith('/api/catalog/courses/no-such-course'),
+    },
+  });
+
   test('an unknown course shows "Course Not Found" with a way back to /courses', async ({ page }) => {
     await page.goto('/courses/no-such-course');
     await expect(pageHeading(page, 'Course Not Found')).toBeVisible();
     await main(page).getByRole('link', { name: 'Back to Courses' }).click();
     await expect(page).toHaveURL(/\/courses$/);
     await expect(pageHeading(page, 'Courses')).toBeVisible();
-  });
-
-  test('a course discussion sends a visitor, who is not enrolled, to the course page', async ({ page }) => {
-    await page.goto('/courses/ai-fundamentals/discussion');
-    await expect(page).toHaveURL(/\/courses\/ai-fundamentals$/);
-    await expect(pageHeading(page, 'AI Fundamentals')).toBeVisible();
   });
 });

@@ -1,4 +1,6 @@
-import { Card, LinkButton } from '@agentdock/ui';
+import type { ReactNode } from 'react';
+import { useSession, type UserProfile } from '@agentdock/session';
+import { Card, LinkButton, LoadingBlock } from '@agentdock/ui';
 
 /** What a signed-out visitor sees on a page that needs an account. */
 export function SignInPrompt({ message, returnUrl }: { message: string; returnUrl?: string }) {
@@ -11,4 +13,19 @@ export function SignInPrompt({ message, returnUrl }: { message: string; returnUr
       </div>
     </Card>
   );
+}
+
+interface RequireSessionProps {
+  /** Shown with a Sign In link to a signed-out visitor. */
+  message: string;
+  returnUrl?: string;
+  children: (user: UserProfile) => ReactNode;
+}
+
+/** Renders `children` for the signed-in user; a loading state during the first session check; else the prompt. */
+export function RequireSession({ message, returnUrl, children }: RequireSessionProps) {
+  const { status, user } = useSession();
+  if (status === 'loading') return <LoadingBlock label="Loading your account…" />;
+  if (!user) return <SignInPrompt message={message} returnUrl={returnUrl} />;
+  return children(user);
 }

@@ -1,10 +1,48 @@
-import { Spinner } from '@agentdock/ui';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '@agentdock/session';
+import { Alert, LinkButton, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
+import { sameSitePath } from './return-url';
+import { useCodeExchange } from './use-code-exchange';
 
+/**
+ * /auth/callback: where confirmation and magic links land. Exchanges the link's code, then goes
+ * to the link's `next` page or /dashboard; without a code, to /dashboard or /signin by session.
+ */
 export default function AuthCallbackPage() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const code = params.get('code');
+  const exchange = useCodeExchange(code);
+  const { status, recovery } = useSession();
+
+  /** A recovery session chooses its new password first. */
+  function afterExchange(): string | null {
+    if (exchange.status !== 'done') return null;
+    return recovery ? '/reset-password' : (sameSitePath(params.get('next')) ?? '/dashboard');
+  }
+
+  function afterCheck(): string | null {
+    if (status === 'loading') return null;
+    return status === 'signed-in' ? '/dashboard' : '/signin';
+  }
+
+  if (exchange.status === 'failed') {
+    return (
+      <AuthCard title="Authentication Error">
+        <Alert variant="error">{exchange.message}</Alert>
+        <div>
+          <LinkButton to="/signin">Go to Sign In</LinkButton>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const destination = code ? afterExchange() : afterCheck();
   return (
     <AuthCard title="Completing Authentication" lead="Please wait while we complete your sign in...">
       <Spinner label="Signing you in…" />
+      {destination && <Navigate to={destination} replace />}
     </AuthCard>
   );
 }

@@ -1,14 +1,50 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAuthEvent, useSession } from '@agentdock/session';
+import { Alert, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
+import { Redirecting } from './redirecting';
+import { sameSitePath } from './return-url';
+import { useCodeExchange } from './use-code-exchange';
+import { UpdatePasswordView } from './views/update-password-view';
 
+const NO_LINK = 'Open this page from the link in your password reset email. Reset links work once, in the browser that asked for them.';
+
+/** /reset-password: a recovery link's code becomes a recovery session, then a new password is set. */
 export default function ResetPasswordPage() {
   return (
-    <AuthCard title="Choose a new password" lead="Open this page from the link in your password-reset email.">
-      <ul className="acc-auth__links">
-        <li>
-          <Link to="/forgot-password">Request a new reset link</Link>
-        </li>
-      </ul>
+    <AuthCard title="Choose a new password">
+      <ResetPasswordStep />
     </AuthCard>
   );
+}
+
+function ResetPasswordStep() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const code = params.get('code');
+  const exchange = useCodeExchange(code);
+  const { status } = useSession();
+  const [updated, setUpdated] = useState(false);
+
+  useAuthEvent((event) => {
+    if (event === 'USER_UPDATED') setUpdated(true);
+  });
+
+  if (updated) return <Redirecting to={sameSitePath(params.get('next')) ?? '/dashboard'} />;
+  if (exchange.status === 'exchanging' || (!code && status === 'loading')) return <Spinner label="Checking your reset link…" />;
+  // Any session may set a new password: the recovery session of the link, or a signed-in visitor's own.
+  if (exchange.status === 'failed' || status !== 'signed-in') {
+    return (
+      <>
+        <Alert variant="error">{exchange.status === 'failed' ? exchange.message : NO_LINK}</Alert>
+        <ul className="acc-auth__links">
+          <li>
+            <Link to="/forgot-password">Request a new reset link</Link>
+          </li>
+        </ul>
+      </>
+    );
+  }
+  return <UpdatePasswordView />;
 }

@@ -1,11 +1,7 @@
-import { PageHeader } from '@agentdock/ui';
+import '../shared/blocks.css';
+import './company.css';
+import { AboutContent } from './about-content';
 
 export default function AboutPage() {
-  return (
-    <PageHeader
-      eyebrow="Company"
-      title="About"
-      lead="We help businesses put AI agents to work, and teach teams to build their own."
-    />
-  );
+  return <AboutContent />;
 }

@@ -1,7 +1,9 @@
-import { Navigate, useParams } from 'react-router-dom';
+import '../shared/blocks.css';
+import './courses.css';
+import { useParams } from 'react-router-dom';
+import { CourseDiscussionContent } from './course-discussion-content';
 
-/** Discussions are for enrolled members; enrolment does not exist yet, so everyone goes to the course. */
 export default function CourseDiscussionPage() {
   const { courseId = '' } = useParams();
-  return <Navigate to={`/courses/${encodeURIComponent(courseId)}`} replace />;
+  return <CourseDiscussionContent courseId={courseId} />;
 }

@@ -1,3 +1,4 @@
+import '../shared/blocks.css';
 import './home.css';
 import '../contact/contact-form.css';
 import { ContactSection } from './contact-section';

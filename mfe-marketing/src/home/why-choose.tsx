@@ -1,41 +1,28 @@
 import { Container } from '@agentdock/ui';
+import { SafeHtml } from '../content/safe-html';
+import { useSiteContent } from '../content/use-content-section';
 
-const REASONS = [
-  {
-    title: 'Built for business work',
-    text: 'Each agent is focused on a real task, from preparing a client meeting to sharpening a pitch.',
-  },
-  {
-    title: 'Predictable monthly credits',
-    text: 'Every plan includes a fixed monthly credit allowance, so you always know what AI costs you.',
-  },
-  {
-    title: 'Secure card payments',
-    text: 'Subscriptions are paid by card through a trusted payment provider; your card never touches our servers.',
-  },
-  {
-    title: 'Learn as you go',
-    text: 'The course and community help your team get more out of AI every month.',
-  },
-];
-
+/** The reasons to choose Agentdock, written in the catalog (home.why-choose and its items). */
 export function WhyChoose() {
+  const content = useSiteContent();
+  const reasons = content?.children('home.why-choose') ?? [];
+  if (reasons.length === 0) return null;
   return (
     <section className="ad-section ad-section--surface" aria-labelledby="why-title">
       <Container>
         <div className="mk-section-intro">
           <span className="ad-eyebrow">Why Agentdock</span>
-          <h2 id="why-title">Why Choose Agentdock</h2>
+          <h2 id="why-title">{content?.get('home.why-choose')?.title ?? 'Why Choose Agentdock'}</h2>
         </div>
         <ul className="mk-reasons">
-          {REASONS.map((reason) => (
-            <li key={reason.title} className="mk-reason">
+          {reasons.map((reason) => (
+            <li key={reason.id} className="mk-reason">
               <span className="mk-reason__check" aria-hidden="true">
                 ✓
               </span>
               <div>
                 <h3>{reason.title}</h3>
-                <p className="ad-muted">{reason.text}</p>
+                <SafeHtml html={reason.html} className="ad-muted" />
               </div>
             </li>
           ))}

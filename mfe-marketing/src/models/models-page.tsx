@@ -1,13 +1,9 @@
-import { LinkButton, PageHeader } from '@agentdock/ui';
+// Stylesheets are imported by the page entry modules only: the components stay importable in
+// jest, which has no CSS transform.
+import '../shared/blocks.css';
+import './models.css';
+import { ModelsContent } from './models-content';
 
 export default function ModelsPage() {
-  return (
-    <PageHeader
-      eyebrow="Agent catalogue"
-      title="Our AI Agents"
-      lead="Agents for meeting preparation, startup brainstorming, founder thought partnership, image generation and more. Higher plans unlock more agents."
-    >
-      <LinkButton to="/pricing">Compare plans</LinkButton>
-    </PageHeader>
-  );
+  return <ModelsContent />;
 }

@@ -1,13 +1,16 @@
 import type { Plan } from '@agentdock/contracts';
 import { useNavigate } from 'react-router-dom';
 import { AnchorButton, Button, LinkButton } from '@agentdock/ui';
+import { useVisitor } from '../api/visitor';
 import { startCheckout } from './checkout';
+import { paidPlanStep } from './paid-plan';
 import type { BillingPeriod } from './plan-price';
 import { salesMailto } from './sales-mailto';
 
 /** The card's call to action: Free signs up, custom-priced plans write to sales, paid plans check out. */
 export function PlanAction({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const navigate = useNavigate();
+  const visitor = useVisitor();
   const variant = plan.highlight ? 'primary' : 'secondary';
   if (plan.tier === 'free') {
     return (
@@ -23,8 +26,14 @@ export function PlanAction({ plan, period }: { plan: Plan; period: BillingPeriod
       </AnchorButton>
     );
   }
+  const choose = () => {
+    const step = paidPlanStep(visitor);
+    if (step.kind === 'checkout') return startCheckout(plan, period, navigate);
+    if (step.kind === 'manage-subscription') window.alert(step.alert);
+    navigate(step.to);
+  };
   return (
-    <Button variant={variant} block onClick={() => startCheckout(plan, period, navigate)}>
+    <Button variant={variant} block onClick={choose}>
       {plan.cta}
     </Button>
   );

@@ -3,9 +3,23 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Plan } from '@agentdock/contracts';
+import { useVisitor, type Visitor } from '../api/visitor';
+import { userFixture } from '../test-support/catalog';
 import { PLANS } from '../test-support/plans';
+import { startCheckout } from './checkout';
 import { PlanCard } from './plan-card';
 import type { BillingPeriod } from './plan-price';
+
+jest.mock('../api/visitor', () => ({ useVisitor: jest.fn() }));
+jest.mock('./checkout', () => ({ startCheckout: jest.fn() }));
+const visitor = useVisitor as jest.Mock<Visitor>;
+
+beforeEach(() => {
+  visitor.mockReset().mockReturnValue({ status: 'signed-out' });
+  (startCheckout as jest.Mock).mockReset();
+});
+
+afterEach(() => jest.restoreAllMocks());
 
 function CurrentUrl() {
   const location = useLocation();
@@ -82,5 +96,31 @@ describe('PlanCard', () => {
     const card = renderCard(PLANS.pro, 'annual');
     await user.click(card.getByRole('button', { name: 'Choose Pro' }));
     expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/signin?returnUrl=%2Fpricing');
+    expect(startCheckout).not.toHaveBeenCalled();
+  });
+
+  it.each(['starter', 'professional', 'enterprise'] as const)(
+    'tells a customer already on %s to change plan from the subscription tab',
+    async (tier) => {
+      const user = userEvent.setup();
+      const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+      visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: tier }) });
+      const card = renderCard(PLANS.pro, 'monthly');
+      await user.click(card.getByRole('button', { name: 'Choose Pro' }));
+      expect(alert).toHaveBeenCalledWith(
+        'You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.',
+      );
+      expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/dashboard?tab=subscription');
+      expect(startCheckout).not.toHaveBeenCalled();
+    },
+  );
+
+  it('starts checkout for a signed-in customer on the free tier', async () => {
+    const user = userEvent.setup();
+    visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: 'free' }) });
+    const card = renderCard(PLANS.starter, 'annual');
+    await user.click(card.getByRole('button', { name: 'Choose Starter' }));
+    expect(startCheckout).toHaveBeenCalledWith(PLANS.starter, 'annual', expect.any(Function));
+    expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/pricing');
   });
 });

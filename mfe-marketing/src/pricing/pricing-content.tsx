@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, Container, ErrorState, PageHeader, SegmentedControl, Skeleton, type SegmentedOption } from '@agentdock/ui';
+import { Card, Container, ErrorState, SegmentedControl, Skeleton, type SegmentedOption } from '@agentdock/ui';
+import { ContentPageHeader } from '../content/content-page-header';
 import { PlanCard } from './plan-card';
 import type { BillingPeriod } from './plan-price';
 import { PricingFaq } from './pricing-faq';
@@ -17,19 +18,14 @@ export function PricingContent() {
 
   return (
     <>
-      <PageHeader
-        center
-        eyebrow="Pricing"
-        title="Plans for every stage of your business"
-        lead="Start free and upgrade as you grow. Credits renew every month and unused credits do not roll over."
-      >
+      <ContentPageHeader center eyebrow="Pricing" slot="pricing.intro" fallbackTitle="Pricing">
         <div className="mk-pricing-controls">
           <SegmentedControl label="Billing period" options={PERIODS} value={period} onChange={setPeriod} />
           <Link to="/manage-subscription" className="mk-pricing-manage">
             Manage My Subscription
           </Link>
         </div>
-      </PageHeader>
+      </ContentPageHeader>
       <Container className="mk-pricing-body">
         <Plans state={plans} period={period} onRetry={retry} />
         <PricingFaq />
@@ -43,12 +39,12 @@ function Plans({ state, period, onRetry }: { state: PlansState; period: BillingP
   if (state.status === 'failed') {
     return <ErrorState title="Plans are unavailable right now" message="Please try again in a moment." onRetry={onRetry} />;
   }
-  if (state.plans.length === 0) {
+  if (state.data.length === 0) {
     return <p className="mk-pricing-empty">No plans are available right now. Please check back soon.</p>;
   }
   return (
     <div className="mk-plans">
-      {state.plans.map((plan) => (
+      {state.data.map((plan) => (
         <PlanCard key={plan.id} plan={plan} period={period} />
       ))}
     </div>

@@ -3,12 +3,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError } from '@agentdock/api-client';
+import { forgetContentSections } from '../content/content-sections';
+import { sectionFixture } from '../test-support/catalog';
 import { PLANS } from '../test-support/plans';
-import { marketingApi } from './marketing-api';
+import { marketingApi } from '../api/marketing-api';
 import { PricingContent } from './pricing-content';
 
-jest.mock('./marketing-api', () => ({ marketingApi: { getPlans: jest.fn() } }));
+jest.mock('../api/marketing-api', () => ({ marketingApi: { getPlans: jest.fn(), getContentSections: jest.fn() } }));
+jest.mock('../api/visitor', () => ({ useVisitor: () => ({ status: 'signed-out' }) }));
 const getPlans = marketingApi.getPlans as jest.Mock;
+const getContentSections = marketingApi.getContentSections as jest.Mock;
 
 function renderPricing() {
   return render(
@@ -19,6 +23,12 @@ function renderPricing() {
 }
 
 beforeEach(() => {
+  forgetContentSections();
+  getContentSections.mockReset().mockResolvedValue([
+    sectionFixture({ slot: 'pricing.intro', title: 'Plans for every stage of your business', html: '<p>Start free.</p>' }),
+    sectionFixture({ id: '00000000-0000-4000-8000-0000000000f1', slot: 'pricing.faq.change-plan', title: 'Can I change my plan later?', html: '<p>Yes, any time.</p>' }),
+    sectionFixture({ id: '00000000-0000-4000-8000-0000000000f2', slot: 'pricing.faq.payment-methods', title: 'What payment methods do you accept?', html: '<p>Cards.</p>' }),
+  ]);
   getPlans.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -63,6 +73,29 @@ describe('pricing page', () => {
     getPlans.mockResolvedValue([]);
     renderPricing();
     expect(await screen.findByText('No plans are available right now. Please check back soon.')).toBeTruthy();
+  });
+
+  it('takes its heading, introduction and questions from the catalog', async () => {
+    const user = userEvent.setup();
+    getPlans.mockResolvedValue([]);
+    renderPricing();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plans for every stage of your business' })).toBeTruthy();
+    expect(screen.getByText('Start free.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Can I change my plan later?' }));
+    expect(screen.getByRole('region', { name: 'Can I change my plan later?' }).textContent).toBe('Yes, any time.');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Can I change my plan later?',
+      'What payment methods do you accept?',
+    ]);
+  });
+
+  it('still shows the plans when the catalog has no texts', async () => {
+    getContentSections.mockRejectedValue(new Error('down'));
+    getPlans.mockResolvedValue([PLANS.pro]);
+    renderPricing();
+    expect(await screen.findByRole('article', { name: 'Pro' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Pricing questions' })).toBeNull();
   });
 
   it('links to subscription management', async () => {

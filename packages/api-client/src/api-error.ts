@@ -9,6 +9,14 @@ export interface ApiErrorField {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
+  /**
+   * Each micro-frontend bundles its own copy of this package, and errors from the shared session
+   * client come from the shell's copy; `instanceof` recognises them all by their shape.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === 'ApiError' && typeof (value as { status?: unknown }).status === 'number';
+  }
+
   constructor(
     /** HTTP status; 0 when no response arrived. */
     readonly status: number,

@@ -96,3 +96,17 @@ describe('createApiClient', () => {
     expect(error).not.toBeInstanceOf(ApiError);
   });
 });
+
+describe('ApiError', () => {
+  it('is recognised by instanceof across copies of this package (one per micro-frontend)', () => {
+    let OtherCopy: typeof ApiError | undefined;
+    jest.isolateModules(() => {
+      OtherCopy = (require('./api-error') as typeof import('./api-error')).ApiError;
+    });
+    expect(OtherCopy).not.toBe(ApiError);
+    expect(new OtherCopy!(401, 'invalid_token', 'Expired')).toBeInstanceOf(ApiError);
+    expect(new ApiError(401, 'invalid_token', 'Expired')).toBeInstanceOf(OtherCopy!);
+    expect(new Error('plain')).not.toBeInstanceOf(ApiError);
+    expect({ name: 'ApiError', status: 401 }).not.toBeInstanceOf(ApiError);
+  });
+});

@@ -17,7 +17,8 @@ export function PageHeader({ title, eyebrow, lead, center, children }: PageHeade
       <Container>
         {eyebrow && <span className="ad-eyebrow">{eyebrow}</span>}
         <h1>{title}</h1>
-        {lead && <p className="ad-lead">{lead}</p>}
+        {/* Rich leads (e.g. sanitised HTML with its own paragraphs) cannot sit inside a <p>. */}
+        {lead && (typeof lead === 'string' ? <p className="ad-lead">{lead}</p> : <div className="ad-lead">{lead}</div>)}
         {children}
       </Container>
     </header>

@@ -41,6 +41,8 @@ function sharedModules(dir) {
       import: SURFACE_PATH,
       version: installedVersion('react-router-dom', dir),
     },
+    // One session client per page: the shell and every remote see the same visitor and tokens.
+    '@agentdock/session': singleton('@agentdock/session'),
   };
 }
 

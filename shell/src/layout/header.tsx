@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { classNames, Container } from '@agentdock/ui';
-import { useSession } from '../session';
+import { useSession } from '@agentdock/session';
+import { classNames, Container, Skeleton } from '@agentdock/ui';
 import { accountLinks, MAIN_LINKS } from './nav-links';
 import { MobileMenu } from './mobile-menu';
 import { SignOutButton } from './sign-out-button';
@@ -42,14 +42,19 @@ export function Header() {
           ))}
         </nav>
 
-        <div className="shell-account">
-          {session.status === 'signed-in' && <span className="shell-account__email">{session.email}</span>}
+        <div className="shell-account" aria-busy={session.status === 'loading'}>
+          {session.status === 'loading' && <Skeleton width="8rem" height="1.25rem" />}
+          {session.user && (
+            <span className="shell-account__email" title={session.user.email}>
+              {session.user.email}
+            </span>
+          )}
           {accountLinks(session, 'header').map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
             </NavLink>
           ))}
-          {session.status === 'signed-in' && <SignOutButton signOut={session.signOut} />}
+          {session.status === 'signed-in' && <SignOutButton />}
         </div>
 
         <button

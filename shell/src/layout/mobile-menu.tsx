@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
+import { useSession } from '@agentdock/session';
 import { classNames, Container } from '@agentdock/ui';
-import { useSession } from '../session';
 import { accountLinks, MAIN_LINKS } from './nav-links';
 import { SignOutButton } from './sign-out-button';
 
@@ -42,10 +42,10 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
             ))}
           </ul>
         </nav>
-        {session.status === 'signed-in' && (
+        {session.user && (
           <div className="shell-mobile-menu__account">
-            <span>{session.email}</span>
-            <SignOutButton signOut={session.signOut} />
+            <span>{session.user.email}</span>
+            <SignOutButton />
           </div>
         )}
       </Container>

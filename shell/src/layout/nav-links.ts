@@ -1,4 +1,4 @@
-import type { Session } from '../session';
+import type { SessionState } from '@agentdock/session';
 
 export interface NavItem {
   to: string;
@@ -12,10 +12,14 @@ export const MAIN_LINKS: readonly NavItem[] = [
   { to: '/chat', label: 'Begin Chatting' },
 ];
 
-/** Account links; the Admin link is for admins and never appears in the mobile menu. */
-export function accountLinks(session: Session, placement: 'header' | 'mobile'): NavItem[] {
-  if (session.status === 'signed-out') return [{ to: '/signin', label: 'Sign In' }];
+/**
+ * Account links; none while the first session check runs (neither Sign In nor Dashboard may
+ * flash). The Admin link is for admins and never appears in the mobile menu.
+ */
+export function accountLinks(state: SessionState, placement: 'header' | 'mobile'): NavItem[] {
+  if (state.status === 'loading') return [];
+  if (state.status === 'signed-out') return [{ to: '/signin', label: 'Sign In' }];
   const links = [{ to: '/dashboard', label: 'Dashboard' }];
-  if (session.isAdmin && placement === 'header') links.push({ to: '/admin', label: 'Admin' });
+  if (state.user?.isAdmin && placement === 'header') links.push({ to: '/admin', label: 'Admin' });
   return links;
 }

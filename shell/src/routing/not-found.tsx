@@ -2,7 +2,7 @@ import { Container, LinkButton } from '@agentdock/ui';
 import { useDocumentTitle } from './use-document-title';
 
 export function NotFound() {
-  useDocumentTitle('Page not found');
+  useDocumentTitle('Page not found', 'The page you are looking for does not exist or has moved.');
   return (
     <Container className="shell-not-found">
       <p className="ad-eyebrow">Error 404</p>

@@ -47,6 +47,7 @@ describe('remote pages', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
     expect(loadExposed).toHaveBeenCalledWith('admin', 'pages');
     expect(document.title).toBe('Admin · Agentdock');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('The Agentdock admin console.');
   });
 
   it('shows the fallback inside the layout when a remote is down, and Retry really retries', async () => {

@@ -14,7 +14,7 @@ interface RemotePageProps {
 /** One routed page of a micro-frontend, with its loading and failure states. */
 export function RemotePage({ route, registry }: RemotePageProps) {
   const { pathname } = useLocation();
-  useDocumentTitle(route.title);
+  useDocumentTitle(route.title, route.description);
   // Held in state, not asked for on every render: React re-renders a failed subtree while it
   // recovers, and a fresh component each time would start a fresh download each time.
   const [Page, setPage] = useState(() => registry.page(route.remote, route.page));

@@ -60,7 +60,10 @@ describe('route table', () => {
     expect(typeof REMOTE_PAGES[remote][page]).toBe('function');
   });
 
-  it('gives every route a title', () => {
-    for (const route of ROUTES) expect(route.title.trim()).not.toBe('');
+  it('gives every route a title and a description', () => {
+    for (const route of ROUTES) {
+      expect(route.title.trim()).not.toBe('');
+      expect(route.description.trim()).not.toBe('');
+    }
   });
 });

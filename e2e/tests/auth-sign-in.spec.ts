@@ -1,0 +1,97 @@
+import { createAccount, headerEmail, PASSWORD, signInBrowser } from '../support/accounts';
+import { failedRequest } from '../support/expected-errors';
+import { expect, test } from '../support/fixtures';
+import { pageHeading, siteHeader } from '../support/site';
+
+type MarkedWindow = Window & { __e2eSamePage?: boolean };
+
+test.describe('Sign-in with a password', () => {
+  test('updates the shell header without a reload and honours the returnUrl', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await page.goto(`/signin?returnUrl=${encodeURIComponent('/pricing')}`);
+    await expect(pageHeading(page, 'Welcome back!')).toBeVisible();
+    // A full page load would lose this: the account remote and the shell share one session client.
+    await page.evaluate(() => ((window as MarkedWindow).__e2eSamePage = true));
+
+    await page.getByLabel('Email or phone number').fill(account.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(headerEmail(page, account.email)).toBeVisible();
+    expect(await page.evaluate(() => (window as MarkedWindow).__e2eSamePage)).toBe(true);
+  });
+
+  test.describe('with a wrong password', () => {
+    test.use({ expectedConsoleErrors: { 'a wrong password is answered 400': failedRequest(400, '/api/identity/signin/password') } });
+
+    test("shows the service's message in a red box and stays signed out", async ({ page, request }) => {
+      const account = await createAccount(request);
+      await page.goto('/signin');
+      await page.getByLabel('Email or phone number').fill(account.email);
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+      await expect(siteHeader(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    });
+  });
+
+  test('checks the fields in the browser first', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Enter your email address or phone number')).toBeVisible();
+    await expect(page.getByText('Enter your password')).toBeVisible();
+    await expect(page.getByLabel('Email or phone number')).toBeFocused();
+  });
+
+  test("a signed-in visitor is sent on to the returnUrl, or /dashboard", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    await page.goto(`/signin?returnUrl=${encodeURIComponent('/models')}`);
+    await expect(page).toHaveURL(/\/models$/);
+    await expect(headerEmail(page, account.email)).toBeVisible();
+
+    await page.goto('/signup');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a returnUrl to another site is ignored', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await page.goto(`/signin?returnUrl=${encodeURIComponent('https://example.org/phish')}`);
+    await page.getByLabel('Email or phone number').fill(account.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/dashboard$/);
+  });
+
+  test('renews the access token before it expires, without the visitor noticing', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await page.clock.install();
+    await signInBrowser(page, account);
+    await page.goto('/dashboard');
+    await expect(headerEmail(page, account.email)).toBeVisible();
+    // Moving the clock fires every pending timer; the page must have finished loading first.
+    await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
+
+    // Access tokens live 10 minutes (ACCESS_TOKEN_TTL_SECONDS' default); the renewal comes a minute early.
+    const renewed = page.waitForResponse((response) => response.url().endsWith('/api/identity/token/refresh'));
+    await page.clock.fastForward('09:30');
+    expect((await renewed).status()).toBe(200);
+    await expect(headerEmail(page, account.email)).toBeVisible();
+  });
+
+  test('signing out in one tab signs the other tabs out', async ({ page, context, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    await page.goto('/dashboard');
+    await expect(headerEmail(page, account.email)).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/models');
+    await expect(headerEmail(other, account.email)).toBeVisible();
+
+    await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(siteHeader(other).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(headerEmail(other, account.email)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { headerEmail, PASSWORD, uniqueEmail } from '../support/accounts';
+import { failedRequest } from '../support/expected-errors';
+import { expect, test } from '../support/fixtures';
+import { linkTo, nextEmail, SUBJECTS } from '../support/mailbox';
+import { pageHeading, siteHeader } from '../support/site';
+
+test.describe('Sign-up', () => {
+  test('sign up → confirmation email → callback → dashboard with the email in the header; sign out → /signin', async ({ page }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup');
+    await expect(pageHeading(page, 'Create your account')).toBeVisible();
+    await page.getByLabel('Full name (optional)').fill('Ada Lovelace');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+    const confirmation = await nextEmail(page.request, email, SUBJECTS.confirm, () => page.getByRole('button', { name: 'Sign Up' }).click());
+    await expect(page.getByText('Check your email for the confirmation link')).toBeVisible();
+    await expect(siteHeader(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+    await page.goto(linkTo(confirmation, '/auth/callback'));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(headerEmail(page, email)).toBeVisible();
+    await expect(siteHeader(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(siteHeader(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
+    await expect(page.getByText('Please sign in to access your dashboard')).toHaveCount(0);
+
+    // The httpOnly refresh cookie carries the session over a reload.
+    await page.reload();
+    await expect(headerEmail(page, email)).toBeVisible();
+
+    await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(pageHeading(page, 'Welcome back!')).toBeVisible();
+    await expect(siteHeader(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(headerEmail(page, email)).toHaveCount(0);
+
+    await page.goto('/dashboard');
+    await expect(page.getByText('Please sign in to access your dashboard')).toBeVisible();
+  });
+
+  test.describe('before the address is confirmed', () => {
+    test.use({ expectedConsoleErrors: { 'signing in unconfirmed is refused with 403': failedRequest(403, '/api/identity/signin/password') } });
+
+    test('signing in is refused with the service message in a red box', async ({ page }) => {
+      const email = uniqueEmail('unconfirmed');
+      await page.goto('/signup');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+      await nextEmail(page.request, email, SUBJECTS.confirm, () => page.getByRole('button', { name: 'Sign Up' }).click());
+
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await page.getByLabel('Email or phone number').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('Email not confirmed. Please open the confirmation link we emailed you before signing in.');
+      await expect(page).toHaveURL(/\/signin$/);
+    });
+  });
+
+  test.describe('a confirmation link opened twice', () => {
+    test("shows 'Authentication Error', the message and 'Go to Sign In'", async ({ page }) => {
+      const email = uniqueEmail('twice');
+      await page.goto('/signup');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+      const confirmation = await nextEmail(page.request, email, SUBJECTS.confirm, () => page.getByRole('button', { name: 'Sign Up' }).click());
+      await page.goto(linkTo(confirmation, '/auth/callback'));
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page).toHaveURL(/\/signin$/);
+
+      await page.goto(linkTo(confirmation, '/auth/callback'));
+      await expect(pageHeading(page, 'Authentication Error')).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText('already used');
+      await page.getByRole('link', { name: 'Go to Sign In' }).click();
+      await expect(pageHeading(page, 'Welcome back!')).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { emailLinkRequest } from '@agentdock/contracts';
+import { TextField } from '@agentdock/ui';
+import { parseWith, validateForm } from './form';
+import { FormFrame } from './form-frame';
+import { useAuthForm } from './use-auth-form';
+
+const emailOnly = emailLinkRequest.pick({ email: true });
+
+interface EmailRequestFormProps {
+  submitLabel: string;
+  pendingLabel: string;
+  /** Sends the email (reset instructions, a magic link, a code); resolves once the server took it. */
+  send: (email: string) => Promise<void>;
+  onSent: (email: string) => void;
+  initialEmail?: string;
+}
+
+/** One required email field and a button: every "email me something" step of the auth flows. */
+export function EmailRequestForm({ submitLabel, pendingLabel, send, onSent, initialEmail = '' }: EmailRequestFormProps) {
+  const form = useAuthForm({
+    initial: { email: initialEmail },
+    parse: (values) => validateForm(values, { email: 'Enter your email address' }, () => parseWith(emailOnly, values)),
+    submit: async ({ email }) => {
+      await send(email);
+      onSent(email);
+    },
+  });
+  return (
+    <FormFrame {...form} error={form.formError} submitLabel={submitLabel} pendingLabel={pendingLabel}>
+      <TextField label="Email address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.field('email')} />
+    </FormFrame>
+  );
+}

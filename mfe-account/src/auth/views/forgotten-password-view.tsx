@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useSessionClient } from '@agentdock/session';
+import { Alert } from '@agentdock/ui';
+import { EmailRequestForm } from '../email-request-form';
+import { ViewLink, ViewLinks } from '../view-nav';
+import { ViewSection } from '../view-section';
+
+export function ForgottenPasswordView({ focusOnMount }: { focusOnMount?: boolean }) {
+  const client = useSessionClient();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return (
+    <ViewSection title="Reset your password" lead="We will email you a link to choose a new password." focusOnMount={focusOnMount}>
+      {sentTo ? (
+        <Alert variant="success">Check your email for the password reset link</Alert>
+      ) : (
+        <EmailRequestForm
+          submitLabel="Send Reset Instructions"
+          pendingLabel="Sending…"
+          send={(email) => client.resetPasswordForEmail({ email })}
+          onSent={setSentTo}
+        />
+      )}
+      <ViewLinks>
+        <li>
+          <ViewLink view="sign_in">Back to sign in</ViewLink>
+        </li>
+      </ViewLinks>
+    </ViewSection>
+  );
+}

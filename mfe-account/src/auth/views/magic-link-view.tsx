@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useSessionClient } from '@agentdock/session';
+import { Alert } from '@agentdock/ui';
+import { EmailRequestForm } from '../email-request-form';
+import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
+import { ViewSection } from '../view-section';
+
+export function MagicLinkView({ focusOnMount }: { focusOnMount?: boolean }) {
+  const client = useSessionClient();
+  const { returnUrl } = useViewNav();
+  const [sent, setSent] = useState(false);
+  return (
+    <ViewSection title="Sign in with a magic link" lead="We will email you a link that signs you in, no password needed." focusOnMount={focusOnMount}>
+      {sent ? (
+        <Alert variant="success">Check your email for the magic link</Alert>
+      ) : (
+        <EmailRequestForm
+          submitLabel="Send Magic Link"
+          pendingLabel="Sending…"
+          send={(email) => client.signInWithMagicLink({ email, redirectTo: returnUrl ?? undefined })}
+          onSent={() => setSent(true)}
+        />
+      )}
+      <ViewLinks>
+        <li>
+          <ViewLink view="sign_in">Back to sign in</ViewLink>
+        </li>
+      </ViewLinks>
+    </ViewSection>
+  );
+}

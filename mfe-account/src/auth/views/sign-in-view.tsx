@@ -1,0 +1,55 @@
+import { passwordSignInRequest } from '@agentdock/contracts';
+import { useSessionClient } from '@agentdock/session';
+import { TextField } from '@agentdock/ui';
+import { parseWith, validateForm } from '../form';
+import { FormFrame } from '../form-frame';
+import { useAuthForm } from '../use-auth-form';
+import { ViewLink, ViewLinks } from '../view-nav';
+import { ViewSection } from '../view-section';
+
+// Server and schema messages about either identifier belong next to the one field.
+const IDENTIFIER = { email: 'identifier', phone: 'identifier' };
+
+/** Email addresses have an @; anything else is taken as a phone number. */
+function credentials(identifier: string, password: string) {
+  const value = identifier.trim();
+  return value.includes('@') ? { email: value, password } : { phone: value, password };
+}
+
+export function SignInView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
+  const client = useSessionClient();
+  const form = useAuthForm({
+    initial: { identifier: '', password: '' },
+    parse: (values) =>
+      validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, () =>
+        parseWith(passwordSignInRequest, credentials(values.identifier, values.password), IDENTIFIER),
+      ),
+    submit: async (body) => {
+      await client.signInWithPassword(body);
+    },
+    rename: IDENTIFIER,
+  });
+
+  return (
+    <ViewSection title={title} focusOnMount={focusOnMount}>
+      <FormFrame {...form} error={form.formError} submitLabel="Sign In" pendingLabel="Signing in…">
+        <TextField label="Email or phone number" type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.field('identifier')} />
+        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+      </FormFrame>
+      <ViewLinks>
+        <li>
+          <ViewLink view="forgotten_password">Forgot your password?</ViewLink>
+        </li>
+        <li>
+          <ViewLink view="magic_link">Send a magic link email</ViewLink>
+        </li>
+        <li>
+          <ViewLink view="verify_otp">Sign in with a one-time code</ViewLink>
+        </li>
+        <li>
+          Don't have an account? <ViewLink view="sign_up">Sign up</ViewLink>
+        </li>
+      </ViewLinks>
+    </ViewSection>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { signUpRequest } from '@agentdock/contracts';
+import { useSessionClient } from '@agentdock/session';
+import { Alert, TextField } from '@agentdock/ui';
+import { parseWith, validateForm } from '../form';
+import { FormFrame } from '../form-frame';
+import { useAuthForm } from '../use-auth-form';
+import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
+import { ViewSection } from '../view-section';
+
+const signUpFields = signUpRequest.pick({ email: true, password: true, fullName: true });
+
+export function SignUpView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
+  const client = useSessionClient();
+  const { returnUrl } = useViewNav();
+  const [sent, setSent] = useState(false);
+  const form = useAuthForm({
+    initial: { fullName: '', email: '', password: '' },
+    parse: (values) =>
+      validateForm(values, { email: 'Enter your email address', password: 'Choose a password' }, () =>
+        parseWith(signUpFields, { ...values, fullName: values.fullName.trim() || undefined }),
+      ),
+    submit: async (body) => {
+      await client.signUp({ ...body, redirectTo: returnUrl ?? undefined });
+      setSent(true);
+    },
+  });
+
+  return (
+    <ViewSection title={title} focusOnMount={focusOnMount}>
+      {sent ? (
+        <Alert variant="success">Check your email for the confirmation link</Alert>
+      ) : (
+        <FormFrame {...form} error={form.formError} submitLabel="Sign Up" pendingLabel="Creating your account…">
+          <TextField label="Full name (optional)" autoComplete="name" {...form.field('fullName')} />
+          <TextField label="Email address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required {...form.field('email')} />
+          <TextField label="Password (at least 8 characters)" type="password" autoComplete="new-password" required {...form.field('password')} />
+        </FormFrame>
+      )}
+      <ViewLinks>
+        <li>
+          Already have an account? <ViewLink view="sign_in">Sign in</ViewLink>
+        </li>
+      </ViewLinks>
+    </ViewSection>
+  );
+}

@@ -1,0 +1,30 @@
+import { passwordChangeRequest } from '@agentdock/contracts';
+import { useSessionClient } from '@agentdock/session';
+import { TextField } from '@agentdock/ui';
+import { parseWith, validateForm } from '../form';
+import { FormFrame } from '../form-frame';
+import { useAuthForm } from '../use-auth-form';
+import { ViewSection } from '../view-section';
+
+/** A new password for the signed-in account (after a recovery link). Success is the USER_UPDATED event. */
+export function UpdatePasswordView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
+  const client = useSessionClient();
+  const form = useAuthForm({
+    initial: { password: '', confirm: '' },
+    parse: (values) =>
+      validateForm(values, { password: 'Enter a new password', confirm: 'Enter the new password again' }, () =>
+        values.password === values.confirm ? parseWith(passwordChangeRequest, { password: values.password }) : { errors: { confirm: 'The passwords do not match' } },
+      ),
+    submit: async ({ password }) => {
+      await client.updatePassword(password);
+    },
+  });
+  return (
+    <ViewSection title={title} lead="Enter a new password for your account." focusOnMount={focusOnMount}>
+      <FormFrame {...form} error={form.formError} submitLabel="Update Password" pendingLabel="Updating…">
+        <TextField label="New password (at least 8 characters)" type="password" autoComplete="new-password" required {...form.field('password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field('confirm')} />
+      </FormFrame>
+    </ViewSection>
+  );
+}

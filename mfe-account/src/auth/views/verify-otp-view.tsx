@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { otpVerifyRequest } from '@agentdock/contracts';
+import { useSessionClient } from '@agentdock/session';
+import { Alert, Button, TextField } from '@agentdock/ui';
+import { EmailRequestForm } from '../email-request-form';
+import { describeFailure, parseWith, validateForm } from '../form';
+import { FormFrame } from '../form-frame';
+import { useAuthForm } from '../use-auth-form';
+import { ViewLink, ViewLinks } from '../view-nav';
+import { ViewSection } from '../view-section';
+
+/** Signing in with a 6-digit code: first the address the code goes to, then the code. */
+export function VerifyOtpView({ focusOnMount }: { focusOnMount?: boolean }) {
+  const client = useSessionClient();
+  const [email, setEmail] = useState<string | null>(null);
+  return (
+    <ViewSection
+      title="Sign in with a one-time code"
+      lead={email ? `We emailed a 6-digit code to ${email}. It is valid for a few minutes.` : 'We will email you a 6-digit code to sign in with.'}
+      focusOnMount={focusOnMount}
+    >
+      {email ? (
+        <CodeForm email={email} onChangeEmail={() => setEmail(null)} />
+      ) : (
+        <EmailRequestForm submitLabel="Send Code" pendingLabel="Sending…" send={(address) => client.signInWithOtp({ email: address })} onSent={setEmail} />
+      )}
+      <ViewLinks>
+        <li>
+          <ViewLink view="sign_in">Back to sign in</ViewLink>
+        </li>
+      </ViewLinks>
+    </ViewSection>
+  );
+}
+
+function CodeForm({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+  const client = useSessionClient();
+  const [resend, setResend] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }>({ status: 'idle' });
+  const form = useAuthForm({
+    initial: { code: '' },
+    parse: (values) => validateForm(values, { code: 'Enter the 6-digit code' }, () => parseWith(otpVerifyRequest, { email, code: values.code.replace(/\s/g, '') })),
+    submit: async (body) => {
+      await client.verifyOtp(body);
+    },
+  });
+
+  async function sendAgain() {
+    setResend({ status: 'sending' });
+    try {
+      await client.signInWithOtp({ email });
+      setResend({ status: 'sent' });
+    } catch (error) {
+      setResend({ status: 'failed', message: describeFailure(error).message });
+    }
+  }
+
+  return (
+    <>
+      <FormFrame {...form} error={form.formError} submitLabel="Verify Code" pendingLabel="Verifying…">
+        <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required {...form.field('code')} />
+      </FormFrame>
+      {resend.status === 'sent' && <Alert variant="success">We sent you a new code.</Alert>}
+      {resend.status === 'failed' && <Alert variant="error">{resend.message}</Alert>}
+      <div className="ad-row">
+        <Button variant="ghost" size="sm" onClick={sendAgain} disabled={resend.status === 'sending'}>
+          {resend.status === 'sending' ? 'Sending…' : 'Send a new code'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onChangeEmail}>
+          Use a different email
+        </Button>
+      </div>
+    </>
+  );
+}

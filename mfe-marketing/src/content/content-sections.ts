@@ -1,0 +1,40 @@
+import type { ContentSection } from '@agentdock/contracts';
+import { marketingApi } from '../api/marketing-api';
+
+/** The operator's texts, looked up by slot (e.g. `home.hero`) or as a block's items (`home.why-choose.*`). */
+export interface SiteContent {
+  get(slot: string): ContentSection | null;
+  /** The sections one level below `slot`, in the catalog's order (oldest first). */
+  children(slot: string): ContentSection[];
+}
+
+export function siteContent(sections: readonly ContentSection[]): SiteContent {
+  const bySlot = new Map(sections.flatMap((section) => (section.slot ? [[section.slot, section] as const] : [])));
+  return {
+    get: (slot) => bySlot.get(slot) ?? null,
+    children: (slot) =>
+      sections.filter((section) => section.slot?.startsWith(`${slot}.`) && !section.slot.slice(slot.length + 1).includes('.')),
+  };
+}
+
+/** What a page shows when the catalog cannot be reached: every block in its neutral state. */
+export const NO_CONTENT: SiteContent = siteContent([]);
+
+let loading: Promise<SiteContent> | undefined;
+
+/**
+ * Every active content section, fetched once per page load and shared by all blocks on every
+ * marketing page; a failed fetch is forgotten so the next page tries again.
+ */
+export function loadSiteContent(): Promise<SiteContent> {
+  loading ??= marketingApi.getContentSections().then(siteContent, (error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** Tests start from an empty cache. */
+export function forgetContentSections(): void {
+  loading = undefined;
+}

@@ -1,0 +1,142 @@
+import type { Course } from '@agentdock/contracts';
+import { Button, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
+import { Link } from 'react-router-dom';
+import { marketingApi } from '../api/marketing-api';
+import { useResource } from '../shared/use-resource';
+import { CourseCommunity } from './course-community';
+import { perMonth } from './format';
+import { useEnrolment, type EnrolmentState } from './use-enrolment';
+
+export function CourseDetailContent({ courseId }: { courseId: string }) {
+  const [course, retry] = useResource(`course ${courseId}`, (signal) => marketingApi.getCourse(courseId, { signal }));
+
+  if (course.status === 'loading') return <LoadingBlock label="Loading the course…" />;
+  if (course.status === 'failed') {
+    return <ErrorState headingLevel={1} title="This course is unavailable right now" message="Please try again in a moment." onRetry={retry} />;
+  }
+  if (!course.data) return <CourseNotFound />;
+  return <CourseDetail course={course.data} />;
+}
+
+function CourseNotFound() {
+  return (
+    <PageHeader title="Course Not Found" lead="We could not find this course. It may have moved or never existed.">
+      <LinkButton to="/courses">Back to Courses</LinkButton>
+    </PageHeader>
+  );
+}
+
+function CourseDetail({ course }: { course: Course }) {
+  const enrolment = useEnrolment(course.id);
+  return (
+    <>
+      <div className="mk-banner">
+        <PageHeader eyebrow="Course" title={course.title} lead={course.description}>
+          <dl className="mk-course-facts">
+            <Fact label="Duration" value={course.estimatedDuration} />
+            <Fact label="Level" value={course.level} />
+            <Fact label="Students" value={course.students.toLocaleString('en-US')} />
+            <Fact label="Price" value={perMonth(course.price)} />
+          </dl>
+          <StartLearning courseId={course.id} enrolment={enrolment} />
+        </PageHeader>
+      </div>
+      <Container className="ad-section ad-section--flush-top mk-course">
+        <div className="mk-course__main">
+          {course.image && <img className="mk-course__image" src={course.image} alt="" />}
+          <section aria-labelledby="course-about">
+            <h2 id="course-about">About this course</h2>
+            <p>{course.fullDescription}</p>
+          </section>
+          <section aria-labelledby="course-modules">
+            <h2 id="course-modules">Course content</h2>
+            <ol className="mk-modules">
+              {course.modules.map((module, index) => (
+                <li key={module.title} className="mk-module">
+                  <h3>
+                    <span className="mk-module__number">Module {index + 1}</span> {module.title}
+                  </h3>
+                  <ul>
+                    {module.lessons.map((lesson) => (
+                      <li key={lesson}>{lesson}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+        <aside className="mk-course__side" aria-label="Course details">
+          <Card>
+            <h2 className="ad-card__title">Your instructor</h2>
+            <div className="mk-instructor">
+              {course.instructor.image ? (
+                <img className="mk-instructor__avatar" src={course.instructor.image} alt="" width="52" height="52" />
+              ) : (
+                <span className="mk-instructor__avatar" aria-hidden="true">
+                  {initials(course.instructor.name)}
+                </span>
+              )}
+              <div>
+                <p className="mk-instructor__name">{course.instructor.name}</p>
+                <p className="ad-muted">{course.instructor.role}</p>
+              </div>
+            </div>
+          </Card>
+          <CourseCommunity courseId={course.id} enrolment={enrolment} />
+          <Card>
+            <h2 className="ad-card__title">What you get</h2>
+            <ul className="mk-checklist">
+              {course.whatYouGet.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </Card>
+          <Link to="/courses">← All courses</Link>
+        </aside>
+      </Container>
+    </>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="mk-course-facts__item">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * Members go straight to their course's discussion; anyone else learns how to join, rather than
+ * meeting a button that does nothing.
+ */
+function StartLearning({ courseId, enrolment }: { courseId: string; enrolment: EnrolmentState }) {
+  if (enrolment === 'enrolled') {
+    return (
+      <LinkButton to={`/courses/${encodeURIComponent(courseId)}/discussion`} size="lg">
+        Start Learning
+      </LinkButton>
+    );
+  }
+  return (
+    <div className="mk-start">
+      <Button size="lg" aria-disabled="true" aria-describedby="start-note">
+        Start Learning
+      </Button>
+      <p id="start-note" className="ad-muted">
+        Lessons open once you are enrolled. <Link to="/contact">Contact us</Link> to join this course.
+      </p>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}

@@ -1,0 +1,108 @@
+/** @jest-environment jsdom */
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { marketingApi } from '../api/marketing-api';
+import { memberApi } from '../api/member-api';
+import { useVisitor, type Visitor } from '../api/visitor';
+import { courseFixture, userFixture } from '../test-support/catalog';
+import { CourseDetailContent } from './course-detail-content';
+
+jest.mock('../api/marketing-api', () => ({ marketingApi: { getCourse: jest.fn() } }));
+jest.mock('../api/member-api', () => ({ memberApi: { isEnrolled: jest.fn() } }));
+jest.mock('../api/visitor', () => ({ useVisitor: jest.fn() }));
+const getCourse = marketingApi.getCourse as jest.Mock;
+const isEnrolled = memberApi.isEnrolled as jest.Mock;
+const visitor = useVisitor as jest.Mock<Visitor>;
+
+const SIGNED_IN: Visitor = { status: 'signed-in', user: userFixture() };
+
+function renderCourse(id = 'ai-fundamentals') {
+  return render(
+    <MemoryRouter>
+      <CourseDetailContent courseId={id} />
+    </MemoryRouter>,
+  );
+}
+
+const community = () => within(screen.getByRole('heading', { name: 'Course community' }).closest('.ad-card') as HTMLElement);
+
+beforeEach(() => {
+  getCourse.mockReset().mockResolvedValue(courseFixture());
+  isEnrolled.mockReset().mockResolvedValue(false);
+  visitor.mockReset().mockReturnValue({ status: 'signed-out' });
+});
+
+describe('course page', () => {
+  it('shows a loading state, then every field of the course', async () => {
+    renderCourse();
+    expect(screen.getByRole('status').textContent).toContain('Loading the course');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Fundamentals' })).toBeTruthy();
+    expect(getCourse).toHaveBeenCalledWith('ai-fundamentals', expect.anything());
+    for (const text of [
+      'The foundations of AI for business.',
+      'A complete introduction to AI for business owners.',
+      '2 weeks',
+      'Beginner',
+      '1,250',
+      '$25 per month',
+      'Dana Reyes',
+      'AI educator',
+      'Certificate of completion',
+      'Hands-on exercises',
+    ]) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    const modules = screen.getByRole('heading', { name: 'Course content' }).parentElement!;
+    expect(within(modules).getByRole('heading', { name: 'Module 1 What AI can do' })).toBeTruthy();
+    expect(within(modules).getByText('Limits and risks')).toBeTruthy();
+    expect(within(modules).getByText('Tools')).toBeTruthy();
+  });
+
+  it('shows Course Not Found with a link back for an unknown id', async () => {
+    getCourse.mockResolvedValue(null);
+    renderCourse('no-such-course');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Courses' }).getAttribute('href')).toBe('/courses');
+  });
+
+  it('keeps the discussion and community locked for a visitor, with a way to sign in', async () => {
+    renderCourse();
+    await screen.findByRole('heading', { level: 1, name: 'AI Fundamentals' });
+    expect(community().getByText(/You need to be enrolled in this course to access the discussion forum\./)).toBeTruthy();
+    expect(community().queryByRole('link', { name: 'Open Discussion' })).toBeNull();
+    expect(community().getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin?returnUrl=%2Fcourses%2Fai-fundamentals');
+    expect(screen.getByRole('button', { name: 'Start Learning' }).getAttribute('aria-disabled')).toBe('true');
+    expect(isEnrolled).not.toHaveBeenCalled();
+  });
+
+  it('keeps them locked for a signed-in member who is not enrolled', async () => {
+    visitor.mockReturnValue(SIGNED_IN);
+    renderCourse();
+    await screen.findByRole('heading', { level: 1, name: 'AI Fundamentals' });
+    expect(isEnrolled).toHaveBeenCalledWith('ai-fundamentals', expect.anything());
+    expect(community().getByText('Members Only:')).toBeTruthy();
+    expect(community().queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(community().queryByRole('link', { name: 'Open Discussion' })).toBeNull();
+  });
+
+  it('opens the discussion, the community chat and Start Learning for an enrolled member', async () => {
+    visitor.mockReturnValue(SIGNED_IN);
+    isEnrolled.mockResolvedValue(true);
+    renderCourse();
+    const discussion = await screen.findByRole('link', { name: 'Open Discussion' });
+    expect(discussion.getAttribute('href')).toBe('/courses/ai-fundamentals/discussion');
+    expect(community().getByRole('link', { name: /Join Community Chat/ }).getAttribute('href')).toBe('https://discord.gg/agentdock');
+    expect(community().queryByText('Members Only:')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Start Learning' }).getAttribute('href')).toBe('/courses/ai-fundamentals/discussion');
+  });
+
+  it('stays locked and says so when the enrolment check fails', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    visitor.mockReturnValue(SIGNED_IN);
+    isEnrolled.mockRejectedValue(new Error('down'));
+    renderCourse();
+    expect(await screen.findByText('We could not check your enrolment just now. Reload the page to try again.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open Discussion' })).toBeNull();
+  });
+});

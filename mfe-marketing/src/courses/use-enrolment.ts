@@ -1,0 +1,20 @@
+import { memberApi } from '../api/member-api';
+import { useVisitor } from '../api/visitor';
+import { useResource } from '../shared/use-resource';
+
+/** `unknown`: signed in, but the enrolment check failed (the page stays locked and says so). */
+export type EnrolmentState = 'loading' | 'signed-out' | 'not-enrolled' | 'enrolled' | 'unknown';
+
+/** Whether the visitor may enter the course's members-only areas. */
+export function useEnrolment(courseId: string): EnrolmentState {
+  const visitor = useVisitor();
+  const userId = visitor.status === 'signed-in' ? visitor.user.id : null;
+  const [enrolment] = useResource(`enrolment ${courseId} ${userId ?? visitor.status}`, (signal) =>
+    userId ? memberApi.isEnrolled(courseId, { signal }) : Promise.resolve(false),
+  );
+  if (visitor.status === 'loading') return 'loading';
+  if (visitor.status === 'signed-out') return 'signed-out';
+  if (enrolment.status === 'loading') return 'loading';
+  if (enrolment.status === 'failed') return 'unknown';
+  return enrolment.data ? 'enrolled' : 'not-enrolled';
+}

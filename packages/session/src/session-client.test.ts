@@ -1,0 +1,419 @@
+import { webcrypto } from 'node:crypto';
+import { userProfile } from '@agentdock/contracts';
+import { PKCE_VERIFIER_KEY, codeChallengeFor } from './pkce';
+import { createSessionClient, type SessionClientOptions } from './session-client';
+import { SESSION_HINT_KEY } from './session-hint';
+import {
+  errorResponse,
+  fakeIdentity,
+  fakeTabs,
+  jsonResponse,
+  memoryStorage,
+  sessionFixture,
+  userFixture,
+  type FakeIdentity,
+} from './testing/fake-identity';
+import type { AuthChangeEvent } from './types';
+
+const crypto = webcrypto as unknown as Crypto;
+const REFRESH = 'POST /api/identity/token/refresh';
+const signedInHint = () => memoryStorage({ [SESSION_HINT_KEY]: '1' });
+
+function setup(options: SessionClientOptions & { identity?: FakeIdentity } = {}) {
+  const identity = options.identity ?? fakeIdentity();
+  const storage = options.storage === undefined ? memoryStorage() : options.storage;
+  const client = createSessionClient({ fetch: identity.fetch, crypto, channel: null, lock: null, watchVisibility: false, ...options, storage });
+  const events: AuthChangeEvent[] = [];
+  client.onAuthStateChange((event) => events.push(event));
+  return { client, identity, storage, events };
+}
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('the first session check', () => {
+  it('needs no call when this browser never signed in', async () => {
+    const { client, identity, events } = setup();
+    expect(client.getState()).toEqual({ status: 'signed-out', session: null, user: null, recovery: false });
+    await client.ready;
+    await jest.advanceTimersByTimeAsync(0);
+    expect(identity.calls).toHaveLength(0);
+    expect(events).toEqual(['INITIAL_SESSION']);
+  });
+
+  it('is one refresh call with the cookie and a JSON body; loading until it answers', async () => {
+    const identity = fakeIdentity();
+    const session = sessionFixture();
+    identity.on(REFRESH, jsonResponse(200, { ...session, kind: 'refresh' }));
+    const { client, events } = setup({ identity, storage: signedInHint() });
+    expect(client.getState().status).toBe('loading');
+
+    await client.ready;
+    expect(client.getState()).toMatchObject({ status: 'signed-in', user: session.user, recovery: false });
+    expect(events).toEqual(['INITIAL_SESSION']);
+    const [call] = identity.callsTo(REFRESH);
+    expect(call!.credentials).toBe('include');
+    expect(call!.headers.get('content-type')).toBe('application/json');
+    expect(identity.calls).toHaveLength(1);
+  });
+
+  it('ends signed out and forgets the hint when the server refuses the cookie', async () => {
+    const identity = fakeIdentity();
+    identity.on(REFRESH, errorResponse(401, 'invalid_refresh_token', 'Your session has ended. Please sign in again.'));
+    const { client, storage, events } = setup({ identity, storage: signedInHint() });
+    await client.ready;
+    expect(client.getState().status).toBe('signed-out');
+    expect(events).toEqual(['INITIAL_SESSION']);
+    expect(storage!.getItem(SESSION_HINT_KEY)).toBeNull();
+  });
+
+  it('stops loading when the server is unreachable, keeps the hint and signs in on a later attempt', async () => {
+    const identity = fakeIdentity();
+    identity.on(REFRESH, errorResponse(503, 'upstream_unavailable', 'Identity is unavailable'));
+    const { client, storage, events } = setup({ identity, storage: signedInHint() });
+    await client.ready;
+    expect(client.getState().status).toBe('signed-out');
+    expect(storage!.getItem(SESSION_HINT_KEY)).toBe('1');
+
+    identity.on(REFRESH, jsonResponse(200, sessionFixture()));
+    await jest.advanceTimersByTimeAsync(4_999);
+    expect(identity.callsTo(REFRESH)).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(identity.callsTo(REFRESH)).toHaveLength(2);
+    expect(client.getState().status).toBe('signed-in');
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
+  });
+});
+
+describe('signing in', () => {
+  it('with a password: SIGNED_IN, the hint set, the session told to other tabs', async () => {
+    const identity = fakeIdentity();
+    const session = sessionFixture();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, session));
+    const tabs = fakeTabs();
+    const other = tabs.channel();
+    const heard: unknown[] = [];
+    other.listen((message) => heard.push(message));
+    const { client, storage, events } = setup({ identity, channel: tabs.channel() });
+
+    await expect(client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' })).resolves.toEqual(session);
+    expect(identity.callsTo('POST /api/identity/signin/password')[0]!.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+    expect(client.getState()).toMatchObject({ status: 'signed-in', session, user: session.user });
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
+    expect(storage!.getItem(SESSION_HINT_KEY)).toBe('1');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(heard).toEqual([{ type: 'signed-in', held: { session, expiresAtMs: Date.now() + 900_000 } }]);
+  });
+
+  it('keeps the state and rethrows the server error when the password is wrong', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', errorResponse(400, 'invalid_credentials', 'Invalid login credentials'));
+    const { client, events } = setup({ identity });
+    await expect(client.signInWithPassword({ email: 'ada@example.com', password: 'nope' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Invalid login credentials',
+    });
+    expect(client.getState().status).toBe('signed-out');
+    expect(events).toEqual(['INITIAL_SESSION']);
+  });
+
+  it('with a one-time code', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent' }));
+    identity.on('POST /api/identity/otp/verify', jsonResponse(200, sessionFixture({ kind: 'otp' })));
+    const { client } = setup({ identity });
+    await client.signInWithOtp({ email: 'ada@example.com' });
+    await client.verifyOtp({ email: 'ada@example.com', code: '123456' });
+    expect(identity.callsTo('POST /api/identity/otp/verify')[0]!.body).toEqual({ email: 'ada@example.com', code: '123456' });
+    expect(client.getState().status).toBe('signed-in');
+  });
+});
+
+describe('emailed links (PKCE)', () => {
+  it('sign-up sends the challenge of the verifier it keeps; the link exchanges it once', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signup', jsonResponse(201, { status: 'confirmation_sent' }));
+    identity.on('POST /api/identity/token/exchange', jsonResponse(200, sessionFixture({ kind: 'link' })));
+    const { client, storage, events } = setup({ identity });
+
+    await client.signUp({ email: 'ada@example.com', password: 'correct horse', fullName: 'Ada', redirectTo: '/pricing' });
+    const verifier = storage!.getItem(PKCE_VERIFIER_KEY)!;
+    expect(identity.callsTo('POST /api/identity/signup')[0]!.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      fullName: 'Ada',
+      codeChallenge: await codeChallengeFor(verifier, crypto),
+      redirectTo: '/pricing',
+    });
+    expect(client.getState().status).toBe('signed-out');
+
+    // React's strict mode runs effects twice: both ask, one call is made.
+    const [first, second] = await Promise.all([client.exchangeCodeForSession('abc'), client.exchangeCodeForSession('abc')]);
+    expect(first).toBe(second);
+    expect(identity.callsTo('POST /api/identity/token/exchange').map((call) => call.body)).toEqual([{ code: 'abc', codeVerifier: verifier }]);
+    expect(storage!.getItem(PKCE_VERIFIER_KEY)).toBeNull();
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
+  });
+
+  it('a link opened without its verifier fails before any call', async () => {
+    const { client, identity } = setup();
+    await expect(client.exchangeCodeForSession('abc')).rejects.toMatchObject({ code: 'pkce_verifier_missing' });
+    expect(identity.calls).toHaveLength(0);
+  });
+
+  it('a recovery link: PASSWORD_RECOVERY, then a new password ends recovery with USER_UPDATED', async () => {
+    const identity = fakeIdentity();
+    const recovery = sessionFixture({ kind: 'recovery' });
+    identity.on('POST /api/identity/recover', jsonResponse(202, { status: 'email_sent' }));
+    identity.on('POST /api/identity/token/exchange', jsonResponse(200, recovery));
+    const updated = userFixture({ fullName: 'Ada L.' });
+    identity.on('POST /api/identity/me/password', jsonResponse(200, updated));
+    const { client, events } = setup({ identity });
+
+    await client.resetPasswordForEmail({ email: 'ada@example.com' });
+    expect(identity.callsTo('POST /api/identity/recover')[0]!.body).toMatchObject({ email: 'ada@example.com', codeChallenge: expect.any(String) });
+    await client.exchangeCodeForSession('recover-1');
+    expect(client.getState()).toMatchObject({ status: 'signed-in', recovery: true });
+
+    await client.updatePassword('a new passphrase');
+    const change = identity.callsTo('POST /api/identity/me/password')[0]!;
+    expect(change.body).toEqual({ password: 'a new passphrase' });
+    expect(change.headers.get('authorization')).toBe(`Bearer ${recovery.accessToken}`);
+    expect(client.getState()).toMatchObject({ status: 'signed-in', recovery: false, user: updated });
+    expect(events).toEqual(['INITIAL_SESSION', 'PASSWORD_RECOVERY', 'USER_UPDATED']);
+  });
+
+  it('a magic link sends a challenge and the page to land on', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/magic-link', jsonResponse(202, { status: 'email_sent' }));
+    const { client, storage } = setup({ identity });
+    await client.signInWithMagicLink({ email: 'ada@example.com', redirectTo: '/chat' });
+    expect(identity.callsTo('POST /api/identity/magic-link')[0]!.body).toEqual({
+      email: 'ada@example.com',
+      codeChallenge: await codeChallengeFor(storage!.getItem(PKCE_VERIFIER_KEY)!, crypto),
+      redirectTo: '/chat',
+    });
+  });
+});
+
+describe('automatic refresh', () => {
+  it('refreshes a minute before a 15-minute token expires, and again after that', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture({ expiresIn: 900 })));
+    identity.on(REFRESH, () => jsonResponse(200, sessionFixture({ expiresIn: 900, kind: 'refresh' })));
+    const { client, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+
+    await jest.advanceTimersByTimeAsync(839_999);
+    expect(identity.callsTo(REFRESH)).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(identity.callsTo(REFRESH)).toHaveLength(1);
+    expect(client.getState().session?.kind).toBe('refresh');
+    await jest.advanceTimersByTimeAsync(840_000);
+    expect(identity.callsTo(REFRESH)).toHaveLength(2);
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED', 'TOKEN_REFRESHED']);
+  });
+
+  it('refreshes short-lived tokens at half their lifetime', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture({ expiresIn: 60 })));
+    identity.on(REFRESH, () => jsonResponse(200, sessionFixture({ expiresIn: 60 })));
+    const { client } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await jest.advanceTimersByTimeAsync(29_999);
+    expect(identity.callsTo(REFRESH)).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(identity.callsTo(REFRESH)).toHaveLength(1);
+  });
+
+  it('signs out when a scheduled refresh is refused (session revoked, user suspended)', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture({ expiresIn: 120 })));
+    identity.on(REFRESH, errorResponse(403, 'account_suspended', 'This account has been suspended.'));
+    const { client, storage, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(client.getState().status).toBe('signed-out');
+    expect(storage!.getItem(SESSION_HINT_KEY)).toBeNull();
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT']);
+  });
+
+  it('makes one call for refreshes asked for at the same time', async () => {
+    const identity = fakeIdentity();
+    identity.on(REFRESH, () => jsonResponse(200, sessionFixture()));
+    const { client } = setup({ identity, storage: signedInHint() });
+    await client.ready;
+    await Promise.all([client.refresh(), client.refresh(), client.refresh()]);
+    expect(identity.callsTo(REFRESH)).toHaveLength(2);
+  });
+
+  it('getAccessToken refreshes a token about to expire before handing it out', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture({ expiresIn: 900 })));
+    const fresh = sessionFixture();
+    identity.on(REFRESH, jsonResponse(200, fresh));
+    const { client } = setup({ identity });
+    const first = await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await expect(client.getAccessToken()).resolves.toBe(first.accessToken);
+
+    // The scheduled refresh did not run (a suspended laptop, say) and the token is nearly expired.
+    jest.setSystemTime(Date.now() + 895_000);
+    await expect(client.getAccessToken()).resolves.toBe(fresh.accessToken);
+  });
+});
+
+describe('authorised calls (client.api)', () => {
+  it('send the bearer token; a 401 refreshes once and retries with the new token', async () => {
+    const identity = fakeIdentity();
+    const first = sessionFixture();
+    const second = sessionFixture();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, first));
+    identity.on(REFRESH, jsonResponse(200, second));
+    identity.on('GET /api/identity/me', (call) =>
+      call.headers.get('authorization') === `Bearer ${second.accessToken}`
+        ? jsonResponse(200, second.user)
+        : errorResponse(401, 'invalid_token', 'The access token has expired'),
+    );
+    const { client, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+
+    await expect(client.api.request('/api/identity/me', { schema: userProfile })).resolves.toEqual(second.user);
+    expect(identity.callsTo('GET /api/identity/me').map((call) => call.headers.get('authorization'))).toEqual([
+      `Bearer ${first.accessToken}`,
+      `Bearer ${second.accessToken}`,
+    ]);
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED']);
+  });
+
+  it('answer the 401 and end the session when the refresh is refused', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));
+    identity.on(REFRESH, errorResponse(401, 'invalid_refresh_token', 'Your session has ended.'));
+    identity.on('GET /api/identity/me', errorResponse(401, 'invalid_token', 'The access token was revoked'));
+    const { client } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+
+    await expect(client.api.request('/api/identity/me', { schema: userProfile })).rejects.toMatchObject({ status: 401 });
+    expect(identity.callsTo('GET /api/identity/me')).toHaveLength(1);
+    expect(client.getState().status).toBe('signed-out');
+  });
+
+  it('end the session when a service says the account is suspended', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));
+    identity.on('GET /api/catalog/courses/x/enrolment', errorResponse(403, 'account_suspended', 'Your account has been suspended. Please contact support.'));
+    const { client, storage, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+
+    await expect(client.api.request('/api/catalog/courses/x/enrolment')).rejects.toMatchObject({ status: 403, code: 'account_suspended' });
+    expect(client.getState().status).toBe('signed-out');
+    expect(storage!.getItem(SESSION_HINT_KEY)).toBeNull();
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT']);
+  });
+
+  it('keep the session on other refusals', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));
+    identity.on('GET /api/identity/admin/users', errorResponse(403, 'forbidden', 'Access denied. Admin privileges required.'));
+    const { client } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await expect(client.api.request('/api/identity/admin/users')).rejects.toMatchObject({ status: 403 });
+    expect(client.getState().status).toBe('signed-in');
+  });
+
+  it('go out without a token when nobody is signed in', async () => {
+    const identity = fakeIdentity();
+    identity.on('GET /api/catalog/plans', jsonResponse(200, { plans: [] }));
+    const { client } = setup({ identity });
+    await client.api.getPlans();
+    expect(identity.calls[0]!.headers.get('authorization')).toBeNull();
+  });
+});
+
+describe('signing out', () => {
+  it('revokes the cookie, forgets the session and the hint', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));
+    identity.on('POST /api/identity/token/revoke', jsonResponse(204));
+    const { client, storage, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await client.signOut();
+    const [revoke] = identity.callsTo('POST /api/identity/token/revoke');
+    expect(revoke!.credentials).toBe('include');
+    expect(client.getState().status).toBe('signed-out');
+    expect(storage!.getItem(SESSION_HINT_KEY)).toBeNull();
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT']);
+    // No refresh stays scheduled for the old session.
+    await jest.advanceTimersByTimeAsync(3_600_000);
+    expect(identity.callsTo(REFRESH)).toHaveLength(0);
+  });
+
+  it('still signs out here when the server cannot be reached', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));
+    identity.on('POST /api/identity/token/revoke', () => Promise.reject(new TypeError('Failed to fetch')));
+    const { client } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await client.signOut();
+    expect(client.getState().status).toBe('signed-out');
+  });
+});
+
+describe('several tabs', () => {
+  function twoTabs(identity: FakeIdentity, storage = signedInHint()) {
+    const tabs = fakeTabs();
+    const a = setup({ identity, storage, channel: tabs.channel(), lock: tabs.lock });
+    const b = setup({ identity, storage, channel: tabs.channel(), lock: tabs.lock });
+    return { a, b };
+  }
+
+  it('never refresh at the same time, and a tab uses the session another one just got', async () => {
+    const identity = fakeIdentity();
+    let inFlight = 0;
+    let overlapped = false;
+    identity.on(REFRESH, async () => {
+      inFlight += 1;
+      overlapped ||= inFlight > 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      inFlight -= 1;
+      return jsonResponse(200, sessionFixture());
+    });
+    const { a, b } = twoTabs(identity);
+    await jest.advanceTimersByTimeAsync(200);
+    await Promise.all([a.client.ready, b.client.ready]);
+
+    expect(overlapped).toBe(false);
+    expect(identity.callsTo(REFRESH)).toHaveLength(1);
+    expect(b.client.getState().session).toEqual(a.client.getState().session);
+    expect(a.events).toEqual(['INITIAL_SESSION']);
+    expect(b.events).toEqual(['INITIAL_SESSION']);
+  });
+
+  it('sign in, profile changes and sign out reach the other tabs', async () => {
+    const identity = fakeIdentity();
+    const session = sessionFixture();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, session));
+    identity.on('PATCH /api/identity/me', jsonResponse(200, { ...session.user, fullName: 'Countess' }));
+    identity.on('POST /api/identity/token/revoke', jsonResponse(204));
+    const { a, b } = twoTabs(identity, memoryStorage());
+
+    await a.client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(b.client.getState()).toMatchObject({ status: 'signed-in', session });
+
+    await a.client.updateProfile({ fullName: 'Countess' });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(b.client.getState().user?.fullName).toBe('Countess');
+
+    const signingOut = a.client.signOut();
+    await jest.advanceTimersByTimeAsync(0);
+    await signingOut;
+    await jest.advanceTimersByTimeAsync(1);
+    expect(b.client.getState().status).toBe('signed-out');
+    expect(b.events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'USER_UPDATED', 'SIGNED_OUT']);
+  });
+});

@@ -1,0 +1,310 @@
+import type { ApiClient } from '@agentdock/api-client';
+import type { ProfilePatch } from '@agentdock/contracts';
+import { startPkceFlow, takeCodeVerifier, type KeyValueStorage } from './pkce';
+import { EXPIRY_LEEWAY_MS, refreshDelayMs, retryDelayMs } from './refresh-timing';
+import { browserStorage, createSessionHint } from './session-hint';
+import { browserTabChannel, browserTabLock, type HeldSession, type TabChannel, type TabLock, type TabMessage } from './tab-sync';
+import type { Transport } from './transport';
+import type { AuthChangeEvent, AuthStateListener, Session, SessionState, UserProfile } from './types';
+
+export interface SessionClientOptions {
+  /** Origin of the gateway; '' is the page's own. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Holds the PKCE verifier and the signed-in hint; null keeps nothing. */
+  storage?: KeyValueStorage | null;
+  crypto?: Crypto;
+  channel?: TabChannel | null;
+  lock?: TabLock | null;
+  now?: () => number;
+  /** Whether to refresh when the tab becomes visible again (background timers are throttled). */
+  watchVisibility?: boolean;
+}
+
+export interface SignUpParams {
+  email: string;
+  password: string;
+  fullName?: string;
+  /** Path on this site to land on after confirming (the link goes through /auth/callback). */
+  redirectTo?: string;
+}
+
+export interface SessionClient {
+  getState(): SessionState;
+  /** For useSyncExternalStore: called after every state change. */
+  subscribe(onChange: () => void): () => void;
+  /**
+   * Auth events with the new state. Subscribing after the first check also delivers
+   * INITIAL_SESSION with the current state.
+   */
+  onAuthStateChange(listener: AuthStateListener): () => void;
+  /** Settles when the first session check of the page has ended. */
+  ready: Promise<void>;
+  /** Sends the confirmation email; there is no session until its link is opened. */
+  signUp(params: SignUpParams): Promise<void>;
+  signInWithPassword(params: { email?: string; phone?: string; password: string }): Promise<Session>;
+  /** Emails a 6-digit code. */
+  signInWithOtp(params: { email: string }): Promise<void>;
+  verifyOtp(params: { email: string; code: string }): Promise<Session>;
+  signInWithMagicLink(params: { email: string; redirectTo?: string }): Promise<void>;
+  /** Emails a link to /reset-password. */
+  resetPasswordForEmail(params: { email: string }): Promise<void>;
+  /** Turns an emailed link's code into a session (PASSWORD_RECOVERY for recovery links). */
+  exchangeCodeForSession(code: string): Promise<Session>;
+  updatePassword(password: string): Promise<UserProfile>;
+  updateProfile(patch: ProfilePatch): Promise<UserProfile>;
+  /** A new access token from the refresh cookie; null when there is no session any more. */
+  refresh(): Promise<Session | null>;
+  /** Ends the session here and in every other tab. */
+  signOut(): Promise<void>;
+  /** A token valid for a while yet, refreshed first if needed; null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** Gateway calls as the visitor: bearer token, one retry after a refresh on 401. */
+  api: ApiClient;
+}
+
+const SIGNED_OUT: SessionState = { status: 'signed-out', session: null, user: null, recovery: false };
+
+/** The server said no to the refresh cookie (missing, revoked, user suspended), as opposed to not answering. */
+function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+export function createSessionClient({
+  baseUrl = '',
+  fetch,
+  storage = browserStorage(),
+  crypto = globalThis.crypto,
+  channel = browserTabChannel(),
+  lock = browserTabLock(),
+  now = Date.now,
+  watchVisibility = typeof document !== 'undefined',
+}: SessionClientOptions = {}): SessionClient {
+  const hint = createSessionHint(storage);
+  let state: SessionState = hint.present() ? { ...SIGNED_OUT, status: 'loading' } : SIGNED_OUT;
+  let held: HeldSession | null = null;
+  const changeListeners = new Set<() => void>();
+  const authListeners = new Set<AuthStateListener>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failedAttempts = 0;
+  let refreshing: Promise<Session | null> | null = null;
+  const exchanges = new Map<string, Promise<Session>>();
+
+  let transportPromise: Promise<Transport> | null = null;
+  function transport(): Promise<Transport> {
+    transportPromise ??= import('./transport').then(
+      ({ createTransport }) => createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized: async () => Boolean(await refresh()) }),
+      (error: unknown) => {
+        // A chunk that failed to load is asked for again next time.
+        transportPromise = null;
+        throw error;
+      },
+    );
+    return transportPromise;
+  }
+
+  function emit(event: AuthChangeEvent, next: SessionState) {
+    state = next;
+    for (const listener of [...changeListeners]) listener();
+    for (const listener of [...authListeners]) listener(event, state);
+  }
+
+  function schedule(delayMs: number) {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refresh(), delayMs);
+  }
+
+  /** Holds a session, tells the listeners, and (unless it came from one) the other tabs. */
+  function hold(next: HeldSession, event: AuthChangeEvent, { recovery = false, broadcast = true } = {}) {
+    held = next;
+    failedAttempts = 0;
+    hint.set();
+    const { session } = next;
+    emit(event, { status: 'signed-in', session, user: session.user, recovery });
+    schedule(refreshDelayMs(next.expiresAtMs, session.expiresIn * 1000, now()));
+    if (broadcast) channel?.post({ type: 'signed-in', held: next });
+  }
+
+  function received(session: Session): HeldSession {
+    return { session, expiresAtMs: now() + session.expiresIn * 1000 };
+  }
+
+  /** A session the visitor just made by signing in or opening a link. */
+  function signedIn(session: Session): Session {
+    const recovery = session.kind === 'recovery';
+    hold(received(session), recovery ? 'PASSWORD_RECOVERY' : 'SIGNED_IN', { recovery });
+    return session;
+  }
+
+  function drop(event: AuthChangeEvent, { broadcast }: { broadcast: boolean }) {
+    const wasSignedOut = state.status === 'signed-out';
+    held = null;
+    clearTimeout(timer);
+    hint.clear();
+    if (!(wasSignedOut && event === 'SIGNED_OUT')) emit(event, SIGNED_OUT);
+    if (broadcast) channel?.post({ type: 'signed-out' });
+  }
+
+  function eventForRefresh(session: Session): AuthChangeEvent {
+    if (state.status === 'loading') return 'INITIAL_SESSION';
+    return state.user?.id === session.user.id ? 'TOKEN_REFRESHED' : 'SIGNED_IN';
+  }
+
+  function expiresSoon(candidate: HeldSession): boolean {
+    return candidate.expiresAtMs - now() < EXPIRY_LEEWAY_MS;
+  }
+
+  async function refreshNow(): Promise<Session | null> {
+    const before = held;
+    const run = async (): Promise<Session | null> => {
+      // Another tab may have refreshed while this one waited for the lock; its session came over the channel.
+      if (held && held !== before && !expiresSoon(held)) return held.session;
+      try {
+        const session = await (await transport()).refresh();
+        hold(received(session), eventForRefresh(session), { recovery: state.recovery });
+        return session;
+      } catch (error) {
+        if (isRefusal(error)) {
+          drop(state.status === 'loading' ? 'INITIAL_SESSION' : 'SIGNED_OUT', { broadcast: true });
+          return null;
+        }
+        // Unreachable server: keep a still-valid token and try again later. The first check of the
+        // page must still end, so loading becomes signed out; the hint stays for the next attempt.
+        schedule(retryDelayMs(failedAttempts++));
+        if (state.status === 'loading') emit('INITIAL_SESSION', SIGNED_OUT);
+        return held && !expiresSoon(held) ? held.session : null;
+      }
+    };
+    return lock ? lock.run(run) : run();
+  }
+
+  function refresh(): Promise<Session | null> {
+    refreshing ??= refreshNow().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  const ready: Promise<void> = state.status === 'loading' ? refresh().then(() => undefined) : Promise.resolve();
+
+  async function getAccessToken(): Promise<string | null> {
+    await ready;
+    if (!held) return null;
+    if (!expiresSoon(held)) return held.session.accessToken;
+    return (await refresh())?.accessToken ?? null;
+  }
+
+  function onTabMessage(message: TabMessage) {
+    if (message.type === 'signed-out') {
+      if (state.status !== 'signed-out') drop('SIGNED_OUT', { broadcast: false });
+      return;
+    }
+    if (message.type === 'user-updated') {
+      if (!held || held.session.user.id !== message.user.id) return;
+      held = { ...held, session: { ...held.session, user: message.user } };
+      emit('USER_UPDATED', { ...state, session: held.session, user: message.user });
+      return;
+    }
+    if (held?.session.accessToken === message.held.session.accessToken) return;
+    const event = state.status === 'signed-in' && state.user?.id === message.held.session.user.id ? 'TOKEN_REFRESHED' : 'SIGNED_IN';
+    // A recovery link opened in another tab is that tab's flow; here it is a plain session.
+    const recovery = event === 'TOKEN_REFRESHED' && state.recovery;
+    hold(message.held, state.status === 'loading' ? 'INITIAL_SESSION' : event, { recovery, broadcast: false });
+  }
+  channel?.listen(onTabMessage);
+
+  if (watchVisibility) {
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && held && expiresSoon(held)) void refresh();
+    });
+  }
+
+  /** Waits for the first check, so a new session never races the refresh of the page's old one. */
+  async function afterFirstCheck<T>(task: (api: Transport) => Promise<T>): Promise<T> {
+    await ready;
+    return task(await transport());
+  }
+
+  /**
+   * A call as the signed-in user. A suspended account is refused everywhere, so its session ends
+   * here as soon as any service says so, not only at the next refresh.
+   */
+  async function asUser<T>(call: (t: Transport) => Promise<T>): Promise<T> {
+    try {
+      return await call(await transport());
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'account_suspended' && state.status === 'signed-in') drop('SIGNED_OUT', { broadcast: true });
+      throw error;
+    }
+  }
+
+  function userUpdated(user: UserProfile): UserProfile {
+    if (held) held = { ...held, session: { ...held.session, user } };
+    emit('USER_UPDATED', { ...state, session: held?.session ?? null, user, recovery: false });
+    channel?.post({ type: 'user-updated', user });
+    return user;
+  }
+
+  const api: ApiClient = {
+    getPlans: (options) => asUser((t) => t.api.getPlans(options)),
+    request: (path, options) => asUser((t) => t.api.request(path, options)),
+  };
+
+  return {
+    getState: () => state,
+    subscribe(onChange) {
+      changeListeners.add(onChange);
+      return () => changeListeners.delete(onChange);
+    },
+    onAuthStateChange(listener) {
+      authListeners.add(listener);
+      if (state.status !== 'loading') {
+        queueMicrotask(() => {
+          if (authListeners.has(listener)) listener('INITIAL_SESSION', state);
+        });
+      }
+      return () => authListeners.delete(listener);
+    },
+    ready,
+    async signUp({ email, password, fullName, redirectTo }) {
+      const codeChallenge = await startPkceFlow(storage, crypto);
+      await (await transport()).signUp({ email, password, fullName, codeChallenge, redirectTo });
+    },
+    signInWithPassword: (params) => afterFirstCheck(async (t) => signedIn(await t.signInWithPassword(params))),
+    signInWithOtp: async ({ email }) => (await transport()).requestOtp({ email }),
+    verifyOtp: (params) => afterFirstCheck(async (t) => signedIn(await t.verifyOtp(params))),
+    async signInWithMagicLink({ email, redirectTo }) {
+      const codeChallenge = await startPkceFlow(storage, crypto);
+      await (await transport()).sendMagicLink({ email, codeChallenge, redirectTo });
+    },
+    async resetPasswordForEmail({ email }) {
+      const codeChallenge = await startPkceFlow(storage, crypto);
+      await (await transport()).sendRecovery({ email, codeChallenge });
+    },
+    exchangeCodeForSession(code) {
+      // A code works once; a page that asks twice (React's strict mode, a double click) shares the answer.
+      let exchange = exchanges.get(code);
+      if (!exchange) {
+        exchange = afterFirstCheck(async (t) => signedIn(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) })));
+        exchanges.set(code, exchange);
+      }
+      return exchange;
+    },
+    updatePassword: async (password) => userUpdated(await asUser((t) => t.changePassword({ password }))),
+    updateProfile: async (patch) => userUpdated(await asUser((t) => t.updateProfile(patch))),
+    refresh,
+    async signOut() {
+      const t = await transport();
+      const revoke = async () => {
+        // Signing out always ends the session in this browser; a revoke that did not reach the
+        // server leaves only a cookie the server will expire on its own.
+        await t.revoke().catch(() => undefined);
+        drop('SIGNED_OUT', { broadcast: true });
+      };
+      await (lock ? lock.run(revoke) : revoke());
+    },
+    getAccessToken,
+    api,
+  };
+}
