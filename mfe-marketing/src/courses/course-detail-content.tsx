@@ -1,5 +1,5 @@
 import type { Course } from '@agentdock/contracts';
-import { Button, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
+import { Button, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
 import { Link } from 'react-router-dom';
 import { marketingApi } from '../api/marketing-api';
 import { useResource } from '../shared/use-resource';
@@ -27,6 +27,7 @@ function CourseNotFound() {
 }
 
 function CourseDetail({ course }: { course: Course }) {
+  useDocumentTitle(course.title, course.description);
   const enrolment = useEnrolment(course.id);
   return (
     <>

@@ -57,6 +57,8 @@ describe('course page', () => {
     expect(within(modules).getByRole('heading', { name: 'Module 1 What AI can do' })).toBeTruthy();
     expect(within(modules).getByText('Limits and risks')).toBeTruthy();
     expect(within(modules).getByText('Tools')).toBeTruthy();
+    expect(document.title).toBe('AI Fundamentals · Agentdock');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('The foundations of AI for business.');
   });
 
   it('shows Course Not Found with a link back for an unknown id', async () => {

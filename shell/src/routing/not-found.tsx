@@ -1,5 +1,4 @@
-import { Container, LinkButton } from '@agentdock/ui';
-import { useDocumentTitle } from './use-document-title';
+import { Container, LinkButton, useDocumentTitle } from '@agentdock/ui';
 
 export function NotFound() {
   useDocumentTitle('Page not found', 'The page you are looking for does not exist or has moved.');

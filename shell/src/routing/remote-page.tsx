@@ -1,10 +1,9 @@
 import { Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LoadingBlock } from '@agentdock/ui';
+import { LoadingBlock, useDocumentTitle } from '@agentdock/ui';
 import type { PageRegistry } from '../federation/page-registry';
 import type { RemoteRoute } from './route-table';
 import { RemoteBoundary } from './remote-boundary';
-import { useDocumentTitle } from './use-document-title';
 
 interface RemotePageProps {
   route: RemoteRoute;

@@ -35,9 +35,3 @@ export const ROUTES: readonly RemoteRoute[] = [
   { path: '/chat', remote: 'chat', page: 'Chat', title: 'Chat', description: 'Chat with your Agentdock AI agents.' },
   { path: '/admin', remote: 'admin', page: 'Admin', title: 'Admin', description: 'The Agentdock admin console.' },
 ];
-
-export const SITE_TITLE = 'Agentdock';
-
-export function documentTitle(title: string): string {
-  return `${title} · ${SITE_TITLE}`;
-}

@@ -1,7 +1,16 @@
 import { useEffect } from 'react';
-import { documentTitle } from './route-table';
 
-/** Sets the document title and, when given, the meta description (search results, link previews). */
+const SITE_TITLE = 'Agentdock';
+
+export function documentTitle(title: string): string {
+  return `${title} · ${SITE_TITLE}`;
+}
+
+/**
+ * Sets the document title and, when given, the meta description (search results, link previews).
+ * The shell sets them per route; a page that learns a better title from its data (a course's
+ * name) calls it again.
+ */
 export function useDocumentTitle(title: string, description?: string) {
   useEffect(() => {
     document.title = documentTitle(title);
