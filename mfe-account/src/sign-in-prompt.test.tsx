@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { fakeIdentity, jsonResponse, sessionFixture } from '@agentdock/session/testing';
 import { renderAuthPage } from './auth/testing';
 import DashboardPage from './dashboard/dashboard-page';
+import ManageSubscriptionPage from './subscription/manage-subscription-page';
 
 describe('pages that need an account', () => {
   it('ask a signed-out visitor to sign in', () => {
@@ -18,5 +19,14 @@ describe('pages that need an account', () => {
     expect(screen.getByText('Loading your account…')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Welcome back, ada@example.com' })).toBeTruthy();
     expect(screen.queryByText('Please sign in to access your dashboard')).toBeNull();
+  });
+
+  it('show a signed-in customer their plan on the subscription page, not a sign-in prompt', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/token/refresh', jsonResponse(200, sessionFixture({ user: { subscriptionTier: 'starter' } })));
+    renderAuthPage('/manage-subscription', { '/manage-subscription': <ManageSubscriptionPage /> }, { identity, signedIn: true });
+    expect(await screen.findByText('Starter')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByText('Please sign in to manage your subscription.')).toBeNull();
   });
 });

@@ -1,13 +1,37 @@
-import { Container, PageHeader } from '@agentdock/ui';
-import { SignInPrompt } from '../sign-in-prompt';
+import { Card, Container, LinkButton, PageHeader, SITE } from '@agentdock/ui';
+import { RequireSession } from '../sign-in-prompt';
 
+/**
+ * Subscriptions come from the card payment provider through the billing service. Until that is
+ * connected a signed-in customer sees their plan and how to change it, not an empty list that
+ * would suggest they have no plan.
+ */
 export default function ManageSubscriptionPage() {
   return (
     <>
       <PageHeader title="Manage Subscription" lead="Your subscriptions, billing periods and invoices." />
       <Container className="ad-section ad-section--flush-top">
-        <SignInPrompt message="Please sign in to manage your subscription." returnUrl="/manage-subscription" />
+        <RequireSession message="Please sign in to manage your subscription." returnUrl="/manage-subscription">
+          {(user) => (
+            <Card>
+              <p>
+                Your plan: <strong>{capitalise(user.subscriptionTier)}</strong>
+              </p>
+              <p>
+                Card billing is not connected yet. To start, change or cancel a paid plan, write to{' '}
+                <a href={`mailto:${SITE.salesEmail}`}>{SITE.salesEmail}</a>.
+              </p>
+              <div>
+                <LinkButton to="/pricing">View Plans</LinkButton>
+              </div>
+            </Card>
+          )}
+        </RequireSession>
       </Container>
     </>
   );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
