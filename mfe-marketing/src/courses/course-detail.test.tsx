@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { marketingApi } from '../api/marketing-api';
 import { memberApi } from '../api/member-api';
 import { useVisitor, type Visitor } from '../api/visitor';
-import { courseFixture, userFixture } from '../test-support/catalog';
+import { userFixture } from '@agentdock/contracts/testing';
+import { courseFixture } from '../test-support/catalog';
 import { CourseDetailContent } from './course-detail-content';
 
 jest.mock('../api/marketing-api', () => ({ marketingApi: { getCourse: jest.fn() } }));

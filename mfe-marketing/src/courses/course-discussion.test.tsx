@@ -6,7 +6,8 @@ import { ApiError } from '@agentdock/api-client';
 import { marketingApi } from '../api/marketing-api';
 import { memberApi } from '../api/member-api';
 import { useVisitor, type Visitor } from '../api/visitor';
-import { commentFixture, courseFixture, userFixture } from '../test-support/catalog';
+import { userFixture } from '@agentdock/contracts/testing';
+import { commentFixture, courseFixture } from '../test-support/catalog';
 import { CourseDiscussionContent } from './course-discussion-content';
 
 jest.mock('../api/marketing-api', () => ({ marketingApi: { getCourse: jest.fn() } }));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Plan } from '@agentdock/contracts';
 import { useVisitor, type Visitor } from '../api/visitor';
-import { userFixture } from '../test-support/catalog';
+import { userFixture } from '@agentdock/contracts/testing';
 import { PLANS } from '../test-support/plans';
 import { startCheckout } from './checkout';
 import { PlanCard } from './plan-card';

@@ -1,4 +1,4 @@
-import type { Agent, CommunityOffer, ContentSection, Course, DiscussionComment, UserProfile } from '@agentdock/contracts';
+import type { Agent, CommunityOffer, ContentSection, Course, DiscussionComment } from '@agentdock/contracts';
 
 const STAMP = '2025-08-14T10:00:00.000Z';
 
@@ -76,21 +76,6 @@ export function commentFixture(overrides: Partial<DiscussionComment> = {}): Disc
     authorId: '00000000-0000-4000-8000-0000000000a1',
     authorName: 'Ada Lovelace',
     body: 'Loving module one.',
-    createdAt: STAMP,
-    ...overrides,
-  };
-}
-
-export function userFixture(overrides: Partial<UserProfile> = {}): UserProfile {
-  return {
-    id: '00000000-0000-4000-8000-0000000000a1',
-    email: 'ada@example.com',
-    phone: null,
-    fullName: 'Ada Lovelace',
-    isAdmin: false,
-    isSuspended: false,
-    subscriptionTier: 'free',
-    emailConfirmedAt: STAMP,
     createdAt: STAMP,
     ...overrides,
   };

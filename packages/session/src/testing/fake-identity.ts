@@ -1,23 +1,11 @@
 import type { Session, UserProfile } from '@agentdock/contracts';
+import { userFixture } from '@agentdock/contracts/testing';
 import type { KeyValueStorage } from '../pkce';
 import type { TabChannel, TabLock, TabMessage } from '../tab-sync';
 
 /** Test doubles for the session client: a scriptable identity service, storage and tabs. */
 
-export function userFixture(overrides: Partial<UserProfile> = {}): UserProfile {
-  return {
-    id: '8f0e4c1a-5b7d-4c2e-9a31-0d6f1b2c3d4e',
-    email: 'ada@example.com',
-    phone: null,
-    fullName: 'Ada Lovelace',
-    isAdmin: false,
-    isSuspended: false,
-    subscriptionTier: 'free',
-    emailConfirmedAt: '2025-01-01T00:00:00.000Z',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export { userFixture };
 
 let tokenCounter = 0;
 

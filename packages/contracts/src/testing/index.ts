@@ -1,0 +1,2 @@
+export { planFixture } from './plan-fixture';
+export { userFixture } from './user-fixture';
