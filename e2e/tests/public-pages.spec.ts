@@ -9,7 +9,7 @@ const PUBLIC_PAGES = [
   { path: '/', heading: 'Put AI agents to work for your business', title: 'AI agents for your business · Agentdock' },
   { path: '/pricing', heading: 'Plans for every stage of your business', title: 'Pricing · Agentdock' },
   { path: '/courses', heading: 'Courses', title: 'Courses · Agentdock' },
-  { path: '/courses/build-ai-agents', heading: 'Build Your Own AI Agents', title: 'Course · Agentdock' },
+  { path: '/courses/build-ai-agents', heading: 'Build Your Own AI Agents', title: 'Build Your Own AI Agents · Agentdock' },
   { path: '/models', heading: 'Our AI Agents', title: 'Our AI Agents · Agentdock' },
   { path: '/about', heading: 'About', title: 'About · Agentdock' },
   { path: '/our-story', heading: 'Our Story', title: 'Our Story · Agentdock' },
