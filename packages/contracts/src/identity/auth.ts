@@ -7,9 +7,14 @@ import { userProfile } from './profile';
  * one-time code is exchanged together with the verifier (POST /token/exchange).
  */
 
-export const email = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
+export const email = z
+  .string({ error: 'Enter your email address' })
+  .trim()
+  .toLowerCase()
+  .email('Enter a valid email address')
+  .max(254);
 export const password = z
-  .string()
+  .string({ error: 'Enter a password' })
   .min(8, 'Password should be at least 8 characters')
   .max(128, 'Password should be at most 128 characters');
 /** base64url SHA-256 of the verifier (RFC 7636 S256). */
