@@ -22,6 +22,25 @@ test.describe('Sign-in with a password', () => {
     expect(await page.evaluate(() => (window as MarkedWindow).__e2eSamePage)).toBe(true);
   });
 
+  test('a phone number saved on the dashboard signs in with the password', async ({ page, request }) => {
+    const account = await createAccount(request);
+    // Unique per run, in E.164 form: +1 and ten digits.
+    const phone = `+1${String(Date.now()).slice(-10)}`;
+    await signInBrowser(page, account);
+    await page.goto('/dashboard');
+    await page.getByLabel(/Phone number/).fill(phone);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Profile saved.' })).toBeVisible();
+
+    await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.getByLabel('Email or phone number').fill(phone);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(headerEmail(page, account.email)).toBeVisible();
+  });
+
   test.describe('with a wrong password', () => {
     test.use({ expectedConsoleErrors: { 'a wrong password is answered 400': failedRequest(400, '/api/identity/signin/password') } });
 

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { profilePatch, type UserProfile } from '@agentdock/contracts';
+import { useSessionClient } from '@agentdock/session';
+import { Alert, Card, TextField } from '@agentdock/ui';
+import { parseWith } from '../auth/form';
+import { FormFrame } from '../auth/form-frame';
+import { useAuthForm } from '../auth/use-auth-form';
+import '../auth/auth.css';
+
+export const PROFILE_SAVED = 'Profile saved.';
+
+/**
+ * The name and phone number a customer can change themselves. The phone number is what lets
+ * them sign in with phone and password; an emptied field removes the value.
+ */
+export function ProfileForm({ user }: { user: UserProfile }) {
+  const client = useSessionClient();
+  const [saved, setSaved] = useState(false);
+  const form = useAuthForm({
+    initial: { fullName: user.fullName ?? '', phone: user.phone ?? '' },
+    parse: (values) => parseWith(profilePatch, { fullName: values.fullName.trim() || null, phone: values.phone.trim() || null }),
+    submit: async (patch) => {
+      setSaved(false);
+      await client.updateProfile(patch);
+      setSaved(true);
+    },
+  });
+  return (
+    <Card>
+      <h2>Your profile</h2>
+      <p>Your email address is {user.email}. Add a phone number to sign in with it and your password.</p>
+      {saved && !form.formError && <Alert variant="success">{PROFILE_SAVED}</Alert>}
+      <FormFrame {...form} error={form.formError} submitLabel="Save Profile" pendingLabel="Saving…">
+        <TextField label="Full name" autoComplete="name" {...form.field('fullName')} />
+        <TextField label="Phone number (international format, e.g. +14155550100)" type="tel" autoComplete="tel" {...form.field('phone')} />
+      </FormFrame>
+    </Card>
+  );
+}
