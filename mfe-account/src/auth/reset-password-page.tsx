@@ -6,6 +6,7 @@ import { AuthCard } from './auth-card';
 import { Redirecting } from './redirecting';
 import { sameSitePath } from './return-url';
 import { useCodeExchange } from './use-code-exchange';
+import { ViewLinks } from './view-nav';
 import { UpdatePasswordView } from './views/update-password-view';
 
 const NO_LINK = 'Open this page from the link in your password reset email. Reset links work once, in the browser that asked for them.';
@@ -38,11 +39,11 @@ function ResetPasswordStep() {
     return (
       <>
         <Alert variant="error">{exchange.status === 'failed' ? exchange.message : NO_LINK}</Alert>
-        <ul className="acc-auth__links">
+        <ViewLinks>
           <li>
             <Link to="/forgot-password">Request a new reset link</Link>
           </li>
-        </ul>
+        </ViewLinks>
       </>
     );
   }

@@ -39,3 +39,14 @@ export function ViewLink({ view, children }: { view: AuthView; children: ReactNo
 export function ViewLinks({ children }: { children: ReactNode }) {
   return <ul className="acc-auth__links">{children}</ul>;
 }
+
+/** The way back from a view opened from the sign-in form. */
+export function BackToSignIn() {
+  return (
+    <ViewLinks>
+      <li>
+        <ViewLink view="sign_in">Back to sign in</ViewLink>
+      </li>
+    </ViewLinks>
+  );
+}

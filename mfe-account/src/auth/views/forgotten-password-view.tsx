@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSessionClient } from '@agentdock/session';
 import { Alert } from '@agentdock/ui';
 import { EmailRequestForm } from '../email-request-form';
-import { ViewLink, ViewLinks } from '../view-nav';
+import { BackToSignIn } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 export function ForgottenPasswordView({ focusOnMount }: { focusOnMount?: boolean }) {
@@ -20,11 +20,7 @@ export function ForgottenPasswordView({ focusOnMount }: { focusOnMount?: boolean
           onSent={setSentTo}
         />
       )}
-      <ViewLinks>
-        <li>
-          <ViewLink view="sign_in">Back to sign in</ViewLink>
-        </li>
-      </ViewLinks>
+      <BackToSignIn />
     </ViewSection>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSessionClient } from '@agentdock/session';
 import { Alert } from '@agentdock/ui';
 import { EmailRequestForm } from '../email-request-form';
-import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
+import { BackToSignIn, useViewNav } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 export function MagicLinkView({ focusOnMount }: { focusOnMount?: boolean }) {
@@ -21,11 +21,7 @@ export function MagicLinkView({ focusOnMount }: { focusOnMount?: boolean }) {
           onSent={() => setSent(true)}
         />
       )}
-      <ViewLinks>
-        <li>
-          <ViewLink view="sign_in">Back to sign in</ViewLink>
-        </li>
-      </ViewLinks>
+      <BackToSignIn />
     </ViewSection>
   );
 }

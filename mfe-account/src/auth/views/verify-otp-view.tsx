@@ -6,7 +6,7 @@ import { EmailRequestForm } from '../email-request-form';
 import { describeFailure, parseWith, validateForm } from '../form';
 import { FormFrame } from '../form-frame';
 import { useAuthForm } from '../use-auth-form';
-import { ViewLink, ViewLinks } from '../view-nav';
+import { BackToSignIn } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 /** Signing in with a 6-digit code: first the address the code goes to, then the code. */
@@ -24,11 +24,7 @@ export function VerifyOtpView({ focusOnMount }: { focusOnMount?: boolean }) {
       ) : (
         <EmailRequestForm submitLabel="Send Code" pendingLabel="Sending…" send={(address) => client.signInWithOtp({ email: address })} onSent={setEmail} />
       )}
-      <ViewLinks>
-        <li>
-          <ViewLink view="sign_in">Back to sign in</ViewLink>
-        </li>
-      </ViewLinks>
+      <BackToSignIn />
     </ViewSection>
   );
 }
