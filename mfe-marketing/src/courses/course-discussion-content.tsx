@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { Course, DiscussionComment } from '@agentdock/contracts';
+import { discussionCommentInput, type Course, type DiscussionComment } from '@agentdock/contracts';
 import { ApiError } from '@agentdock/api-client';
 import { Alert, Button, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, TextAreaField } from '@agentdock/ui';
 import { marketingApi } from '../api/marketing-api';
@@ -78,13 +78,14 @@ function CommentForm({ courseId, onPosted }: { courseId: string; onPosted: (comm
     event.preventDefault();
     setDone(false);
     setFailure(undefined);
-    if (!body.trim()) {
-      setError('Write a comment first');
+    const input = discussionCommentInput.safeParse({ body });
+    if (!input.success) {
+      setError(input.error.issues[0]?.message);
       return;
     }
     setSending(true);
     try {
-      onPosted(await memberApi.postComment(courseId, body.trim()));
+      onPosted(await memberApi.postComment(courseId, input.data.body));
       setBody('');
       setDone(true);
     } catch (caught) {
@@ -103,7 +104,7 @@ function CommentForm({ courseId, onPosted }: { courseId: string; onPosted: (comm
         label="Your comment"
         name="comment"
         required
-        maxLength={5000}
+        maxLength={discussionCommentInput.shape.body.maxLength ?? undefined}
         value={body}
         error={error}
         onChange={(event) => {
