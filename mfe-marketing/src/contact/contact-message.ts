@@ -1,3 +1,5 @@
+import { email as emailAddress } from '@agentdock/contracts';
+
 export interface ContactValues {
   name: string;
   email: string;
@@ -8,15 +10,13 @@ export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
 
 export const EMPTY_CONTACT: ContactValues = { name: '', email: '', message: '' };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Name, email and message are required; the email must look like an address. */
+/** Name, email and message are required; the email must be an address sign-up would accept. */
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   if (!values.name.trim()) errors.name = 'Please enter your name.';
   const email = values.email.trim();
   if (!email) errors.email = 'Please enter your email address.';
-  else if (!EMAIL.test(email)) errors.email = 'Please enter a valid email address.';
+  else if (!emailAddress.safeParse(email).success) errors.email = 'Please enter a valid email address.';
   if (!values.message.trim()) errors.message = 'Please enter a message.';
   return errors;
 }
