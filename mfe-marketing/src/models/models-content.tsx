@@ -1,7 +1,8 @@
 import type { Agent } from '@agentdock/contracts';
-import { Card, Container, ErrorState, LinkButton, Skeleton } from '@agentdock/ui';
+import { Container, LinkButton } from '@agentdock/ui';
 import { ContentPageHeader } from '../content/content-page-header';
 import { marketingApi } from '../api/marketing-api';
+import { CatalogList, type CatalogListSkeleton } from '../shared/catalog-list';
 import { useResource, type Resource } from '../shared/use-resource';
 import { AgentCard } from './agent-card';
 
@@ -23,39 +24,29 @@ export function ModelsContent() {
   );
 }
 
-function AgentGrid({ state, onRetry }: { state: Resource<Agent[]>; onRetry: () => void }) {
-  if (state.status === 'loading') return <AgentsSkeleton />;
-  if (state.status === 'failed') {
-    return <ErrorState title="Agents are unavailable right now" message="Please try again in a moment." onRetry={onRetry} />;
-  }
-  if (state.data.length === 0) {
-    return <p className="mk-empty">No agents are available right now. Please check back soon.</p>;
-  }
-  return (
-    <div className="mk-agents">
-      {state.data.map((agent) => (
-        <AgentCard key={agent.id} agent={agent} />
-      ))}
-    </div>
-  );
-}
+const AGENT_SKELETON: CatalogListSkeleton = {
+  gridClassName: 'mk-agents',
+  count: 6,
+  label: 'Loading agents…',
+  lines: [{ width: '50%', height: '1.5rem' }, { width: '95%' }, { width: '80%' }, { width: '30%', height: '1.2rem' }, { width: '70%' }, { width: '65%' }],
+};
 
-function AgentsSkeleton() {
+function AgentGrid({ state, onRetry }: { state: Resource<Agent[]>; onRetry: () => void }) {
   return (
-    <div className="mk-agents" aria-busy="true">
-      <span className="ad-visually-hidden" role="status">
-        Loading agents…
-      </span>
-      {[0, 1, 2, 3, 4, 5].map((index) => (
-        <Card key={index} aria-hidden="true">
-          <Skeleton width="50%" height="1.5rem" />
-          <Skeleton width="95%" />
-          <Skeleton width="80%" />
-          <Skeleton width="30%" height="1.2rem" />
-          <Skeleton width="70%" />
-          <Skeleton width="65%" />
-        </Card>
-      ))}
-    </div>
+    <CatalogList
+      state={state}
+      onRetry={onRetry}
+      skeleton={AGENT_SKELETON}
+      failedTitle="Agents are unavailable right now"
+      emptyText="No agents are available right now. Please check back soon."
+    >
+      {(agents) => (
+        <div className="mk-agents">
+          {agents.map((agent) => (
+            <AgentCard key={agent.id} agent={agent} />
+          ))}
+        </div>
+      )}
+    </CatalogList>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, Container, ErrorState, SegmentedControl, Skeleton, type SegmentedOption } from '@agentdock/ui';
+import { Container, SegmentedControl, type SegmentedOption } from '@agentdock/ui';
 import { ContentPageHeader } from '../content/content-page-header';
+import { CatalogList, type CatalogListSkeleton } from '../shared/catalog-list';
 import { PlanCard } from './plan-card';
 import type { BillingPeriod } from './plan-price';
 import { PricingFaq } from './pricing-faq';
@@ -34,40 +35,38 @@ export function PricingContent() {
   );
 }
 
-function Plans({ state, period, onRetry }: { state: PlansState; period: BillingPeriod; onRetry: () => void }) {
-  if (state.status === 'loading') return <PlansSkeleton />;
-  if (state.status === 'failed') {
-    return <ErrorState title="Plans are unavailable right now" message="Please try again in a moment." onRetry={onRetry} />;
-  }
-  if (state.data.length === 0) {
-    return <p className="mk-pricing-empty">No plans are available right now. Please check back soon.</p>;
-  }
-  return (
-    <div className="mk-plans">
-      {state.data.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} period={period} />
-      ))}
-    </div>
-  );
-}
+const PLAN_SKELETON: CatalogListSkeleton = {
+  gridClassName: 'mk-plans',
+  cardClassName: 'mk-plan',
+  count: 4,
+  label: 'Loading plans…',
+  lines: [
+    { width: '40%', height: '1.5rem' },
+    { width: '80%' },
+    { width: '55%', height: '2.5rem' },
+    { height: '2.75rem' },
+    { width: '90%' },
+    { width: '75%' },
+    { width: '85%' },
+  ],
+};
 
-function PlansSkeleton() {
+function Plans({ state, period, onRetry }: { state: PlansState; period: BillingPeriod; onRetry: () => void }) {
   return (
-    <div className="mk-plans" aria-busy="true">
-      <span className="ad-visually-hidden" role="status">
-        Loading plans…
-      </span>
-      {[0, 1, 2, 3].map((index) => (
-        <Card key={index} className="mk-plan" aria-hidden="true">
-          <Skeleton width="40%" height="1.5rem" />
-          <Skeleton width="80%" />
-          <Skeleton width="55%" height="2.5rem" />
-          <Skeleton height="2.75rem" />
-          <Skeleton width="90%" />
-          <Skeleton width="75%" />
-          <Skeleton width="85%" />
-        </Card>
-      ))}
-    </div>
+    <CatalogList
+      state={state}
+      onRetry={onRetry}
+      skeleton={PLAN_SKELETON}
+      failedTitle="Plans are unavailable right now"
+      emptyText="No plans are available right now. Please check back soon."
+    >
+      {(plans) => (
+        <div className="mk-plans">
+          {plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} period={period} />
+          ))}
+        </div>
+      )}
+    </CatalogList>
   );
 }
