@@ -8,7 +8,7 @@ export function CommunityOfferSection({ offer }: { offer: CommunityOffer }) {
     <section className="mk-offer" aria-labelledby="offer-title">
       <div>
         <h2 id="offer-title">What you'll learn</h2>
-        <ul className="mk-learnings">
+        <ul className="ad-plain-list mk-learnings">
           {offer.learnings.map((learning) => (
             <li key={learning}>
               <span className="mk-learnings__check" aria-hidden="true">

@@ -23,7 +23,7 @@ export function CourseCommunity({ courseId, enrolment }: { courseId: string; enr
         </>
       ) : (
         <>
-          <ul className="mk-locked" aria-label="Members-only areas">
+          <ul className="ad-plain-list mk-locked" aria-label="Members-only areas">
             <li>
               <LockIcon /> Discussion <span className="ad-visually-hidden">(locked)</span>
             </li>

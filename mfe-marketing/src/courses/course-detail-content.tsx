@@ -51,7 +51,7 @@ function CourseDetail({ course }: { course: Course }) {
           </section>
           <section aria-labelledby="course-modules">
             <h2 id="course-modules">Course content</h2>
-            <ol className="mk-modules">
+            <ol className="ad-plain-list mk-modules">
               {course.modules.map((module, index) => (
                 <li key={module.title} className="mk-module">
                   <h3>
@@ -67,7 +67,7 @@ function CourseDetail({ course }: { course: Course }) {
             </ol>
           </section>
         </div>
-        <aside className="mk-course__side" aria-label="Course details">
+        <aside className="ad-stack" aria-label="Course details">
           <Card>
             <h2 className="ad-card__title">Your instructor</h2>
             <div className="mk-instructor">
@@ -122,7 +122,7 @@ function StartLearning({ courseId, enrolment }: { courseId: string; enrolment: E
     );
   }
   return (
-    <div className="mk-start">
+    <div className="ad-row mk-start">
       <Button size="lg" aria-disabled="true" aria-describedby="start-note">
         Start Learning
       </Button>

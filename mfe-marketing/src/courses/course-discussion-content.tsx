@@ -48,7 +48,7 @@ function Discussion({ courseId }: { courseId: string }) {
           {comments.length === 0 ? (
             <p className="ad-muted">No comments yet. Start the conversation.</p>
           ) : (
-            <ol className="mk-comments">
+            <ol className="ad-plain-list mk-comments">
               {comments.map((comment) => (
                 <li key={comment.id} className="mk-comment">
                   <p className="mk-comment__meta">

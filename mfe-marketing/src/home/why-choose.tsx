@@ -14,7 +14,7 @@ export function WhyChoose() {
           <span className="ad-eyebrow">Why Agentdock</span>
           <h2 id="why-title">{content?.get('home.why-choose')?.title ?? 'Why Choose Agentdock'}</h2>
         </div>
-        <ul className="mk-reasons">
+        <ul className="ad-plain-list mk-reasons">
           {reasons.map((reason) => (
             <li key={reason.id} className="mk-reason">
               <span className="mk-reason__check" aria-hidden="true">
