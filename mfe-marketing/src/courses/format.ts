@@ -1,6 +1,6 @@
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+import { formatDollars } from '../pricing/plan-price';
 
-/** "$25 per month": course prices are whole dollars per month. */
+/** "$25 per month": the course's monthly price. */
 export function perMonth(price: number): string {
-  return `${dollars.format(price)} per month`;
+  return `${formatDollars(price)} per month`;
 }
