@@ -1,10 +1,5 @@
 import { useEffect } from 'react';
-
-const SITE_TITLE = 'Agentdock';
-
-export function documentTitle(title: string): string {
-  return `${title} · ${SITE_TITLE}`;
-}
+import { SITE } from './site';
 
 /**
  * Sets the document title and, when given, the meta description (search results, link previews).
@@ -13,7 +8,7 @@ export function documentTitle(title: string): string {
  */
 export function useDocumentTitle(title: string, description?: string) {
   useEffect(() => {
-    document.title = documentTitle(title);
+    document.title = `${title} · ${SITE.name}`;
   }, [title]);
 
   useEffect(() => {

@@ -14,4 +14,4 @@ export type { PageLoader, RemotePages } from './remote-pages';
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
 export { SITE, SITE_FOOTER_ID } from './site';
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';
-export { documentTitle, useDocumentTitle } from './document-title';
+export { useDocumentTitle } from './document-title';
