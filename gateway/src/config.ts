@@ -8,16 +8,12 @@ import {
   portSchema,
   positiveIntSchema,
 } from '@agentdock/service-kit';
-import { manifestUrl } from '@agentdock/contracts/runtime-config';
+import { type RuntimeConfig, manifestUrl } from '@agentdock/contracts/runtime-config';
 import { z } from 'zod';
 
 /** The services behind /api/<name>; each mounts its routes under that same prefix. */
 export const UPSTREAM_NAMES = ['identity', 'catalog', 'billing', 'chat'] as const;
 export type UpstreamName = (typeof UPSTREAM_NAMES)[number];
-
-/** The micro-frontends the shell loads at run time from their manifests. */
-export const REMOTE_NAMES = ['marketing', 'account', 'chat', 'admin'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export interface GatewayConfig {
   port: number;
@@ -25,7 +21,7 @@ export interface GatewayConfig {
   upstreams: Record<UpstreamName, string>;
   shellUrl: string;
   /** Manifest URLs handed to the browser by /runtime-config.json and allowed by the CSP. */
-  remotes: Record<RemoteName, string>;
+  remotes: RuntimeConfig['remotes'];
   jwksUrl: string;
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -39,7 +35,7 @@ export interface GatewayConfig {
 /** Where the browser fetches a remote's manifest: the runtime-config contract's own rule. */
 const manifestUrlSchema = (fallback: string) => z.string().default(fallback).pipe(manifestUrl);
 
-export const gatewayEnvSchema = z
+const gatewayEnvSchema = z
   .object({
     PORT: portSchema.default(3000),
     HOST: hostSchema.default('0.0.0.0'),
