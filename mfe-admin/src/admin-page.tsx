@@ -1,7 +1,36 @@
-import { Container, LinkButton } from '@agentdock/ui';
+import { useSession } from '@agentdock/session';
+import { Card, Container, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
 
-/** The console needs an admin session, which arrives with identity; until then nobody is an admin. */
+/**
+ * The admin console's gate. The flag comes from the verified session, and every admin endpoint
+ * checks it again on the server; this page only decides what to show.
+ */
 export default function AdminPage() {
+  const { status, user } = useSession();
+  if (status === 'loading') {
+    return (
+      <Container className="ad-section">
+        <LoadingBlock label="Checking your access…" />
+      </Container>
+    );
+  }
+  if (!user?.isAdmin) return <AccessDenied />;
+  return (
+    <>
+      <PageHeader title="Admin Dashboard" eyebrow="Admin Access" lead={`Signed in as ${user.email}.`} />
+      <Container className="ad-section ad-section--flush-top">
+        <Card>
+          <p>
+            The Users, Plans, AI Agents and Content tabs are not built into this console yet. Their server side is live: the identity
+            and catalog admin APIs accept your session today.
+          </p>
+        </Card>
+      </Container>
+    </>
+  );
+}
+
+function AccessDenied() {
   return (
     <Container className="ad-section">
       <div className="ad-error-state" role="alert">
