@@ -1,8 +1,8 @@
 import { emailLinkRequest } from '@agentdock/contracts';
 import { TextField } from '@agentdock/ui';
-import { parseWith, validateForm } from './form';
-import { FormFrame } from './form-frame';
-import { useAuthForm } from './use-auth-form';
+import { parseWith, validateForm } from '../form/form';
+import { FormFrame } from '../form/form-frame';
+import { useForm } from '../form/use-form';
 
 const emailOnly = emailLinkRequest.pick({ email: true });
 
@@ -17,7 +17,7 @@ interface EmailRequestFormProps {
 
 /** One required email field and a button: every "email me something" step of the auth flows. */
 export function EmailRequestForm({ submitLabel, pendingLabel, send, onSent, initialEmail = '' }: EmailRequestFormProps) {
-  const form = useAuthForm({
+  const form = useForm({
     initial: { email: initialEmail },
     parse: (values) => validateForm(values, { email: 'Enter your email address' }, () => parseWith(emailOnly, values)),
     submit: async ({ email }) => {

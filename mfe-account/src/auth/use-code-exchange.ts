@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSessionClient } from '@agentdock/session';
-import { describeFailure } from './form';
+import { describeFailure } from '../form/form';
 
 export type ExchangeState = { status: 'idle' | 'exchanging' | 'done' } | { status: 'failed'; message: string };
 

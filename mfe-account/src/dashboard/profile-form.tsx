@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { profilePatch, type UserProfile } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Card, TextField } from '@agentdock/ui';
-import { parseWith } from '../auth/form';
-import { FormFrame } from '../auth/form-frame';
-import { useAuthForm } from '../auth/use-auth-form';
-import '../auth/auth.css';
+import { parseWith } from '../form/form';
+import { FormFrame } from '../form/form-frame';
+import { useForm } from '../form/use-form';
 
 export const PROFILE_SAVED = 'Profile saved.';
 
@@ -16,7 +15,7 @@ export const PROFILE_SAVED = 'Profile saved.';
 export function ProfileForm({ user }: { user: UserProfile }) {
   const client = useSessionClient();
   const [saved, setSaved] = useState(false);
-  const form = useAuthForm({
+  const form = useForm({
     initial: { fullName: user.fullName ?? '', phone: user.phone ?? '' },
     parse: (values) => parseWith(profilePatch, { fullName: values.fullName.trim() || null, phone: values.phone.trim() || null }),
     submit: async (patch) => {

@@ -1,9 +1,9 @@
 import { passwordSignInRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { TextField } from '@agentdock/ui';
-import { parseWith, validateForm } from '../form';
-import { FormFrame } from '../form-frame';
-import { useAuthForm } from '../use-auth-form';
+import { parseWith, validateForm } from '../../form/form';
+import { FormFrame } from '../../form/form-frame';
+import { useForm } from '../../form/use-form';
 import { ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 
@@ -18,7 +18,7 @@ function credentials(identifier: string, password: string) {
 
 export function SignInView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
   const client = useSessionClient();
-  const form = useAuthForm({
+  const form = useForm({
     initial: { identifier: '', password: '' },
     parse: (values) =>
       validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, () =>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { signUpRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, TextField } from '@agentdock/ui';
-import { parseWith, validateForm } from '../form';
-import { FormFrame } from '../form-frame';
-import { useAuthForm } from '../use-auth-form';
+import { parseWith, validateForm } from '../../form/form';
+import { FormFrame } from '../../form/form-frame';
+import { useForm } from '../../form/use-form';
 import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 
@@ -14,7 +14,7 @@ export function SignUpView({ title, focusOnMount }: { title?: string; focusOnMou
   const client = useSessionClient();
   const { returnUrl } = useViewNav();
   const [sent, setSent] = useState(false);
-  const form = useAuthForm({
+  const form = useForm({
     initial: { fullName: '', email: '', password: '' },
     parse: (values) =>
       validateForm(values, { email: 'Enter your email address', password: 'Choose a password' }, () =>

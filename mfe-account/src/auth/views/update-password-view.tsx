@@ -1,15 +1,15 @@
 import { passwordChangeRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { TextField } from '@agentdock/ui';
-import { parseWith, validateForm } from '../form';
-import { FormFrame } from '../form-frame';
-import { useAuthForm } from '../use-auth-form';
+import { parseWith, validateForm } from '../../form/form';
+import { FormFrame } from '../../form/form-frame';
+import { useForm } from '../../form/use-form';
 import { ViewSection } from '../view-section';
 
 /** A new password for the signed-in account (after a recovery link). Success is the USER_UPDATED event. */
 export function UpdatePasswordView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
   const client = useSessionClient();
-  const form = useAuthForm({
+  const form = useForm({
     initial: { password: '', confirm: '' },
     parse: (values) =>
       validateForm(values, { password: 'Enter a new password', confirm: 'Enter the new password again' }, () =>

@@ -3,9 +3,9 @@ import { otpVerifyRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, TextField } from '@agentdock/ui';
 import { EmailRequestForm } from '../email-request-form';
-import { describeFailure, parseWith, validateForm } from '../form';
-import { FormFrame } from '../form-frame';
-import { useAuthForm } from '../use-auth-form';
+import { describeFailure, parseWith, validateForm } from '../../form/form';
+import { FormFrame } from '../../form/form-frame';
+import { useForm } from '../../form/use-form';
 import { BackToSignIn } from '../view-nav';
 import { ViewSection } from '../view-section';
 
@@ -32,7 +32,7 @@ export function VerifyOtpView({ focusOnMount }: { focusOnMount?: boolean }) {
 function CodeForm({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
   const client = useSessionClient();
   const [resend, setResend] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }>({ status: 'idle' });
-  const form = useAuthForm({
+  const form = useForm({
     initial: { code: '' },
     parse: (values) => validateForm(values, { code: 'Enter the 6-digit code' }, () => parseWith(otpVerifyRequest, { email, code: values.code.replace(/\s/g, '') })),
     submit: async (body) => {

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { describeFailure, type FieldErrors, type Parsed } from './form';
 
-interface AuthFormOptions<F extends string, T> {
+interface FormOptions<F extends string, T> {
   initial: Record<F, string>;
   /** The typed values as a request body, or what is wrong with them. */
   parse: (values: Record<F, string>) => Parsed<T>;
@@ -11,10 +11,10 @@ interface AuthFormOptions<F extends string, T> {
 }
 
 /**
- * State of one auth form: values, messages next to fields, the server's message for the red box,
+ * State of one form: values, messages next to fields, the server's message for the red box,
  * and the pending flag. Invalid input never reaches the server; the first invalid field gets focus.
  */
-export function useAuthForm<F extends string, T>({ initial, parse, submit, rename }: AuthFormOptions<F, T>) {
+export function useForm<F extends string, T>({ initial, parse, submit, rename }: FormOptions<F, T>) {
   const [values, setValues] = useState(initial);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,3 +1,4 @@
+import './form.css';
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Alert, Button } from '@agentdock/ui';
 
@@ -12,10 +13,10 @@ interface FormFrameProps {
   children: ReactNode;
 }
 
-/** An auth form: fields, the red box for the server's message, and a submit button that shows it is busy. */
+/** A form: fields, the red box for the server's message, and a submit button that shows it is busy. */
 export function FormFrame({ onSubmit, formRef, error, pending, submitLabel, pendingLabel, children }: FormFrameProps) {
   return (
-    <form ref={formRef} className="acc-auth__form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <form ref={formRef} className="acc-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
       {error && <Alert variant="error">{error}</Alert>}
       {children}
       <Button type="submit" block disabled={pending}>
