@@ -72,5 +72,12 @@ export async function signInBrowser(page: Page, account: Pick<Account, 'email' |
   }, SESSION_HINT_KEY);
 }
 
+/** Fills in the sign-in form on /signin and sends it. */
+export async function submitSignInForm(page: Page, identifier: string, password: string): Promise<void> {
+  await page.getByLabel('Email or phone number').fill(identifier);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
 /** The signed-in email in the header bar (the mobile menu repeats it, hidden on wide screens). */
 export const headerEmail = (page: Page, email: string) => page.getByRole('banner').getByText(email, { exact: true }).filter({ visible: true });

@@ -2,7 +2,6 @@ import { createAccount, headerEmail } from '../support/accounts';
 import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { codeIn, linkTo, nextEmail, SUBJECTS } from '../support/mailbox';
-import { siteHeader } from '../support/site';
 
 test.describe('Signing in without a password', () => {
   test('magic link: the emailed link signs in and lands on the returnUrl', async ({ page, request }) => {

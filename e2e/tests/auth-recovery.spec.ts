@@ -1,4 +1,4 @@
-import { createAccount, headerEmail, PASSWORD } from '../support/accounts';
+import { createAccount, headerEmail, PASSWORD, submitSignInForm } from '../support/accounts';
 import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { linkTo, nextEmail, SUBJECTS } from '../support/mailbox';
@@ -30,13 +30,10 @@ test.describe('Password recovery', () => {
 
     await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/signin$/);
-    await page.getByLabel('Email or phone number').fill(account.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignInForm(page, account.email, PASSWORD);
     await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
 
-    await page.getByLabel('Password').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignInForm(page, account.email, NEW_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(headerEmail(page, account.email)).toBeVisible();
   });

@@ -1,4 +1,4 @@
-import { adminAccount, bearer, createAccount, headerEmail, PASSWORD, signInBrowser } from '../support/accounts';
+import { adminAccount, bearer, createAccount, headerEmail, PASSWORD, signInBrowser, submitSignInForm } from '../support/accounts';
 import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { siteHeader } from '../support/site';
@@ -80,9 +80,7 @@ test.describe('Roles', () => {
       await expect(page.getByText('Please sign in to access your dashboard')).toBeVisible();
 
       await page.goto('/signin');
-      await page.getByLabel('Email or phone number').fill(user.email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await submitSignInForm(page, user.email, PASSWORD);
       await expect(page.getByRole('alert')).toHaveText('Your account has been suspended. Please contact support.');
     });
   });

@@ -1,4 +1,4 @@
-import { createAccount, headerEmail, PASSWORD, signInBrowser } from '../support/accounts';
+import { createAccount, headerEmail, PASSWORD, signInBrowser, submitSignInForm } from '../support/accounts';
 import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { pageHeading, siteHeader } from '../support/site';
@@ -13,9 +13,7 @@ test.describe('Sign-in with a password', () => {
     // A full page load would lose this: the account remote and the shell share one session client.
     await page.evaluate(() => ((window as MarkedWindow).__e2eSamePage = true));
 
-    await page.getByLabel('Email or phone number').fill(account.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignInForm(page, account.email, PASSWORD);
 
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(headerEmail(page, account.email)).toBeVisible();
@@ -34,9 +32,7 @@ test.describe('Sign-in with a password', () => {
 
     await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/signin$/);
-    await page.getByLabel('Email or phone number').fill(phone);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignInForm(page, phone, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(headerEmail(page, account.email)).toBeVisible();
   });
@@ -47,9 +43,7 @@ test.describe('Sign-in with a password', () => {
     test("shows the service's message in a red box and stays signed out", async ({ page, request }) => {
       const account = await createAccount(request);
       await page.goto('/signin');
-      await page.getByLabel('Email or phone number').fill(account.email);
-      await page.getByLabel('Password').fill('not the password');
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await submitSignInForm(page, account.email, 'not the password');
       await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
       await expect(siteHeader(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
     });
@@ -77,9 +71,7 @@ test.describe('Sign-in with a password', () => {
   test('a returnUrl to another site is ignored', async ({ page, request }) => {
     const account = await createAccount(request);
     await page.goto(`/signin?returnUrl=${encodeURIComponent('https://example.org/phish')}`);
-    await page.getByLabel('Email or phone number').fill(account.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignInForm(page, account.email, PASSWORD);
     await expect(page).toHaveURL(/localhost:\d+\/dashboard$/);
   });
 

@@ -1,18 +1,24 @@
-import { headerEmail, PASSWORD, uniqueEmail } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { headerEmail, PASSWORD, submitSignInForm, uniqueEmail } from '../support/accounts';
 import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
-import { linkTo, nextEmail, SUBJECTS } from '../support/mailbox';
+import { linkTo, nextEmail, SUBJECTS, type MailboxMessage } from '../support/mailbox';
 import { pageHeading, siteHeader } from '../support/site';
+
+/** Fills in the sign-up form on /signup, sends it and returns the confirmation email. */
+async function submitSignUpForm(page: Page, email: string, fullName?: string): Promise<MailboxMessage> {
+  if (fullName) await page.getByLabel('Full name (optional)').fill(fullName);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
+  return nextEmail(page.request, email, SUBJECTS.confirm, () => page.getByRole('button', { name: 'Sign Up' }).click());
+}
 
 test.describe('Sign-up', () => {
   test('sign up → confirmation email → callback → dashboard with the email in the header; sign out → /signin', async ({ page }) => {
     const email = uniqueEmail('signup');
     await page.goto('/signup');
     await expect(pageHeading(page, 'Create your account')).toBeVisible();
-    await page.getByLabel('Full name (optional)').fill('Ada Lovelace');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
-    const confirmation = await nextEmail(page.request, email, SUBJECTS.confirm, () => page.getByRole('button', { name: 'Sign Up' }).click());
+    const confirmation = await submitSignUpForm(page, email, 'Ada Lovelace');
     await expect(page.getByText('Check your email for the confirmation link')).toBeVisible();
     await expect(siteHeader(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
 
@@ -44,14 +50,10 @@ test.describe('Sign-up', () => {
     test('signing in is refused with the service message in a red box', async ({ page }) => {
       const email = uniqueEmail('unconfirmed');
       await page.goto('/signup');
-      await page.getByLabel('Email address').fill(email);
-      await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
-      await nextEmail(page.request, email, SUBJECTS.confirm, () => page.getByRole('button', { name: 'Sign Up' }).click());
+      await submitSignUpForm(page, email);
 
       await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-      await page.getByLabel('Email or phone number').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await submitSignInForm(page, email, PASSWORD);
       await expect(page.getByRole('alert')).toHaveText('Email not confirmed. Please open the confirmation link we emailed you before signing in.');
       await expect(page).toHaveURL(/\/signin$/);
     });
@@ -61,9 +63,7 @@ test.describe('Sign-up', () => {
     test("shows 'Authentication Error', the message and 'Go to Sign In'", async ({ page }) => {
       const email = uniqueEmail('twice');
       await page.goto('/signup');
-      await page.getByLabel('Email address').fill(email);
-      await page.getByLabel('Password (at least 8 characters)').fill(PASSWORD);
-      const confirmation = await nextEmail(page.request, email, SUBJECTS.confirm, () => page.getByRole('button', { name: 'Sign Up' }).click());
+      const confirmation = await submitSignUpForm(page, email);
       await page.goto(linkTo(confirmation, '/auth/callback'));
       await expect(page).toHaveURL(/\/dashboard$/);
       await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
