@@ -5,6 +5,8 @@ import { AuthCard } from './auth-card';
 import { sameSitePath } from './return-url';
 import { useCodeExchange } from './use-code-exchange';
 
+const AUTHENTICATION_ERROR = 'Authentication error. Please try again.';
+
 /**
  * /auth/callback: where confirmation and magic links land. Exchanges the link's code, then goes
  * to the link's `next` page or /dashboard; without a code, to /dashboard or /signin by session.
@@ -29,7 +31,8 @@ export default function AuthCallbackPage() {
 
   if (exchange.status === 'failed') {
     return (
-      <AuthCard title="Authentication Error">
+      // The spec's fixed sentence first, then what the service said went wrong with this link.
+      <AuthCard title="Authentication Error" lead={AUTHENTICATION_ERROR}>
         <Alert variant="error">{exchange.message}</Alert>
         <div>
           <LinkButton to="/signin">Go to Sign In</LinkButton>

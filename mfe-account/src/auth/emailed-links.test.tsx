@@ -117,6 +117,7 @@ describe('/auth/callback', () => {
     identity.on(EXCHANGE, invalidCode());
     renderAuthPage('/auth/callback?code=used', pages, { identity, storage: askedHere() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeTruthy();
+    expect(screen.getByText('Authentication error. Please try again.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('This link is invalid or has expired. Please request a new one.');
     expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe('/signin');
   });
