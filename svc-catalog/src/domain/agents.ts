@@ -1,10 +1,11 @@
 import { type AdminAgent, type Agent, type AgentInput, type AgentPatch, agentChangedV1, type SubscriptionTier } from '@agentdock/contracts';
-import { type Db, sqlState, UNIQUE_VIOLATION } from '@agentdock/service-kit';
+import type { Db } from '@agentdock/service-kit';
 import { asc, desc, eq } from '@agentdock/service-kit/orm';
 import { type AgentRow, agents, type CatalogSchema } from '../db/schema';
 import { isAgentVisibleTo } from './agent-visibility';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
+import { onUniqueViolation } from './unique';
 import type { CatalogWriter } from './writer';
 
 export function toAdminAgent(row: AgentRow): AdminAgent {
@@ -57,22 +58,28 @@ export async function insertAgent(writer: CatalogWriter, tx: Db<CatalogSchema>, 
 }
 
 export async function createAgent(writer: CatalogWriter, input: AgentInput): Promise<AdminAgent> {
-  return withKeyConflict(input.key, () => writer.transaction(async (tx) => (await insertAgent(writer, tx, input))!));
+  return onUniqueViolation(
+    () => writer.transaction(async (tx) => (await insertAgent(writer, tx, input))!),
+    () => agentKeyTaken(input.key),
+  );
 }
 
 export async function updateAgent(writer: CatalogWriter, id: string, patch: AgentPatch): Promise<AdminAgent> {
-  return withKeyConflict(patch.key, () =>
-    writer.transaction(async (tx) => {
-      const [row] = await tx
-        .update(agents)
-        .set({ ...withoutUndefined(patch), updatedAt: new Date() })
-        .where(eq(agents.id, id))
-        .returning();
-      if (!row) throw agentNotFound(id);
-      const agent = toAdminAgent(row);
-      await writer.enqueue(tx, agentChangedV1, { change: 'updated', agent });
-      return agent;
-    }),
+  return onUniqueViolation(
+    () =>
+      writer.transaction(async (tx) => {
+        const [row] = await tx
+          .update(agents)
+          .set({ ...withoutUndefined(patch), updatedAt: new Date() })
+          .where(eq(agents.id, id))
+          .returning();
+        if (!row) throw agentNotFound(id);
+        const agent = toAdminAgent(row);
+        await writer.enqueue(tx, agentChangedV1, { change: 'updated', agent });
+        return agent;
+      }),
+    // Only the key is unique besides the id, so a violation here means the patch sent a taken key.
+    () => agentKeyTaken(patch.key),
   );
 }
 
@@ -88,13 +95,6 @@ function agentNotFound(id: string): CatalogError {
   return new CatalogError('agent_not_found', `No agent with id "${id}"`);
 }
 
-async function withKeyConflict<T>(key: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) {
-      throw new CatalogError('agent_exists', `An agent with key "${key}" already exists`, { fields: [{ path: 'key', message: 'This key is already taken' }] });
-    }
-    throw error;
-  }
+function agentKeyTaken(key: string | undefined): CatalogError {
+  return new CatalogError('agent_exists', `An agent with key "${key}" already exists`, { fields: [{ path: 'key', message: 'This key is already taken' }] });
 }

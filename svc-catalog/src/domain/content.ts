@@ -1,10 +1,11 @@
 import { type ContentSection, type ContentSectionInput, type ContentSectionPatch, type ContentSectionType, contentChangedV1 } from '@agentdock/contracts';
-import { type Db, sqlState, UNIQUE_VIOLATION } from '@agentdock/service-kit';
+import type { Db } from '@agentdock/service-kit';
 import { and, asc, desc, eq } from '@agentdock/service-kit/orm';
 import { type CatalogSchema, type ContentSectionRow, contentSections } from '../db/schema';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
 import { renderContent, sanitiseHtml } from './sanitise';
+import { onUniqueViolation } from './unique';
 import type { CatalogWriter } from './writer';
 
 export function toContentSection(row: ContentSectionRow): ContentSection {
@@ -71,37 +72,35 @@ export async function insertContent(
 }
 
 export async function createContent(writer: CatalogWriter, input: ContentSectionInput): Promise<ContentSection> {
-  return withSlotConflict(input.slot, () => writer.transaction(async (tx) => (await insertContent(writer, tx, input))!));
+  return onUniqueViolation(
+    () => writer.transaction(async (tx) => (await insertContent(writer, tx, input))!),
+    () => slotTaken(input.slot),
+  );
 }
 
 /** Applies a partial edit and re-renders the section from its resulting format and source. */
 export async function updateContent(writer: CatalogWriter, id: string, patch: ContentSectionPatch): Promise<ContentSection> {
-  return withSlotConflict(patch.slot, () =>
-    writer.transaction(async (tx) => {
-      const [current] = await tx.select().from(contentSections).where(eq(contentSections.id, id)).for('update');
-      if (!current) throw new CatalogError('content_not_found', `No content section with id "${id}"`);
-      const source = storedContent(patch.format ?? current.format, patch.content ?? current.content);
-      const [row] = await tx
-        .update(contentSections)
-        .set({ ...withoutUndefined(patch), ...source, updatedAt: new Date() })
-        .where(eq(contentSections.id, id))
-        .returning();
-      const section = toContentSection(row!);
-      await writer.enqueue(tx, contentChangedV1, { change: 'updated', section });
-      return section;
-    }),
+  return onUniqueViolation(
+    () =>
+      writer.transaction(async (tx) => {
+        const [current] = await tx.select().from(contentSections).where(eq(contentSections.id, id)).for('update');
+        if (!current) throw new CatalogError('content_not_found', `No content section with id "${id}"`);
+        const source = storedContent(patch.format ?? current.format, patch.content ?? current.content);
+        const [row] = await tx
+          .update(contentSections)
+          .set({ ...withoutUndefined(patch), ...source, updatedAt: new Date() })
+          .where(eq(contentSections.id, id))
+          .returning();
+        const section = toContentSection(row!);
+        await writer.enqueue(tx, contentChangedV1, { change: 'updated', section });
+        return section;
+      }),
+    () => slotTaken(patch.slot),
   );
 }
 
-async function withSlotConflict<T>(slot: string | null | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) {
-      throw new CatalogError('content_slot_taken', `Another content section already uses the slot "${slot}"`, {
-        fields: [{ path: 'slot', message: 'This slot is already used by another section' }],
-      });
-    }
-    throw error;
-  }
+function slotTaken(slot: string | null | undefined): CatalogError {
+  return new CatalogError('content_slot_taken', `Another content section already uses the slot "${slot}"`, {
+    fields: [{ path: 'slot', message: 'This slot is already used by another section' }],
+  });
 }

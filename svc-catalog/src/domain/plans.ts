@@ -1,9 +1,10 @@
 import { type Plan, type PlanCreate, type PlanPatch, planChangedV1 } from '@agentdock/contracts';
-import { type Db, sqlState, UNIQUE_VIOLATION } from '@agentdock/service-kit';
+import type { Db } from '@agentdock/service-kit';
 import { asc, eq } from '@agentdock/service-kit/orm';
 import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
+import { onUniqueViolation } from './unique';
 import type { CatalogWriter } from './writer';
 import { annualPerMonthDollars, centsToDollars, dollarsToCents } from './pricing';
 
@@ -87,12 +88,10 @@ async function insertPlan(writer: CatalogWriter, tx: Db<CatalogSchema>, input: P
 }
 
 export async function createPlan(writer: CatalogWriter, input: PlanCreate): Promise<Plan> {
-  try {
-    return await writer.transaction(async (tx) => (await insertPlan(writer, tx, input))!);
-  } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new CatalogError('plan_exists', `A plan with id "${input.id}" already exists`);
-    throw error;
-  }
+  return onUniqueViolation(
+    () => writer.transaction(async (tx) => (await insertPlan(writer, tx, input))!),
+    () => new CatalogError('plan_exists', `A plan with id "${input.id}" already exists`),
+  );
 }
 
 export async function updatePlan(writer: CatalogWriter, id: string, patch: PlanPatch): Promise<Plan> {
