@@ -4,6 +4,7 @@ import { createTestBus, eventually, startTestService, type TestBus, type TestSer
 import request from 'supertest';
 import { type IdentityOptions, loadIdentityOptions } from '../src/config';
 import type { IdentitySchema } from '../src/db/schema';
+import { RATE_LIMITED_ACTIONS } from '../src/domain/rate-limit-settings';
 import { createIdentityService } from '../src/index';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -11,7 +12,7 @@ export const PASSWORD = 'correct horse battery';
 
 /** Options as on one machine, with per-IP limits out of the way (tests all come from 127.0.0.1). */
 export function testOptions(overrides: Partial<IdentityOptions> = {}): IdentityOptions {
-  const generous = ['signin', 'signup', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=10000,${action}.account=10000`).join(',');
+  const generous = RATE_LIMITED_ACTIONS.map((action) => `${action}.ip=10000,${action}.account=10000`).join(',');
   return { ...loadIdentityOptions({ PUBLIC_URL, MAILBOX_ENABLED: 'true', AUTH_RATE_LIMITS: generous }), ...overrides };
 }
 

@@ -1,15 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from '@agentdock/service-kit/orm';
 import { openDomainDb, type DomainDb } from '../../test/domain-db';
+import { pkce } from '../../test/helpers';
 import { linkCodes, otpCodes } from '../db/schema';
 import { consumeLinkCode, createLinkCode, LINK_CODE_TTL_MS } from './link-codes';
 import { issueOtp, OTP_MAX_FAILED_ATTEMPTS, OTP_TTL_MS, verifyOtp } from './otp';
 import { sha256 } from './secrets';
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
