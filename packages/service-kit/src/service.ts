@@ -62,8 +62,6 @@ export interface ServiceRuntime {
   logger: Logger;
   jwksUrl: string;
   relayPollIntervalMs?: number;
-  /** How often the suspended-users set is re-read from the database (replicas share events). */
-  suspensionRefreshMs?: number;
 }
 
 export interface RunningService<TSchema extends Record<string, unknown>> {
@@ -106,7 +104,7 @@ export async function startService<TSchema extends Record<string, unknown>>(
     relay.start();
     const consumers = [...suspended.consumers(definition.name), ...(definition.consumers?.(context) ?? [])];
     const subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(consumer)));
-    suspended.startRefreshing(runtime.suspensionRefreshMs);
+    suspended.startRefreshing();
     const app = createHttpApp({
       service: definition.name,
       logger,

@@ -9,13 +9,13 @@ import { AccountSuspendedError } from './auth-errors';
 import type { TokenVerifier } from './jwt';
 
 /** How often a replica re-reads the table, to learn what events another replica consumed. */
-export const DEFAULT_SUSPENSION_REFRESH_MS = 5_000;
+const REFRESH_MS = 5_000;
 
 /**
  * The users svc-identity has suspended, as this service knows them: a table in the service's own
  * database (kept by durable consumers of the suspended/reactivated events) and an in-memory set
  * read on every request. Replicas share one durable consumer, so each event reaches one replica;
- * the others pick the change up from the table within `refreshMs`.
+ * the others pick the change up from the table within a few seconds (REFRESH_MS).
  */
 export class SuspendedUsers {
   private ids = new Set<string>();
@@ -35,10 +35,10 @@ export class SuspendedUsers {
     this.ids = new Set(rows.map((row) => row.userId));
   }
 
-  startRefreshing(refreshMs: number = DEFAULT_SUSPENSION_REFRESH_MS): void {
+  startRefreshing(): void {
     this.timer = setInterval(() => {
       this.load().catch((error: unknown) => this.logger.warn({ err: error }, 'could not refresh the suspended users'));
-    }, refreshMs);
+    }, REFRESH_MS);
     this.timer.unref();
   }
 
