@@ -32,7 +32,7 @@ describe('chat page before the chat opens', () => {
 
   it('does not ask a signed-in customer to sign in again', async () => {
     renderChat(true);
-    expect(await screen.findByText(/see which agents your starter plan includes/)).toBeTruthy();
+    expect(await screen.findByText(/see which agents your Starter plan includes/)).toBeTruthy();
     expect(screen.queryByText('Please sign in to chat with your AI agents.')).toBeNull();
   });
 });

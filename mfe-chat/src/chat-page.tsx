@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
 import { Card, Container, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
 
@@ -34,7 +35,7 @@ function ChatAccess() {
   }
   return (
     <Card>
-      <p>The agent chat is not open yet. Meanwhile, see which agents your {user.subscriptionTier} plan includes.</p>
+      <p>The agent chat is not open yet. Meanwhile, see which agents your {SUBSCRIPTION_TIER_LABELS[user.subscriptionTier]} plan includes.</p>
       <div className="ad-row">
         <LinkButton to="/models">Our AI Agents</LinkButton>
       </div>

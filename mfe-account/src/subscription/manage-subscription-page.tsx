@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
 import { Card, Container, LinkButton, PageHeader, SITE } from '@agentdock/ui';
 import { RequireSession } from '../sign-in-prompt';
 
@@ -15,7 +16,7 @@ export default function ManageSubscriptionPage() {
           {(user) => (
             <Card>
               <p>
-                Your plan: <strong>{capitalise(user.subscriptionTier)}</strong>
+                Your plan: <strong>{SUBSCRIPTION_TIER_LABELS[user.subscriptionTier]}</strong>
               </p>
               <p>
                 Card billing is not connected yet. To start, change or cancel a paid plan, write to{' '}
@@ -30,8 +31,4 @@ export default function ManageSubscriptionPage() {
       </Container>
     </>
   );
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,12 +1,5 @@
-import type { Agent, SubscriptionTier } from '@agentdock/contracts';
+import { type Agent, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
 import { Badge, Card, classNames } from '@agentdock/ui';
-
-const TIER_LABEL: Record<SubscriptionTier, string> = {
-  free: 'Free',
-  starter: 'Starter',
-  professional: 'Professional',
-  enterprise: 'Enterprise',
-};
 
 /** Agents that need the Pro plan or above; the catalogue marks them in yellow. */
 export function isProfessionalAgent(agent: Pick<Agent, 'tier'>): boolean {
@@ -24,7 +17,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
         </h2>
         <Badge variant={professional ? 'warning' : 'neutral'}>
           <span className="ad-visually-hidden">Plan: </span>
-          {TIER_LABEL[agent.tier]}
+          {SUBSCRIPTION_TIER_LABELS[agent.tier]}
         </Badge>
       </div>
       {agent.description && <p className="ad-muted">{agent.description}</p>}

@@ -2,6 +2,7 @@ export * from './http/error';
 export * from './http/health';
 export * from './auth/claims';
 export * from './catalog/tier';
+export * from './catalog/tier-labels';
 export * from './catalog/plan';
 export * from './catalog/agent';
 export * from './catalog/content';
