@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { ADMIN_EMAIL } from './support/accounts';
 import { E2E_PORTS, portBase } from './support/ports';
 
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the whole
@@ -47,7 +48,7 @@ export default defineConfig({
       ...Object.fromEntries(Object.entries(E2E_PORTS).map(([name, port]) => [name, String(port)])),
       AGENTDOCK_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ADMIN_EMAILS: 'admin@agentdock.test',
+      ADMIN_EMAILS: ADMIN_EMAIL,
       // Every test signs up and in from 127.0.0.1: lift the per-IP budgets, keep the per-account ones.
       AUTH_RATE_LIMITS: ['signin', 'signup', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=100000`).join(','),
     },

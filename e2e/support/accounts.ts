@@ -9,7 +9,7 @@ import { linkTo, nextEmail, SUBJECTS } from './mailbox';
  */
 
 export const PASSWORD = 'correct horse battery staple';
-/** ADMIN_EMAILS in playwright.config.ts: this account becomes an admin once confirmed. */
+/** The browser suite starts the platform with ADMIN_EMAILS set to this (playwright.config.ts). */
 export const ADMIN_EMAIL = 'admin@agentdock.test';
 /** packages/session's SESSION_HINT_KEY: tells the page that this browser holds a refresh cookie. */
 export const SESSION_HINT_KEY = 'agentdock.auth.signed-in';
