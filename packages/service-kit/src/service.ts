@@ -6,7 +6,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth/jwt';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 import { loadConfigOrExit } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
-import type { EventBus, SubscribeOptions } from './events/bus';
+import type { EventBus, SubscribeOptions, Subscription } from './events/bus';
 import { InProcessBus } from './events/in-process-bus';
 import { JetStreamBus } from './events/jetstream-bus';
 import { enqueueEvent, OutboxRelay } from './events/outbox';
@@ -98,12 +98,13 @@ export async function startService<TSchema extends Record<string, unknown>>(
     },
     enqueue: (tx, event, data) => enqueueEvent(tx, definition.name, event, data),
   };
+  let subscriptions: Subscription[] = [];
   try {
     await suspended.load();
     await definition.onStart?.(context);
     relay.start();
     const consumers = [...suspended.consumers(definition.name), ...(definition.consumers?.(context) ?? [])];
-    const subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(consumer)));
+    subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(consumer)));
     suspended.startRefreshing();
     const app = createHttpApp({
       service: definition.name,
@@ -130,6 +131,8 @@ export async function startService<TSchema extends Record<string, unknown>>(
       },
     };
   } catch (error) {
+    // e.g. the port is taken: consumers left running would take events into a closed database.
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     suspended.stop();
     await relay.stop();
     await database.close();

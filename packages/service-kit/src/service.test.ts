@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { userSuspendedV1 } from '@agentdock/contracts';
+import { type ServiceDefinition, startService } from './service';
+import { createTestBus, createTestDatabase, testLogger } from './testing';
+
+describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('stops the consumers it started when the service cannot start', async () => {
+    const bus = await createTestBus();
+    const database = await createTestDatabase();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const received: string[] = [];
+    const definition: ServiceDefinition<Record<string, never>> = {
+      name: 'svc-unstartable',
+      defaultPort: 0,
+      schema: {},
+      migrationsFolder: '',
+      mount() {},
+      consumers: () => [{ durable: 'svc-unstartable-probe', subject: userSuspendedV1.subject, handler: async (envelope) => void received.push(envelope.id) }],
+    };
+    try {
+      const runtime = { host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json' };
+      await expect(startService(definition, { ...runtime, port: (taken.address() as AddressInfo).port })).rejects.toThrow();
+
+      const data = { userId: randomUUID() };
+      const event = { id: randomUUID(), type: userSuspendedV1.type, version: userSuspendedV1.version, occurredAt: new Date().toISOString(), source: 'svc-identity', data };
+      await bus.bus.publish(userSuspendedV1.subject, event);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(received).toEqual([]);
+    } finally {
+      taken.close();
+      await bus.destroy();
+      await database.drop();
+    }
+  });
+});
