@@ -1,14 +1,13 @@
+import { CONTENT_FORMATS, CONTENT_SECTION_TYPES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-kit/orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
-
-const TIERS = ['free', 'starter', 'professional', 'enterprise'] as const;
 
 /** Subscription plans. Money is kept in cents so no price ever passes through a float. */
 export const plans = pgTable('subscription_plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  tier: text('tier', { enum: TIERS }).notNull(),
+  tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull(),
   monthlyPriceCents: integer('monthly_price_cents'),
   monthlyPriceId: text('monthly_price_id'),
   annualPriceCents: integer('annual_price_cents'),
@@ -41,7 +40,7 @@ export const agents = pgTable('ai_agents', {
   description: text('description').notNull().default(''),
   features: jsonb('features').$type<string[]>().notNull().default([]),
   useCase: text('use_case').notNull().default(''),
-  tier: text('tier', { enum: TIERS }).notNull().default('free'),
+  tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
   isActive: boolean('is_active').notNull().default(true),
   /** The agent provider's id (relevance_agent_id in the spec); never served publicly. */
   providerAgentId: text('provider_agent_id'),
@@ -61,9 +60,9 @@ export type AgentRow = typeof agents.$inferSelect;
 export const contentSections = pgTable('content_sections', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
-  sectionType: text('section_type', { enum: ['hero', 'features', 'pricing', 'about'] }).notNull().default('hero'),
+  sectionType: text('section_type', { enum: CONTENT_SECTION_TYPES }).notNull().default('hero'),
   slot: text('slot'),
-  format: text('format', { enum: ['html', 'markdown'] }).notNull().default('markdown'),
+  format: text('format', { enum: CONTENT_FORMATS }).notNull().default('markdown'),
   content: text('content').notNull(),
   html: text('html').notNull(),
   isActive: boolean('is_active').notNull().default(true),

@@ -4,7 +4,8 @@ export const CONTENT_SECTION_TYPES = ['hero', 'features', 'pricing', 'about'] as
 export const contentSectionType = z.enum(CONTENT_SECTION_TYPES);
 export type ContentSectionType = z.infer<typeof contentSectionType>;
 
-export const contentFormat = z.enum(['html', 'markdown']);
+export const CONTENT_FORMATS = ['html', 'markdown'] as const;
+export const contentFormat = z.enum(CONTENT_FORMATS);
 export type ContentFormat = z.infer<typeof contentFormat>;
 
 /**
