@@ -12,7 +12,6 @@ export interface Email {
 }
 
 export interface Mailer {
-  send(email: Email): Promise<void>;
   /**
    * Sends without making the caller wait: requests that may or may not send an email (unknown
    * address) answer in the same time either way. Failures are logged.
@@ -39,7 +38,6 @@ export function createMailer({ db, logger, from, smtpUrl }: MailerOptions): Mail
     if (!smtpUrl) await db.insert(mailbox).values(email);
   };
   return {
-    send,
     sendInBackground(email) {
       const sending = send(email)
         .catch((error: unknown) => logger.error({ err: error, subject: email.subject }, 'an email could not be sent'))
