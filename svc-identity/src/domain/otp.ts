@@ -19,10 +19,9 @@ export async function issueOtp(db: Db, userId: string): Promise<string> {
 }
 
 /**
- * Spends the user's code when it matches. A wrong guess counts against the code, which dies at
- * the fifth; an expired, spent or dead code fails like a wrong one.
+ * Spends the user's code when it matches and returns the user's id. A wrong guess counts against
+ * the code, which dies at the fifth; an expired, spent or dead code fails like a wrong one.
  */
-/** Returns the user id the code belonged to. */
 export async function verifyOtp(db: Db, userId: string | undefined, code: string): Promise<string> {
   if (userId === undefined) throw new IdentityError('invalid_otp');
   const now = sql`${new Date().toISOString()}::timestamptz`;
