@@ -1,7 +1,7 @@
 import { adminAccount, bearer, createAccount, headerEmail, PASSWORD, signInBrowser, submitSignInForm } from '../support/accounts';
 import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
-import { siteHeader } from '../support/site';
+import { pageHeading, siteHeader } from '../support/site';
 
 /** Every admin endpoint of the services, with a body a real admin could send. */
 const ADMIN_ENDPOINTS: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; data?: unknown }> = [
@@ -36,6 +36,8 @@ test.describe('Roles', () => {
     await expect(headerEmail(page, user.email)).toBeVisible();
     await expect(siteHeader(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(siteHeader(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await page.goto('/admin');
+    await expect(pageHeading(page, 'Access Denied')).toBeVisible();
   });
 
   test('an admin sees the Admin link in the header, never in the mobile menu', async ({ page, request }) => {
@@ -43,6 +45,9 @@ test.describe('Roles', () => {
     await signInBrowser(page, admin);
     await page.goto('/dashboard');
     await expect(siteHeader(page).getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
+    await siteHeader(page).getByRole('link', { name: 'Admin', exact: true }).click();
+    await expect(pageHeading(page, 'Admin Dashboard')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Admin Access')).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await siteHeader(page).getByRole('button', { name: 'Open menu' }).click();
