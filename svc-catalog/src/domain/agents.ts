@@ -8,7 +8,7 @@ import { withoutUndefined } from './patch';
 import { onUniqueViolation } from './unique';
 import type { CatalogWriter } from './writer';
 
-export function toAdminAgent(row: AgentRow): AdminAgent {
+function toAdminAgent(row: AgentRow): AdminAgent {
   return {
     id: row.id,
     key: row.key,
@@ -25,7 +25,7 @@ export function toAdminAgent(row: AgentRow): AdminAgent {
 }
 
 /** The public shape: everything but the provider's id, which stays on the server. */
-export function toAgent(row: AgentRow): Agent {
+function toAgent(row: AgentRow): Agent {
   const { providerAgentId: _serverOnly, ...publicFields } = toAdminAgent(row);
   return publicFields;
 }

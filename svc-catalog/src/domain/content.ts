@@ -8,7 +8,7 @@ import { renderContent, sanitiseHtml } from './sanitise';
 import { onUniqueViolation } from './unique';
 import type { CatalogWriter } from './writer';
 
-export function toContentSection(row: ContentSectionRow): ContentSection {
+function toContentSection(row: ContentSectionRow): ContentSection {
   return {
     id: row.id,
     title: row.title,
