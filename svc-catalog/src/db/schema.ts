@@ -1,4 +1,4 @@
-import { CONTENT_FORMATS, CONTENT_SECTION_TYPES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
+import { CONTENT_FORMATS, CONTENT_SECTION_TYPES, ENROLMENT_SOURCES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-kit/orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
 
@@ -91,7 +91,7 @@ export const appliedSeeds = pgTable('applied_seeds', {
 export const courseEnrolments = pgTable('course_enrolments', {
   courseId: text('course_id').notNull(),
   userId: uuid('user_id').notNull(),
-  source: text('source', { enum: ['admin', 'subscription'] }).notNull(),
+  source: text('source', { enum: ENROLMENT_SOURCES }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [
   primaryKey({ columns: [table.courseId, table.userId] }),

@@ -39,7 +39,8 @@ export type EnrolmentStatus = z.infer<typeof enrolmentStatus>;
 /** POST /api/catalog/admin/courses/:id/enrolments (admin) → 201 enrolment. */
 export const enrolmentGrant = z.object({ userId: z.string().uuid() });
 export type EnrolmentGrant = z.infer<typeof enrolmentGrant>;
-export const enrolment = z.object({ courseId: z.string(), userId: z.string().uuid(), source: z.enum(['admin', 'subscription']), createdAt: z.string() });
+export const ENROLMENT_SOURCES = ['admin', 'subscription'] as const;
+export const enrolment = z.object({ courseId: z.string(), userId: z.string().uuid(), source: z.enum(ENROLMENT_SOURCES), createdAt: z.string() });
 export type Enrolment = z.infer<typeof enrolment>;
 export const enrolmentList = z.object({ enrolments: z.array(enrolment) });
 
