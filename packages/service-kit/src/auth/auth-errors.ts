@@ -1,3 +1,4 @@
+import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../errors/app-errors';
 
 /** The token is malformed, forged, for another audience or issuer, or lacks required claims. */
@@ -26,7 +27,7 @@ export class AuthUnavailableError extends ServiceUnavailableError {
 
 /** The token is genuine but its user has been suspended by an admin. */
 export class AccountSuspendedError extends ForbiddenError {
-  static override readonly code: string = 'account_suspended';
+  static override readonly code: string = IDENTITY_ERROR_CODES.accountSuspended;
   constructor() {
     super('Your account has been suspended. Please contact support.', { code: AccountSuspendedError.code });
   }
