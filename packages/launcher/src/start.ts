@@ -13,6 +13,7 @@ import { lockDataDir } from './data-dir-lock';
 import { type Frontend, repoRoot } from './paths';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+const sayCouldNotStart = (error: unknown) => console.error(`\nAgentdock could not start: ${error instanceof Error ? error.message : String(error)}`);
 
 /**
  * The embedded default: every service in this one process, each on its own port with its own
@@ -90,7 +91,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
     servers.push(await startHttpServer(gateway, { port: config.PORT, host: config.HOST }));
   } catch (error) {
     startFailed = true;
-    console.error(`\nAgentdock could not start: ${error instanceof Error ? error.message : String(error)}`);
+    sayCouldNotStart(error);
     await stop('start failed');
     return;
   }
@@ -106,6 +107,6 @@ Promise.resolve()
     return main(config, loadLauncherIdentityOptions(config));
   })
   .catch((error: unknown) => {
-  console.error(`\nAgentdock could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+    sayCouldNotStart(error);
+    process.exit(1);
+  });
