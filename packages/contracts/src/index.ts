@@ -3,6 +3,7 @@ export * from './http/health';
 export * from './auth/claims';
 export * from './catalog/tier';
 export * from './catalog/tier-labels';
+export * from './catalog/community';
 export * from './catalog/plan';
 export * from './catalog/agent';
 export * from './catalog/content';

@@ -1,7 +1,7 @@
+import { COMMUNITY_INVITE_URL } from '@agentdock/contracts';
+
 /** The shell's footer carries this id; pages link to `#site-footer` to scroll down to it. */
 export const SITE_FOOTER_ID = 'site-footer';
-
-const COMMUNITY_INVITE_URL = 'https://discord.gg/agentdock';
 
 /** Who runs this Agentdock installation; operators change these for their own deployment. */
 export const SITE = {

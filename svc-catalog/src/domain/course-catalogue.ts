@@ -1,4 +1,4 @@
-import type { CommunityOffer, Course } from '@agentdock/contracts';
+import { type CommunityOffer, COMMUNITY_INVITE_URL, type Course } from '@agentdock/contracts';
 import { courseAsset } from './assets';
 
 const WHAT_YOU_GET = [
@@ -112,7 +112,6 @@ export const COMMUNITY_OFFER: CommunityOffer = {
     'Choosing the right agent for each task',
     'Using AI responsibly: privacy, accuracy and review',
   ],
-  // The same community server the site's footer links to (packages/ui site.ts).
-  inviteUrl: 'https://discord.gg/agentdock',
+  inviteUrl: COMMUNITY_INVITE_URL,
   stats: { students: '500+', completion: '95%', rating: '4.9/5' },
 };
