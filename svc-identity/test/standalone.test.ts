@@ -56,6 +56,10 @@ describe('make-admin command', () => {
       expect(usage.output()).toContain('Usage: npm run make-admin');
 
       const reopened = await openDatabase({ target: { dataDir }, schema, migrationsFolder });
+      // While this process holds the database (as `npm start` would), the command is refused.
+      const busy = run('src/cli/make-admin.ts', ['boss@example.com'], { DATA_DIR: dataDir });
+      expect(await busy.exited).toBe(1);
+      expect(busy.output()).toContain(`is open in process ${process.pid}`);
       const [row] = await reopened.db.select().from(users).where(eq(users.passwordHash, 'x'));
       await reopened.close();
       expect(row?.isAdmin).toBe(true);

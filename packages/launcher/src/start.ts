@@ -1,7 +1,8 @@
+import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
-import { createLogger, InProcessBus, installShutdown, type ServiceDefinition, startHttpServer, startService } from '@agentdock/service-kit';
+import { acquireProcessLock, createLogger, InProcessBus, installShutdown, type ServiceDefinition, startHttpServer, startService } from '@agentdock/service-kit';
 import { createStaticServer } from '@agentdock/static-server';
 import { billingService } from '@agentdock/svc-billing';
 import { catalogService } from '@agentdock/svc-catalog';
@@ -9,7 +10,6 @@ import { chatService } from '@agentdock/svc-chat';
 import { createIdentityService, type IdentityOptions } from '@agentdock/svc-identity';
 import { buildStaleFrontends } from './build-frontends';
 import { type LauncherConfig, loadLauncherConfig, loadLauncherIdentityOptions } from './config';
-import { lockDataDir } from './data-dir-lock';
 import { type Frontend, repoRoot } from './paths';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -22,7 +22,13 @@ const sayCouldNotStart = (error: unknown) => console.error(`\nAgentdock could no
  */
 async function main(config: LauncherConfig, identityOptions: IdentityOptions): Promise<void> {
   if (config.AGENTDOCK_SKIP_BUILD === '0') await buildStaleFrontends(say);
-  const unlock = await lockDataDir(config.AGENTDOCK_DATA_DIR);
+  await mkdir(config.AGENTDOCK_DATA_DIR, { recursive: true });
+  // Each service's database takes its own lock too; this one refuses a second launcher at once,
+  // before it starts anything.
+  const unlock = await acquireProcessLock(
+    join(config.AGENTDOCK_DATA_DIR, 'launcher.pid'),
+    (holder) => `Another Agentdock (process ${holder}) is already using ${config.AGENTDOCK_DATA_DIR}. Stop it first, or set AGENTDOCK_DATA_DIR to another folder.`,
+  );
   const logger = createLogger({ service: 'launcher', level: config.LOG_LEVEL });
   const bus = new InProcessBus({ logger: logger.child({ component: 'event-bus' }) });
   const local = (port: number) => `http://127.0.0.1:${port}`;

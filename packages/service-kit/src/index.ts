@@ -8,6 +8,7 @@ export * from './http/server';
 export * from './auth/jwt';
 export * from './shutdown';
 export * from './db/database';
+export { acquireProcessLock } from './db/process-lock';
 export * from './db/kit-schema';
 export * from './events/bus';
 export * from './events/in-process-bus';

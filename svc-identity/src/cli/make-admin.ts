@@ -26,6 +26,10 @@ const database = await openDatabase({
   target: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   schema,
   migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)),
+}).catch((error: unknown) => {
+  // Most often the embedded database is open in `npm start`; the message says so.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
 });
 try {
   if (await grantAdmin(database.db, address.data)) {

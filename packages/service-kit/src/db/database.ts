@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireProcessLock } from './process-lock';
 
 /**
  * The one query layer every service uses. Both drivers give a drizzle `PgDatabase`, so services
@@ -96,16 +97,38 @@ async function openPglite<TSchema extends Record<string, unknown>>(
   options: DatabaseOptions<TSchema>,
   dataDir: string | undefined,
 ): Promise<OpenedDriver<TSchema>> {
+  if (!dataDir) return pgliteDriver(options, new PGlite(), async () => undefined);
+  const folder = resolve(dataDir);
   // PGlite creates only the last folder of its path.
-  if (dataDir) await mkdir(dirname(resolve(dataDir)), { recursive: true });
-  const client = dataDir ? new PGlite(resolve(dataDir)) : new PGlite();
+  await mkdir(dirname(folder), { recursive: true });
+  // Any process opening this folder (a service, the launcher, make-admin) takes the lock first.
+  const unlock = await acquireProcessLock(
+    `${folder}.pid`,
+    (holder) => `The embedded database in ${folder} is open in process ${holder}. Stop that process (npm start, or a service using this folder) first.`,
+  );
+  try {
+    return await pgliteDriver(options, new PGlite(folder), unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+async function pgliteDriver<TSchema extends Record<string, unknown>>(
+  options: DatabaseOptions<TSchema>,
+  client: PGlite,
+  unlock: () => Promise<void>,
+): Promise<OpenedDriver<TSchema>> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema: options.schema });
   return {
     db: db as unknown as Db<TSchema>,
     driver: 'pglite',
     migrate: (config) => migratePglite(db, config),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
 }
 
