@@ -7,6 +7,7 @@ import {
   logLevelSchema,
   portSchema,
   positiveIntSchema,
+  proxyHopsSchema,
 } from '@agentdock/service-kit';
 import { type RuntimeConfig, manifestUrl } from '@agentdock/contracts/runtime-config';
 import { z } from 'zod';
@@ -52,7 +53,7 @@ const gatewayEnvSchema = z
     RATE_LIMIT_PER_MINUTE: positiveIntSchema.default(300),
     BODY_LIMIT: byteSizeSchema.prefault('1mb'),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(30_000),
-    TRUST_PROXY_HOPS: z.coerce.number({ error: 'expected a number' }).int().nonnegative().default(0),
+    TRUST_PROXY_HOPS: proxyHopsSchema.default(0),
     LOG_LEVEL: logLevelSchema,
   })
   .transform(

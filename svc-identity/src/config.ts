@@ -1,4 +1,4 @@
-import { httpUrlSchema, loadConfig, positiveIntSchema } from '@agentdock/service-kit';
+import { booleanFlagSchema, httpUrlSchema, loadConfig, positiveIntSchema, proxyHopsSchema } from '@agentdock/service-kit';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings, rateLimitOverrides } from './domain/rate-limit-settings';
 
@@ -26,8 +26,6 @@ export interface IdentityOptions {
   rateLimits: RateLimitSettings;
 }
 
-const booleanFlag = z.enum(['true', 'false'], { error: 'expected true or false' }).transform((value) => value === 'true');
-
 const emailList = z.string().transform((text, ctx) => {
   const emails = text
     .split(',')
@@ -47,11 +45,11 @@ export const identityEnvSchema = z
     ADMIN_EMAILS: emailList.default([]),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Agentdock <no-reply@agentdock.local>'),
-    MAILBOX_ENABLED: booleanFlag.default(false),
+    MAILBOX_ENABLED: booleanFlagSchema.default(false),
     ACCESS_TOKEN_TTL_SECONDS: positiveIntSchema.max(86_400, { error: 'expected at most 86400 (one day)' }).default(600),
-    COOKIE_SECURE: booleanFlag.default(false),
+    COOKIE_SECURE: booleanFlagSchema.default(false),
     REFRESH_REUSE_GRACE_SECONDS: z.coerce.number({ error: 'expected a number' }).int().min(0).max(60).default(10),
-    TRUST_PROXY_HOPS: z.coerce.number({ error: 'expected a number' }).int().min(0).default(1),
+    TRUST_PROXY_HOPS: proxyHopsSchema.default(1),
     AUTH_RATE_LIMITS: rateLimitOverrides.default({}),
   })
   .refine((env) => !(env.MAILBOX_ENABLED && env.NODE_ENV === 'production'), {

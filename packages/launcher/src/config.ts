@@ -1,17 +1,18 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '@agentdock/service-kit';
+import { hostSchema, loadConfig, logLevelEnum, portSchema } from '@agentdock/service-kit';
 import { type IdentityOptions, loadIdentityOptions } from '@agentdock/svc-identity';
 import { z } from 'zod';
 import { repoRoot } from './paths';
 
-const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+// The launcher prints the URL to open, so a port chosen by the system (0) would not do here.
+const port = (fallback: number) => portSchema.min(1, { error: 'expected a port number between 1 and 65535' }).default(fallback);
 
 /** Everything the embedded default lets you change; every value has a working default. */
 export const launcherEnvSchema = z.object({
   PORT: port(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  HOST: hostSchema.default('127.0.0.1'),
   /** Host name the browser uses to reach the remotes' static servers. */
-  PUBLIC_HOST: z.string().min(1).default('localhost'),
+  PUBLIC_HOST: hostSchema.default('localhost'),
   AGENTDOCK_DATA_DIR: z.string().min(1).default(resolve(repoRoot, '.data')),
   IDENTITY_PORT: port(3101),
   CATALOG_PORT: port(3102),
@@ -22,7 +23,7 @@ export const launcherEnvSchema = z.object({
   MFE_ACCOUNT_PORT: port(3202),
   MFE_CHAT_PORT: port(3203),
   MFE_ADMIN_PORT: port(3204),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  LOG_LEVEL: logLevelEnum.default('warn'),
   /** Skip the front-end freshness check (CI builds once before the browser suite). */
   AGENTDOCK_SKIP_BUILD: z.enum(['0', '1']).default('0'),
 });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   ConfigError,
+  booleanFlagSchema,
   byteSizeSchema,
   formatByteSize,
   httpUrlSchema,
   loadConfig,
   logLevelSchema,
   portSchema,
+  proxyHopsSchema,
 } from './config';
 
 const schema = z.object({
@@ -81,6 +83,14 @@ describe('loadConfig', () => {
 });
 
 describe('schema pieces', () => {
+  it('reads true/false flags and proxy hop counts, and names what is wrong', () => {
+    expect(booleanFlagSchema.parse('true')).toBe(true);
+    expect(booleanFlagSchema.parse('false')).toBe(false);
+    expect(() => loadConfig(z.object({ COOKIE_SECURE: booleanFlagSchema }), { COOKIE_SECURE: 'yes' })).toThrow('COOKIE_SECURE: expected true or false');
+    expect(proxyHopsSchema.parse('2')).toBe(2);
+    expect(() => loadConfig(z.object({ TRUST_PROXY_HOPS: proxyHopsSchema }), { TRUST_PROXY_HOPS: '-1' })).toThrow('TRUST_PROXY_HOPS: expected 0 or more');
+  });
+
   it('reads byte sizes as operators write them', () => {
     expect(byteSizeSchema.parse('100kb')).toBe(102_400);
     expect(byteSizeSchema.parse('1.5MB')).toBe(1_572_864);

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { z } from 'zod';
 import { createTokenVerifier, type TokenVerifier } from './auth/jwt';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
-import { loadConfigOrExit } from './config';
+import { hostSchema, loadConfigOrExit, logLevelSchema, portSchema } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import type { EventBus, SubscribeOptions, Subscription } from './events/bus';
 import { InProcessBus } from './events/in-process-bus';
@@ -143,14 +143,14 @@ export async function startService<TSchema extends Record<string, unknown>>(
 /** Environment every service reads when it runs as its own process. */
 export const serviceEnvSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).optional(),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: portSchema.optional(),
+    HOST: hostSchema.default('0.0.0.0'),
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().min(1).optional(),
     NATS_URL: z.string().min(1).optional(),
     NATS_STREAM: z.string().min(1).default('AGENTDOCK'),
     JWKS_URL: z.string().url(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: logLevelSchema,
   })
   .refine((env) => env.DATABASE_URL || env.DATA_DIR, {
     message: 'set DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite)',

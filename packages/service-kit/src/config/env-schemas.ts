@@ -12,8 +12,16 @@ export const portSchema = z.coerce
 export const hostSchema = z.string().min(1, { error: 'expected a host name or IP address' });
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const logLevelSchema = z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info');
-export type LogLevel = z.infer<typeof logLevelSchema>;
+/** A log level without a default, for a component whose default is not 'info'. */
+export const logLevelEnum = z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` });
+export const logLevelSchema = logLevelEnum.default('info');
+export type LogLevel = z.infer<typeof logLevelEnum>;
+
+/** 'true' or 'false' (environment variables are text), parsed to a boolean. */
+export const booleanFlagSchema = z.enum(['true', 'false'], { error: 'expected true or false' }).transform((value) => value === 'true');
+
+/** How many proxies in front of a server set X-Forwarded-For (express's `trust proxy` count). */
+export const proxyHopsSchema = z.coerce.number({ error: 'expected a number' }).int({ error: 'expected a whole number' }).nonnegative({ error: 'expected 0 or more' });
 
 /** An http(s) URL without a trailing slash, so `${base}/path` never doubles it. */
 export const httpUrlSchema = z
