@@ -1,6 +1,6 @@
 import { CONTENT_FORMATS, CONTENT_SECTION_TYPES, ENROLMENT_SOURCES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
+import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
 
 /** Subscription plans. Money is kept in cents so no price ever passes through a float. */
 export const plans = pgTable('subscription_plans', {
@@ -26,7 +26,7 @@ export const plans = pgTable('subscription_plans', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [
-  check('subscription_plans_tier_check', sql`${table.tier} in ('free', 'starter', 'professional', 'enterprise')`),
+  check('subscription_plans_tier_check', isOneOf(table.tier, SUBSCRIPTION_TIERS)),
   check('subscription_plans_prices_check', sql`coalesce(${table.monthlyPriceCents}, 0) >= 0 and coalesce(${table.annualPriceCents}, 0) >= 0`),
 ]);
 
@@ -48,7 +48,7 @@ export const agents = pgTable('ai_agents', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [
   uniqueIndex('ai_agents_key_unique').on(table.key),
-  check('ai_agents_tier_check', sql`${table.tier} in ('free', 'starter', 'professional', 'enterprise')`),
+  check('ai_agents_tier_check', isOneOf(table.tier, SUBSCRIPTION_TIERS)),
 ]);
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -71,8 +71,8 @@ export const contentSections = pgTable('content_sections', {
 }, (table) => [
   // A page looks its text up by slot, so a slot names at most one section.
   uniqueIndex('content_sections_slot_unique').on(table.slot),
-  check('content_sections_type_check', sql`${table.sectionType} in ('hero', 'features', 'pricing', 'about')`),
-  check('content_sections_format_check', sql`${table.format} in ('html', 'markdown')`),
+  check('content_sections_type_check', isOneOf(table.sectionType, CONTENT_SECTION_TYPES)),
+  check('content_sections_format_check', isOneOf(table.format, CONTENT_FORMATS)),
 ]);
 
 export type ContentSectionRow = typeof contentSections.$inferSelect;
@@ -95,7 +95,7 @@ export const courseEnrolments = pgTable('course_enrolments', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [
   primaryKey({ columns: [table.courseId, table.userId] }),
-  check('course_enrolments_source_check', sql`${table.source} in ('admin', 'subscription')`),
+  check('course_enrolments_source_check', isOneOf(table.source, ENROLMENT_SOURCES)),
 ]);
 
 export type EnrolmentRow = typeof courseEnrolments.$inferSelect;

@@ -1,5 +1,6 @@
+import { SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
+import { boolean, check, index, isOneOf, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -16,7 +17,7 @@ export const users = pgTable(
     emailConfirmedAt: time('email_confirmed_at'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isSuspended: boolean('is_suspended').notNull().default(false),
-    subscriptionTier: text('subscription_tier', { enum: ['free', 'starter', 'professional', 'enterprise'] }).notNull().default('free'),
+    subscriptionTier: text('subscription_tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
     createdAt: time('created_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
   },
@@ -24,7 +25,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
     uniqueIndex('users_phone_idx').on(table.phone),
     index('users_created_at_idx').on(table.createdAt),
-    check('users_tier_check', sql`${table.subscriptionTier} in ('free', 'starter', 'professional', 'enterprise')`),
+    check('users_tier_check', isOneOf(table.subscriptionTier, SUBSCRIPTION_TIERS)),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,10 @@
+import { sql } from 'drizzle-orm';
+import { isOneOf, PgDialect } from './pg-core';
+
+describe('isOneOf', () => {
+  it('lists the allowed values as SQL literals, quotes escaped', () => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(isOneOf(sql.identifier('tier'), ['free', "o'brien"]));
+    expect(text).toBe(`"tier" in ('free', 'o''brien')`);
+    expect(params).toEqual([]);
+  });
+});
