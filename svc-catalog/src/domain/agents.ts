@@ -1,11 +1,10 @@
 import { type AdminAgent, type Agent, type AgentInput, type AgentPatch, agentChangedV1, type SubscriptionTier } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
+import { type Db, onUniqueViolation } from '@agentdock/service-kit';
 import { asc, desc, eq } from '@agentdock/service-kit/orm';
 import { type AgentRow, agents, type CatalogSchema } from '../db/schema';
 import { isAgentVisibleTo } from './agent-visibility';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
-import { onUniqueViolation } from './unique';
 import type { CatalogWriter } from './writer';
 
 function toAdminAgent(row: AgentRow): AdminAgent {

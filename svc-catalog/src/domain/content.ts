@@ -1,11 +1,10 @@
 import { type ContentSection, type ContentSectionInput, type ContentSectionPatch, type ContentSectionType, contentChangedV1 } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
+import { type Db, onUniqueViolation } from '@agentdock/service-kit';
 import { and, asc, desc, eq } from '@agentdock/service-kit/orm';
 import { type CatalogSchema, type ContentSectionRow, contentSections } from '../db/schema';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
 import { renderContent, sanitiseHtml } from './sanitise';
-import { onUniqueViolation } from './unique';
 import type { CatalogWriter } from './writer';
 
 function toContentSection(row: ContentSectionRow): ContentSection {

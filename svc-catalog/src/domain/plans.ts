@@ -1,10 +1,9 @@
 import { type Plan, type PlanCreate, type PlanPatch, planChangedV1 } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
+import { type Db, onUniqueViolation } from '@agentdock/service-kit';
 import { asc, eq } from '@agentdock/service-kit/orm';
 import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
-import { onUniqueViolation } from './unique';
 import type { CatalogWriter } from './writer';
 import { annualPerMonthDollars, centsToDollars, dollarsToCents } from './pricing';
 

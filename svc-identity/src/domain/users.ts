@@ -1,5 +1,5 @@
 import { type ProfilePatch, type UserProfile, userConfirmedV1, userRegisteredV1 } from '@agentdock/contracts';
-import { type Db, sqlState, UNIQUE_VIOLATION } from '@agentdock/service-kit';
+import { type Db, onUniqueViolation } from '@agentdock/service-kit';
 import { and, eq, inArray, isNotNull, isNull, sql } from '@agentdock/service-kit/orm';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
@@ -113,18 +113,12 @@ export async function grantAdmin(db: Db<IdentitySchema>, email: string): Promise
 
 export async function updateProfile(db: Db<IdentitySchema>, userId: string, patch: ProfilePatch): Promise<UserRow> {
   const changes = Object.fromEntries(Object.entries({ fullName: patch.fullName, phone: patch.phone }).filter(([, value]) => value !== undefined));
-  try {
-    const [row] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!row) throw new IdentityError('user_not_found');
-    return row;
-  } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new IdentityError('phone_taken');
-    throw error;
-  }
+  const [row] = await onUniqueViolation(
+    () => db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId)).returning(),
+    () => new IdentityError('phone_taken'),
+  );
+  if (!row) throw new IdentityError('user_not_found');
+  return row;
 }
 
 export async function setPasswordHash(tx: Db<IdentitySchema>, userId: string, passwordHash: string): Promise<UserRow> {

@@ -133,7 +133,7 @@ async function pgliteDriver<TSchema extends Record<string, unknown>>(
 }
 
 /** SQLSTATE of a failed query; drizzle wraps driver errors and keeps the original as `cause`. */
-export function sqlState(error: unknown): string | undefined {
+function sqlState(error: unknown): string | undefined {
   const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
   for (const candidate of candidates) {
     const code = (candidate as { code?: unknown } | undefined)?.code;
@@ -142,4 +142,14 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
+
+/** Runs a write, turning a unique-constraint violation into the domain's conflict error (a 409, not a 500). */
+export async function onUniqueViolation<T>(write: () => Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw conflict();
+    throw error;
+  }
+}
