@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '@agentdock/service-kit/testing';
+import { eventually, runServiceProcess } from '@agentdock/service-kit/testing';
 
 // The service as production runs it: its own process, configured only by its environment.
 const serviceDir = join(__dirname, '..');
@@ -16,17 +15,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function runMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serviceDir,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, output: () => output, exited };
-}
+const runMain = (env: Record<string, string>) => runServiceProcess(serviceDir, 'src/main.ts', [], env);
 
 describe('svc-catalog run alone', () => {
   it('refuses to start without a database setting and says what to set', async () => {

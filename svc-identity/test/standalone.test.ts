@@ -1,22 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@agentdock/service-kit';
 import { eq } from '@agentdock/service-kit/orm';
+import { runServiceProcess } from '@agentdock/service-kit/testing';
 import { schema, users } from '../src/db/schema';
 
 // svc-identity as production runs it, and its make-admin command: processes configured by env.
 const serviceDir = join(__dirname, '..');
 const migrationsFolder = join(serviceDir, 'migrations');
 
-function run(script: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: serviceDir, env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env } });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output, exited: new Promise((resolve) => child.on('exit', resolve)) };
-}
+const run = (script: string, args: string[], env: Record<string, string>) => runServiceProcess(serviceDir, script, args, env);
 
 describe('svc-identity run alone', () => {
   it('refuses the local mailbox in production, naming each bad variable', async () => {

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../logger';
 import { type RunningService, type ServiceDefinition, startService } from '../service';
 
 export { createTestIssuer } from '../auth/test-keys';
+export { type RunningProcess, runServiceProcess } from './run-process';
 
 export function testLogger(): Logger {
   return createLogger({ service: 'test', level: logLevelSchema.catch('silent').parse(process.env.LOG_LEVEL ?? 'silent') });
