@@ -34,7 +34,8 @@ describe('svc-catalog run alone', () => {
       const body = await eventually(async () => {
         const response = await fetch(`http://127.0.0.1:${port}/api/catalog/plans`);
         return response.ok && ((await response.json()) as { plans: unknown[] });
-      }, 30_000);
+        // A cold PGlite start plus migrations and seeding takes 20–40 s on a loaded 2-core machine.
+      }, 90_000);
       expect(body.plans).toHaveLength(4);
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
@@ -42,5 +43,5 @@ describe('svc-catalog run alone', () => {
       run.child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
