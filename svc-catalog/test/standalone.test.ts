@@ -31,10 +31,10 @@ describe('svc-catalog run alone', () => {
     const port = await freePort();
     const run = runMain({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'db'), JWKS_URL: 'http://127.0.0.1:9/jwks.json' });
     try {
+      // A cold PGlite start plus migrations and seeding takes 20–40 s on a loaded 2-core machine.
       const body = await eventually(async () => {
         const response = await fetch(`http://127.0.0.1:${port}/api/catalog/plans`);
         return response.ok && ((await response.json()) as { plans: unknown[] });
-        // A cold PGlite start plus migrations and seeding takes 20–40 s on a loaded 2-core machine.
       }, 90_000);
       expect(body.plans).toHaveLength(4);
       run.child.kill('SIGTERM');
