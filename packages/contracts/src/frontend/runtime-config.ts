@@ -17,3 +17,7 @@ export const runtimeConfig = z.object({
   }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
+
+/** The micro-frontends the shell loads: the keys of `remotes`. */
+export type RemoteName = keyof RuntimeConfig['remotes'];
+export const REMOTE_NAMES = Object.keys(runtimeConfig.shape.remotes.shape) as RemoteName[];
