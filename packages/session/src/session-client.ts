@@ -1,5 +1,5 @@
 import type { ApiClient } from '@agentdock/api-client';
-import type { ProfilePatch } from '@agentdock/contracts';
+import { IDENTITY_ERROR_CODES, type ProfilePatch } from '@agentdock/contracts';
 import { startPkceFlow, takeCodeVerifier, type KeyValueStorage } from './pkce';
 import { EXPIRY_LEEWAY_MS, refreshDelayMs, retryDelayMs } from './refresh-timing';
 import { browserStorage, createSessionHint } from './session-hint';
@@ -234,7 +234,7 @@ export function createSessionClient({
     try {
       return await call(await transport());
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === 'account_suspended' && state.status === 'signed-in') drop('SIGNED_OUT', { broadcast: true });
+      if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.accountSuspended && state.status === 'signed-in') drop('SIGNED_OUT', { broadcast: true });
       throw error;
     }
   }

@@ -93,23 +93,3 @@ export type Session = z.infer<typeof session>;
 
 export const REFRESH_COOKIE = 'agentdock_refresh';
 export const REFRESH_COOKIE_PATH = '/api/identity/token';
-
-/** error.code values of svc-identity's answers that a client may need to tell apart. */
-export const IDENTITY_ERROR_CODES = {
-  /** 400: wrong email/phone or password (one answer for both, so accounts are not revealed). */
-  invalidCredentials: 'invalid_credentials',
-  /** 403: right password, but the address has not been confirmed yet. */
-  emailNotConfirmed: 'email_not_confirmed',
-  /** 403: the account is suspended (sign-in, refresh, and every service's API). */
-  accountSuspended: 'account_suspended',
-  /** 400: an emailed link's code is unknown, used, expired, or not for this browser (PKCE). */
-  invalidCode: 'invalid_code',
-  /** 400: a wrong, expired or spent 6-digit code. */
-  invalidOtp: 'invalid_otp',
-  /** 401: no refresh cookie, or one that is unknown, expired or revoked. */
-  invalidRefreshToken: 'invalid_refresh_token',
-  /** 401: an already rotated refresh token came back; its whole session was revoked. */
-  refreshTokenReused: 'refresh_token_reused',
-  /** 429, with Retry-After. */
-  rateLimited: 'rate_limited',
-} as const;
