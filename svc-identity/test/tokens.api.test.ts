@@ -74,6 +74,14 @@ describe(`svc-identity sessions over HTTP (${process.env.TEST_DATABASE_URL ? 'Po
     await refresh(signedIn.refreshToken).expect(200);
     const none = await request(identity.url).post(`${api}/token/refresh`).set('content-type', 'application/json').send('{}').expect(401);
     expect(none.body.error.code).toBe('invalid_refresh_token');
+    // A cookie that is not valid percent-encoding is just an unknown token, never a 500.
+    const garbled = await request(identity.url)
+      .post(`${api}/token/refresh`)
+      .set('cookie', 'agentdock_refresh=%E0%A4%A')
+      .set('content-type', 'application/json')
+      .send('{}')
+      .expect(401);
+    expect(garbled.body.error.code).toBe('invalid_refresh_token');
   });
 
   it('publishes its public keys', async () => {

@@ -1,4 +1,5 @@
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '@agentdock/contracts';
+import { parse as parseCookie } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
 import { IdentityError } from '../domain/errors';
 import type { IssuedSession } from '../domain/sessions';
@@ -16,12 +17,9 @@ export const requireJsonRequest: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** The refresh token from the Cookie header; a malformed value reads as absent-or-unknown, never throws. */
 export function readRefreshCookie(req: Request): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === REFRESH_COOKIE) return decodeURIComponent(part.slice(separator + 1).trim()) || undefined;
-  }
-  return undefined;
+  return parseCookie(req.headers.cookie ?? '')[REFRESH_COOKIE] || undefined;
 }
 
 const cookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'strict' as const, secure, path: REFRESH_COOKIE_PATH });
