@@ -15,6 +15,8 @@ export const siteHeader = (page: Page): Locator => page.getByRole('banner');
 export const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main' });
 /** The site footer (landmark `contentinfo`). */
 export const siteFooter = (page: Page): Locator => page.getByRole('contentinfo');
+/** The page's own content, without the shell's header and footer. */
+export const mainContent = (page: Page): Locator => page.getByRole('main');
 export const pageHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
 
 export async function scrollY(page: Page): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { pageHeading } from '../support/site';
+import { mainContent, pageHeading } from '../support/site';
 
 /** The fields of the catalog's course answers this suite relies on. */
 interface CatalogCourse {
@@ -23,7 +23,6 @@ interface CommunityOffer {
   inviteUrl: string;
 }
 
-const main = (page: Page) => page.getByRole('main');
 
 test.describe('Courses page', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -35,31 +34,31 @@ test.describe('Courses page', () => {
 
     await page.goto('/courses');
     await expect(pageHeading(page, 'Courses')).toBeVisible();
-    await expect(main(page).getByText(/Learn to use and build AI agents for your business/)).toBeVisible();
-    const learnings = main(page).getByRole('heading', { name: "What you'll learn" }).locator('..').getByRole('listitem');
+    await expect(mainContent(page).getByText(/Learn to use and build AI agents for your business/)).toBeVisible();
+    const learnings = mainContent(page).getByRole('heading', { name: "What you'll learn" }).locator('..').getByRole('listitem');
     await expect(learnings).toHaveText(offer.learnings.map((learning) => new RegExp(escapeRegExp(learning))));
-    await expect(main(page).getByRole('heading', { name: offer.title })).toBeVisible();
-    await expect(main(page).getByText('$50', { exact: true })).toBeVisible();
+    await expect(mainContent(page).getByRole('heading', { name: offer.title })).toBeVisible();
+    await expect(mainContent(page).getByText('$50', { exact: true })).toBeVisible();
     for (const [label, value] of [
       ['Students', '500+'],
       ['Completion rate', '95%'],
       ['Average rating', '4.9/5'],
     ] as const) {
-      await expect(main(page).locator('.mk-stats__item', { hasText: label }).locator('dd')).toHaveText(value);
+      await expect(mainContent(page).locator('.mk-stats__item', { hasText: label }).locator('dd')).toHaveText(value);
     }
     for (const course of courses) {
-      await expect(main(page).getByRole('link', { name: course.title, exact: true })).toHaveAttribute('href', `/courses/${course.id}`);
+      await expect(mainContent(page).getByRole('link', { name: course.title, exact: true })).toHaveAttribute('href', `/courses/${course.id}`);
     }
   });
 
   test('Subscribe reveals the join text and the invite, whose copy feedback lasts 2 seconds', async ({ page }) => {
     await page.goto('/courses');
-    await main(page).getByRole('button', { name: 'Subscribe & Get Discord Access' }).click();
+    await mainContent(page).getByRole('button', { name: 'Subscribe & Get Discord Access' }).click();
 
-    await expect(main(page).getByText(/Join our Discord community with the invite link below/)).toBeVisible();
-    const invite = main(page).getByRole('textbox', { name: 'Community invite link' });
+    await expect(mainContent(page).getByText(/Join our Discord community with the invite link below/)).toBeVisible();
+    const invite = mainContent(page).getByRole('textbox', { name: 'Community invite link' });
     await expect(invite).toHaveValue('https://discord.gg/agentdock');
-    const join = main(page).getByRole('link', { name: /Join Discord Community/ });
+    const join = mainContent(page).getByRole('link', { name: /Join Discord Community/ });
     await expect(join).toHaveAttribute('href', 'https://discord.gg/agentdock');
     await expect(join).toHaveAttribute('target', '_blank');
 
@@ -67,14 +66,14 @@ test.describe('Courses page', () => {
     await page.keyboard.press('Tab');
     await expect(invite).toBeFocused();
     await page.keyboard.press('Tab');
-    const copy = main(page).getByRole('button', { name: 'Copy link' });
+    const copy = mainContent(page).getByRole('button', { name: 'Copy link' });
     await expect(copy).toBeFocused();
     await page.keyboard.press('Enter');
 
     const copiedAt = Date.now();
-    await expect(main(page).getByRole('button', { name: 'Copied!' })).toBeVisible();
+    await expect(mainContent(page).getByRole('button', { name: 'Copied!' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://discord.gg/agentdock');
-    await expect(main(page).getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 4_000 });
+    await expect(mainContent(page).getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 4_000 });
     const shownFor = Date.now() - copiedAt;
     expect(shownFor).toBeGreaterThanOrEqual(1_800);
     expect(shownFor).toBeLessThan(3_000);
@@ -87,35 +86,35 @@ test.describe('Course page', () => {
 
     await page.goto('/courses/build-ai-agents');
     await expect(pageHeading(page, course.title)).toBeVisible();
-    await expect(main(page).getByText(course.description, { exact: true })).toBeVisible();
-    await expect(main(page).getByText(course.fullDescription, { exact: true })).toBeVisible();
-    const facts = main(page).locator('.mk-course-facts');
+    await expect(mainContent(page).getByText(course.description, { exact: true })).toBeVisible();
+    await expect(mainContent(page).getByText(course.fullDescription, { exact: true })).toBeVisible();
+    const facts = mainContent(page).locator('.mk-course-facts');
     await expect(facts).toContainText(course.estimatedDuration);
     await expect(facts).toContainText(course.level);
     await expect(facts).toContainText(course.students.toLocaleString('en-US'));
     await expect(facts).toContainText(`$${course.price} per month`);
-    await expect(main(page).getByText(course.instructor.name, { exact: true })).toBeVisible();
-    await expect(main(page).getByText(course.instructor.role, { exact: true })).toBeVisible();
-    const modules = main(page).locator('.mk-module');
+    await expect(mainContent(page).getByText(course.instructor.name, { exact: true })).toBeVisible();
+    await expect(mainContent(page).getByText(course.instructor.role, { exact: true })).toBeVisible();
+    const modules = mainContent(page).locator('.mk-module');
     await expect(modules).toHaveCount(course.modules.length);
     for (const [index, module] of course.modules.entries()) {
       await expect(modules.nth(index).getByRole('heading')).toContainText(module.title);
       await expect(modules.nth(index).getByRole('listitem')).toHaveText(module.lessons);
     }
-    const whatYouGet = main(page).getByRole('heading', { name: 'What you get' }).locator('..').getByRole('listitem');
+    const whatYouGet = mainContent(page).getByRole('heading', { name: 'What you get' }).locator('..').getByRole('listitem');
     await expect(whatYouGet).toHaveText(course.whatYouGet);
   });
 
   test('a visitor finds the discussion and community locked, and is sent back from the discussion', async ({ page }) => {
     await page.goto('/courses/ai-fundamentals');
-    const community = main(page).locator('.ad-card', { has: page.getByRole('heading', { name: 'Course community' }) });
+    const community = mainContent(page).locator('.ad-card', { has: page.getByRole('heading', { name: 'Course community' }) });
     await expect(community.getByText('You need to be enrolled in this course to access the discussion forum.', { exact: false })).toBeVisible();
     await expect(community.getByRole('list', { name: 'Members-only areas' }).getByRole('listitem')).toHaveText([
       /Discussion/,
       /Community chat/,
     ]);
     await expect(community.getByRole('link', { name: 'Open Discussion' })).toHaveCount(0);
-    await expect(main(page).getByRole('button', { name: 'Start Learning' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(mainContent(page).getByRole('button', { name: 'Start Learning' })).toHaveAttribute('aria-disabled', 'true');
 
     await page.goto('/courses/ai-fundamentals/discussion');
     await expect(page).toHaveURL(/\/courses\/ai-fundamentals$/);

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { pageHeading } from '../support/site';
+import { mainContent, pageHeading } from '../support/site';
 
-const main = (page: Page) => page.getByRole('main');
 
 /** Every public page, its heading, and the title and description it gives the document. */
 const PUBLIC_PAGES = [
@@ -39,18 +38,18 @@ test.describe('Public pages', () => {
 
   test('About shows the mission, the three core values and the banner', async ({ page }) => {
     await page.goto('/about');
-    await expect(main(page).getByRole('heading', { level: 2, name: 'Our Mission' })).toBeVisible();
-    await expect(main(page).getByText(/We help businesses put AI agents to work/).nth(1)).toBeVisible();
-    const values = main(page).getByRole('heading', { level: 2, name: 'Our core values' }).locator('..');
+    await expect(mainContent(page).getByRole('heading', { level: 2, name: 'Our Mission' })).toBeVisible();
+    await expect(mainContent(page).getByText(/We help businesses put AI agents to work/).nth(1)).toBeVisible();
+    const values = mainContent(page).getByRole('heading', { level: 2, name: 'Our core values' }).locator('..');
     const names = values.getByRole('heading', { level: 3 });
     await expect(names).toHaveCount(3);
     expect((await names.allTextContents()).sort()).toEqual(['Collaboration', 'Excellence', 'Innovation']);
-    await expect(main(page).getByRole('img', { name: /Agentdock/ })).toBeVisible();
+    await expect(mainContent(page).getByRole('img', { name: /Agentdock/ })).toBeVisible();
   });
 
   test('Our Story shows the timeline and the claims', async ({ page }) => {
     await page.goto('/our-story');
-    const steps = main(page).getByRole('listitem');
+    const steps = mainContent(page).getByRole('listitem');
     await expect(steps).toHaveCount(5);
     await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
       'The Beginning',
@@ -67,28 +66,28 @@ test.describe('Public pages', () => {
       ['20+', 'Countries'],
       ['100+', 'Specialists'],
     ]) {
-      await expect(main(page).locator('.mk-stats__item', { hasText: label }).locator('dd')).toHaveText(value!);
+      await expect(mainContent(page).locator('.mk-stats__item', { hasText: label }).locator('dd')).toHaveText(value!);
     }
   });
 
   test('Terms: 9 sections dated August 14, 2025, with the notice period, refunds and a contact address', async ({ page }) => {
     await page.goto('/terms');
-    await expect(main(page).getByText('Last updated August 14, 2025')).toBeVisible();
-    await expect(main(page).getByRole('heading', { level: 2 })).toHaveCount(9);
-    await expect(main(page)).toContainText("30 days' notice");
-    await expect(main(page)).toContainText('non-refundable for change of mind');
-    await expect(main(page).getByRole('link', { name: 'support@agentdock.example' })).toHaveAttribute('href', 'mailto:support@agentdock.example');
+    await expect(mainContent(page).getByText('Last updated August 14, 2025')).toBeVisible();
+    await expect(mainContent(page).getByRole('heading', { level: 2 })).toHaveCount(9);
+    await expect(mainContent(page)).toContainText("30 days' notice");
+    await expect(mainContent(page)).toContainText('non-refundable for change of mind');
+    await expect(mainContent(page).getByRole('link', { name: 'support@agentdock.example' })).toHaveAttribute('href', 'mailto:support@agentdock.example');
 
     // The contents list jumps to a section.
-    await main(page).getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Changes to these terms' }).click();
-    await expect(main(page).getByRole('heading', { level: 2, name: '9. Changes to these terms' })).toBeInViewport();
+    await mainContent(page).getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Changes to these terms' }).click();
+    await expect(mainContent(page).getByRole('heading', { level: 2, name: '9. Changes to these terms' })).toBeInViewport();
   });
 
   test('Privacy: 10 sections dated August 14, 2025, with a contact address', async ({ page }) => {
     await page.goto('/privacy');
-    await expect(main(page).getByText('Last updated August 14, 2025')).toBeVisible();
-    await expect(main(page).getByRole('heading', { level: 2 })).toHaveCount(10);
-    await expect(main(page).getByRole('link', { name: 'support@agentdock.example' }).first()).toHaveAttribute(
+    await expect(mainContent(page).getByText('Last updated August 14, 2025')).toBeVisible();
+    await expect(mainContent(page).getByRole('heading', { level: 2 })).toHaveCount(10);
+    await expect(mainContent(page).getByRole('link', { name: 'support@agentdock.example' }).first()).toHaveAttribute(
       'href',
       'mailto:support@agentdock.example',
     );

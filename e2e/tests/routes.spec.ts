@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { pageHeading, siteFooter, siteHeader, TEXT } from '../support/site';
+import { mainContent, pageHeading, siteFooter, siteHeader, TEXT } from '../support/site';
 
 interface RouteCase {
   path: string;
@@ -9,7 +9,6 @@ interface RouteCase {
   rendered?: (page: Page) => Promise<void>;
 }
 
-const main = (page: Page) => page.getByRole('main');
 
 /** Every route of the specification (§2) and the page heading it shows to a signed-out visitor. */
 const ROUTES: RouteCase[] = [
@@ -17,38 +16,38 @@ const ROUTES: RouteCase[] = [
     path: '/',
     heading: TEXT.homeHeading,
     rendered: async (page) => {
-      await expect(main(page).getByRole('link', { name: 'View Pricing' })).toBeVisible();
-      await expect(main(page).getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
+      await expect(mainContent(page).getByRole('link', { name: 'View Pricing' })).toBeVisible();
+      await expect(mainContent(page).getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
     },
   },
   {
     path: '/pricing',
     heading: TEXT.pricingHeading,
     // The plans come from the catalog service; waiting for them also catches a failing call.
-    rendered: async (page) => expect(main(page).getByRole('article')).toHaveCount(4),
+    rendered: async (page) => expect(mainContent(page).getByRole('article')).toHaveCount(4),
   },
   {
     path: '/courses',
     heading: 'Courses',
     rendered: async (page) =>
-      expect(main(page).getByRole('link', { name: 'AI Fundamentals for Business' })).toHaveAttribute('href', '/courses/ai-fundamentals'),
+      expect(mainContent(page).getByRole('link', { name: 'AI Fundamentals for Business' })).toHaveAttribute('href', '/courses/ai-fundamentals'),
   },
   {
     path: '/courses/ai-fundamentals',
     heading: 'AI Fundamentals for Business',
-    rendered: async (page) => expect(main(page).getByText('$25 per month')).toBeVisible(),
+    rendered: async (page) => expect(mainContent(page).getByText('$25 per month')).toBeVisible(),
   },
   { path: '/models', heading: 'Our AI Agents' },
   { path: '/about', heading: 'About' },
   { path: '/our-story', heading: 'Our Story' },
-  { path: '/terms', heading: 'Terms of Service', rendered: async (page) => expect(main(page).getByText('Last updated August 14, 2025')).toBeVisible() },
-  { path: '/privacy', heading: 'Privacy Policy', rendered: async (page) => expect(main(page).getByText('Last updated August 14, 2025')).toBeVisible() },
+  { path: '/terms', heading: 'Terms of Service', rendered: async (page) => expect(mainContent(page).getByText('Last updated August 14, 2025')).toBeVisible() },
+  { path: '/privacy', heading: 'Privacy Policy', rendered: async (page) => expect(mainContent(page).getByText('Last updated August 14, 2025')).toBeVisible() },
   {
     path: '/contact',
     heading: 'Contact',
     rendered: async (page) => {
-      await expect(main(page).getByText("We'll respond within 24 hours")).toBeVisible();
-      await expect(main(page).getByRole('heading', { name: 'Send us a Message' })).toBeVisible();
+      await expect(mainContent(page).getByText("We'll respond within 24 hours")).toBeVisible();
+      await expect(mainContent(page).getByRole('heading', { name: 'Send us a Message' })).toBeVisible();
     },
   },
   { path: '/signin', heading: 'Welcome back!' },
@@ -61,8 +60,8 @@ const ROUTES: RouteCase[] = [
     path: '/dashboard',
     heading: 'Dashboard',
     rendered: async (page) => {
-      await expect(main(page).getByText('Please sign in to access your dashboard')).toBeVisible();
-      await expect(main(page).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+      await expect(mainContent(page).getByText('Please sign in to access your dashboard')).toBeVisible();
+      await expect(mainContent(page).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     },
   },
   { path: '/manage-subscription', heading: 'Manage Subscription' },
@@ -70,7 +69,7 @@ const ROUTES: RouteCase[] = [
   {
     path: '/admin',
     heading: 'Access Denied',
-    rendered: async (page) => expect(main(page).getByText('Access denied. Admin privileges required.')).toBeVisible(),
+    rendered: async (page) => expect(mainContent(page).getByText('Access denied. Admin privileges required.')).toBeVisible(),
   },
 ];
 
@@ -106,7 +105,7 @@ test.describe('An unknown course', () => {
   test('an unknown course shows "Course Not Found" with a way back to /courses', async ({ page }) => {
     await page.goto('/courses/no-such-course');
     await expect(pageHeading(page, 'Course Not Found')).toBeVisible();
-    await main(page).getByRole('link', { name: 'Back to Courses' }).click();
+    await mainContent(page).getByRole('link', { name: 'Back to Courses' }).click();
     await expect(page).toHaveURL(/\/courses$/);
     await expect(pageHeading(page, 'Courses')).toBeVisible();
   });
