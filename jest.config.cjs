@@ -3,7 +3,7 @@
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
 module.exports = {
-  testMatch: ['<rootDir>/{packages,svc-*,gateway,shell,mfe-*}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{packages,local-providers,svc-*,gateway,shell,mfe-*}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   // These dependencies are ESM-only; swc turns them into CommonJS like our own code.

@@ -1,5 +1,6 @@
 export * from './http/error';
 export * from './http/health';
+export * from './http/text';
 export * from './auth/claims';
 export * from './catalog/tier';
 export * from './catalog/tier-labels';
@@ -15,3 +16,9 @@ export * from './identity/mailbox';
 export * from './events/envelope';
 export * from './events/catalog';
 export * from './events/identity';
+export * from './events/billing';
+export * from './billing/http';
+export * from './chat/wallet';
+export * from './chat/message';
+export * from './admin/audit';
+export * from './events/chat';

@@ -18,6 +18,10 @@ export const launcherEnvSchema = z.object({
   CATALOG_PORT: port(3102),
   BILLING_PORT: port(3103),
   CHAT_PORT: port(3104),
+  /** The local Stripe-protocol server (used when no STRIPE_SECRET_KEY is configured). */
+  STRIPE_LOCAL_PORT: port(3105),
+  /** The built-in demo agent provider (used when no CHAT_PROVIDER is configured). */
+  AGENT_PROVIDER_PORT: port(3106),
   SHELL_PORT: port(3200),
   MFE_MARKETING_PORT: port(3201),
   MFE_ACCOUNT_PORT: port(3202),
@@ -38,9 +42,19 @@ export function loadLauncherConfig(env: NodeJS.ProcessEnv = process.env): Launch
  * on (both can be overridden, like every other identity variable: ADMIN_EMAILS, AUTH_RATE_LIMITS, …).
  */
 export function loadLauncherIdentityOptions(config: LauncherConfig, env: NodeJS.ProcessEnv = process.env): IdentityOptions {
+  const loopbackOnly = isLoopback(config.HOST);
+  if (!loopbackOnly && env.MAILBOX_ENABLED === 'true') {
+    throw new Error(`MAILBOX_ENABLED: the local mailbox shows everyone's sign-in codes; it is only served when HOST is a loopback address (HOST is ${config.HOST}). Set SMTP_URL to send real email instead.`);
+  }
   return loadIdentityOptions({
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://${config.PUBLIC_HOST}:${config.PORT}`,
-    MAILBOX_ENABLED: env.MAILBOX_ENABLED ?? 'true',
+    // Reachable from other machines, the mailbox would hand out every account: off unless local.
+    MAILBOX_ENABLED: env.MAILBOX_ENABLED ?? String(loopbackOnly),
   });
+}
+
+/** Only this machine can reach a server bound to one of these. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

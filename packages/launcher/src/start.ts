@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
 import { acquireProcessLock, createLogger, InProcessBus, installShutdown, type ServiceDefinition, startHttpServer, startService } from '@agentdock/service-kit';
 import { createStaticServer } from '@agentdock/static-server';
-import { billingService } from '@agentdock/svc-billing';
+import { startLocalStripe } from '@agentdock/local-stripe';
+import { createBillingService, loadBillingOptions } from '@agentdock/svc-billing';
 import { catalogService } from '@agentdock/svc-catalog';
-import { chatService } from '@agentdock/svc-chat';
+import { DEMO_PROVIDER_NAME, startDemoProvider } from '@agentdock/local-agent-provider';
+import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
 import { createIdentityService, type IdentityOptions } from '@agentdock/svc-identity';
 import { buildStaleFrontends } from './build-frontends';
 import { type LauncherConfig, loadLauncherConfig, loadLauncherIdentityOptions } from './config';
@@ -63,8 +65,30 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
     };
     await start(createIdentityService(identityOptions), config.IDENTITY_PORT);
     await start(catalogService, config.CATALOG_PORT);
-    await start(billingService, config.BILLING_PORT);
-    await start(chatService, config.CHAT_PORT);
+    const billingOptions = { ...loadBillingOptions(process.env), appUrl: identityOptions.publicUrl };
+    if (!process.env.STRIPE_SECRET_KEY) {
+      const stripe = await startLocalStripe({
+        port: config.STRIPE_LOCAL_PORT,
+        host: '127.0.0.1',
+        publicUrl: `http://${config.PUBLIC_HOST}:${config.STRIPE_LOCAL_PORT}`,
+        secretKey: billingOptions.stripe.secretKey,
+        webhookSecret: billingOptions.stripe.webhookSecret,
+        webhookUrl: `${local(config.BILLING_PORT)}/api/billing/webhooks/stripe`,
+        cancelUnpaidAfterDays: billingOptions.graceDays,
+      });
+      running.push({ stop: stripe.close });
+      billingOptions.stripe = { ...billingOptions.stripe, host: '127.0.0.1', port: stripe.port, protocol: 'http' };
+      say(`Payments use the local test-mode provider at ${stripe.url} (card 4242 4242 4242 4242 pays; set STRIPE_SECRET_KEY to use Stripe).`);
+    }
+    await start(createBillingService(billingOptions), config.BILLING_PORT);
+    const chatEnv = chatProviderEnv.parse(process.env);
+    if (chatEnv.CHAT_PROVIDER === 'demo' && !chatEnv.DEMO_AGENT_PROVIDER_URL) {
+      const demo = await startDemoProvider({ port: config.AGENT_PROVIDER_PORT, host: '127.0.0.1' });
+      running.push({ stop: demo.close });
+      chatEnv.DEMO_AGENT_PROVIDER_URL = demo.url;
+      say(`Chat answers with the ${DEMO_PROVIDER_NAME} at ${demo.url} (set CHAT_PROVIDER to use a real model).`);
+    }
+    await start(createChatService({ env: chatEnv }), config.CHAT_PORT);
 
     const frontends: Array<[Frontend, number]> = [
       ['shell', config.SHELL_PORT],
@@ -103,7 +127,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
   }
 
   say(`\nAgentdock is running at ${identityOptions.publicUrl}`);
-  if (identityOptions.mailboxEnabled) say(`Local mailbox: ${identityOptions.publicUrl}/api/identity/dev/mailbox`);
+  if (identityOptions.mailboxEnabled) say(`Local mailbox: ${identityOptions.publicUrl}/api/identity/dev/mailbox?token=${identityOptions.mailboxToken}`);
   say(`Data is kept in ${config.AGENTDOCK_DATA_DIR}. Press Ctrl-C to stop.`);
 }
 

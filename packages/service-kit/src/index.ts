@@ -16,3 +16,4 @@ export * from './events/jetstream-bus';
 export * from './events/outbox';
 export * from './events/consumer';
 export * from './service';
+export * from './audit/admin-audit';

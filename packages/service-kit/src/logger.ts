@@ -9,7 +9,33 @@ export interface LoggerOptions {
 }
 
 // Request logs carry headers; bearer tokens and session cookies must never reach a log store.
-const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+// Fields of these names are secrets wherever they appear in a logged object.
+const SECRET_FIELDS = ['password', 'passwordHash', 'password_hash', 'token', 'refreshToken', 'accessToken', 'codeVerifier', 'secret'];
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-mailbox-token"]',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+];
+
+/**
+ * A failed query's error carries its parameters (drizzle puts them in `params` and in the message):
+ * password hashes, emails and names. Log the statement and the database's reason, never the values.
+ */
+export function serializeError(err: unknown): unknown {
+  const serialized = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (typeof serialized !== 'object' || serialized === null) return serialized;
+  const { params: _params, ...rest } = serialized;
+  const withoutValues = (text: unknown) => (typeof text === 'string' ? text.replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]') : text);
+  const cause = err instanceof Error && err.cause instanceof Error ? (err.cause as Error & { code?: unknown }) : undefined;
+  return {
+    ...rest,
+    message: withoutValues(rest.message),
+    stack: withoutValues(rest.stack),
+    ...(cause ? { reason: cause.message, sqlState: cause.code } : {}),
+  };
+}
 
 /** JSON logs, one line per event, tagged with the service name. */
 export function createLogger({ service, level = 'info' }: LoggerOptions): Logger {
@@ -19,6 +45,7 @@ export function createLogger({ service, level = 'info' }: LoggerOptions): Logger
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError },
   });
 }
 

@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { z } from 'zod';
-import { createTokenVerifier, type TokenVerifier } from './auth/jwt';
+import { adminAuditRouter } from './audit/admin-audit';
+import { createTokenVerifier, requireAdmin, type TokenVerifier } from './auth/jwt';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 import { hostSchema, loadConfigOrExit, logLevelSchema, portSchema } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
@@ -52,6 +53,17 @@ export interface ServiceDefinition<TSchema extends Record<string, unknown>> {
   /** Runs on stop after HTTP and consumers have drained, before the database closes. */
   onStop?(context: ServiceContext<TSchema>): Promise<void>;
   bodyLimit?: string;
+  /**
+   * Guards the admin routes the kit mounts (GET /api/<service>/admin/audit); by default the
+   * token's admin claim via `context.verifier`. svc-identity, which signs the tokens, checks
+   * its own users instead.
+   */
+  adminGuard?(context: ServiceContext<TSchema>): RequestHandler[];
+  /**
+   * False when the service parses bodies itself in `mount`, e.g. to verify a signed webhook over
+   * its exact bytes before any JSON parsing.
+   */
+  parseJsonBody?: boolean;
 }
 
 export interface ServiceRuntime {
@@ -110,8 +122,13 @@ export async function startService<TSchema extends Record<string, unknown>>(
       service: definition.name,
       logger,
       bodyLimit: definition.bodyLimit,
+      parseJsonBody: definition.parseJsonBody,
       readiness: { database: () => database.ping(), events: () => runtime.bus.ping() },
-      mount: (app) => definition.mount(app, context),
+      mount: (app) => {
+        // Before the service's own routers, so a service's catch-all under its prefix cannot shadow it.
+        app.use(adminAuditRouter({ service: definition.name, db: database.db, guard: definition.adminGuard?.(context) ?? [requireAdmin(context.verifier)] }));
+        definition.mount(app, context);
+      },
     });
     const server = await startHttpServer(app, { port: runtime.port, host: runtime.host });
     const address = server.address();

@@ -87,6 +87,14 @@ describe('the first session check', () => {
     expect(client.getState().status).toBe('signed-in');
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
   });
+
+  it.each([429, 408])('treats a %i on refresh as not answering, not as a refusal: the hint stays', async (status) => {
+    const identity = fakeIdentity();
+    identity.on(REFRESH, errorResponse(status, 'rate_limited', 'Too many attempts. Try again later.'));
+    const { client, storage } = setup({ identity, storage: signedInHint() });
+    await client.ready;
+    expect(storage!.getItem(SESSION_HINT_KEY)).toBe('1');
+  });
 });
 
 describe('signing in', () => {

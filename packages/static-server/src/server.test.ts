@@ -14,12 +14,28 @@ beforeAll(() => {
     'main.js': 'console.log("entry");',
     'remoteEntry.js': 'var agentdock_marketing;',
     'mf-manifest.json': '{"id":"agentdock_marketing"}',
+    'mf-stats.json': '{"buildInfo":"/home/builder/agentdock"}',
     '__federation_expose_pages.3fa9c2d1.js': `/* chunk */${'x'.repeat(4096)}`,
   };
   for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(root, name), content);
 });
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('createStaticServer exposure', () => {
+  it('never publishes build statistics, which name the build machine’s folders', async () => {
+    for (const server of [createStaticServer({ root }), createStaticServer({ root, spaFallback: true })]) {
+      const res = await request(server).get('/mf-stats.json');
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('/home/builder');
+    }
+  });
+
+  it('tells browsers not to sniff content types', async () => {
+    const res = await request(createStaticServer({ root })).get('/main.js').expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
 
 describe('createStaticServer cache policy', () => {
   it('marks content-hashed chunks immutable', async () => {

@@ -16,6 +16,12 @@ export function createStaticServer({ root, spaFallback = false, cors = false }: 
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
+  app.use((req, res, next) => {
+    res.set('X-Content-Type-Options', 'nosniff');
+    // Build statistics name the build machine's folders; the browser never needs them.
+    if (/(^|\/)[^/]*stats\.json$/.test(req.path) || req.path.endsWith('.map')) return notFound(req, res);
+    next();
+  });
 
   if (cors) {
     app.use((req, res, next) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../http/text';
 import { userProfile } from './profile';
 
 /**
@@ -31,7 +32,7 @@ export const redirectPath = z
 export const signUpRequest = z.object({
   email,
   password,
-  fullName: z.string().trim().max(120).optional(),
+  fullName: singleLineText(z.string().trim().max(120)).optional(),
   codeChallenge,
   redirectTo: redirectPath.optional(),
 });
@@ -42,7 +43,7 @@ export const signUpResult = z.object({ status: z.literal('confirmation_sent') })
 export const passwordSignInRequest = z
   .object({
     email: email.optional(),
-    phone: z.string().trim().min(1).max(20).optional(),
+    phone: singleLineText(z.string().trim().min(1).max(20)).optional(),
     password: z.string().min(1, 'Enter your password').max(128),
   })
   .refine((body) => Boolean(body.email) !== Boolean(body.phone), {

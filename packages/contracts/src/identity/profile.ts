@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../http/text';
 import { subscriptionTier } from '../catalog/tier';
 
 /**
@@ -21,7 +22,7 @@ export type UserProfile = z.infer<typeof userProfile>;
 /** PATCH /api/identity/me */
 export const profilePatch = z
   .object({
-    fullName: z.string().trim().max(120).nullable(),
+    fullName: singleLineText(z.string().trim().max(120)).nullable(),
     /** E.164, e.g. +14155550100; null removes it. */
     phone: z
       .string()
@@ -32,7 +33,17 @@ export const profilePatch = z
   .partial();
 export type ProfilePatch = z.infer<typeof profilePatch>;
 
-/** GET /api/identity/admin/users: every user, newest first. */
+export const ADMIN_USER_LIST_MAX_LIMIT = 200;
+
+/** GET /api/identity/admin/users query: `q` matches email or name (case-insensitive); offset paging. */
+export const adminUserListQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USER_LIST_MAX_LIMIT).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuery>;
+
+/** GET /api/identity/admin/users: one page of the matching users, newest first; `total` counts every match. */
 export const adminUserList = z.object({ users: z.array(userProfile), total: z.number().int().nonnegative() });
 export type AdminUserList = z.infer<typeof adminUserList>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Tables the kit adds to every service database (its own migrations, its own journal table), so
@@ -45,3 +45,29 @@ export const suspendedUsers = pgTable('suspended_users', {
   suspended: boolean('suspended').notNull(),
   changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * Admin actions this service applied, written in the same transaction as the change (see
+ * recordAdminAction) and served to admins at GET /api/<service>/admin/audit.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey(),
+    // Orders entries (newest first) and pages them, even when several share one millisecond.
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    subjectUserId: text('subject_user_id'),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('admin_audit_sequence_idx').on(table.sequence),
+    index('admin_audit_actor_idx').on(table.actorId, table.sequence),
+    index('admin_audit_subject_idx').on(table.subjectUserId, table.sequence),
+  ],
+);

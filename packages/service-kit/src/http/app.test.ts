@@ -27,6 +27,10 @@ function testApp(readiness = {}) {
       router.post('/taken', () => {
         throw new ConflictError('That name is taken.', { code: 'name_taken' });
       });
+      router.post('/text', async () => {
+        // As drizzle reports PostgreSQL's refusal of a NUL byte.
+        throw new Error('Failed query: insert into notes', { cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }) });
+      });
       router.get('/broken', async () => {
         throw new Error('database password is hunter2');
       });
@@ -34,6 +38,35 @@ function testApp(readiness = {}) {
     },
   });
 }
+
+describe('bad input that reaches past the schemas', () => {
+  it('answers a path with malformed percent-encoding with 400, not 500', async () => {
+    for (const path of ['/api/test/items/%E0%A4%A', '/api/test/items/%ff%fe']) {
+      const res = await request(testApp()).get(path).expect(400);
+      expect(apiErrorBody.parse(res.body).error.code).toBe('invalid_url');
+    }
+  });
+
+  it('refuses a NUL character in a JSON body or the query at the edge', async () => {
+    const inBody = await request(testApp()).post('/api/test/items').send({ name: 'a\u0000b' }).expect(400);
+    expect(apiErrorBody.parse(inBody.body).error.code).toBe('invalid_text');
+    const inQuery = await request(testApp()).get('/api/test/items/1?filter=a%00b').expect(400);
+    expect(apiErrorBody.parse(inQuery.body).error.code).toBe('invalid_text');
+    await request(testApp()).post('/api/test/items').send({ name: 'line one\nline two' }).expect(201);
+  });
+
+  it('marks every answer to a signed-in request no-store', async () => {
+    const signedIn = await request(testApp()).get('/api/test/items/1').set('authorization', 'Bearer x').expect(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const anonymous = await request(testApp()).get('/api/test/items/1').expect(200);
+    expect(anonymous.headers['cache-control']).toBeUndefined();
+  });
+
+  it('answers text the database refuses (a NUL byte) with 400, not 500', async () => {
+    const res = await request(testApp()).post('/api/test/text').send({}).expect(400);
+    expect(apiErrorBody.parse(res.body).error).toMatchObject({ code: 'invalid_text', message: 'Text may not contain NUL or other control characters.' });
+  });
+});
 
 describe('createHttpApp', () => {
   it('answers liveness and hides the framework', async () => {

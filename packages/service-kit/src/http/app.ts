@@ -1,4 +1,6 @@
-import express, { type Express } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { type Express, type RequestHandler } from 'express';
+import { NotFoundError } from '../errors/app-errors';
 import { Registry } from 'prom-client';
 import type { Logger } from '../logger';
 import { errorHandler, notFoundHandler } from './error-handler';
@@ -6,9 +8,19 @@ import { type ReadinessCheck, healthRoutes } from './health';
 import { createHttpMetrics } from './metrics';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
+import { refuseNulCharacters } from './nul-guard';
 
 export type { ReadinessCheck } from './health';
 export { REQUEST_ID_HEADER, getRequestId } from './request-id';
+
+/** Answers 404 unless the request carries the token, so the endpoint's existence is not advertised. */
+function requireBearer(token: string): RequestHandler {
+  const expected = createHash('sha256').update(`Bearer ${token}`).digest();
+  return (req, _res, next) => {
+    const sent = createHash('sha256').update(req.get('authorization') ?? '').digest();
+    next(timingSafeEqual(sent, expected) ? undefined : new NotFoundError(`No route matches ${req.method} ${req.path}.`));
+  };
+}
 
 export interface HttpAppOptions {
   /** Names the service in logs, metrics and the readiness body. */
@@ -25,6 +37,11 @@ export interface HttpAppOptions {
   parseJsonBody?: boolean;
   /** Defaults to a registry of the app's own, so several apps can share a process. */
   metricsRegistry?: Registry;
+  /**
+   * Who may read /metrics: anyone who reaches the port ('open', for services on an internal
+   * network), only `Authorization: Bearer <token>`, or nobody ('off').
+   */
+  metrics?: 'open' | 'off' | { token: string };
 }
 
 /**
@@ -45,6 +62,7 @@ export function createHttpApp({
   bodyLimit = '100kb',
   parseJsonBody = true,
   metricsRegistry = new Registry(),
+  metrics: metricsAccess = 'open',
 }: HttpAppOptions): Express {
   const app = express();
   const metrics = createHttpMetrics(metricsRegistry, service);
@@ -53,8 +71,15 @@ export function createHttpApp({
   app.use(requestLogger(logger));
   app.use(metrics.record);
   if (parseJsonBody) app.use(express.json({ limit: bodyLimit }));
+  app.use(refuseNulCharacters());
+  app.use((req, res, next) => {
+    // An answer to a signed-in request is that user's (or an admin's) data: no shared or disk cache may keep it.
+    if (req.headers.authorization) res.set('Cache-Control', 'no-store');
+    next();
+  });
   app.use(healthRoutes({ service, readiness, timeoutMs: readinessTimeoutMs }));
-  app.get('/metrics', metrics.expose);
+  if (metricsAccess === 'open') app.get('/metrics', metrics.expose);
+  else if (metricsAccess !== 'off') app.get('/metrics', requireBearer(metricsAccess.token), metrics.expose);
   mount(app);
   app.use(notFoundHandler());
   app.use(errorHandler(logger));

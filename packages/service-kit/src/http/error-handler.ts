@@ -48,12 +48,34 @@ interface HttpErrorLike {
   message?: unknown;
 }
 
+/** invalid byte sequence (22021), untranslatable character (22P05). */
+const INVALID_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+/** drizzle wraps the driver's error; the SQLSTATE is on the cause. */
+function sqlState(err: object): string | undefined {
+  for (let current: unknown = err, depth = 0; typeof current === 'object' && current !== null && depth < 3; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof z.core.$ZodError) {
     return new ValidationError(err.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
   }
   if (typeof err !== 'object' || err === null) return undefined;
+  // The router could not percent-decode a path parameter (`/courses/%E0%A4%A`): the client's URL is at fault.
+  if (err instanceof URIError) {
+    return new BadRequestError('The URL is not valid: it has malformed percent-encoding.', { code: 'invalid_url', cause: err });
+  }
+  // PostgreSQL refuses a NUL byte (or a byte sequence that is not UTF-8) in text; the text came from
+  // the client, so the answer is a 400, whichever route let it through to the database.
+  const state = sqlState(err);
+  if (state && INVALID_TEXT_SQLSTATES.has(state)) {
+    return new BadRequestError('Text may not contain NUL or other control characters.', { code: 'invalid_text', cause: err });
+  }
   // body-parser and the router raise http-errors: `expose` marks those safe to show a client.
   const httpError = err as HttpErrorLike;
   if (httpError.type === 'entity.parse.failed') {

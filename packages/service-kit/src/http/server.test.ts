@@ -1,3 +1,4 @@
+import net from 'node:net';
 import express from 'express';
 import { closeHttpServer, serverUrl, startHttpServer } from './server';
 
@@ -25,6 +26,30 @@ describe('startHttpServer', () => {
       );
     } finally {
       await closeHttpServer(first);
+    }
+  });
+
+  it('answers 408 to a request that declares a body and never sends it, instead of holding the connection', async () => {
+    const app = express().use(express.json(), (_req, res) => {
+      res.send('read');
+    });
+    const server = await startHttpServer(app, { port: 0, host: '127.0.0.1', requestTimeoutMs: 500 });
+    try {
+      const { port } = new URL(serverUrl(server));
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write('POST /things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n');
+        });
+        let received = '';
+        socket.on('data', (chunk) => (received += String(chunk)));
+        socket.on('close', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await closeHttpServer(server);
     }
   });
 });

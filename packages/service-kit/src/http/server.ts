@@ -5,14 +5,30 @@ export interface ListenOptions {
   /** 0 picks a free port (tests); read it back with serverUrl(). */
   port: number;
   host?: string;
+  /**
+   * A client has this long to send its headers and whole body; past it Node answers 408 and closes.
+   * Without it a request that declares a body and never sends it holds the connection (and, at the
+   * gateway, an upstream one) until the upstream gives up and gets blamed.
+   */
+  requestTimeoutMs?: number;
 }
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 
 /**
  * Starts listening and resolves once the port is bound. A port that is taken rejects with a
  * message naming it instead of an unhandled 'error' event.
  */
-export function startHttpServer(app: http.RequestListener, { port, host = '0.0.0.0' }: ListenOptions): Promise<http.Server> {
-  const server = http.createServer(app);
+export function startHttpServer(app: http.RequestListener, { port, host = '0.0.0.0', requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS }: ListenOptions): Promise<http.Server> {
+  const server = http.createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(requestTimeoutMs, 10_000),
+      // Node checks those timeouts on this interval; its default (30 s) would let a stalled request live far longer.
+      connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+    },
+    app,
+  );
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       reject(

@@ -1,0 +1,49 @@
+import OpenAI from 'openai';
+import { type RunningDemoProvider, startDemoProvider } from './index';
+
+describe('demo agent provider', () => {
+  let provider: RunningDemoProvider;
+  let client: OpenAI;
+  beforeAll(async () => {
+    provider = await startDemoProvider({ tokenDelayMs: 0 });
+    client = new OpenAI({ baseURL: provider.url, apiKey: 'demo' });
+  });
+  afterAll(() => provider.close());
+
+  it('streams an agent-specific Markdown reply with usage over the OpenAI protocol', async () => {
+    const stream = await client.chat.completions.create({
+      model: 'agentdock-demo',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: 'system', content: 'You are Meeting Prep. Prepares agendas and briefs for your meetings.' },
+        { role: 'user', content: 'Prepare the quarterly investor update' },
+      ],
+    });
+    const pieces: string[] = [];
+    let usage: OpenAI.CompletionUsage | undefined;
+    for await (const chunk of stream) {
+      const piece = chunk.choices[0]?.delta?.content;
+      if (piece) pieces.push(piece);
+      if (chunk.usage) usage = chunk.usage;
+    }
+    const text = pieces.join('');
+    expect(pieces.length).toBeGreaterThan(20);
+    expect(text).toContain('## Meeting Prep: prepare, quarterly, investor');
+    expect(text).toContain('prepares agendas and briefs for your meetings');
+    expect(text).toContain('demo provider');
+    expect(usage?.completion_tokens).toBe(Math.ceil(text.length / 4));
+  });
+
+  it('draws a PNG from the prompt, different for different prompts', async () => {
+    const first = await client.images.generate({ model: 'demo', prompt: 'a red fox in the snow' });
+    const second = await client.images.generate({ model: 'demo', prompt: 'a city at night' });
+    const png = Buffer.from(first.data![0]!.b64_json!, 'base64');
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(first.data![0]!.b64_json).not.toBe(second.data![0]!.b64_json);
+  });
+
+  it('answers a bad request with an OpenAI-style 400', async () => {
+    await expect(client.chat.completions.create({ model: 'x', messages: [] })).rejects.toMatchObject({ status: 400 });
+  });
+});

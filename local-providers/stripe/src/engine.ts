@@ -1,0 +1,373 @@
+import Stripe from 'stripe';
+import {
+  type CardOutcome,
+  type CheckoutSession,
+  DECLINE_MESSAGE,
+  TEST_CARDS,
+  type Invoice,
+  type LineItemInput,
+  newId,
+  type Price,
+  StripeStore,
+  type Subscription,
+} from './store';
+
+const DAY = 86_400;
+const webhooks = Stripe.webhooks;
+
+/** Stripe's error object (`{ error: { type, code, message, param } }`) with its HTTP status. */
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: 'invalid_request_error' | 'card_error',
+    readonly code: string,
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface EngineOptions {
+  publicUrl: string;
+  /** Where signed events are POSTed (svc-billing's webhook route); none: events are only kept. */
+  webhookUrl?: string;
+  webhookSecret: string;
+  /** Unpaid renewals are retried; after this many days the subscription is cancelled, as Stripe's dunning settings do. */
+  cancelUnpaidAfterDays: number;
+  log?: (message: string) => void;
+}
+
+export interface DeliveredEvent {
+  id: string;
+  type: string;
+  status: number | null;
+}
+
+const addInterval = (start: number, interval: 'month' | 'year') => {
+  const date = new Date(start * 1000);
+  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
+  else date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return Math.floor(date.getTime() / 1000);
+};
+
+/** The behaviour of the local provider: checkout, subscriptions, invoices, test clocks, webhooks. */
+export class StripeEngine {
+  readonly store = new StripeStore();
+  readonly delivered: DeliveredEvent[] = [];
+  private readonly pastDueSince = new Map<string, number>();
+  /** Settable after start, since the receiver may be started after the provider (tests, launcher). */
+  webhookUrl: string | undefined;
+
+  constructor(private readonly options: EngineOptions) {
+    this.webhookUrl = options.webhookUrl;
+    for (const [plan, monthly, annual] of [
+      ['starter', 5_000, 54_000],
+      ['professional', 10_000, 102_000],
+    ] as const) {
+      this.store.definePrice({ id: `price_${plan}_monthly`, unit_amount: monthly, currency: 'usd', recurring: { interval: 'month', interval_count: 1 }, product: `prod_${plan}`, metadata: {} });
+      this.store.definePrice({ id: `price_${plan}_annual`, unit_amount: annual, currency: 'usd', recurring: { interval: 'year', interval_count: 1 }, product: `prod_${plan}`, metadata: {} });
+    }
+  }
+
+  private missing(kind: string, id: string, param = 'id'): never {
+    throw new StripeApiError(404, 'invalid_request_error', 'resource_missing', `No such ${kind}: '${id}'`, param);
+  }
+
+  customer(id: string) {
+    return this.store.customers.get(id) ?? this.missing('customer', id, 'customer');
+  }
+
+  subscription(id: string) {
+    return this.store.subscriptions.get(id) ?? this.missing('subscription', id);
+  }
+
+  session(id: string) {
+    return this.store.sessions.get(id) ?? this.missing('checkout.session', id);
+  }
+
+  createCustomer(params: { email?: string; metadata?: Record<string, string> }) {
+    const customer = { id: newId('cus'), object: 'customer' as const, email: params.email ?? null, metadata: params.metadata ?? {}, created: this.store.now(), card: null };
+    this.store.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  private priceOf(item: LineItemInput | undefined): Price {
+    if (!item) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: line_items.', 'line_items');
+    if (item.price) return this.store.priceFor(item.price) ?? this.missing('price', item.price, 'line_items[0][price]');
+    if (!item.price_data) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: line_items[0][price].', 'line_items[0][price]');
+    const unitAmount = Number(item.price_data.unit_amount);
+    if (!Number.isInteger(unitAmount) || unitAmount < 0) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: unit_amount', 'line_items[0][price_data][unit_amount]');
+    }
+    return this.store.definePrice({
+      id: newId('price'),
+      unit_amount: unitAmount,
+      currency: item.price_data.currency,
+      recurring: item.price_data.recurring ? { interval: item.price_data.recurring.interval, interval_count: 1 } : null,
+      product: newId('prod'),
+      metadata: { name: item.price_data.product_data?.name ?? '' },
+    });
+  }
+
+  createCheckoutSession(params: {
+    mode?: string;
+    customer?: string;
+    client_reference_id?: string;
+    success_url?: string;
+    cancel_url?: string;
+    line_items?: LineItemInput[];
+    metadata?: Record<string, string>;
+    subscription_data?: { metadata?: Record<string, string> };
+  }): CheckoutSession {
+    if (params.mode !== 'subscription' && params.mode !== 'payment') {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_empty', 'Invalid mode: must be one of payment, setup or subscription', 'mode');
+    }
+    if (!params.success_url) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: success_url.', 'success_url');
+    const customer = this.customer(params.customer ?? '');
+    const price = this.priceOf(params.line_items?.[0]);
+    if ((params.mode === 'subscription') !== (price.recurring !== null)) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', `You must provide at least one recurring price in \`${params.mode}\` mode.`, 'line_items');
+    }
+    const id = newId('cs_test');
+    const session: CheckoutSession = {
+      id,
+      object: 'checkout.session',
+      mode: params.mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      customer: customer.id,
+      client_reference_id: params.client_reference_id ?? null,
+      success_url: params.success_url,
+      cancel_url: params.cancel_url ?? params.success_url,
+      url: `${this.options.publicUrl}/checkout/${id}`,
+      metadata: params.metadata ?? {},
+      subscription: null,
+      amount_total: price.unit_amount,
+      currency: price.currency,
+      created: this.store.now(),
+      price: price.id,
+      subscriptionMetadata: params.subscription_data?.metadata ?? {},
+    };
+    this.store.sessions.set(id, session);
+    return session;
+  }
+
+  /** Pays an open session with a test card; throws a card error for a declined one. */
+  async payCheckout(sessionId: string, cardNumber: string): Promise<CheckoutSession> {
+    const session = this.session(sessionId);
+    if (session.status !== 'open') throw new StripeApiError(400, 'invalid_request_error', 'checkout_session_inactive', 'This checkout session is no longer open.');
+    const card = this.cardOutcome(cardNumber);
+    if (card === 'declined') throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
+    const customer = this.customer(session.customer);
+    customer.card = card;
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    const events: Array<[string, unknown]> = [];
+    if (session.mode === 'subscription') {
+      const subscription = this.startSubscription(session);
+      session.subscription = subscription.id;
+      const invoice = this.invoice(subscription, 'subscription_create', 'paid', session.amount_total);
+      events.push(['customer.subscription.created', subscription], ['invoice.paid', invoice]);
+    }
+    events.unshift(['checkout.session.completed', this.publicSession(session)]);
+    for (const [type, object] of events) await this.emit(type, object);
+    return session;
+  }
+
+  cardOutcome(cardNumber: string): CardOutcome {
+    const outcome = TEST_CARDS[cardNumber.replace(/\D/g, '')];
+    if (!outcome) throw new StripeApiError(402, 'card_error', 'incorrect_number', 'Your card number is incorrect.');
+    return outcome;
+  }
+
+  publicSession(session: CheckoutSession) {
+    const { price: _price, subscriptionMetadata: _metadata, ...visible } = session;
+    return visible;
+  }
+
+  private startSubscription(session: CheckoutSession): Subscription {
+    const price = this.store.priceFor(session.price) ?? this.missing('price', session.price);
+    const now = this.store.now();
+    const subscription: Subscription = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      created: now,
+      metadata: session.subscriptionMetadata,
+      items: { object: 'list', data: [], has_more: false, url: '' },
+    };
+    subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
+    subscription.items.data.push({
+      id: newId('si'),
+      object: 'subscription_item',
+      price,
+      quantity: 1,
+      current_period_start: now,
+      current_period_end: addInterval(now, price.recurring?.interval ?? 'month'),
+    });
+    this.store.subscriptions.set(subscription.id, subscription);
+    return subscription;
+  }
+
+  private invoice(subscription: Subscription, reason: Invoice['billing_reason'], status: Invoice['status'], total: number): Invoice {
+    const item = subscription.items.data[0];
+    const invoice: Invoice = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      status,
+      amount_due: Math.max(total, 0),
+      amount_paid: status === 'paid' ? Math.max(total, 0) : 0,
+      total,
+      starting_balance: 0,
+      currency: item?.price.currency ?? 'usd',
+      billing_reason: reason,
+      created: this.store.now(),
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    };
+    this.store.invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  listSubscriptions(customer?: string) {
+    const data = [...this.store.subscriptions.values()].filter((sub) => !customer || sub.customer === customer);
+    return { object: 'list', data, has_more: false, url: '/v1/subscriptions' };
+  }
+
+  /** Prorated amount of moving `subscription` to `priceId` now (credit for unused time, charge for the rest). */
+  proration(subscription: Subscription, priceId: string): number {
+    const item = subscription.items.data[0] ?? this.missing('subscription_item', subscription.id);
+    const next = this.store.priceFor(priceId) ?? this.missing('price', priceId, 'items[0][price]');
+    const now = this.store.now();
+    if (next.recurring?.interval !== item.price.recurring?.interval) return next.unit_amount - this.unusedCredit(item, now);
+    const remaining = Math.max(item.current_period_end - now, 0) / (item.current_period_end - item.current_period_start);
+    return Math.round((next.unit_amount - item.price.unit_amount) * remaining);
+  }
+
+  private unusedCredit(item: Subscription['items']['data'][number], now: number): number {
+    const remaining = Math.max(item.current_period_end - now, 0) / (item.current_period_end - item.current_period_start);
+    return Math.round(item.price.unit_amount * remaining);
+  }
+
+  async updateSubscription(
+    id: string,
+    params: { cancel_at_period_end?: string | boolean; items?: Array<{ id?: string; price?: string }>; metadata?: Record<string, string> },
+  ): Promise<Subscription> {
+    const subscription = this.subscription(id);
+    if (subscription.status === 'canceled') {
+      throw new StripeApiError(400, 'invalid_request_error', 'resource_missing', 'A canceled subscription can only update its cancellation_details and metadata.');
+    }
+    if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = String(params.cancel_at_period_end) === 'true';
+    if (params.metadata) subscription.metadata = { ...subscription.metadata, ...params.metadata };
+    const change = params.items?.[0];
+    if (change?.price) {
+      const item = subscription.items.data.find((entry) => entry.id === change.id) ?? this.missing('subscription_item', change.id ?? '', 'items[0][id]');
+      const amount = this.proration(subscription, change.price);
+      const price = this.store.priceFor(change.price) ?? this.missing('price', change.price);
+      if (price.recurring?.interval !== item.price.recurring?.interval) {
+        item.current_period_start = this.store.now();
+        item.current_period_end = addInterval(item.current_period_start, price.recurring?.interval ?? 'month');
+      }
+      item.price = price;
+      const invoice = this.invoice(subscription, 'subscription_update', 'paid', amount);
+      await this.emit('customer.subscription.updated', subscription);
+      await this.emit('invoice.paid', invoice);
+      return subscription;
+    }
+    await this.emit('customer.subscription.updated', subscription);
+    return subscription;
+  }
+
+  /** The portal's "replace card": pays an open renewal at once, as Stripe retries with the new card. */
+  async replaceCard(customerId: string, cardNumber: string): Promise<void> {
+    const card = this.cardOutcome(cardNumber);
+    if (card === 'declined') throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
+    const customer = this.customer(customerId);
+    customer.card = card;
+    for (const subscription of this.store.subscriptions.values()) {
+      if (subscription.customer === customerId && subscription.status === 'past_due' && card === 'pays') {
+        subscription.status = 'active';
+        this.pastDueSince.delete(subscription.id);
+        const invoice = this.invoice(subscription, 'subscription_cycle', 'paid', subscription.items.data[0]?.price.unit_amount ?? 0);
+        await this.emit('invoice.paid', invoice);
+        await this.emit('customer.subscription.updated', subscription);
+      }
+    }
+  }
+
+  /** Moves the test clock and runs what falls due: renewals, failed renewals, ends of period. */
+  async advance(seconds: number): Promise<void> {
+    this.store.advance(seconds);
+    const now = this.store.now();
+    for (const subscription of [...this.store.subscriptions.values()]) {
+      const item = subscription.items.data[0];
+      if (!item || subscription.status === 'canceled') continue;
+      const since = this.pastDueSince.get(subscription.id);
+      if (subscription.status === 'past_due' && since !== undefined && now >= since + this.options.cancelUnpaidAfterDays * DAY) {
+        await this.end(subscription);
+        continue;
+      }
+      while (subscription.status === 'active' && item.current_period_end <= now) {
+        if (subscription.cancel_at_period_end) {
+          await this.end(subscription);
+          break;
+        }
+        item.current_period_start = item.current_period_end;
+        item.current_period_end = addInterval(item.current_period_start, item.price.recurring?.interval ?? 'month');
+        const pays = this.store.customers.get(subscription.customer)?.card === 'pays';
+        if (pays) {
+          const invoice = this.invoice(subscription, 'subscription_cycle', 'paid', item.price.unit_amount);
+          await this.emit('invoice.paid', invoice);
+        } else {
+          subscription.status = 'past_due';
+          this.pastDueSince.set(subscription.id, item.current_period_start);
+          const invoice = this.invoice(subscription, 'subscription_cycle', 'open', item.price.unit_amount);
+          await this.emit('invoice.payment_failed', invoice);
+        }
+        await this.emit('customer.subscription.updated', subscription);
+      }
+    }
+  }
+
+  private async end(subscription: Subscription): Promise<void> {
+    subscription.status = 'canceled';
+    subscription.canceled_at = this.store.now();
+    this.pastDueSince.delete(subscription.id);
+    await this.emit('customer.subscription.deleted', subscription);
+  }
+
+  /** Sends one event signed exactly as Stripe signs it (`Stripe-Signature: t=…,v1=…`). */
+  async emit(type: string, object: unknown): Promise<void> {
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: '2025-01-01',
+      created: this.store.now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: structuredClone(object) },
+    };
+    const payload = JSON.stringify(event, null, 2);
+    const record: DeliveredEvent = { id: event.id, type, status: null };
+    this.delivered.push(record);
+    if (!this.webhookUrl) return;
+    const signature = webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret, timestamp: Math.floor(Date.now() / 1000) });
+    try {
+      const response = await fetch(this.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+      record.status = response.status;
+      this.options.log?.(`webhook ${type} → ${response.status}`);
+    } catch (error) {
+      this.options.log?.(`webhook ${type} not delivered: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLocalStripeApp, type LocalStripeOptions } from './server';
+
+export { createLocalStripeApp, type LocalStripeOptions } from './server';
+export { StripeEngine, StripeApiError } from './engine';
+export { TEST_CARDS, DECLINE_MESSAGE } from './store';
+
+export interface RunningLocalStripe {
+  url: string;
+  port: number;
+  engine: ReturnType<typeof createLocalStripeApp>['engine'];
+  close(): Promise<void>;
+}
+
+/** Starts the server; port 0 picks a free one (tests). `publicUrl` defaults to the bound address. */
+export async function startLocalStripe(
+  options: Omit<LocalStripeOptions, 'publicUrl'> & { port: number; host?: string; publicUrl?: string },
+): Promise<RunningLocalStripe> {
+  const host = options.host ?? '127.0.0.1';
+  let publicUrl = options.publicUrl ?? '';
+  // The page URLs need the bound port, known only after listening: the engine reads it lazily.
+  const { app, engine } = createLocalStripeApp({ ...options, get publicUrl() { return publicUrl; } });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(options.port, host, () => resolve(listening));
+  });
+  const port = (server.address() as AddressInfo).port;
+  if (!publicUrl) publicUrl = `http://${host}:${port}`;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    engine,
+    close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}

@@ -1,0 +1,64 @@
+import type { StripeEngine } from './engine';
+import type { CheckoutSession, PortalSession } from './store';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+
+const date = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title><style>
+body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1a1a2e}
+.badge{display:inline-block;background:#ffe9a8;border-radius:4px;padding:2px 6px;font-size:.8rem}
+label{display:block;margin:.75rem 0 .25rem}input,select{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
+button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem;background:#635bff;color:#fff;border:0;border-radius:6px;cursor:pointer}
+[role=alert]{background:#fde8e8;color:#9b1c1c;padding:.75rem;border-radius:6px}
+section{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}
+</style></head><body><p class="badge">Test mode: local payment provider</p>${body}</body></html>`;
+}
+
+export function checkoutPage(session: CheckoutSession, error: string | null): string {
+  if (session.status !== 'open') return layout('Checkout', '<h1>This checkout session is no longer open.</h1>');
+  return layout(
+    'Checkout',
+    `<h1>Pay ${escape(money(session.amount_total, session.currency))}${session.mode === 'subscription' ? ' per period' : ''}</h1>
+${error ? `<p role="alert">${escape(error)}</p>` : ''}
+<form method="post"><label for="cardNumber">Card number</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 fails at renewal.</p>
+<button type="submit">Pay</button></form>
+<p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
+  );
+}
+
+export function portalPage(session: PortalSession, engine: StripeEngine, error: string | null): string {
+  const subscriptions = engine.listSubscriptions(session.customer).data;
+  const prices = [...engine.store.prices.values()].filter((price) => price.id.startsWith('price_') && price.recurring && !price.id.match(/^price_[0-9a-f]{24}$/));
+  const cards = subscriptions
+    .map((sub) => {
+      const item = sub.items.data[0];
+      if (!item) return '';
+      const live = sub.status !== 'canceled';
+      return `<section><h2>${escape(item.price.id)}</h2>
+<p>Status: ${escape(sub.status.replace(/_/g, ' '))} · ${escape(money(item.price.unit_amount, item.price.currency))} / ${escape(item.price.recurring?.interval ?? 'month')}</p>
+<p>Current period: ${date(item.current_period_start)} to ${date(item.current_period_end)}</p>
+${sub.cancel_at_period_end ? '<p>Cancels at the end of the current period.</p>' : ''}
+${live && !sub.cancel_at_period_end ? `<form method="post"><input type="hidden" name="subscription" value="${escape(sub.id)}"><button name="action" value="cancel">Cancel subscription</button></form>` : ''}
+${live && prices.some((price) => price.id === item.price.id) ? `<form method="post"><input type="hidden" name="subscription" value="${escape(sub.id)}"><label for="price-${escape(sub.id)}">Switch plan</label>
+<select id="price-${escape(sub.id)}" name="price">${prices.filter((price) => price.id !== item.price.id).map((price) => `<option value="${escape(price.id)}">${escape(price.id)} (${escape(money(price.unit_amount, price.currency))})</option>`).join('')}</select>
+<button name="action" value="switch">Switch plan</button></form>` : ''}</section>`;
+    })
+    .join('');
+  return layout(
+    'Billing portal',
+    `<h1>Billing portal</h1>${error ? `<p role="alert">${escape(error)}</p>` : ''}
+${cards || '<p>No subscriptions.</p>'}
+<section><h2>Payment method</h2><form method="post"><label for="cardNumber">New card number</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" required><button name="action" value="card">Replace card</button></form></section>
+<p><a href="${escape(session.return_url)}">Return</a></p>`,
+  );
+}

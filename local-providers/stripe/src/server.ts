@@ -1,0 +1,105 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { type EngineOptions, StripeApiError, StripeEngine } from './engine';
+import { checkoutPage, portalPage } from './pages';
+
+export interface LocalStripeOptions extends EngineOptions {
+  /** The secret key clients must send as a Bearer token (like Stripe's `sk_test_…`). */
+  secretKey: string;
+}
+
+const param = (req: Request, name: string) => String(req.params[name] ?? '');
+
+/**
+ * The subset of Stripe's HTTP API that svc-billing calls (form-encoded requests, Stripe's JSON
+ * objects and error shape), the hosted checkout and portal pages, and a test-clock endpoint.
+ */
+export function createLocalStripeApp(options: LocalStripeOptions): { app: express.Express; engine: StripeEngine } {
+  const engine = new StripeEngine(options);
+  const app = express();
+  app.disable('x-powered-by');
+  // Stripe's SDK sends nested params as `a[b][0][c]=v`: the extended parser reads them as objects.
+  app.use(express.urlencoded({ extended: true, limit: '100kb' }));
+  app.use(express.json({ limit: '100kb' }));
+
+  const api = express.Router();
+  api.use((req, _res, next) => {
+    if (req.get('authorization') !== `Bearer ${options.secretKey}`) {
+      throw new StripeApiError(401, 'invalid_request_error', 'api_key_invalid', 'Invalid API Key provided.');
+    }
+    next();
+  });
+  api.post('/customers', (req, res) => res.json(engine.createCustomer(req.body ?? {})));
+  api.get('/customers/:id', (req, res) => res.json(engine.customer(param(req, 'id'))));
+  api.post('/checkout/sessions', (req, res) => res.json(engine.publicSession(engine.createCheckoutSession(req.body ?? {}))));
+  api.get('/checkout/sessions/:id', (req, res) => res.json(engine.publicSession(engine.session(param(req, 'id')))));
+  api.post('/billing_portal/sessions', (req, res) => {
+    const customer = engine.customer(String(req.body?.customer ?? ''));
+    const id = `bps_${customer.id}_${Date.now()}`;
+    const session = { id, object: 'billing_portal.session' as const, customer: customer.id, return_url: String(req.body?.return_url ?? ''), url: `${options.publicUrl}/portal/${id}`, created: engine.store.now() };
+    engine.store.portals.set(id, session);
+    res.json(session);
+  });
+  api.get('/subscriptions', (req, res) => res.json(engine.listSubscriptions(typeof req.query.customer === 'string' ? req.query.customer : undefined)));
+  api.get('/subscriptions/:id', (req, res) => res.json(engine.subscription(param(req, 'id'))));
+  api.post('/subscriptions/:id', async (req, res) => res.json(await engine.updateSubscription(param(req, 'id'), req.body ?? {})));
+  api.post('/invoices/create_preview', (req, res) => {
+    const subscription = engine.subscription(String(req.body?.subscription ?? ''));
+    const price = String(req.body?.subscription_details?.items?.[0]?.price ?? '');
+    const total = engine.proration(subscription, price);
+    res.json({ object: 'invoice', id: null, customer: subscription.customer, total, amount_due: Math.max(total, 0), starting_balance: 0, currency: subscription.items.data[0]?.price.currency ?? 'usd' });
+  });
+  /** Like Stripe's test clocks: moves time forward and runs renewals, failed renewals and period ends. */
+  api.post('/test_helpers/advance', async (req, res) => {
+    const seconds = Number(req.body?.seconds);
+    if (!Number.isInteger(seconds) || seconds <= 0) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'seconds must be a positive whole number', 'seconds');
+    }
+    await engine.advance(seconds);
+    res.json({ object: 'test_helpers.test_clock', frozen_time: engine.store.now(), status: 'ready' });
+  });
+  app.use('/v1', api);
+
+  app.get('/favicon.ico', (_req, res) => res.status(204).end());
+  app.get('/checkout/:id', (req, res) => res.type('html').send(checkoutPage(engine.session(param(req, 'id')), null)));
+  app.post('/checkout/:id', async (req, res) => {
+    const session = engine.session(param(req, 'id'));
+    try {
+      await engine.payCheckout(session.id, String(req.body?.cardNumber ?? ''));
+      res.redirect(303, session.success_url);
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      // Like Stripe's hosted page, a refused card is shown on the page itself, not as a failed load.
+      res.type('html').send(checkoutPage(session, error.message));
+    }
+  });
+
+  const portal = (req: Request) => engine.store.portals.get(param(req, 'id')) ?? null;
+  app.get('/portal/:id', (req, res) => {
+    const session = portal(req);
+    if (!session) return void res.status(404).type('html').send('<p>This portal session has expired.</p>');
+    res.type('html').send(portalPage(session, engine, null));
+  });
+  app.post('/portal/:id', async (req, res) => {
+    const session = portal(req);
+    if (!session) return void res.status(404).type('html').send('<p>This portal session has expired.</p>');
+    const { action, subscription, price, cardNumber } = (req.body ?? {}) as Record<string, string | undefined>;
+    try {
+      const owned = subscription ? engine.subscription(subscription) : null;
+      if (owned && owned.customer !== session.customer) throw new StripeApiError(404, 'invalid_request_error', 'resource_missing', 'No such subscription');
+      if (action === 'cancel' && owned) await engine.updateSubscription(owned.id, { cancel_at_period_end: true });
+      else if (action === 'switch' && owned && price) await engine.updateSubscription(owned.id, { items: [{ id: owned.items.data[0]?.id, price }] });
+      else if (action === 'card') await engine.replaceCard(session.customer, cardNumber ?? '');
+      res.redirect(303, `/portal/${session.id}`);
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      res.status(error.status).type('html').send(portalPage(session, engine, error.message));
+    }
+  });
+
+  app.use((_req, _res, next) => next(new StripeApiError(404, 'invalid_request_error', 'resource_missing', 'Unrecognized request URL.')));
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const known = error instanceof StripeApiError ? error : new StripeApiError(500, 'invalid_request_error', 'api_error', 'An unexpected error occurred.');
+    res.status(known.status).json({ error: { type: known.type, code: known.code, message: known.message, ...(known.param ? { param: known.param } : {}) } });
+  });
+  return { app, engine };
+}

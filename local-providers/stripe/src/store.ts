@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * In-memory state of the local Stripe-protocol server, with Stripe's object shapes (the subset
+ * svc-billing reads). One simulated clock plays the part of a Stripe test clock.
+ */
+
+export type CardOutcome = 'pays' | 'declined' | 'fails_later';
+
+/** Stripe's test cards: 4242… pays, 0002 is declined, 0341 attaches but fails when charged later. */
+export const TEST_CARDS: Record<string, CardOutcome> = {
+  '4242424242424242': 'pays',
+  '4000000000000002': 'declined',
+  '4000000000000341': 'fails_later',
+};
+
+export const DECLINE_MESSAGE = 'Your card was declined.';
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export interface Price {
+  id: string;
+  object: 'price';
+  unit_amount: number;
+  currency: string;
+  recurring: { interval: 'month' | 'year'; interval_count: 1 } | null;
+  product: string;
+  metadata: Record<string, string>;
+}
+
+export interface Customer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  /** The card outcome of the customer's saved card, if any. */
+  card: CardOutcome | null;
+}
+
+export interface LineItemInput {
+  price?: string;
+  quantity?: string | number;
+  price_data?: {
+    currency: string;
+    unit_amount: string | number;
+    recurring?: { interval: 'month' | 'year' };
+    product_data?: { name?: string };
+  };
+}
+
+export interface CheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: 'subscription' | 'payment';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  customer: string;
+  client_reference_id: string | null;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+  metadata: Record<string, string>;
+  subscription: string | null;
+  amount_total: number;
+  currency: string;
+  created: number;
+  /** Not part of Stripe's object: what the session sells and the subscription metadata. */
+  price: string;
+  subscriptionMetadata: Record<string, string>;
+}
+
+export interface SubscriptionItem {
+  id: string;
+  object: 'subscription_item';
+  price: Price;
+  quantity: number;
+  current_period_start: number;
+  current_period_end: number;
+}
+
+export interface Subscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'active' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid';
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  created: number;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
+}
+
+export interface Invoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'paid' | 'open';
+  amount_due: number;
+  amount_paid: number;
+  total: number;
+  starting_balance: number;
+  currency: string;
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  created: number;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } } | null;
+}
+
+export interface PortalSession {
+  id: string;
+  object: 'billing_portal.session';
+  customer: string;
+  return_url: string;
+  url: string;
+  created: number;
+}
+
+export class StripeStore {
+  /** Seconds added to the wall clock by test-clock advances. */
+  private offset = 0;
+  readonly customers = new Map<string, Customer>();
+  readonly prices = new Map<string, Price>();
+  readonly sessions = new Map<string, CheckoutSession>();
+  readonly subscriptions = new Map<string, Subscription>();
+  readonly invoices = new Map<string, Invoice>();
+  readonly portals = new Map<string, PortalSession>();
+
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.offset;
+  }
+
+  advance(seconds: number): void {
+    this.offset += seconds;
+  }
+
+  /** Plan prices are referred to by id (e.g. price_starter_monthly): their figures come from the id's plan table. */
+  priceFor(id: string): Price | undefined {
+    return this.prices.get(id);
+  }
+
+  definePrice(price: Omit<Price, 'object'>): Price {
+    const full: Price = { object: 'price', ...price };
+    this.prices.set(full.id, full);
+    return full;
+  }
+}

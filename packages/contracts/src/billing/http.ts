@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { billingPeriod } from '../events/billing';
+
+/**
+ * HTTP bodies of svc-billing (behind the gateway at `/api/billing`). The caller is always the user
+ * of the verified token: no route takes a customer or user id from the browser.
+ */
+
+/** The plans a card checkout can buy (free needs none; enterprise is quoted by contact). */
+export const CHECKOUT_PLAN_IDS = ['starter', 'professional'] as const;
+export const checkoutPlanId = z.enum(CHECKOUT_PLAN_IDS);
+export type CheckoutPlanId = z.infer<typeof checkoutPlanId>;
+
+/** `courseId` is a catalog course id, or `community` for the $50/month community subscription. */
+export const COMMUNITY_COURSE_ID = 'community';
+
+/**
+ * POST /api/billing/checkout. `planId` is a plain string so that "free" and unknown ids reach the
+ * domain and get their own texts ('Free plan is already active!', 'Invalid plan selected').
+ */
+export const checkoutRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('plan'), planId: z.string().min(1).max(64), billingPeriod }),
+  z.object({ kind: z.literal('course'), courseId: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('credits'), packId: z.string().min(1).max(64) }),
+]);
+export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+
+/** The browser is sent to `url` (the provider's hosted checkout or billing portal). */
+export const redirectResponse = z.object({ url: z.string().url() });
+export type RedirectResponse = z.infer<typeof redirectResponse>;
+
+/** Stable error codes of the billing routes; the message carries the user-visible text. */
+export const BILLING_ERROR_CODES = {
+  freePlanActive: 'free_plan_active',
+  invalidPlan: 'invalid_plan',
+  priceNotFound: 'price_not_found',
+  alreadySubscribed: 'already_subscribed',
+  alreadyEnrolled: 'already_enrolled',
+  unknownCourse: 'unknown_course',
+  unknownPack: 'unknown_pack',
+  noCustomer: 'no_customer',
+  subscriptionNotFound: 'subscription_not_found',
+  subscriptionNotActive: 'subscription_not_active',
+  samePlan: 'same_plan',
+  provider: 'payment_provider_error',
+} as const;
+export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[keyof typeof BILLING_ERROR_CODES];
+
+/** The user-visible texts of the billing flows, quoted where they are used. */
+export const BILLING_TEXTS = {
+  freePlanActive: 'Free plan is already active!',
+  invalidPlan: 'Invalid plan selected',
+  priceNotFound: 'Price configuration not found. Please contact support.',
+  alreadySubscribed:
+    'You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.',
+  checkoutFailed: 'Failed to process checkout. Please try again.',
+  portalFailed: 'Failed to open billing portal',
+  cancelFailed: 'Failed to cancel subscription',
+  listFailed: 'Failed to load subscriptions',
+  cancelConfirm:
+    'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
+  cancelAtPeriodEnd: 'Your subscription will be canceled at the end of the current billing period.',
+} as const;
+
+export const SUBSCRIPTION_KINDS = ['plan', 'course'] as const;
+
+export const billingSubscription = z.object({
+  id: z.string().min(1),
+  kind: z.enum(SUBSCRIPTION_KINDS),
+  /** The plan's tier for `plan` subscriptions, else null. */
+  tier: z.string().nullable(),
+  /** The course id (or `community`) for `course` subscriptions, else null. */
+  courseId: z.string().nullable(),
+  /** The provider's status: active, past_due, canceled, incomplete, … */
+  status: z.string(),
+  price: z.object({
+    /** Integer minor units. */
+    unitAmount: z.number().int().nonnegative(),
+    /** Lower-case ISO 4217. */
+    currency: z.string().length(3),
+    interval: z.enum(['month', 'year']),
+  }),
+  /** Epoch seconds. */
+  currentPeriodStart: z.number().int(),
+  currentPeriodEnd: z.number().int(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** While past_due: when access ends unless the card is fixed (ISO 8601). */
+  graceEndsAt: z.string().datetime().nullable(),
+});
+export type BillingSubscription = z.infer<typeof billingSubscription>;
+
+/** GET /api/billing/subscriptions */
+export const subscriptionList = z.object({ subscriptions: z.array(billingSubscription) });
+export type SubscriptionList = z.infer<typeof subscriptionList>;
+
+/** POST /api/billing/subscriptions/:id/cancel (cancellation is always at period end). */
+export const cancelSubscriptionRequest = z.object({ cancelAtPeriodEnd: z.literal(true) });
+export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequest>;
+
+/** POST /api/billing/subscriptions/:id/change-plan and …/change-plan/preview */
+export const changePlanRequest = z.object({ planId: checkoutPlanId, billingPeriod });
+export type ChangePlanRequest = z.infer<typeof changePlanRequest>;
+
+/** The prorated amount of a plan change; negative when the customer is credited. */
+export const changePlanPreview = z.object({
+  amountDue: z.number().int(),
+  currency: z.string().length(3),
+});
+export type ChangePlanPreview = z.infer<typeof changePlanPreview>;
+
+export const creditPack = z.object({
+  id: z.string().min(1),
+  credits: z.number().int().positive(),
+  /** Integer minor units. */
+  amount: z.number().int().positive(),
+  currency: z.string().length(3),
+});
+export type CreditPack = z.infer<typeof creditPack>;
+
+/** GET /api/billing/credit-packs */
+export const creditPackList = z.object({ packs: z.array(creditPack) });
+export type CreditPackList = z.infer<typeof creditPackList>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { subscriptionTier } from '../catalog/tier';
+
+/** An agent the caller's tier may chat with (GET /api/chat/agents). */
+export const chatAgent = z.object({
+  id: z.string().uuid(),
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tier: subscriptionTier,
+  /** True for the agent that answers with an image. */
+  producesImages: z.boolean(),
+});
+export type ChatAgent = z.infer<typeof chatAgent>;
+export const chatAgentsResponse = z.object({
+  agents: z.array(chatAgent),
+  /** Named when the built-in demo provider answers instead of a real model. */
+  provider: z.object({ name: z.string(), demo: z.boolean() }),
+});
+export type ChatAgentsResponse = z.infer<typeof chatAgentsResponse>;
+
+export const chatRole = z.enum(['user', 'assistant']);
+export type ChatRole = z.infer<typeof chatRole>;
+
+/** A stored chat message (GET /api/chat/agents/:agentId/messages, oldest first). */
+export const chatMessage = z.object({
+  id: z.string().uuid(),
+  agentId: z.string().uuid(),
+  sessionId: z.string().uuid(),
+  role: chatRole,
+  /** Plain text for the user's messages; sanitised HTML (from Markdown) for the assistant's. */
+  content: z.string(),
+  messageOrder: z.number().int().nonnegative(),
+  tokensUsed: z.number().int().nonnegative(),
+  creditsUsed: z.number().int().nonnegative(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.string().datetime(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+export const chatHistoryResponse = z.object({ messages: z.array(chatMessage) });
+export type ChatHistoryResponse = z.infer<typeof chatHistoryResponse>;
+
+/** POST /api/chat/agents/:agentId/messages body. */
+export const MAX_CHAT_MESSAGE_LENGTH = 8000;
+export const chatSendRequest = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Type a message first')
+    .max(MAX_CHAT_MESSAGE_LENGTH, `At most ${MAX_CHAT_MESSAGE_LENGTH} characters`)
+    // eslint-disable-next-line no-control-regex
+    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), 'Remove control characters'),
+});
+export type ChatSendRequest = z.infer<typeof chatSendRequest>;
+
+/**
+ * The send endpoint answers with server-sent events, one JSON object per `data:` line, the
+ * event name in `event:`: `waiting` (the provider is working), `token` (a piece of the reply),
+ * then exactly one of `done` (the stored reply and the wallet after settlement) or `error`
+ * (the apology text; the reservation was refunded).
+ */
+export const chatStreamWaiting = z.object({ status: z.literal('waiting') });
+export const chatStreamToken = z.object({ text: z.string() });
+export const chatStreamDone = z.object({
+  userMessage: chatMessage,
+  reply: chatMessage,
+  creditsRemaining: z.number().int().nonnegative(),
+  purchasedCredits: z.number().int().nonnegative(),
+});
+export const chatStreamError = z.object({ message: z.string(), reply: chatMessage.nullable() });
+export type ChatStreamDone = z.infer<typeof chatStreamDone>;
+export type ChatStreamError = z.infer<typeof chatStreamError>;
+export const CHAT_STREAM_EVENTS = ['waiting', 'token', 'done', 'error'] as const;
+export type ChatStreamEventName = (typeof CHAT_STREAM_EVENTS)[number];

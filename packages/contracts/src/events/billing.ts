@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { subscriptionTier } from '../catalog/tier';
+import { defineEvent } from './envelope';
+
+/**
+ * Billing turns payment-provider facts into these platform events. Consumers: svc-identity keeps
+ * the user's tier (and sends the emails, since it owns the address), svc-chat resets or tops up
+ * the credit wallet, svc-catalog grants and revokes course enrolment.
+ */
+
+export const BILLING_PERIODS = ['monthly', 'annual'] as const;
+export const billingPeriod = z.enum(BILLING_PERIODS);
+export type BillingPeriod = z.infer<typeof billingPeriod>;
+
+/** The paid tiers a card subscription can hold (free has no subscription; enterprise is by contract). */
+const paidTier = subscriptionTier.exclude(['free']);
+
+const subscriptionFacts = z.object({
+  userId: z.string().uuid(),
+  /** The payment provider's subscription id (e.g. `sub_…`). */
+  subscriptionId: z.string().min(1),
+  tier: paidTier,
+  billingPeriod,
+  /** The credit period this event starts or belongs to (ISO 8601). */
+  periodStart: z.string().datetime(),
+  periodEnd: z.string().datetime(),
+});
+
+/** First successful payment of a plan subscription: the user holds `tier` from now on. */
+export const subscriptionActivatedV1 = defineEvent('billing.subscription.activated', 1, subscriptionFacts);
+
+/** A renewal was paid: a new credit period starts (plan credits reset, no rollover). */
+export const subscriptionRenewedV1 = defineEvent('billing.subscription.renewed', 1, subscriptionFacts);
+
+/** Upgrade or downgrade of a running subscription (prorated by the provider). */
+export const subscriptionPlanChangedV1 = defineEvent(
+  'billing.subscription.plan-changed',
+  1,
+  subscriptionFacts.extend({ previousTier: paidTier }),
+);
+
+/** A renewal payment failed: access continues until `graceEndsAt`, then the user moves to free. */
+export const subscriptionPastDueV1 = defineEvent(
+  'billing.subscription.past-due',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    subscriptionId: z.string().min(1),
+    tier: paidTier,
+    graceEndsAt: z.string().datetime(),
+    /** Where the customer fixes the card (the platform page that opens the billing portal). */
+    manageUrl: z.string().url(),
+  }),
+);
+
+/** The subscription ended (cancelled at period end, or unpaid after the grace period): back to free. */
+export const subscriptionCanceledV1 = defineEvent(
+  'billing.subscription.canceled',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    subscriptionId: z.string().min(1),
+    tier: paidTier,
+    reason: z.enum(['canceled', 'unpaid']),
+    endedAt: z.string().datetime(),
+  }),
+);
+
+const courseAccess = z.object({
+  userId: z.string().uuid(),
+  /** A course id of the catalog, or `community` for the $50/month community course. */
+  courseId: z.string().min(1).max(64),
+  subscriptionId: z.string().min(1),
+});
+
+/** A paid course subscription is active: the catalog enrols the user (source `subscription`). */
+export const courseAccessGrantedV1 = defineEvent('billing.course-access.granted', 1, courseAccess);
+
+/** The course subscription ended: the catalog revokes that enrolment. */
+export const courseAccessRevokedV1 = defineEvent('billing.course-access.revoked', 1, courseAccess);
+
+/** A one-off credit pack was paid; purchased credits survive renewals. */
+export const creditsPurchasedV1 = defineEvent(
+  'billing.credits.purchased',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    /** Unique per purchase (the provider's checkout session id); consumers may key on it. */
+    purchaseId: z.string().min(1),
+    packId: z.string().min(1),
+    credits: z.number().int().positive(),
+    /** Integer minor units. */
+    amount: z.number().int().nonnegative(),
+    currency: z.string().length(3),
+  }),
+);

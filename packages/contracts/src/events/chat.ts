@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineEvent } from './envelope';
+
+/** A reply was settled: the credits it cost and the balance left (plan + purchased). */
+export const chatCreditsSpentV1 = defineEvent(
+  'chat.credits.spent',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    agentId: z.string().uuid(),
+    messageId: z.string().uuid(),
+    credits: z.number().int().nonnegative(),
+    tokens: z.number().int().nonnegative(),
+    balanceAfter: z.number().int().nonnegative(),
+  }),
+);
+
+/** The wallet fell below its low-balance threshold; published at most once per period. */
+export const chatCreditsLowV1 = defineEvent(
+  'chat.credits.low',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    balance: z.number().int().nonnegative(),
+    limit: z.number().int().nonnegative(),
+    periodStart: z.string().datetime(),
+    renewsAt: z.string().datetime(),
+  }),
+);
