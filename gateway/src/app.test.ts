@@ -39,6 +39,7 @@ function fakeService(name: string, sse: { release: Promise<void> }): Express {
       url: req.originalUrl,
       requestId: req.headers['x-request-id'] ?? null,
       authorization: req.headers.authorization ?? null,
+      forwardedFor: req.headers['x-forwarded-for'] ?? null,
       body: typeof req.body === 'string' ? req.body : null,
     });
   });
@@ -112,6 +113,18 @@ describe('routing', () => {
   });
 });
 
+describe('forwarding headers', () => {
+  it('names the socket it saw as the client, whatever X-Forwarded-For the client invented', async () => {
+    const res = await request(gateway()).get('/api/identity/me').set('x-forwarded-for', '203.0.113.7, 198.51.100.1').expect(200);
+    expect(res.body.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it('takes the client from a trusted proxy in front when configured to trust one', async () => {
+    const res = await request(gateway({ trustProxyHops: 1 })).get('/api/identity/me').set('x-forwarded-for', '203.0.113.7').expect(200);
+    expect(res.body.forwardedFor).toBe('203.0.113.7');
+  });
+});
+
 describe('request ids', () => {
   it('passes an incoming id to the upstream and back', async () => {
     const res = await request(gateway()).get('/api/catalog/plans').set('x-request-id', 'from-browser-1').expect(200);
@@ -127,6 +140,14 @@ describe('request ids', () => {
 });
 
 describe('security headers', () => {
+  it('sends HSTS only over https (here: behind a trusted TLS proxy) and denies unused browser features', async () => {
+    const plain = await request(gateway()).get('/api/catalog/plans').expect(200);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.headers['permissions-policy']).toContain('camera=()');
+    const behindTls = await request(gateway({ trustProxyHops: 1 })).get('/api/catalog/plans').set('x-forwarded-proto', 'https').expect(200);
+    expect(behindTls.headers['strict-transport-security']).toContain('max-age=');
+  });
+
   it('allows the remotes’ origins in the CSP and nothing else', async () => {
     const res = await request(gateway()).get('/').expect(200);
     const csp = String(res.headers['content-security-policy']);
@@ -273,6 +294,15 @@ describe('gateway endpoints', () => {
     expect(body.status).toBe('down');
     expect(body.checks.identity).toEqual({ status: 'down', error: 'unreachable (ECONNREFUSED)' });
     expect(body.checks.catalog).toEqual({ status: 'up' });
+  });
+
+  it('does not publish its metrics without a token, and serves them with one', async () => {
+    // Without the token the path is an ordinary page path: it goes to the shell, never to the metrics.
+    expect((await request(gateway()).get('/metrics')).text).not.toContain('http_request');
+    const guarded = gateway({ metricsToken: 'metrics-token-0123456789' });
+    expect((await request(guarded).get('/metrics').set('authorization', 'Bearer wrong-token-0123456789')).text).not.toContain('http_request');
+    const res = await request(guarded).get('/metrics').set('authorization', 'Bearer metrics-token-0123456789').expect(200);
+    expect(res.text).toContain('http_request');
   });
 
   it('serves the remotes’ manifest URLs uncached', async () => {

@@ -25,6 +25,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
     parseJsonBody: false,
     readiness: upstreamReadiness(config),
     readinessTimeoutMs: READINESS_TIMEOUT_MS,
+    metrics: config.metricsToken ? { token: config.metricsToken } : 'off',
     mount: (app) => {
       if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
       app.use(securityHeaders(Object.values(config.remotes)));

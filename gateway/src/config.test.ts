@@ -24,6 +24,7 @@ describe('loadGatewayConfig', () => {
       bodyLimitBytes: 1024 * 1024,
       upstreamTimeoutMs: 30_000,
       trustProxyHops: 0,
+      metricsToken: undefined,
       logLevel: 'info',
     });
   });

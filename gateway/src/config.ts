@@ -30,6 +30,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** Proxies in front of the gateway (load balancer, TLS terminator) whose X-Forwarded-For is trusted. */
   trustProxyHops: number;
+  /** The gateway is public: its /metrics answers only with `Authorization: Bearer <this>`, and not at all without one. */
+  metricsToken: string | undefined;
   logLevel: LogLevel;
 }
 
@@ -54,6 +56,7 @@ const gatewayEnvSchema = z
     BODY_LIMIT: byteSizeSchema.prefault('1mb'),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(30_000),
     TRUST_PROXY_HOPS: proxyHopsSchema.default(0),
+    METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: logLevelSchema,
   })
   .transform(
@@ -73,6 +76,7 @@ const gatewayEnvSchema = z
       bodyLimitBytes: env.BODY_LIMIT,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       trustProxyHops: env.TRUST_PROXY_HOPS,
+      metricsToken: env.METRICS_TOKEN,
       logLevel: env.LOG_LEVEL,
     }),
   );

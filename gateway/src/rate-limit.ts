@@ -12,6 +12,9 @@ export function apiRateLimit(perMinute: number): RequestHandler {
     limit: perMinute,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    // A client's own X-Forwarded-For is ignored on purpose (req.ip is the socket, or what a trusted
+    // proxy in front said); the library's warning about seeing one is for the opposite mistake.
+    validate: { xForwardedForHeader: false },
     handler: (_req, _res, next) => next(new RateLimitedError()),
   });
 }

@@ -9,7 +9,9 @@ import helmet from 'helmet';
 export function securityHeaders(remoteUrls: string[]): RequestHandler {
   // Remotes given as paths are served from the gateway's own origin, which 'self' covers.
   const origins = [...new Set(remoteUrls.filter((url) => !url.startsWith('/')).map((url) => new URL(url).origin))];
-  return helmet({
+  const helmetHeaders = helmet({
+    // Browsers ignore HSTS over plain http, and a self-hosted install may be reached by IP: sent only over https below.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -23,4 +25,11 @@ export function securityHeaders(remoteUrls: string[]): RequestHandler {
       },
     },
   });
+  return (req, res, next) => {
+    // The product uses none of these; denying them limits what injected content could reach.
+    res.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()');
+    // req.secure is true behind a trusted TLS proxy too (X-Forwarded-Proto with TRUST_PROXY_HOPS).
+    if (req.secure) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    helmetHeaders(req, res, next);
+  };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { booleanFlagSchema, httpUrlSchema, loadConfig, positiveIntSchema, proxyHopsSchema } from '@agentdock/service-kit';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings, rateLimitOverrides } from './domain/rate-limit-settings';
@@ -13,6 +14,11 @@ export interface IdentityOptions {
   mailFrom: string;
   /** Serves the local mailbox page and JSON; refused in production. */
   mailboxEnabled: boolean;
+  /**
+   * The secret the mailbox asks for (query `token` or header `x-mailbox-token`). The mailbox holds
+   * sign-in codes and links, so whoever can reach the port must not be able to read it.
+   */
+  mailboxToken: string;
   accessTokenTtlSeconds: number;
   /** Marks the refresh cookie Secure (set it whenever the site is served over https). */
   cookieSecure: boolean;
@@ -46,6 +52,8 @@ export const identityEnvSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Agentdock <no-reply@agentdock.local>'),
     MAILBOX_ENABLED: booleanFlagSchema.default(false),
+    /** Fixed mailbox secret (tests, scripts); a random one is made at every start otherwise. */
+    MAILBOX_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).max(200).optional(),
     ACCESS_TOKEN_TTL_SECONDS: positiveIntSchema.max(86_400, { error: 'expected at most 86400 (one day)' }).default(600),
     COOKIE_SECURE: booleanFlagSchema.default(false),
     REFRESH_REUSE_GRACE_SECONDS: z.coerce.number({ error: 'expected a number' }).int().min(0).max(60).default(10),
@@ -64,6 +72,7 @@ export const identityEnvSchema = z
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       mailboxEnabled: env.MAILBOX_ENABLED,
+      mailboxToken: env.MAILBOX_TOKEN ?? randomBytes(24).toString('base64url'),
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       cookieSecure: env.COOKIE_SECURE,
       refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,

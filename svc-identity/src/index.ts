@@ -7,8 +7,10 @@ import type { AuthDeps } from './domain/auth';
 import { createMailer, type Mailer } from './domain/mailer';
 import { createRateLimits, type RateLimits } from './domain/rate-limits';
 import { loadSigner } from './domain/signing-keys';
+import { billingEmailConsumers, billingTierConsumers } from './events/billing';
+import { lowBalanceConsumer } from './events/low-balance';
 import { grantAdminToConfirmed } from './domain/users';
-import { adminRouter } from './routes/admin';
+import { adminGuard, adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
 import { mailboxRouter } from './routes/mailbox';
 import { profileRouter } from './routes/profile';
@@ -34,6 +36,10 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       if (admins > 0) context.logger.info({ admins }, 'made the confirmed accounts listed in ADMIN_EMAILS admins');
       if (!options.smtpUrl) context.logger.info('SMTP_URL is not set: emails are kept in the local mailbox table');
     },
+    adminGuard(context) {
+      if (!started) throw new Error('svc-identity is mounted before it started');
+      return adminGuard(context.db, started.deps.signer.verifier);
+    },
     mount(app, context) {
       if (!started) throw new Error('svc-identity is mounted before it started');
       const { deps, limits } = started;
@@ -46,8 +52,17 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(tokenRouter(deps, options.cookieSecure));
       api.use(profileRouter(context.db, context, deps.signer.verifier));
       api.use(adminRouter(context.db, context, deps.signer.verifier));
-      if (options.mailboxEnabled) api.use(mailboxRouter(context.db));
+      if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
       app.use('/api/identity', api);
+    },
+    // Called after onStart, so the mailer exists.
+    consumers(context) {
+      if (!started) throw new Error('svc-identity consumers requested before it started');
+      return [
+        lowBalanceConsumer(context.db, started.mailer, options.publicUrl),
+        ...billingTierConsumers(context.db),
+        ...billingEmailConsumers(context.db, started.mailer, options.publicUrl),
+      ];
     },
     async onStop() {
       await started?.mailer.idle();

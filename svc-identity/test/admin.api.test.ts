@@ -1,7 +1,8 @@
-import { adminUserList, type EventEnvelope, userProfile, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
+import { adminAuditList, adminUserList, type EventEnvelope, userProfile, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
 import { getAuth, requireAuth, type ServiceDefinition } from '@agentdock/service-kit';
 import { eventually, startTestService, type TestService } from '@agentdock/service-kit/testing';
 import request from 'supertest';
+import { users } from '../src/db/schema';
 import { bearer, type IdentityHarness, PASSWORD, refreshCookieHeader, signUpConfirmed, startIdentity, testOptions, uniqueEmail } from './helpers';
 
 const api = '/api/identity';
@@ -57,12 +58,14 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
       request(identity.url).get(`${api}/admin/users`).set(bearer(token)),
       request(identity.url).patch(`${api}/admin/users/${customer.session.user.id}`).set(bearer(token)).send({ subscriptionTier: 'enterprise' }),
       request(identity.url).patch(`${api}/admin/users/${adminId}`).set(bearer(token)).send({ isSuspended: true }),
+      request(identity.url).get(`${api}/admin/audit`).set(bearer(token)),
     ]) {
       const response = await call;
       expect(response.status).toBe(403);
       expect(response.body.error.message).toBe('Access denied. Admin privileges required.');
     }
     await request(identity.url).get(`${api}/admin/users`).expect(401);
+    await request(identity.url).get(`${api}/admin/audit`).expect(401);
     const me = await request(identity.url).get(`${api}/me`).set(bearer(token)).expect(200);
     expect(me.body.subscriptionTier).toBe('free');
   });
@@ -89,6 +92,21 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(changes).toHaveLength(1);
     expect(changes[0]?.data).toEqual({ userId: id, tier: 'professional', previousTier: 'free' });
+  });
+
+  it('audits tier changes, suspensions and reactivations once each, with who and before/after', async () => {
+    const customer = await signUpConfirmed(identity.url);
+    const id = customer.session.user.id;
+    await patchUser(id, { subscriptionTier: 'starter' }).expect(200);
+    await patchUser(id, { subscriptionTier: 'starter' }).expect(200);
+    await patchUser(id, { isSuspended: true }).expect(200);
+    await patchUser(id, { isSuspended: false }).expect(200);
+    const audit = adminAuditList.parse((await request(identity.url).get(`${api}/admin/audit`).query({ user: id }).set(bearer(adminToken)).expect(200)).body);
+    expect(audit.entries.map(({ service, actorId, actorEmail, action, target, before, after }) => ({ service, actorId, actorEmail, action, target, before, after }))).toEqual([
+      { service: 'svc-identity', actorId: adminId, actorEmail: adminEmail, action: 'user.reactivate', target: `user:${id}`, before: { isSuspended: true }, after: { isSuspended: false } },
+      { service: 'svc-identity', actorId: adminId, actorEmail: adminEmail, action: 'user.suspend', target: `user:${id}`, before: { isSuspended: false }, after: { isSuspended: true } },
+      { service: 'svc-identity', actorId: adminId, actorEmail: adminEmail, action: 'user.tier_change', target: `user:${id}`, before: { subscriptionTier: 'free' }, after: { subscriptionTier: 'starter' } },
+    ]);
   });
 
   it('suspends for real: sign-in, refresh, /me and every other service refuse the user; reactivation restores them', async () => {
@@ -138,5 +156,39 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
     const taken = await request(identity.url).patch(`${api}/me`).set(bearer(second.session.accessToken)).send({ phone }).expect(409);
     expect(taken.body.error.code).toBe('phone_taken');
     await request(identity.url).patch(`${api}/me`).set(bearer(second.session.accessToken)).send({ phone: '0123' }).expect(400);
+  });
+
+  it('searches 10,000 users by email or name and pages them with a total', async () => {
+    const base = Date.now() - 1_000_000;
+    const rows = Array.from({ length: 10_000 }, (_, index) => ({
+      email: `bulk-${index}@load.example.com`,
+      fullName: index % 1000 === 0 ? `Needle_Person ${index}` : `Bulk Person ${index}`,
+      passwordHash: 'not-a-real-hash',
+      createdAt: new Date(base + index),
+    }));
+    for (let start = 0; start < rows.length; start += 1000) await identity.service.context.db.insert(users).values(rows.slice(start, start + 1000));
+    const list = async (query: Record<string, string>) =>
+      adminUserList.parse((await request(identity.url).get(`${api}/admin/users`).query(query).set(bearer(adminToken)).expect(200)).body);
+
+    const started = Date.now();
+    const byEmail = await list({ q: 'BULK-9999@LOAD', limit: '10' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(byEmail.users.map((user) => user.email)).toEqual(['bulk-9999@load.example.com']);
+    expect(byEmail.total).toBe(1);
+
+    // An underscore is a letter here, not a wildcard: only the ten needles match.
+    const byName = await list({ q: 'needle_', limit: '4', offset: '8' });
+    expect(byName.total).toBe(10);
+    expect(byName.users.map((user) => user.fullName)).toEqual(['Needle_Person 1000', 'Needle_Person 0']);
+
+    const page = await list({ q: '@load.example.com', limit: '50', offset: '100' });
+    expect(page.total).toBe(10_000);
+    expect(page.users).toHaveLength(50);
+    expect(page.users[0]?.email).toBe('bulk-9899@load.example.com');
+
+    for (const query of [{ limit: '0' }, { limit: '201' }, { offset: '-1' }, { limit: 'many' }]) {
+      const refused = await request(identity.url).get(`${api}/admin/users`).query(query).set(bearer(adminToken)).expect(400);
+      expect(refused.body.error.code).toBe('validation_failed');
+    }
   });
 });

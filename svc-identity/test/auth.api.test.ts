@@ -6,6 +6,8 @@ import {
   codeFrom,
   type IdentityHarness,
   latestEmail,
+  mailbox,
+  MAILBOX_TOKEN,
   PASSWORD,
   pkce,
   PUBLIC_URL,
@@ -25,6 +27,21 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
   afterAll(() => identity.close());
 
   const post = (path: string, body: object) => request(identity.url).post(`${api}${path}`).send(body);
+
+  it('keeps the local mailbox shut without its secret, so nobody can read an admin sign-in code', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    await post('/otp', { email }).expect(202);
+    await latestEmail(identity.url, email, /sign-in code/);
+    const messages = `${api}/dev/mailbox/messages`;
+    for (const anonymous of [request(identity.url).get(messages).query({ to: email }), request(identity.url).get(messages).query({ to: email, token: 'wrong-token-0123456789' }), request(identity.url).get(`${api}/dev/mailbox`)]) {
+      const response = await anonymous;
+      expect(response.status).toBe(404);
+      expect(JSON.stringify(response.body)).not.toContain(email);
+    }
+    const byQuery = await request(identity.url).get(messages).query({ to: email, token: MAILBOX_TOKEN }).expect(200);
+    expect(byQuery.body.messages.length).toBeGreaterThan(0);
+    await mailbox(identity.url).query({ to: email }).expect(200);
+  });
 
   it('refuses a correct password until the email is confirmed, and says why', async () => {
     const email = uniqueEmail('unconfirmed');
@@ -74,7 +91,7 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     const second = pkce();
     await post('/signup', { email, password: 'second password', codeChallenge: second.challenge }).expect(201);
     const emails = await eventually(async () => {
-      const response = await request(identity.url).get(`${api}/dev/mailbox/messages`).query({ to: email });
+      const response = await mailbox(identity.url).query({ to: email });
       return response.body.messages.length === 2 && response.body.messages;
     });
     await post('/token/exchange', { code: codeFrom(emails[0].links[0]), codeVerifier: second.verifier }).expect(200);
@@ -153,7 +170,7 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     expect([unknownVerify.status, unknownVerify.body.error.code]).toEqual([knownVerify.status, knownVerify.body.error.code]);
 
     await latestEmail(identity.url, email, /sign-in code/);
-    const toNobody = await request(identity.url).get(`${api}/dev/mailbox/messages`).query({ to: nobody });
+    const toNobody = await mailbox(identity.url).query({ to: nobody });
     expect(toNobody.body.messages).toEqual([]);
   });
 

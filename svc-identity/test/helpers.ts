@@ -9,11 +9,12 @@ import { createIdentityService } from '../src/index';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const PASSWORD = 'correct horse battery';
+export const MAILBOX_TOKEN = 'test-mailbox-token-0123456789';
 
 /** Options as on one machine, with per-IP limits out of the way (tests all come from 127.0.0.1). */
 export function testOptions(overrides: Partial<IdentityOptions> = {}): IdentityOptions {
   const generous = RATE_LIMITED_ACTIONS.map((action) => `${action}.ip=10000,${action}.account=10000`).join(',');
-  return { ...loadIdentityOptions({ PUBLIC_URL, MAILBOX_ENABLED: 'true', AUTH_RATE_LIMITS: generous }), ...overrides };
+  return { ...loadIdentityOptions({ PUBLIC_URL, MAILBOX_ENABLED: 'true', MAILBOX_TOKEN, AUTH_RATE_LIMITS: generous }), ...overrides };
 }
 
 export interface IdentityHarness {
@@ -46,10 +47,13 @@ export function pkce(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/** A request to the local mailbox's JSON, with its secret. */
+export const mailbox = (url: string) => request(url).get('/api/identity/dev/mailbox/messages').set('x-mailbox-token', MAILBOX_TOKEN);
+
 /** Waits for the newest email to an address whose subject matches. */
 export async function latestEmail(url: string, to: string, subject: RegExp): Promise<MailboxMessage> {
   return eventually(async () => {
-    const response = await request(url).get('/api/identity/dev/mailbox/messages').query({ to });
+    const response = await mailbox(url).query({ to });
     return mailboxMessages.parse(response.body).messages.find((message) => subject.test(message.subject));
   });
 }

@@ -1,4 +1,4 @@
-import { ServerResponse } from 'node:http';
+import { type ClientRequest, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, type Logger, getRequestId, sendError } from '@agentdock/service-kit';
@@ -25,10 +25,12 @@ export function upstreamProxy({ name, target, timeoutMs, logger }: UpstreamProxy
     target,
     agent: keepAliveAgent(target),
     changeOrigin: true,
-    xfwd: true,
     pathFilter: (pathname) => pathname === prefix || pathname.startsWith(`${prefix}/`),
     on: {
-      proxyReq: (proxyReq) => abortUnlessAnsweredWithin(proxyReq, timeoutMs),
+      proxyReq: (proxyReq, req) => {
+        setForwardedHeaders(proxyReq, req);
+        abortUnlessAnsweredWithin(proxyReq, timeoutMs);
+      },
       proxyRes: (proxyRes, _req, res) => passEventStreamsThrough(proxyRes, res),
       error: (err, req, res) => {
         if (!(res instanceof ServerResponse)) return;
@@ -39,6 +41,20 @@ export function upstreamProxy({ name, target, timeoutMs, logger }: UpstreamProxy
       },
     },
   });
+}
+
+/**
+ * Services take the client's address from X-Forwarded-For (per-IP sign-in limits), so the gateway
+ * writes it itself instead of passing on what the client sent: a made-up header would otherwise
+ * dodge the limits or spend another address's budget. `req.ip` is the socket's address, or the
+ * client a trusted proxy in front named (TRUST_PROXY_HOPS).
+ */
+function setForwardedHeaders(proxyReq: ClientRequest, req: Request): void {
+  proxyReq.setHeader('x-forwarded-for', req.ip ?? req.socket.remoteAddress ?? '');
+  proxyReq.setHeader('x-forwarded-proto', req.protocol);
+  const host = req.get('host');
+  if (host) proxyReq.setHeader('x-forwarded-host', host);
+  else proxyReq.removeHeader('x-forwarded-host');
 }
 
 function upstreamUnavailable(name: UpstreamName): AppError {

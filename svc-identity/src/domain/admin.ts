@@ -1,15 +1,27 @@
-import { type AdminUserList, type AdminUserPatch, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
-import { desc, eq } from '@agentdock/service-kit/orm';
-import type { Db } from '@agentdock/service-kit';
+import { type AdminUserList, type AdminUserListQuery, type AdminUserPatch, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
+import { count, desc, eq, ilike, or, type SQL } from '@agentdock/service-kit/orm';
+import { type Db, recordAdminAction } from '@agentdock/service-kit';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
 import { revokeUserSessions } from './refresh-tokens';
 import { findUser, toProfile } from './users';
 import type { IdentityWriter } from './writer';
 
-export async function listUsers(db: Db<IdentitySchema>): Promise<AdminUserList> {
-  const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-  return { users: rows.map(toProfile), total: rows.length };
+/** One page of the users whose email or name contains `q`, newest first, with the count of all matches. */
+export async function listUsers(db: Db<IdentitySchema>, query: AdminUserListQuery): Promise<AdminUserList> {
+  const where = matching(query.q);
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toProfile), total: totals?.total ?? 0 };
+}
+
+function matching(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  // The admin types text, not a pattern: % and _ match themselves.
+  const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return or(ilike(users.email, pattern), ilike(users.fullName, pattern));
 }
 
 /**
@@ -17,8 +29,13 @@ export async function listUsers(db: Db<IdentitySchema>): Promise<AdminUserList> 
  * once; every change that others must know about is published with it, and only when it changes
  * something.
  */
-export async function updateUserAsAdmin(writer: IdentityWriter, adminId: string, userId: string, patch: AdminUserPatch): Promise<UserRow> {
-  if (patch.isSuspended === true && adminId === userId) throw new IdentityError('cannot_suspend_self');
+export async function updateUserAsAdmin(
+  writer: IdentityWriter,
+  admin: { id: string; email: string },
+  userId: string,
+  patch: AdminUserPatch,
+): Promise<UserRow> {
+  if (patch.isSuspended === true && admin.id === userId) throw new IdentityError('cannot_suspend_self');
   return writer.transaction(async (tx) => {
     const before = await findUser(tx, userId);
     if (!before) throw new IdentityError('user_not_found');
@@ -35,9 +52,25 @@ export async function updateUserAsAdmin(writer: IdentityWriter, adminId: string,
       } else {
         await writer.enqueue(tx, userReactivatedV1, { userId });
       }
+      await recordAdminAction(tx, {
+        actor: admin,
+        action: after.isSuspended ? 'user.suspend' : 'user.reactivate',
+        subjectUserId: userId,
+        target: `user:${userId}`,
+        before: { isSuspended: before.isSuspended },
+        after: { isSuspended: after.isSuspended },
+      });
     }
     if (after.subscriptionTier !== before.subscriptionTier) {
       await writer.enqueue(tx, userTierChangedV1, { userId, tier: after.subscriptionTier, previousTier: before.subscriptionTier });
+      await recordAdminAction(tx, {
+        actor: admin,
+        action: 'user.tier_change',
+        subjectUserId: userId,
+        target: `user:${userId}`,
+        before: { subscriptionTier: before.subscriptionTier },
+        after: { subscriptionTier: after.subscriptionTier },
+      });
     }
     return after;
   });

@@ -1,14 +1,34 @@
-import type { Db } from '@agentdock/service-kit';
-import { Router } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError, type Db } from '@agentdock/service-kit';
+import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { listMailbox } from '../domain/mailbox';
 import { MAILBOX_PAGE_CSP, renderMailboxPage } from './mailbox-page';
 
-const mailboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+const mailboxQuery = z.object({ to: z.string().trim().max(254).optional(), token: z.string().max(200).optional() });
+
+export const MAILBOX_TOKEN_HEADER = 'x-mailbox-token';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The mailbox shows sign-in codes and links for every account, admins included: without its
+ * secret it answers as if it did not exist. Digests keep the comparison constant-time whatever the
+ * length of what was sent.
+ */
+function requireMailboxToken(expected: string): RequestHandler {
+  const expectedDigest = digest(expected);
+  return (req, _res, next) => {
+    const sent = req.get(MAILBOX_TOKEN_HEADER) ?? (typeof req.query.token === 'string' ? req.query.token : '');
+    if (sent && timingSafeEqual(digest(sent), expectedDigest)) return next();
+    next(new AppError(404, 'not_found', 'Not found. The local mailbox needs the link printed when Agentdock started.'));
+  };
+}
 
 /** The local mailbox (development only): a page for people, JSON for tests. */
-export function mailboxRouter(db: Db): Router {
+export function mailboxRouter(db: Db, token: string): Router {
   const router = Router();
+  router.use('/dev/mailbox', requireMailboxToken(token));
 
   router.get('/dev/mailbox', async (req, res) => {
     const { to } = mailboxQuery.parse(req.query);
