@@ -1,17 +1,50 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@agentdock/service-kit';
+import express from 'express';
+import Stripe from 'stripe';
+import { type BillingOptions, loadBillingOptions } from './config';
 import { type BillingSchema, schema } from './db/schema';
+import { processWebhook } from './domain/webhooks';
 import { billingConsumers } from './events/consumers';
+import { billingRouter } from './routes/billing';
+
+export { type BillingOptions, loadBillingOptions } from './config';
+
+const BODY_LIMIT = '100kb';
+
+/** The SDK, pointed at the local Stripe-protocol server when a host is configured. */
+export function createStripeClient(options: BillingOptions['stripe']): Stripe {
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    ...(options.host ? { host: options.host, port: options.port, protocol: options.protocol } : {}),
+  });
+}
 
 /**
- * svc-billing owns subscriptions, checkout, the billing portal, payment webhooks and renewals.
- * So far it keeps its plan-price read model current from catalog events.
+ * svc-billing owns customers, checkout, the billing portal and the subscription state driven by
+ * signed payment webhooks; it keeps its plan-price read model current from catalog events.
  */
-export const billingService: ServiceDefinition<BillingSchema> = {
-  name: 'svc-billing',
-  defaultPort: 3103,
-  schema,
-  migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
-  mount() {},
-  consumers: billingConsumers,
-};
+export function createBillingService(options: BillingOptions): ServiceDefinition<BillingSchema> {
+  const stripe = createStripeClient(options.stripe);
+  const deps = { stripe, appUrl: options.appUrl, webhookSecret: options.stripe.webhookSecret, graceDays: options.graceDays };
+  return {
+    name: 'svc-billing',
+    defaultPort: 3103,
+    schema,
+    migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
+    // The webhook signature covers the exact bytes sent, so JSON is parsed per route below.
+    parseJsonBody: false,
+    mount(app, context) {
+      app.post('/api/billing/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const fresh = await processWebhook(context, deps, body, req.get('stripe-signature'));
+        res.json({ received: true, duplicate: !fresh });
+      });
+      app.use('/api/billing', express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
+    },
+    consumers: billingConsumers,
+  };
+}
+
+/** Configured from the environment (the local test-mode provider unless a Stripe key is set). */
+export const billingService = createBillingService(loadBillingOptions(process.env));

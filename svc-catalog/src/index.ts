@@ -8,6 +8,7 @@ import { seedPlansIfEmpty } from './domain/plans';
 import { SEED_AGENTS } from './domain/seed-agents';
 import { SEED_CONTENT } from './domain/seed-content';
 import { SEED_PLANS } from './domain/seed-plans';
+import { courseAccessConsumers } from './events/billing';
 import { applyNewSeeds } from './domain/seeding';
 import { agentsRouter } from './routes/agents';
 import { assetsHandler } from './routes/assets';
@@ -32,6 +33,7 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
     app.use('/api/catalog', enrolmentsRouter(context));
     app.use('/api/catalog', discussionRouter(context));
   },
+  consumers: courseAccessConsumers,
   async onStart(context) {
     const plans = await seedPlansIfEmpty(context, SEED_PLANS);
     const agents = await applyNewSeeds(context, 'agent', SEED_AGENTS, (agent) => agent.key, (tx, agent) => insertAgent(context, tx, agent, true));

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from '@agentdock/service-kit/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-kit/pg-core';
 
 /**
  * Billing's own copy of what it needs from the catalog's plans (prices and payment price ids),
@@ -23,5 +23,40 @@ export const planPrices = pgTable('plan_prices', {
 
 export type PlanPriceRow = typeof planPrices.$inferSelect;
 
-export const schema = { planPrices };
+/** One payment-provider customer per user, created on the user's first checkout. */
+export const customers = pgTable('customers', {
+  userId: text('user_id').primaryKey(),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Billing's view of each provider subscription, written only from signed webhooks. `state` holds
+ * the state machine's record (see domain/subscription-machine); the columns are what queries need.
+ */
+export const subscriptions = pgTable('subscriptions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  status: text('status').notNull(),
+  unitAmount: integer('unit_amount').notNull(),
+  currency: text('currency').notNull(),
+  interval: text('interval').notNull(),
+  /** Epoch seconds of the provider event last applied. */
+  observedAt: bigint('observed_at', { mode: 'number' }).notNull(),
+  /** Epoch seconds; set while past_due and access still granted. */
+  graceEndsAt: bigint('grace_ends_at', { mode: 'number' }),
+  state: jsonb('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Provider event ids already applied: a replayed webhook has no second effect. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export const schema = { planPrices, customers, subscriptions, webhookEvents };
 export type BillingSchema = typeof schema;

@@ -1,5 +1,5 @@
 import { type AdminAgent, type Agent, type AgentInput, type AgentPatch, agentChangedV1, type SubscriptionTier } from '@agentdock/contracts';
-import { type Db, onUniqueViolation } from '@agentdock/service-kit';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-kit';
 import { asc, desc, eq } from '@agentdock/service-kit/orm';
 import { type AgentRow, agents, type CatalogSchema } from '../db/schema';
 import { isAgentVisibleTo } from './agent-visibility';
@@ -56,17 +56,23 @@ export async function insertAgent(writer: CatalogWriter, tx: Db<CatalogSchema>, 
   return agent;
 }
 
-export async function createAgent(writer: CatalogWriter, input: AgentInput): Promise<AdminAgent> {
+export async function createAgent(writer: CatalogWriter, actor: AdminActor, input: AgentInput): Promise<AdminAgent> {
   return onUniqueViolation(
-    () => writer.transaction(async (tx) => (await insertAgent(writer, tx, input))!),
+    () =>
+      writer.transaction(async (tx) => {
+        const agent = (await insertAgent(writer, tx, input))!;
+        await recordAdminAction(tx, { actor, action: 'agent.create', target: `agent:${agent.key}`, after: agent });
+        return agent;
+      }),
     () => agentKeyTaken(input.key),
   );
 }
 
-export async function updateAgent(writer: CatalogWriter, id: string, patch: AgentPatch): Promise<AdminAgent> {
+export async function updateAgent(writer: CatalogWriter, actor: AdminActor, id: string, patch: AgentPatch): Promise<AdminAgent> {
   return onUniqueViolation(
     () =>
       writer.transaction(async (tx) => {
+        const [current] = await tx.select().from(agents).where(eq(agents.id, id)).for('update');
         const [row] = await tx
           .update(agents)
           .set({ ...withoutUndefined(patch), updatedAt: new Date() })
@@ -75,6 +81,7 @@ export async function updateAgent(writer: CatalogWriter, id: string, patch: Agen
         if (!row) throw agentNotFound(id);
         const agent = toAdminAgent(row);
         await writer.enqueue(tx, agentChangedV1, { change: 'updated', agent });
+        await recordAdminAction(tx, { actor, action: 'agent.update', target: `agent:${agent.key}`, before: current && toAdminAgent(current), after: agent });
         return agent;
       }),
     // Only the key is unique besides the id, so a violation here means the patch sent a taken key.
@@ -82,11 +89,12 @@ export async function updateAgent(writer: CatalogWriter, id: string, patch: Agen
   );
 }
 
-export async function deleteAgent(writer: CatalogWriter, id: string): Promise<void> {
+export async function deleteAgent(writer: CatalogWriter, actor: AdminActor, id: string): Promise<void> {
   await writer.transaction(async (tx) => {
     const [row] = await tx.delete(agents).where(eq(agents.id, id)).returning();
     if (!row) throw agentNotFound(id);
     await writer.enqueue(tx, agentChangedV1, { change: 'deleted', agent: toAdminAgent(row) });
+    await recordAdminAction(tx, { actor, action: 'agent.delete', target: `agent:${row.key}`, before: toAdminAgent(row) });
   });
 }
 

@@ -1,5 +1,5 @@
 import { type ContentSection, type ContentSectionInput, type ContentSectionPatch, type ContentSectionType, contentChangedV1 } from '@agentdock/contracts';
-import { type Db, onUniqueViolation } from '@agentdock/service-kit';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-kit';
 import { and, asc, desc, eq } from '@agentdock/service-kit/orm';
 import { type CatalogSchema, type ContentSectionRow, contentSections } from '../db/schema';
 import { CatalogError } from './errors';
@@ -70,15 +70,20 @@ export async function insertContent(
   return section;
 }
 
-export async function createContent(writer: CatalogWriter, input: ContentSectionInput): Promise<ContentSection> {
+export async function createContent(writer: CatalogWriter, actor: AdminActor, input: ContentSectionInput): Promise<ContentSection> {
   return onUniqueViolation(
-    () => writer.transaction(async (tx) => (await insertContent(writer, tx, input))!),
+    () =>
+      writer.transaction(async (tx) => {
+        const section = (await insertContent(writer, tx, input))!;
+        await recordAdminAction(tx, { actor, action: 'content.create', target: `content:${section.id}`, after: section });
+        return section;
+      }),
     () => slotTaken(input.slot),
   );
 }
 
 /** Applies a partial edit and re-renders the section from its resulting format and source. */
-export async function updateContent(writer: CatalogWriter, id: string, patch: ContentSectionPatch): Promise<ContentSection> {
+export async function updateContent(writer: CatalogWriter, actor: AdminActor, id: string, patch: ContentSectionPatch): Promise<ContentSection> {
   return onUniqueViolation(
     () =>
       writer.transaction(async (tx) => {
@@ -92,6 +97,7 @@ export async function updateContent(writer: CatalogWriter, id: string, patch: Co
           .returning();
         const section = toContentSection(row!);
         await writer.enqueue(tx, contentChangedV1, { change: 'updated', section });
+        await recordAdminAction(tx, { actor, action: 'content.update', target: `content:${id}`, before: toContentSection(current), after: section });
         return section;
       }),
     () => slotTaken(patch.slot),

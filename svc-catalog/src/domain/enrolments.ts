@@ -1,5 +1,5 @@
 import { type Enrolment, type EnrolmentStatus, enrolmentChangedV1 } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
+import { type AdminActor, type Db, recordAdminAction } from '@agentdock/service-kit';
 import { and, desc, eq } from '@agentdock/service-kit/orm';
 import { z } from 'zod';
 import { type CatalogSchema, courseEnrolments, type EnrolmentRow } from '../db/schema';
@@ -43,6 +43,8 @@ export async function listEnrolments(db: Db<CatalogSchema>, courseId: string): P
 export async function grantEnrolment(
   writer: CatalogWriter,
   grant: { courseId: string; userId: string; source: Enrolment['source'] },
+  /** The admin who granted it, recorded in the audit; none when a purchase granted it. */
+  actor?: AdminActor,
 ): Promise<{ enrolment: Enrolment; created: boolean }> {
   getCourse(grant.courseId);
   return writer.transaction(async (tx) => {
@@ -50,6 +52,15 @@ export async function grantEnrolment(
     if (inserted) {
       const enrolment = toEnrolment(inserted);
       await writer.enqueue(tx, enrolmentChangedV1, { change: 'granted', enrolment });
+      if (actor) {
+        await recordAdminAction(tx, {
+          actor,
+          action: 'enrolment.grant',
+          subjectUserId: grant.userId,
+          target: `course:${grant.courseId}`,
+          after: enrolment,
+        });
+      }
       return { enrolment, created: true };
     }
     const [existing] = await tx
@@ -60,7 +71,7 @@ export async function grantEnrolment(
   });
 }
 
-export async function revokeEnrolment(writer: CatalogWriter, courseId: string, userId: string): Promise<void> {
+export async function revokeEnrolment(writer: CatalogWriter, actor: AdminActor, courseId: string, userId: string): Promise<void> {
   getCourse(courseId);
   await writer.transaction(async (tx) => {
     const [row] = await tx
@@ -69,5 +80,6 @@ export async function revokeEnrolment(writer: CatalogWriter, courseId: string, u
       .returning();
     if (!row) throw new CatalogError('enrolment_not_found', `User "${userId}" is not enrolled in this course`);
     await writer.enqueue(tx, enrolmentChangedV1, { change: 'revoked', enrolment: toEnrolment(row) });
+    await recordAdminAction(tx, { actor, action: 'enrolment.revoke', subjectUserId: userId, target: `course:${courseId}`, before: toEnrolment(row) });
   });
 }

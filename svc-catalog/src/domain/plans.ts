@@ -1,5 +1,5 @@
 import { type Plan, type PlanCreate, type PlanPatch, planChangedV1 } from '@agentdock/contracts';
-import { type Db, onUniqueViolation } from '@agentdock/service-kit';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-kit';
 import { asc, eq } from '@agentdock/service-kit/orm';
 import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
 import { CatalogError } from './errors';
@@ -86,15 +86,21 @@ async function insertPlan(writer: CatalogWriter, tx: Db<CatalogSchema>, input: P
   return plan;
 }
 
-export async function createPlan(writer: CatalogWriter, input: PlanCreate): Promise<Plan> {
+export async function createPlan(writer: CatalogWriter, actor: AdminActor, input: PlanCreate): Promise<Plan> {
   return onUniqueViolation(
-    () => writer.transaction(async (tx) => (await insertPlan(writer, tx, input))!),
+    () =>
+      writer.transaction(async (tx) => {
+        const plan = (await insertPlan(writer, tx, input))!;
+        await recordAdminAction(tx, { actor, action: 'plan.create', target: `plan:${plan.id}`, after: plan });
+        return plan;
+      }),
     () => new CatalogError('plan_exists', `A plan with id "${input.id}" already exists`),
   );
 }
 
-export async function updatePlan(writer: CatalogWriter, id: string, patch: PlanPatch): Promise<Plan> {
+export async function updatePlan(writer: CatalogWriter, actor: AdminActor, id: string, patch: PlanPatch): Promise<Plan> {
   return writer.transaction(async (tx) => {
+    const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
     const [row] = await tx
       .update(plans)
       .set({ ...toColumns(patch), updatedAt: new Date() })
@@ -103,15 +109,17 @@ export async function updatePlan(writer: CatalogWriter, id: string, patch: PlanP
     if (!row) throw new CatalogError('plan_not_found', `No plan with id "${id}"`);
     const plan = toPlan(row);
     await writer.enqueue(tx, planChangedV1, { change: 'updated', plan });
+    await recordAdminAction(tx, { actor, action: 'plan.update', target: `plan:${id}`, before: current && toPlan(current), after: plan });
     return plan;
   });
 }
 
-export async function deletePlan(writer: CatalogWriter, id: string): Promise<void> {
+export async function deletePlan(writer: CatalogWriter, actor: AdminActor, id: string): Promise<void> {
   await writer.transaction(async (tx) => {
     const [row] = await tx.delete(plans).where(eq(plans.id, id)).returning();
     if (!row) throw new CatalogError('plan_not_found', `No plan with id "${id}"`);
     await writer.enqueue(tx, planChangedV1, { change: 'deleted', plan: toPlan(row) });
+    await recordAdminAction(tx, { actor, action: 'plan.delete', target: `plan:${id}`, before: toPlan(row) });
   });
 }
 

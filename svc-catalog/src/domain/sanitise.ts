@@ -1,18 +1,9 @@
 import type { ContentFormat } from '@agentdock/contracts';
-import createDOMPurify from 'dompurify';
+import { createHtmlSanitizer } from '@agentdock/html-sanitizer';
 import { JSDOM } from 'jsdom';
-import { marked } from 'marked';
 
-// One policy for every piece of HTML the catalog serves. DOMPurify already drops scripts, on*
-// attributes and javascript: URLs; the explicit list keeps the spec's four elements out whatever
-// its defaults become, and removes what could restyle the page or fake a form on it.
-const POLICY = {
-  USE_PROFILES: { html: true },
-  FORBID_TAGS: ['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'style', 'link', 'meta', 'base', 'form', 'input', 'button', 'select', 'textarea'],
-  FORBID_ATTR: ['style'],
-};
-
-const purify = createDOMPurify(new JSDOM('').window);
+// The platform's one HTML policy, on a server-side DOM: every piece of HTML the catalog serves.
+const sanitizer = createHtmlSanitizer(new JSDOM('').window);
 
 /**
  * HTML with scripts, embedded frames and objects, inline event handlers and javascript: URLs
@@ -22,7 +13,7 @@ const purify = createDOMPurify(new JSDOM('').window);
  * sanitiseHtml('<p onclick="steal()">Hi <script>steal()</script></p>'); // '<p>Hi </p>'
  */
 export function sanitiseHtml(html: string): string {
-  return purify.sanitize(html, POLICY);
+  return sanitizer.sanitize(html);
 }
 
 /**
@@ -30,6 +21,5 @@ export function sanitiseHtml(html: string): string {
  * (Markdown may embed raw HTML, so its rendering goes through the same sanitiser).
  */
 export function renderContent(format: ContentFormat, content: string): string {
-  const html = format === 'markdown' ? marked.parse(content, { async: false }) : content;
-  return sanitiseHtml(html);
+  return format === 'markdown' ? sanitizer.renderMarkdown(content) : sanitizer.sanitize(content);
 }

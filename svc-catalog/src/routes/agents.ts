@@ -1,5 +1,5 @@
 import { agentInput, agentPatch } from '@agentdock/contracts';
-import { getAuth, requireAdmin, requireAuth, type ServiceContext } from '@agentdock/service-kit';
+import { adminActorOf, getAuth, requireAdmin, requireAuth, type ServiceContext } from '@agentdock/service-kit';
 import { Router } from 'express';
 import type { CatalogSchema } from '../db/schema';
 import { createAgent, deleteAgent, listActiveAgents, listAllAgents, listAvailableAgents, updateAgent } from '../domain/agents';
@@ -25,15 +25,15 @@ export function agentsRouter(context: ServiceContext<CatalogSchema>): Router {
   });
 
   router.post('/admin/agents', adminOnly, async (req, res) => {
-    res.status(201).json(await createAgent(context, agentInput.parse(req.body)));
+    res.status(201).json(await createAgent(context, adminActorOf(req), agentInput.parse(req.body)));
   });
 
   router.patch('/admin/agents/:id', adminOnly, async (req, res) => {
-    res.json(await updateAgent(context, recordParams.parse(req.params).id, agentPatch.parse(req.body)));
+    res.json(await updateAgent(context, adminActorOf(req), recordParams.parse(req.params).id, agentPatch.parse(req.body)));
   });
 
   router.delete('/admin/agents/:id', adminOnly, async (req, res) => {
-    await deleteAgent(context, recordParams.parse(req.params).id);
+    await deleteAgent(context, adminActorOf(req), recordParams.parse(req.params).id);
     res.status(204).end();
   });
 

@@ -1,5 +1,5 @@
 import { contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
-import { requireAdmin, type ServiceContext } from '@agentdock/service-kit';
+import { adminActorOf, requireAdmin, type ServiceContext } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CatalogSchema } from '../db/schema';
@@ -23,11 +23,11 @@ export function contentRouter(context: ServiceContext<CatalogSchema>): Router {
   });
 
   router.post('/admin/content', adminOnly, async (req, res) => {
-    res.status(201).json(await createContent(context, contentSectionInput.parse(req.body)));
+    res.status(201).json(await createContent(context, adminActorOf(req), contentSectionInput.parse(req.body)));
   });
 
   router.patch('/admin/content/:id', adminOnly, async (req, res) => {
-    res.json(await updateContent(context, recordParams.parse(req.params).id, contentSectionPatch.parse(req.body)));
+    res.json(await updateContent(context, adminActorOf(req), recordParams.parse(req.params).id, contentSectionPatch.parse(req.body)));
   });
 
   router.delete('/admin/content/:id', adminOnly, () => {

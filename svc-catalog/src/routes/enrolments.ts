@@ -1,5 +1,5 @@
 import { enrolmentGrant } from '@agentdock/contracts';
-import { requireAdmin, type ServiceContext } from '@agentdock/service-kit';
+import { adminActorOf, requireAdmin, type ServiceContext } from '@agentdock/service-kit';
 import { Router } from 'express';
 import type { CatalogSchema } from '../db/schema';
 import { grantEnrolment, listEnrolments, revokeEnrolment } from '../domain/enrolments';
@@ -18,13 +18,13 @@ export function enrolmentsRouter(context: ServiceContext<CatalogSchema>): Router
   router.post('/admin/courses/:id/enrolments', adminOnly, async (req, res) => {
     const courseId = courseParams.parse(req.params).id;
     const { userId } = enrolmentGrant.parse(req.body);
-    const { enrolment, created } = await grantEnrolment(context, { courseId, userId, source: 'admin' });
+    const { enrolment, created } = await grantEnrolment(context, { courseId, userId, source: 'admin' }, adminActorOf(req));
     res.status(created ? 201 : 200).json(enrolment);
   });
 
   router.delete('/admin/courses/:id/enrolments/:userId', adminOnly, async (req, res) => {
     const { id, userId } = courseMemberParams.parse(req.params);
-    await revokeEnrolment(context, id, userId);
+    await revokeEnrolment(context, adminActorOf(req), id, userId);
     res.status(204).end();
   });
 

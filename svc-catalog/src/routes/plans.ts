@@ -1,5 +1,5 @@
 import { planCreate, planPatch } from '@agentdock/contracts';
-import { requireAdmin, type ServiceContext } from '@agentdock/service-kit';
+import { adminActorOf, requireAdmin, type ServiceContext } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CatalogSchema } from '../db/schema';
@@ -40,15 +40,15 @@ export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
   });
 
   router.post('/admin/plans', adminOnly, async (req, res) => {
-    res.status(201).json(await createPlan(writer, planCreate.parse(req.body)));
+    res.status(201).json(await createPlan(writer, adminActorOf(req), planCreate.parse(req.body)));
   });
 
   router.patch('/admin/plans/:id', adminOnly, async (req, res) => {
-    res.json(await updatePlan(writer, planParams.parse(req.params).id, planPatch.parse(req.body)));
+    res.json(await updatePlan(writer, adminActorOf(req), planParams.parse(req.params).id, planPatch.parse(req.body)));
   });
 
   router.delete('/admin/plans/:id', adminOnly, async (req, res) => {
-    await deletePlan(writer, planParams.parse(req.params).id);
+    await deletePlan(writer, adminActorOf(req), planParams.parse(req.params).id);
     res.status(204).end();
   });
 

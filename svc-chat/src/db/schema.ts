@@ -1,7 +1,9 @@
 import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from '@agentdock/service-kit/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
 
-/** Chat history (spec §3). Wallet, usage and providers arrive with the chat issue. */
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Chat history: the user's messages and the assistant's replies, with what each reply cost. */
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -16,13 +18,109 @@ export const chatMessages = pgTable(
     messageOrder: integer('message_order').notNull().default(0),
     imageUrl: text('image_url'),
     isImageGeneration: boolean('is_image_generation').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Set when an admin refunded this reply's credits (a second refund is refused). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
   },
   (table) => [
     index('chat_messages_user_agent_created_idx').on(table.userId, table.agentId, table.createdAt),
+    index('chat_messages_user_created_idx').on(table.userId, table.createdAt),
     check('chat_messages_role_check', sql`${table.role} in ('user', 'assistant')`),
   ],
 );
 
-export const schema = { chatMessages };
+/**
+ * One wallet per user. Plan credits reset each period (no rollover); purchased credits are kept
+ * apart and survive renewals. The checks are the last line of defence: a balance never goes negative.
+ */
+export const chatWallets = pgTable(
+  'chat_wallets',
+  {
+    userId: uuid('user_id').primaryKey(),
+    tier: text('tier').notNull(),
+    creditsRemaining: integer('credits_remaining').notNull(),
+    creditsLimit: integer('credits_limit').notNull(),
+    purchasedCredits: integer('purchased_credits').notNull().default(0),
+    apiCallsUsed: integer('api_calls_used').notNull().default(0),
+    apiCallsLimit: integer('api_calls_limit').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    renewsAt: timestamp('renews_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Free wallets roll monthly on their own; paid ones wait for billing's renewal event. */
+    selfRenewing: boolean('self_renewing').notNull().default(true),
+    /** The period for which the low-balance event went out (one per period). */
+    lowBalanceNotifiedFor: timestamp('low_balance_notified_for', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('chat_wallets_credits_check', sql`${table.creditsRemaining} >= 0 and ${table.purchasedCredits} >= 0`),
+    check('chat_wallets_calls_check', sql`${table.apiCallsUsed} >= 0`),
+  ],
+);
+
+/** Every credit change, with the amount taken from (negative) or given to each bucket. */
+export const chatWalletLedger = pgTable(
+  'chat_wallet_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    planDelta: integer('plan_delta').notNull().default(0),
+    purchasedDelta: integer('purchased_delta').notNull().default(0),
+    /** The reply a reservation, settlement or refund belongs to. */
+    messageId: uuid('message_id'),
+    /** An external key that makes a change idempotent (a purchase id, an event id). */
+    reference: text('reference'),
+    reason: text('reason'),
+    actorId: uuid('actor_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('chat_wallet_ledger_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('chat_wallet_ledger_reference_idx').on(table.kind, table.reference),
+    check(
+      'chat_wallet_ledger_kind_check',
+      sql`${table.kind} in ('grant', 'reservation', 'settlement', 'refund', 'top-up', 'admin-adjustment')`,
+    ),
+  ],
+);
+
+/** Read model of catalog's plans: each tier's monthly allowance. */
+export const chatPlanAllowances = pgTable(
+  'chat_plan_allowances',
+  {
+    planId: text('plan_id').primaryKey(),
+    tier: text('tier').notNull(),
+    platformCredits: integer('platform_credits'),
+    apiCalls: integer('api_calls'),
+    isActive: boolean('is_active').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [index('chat_plan_allowances_tier_idx').on(table.tier)],
+);
+
+/** Read model of catalog's agents, including the provider id the browser never sees. */
+export const chatAgents = pgTable('chat_agents', {
+  id: uuid('id').primaryKey(),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  useCase: text('use_case').notNull().default(''),
+  tier: text('tier').notNull(),
+  isActive: boolean('is_active').notNull(),
+  providerAgentId: text('provider_agent_id'),
+});
+
+/** Counters per user and agent so message order stays gap-free under concurrent sends. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    userId: uuid('user_id').notNull(),
+    agentId: text('agent_id').notNull(),
+    sessionId: uuid('session_id').notNull().defaultRandom(),
+    nextOrder: integer('next_order').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.agentId] })],
+);
+
+export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatSessions };
 export type ChatSchema = typeof schema;

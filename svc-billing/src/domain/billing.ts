@@ -1,0 +1,229 @@
+import {
+  type AccessTokenClaims,
+  BILLING_ERROR_CODES,
+  type BillingSubscription,
+  type ChangePlanPreview,
+  type ChangePlanRequest,
+  type CheckoutRequest,
+  COMMUNITY_COURSE_ID,
+} from '@agentdock/contracts';
+import { ConflictError, type Db, NotFoundError, type ServiceContext } from '@agentdock/service-kit';
+import { and, desc, eq } from '@agentdock/service-kit/orm';
+import type Stripe from 'stripe';
+import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
+import { resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import type { StoredSubscription } from './subscription-machine';
+
+export interface BillingDeps {
+  stripe: Stripe;
+  appUrl: string;
+}
+
+/** Statuses that still hold (or are about to hold) what was bought. */
+const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+/** The caller's provider customer, created on first use and stored with the user id. */
+export async function customerFor(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
+  const [existing] = await context.db.select().from(customers).where(eq(customers.userId, user.sub));
+  if (existing) return existing.customerId;
+  const created = await deps.stripe.customers.create(
+    { email: user.email, metadata: { userId: user.sub } },
+    // Two concurrent first checkouts must not create two customers for one user.
+    { idempotencyKey: `customer-${user.sub}` },
+  );
+  await context.db.insert(customers).values({ userId: user.sub, customerId: created.id }).onConflictDoNothing();
+  const [stored] = await context.db.select().from(customers).where(eq(customers.userId, user.sub));
+  return stored?.customerId ?? created.id;
+}
+
+async function liveSubscriptions(db: Db, userId: string): Promise<StoredSubscription[]> {
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return rows.map((row) => row.state as StoredSubscription).filter((state) => LIVE_STATUSES.has(state.status));
+}
+
+/** Starts a hosted checkout for a plan, a course or a credit pack; returns where to send the browser. */
+export async function startCheckout(
+  context: ServiceContext<BillingSchema>,
+  deps: BillingDeps,
+  user: AccessTokenClaims,
+  request: CheckoutRequest,
+): Promise<string> {
+  const live = await liveSubscriptions(context.db, user.sub);
+  const baseParams = { customer: '', client_reference_id: user.sub };
+  let params: Stripe.Checkout.SessionCreateParams;
+  if (request.kind === 'plan') {
+    const plans = await context.db.select().from(planPrices);
+    const plan = resolvePlanCheckout(plans, request, {
+      tier: user.tier,
+      hasActivePlanSubscription: live.some((state) => state.product.kind === 'plan'),
+    });
+    const metadata = { userId: user.sub, planId: plan.planId, billingPeriod: plan.billingPeriod, kind: 'plan', tier: plan.tier };
+    params = {
+      ...baseParams,
+      mode: 'subscription',
+      line_items: [{ price: plan.priceId, quantity: 1 }],
+      success_url: `${deps.appUrl}/dashboard?subscription=success&plan=${plan.planId}`,
+      cancel_url: `${deps.appUrl}/pricing?subscription=cancelled`,
+      metadata,
+      subscription_data: { metadata },
+    };
+  } else if (request.kind === 'course') {
+    const enrolled = new Set(live.flatMap((state) => (state.product.kind === 'course' ? [state.product.courseId] : [])));
+    const course = resolveCourseCheckout(request.courseId, enrolled);
+    const metadata = { userId: user.sub, kind: 'course', courseId: course.courseId };
+    const coursePage = `${deps.appUrl}/courses${course.courseId === COMMUNITY_COURSE_ID ? '' : `/${course.courseId}`}`;
+    params = {
+      ...baseParams,
+      mode: 'subscription',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: course.currency,
+            unit_amount: course.amount,
+            recurring: { interval: 'month' },
+            product_data: { name: course.name },
+          },
+        },
+      ],
+      success_url: `${coursePage}?subscription=success`,
+      cancel_url: `${coursePage}?subscription=cancelled`,
+      metadata,
+      subscription_data: { metadata },
+    };
+  } else {
+    const pack = resolveCreditPack(request.packId);
+    params = {
+      ...baseParams,
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: pack.currency,
+            unit_amount: pack.amount,
+            product_data: { name: `${pack.credits.toLocaleString('en-US')} platform credits` },
+          },
+        },
+      ],
+      success_url: `${deps.appUrl}/dashboard?credits=success`,
+      cancel_url: `${deps.appUrl}/dashboard?credits=cancelled`,
+      metadata: { userId: user.sub, kind: 'credits', packId: pack.id },
+    };
+  }
+  params.customer = await customerFor(context, deps, user);
+  const session = await deps.stripe.checkout.sessions.create(params);
+  if (!session.url) throw new ConflictError('The payment provider returned no checkout page.', { code: BILLING_ERROR_CODES.provider });
+  return session.url;
+}
+
+export async function openPortal(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
+  const session = await deps.stripe.billingPortal.sessions.create({
+    customer: await customerFor(context, deps, user),
+    return_url: `${deps.appUrl}/manage-subscription`,
+  });
+  return session.url;
+}
+
+export function toBillingSubscription(row: SubscriptionRow): BillingSubscription {
+  const state = row.state as StoredSubscription;
+  return {
+    id: row.id,
+    kind: state.product.kind,
+    tier: state.product.kind === 'plan' ? state.product.tier : null,
+    courseId: state.product.kind === 'course' ? state.product.courseId : null,
+    status: row.status,
+    price: { unitAmount: row.unitAmount, currency: row.currency, interval: row.interval === 'year' ? 'year' : 'month' },
+    currentPeriodStart: state.currentPeriodStart,
+    currentPeriodEnd: state.currentPeriodEnd,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    graceEndsAt: row.graceEndsAt === null ? null : new Date(row.graceEndsAt * 1000).toISOString(),
+  };
+}
+
+export async function listSubscriptions(db: Db, userId: string): Promise<BillingSubscription[]> {
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt));
+  return rows.map(toBillingSubscription);
+}
+
+/** The caller's own subscription; another user's id is indistinguishable from an unknown one. */
+async function ownSubscription(db: Db, userId: string, id: string): Promise<SubscriptionRow> {
+  const [row] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+  if (!row) throw new NotFoundError('Subscription not found', { code: BILLING_ERROR_CODES.subscriptionNotFound });
+  return row;
+}
+
+/**
+ * Cancels at period end (never immediately). The local row is updated right away so the page
+ * reloads with the notice; the provider's webhook later confirms the same state.
+ */
+export async function cancelAtPeriodEnd(
+  context: ServiceContext<BillingSchema>,
+  deps: BillingDeps,
+  userId: string,
+  id: string,
+): Promise<BillingSubscription> {
+  const row = await ownSubscription(context.db, userId, id);
+  await deps.stripe.subscriptions.update(id, { cancel_at_period_end: true });
+  const state = { ...(row.state as StoredSubscription), cancelAtPeriodEnd: true };
+  const [updated] = await context.db
+    .update(subscriptions)
+    .set({ state, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return toBillingSubscription(updated ?? row);
+}
+
+async function planChangeItems(
+  context: ServiceContext<BillingSchema>,
+  deps: BillingDeps,
+  userId: string,
+  id: string,
+  request: ChangePlanRequest,
+): Promise<{ items: Stripe.SubscriptionUpdateParams.Item[]; metadata: Record<string, string> }> {
+  const row = await ownSubscription(context.db, userId, id);
+  const state = row.state as StoredSubscription;
+  if (state.product.kind !== 'plan' || !LIVE_STATUSES.has(state.status)) {
+    throw new ConflictError('Only a running plan subscription can change plan.', { code: BILLING_ERROR_CODES.subscriptionNotActive });
+  }
+  const plans = await context.db.select().from(planPrices);
+  // The change rules are the checkout rules for a user who holds no plan yet.
+  const plan = resolvePlanCheckout(plans, request, { tier: 'free', hasActivePlanSubscription: false });
+  const current = await deps.stripe.subscriptions.retrieve(id);
+  const item = current.items.data[0];
+  if (!item) throw new NotFoundError('Subscription not found', { code: BILLING_ERROR_CODES.subscriptionNotFound });
+  if (item.price.id === plan.priceId) throw new ConflictError('This is already your plan.', { code: BILLING_ERROR_CODES.samePlan });
+  return {
+    items: [{ id: item.id, price: plan.priceId }],
+    metadata: { userId, planId: plan.planId, billingPeriod: plan.billingPeriod, kind: 'plan', tier: plan.tier },
+  };
+}
+
+/** The prorated amount the change would invoice now (negative: a credit). */
+export async function previewPlanChange(
+  context: ServiceContext<BillingSchema>,
+  deps: BillingDeps,
+  userId: string,
+  id: string,
+  request: ChangePlanRequest,
+): Promise<ChangePlanPreview> {
+  const { items } = await planChangeItems(context, deps, userId, id, request);
+  const invoice = await deps.stripe.invoices.createPreview({
+    subscription: id,
+    subscription_details: { items, proration_behavior: 'always_invoice' },
+  });
+  return { amountDue: invoice.total, currency: invoice.currency };
+}
+
+/** Upgrade or downgrade with proration; the tier follows from the provider's webhook. */
+export async function changePlan(
+  context: ServiceContext<BillingSchema>,
+  deps: BillingDeps,
+  userId: string,
+  id: string,
+  request: ChangePlanRequest,
+): Promise<BillingSubscription> {
+  const { items, metadata } = await planChangeItems(context, deps, userId, id, request);
+  await deps.stripe.subscriptions.update(id, { items, metadata, proration_behavior: 'always_invoice' });
+  return toBillingSubscription(await ownSubscription(context.db, userId, id));
+}

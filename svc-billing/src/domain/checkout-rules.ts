@@ -1,0 +1,91 @@
+import {
+  BILLING_ERROR_CODES,
+  BILLING_TEXTS,
+  type BillingPeriod,
+  COMMUNITY_COURSE_ID,
+  type CreditPack,
+  type SubscriptionTier,
+} from '@agentdock/contracts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '@agentdock/service-kit';
+import type { PlanPriceRow } from '../db/schema';
+
+/** What a plan checkout charges: the provider price id and the facts written into its metadata. */
+export interface PlanCheckout {
+  planId: string;
+  tier: SubscriptionTier;
+  billingPeriod: BillingPeriod;
+  priceId: string;
+}
+
+/** The payment provider's price ids start with this prefix; the catalog's "free" marker does not. */
+const PRICE_ID_PREFIX = 'price_';
+
+/**
+ * Applies the checkout rules in the order a user meets them: "free" is never bought, an unknown or
+ * retired plan is invalid, a paying user changes plan on the management page instead of buying a
+ * second subscription, and a plan without a price id for the chosen period cannot be sold.
+ */
+export function resolvePlanCheckout(
+  plans: readonly PlanPriceRow[],
+  request: { planId: string; billingPeriod: BillingPeriod },
+  current: { tier: SubscriptionTier; hasActivePlanSubscription: boolean },
+): PlanCheckout {
+  if (request.planId === 'free') {
+    throw new BadRequestError(BILLING_TEXTS.freePlanActive, { code: BILLING_ERROR_CODES.freePlanActive });
+  }
+  const plan = plans.find((row) => row.planId === request.planId && row.isActive && !row.deleted);
+  if (!plan || plan.tier === 'free' || plan.tier === 'enterprise') {
+    throw new BadRequestError(BILLING_TEXTS.invalidPlan, { code: BILLING_ERROR_CODES.invalidPlan });
+  }
+  if (current.tier !== 'free' || current.hasActivePlanSubscription) {
+    throw new ConflictError(BILLING_TEXTS.alreadySubscribed, { code: BILLING_ERROR_CODES.alreadySubscribed });
+  }
+  const priceId = request.billingPeriod === 'annual' ? plan.annualPriceId : plan.monthlyPriceId;
+  if (!priceId || !priceId.startsWith(PRICE_ID_PREFIX)) {
+    throw new AppError(422, BILLING_ERROR_CODES.priceNotFound, BILLING_TEXTS.priceNotFound);
+  }
+  return { planId: plan.planId, tier: plan.tier as SubscriptionTier, billingPeriod: request.billingPeriod, priceId };
+}
+
+/** A course's monthly subscription price (integer minor units). */
+export interface CoursePrice {
+  courseId: string;
+  name: string;
+  amount: number;
+  currency: string;
+}
+
+/** Monthly course prices: $25, $150, $70, $100, and the $50/month community course (cancel anytime). */
+export const COURSE_PRICES: readonly CoursePrice[] = [
+  { courseId: 'ai-fundamentals', name: 'AI Fundamentals', amount: 2_500, currency: 'usd' },
+  { courseId: 'build-ai-agents', name: 'Build AI Agents', amount: 15_000, currency: 'usd' },
+  { courseId: 'advanced-implementation', name: 'Advanced Implementation', amount: 7_000, currency: 'usd' },
+  { courseId: 'customer-service', name: 'AI for Customer Service', amount: 10_000, currency: 'usd' },
+  { courseId: COMMUNITY_COURSE_ID, name: 'Community', amount: 5_000, currency: 'usd' },
+];
+
+export function resolveCourseCheckout(courseId: string, enrolledCourseIds: ReadonlySet<string>): CoursePrice {
+  const course = COURSE_PRICES.find((entry) => entry.courseId === courseId);
+  if (!course) {
+    throw new NotFoundError('Course not found', { code: BILLING_ERROR_CODES.unknownCourse });
+  }
+  if (enrolledCourseIds.has(courseId)) {
+    throw new ConflictError('You are already enrolled in this course.', { code: BILLING_ERROR_CODES.alreadyEnrolled });
+  }
+  return course;
+}
+
+/** Credit packs are data: purchased credits are kept across renewals, unlike plan credits. */
+export const CREDIT_PACKS: readonly CreditPack[] = [
+  { id: 'credits-500k', credits: 500_000, amount: 1_000, currency: 'usd' },
+  { id: 'credits-1200k', credits: 1_200_000, amount: 2_000, currency: 'usd' },
+  { id: 'credits-3500k', credits: 3_500_000, amount: 5_000, currency: 'usd' },
+];
+
+export function resolveCreditPack(packId: string): CreditPack {
+  const pack = CREDIT_PACKS.find((entry) => entry.id === packId);
+  if (!pack) {
+    throw new NotFoundError('Credit pack not found', { code: BILLING_ERROR_CODES.unknownPack });
+  }
+  return pack;
+}

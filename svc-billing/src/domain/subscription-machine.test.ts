@@ -1,0 +1,103 @@
+import { applySnapshot, type StoredSubscription, type SubscriptionSnapshot } from './subscription-machine';
+
+const DAY = 86_400;
+const T0 = 1_800_000_000;
+const MONTH = 30 * DAY;
+
+const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
+  id: 'sub_1',
+  userId: '00000000-0000-4000-8000-000000000001',
+  product: { kind: 'plan', tier: 'starter' },
+  status: 'active',
+  currentPeriodStart: T0,
+  currentPeriodEnd: T0 + MONTH,
+  cancelAtPeriodEnd: false,
+  observedAt: T0,
+  ...overrides,
+});
+
+/** Applies snapshots in order and collects every effect type. */
+function run(snapshots: SubscriptionSnapshot[], now = T0): { state: StoredSubscription | null; effects: string[] } {
+  let state: StoredSubscription | null = null;
+  const effects: string[] = [];
+  for (const item of snapshots) {
+    const transition = applySnapshot(state, item, now);
+    state = transition.next;
+    effects.push(...transition.effects.map((effect) => effect.type));
+  }
+  return { state, effects };
+}
+
+describe('subscription state machine', () => {
+  it('grants a plan once on the first active snapshot, however often it is replayed', () => {
+    const active = snapshot();
+    expect(run(Array.from({ length: 10 }, () => active)).effects).toEqual(['activated']);
+  });
+
+  it('does not grant while the first payment is incomplete', () => {
+    expect(run([snapshot({ status: 'incomplete' })]).effects).toEqual([]);
+    expect(run([snapshot({ status: 'incomplete' }), snapshot({ status: 'incomplete_expired', observedAt: T0 + 1 })]).effects).toEqual([]);
+  });
+
+  it('converges when an older snapshot arrives after a newer one', () => {
+    const newer = snapshot({ observedAt: T0 + 10, cancelAtPeriodEnd: true });
+    const older = snapshot({ observedAt: T0, status: 'incomplete' });
+    const outOfOrder = run([newer, older]);
+    const inOrder = run([older, newer]);
+    expect(outOfOrder.state).toEqual(inOrder.state);
+    expect(outOfOrder.effects).toEqual(['activated']);
+    expect(outOfOrder.state?.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('renews when a paid period starts, and a replay of it does not renew twice', () => {
+    const renewal = snapshot({ currentPeriodStart: T0 + MONTH, currentPeriodEnd: T0 + 2 * MONTH, observedAt: T0 + MONTH });
+    expect(run([snapshot(), renewal, renewal]).effects).toEqual(['activated', 'renewed']);
+  });
+
+  it('reports an upgrade as a plan change, not a new activation', () => {
+    const upgraded = snapshot({ product: { kind: 'plan', tier: 'professional' }, observedAt: T0 + 5 });
+    const transition = applySnapshot(run([snapshot()]).state, upgraded, T0 + 5);
+    expect(transition.effects).toEqual([{ type: 'plan-changed', previousTier: 'starter' }]);
+  });
+
+  it('starts a grace period on a failed renewal, once, and restores the normal state when paid', () => {
+    const pastDue = snapshot({ status: 'past_due', currentPeriodStart: T0 + MONTH, currentPeriodEnd: T0 + 2 * MONTH, observedAt: T0 + MONTH });
+    const started = run([snapshot()]).state;
+    const failed = applySnapshot(started, pastDue, T0 + MONTH, 7);
+    expect(failed.effects).toEqual([{ type: 'past-due', graceEndsAt: T0 + MONTH + 7 * DAY }]);
+    expect(failed.next.granted).toBe(true);
+    expect(applySnapshot(failed.next, { ...pastDue, observedAt: T0 + MONTH + 60 }, T0 + MONTH + 60).effects).toEqual([]);
+
+    const paid = applySnapshot(failed.next, { ...pastDue, status: 'active', observedAt: T0 + MONTH + DAY }, T0 + MONTH + DAY);
+    expect(paid.effects).toEqual([]);
+    expect(paid.next).toMatchObject({ granted: true, graceEndsAt: null, status: 'active' });
+  });
+
+  it('moves the user to free, as unpaid, when the provider ends a past-due subscription', () => {
+    const started = run([snapshot()]).state;
+    const pastDue = applySnapshot(started, snapshot({ status: 'past_due', observedAt: T0 + MONTH }), T0 + MONTH, 7).next;
+    const ended = applySnapshot(pastDue, snapshot({ status: 'canceled', observedAt: T0 + MONTH + 7 * DAY }), T0 + MONTH + 7 * DAY);
+    expect(ended.effects).toEqual([{ type: 'canceled', reason: 'unpaid' }]);
+    expect(ended.next).toMatchObject({ granted: false, graceEndsAt: null });
+    // A replay of the end, or a late older snapshot, changes nothing.
+    expect(applySnapshot(ended.next, snapshot({ status: 'canceled', observedAt: T0 + MONTH + 8 * DAY }), T0).effects).toEqual([]);
+    expect(applySnapshot(ended.next, snapshot({ status: 'past_due', observedAt: T0 + MONTH }), T0).effects).toEqual([]);
+  });
+
+  it('cancels at period end: nothing is revoked until the provider ends the subscription', () => {
+    const scheduled = snapshot({ cancelAtPeriodEnd: true, observedAt: T0 + 1 });
+    const ended = snapshot({ status: 'canceled', cancelAtPeriodEnd: true, observedAt: T0 + MONTH });
+    expect(run([snapshot(), scheduled]).effects).toEqual(['activated']);
+    expect(run([snapshot(), scheduled, ended, ended]).effects).toEqual(['activated', 'canceled']);
+  });
+
+  it('grants and revokes a course enrolment', () => {
+    const course = { kind: 'course', courseId: 'ai-fundamentals' } as const;
+    const effects = run([
+      snapshot({ product: course }),
+      snapshot({ product: course, currentPeriodStart: T0 + MONTH, observedAt: T0 + MONTH }),
+      snapshot({ product: course, status: 'canceled', observedAt: T0 + 2 * MONTH }),
+    ]).effects;
+    expect(effects).toEqual(['course-granted', 'course-revoked']);
+  });
+});

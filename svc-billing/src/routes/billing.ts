@@ -1,0 +1,65 @@
+import {
+  cancelSubscriptionRequest,
+  changePlanRequest,
+  checkoutRequest,
+  type CreditPackList,
+  type RedirectResponse,
+  type SubscriptionList,
+} from '@agentdock/contracts';
+import { getAuth, requireAuth, type ServiceContext } from '@agentdock/service-kit';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { BillingSchema } from '../db/schema';
+import {
+  type BillingDeps,
+  cancelAtPeriodEnd,
+  changePlan,
+  listSubscriptions,
+  openPortal,
+  previewPlanChange,
+  startCheckout,
+} from '../domain/billing';
+import { CREDIT_PACKS } from '../domain/checkout-rules';
+
+const subscriptionParams = z.object({ id: z.string().min(1).max(255) });
+
+/** The signed-in user's billing: every call acts on the user of the verified token only. */
+export function billingRouter(context: ServiceContext<BillingSchema>, deps: BillingDeps): Router {
+  const router = Router();
+  const signedIn = requireAuth(context.verifier);
+
+  router.get('/credit-packs', (_req, res) => {
+    res.json({ packs: [...CREDIT_PACKS] } satisfies CreditPackList);
+  });
+
+  router.post('/checkout', signedIn, async (req, res) => {
+    const url = await startCheckout(context, deps, getAuth(req), checkoutRequest.parse(req.body));
+    res.json({ url } satisfies RedirectResponse);
+  });
+
+  router.post('/portal', signedIn, async (req, res) => {
+    res.json({ url: await openPortal(context, deps, getAuth(req)) } satisfies RedirectResponse);
+  });
+
+  router.get('/subscriptions', signedIn, async (req, res) => {
+    res.json({ subscriptions: await listSubscriptions(context.db, getAuth(req).sub) } satisfies SubscriptionList);
+  });
+
+  router.post('/subscriptions/:id/cancel', signedIn, async (req, res) => {
+    cancelSubscriptionRequest.parse(req.body);
+    const { id } = subscriptionParams.parse(req.params);
+    res.json(await cancelAtPeriodEnd(context, deps, getAuth(req).sub, id));
+  });
+
+  router.post('/subscriptions/:id/change-plan/preview', signedIn, async (req, res) => {
+    const { id } = subscriptionParams.parse(req.params);
+    res.json(await previewPlanChange(context, deps, getAuth(req).sub, id, changePlanRequest.parse(req.body)));
+  });
+
+  router.post('/subscriptions/:id/change-plan', signedIn, async (req, res) => {
+    const { id } = subscriptionParams.parse(req.params);
+    res.json(await changePlan(context, deps, getAuth(req).sub, id, changePlanRequest.parse(req.body)));
+  });
+
+  return router;
+}

@@ -1,0 +1,131 @@
+import { subscriptionActivatedV1, subscriptionCanceledV1, subscriptionPastDueV1 } from '@agentdock/contracts';
+import { startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
+import { outbox } from '@agentdock/service-kit';
+import { createTestBus, createTestIssuer, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { type BillingSchema, planPrices, subscriptions } from '../src/db/schema';
+import { createBillingService } from '../src/index';
+
+const SECRET_KEY = 'sk_test_flow';
+const WEBHOOK_SECRET = 'whsec_flow';
+const DAY = 86_400;
+const USER = '00000000-0000-4000-8000-00000000000a';
+const OTHER = '00000000-0000-4000-8000-00000000000b';
+
+// The real SDK against the local Stripe-protocol server over HTTP, and signed webhooks back into
+// billing (PGlite and the in-process bus by default; PostgreSQL/JetStream when configured).
+describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let bus: TestBus;
+  let issuer: Awaited<ReturnType<typeof createTestIssuer>>;
+  let stripeServer: RunningLocalStripe;
+  let billing: TestService<BillingSchema>;
+  let auth: Record<string, string>;
+  let otherAuth: Record<string, string>;
+
+  beforeAll(async () => {
+    bus = await createTestBus();
+    issuer = await createTestIssuer();
+    stripeServer = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, cancelUnpaidAfterDays: 7 });
+    billing = await startTestService(
+      createBillingService({
+        stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: stripeServer.port, protocol: 'http' },
+        appUrl: 'http://app.test',
+        graceDays: 7,
+      }),
+      { bus: bus.bus, jwksUrl: issuer.jwksUrl },
+    );
+    stripeServer.engine.webhookUrl = `${billing.url}/api/billing/webhooks/stripe`;
+    const row = { tier: 'starter', platformCreditsLimit: 1_000_000, apiCallsLimit: 250, isActive: true, deleted: false, lastEventAt: new Date() };
+    await billing.context.db.insert(planPrices).values([
+      { ...row, planId: 'starter', name: 'Starter', monthlyPriceCents: 5_000, monthlyPriceId: 'price_starter_monthly', annualPriceCents: 54_000, annualPriceId: 'price_starter_annual' },
+      { ...row, planId: 'professional', name: 'Pro', tier: 'professional', monthlyPriceCents: 10_000, monthlyPriceId: 'price_professional_monthly', annualPriceCents: 102_000, annualPriceId: 'price_professional_annual' },
+    ]);
+    auth = { authorization: `Bearer ${await issuer.issue({ sub: USER, email: 'a@example.com' })}` };
+    otherAuth = { authorization: `Bearer ${await issuer.issue({ sub: OTHER, email: 'b@example.com' })}` };
+  });
+  afterAll(async () => {
+    await billing.cleanup();
+    await stripeServer.close();
+    await issuer.close();
+    await bus.destroy();
+  });
+
+  const subjects = async () => (await billing.context.db.select().from(outbox)).map((row) => row.subject);
+  const pay = (url: string, cardNumber: string) =>
+    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cardNumber }) });
+
+  it('refuses a declined card and grants nothing', async () => {
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'plan', planId: 'starter', billingPeriod: 'monthly' }).expect(200);
+    const response = await pay(body.url, '4000 0000 0000 0002');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Your card was declined.');
+    expect((await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions).toEqual([]);
+    expect(await subjects()).toEqual([]);
+  });
+
+  it('checks out Starter monthly with a test card and activates once', async () => {
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(auth).send({ kind: 'plan', planId: 'starter', billingPeriod: 'monthly' }).expect(200);
+    expect(body.url).toMatch(new RegExp(`^${stripeServer.url}/checkout/cs_test_`));
+    const response = await pay(body.url, '4000 0000 0000 0341');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('http://app.test/dashboard?subscription=success&plan=starter');
+
+    const list = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
+    expect(list).toEqual([
+      expect.objectContaining({ kind: 'plan', tier: 'starter', status: 'active', price: { unitAmount: 5_000, currency: 'usd', interval: 'month' }, cancelAtPeriodEnd: false, graceEndsAt: null }),
+    ]);
+    expect(await subjects()).toEqual([subscriptionActivatedV1.subject]);
+  });
+
+  it('sends a paying user to the management page instead of a second checkout', async () => {
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(auth).send({ kind: 'plan', planId: 'professional', billingPeriod: 'monthly' }).expect(409);
+    expect(body.error).toMatchObject({ code: 'already_subscribed', message: expect.stringContaining('subscription management page') });
+    await request(billing.url).post('/api/billing/checkout').set(auth).send({ kind: 'plan', planId: 'free', billingPeriod: 'monthly' }).expect(400);
+    await request(billing.url).post('/api/billing/checkout').set(auth).send({ kind: 'plan' }).expect(400);
+  });
+
+  it('applies a webhook replayed 10 times once, and refuses a bad signature', async () => {
+    const [row] = await billing.context.db.select().from(subscriptions);
+    const subscription = await new Stripe(SECRET_KEY, { host: '127.0.0.1', port: stripeServer.port, protocol: 'http' }).subscriptions.retrieve(row!.id);
+    const payload = JSON.stringify({ id: 'evt_replayed', object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000) + 1, data: { object: subscription } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const before = (await subjects()).length;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await request(billing.url).post('/api/billing/webhooks/stripe').set('stripe-signature', header).set('content-type', 'application/json').send(payload).expect(200);
+    }
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload: payload.replace('evt_replayed', 'evt_forged'), secret: 'whsec_wrong' });
+    const refused = await request(billing.url).post('/api/billing/webhooks/stripe').set('stripe-signature', forged).set('content-type', 'application/json').send(payload.replace('evt_replayed', 'evt_forged')).expect(400);
+    expect(refused.body.error.code).toBe('invalid_signature');
+    expect((await subjects()).length).toBe(before);
+  });
+
+  it('hides another user\'s subscription (404) and cancels the caller\'s at period end', async () => {
+    const [row] = await billing.context.db.select().from(subscriptions);
+    await request(billing.url).post(`/api/billing/subscriptions/${row!.id}/cancel`).set(otherAuth).send({ cancelAtPeriodEnd: true }).expect(404);
+    await request(billing.url).post(`/api/billing/subscriptions/${row!.id}/cancel`).set(auth).send({ cancelAtPeriodEnd: false }).expect(400);
+    const { body } = await request(billing.url).post(`/api/billing/subscriptions/${row!.id}/cancel`).set(auth).send({ cancelAtPeriodEnd: true }).expect(200);
+    expect(body).toMatchObject({ id: row!.id, status: 'active', cancelAtPeriodEnd: true });
+    expect(stripeServer.engine.store.subscriptions.get(row!.id)?.cancel_at_period_end).toBe(true);
+  });
+
+  it('fails the renewal of the 0341 card: past_due with a grace period, then free when it ends', async () => {
+    const [row] = await billing.context.db.select().from(subscriptions);
+    // Undo the cancellation so the renewal is attempted.
+    stripeServer.engine.store.subscriptions.get(row!.id)!.cancel_at_period_end = false;
+    await stripeServer.engine.advance(32 * DAY);
+    const [pastDue] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
+    expect(pastDue).toMatchObject({ status: 'past_due', graceEndsAt: expect.any(String) });
+    expect(await subjects()).toContain(subscriptionPastDueV1.subject);
+
+    await stripeServer.engine.advance(8 * DAY);
+    await eventually(async () => (await subjects()).includes(subscriptionCanceledV1.subject));
+    const [ended] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
+    expect(ended).toMatchObject({ status: 'canceled', graceEndsAt: null });
+  });
+
+  it('lists the credit packs', async () => {
+    const { body } = await request(billing.url).get('/api/billing/credit-packs').expect(200);
+    expect(body.packs[0]).toEqual({ id: 'credits-500k', credits: 500_000, amount: 1_000, currency: 'usd' });
+  });
+});

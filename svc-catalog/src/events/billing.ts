@@ -1,0 +1,52 @@
+import { COMMUNITY_COURSE_ID, courseAccessGrantedV1, courseAccessRevokedV1, enrolmentChangedV1 } from '@agentdock/contracts';
+import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-kit';
+import { and, eq } from '@agentdock/service-kit/orm';
+import { type CatalogSchema, courseEnrolments, type EnrolmentRow } from '../db/schema';
+import { COURSES } from '../domain/course-catalogue';
+
+export const COURSE_ACCESS_CONSUMER = 'svc-catalog-course-access';
+
+const toEnrolment = (row: EnrolmentRow) => ({ courseId: row.courseId, userId: row.userId, source: row.source, createdAt: row.createdAt.toISOString() });
+
+/**
+ * The community box is not a catalog course (billing lists its membership itself); every other
+ * course subscription maps to an enrolment with source 'subscription'.
+ */
+const enrolsInCatalog = (courseId: string) => courseId !== COMMUNITY_COURSE_ID && COURSES.some((course) => course.id === courseId);
+
+/** A paid course subscription enrols the user; its end revokes that enrolment but never an admin's grant. */
+export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): SubscribeOptions[] {
+  return [
+    {
+      durable: `${COURSE_ACCESS_CONSUMER}-granted`,
+      subject: courseAccessGrantedV1.subject,
+      handler: idempotentHandler({
+        db: context.db,
+        consumer: `${COURSE_ACCESS_CONSUMER}-granted`,
+        event: courseAccessGrantedV1,
+        apply: async (tx, { courseId, userId }) => {
+          if (!enrolsInCatalog(courseId)) return;
+          const [row] = await tx.insert(courseEnrolments).values({ courseId, userId, source: 'subscription' }).onConflictDoNothing().returning();
+          if (row) await context.enqueue(tx, enrolmentChangedV1, { change: 'granted', enrolment: toEnrolment(row) });
+        },
+      }),
+    },
+    {
+      durable: `${COURSE_ACCESS_CONSUMER}-revoked`,
+      subject: courseAccessRevokedV1.subject,
+      handler: idempotentHandler({
+        db: context.db,
+        consumer: `${COURSE_ACCESS_CONSUMER}-revoked`,
+        event: courseAccessRevokedV1,
+        apply: async (tx, { courseId, userId }) => {
+          if (!enrolsInCatalog(courseId)) return;
+          const [row] = await tx
+            .delete(courseEnrolments)
+            .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId), eq(courseEnrolments.source, 'subscription')))
+            .returning();
+          if (row) await context.enqueue(tx, enrolmentChangedV1, { change: 'revoked', enrolment: toEnrolment(row) });
+        },
+      }),
+    },
+  ];
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { courseAccessGrantedV1, courseAccessRevokedV1, type EventDefinition } from '@agentdock/contracts';
+import { and, eq } from '@agentdock/service-kit/orm';
+import { createTestBus, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import type { z } from 'zod';
+import { type CatalogSchema, courseEnrolments } from '../src/db/schema';
+import { catalogService } from '../src/index';
+
+describe('course subscriptions become enrolments', () => {
+  let bus: TestBus;
+  let catalog: TestService<CatalogSchema>;
+  beforeAll(async () => {
+    bus = await createTestBus();
+    catalog = await startTestService(catalogService, { bus: bus.bus });
+  });
+  afterAll(async () => {
+    await catalog.cleanup();
+    await bus.destroy();
+  });
+
+  const publish = <T extends string, D extends z.ZodType>(event: EventDefinition<T, D>, data: z.infer<D>) =>
+    bus.bus.publish(event.subject, { id: randomUUID(), type: event.type, version: event.version, occurredAt: new Date().toISOString(), source: 'svc-billing', data });
+  const enrolment = async (courseId: string, userId: string) =>
+    (await catalog.context.db.select().from(courseEnrolments).where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId))))[0];
+
+  it('grants on an active subscription and revokes at its end', async () => {
+    const userId = randomUUID();
+    const access = { userId, courseId: 'build-ai-agents', subscriptionId: 'sub_course' };
+    await publish(courseAccessGrantedV1, access);
+    await publish(courseAccessGrantedV1, access);
+    expect(await eventually(() => enrolment('build-ai-agents', userId))).toMatchObject({ source: 'subscription' });
+    await publish(courseAccessRevokedV1, access);
+    await eventually(async () => (await enrolment('build-ai-agents', userId)) === undefined || undefined);
+  });
+
+  it('keeps an admin grant when a subscription for the same course ends, and ignores the community box', async () => {
+    const userId = randomUUID();
+    await catalog.context.db.insert(courseEnrolments).values({ courseId: 'ai-fundamentals', userId, source: 'admin' });
+    await publish(courseAccessRevokedV1, { userId, courseId: 'ai-fundamentals', subscriptionId: 'sub_x' });
+    await publish(courseAccessGrantedV1, { userId, courseId: 'community', subscriptionId: 'sub_y' });
+    // A later grant for a control course: once it is applied, the two before it were handled.
+    await publish(courseAccessGrantedV1, { userId, courseId: 'customer-service', subscriptionId: 'sub_z' });
+    await eventually(() => enrolment('customer-service', userId));
+    expect(await enrolment('ai-fundamentals', userId)).toMatchObject({ source: 'admin' });
+    expect(await enrolment('community', userId)).toBeUndefined();
+  });
+});

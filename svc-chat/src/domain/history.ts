@@ -1,0 +1,79 @@
+import type { ChatMessage, UsageSummary } from '@agentdock/contracts';
+import { createHtmlSanitizer } from '@agentdock/html-sanitizer';
+import type { Db } from '@agentdock/service-kit';
+import { and, asc, eq, gte, sql } from '@agentdock/service-kit/orm';
+import { JSDOM } from 'jsdom';
+import { type ChatSchema, chatMessages } from '../db/schema';
+
+type MessageRow = typeof chatMessages.$inferSelect;
+
+// Replies are stored as the provider wrote them (Markdown) and rendered on the way out, through
+// the platform's one HTML policy; the browser sanitises again when it renders.
+const sanitizer = createHtmlSanitizer(new JSDOM('').window);
+
+export function renderReply(markdown: string): string {
+  return sanitizer.renderMarkdown(markdown);
+}
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    sessionId: row.sessionId ?? row.id,
+    role: row.role === 'assistant' ? 'assistant' : 'user',
+    content: row.role === 'assistant' ? renderReply(row.content) : row.content,
+    messageOrder: row.messageOrder,
+    tokensUsed: row.realTokensUsed,
+    creditsUsed: row.refundedAt ? 0 : row.platformCreditsUsed,
+    imageUrl: row.imageUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's conversation with one agent, oldest first (the most recent 200 messages). */
+export async function historyFor(db: Db<ChatSchema>, userId: string, agentId: string): Promise<ChatMessage[]> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.agentId, agentId)))
+    .orderBy(sql`${chatMessages.messageOrder} desc`)
+    .limit(200);
+  return rows.reverse().map(toChatMessage);
+}
+
+export const USAGE_DAYS = 30;
+
+/** The last 30 UTC days ending today, oldest first. */
+export function lastDays(now: Date, days = USAGE_DAYS): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** Totals over the user's replies (refunded ones cost nothing) and the 30-day series. */
+export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Date()): Promise<UsageSummary> {
+  const replies = and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'));
+  const credits = sql<number>`coalesce(sum(case when ${chatMessages.refundedAt} is null then ${chatMessages.platformCreditsUsed} else 0 end), 0)::int`;
+  const [totals] = await db
+    .select({ messages: sql<number>`count(*)::int`, credits, tokens: sql<number>`coalesce(sum(${chatMessages.realTokensUsed}), 0)::int` })
+    .from(chatMessages)
+    .where(replies);
+  const days = lastDays(now);
+  const day = sql<string>`to_char(${chatMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const series = await db
+    .select({ day, credits, messages: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(and(replies, gte(chatMessages.createdAt, new Date(`${days[0]}T00:00:00.000Z`))))
+    .groupBy(day)
+    .orderBy(asc(day));
+  const byDay = new Map(series.map((row) => [row.day, row]));
+  const messageCount = Number(totals?.messages ?? 0);
+  const totalTokens = Number(totals?.tokens ?? 0);
+  return {
+    messageCount,
+    totalCreditsUsed: Number(totals?.credits ?? 0),
+    totalTokens,
+    averageTokensPerMessage: messageCount === 0 ? 0 : Math.round(totalTokens / messageCount),
+    daily: days.map((date) => ({ date, creditsUsed: Number(byDay.get(date)?.credits ?? 0), messages: Number(byDay.get(date)?.messages ?? 0) })),
+  };
+}
+

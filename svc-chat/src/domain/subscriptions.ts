@@ -1,0 +1,37 @@
+import type { SubscriptionTier } from '@agentdock/contracts';
+import type { Db } from '@agentdock/service-kit';
+import { and, eq } from '@agentdock/service-kit/orm';
+import { type ChatSchema, chatWalletLedger } from '../db/schema';
+import { credit, ensureWallet, recordLedger, startPeriod, addMonth, walletRow } from './wallet';
+
+/** A new account gets the free allowance (or its tier's, if it was created with one). */
+export async function provisionWallet(tx: Db<ChatSchema>, userId: string, tier: SubscriptionTier, now: Date): Promise<void> {
+  if (await walletRow(tx, userId)) return;
+  await startPeriod(tx, { userId, tier, periodStart: now, renewsAt: addMonth(now), selfRenewing: tier === 'free', reference: `provision:${userId}` });
+}
+
+/** Activation, renewal or plan change: the plan's allowance for the new period, no rollover. */
+export async function resetForSubscription(tx: Db<ChatSchema>, input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string }): Promise<void> {
+  await startPeriod(tx, { userId: input.userId, tier: input.tier, periodStart: input.periodStart, renewsAt: input.periodEnd, selfRenewing: false, reference: `billing:${input.eventId}` });
+}
+
+/** Cancellation, or an admin setting a tier: that tier's allowance from now, for a month. */
+export async function changeTier(tx: Db<ChatSchema>, input: { userId: string; tier: SubscriptionTier; now: Date; eventId: string }): Promise<void> {
+  await startPeriod(tx, {
+    userId: input.userId,
+    tier: input.tier,
+    periodStart: input.now,
+    renewsAt: addMonth(input.now),
+    selfRenewing: input.tier === 'free',
+    reference: `tier:${input.eventId}`,
+  });
+}
+
+/** Bought credits go to the purchased bucket, once per purchase id. */
+export async function addPurchasedCredits(tx: Db<ChatSchema>, input: { userId: string; credits: number; purchaseId: string; now: Date }): Promise<void> {
+  const [seen] = await tx.select({ id: chatWalletLedger.id }).from(chatWalletLedger).where(and(eq(chatWalletLedger.kind, 'top-up'), eq(chatWalletLedger.reference, input.purchaseId)));
+  if (seen) return;
+  await ensureWallet(tx, input.userId, 'free', input.now);
+  await credit(tx, input.userId, 0, input.credits);
+  await recordLedger(tx, { userId: input.userId, kind: 'top-up', purchased: input.credits, reference: input.purchaseId, reason: 'credits purchased' });
+}

@@ -1,0 +1,48 @@
+import {
+  agentChangedV1,
+  creditsPurchasedV1,
+  type EventDefinition,
+  type EventEnvelope,
+  planChangedV1,
+  subscriptionActivatedV1,
+  subscriptionCanceledV1,
+  subscriptionPlanChangedV1,
+  subscriptionRenewedV1,
+  userRegisteredV1,
+  userTierChangedV1,
+} from '@agentdock/contracts';
+import { type Db, idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-kit';
+import type { z } from 'zod';
+import type { ChatSchema } from '../db/schema';
+import { applyAgentChanged } from '../domain/agents';
+import { applyPlanChanged } from '../domain/allowances';
+import { addPurchasedCredits, changeTier, provisionWallet, resetForSubscription } from '../domain/subscriptions';
+
+// billing.subscription.past-due needs no consumer: access (and the wallet) continue during grace.
+export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOptions[] {
+  function consumer<TType extends string, TData extends z.ZodType>(
+    name: string,
+    event: EventDefinition<TType, TData>,
+    apply: (tx: Db<ChatSchema>, data: z.infer<TData>, envelope: EventEnvelope<TType, z.infer<TData>>) => Promise<void>,
+  ): SubscribeOptions {
+    const durable = `svc-chat-${name}`;
+    return {
+      durable,
+      subject: event.subject,
+      handler: idempotentHandler({ db: context.db, consumer: durable, event, apply: (tx, data, envelope) => apply(tx as Db<ChatSchema>, data, envelope) }),
+    };
+  }
+  const subscription = (tx: Db<ChatSchema>, data: { userId: string; tier: 'starter' | 'professional' | 'enterprise'; periodStart: string; periodEnd: string }, eventId: string) =>
+    resetForSubscription(tx, { userId: data.userId, tier: data.tier, periodStart: new Date(data.periodStart), periodEnd: new Date(data.periodEnd), eventId });
+  return [
+    consumer('plans', planChangedV1, (tx, data) => applyPlanChanged(tx, data)),
+    consumer('agents', agentChangedV1, (tx, data) => applyAgentChanged(tx, data)),
+    consumer('user-registered', userRegisteredV1, (tx, data, envelope) => provisionWallet(tx, data.userId, data.tier, new Date(envelope.occurredAt))),
+    consumer('user-tier-changed', userTierChangedV1, (tx, data, envelope) => changeTier(tx, { userId: data.userId, tier: data.tier, now: new Date(envelope.occurredAt), eventId: envelope.id })),
+    consumer('subscription-activated', subscriptionActivatedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
+    consumer('subscription-renewed', subscriptionRenewedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
+    consumer('subscription-plan-changed', subscriptionPlanChangedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
+    consumer('subscription-canceled', subscriptionCanceledV1, (tx, data, envelope) => changeTier(tx, { userId: data.userId, tier: 'free', now: new Date(data.endedAt), eventId: envelope.id })),
+    consumer('credits-purchased', creditsPurchasedV1, (tx, data, envelope) => addPurchasedCredits(tx, { userId: data.userId, credits: data.credits, purchaseId: data.purchaseId, now: new Date(envelope.occurredAt) })),
+  ];
+}

@@ -1,0 +1,87 @@
+import { DEMO_PROVIDER_NAME, type RunningDemoProvider, startDemoProvider } from '@agentdock/local-agent-provider';
+import { z } from 'zod';
+import { AGENT_PLATFORM_TIMING, AgentPlatformProvider } from './agent-platform';
+import { OpenAiCompatibleProvider } from './openai-compatible';
+import type { ChatProvider } from './provider';
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** Provider settings, from the environment only: credentials never come from a request or the database. */
+export const chatProviderEnv = z.object({
+  /** `openai` (any OpenAI-compatible server), `agent-platform` (trigger/poll) or unset: the built-in demo provider. */
+  CHAT_PROVIDER: z.enum(['openai', 'agent-platform', 'demo']).default('demo'),
+  CHAT_PROVIDER_NAME: z.string().min(1).default('AI provider'),
+  CHAT_PROVIDER_TIMEOUT_MS: positiveInt.default(60_000),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  /** JSON object of agent key → model, for agents that need another model than OPENAI_MODEL. */
+  OPENAI_AGENT_MODELS: z
+    .string()
+    .default('{}')
+    .transform((value, ctx) => {
+      try {
+        return z.record(z.string(), z.string()).parse(JSON.parse(value));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of agent key to model name' });
+        return z.NEVER;
+      }
+    }),
+  AGENT_PLATFORM_URL: z.string().url().optional(),
+  AGENT_PLATFORM_PROJECT_ID: z.string().min(1).optional(),
+  AGENT_PLATFORM_API_KEY: z.string().min(1).optional(),
+  AGENT_PLATFORM_FIRST_WAIT_MS: positiveInt.default(AGENT_PLATFORM_TIMING.firstWaitMs),
+  AGENT_PLATFORM_INTERVAL_MS: positiveInt.default(AGENT_PLATFORM_TIMING.intervalMs),
+  AGENT_PLATFORM_GREETING_WAIT_MS: positiveInt.default(AGENT_PLATFORM_TIMING.greetingWaitMs),
+  AGENT_PLATFORM_GREETING_INTERVAL_MS: positiveInt.default(AGENT_PLATFORM_TIMING.greetingIntervalMs),
+  AGENT_PLATFORM_MAX_ATTEMPTS: positiveInt.default(AGENT_PLATFORM_TIMING.maxAttempts),
+  /** The demo provider the launcher runs (AGENT_PROVIDER_PORT); unset: svc-chat starts its own. */
+  DEMO_AGENT_PROVIDER_URL: z.string().url().optional(),
+  /** Share of the period's allowance below which the low-balance email goes out. */
+  CHAT_LOW_BALANCE_RATIO: z.coerce.number().min(0).max(1).default(0.1),
+});
+export type ChatProviderEnv = z.infer<typeof chatProviderEnv>;
+
+export interface ProviderHandle {
+  provider: ChatProvider;
+  close(): Promise<void>;
+}
+
+export async function createProvider(env: ChatProviderEnv): Promise<ProviderHandle> {
+  const timeoutMs = env.CHAT_PROVIDER_TIMEOUT_MS;
+  if (env.CHAT_PROVIDER === 'openai') {
+    if (!env.OPENAI_API_KEY) throw new Error('CHAT_PROVIDER=openai needs OPENAI_API_KEY');
+    return {
+      provider: new OpenAiCompatibleProvider({
+        name: env.CHAT_PROVIDER_NAME, demo: false, baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY,
+        model: env.OPENAI_MODEL, imageModel: env.OPENAI_IMAGE_MODEL, models: env.OPENAI_AGENT_MODELS, timeoutMs,
+      }),
+      close: async () => undefined,
+    };
+  }
+  if (env.CHAT_PROVIDER === 'agent-platform') {
+    if (!env.AGENT_PLATFORM_URL || !env.AGENT_PLATFORM_PROJECT_ID || !env.AGENT_PLATFORM_API_KEY) {
+      throw new Error('CHAT_PROVIDER=agent-platform needs AGENT_PLATFORM_URL, AGENT_PLATFORM_PROJECT_ID and AGENT_PLATFORM_API_KEY');
+    }
+    return {
+      provider: new AgentPlatformProvider({
+        name: env.CHAT_PROVIDER_NAME, baseUrl: env.AGENT_PLATFORM_URL,
+        authorization: `${env.AGENT_PLATFORM_PROJECT_ID}:${env.AGENT_PLATFORM_API_KEY}`,
+        firstWaitMs: env.AGENT_PLATFORM_FIRST_WAIT_MS, intervalMs: env.AGENT_PLATFORM_INTERVAL_MS,
+        greetingWaitMs: env.AGENT_PLATFORM_GREETING_WAIT_MS, greetingIntervalMs: env.AGENT_PLATFORM_GREETING_INTERVAL_MS,
+        maxAttempts: env.AGENT_PLATFORM_MAX_ATTEMPTS, requestTimeoutMs: timeoutMs,
+      }),
+      close: async () => undefined,
+    };
+  }
+  let embedded: RunningDemoProvider | undefined;
+  const baseUrl = env.DEMO_AGENT_PROVIDER_URL ?? (embedded = await startDemoProvider()).url;
+  return {
+    provider: new OpenAiCompatibleProvider({
+      name: DEMO_PROVIDER_NAME, demo: true, baseUrl, apiKey: 'demo', model: 'agentdock-demo',
+      imageModel: 'agentdock-demo-image', models: {}, timeoutMs,
+    }),
+    close: async () => embedded?.close(),
+  };
+}

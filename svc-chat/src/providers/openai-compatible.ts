@@ -1,0 +1,90 @@
+import OpenAI from 'openai';
+import { type ChatProvider, IMAGE_DONE_TEXT, IMAGE_PENDING_TEXT, NO_REPLY_TEXT, ProviderError, type ProviderReply, type ProviderRequest } from './provider';
+
+export interface OpenAiCompatibleConfig {
+  name: string;
+  demo: boolean;
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** A model per agent key, where an agent needs another one than `model`. */
+  models: Record<string, string>;
+  imageModel: string;
+  timeoutMs: number;
+}
+
+/**
+ * Chat completions (streamed) and the images API over the OpenAI protocol: OpenAI itself, vLLM,
+ * Ollama, llama.cpp's server and the built-in demo provider all speak it.
+ */
+export class OpenAiCompatibleProvider implements ChatProvider {
+  readonly name: string;
+  readonly demo: boolean;
+  private readonly client: OpenAI;
+
+  constructor(private readonly config: OpenAiCompatibleConfig) {
+    this.name = config.name;
+    this.demo = config.demo;
+    this.client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 });
+  }
+
+  async reply(request: ProviderRequest): Promise<ProviderReply> {
+    try {
+      return request.agent.producesImages ? await this.image(request) : await this.chat(request);
+    } catch (error) {
+      throw toProviderError(error);
+    }
+  }
+
+  private async chat(request: ProviderRequest): Promise<ProviderReply> {
+    const stream = await this.client.chat.completions.create(
+      {
+        model: this.config.models[request.agent.key] ?? this.config.model,
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [
+          { role: 'system', content: `You are ${request.agent.name}. ${request.agent.description}`.trim() },
+          ...request.history,
+          { role: 'user', content: request.message },
+        ],
+      },
+      { signal: request.signal },
+    );
+    let text = '';
+    let usage: ProviderReply['usage'] = null;
+    for await (const chunk of stream) {
+      const piece = chunk.choices[0]?.delta?.content;
+      if (piece) {
+        text += piece;
+        request.onToken(piece);
+      }
+      if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+    }
+    if (text.trim() === '') return { text: NO_REPLY_TEXT, usage, imageUrl: null };
+    return { text, usage, imageUrl: null };
+  }
+
+  private async image(request: ProviderRequest): Promise<ProviderReply> {
+    request.onWaiting();
+    const result = await this.client.images.generate(
+      { model: this.config.imageModel, prompt: request.message, n: 1, size: '1024x1024' },
+      { signal: request.signal },
+    );
+    const first = result.data?.[0];
+    const imageUrl = first?.url ?? (first?.b64_json ? `data:image/png;base64,${first.b64_json}` : null);
+    const text = imageUrl ? (first?.revised_prompt ? `${IMAGE_DONE_TEXT}\n\n${first.revised_prompt}` : IMAGE_DONE_TEXT) : IMAGE_PENDING_TEXT;
+    request.onToken(text);
+    return { text, usage: null, imageUrl };
+  }
+}
+
+function toProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError('the agent provider did not answer in time');
+  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    return new ProviderError(`the agent provider answered ${error.status}${error.message ? ` (${error.message.slice(0, 200)})` : ''}`);
+  }
+  if (error instanceof OpenAI.APIConnectionError) return new ProviderError('the agent provider could not be reached');
+  if (error instanceof Error && error.name === 'AbortError') return new ProviderError('the request was cancelled');
+  return new ProviderError(`the agent provider sent an unreadable answer`);
+}

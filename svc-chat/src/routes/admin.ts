@@ -1,0 +1,41 @@
+import { adminMessagesQuery, adminWalletsQuery, messageRefund, walletAdjustment } from '@agentdock/contracts';
+import { adminActorOf, requireAdmin, type ServiceContext } from '@agentdock/service-kit';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ChatSchema } from '../db/schema';
+import { adjustWallet, recentReplies, refundMessage } from '../domain/admin';
+import { findWallets } from '../domain/wallet';
+
+const userParams = z.object({ userId: z.uuid('Not a valid user id') });
+const messageParams = z.object({ messageId: z.uuid('Not a valid message id') });
+
+/** Wallet and reply tools for the admin console (401 anonymous, 403 non-admin or suspended). */
+export function chatAdminRouter(context: ServiceContext<ChatSchema>): Router {
+  const router = Router();
+  router.use(requireAdmin(context.verifier));
+
+  router.get('/wallets', async (req, res) => {
+    const { userIds } = adminWalletsQuery.parse(req.query);
+    res.json({ wallets: await findWallets(context.db, userIds) });
+  });
+
+  router.post('/wallets/:userId/adjustments', async (req, res) => {
+    const { userId } = userParams.parse(req.params);
+    const body = walletAdjustment.parse(req.body);
+    res.json({ wallet: await adjustWallet(context, { userId, ...body, actor: adminActorOf(req) }) });
+  });
+
+  router.get('/users/:userId/messages', async (req, res) => {
+    const { userId } = userParams.parse(req.params);
+    const { limit } = adminMessagesQuery.parse(req.query);
+    res.json({ messages: await recentReplies(context, userId, limit) });
+  });
+
+  router.post('/messages/:messageId/refund', async (req, res) => {
+    const { messageId } = messageParams.parse(req.params);
+    const { reason } = messageRefund.parse(req.body);
+    res.json({ wallet: await refundMessage(context, { messageId, reason, actor: adminActorOf(req) }) });
+  });
+
+  return router;
+}

@@ -1,0 +1,253 @@
+import { chatCreditsLowV1, chatCreditsSpentV1, subscriptionRenewedV1, userRegisteredV1, userSuspendedV1, creditsPurchasedV1, subscriptionCanceledV1, userTierChangedV1 } from '@agentdock/contracts';
+import { eventually } from '@agentdock/service-kit/testing';
+import { eq } from '@agentdock/service-kit/orm';
+import request from 'supertest';
+import { chatWalletLedger } from '../src/db/schema';
+import { ensureWallet } from '../src/domain/wallet';
+import { DRIVER, type User, ChatHarness, parseSse } from './harness';
+import { FakeOpenAi } from './fake-openai';
+
+describe(`svc-chat on ${DRIVER}`, () => {
+  let fake: FakeOpenAi;
+  let chat: ChatHarness;
+
+  beforeAll(async () => {
+    fake = await FakeOpenAi.start();
+    chat = await ChatHarness.start({ CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', CHAT_PROVIDER_TIMEOUT_MS: '2000' });
+  });
+  afterAll(async () => {
+    await chat.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.mode = 'ok';
+    fake.usage = { prompt_tokens: 1, completion_tokens: 2 };
+  });
+
+  async function send(user: User, agentId: string, message: string) {
+    const response = await fetch(`${chat.url}/api/chat/agents/${agentId}/messages`, {
+      method: 'POST',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ message }),
+    });
+    const text = await response.text();
+    return { status: response.status, events: response.headers.get('content-type')?.startsWith('text/event-stream') ? parseSse(text) : [], body: text };
+  }
+
+  async function balance(user: User) {
+    const wallet = (await request(chat.url).get('/api/chat/wallet').set(user.auth).expect(200)).body as { creditsRemaining: number; purchasedCredits: number; apiCallsUsed: number };
+    return wallet;
+  }
+
+  it('streams a reply token by token and settles to the provider-reported usage', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const before = await balance(user);
+    expect(before.creditsRemaining).toBe(50_000);
+    fake.usage = { prompt_tokens: 10, completion_tokens: 5 };
+    const result = await send(user, agent.id, 'Prepare my board meeting');
+    expect(result.status).toBe(200);
+    const names = result.events.map((event) => event.event);
+    expect(names[0]).toBe('waiting');
+    expect(names.filter((name) => name === 'token').length).toBeGreaterThan(2);
+    expect(names.at(-1)).toBe('done');
+    const done = result.events.at(-1)!.data as { reply: { content: string; creditsUsed: number; tokensUsed: number }; creditsRemaining: number };
+    expect(done.reply.content).toContain('<strong>fake</strong>');
+    expect(done.reply.tokensUsed).toBe(15);
+    expect(done.reply.creditsUsed).toBe(1_500);
+    expect(done.creditsRemaining).toBe(50_000 - 1_500);
+    expect((await balance(user)).creditsRemaining).toBe(48_500);
+    const history = await request(chat.url).get(`/api/chat/agents/${agent.id}/messages`).set(user.auth).expect(200);
+    expect(history.body.messages.map((message: { role: string; messageOrder: number }) => [message.role, message.messageOrder])).toEqual([
+      ['user', 0],
+      ['assistant', 1],
+    ]);
+  });
+
+  it('refuses with the exact insufficient-credits text and spends nothing', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    await balance(user);
+    await chat.setWallet(user.id, { creditsRemaining: 100 });
+    const providerCalls = fake.requests.length;
+    const result = await send(user, agent.id, 'Hello there');
+    expect(result.status).toBe(402);
+    expect(JSON.parse(result.body).error.message).toBe('Insufficient credits. You need 900 credits but only have 100 remaining. Please upgrade your plan.');
+    expect((await balance(user)).creditsRemaining).toBe(100);
+    expect(fake.requests.length).toBe(providerCalls);
+  });
+
+  it.each([
+    ['a provider error', 'error' as const],
+    ['a timeout', 'hang' as const],
+    ['a malformed stream', 'malformed' as const],
+  ])('refunds in full and apologises on %s', async (_label, mode) => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const before = await balance(user);
+    fake.mode = mode;
+    const result = await send(user, agent.id, 'Plan my week');
+    const last = result.events.at(-1)!;
+    expect(last.event).toBe('error');
+    expect((last.data as { message: string }).message).toMatch(/^Sorry, I encountered an error: .+\. Please try again\.$/);
+    const after = await balance(user);
+    expect(after.creditsRemaining).toBe(before.creditsRemaining);
+    expect(after.apiCallsUsed).toBe(before.apiCallsUsed);
+    const ledger = await chat.db.select().from(chatWalletLedger).where(eq(chatWalletLedger.userId, user.id));
+    expect(ledger.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['reservation', 'refund']));
+  });
+
+  it('refuses the monthly API-call allowance once used up', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    await balance(user);
+    await chat.setWallet(user.id, { apiCallsUsed: 50 });
+    const result = await send(user, agent.id, 'One more');
+    expect(result.status).toBe(429);
+    expect(JSON.parse(result.body).error.message).toContain('You have used all 50 API calls of this period');
+  });
+
+  it('lets exactly as many concurrent sends through as the balance covers', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    await balance(user);
+    // 'abcd' costs (1 + 2) × 100 = 300 credits; the fake reports 1 + 2 tokens, so it settles at 300.
+    await chat.setWallet(user.id, { creditsRemaining: 50 * 300, apiCallsLimit: 1_000 });
+    const results = await Promise.all(Array.from({ length: 200 }, () => send(user, agent.id, 'abcd')));
+    const succeeded = results.filter((result) => result.status === 200 && result.events.at(-1)?.event === 'done');
+    const refused = results.filter((result) => result.status === 402);
+    expect(succeeded).toHaveLength(50);
+    expect(refused).toHaveLength(150);
+    const wallet = await balance(user);
+    expect(wallet.creditsRemaining).toBe(0);
+    expect(wallet.apiCallsUsed).toBe(50);
+  }, 120_000);
+
+  it('hides agents above the tier and refuses to send to them', async () => {
+    const pro = await chat.agent({ tier: 'professional', name: 'Market Research' });
+    const free = await chat.user();
+    const list = await request(chat.url).get('/api/chat/agents').set(free.auth).expect(200);
+    expect(list.body.agents.map((agent: { id: string }) => agent.id)).not.toContain(pro.id);
+    expect(list.body.agents[0]).not.toHaveProperty('providerAgentId');
+    expect((await send(free, pro.id, 'hello')).status).toBe(404);
+    const professional = await chat.user({ tier: 'professional' });
+    const allowed = await request(chat.url).get('/api/chat/agents').set(professional.auth).expect(200);
+    expect(allowed.body.agents.map((agent: { id: string }) => agent.id)).toContain(pro.id);
+  });
+
+  it('refuses a suspended user', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    await chat.publish(userSuspendedV1, { userId: user.id });
+    await eventually(async () => (await send(user, agent.id, 'hello')).status === 403);
+    await request(chat.url).get('/api/chat/wallet').set(user.auth).expect(403);
+  });
+
+  it('keeps history and usage per user', async () => {
+    const agent = await chat.agent();
+    const alice = await chat.user();
+    const bob = await chat.user();
+    await send(alice, agent.id, 'Alice secret plan');
+    const bobHistory = await request(chat.url).get(`/api/chat/agents/${agent.id}/messages`).set(bob.auth).expect(200);
+    expect(bobHistory.body.messages).toEqual([]);
+    const bobUsage = await request(chat.url).get('/api/chat/usage').set(bob.auth).expect(200);
+    expect(bobUsage.body.messageCount).toBe(0);
+    const aliceUsage = await request(chat.url).get('/api/chat/usage').set(alice.auth).expect(200);
+    expect(aliceUsage.body).toMatchObject({ messageCount: 1, totalCreditsUsed: 300, totalTokens: 3, averageTokensPerMessage: 3 });
+    expect(aliceUsage.body.daily).toHaveLength(30);
+    expect(aliceUsage.body.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), creditsUsed: 300, messages: 1 });
+  });
+
+  it('rejects empty and control-character messages with 400', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    expect((await send(user, agent.id, '   ')).status).toBe(400);
+    expect((await send(user, agent.id, 'bad\u0000text')).status).toBe(400);
+    await request(chat.url).get('/api/chat/wallet').expect(401);
+  });
+
+  it('publishes chat.credits.spent with the balance after', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const spent: Array<{ userId: string; credits: number; balanceAfter: number }> = [];
+    const subscription = await chat.bus.bus.subscribe({
+      durable: `spent-${user.id.slice(0, 8)}`,
+      subject: chatCreditsSpentV1.subject,
+      handler: async (envelope) => {
+        spent.push(chatCreditsSpentV1.envelope.parse(envelope).data);
+      },
+    });
+    await send(user, agent.id, 'abcd');
+    const event = await eventually(async () => spent.find((data) => data.userId === user.id));
+    expect(event).toMatchObject({ credits: 300, balanceAfter: 50_000 - 300 });
+    await subscription.stop();
+  });
+
+  it('publishes one low-balance event per period when plan credits fall below 10 % of the allowance', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    await balance(user);
+    // 5,300 of 50,000 left: a 300-credit reply takes it to 5,000, the threshold, and the next one below it.
+    await chat.setWallet(user.id, { creditsRemaining: 5_300 });
+    const low: Array<{ userId: string; balance: number; limit: number }> = [];
+    const subscription = await chat.bus.bus.subscribe({
+      durable: `low-${user.id.slice(0, 8)}`,
+      subject: chatCreditsLowV1.subject,
+      handler: async (envelope) => {
+        low.push(chatCreditsLowV1.envelope.parse(envelope).data);
+      },
+    });
+    fake.usage = { prompt_tokens: 1, completion_tokens: 2 };
+    await send(user, agent.id, 'abcd');
+    await send(user, agent.id, 'abcd');
+    const event = await eventually(async () => low.find((data) => data.userId === user.id));
+    expect(event).toMatchObject({ limit: 50_000 });
+    expect(event.balance).toBeLessThan(5_000);
+    await send(user, agent.id, 'abcd');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(low.filter((data) => data.userId === user.id)).toHaveLength(1);
+    await subscription.stop();
+  });
+
+  it('rolls a free wallet over to a fresh allowance once its month has passed, with no rollover', async () => {
+    const user = await chat.user();
+    const first = await ensureWallet(chat.db, user.id, 'free', new Date('2026-01-10T00:00:00.000Z'));
+    await chat.setWallet(user.id, { creditsRemaining: 1_234, apiCallsUsed: 7 });
+    const sameMonth = await ensureWallet(chat.db, user.id, 'free', new Date('2026-02-09T00:00:00.000Z'));
+    expect(sameMonth.creditsRemaining).toBe(1_234);
+    const rolled = await ensureWallet(chat.db, user.id, 'free', new Date('2026-03-20T00:00:00.000Z'));
+    expect(rolled.creditsRemaining).toBe(50_000);
+    expect(rolled.apiCallsUsed).toBe(0);
+    // Whole months from the first period: the roll lands on the 10th, not on the day it was noticed.
+    expect(rolled.periodStart.toISOString()).toBe('2026-03-10T00:00:00.000Z');
+    expect(rolled.renewsAt > first.renewsAt).toBe(true);
+  });
+
+  describe('wallet events', () => {
+    it('provisions on registration, resets on renewal keeping purchased credits, and tops up once per purchase', async () => {
+      const user = await chat.user({ tier: 'starter' });
+      await chat.publish(userRegisteredV1, { userId: user.id, email: 'x@example.com', fullName: null, tier: 'free' });
+      await eventually(async () => (await chat.wallet(user.id)) !== undefined);
+      expect(await chat.wallet(user.id)).toMatchObject({ tier: 'free', creditsRemaining: 50_000 });
+      const purchase = { userId: user.id, purchaseId: `cs_${user.id}`, packId: 'pack', credits: 7_000, amount: 700, currency: 'usd' };
+      await chat.publish(creditsPurchasedV1, purchase);
+      await chat.publish(creditsPurchasedV1, purchase);
+      await chat.setWallet(user.id, { creditsRemaining: 10 });
+      await chat.publish(subscriptionRenewedV1, { userId: user.id, subscriptionId: 'sub_1', tier: 'starter', billingPeriod: 'monthly', periodStart: '2026-11-01T00:00:00.000Z', periodEnd: '2026-12-01T00:00:00.000Z' });
+      const renewed = await eventually(async () => {
+        const wallet = await chat.wallet(user.id);
+        return wallet?.tier === 'starter' ? wallet : undefined;
+      });
+      expect(renewed).toMatchObject({ creditsRemaining: 1_000_000, creditsLimit: 1_000_000, purchasedCredits: 7_000, apiCallsUsed: 0 });
+      expect(renewed.renewsAt.toISOString()).toBe('2026-12-01T00:00:00.000Z');
+      await chat.publish(subscriptionCanceledV1, { userId: user.id, subscriptionId: 'sub_1', tier: 'starter', reason: 'canceled', endedAt: new Date().toISOString() });
+      const canceled = await eventually(async () => {
+        const wallet = await chat.wallet(user.id);
+        return wallet?.tier === 'free' ? wallet : undefined;
+      });
+      expect(canceled).toMatchObject({ creditsRemaining: 50_000, purchasedCredits: 7_000 });
+      await chat.publish(userTierChangedV1, { userId: user.id, tier: 'professional', previousTier: 'free' });
+      await eventually(async () => (await chat.wallet(user.id))?.creditsLimit === 2_000_000);
+    });
+  });
+});

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { type AdminAgent, agentChangedV1, type EventDefinition, type SubscriptionTier } from '@agentdock/contracts';
+import { createTestBus, createTestIssuer, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import { eq } from '@agentdock/service-kit/orm';
+import type { z } from 'zod';
+import { type ChatSchema, chatAgents, chatWallets } from '../src/db/schema';
+import { type ChatProviderEnv, chatProviderEnv, createChatService } from '../src/index';
+
+export const DRIVER = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+export interface User {
+  id: string;
+  auth: { authorization: string };
+}
+
+export class ChatHarness {
+  private constructor(
+    readonly bus: TestBus,
+    readonly issuer: Awaited<ReturnType<typeof createTestIssuer>>,
+    readonly service: TestService<ChatSchema>,
+  ) {}
+
+  static async start(env: Partial<Record<string, string>>): Promise<ChatHarness> {
+    const bus = await createTestBus();
+    const issuer = await createTestIssuer();
+    const parsed: ChatProviderEnv = chatProviderEnv.parse(env);
+    const service = await startTestService(createChatService({ env: parsed }), { bus: bus.bus, jwksUrl: issuer.jwksUrl });
+    return new ChatHarness(bus, issuer, service);
+  }
+
+  get url(): string {
+    return this.service.url;
+  }
+
+  get db() {
+    return this.service.context.db;
+  }
+
+  async user(options: { tier?: SubscriptionTier; admin?: boolean } = {}): Promise<User> {
+    const id = randomUUID();
+    const token = await this.issuer.issue({ sub: id, email: `u-${id.slice(0, 8)}@example.com`, admin: options.admin ?? false, tier: options.tier ?? 'free' });
+    return { id, auth: { authorization: `Bearer ${token}` } };
+  }
+
+  async publish<TType extends string, TData extends z.ZodType>(event: EventDefinition<TType, TData>, data: z.infer<TData>, id: string = randomUUID()): Promise<string> {
+    await this.bus.bus.publish(event.subject, { id, type: event.type, version: event.version, occurredAt: new Date().toISOString(), source: 'test', data });
+    return id;
+  }
+
+  /** Publishes an agent as svc-catalog would and waits until chat's read model has it. */
+  async agent(fields: Partial<AdminAgent> = {}): Promise<AdminAgent> {
+    const now = new Date().toISOString();
+    const agent: AdminAgent = {
+      id: randomUUID(), key: `agent-${randomUUID().slice(0, 8)}`, name: 'Meeting Prep', description: 'Prepares you for meetings.',
+      features: [], useCase: '', tier: 'free', isActive: true, createdAt: now, updatedAt: now, providerAgentId: 'demo-meeting-prep', ...fields,
+    };
+    await this.publish(agentChangedV1, { change: 'created', agent });
+    await eventually(async () => (await this.db.select().from(chatAgents).where(eq(chatAgents.id, agent.id))).length > 0);
+    return agent;
+  }
+
+  async setWallet(userId: string, values: Partial<typeof chatWallets.$inferInsert>): Promise<void> {
+    await this.db.update(chatWallets).set(values).where(eq(chatWallets.userId, userId));
+  }
+
+  async wallet(userId: string) {
+    const [row] = await this.db.select().from(chatWallets).where(eq(chatWallets.userId, userId));
+    return row;
+  }
+
+  async close(): Promise<void> {
+    await this.service.cleanup();
+    await this.issuer.close();
+    await this.bus.destroy();
+  }
+}
+
+/** Reads a server-sent event stream body into its events. */
+export function parseSse(text: string): Array<{ event: string; data: unknown }> {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
