@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { ADMIN_EMAIL } from './support/accounts';
+import { MAILBOX_TOKEN } from './support/mailbox';
 import { E2E_PORTS, portBase } from './support/ports';
 
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the whole
@@ -49,6 +50,7 @@ export default defineConfig({
       AGENTDOCK_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: ADMIN_EMAIL,
+      MAILBOX_TOKEN,
       // Every test signs up and in from 127.0.0.1: lift the per-IP budgets, keep the per-account ones.
       AUTH_RATE_LIMITS: ['signin', 'signup', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=100000`).join(','),
     },

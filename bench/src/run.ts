@@ -1,11 +1,14 @@
 // `npm run bench`: prints figures, asserts nothing.
 //   1. GET /api/catalog/plans straight to svc-catalog vs through the gateway (each its own process,
 //      as in production), requests/s and latency, and the ratio;
-//   2. the gzipped JavaScript the browser fetches for the first view of `/`.
+//   2. the gzipped JavaScript the browser fetches for the first view of `/`;
+//   3. chat: time to the first streamed token through gateway + svc-chat vs the provider alone,
+//      and debits per second on PostgreSQL.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchChat } from './chat';
 import { measureFirstView } from './first-view';
 import { repoRoot, type Started, startProcess, stopAll, waitForOk } from './processes';
 import { measureThroughput } from './throughput';
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
     console.log('\nFirst view of / — JavaScript fetched by the browser (gzipped):');
     for (const file of firstView.files) console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file.url}`);
     console.log(`  ${(firstView.totalGzipBytes / 1024).toFixed(1).padStart(7)} KB  total (${firstView.files.length} files)`);
+    await benchChat();
   } finally {
     await stopAll(started);
     await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
+/** The mailbox's secret for the suite's platform (the launcher otherwise makes a random one). */
+export const MAILBOX_TOKEN = 'e2e-mailbox-token-0123456789';
+
 /** An email in svc-identity's local mailbox (GET /api/identity/dev/mailbox/messages). */
 export interface MailboxMessage {
   id: string;
@@ -11,7 +14,7 @@ export interface MailboxMessage {
 }
 
 export async function inbox(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
-  const response = await request.get(`/api/identity/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+  const response = await request.get(`/api/identity/dev/mailbox/messages?to=${encodeURIComponent(to)}`, { headers: { 'x-mailbox-token': MAILBOX_TOKEN } });
   expect(response.ok(), `mailbox answered ${response.status()}`).toBe(true);
   return ((await response.json()) as { messages: MailboxMessage[] }).messages;
 }

@@ -6,6 +6,8 @@ export const E2E_PORTS = {
   CATALOG_PORT: portBase + 12,
   BILLING_PORT: portBase + 13,
   CHAT_PORT: portBase + 14,
+  STRIPE_LOCAL_PORT: portBase + 15,
+  AGENT_PROVIDER_PORT: portBase + 16,
   SHELL_PORT: portBase + 20,
   MFE_MARKETING_PORT: portBase + 21,
   MFE_ACCOUNT_PORT: portBase + 22,

@@ -21,6 +21,10 @@ const ADMIN_ENDPOINTS: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path
   { method: 'GET', path: '/api/catalog/admin/courses/ai-fundamentals/enrolments' },
   { method: 'POST', path: '/api/catalog/admin/courses/ai-fundamentals/enrolments', data: {} },
   { method: 'DELETE', path: '/api/catalog/admin/courses/ai-fundamentals/enrolments/00000000-0000-4000-8000-000000000000' },
+  { method: 'GET', path: '/api/identity/admin/audit' },
+  { method: 'GET', path: '/api/catalog/admin/audit' },
+  { method: 'GET', path: '/api/chat/admin/audit' },
+  { method: 'GET', path: '/api/billing/admin/audit' },
 ];
 
 test.describe('Roles', () => {

@@ -36,7 +36,7 @@ test.describe('Pricing page', () => {
 
     await expect(planCards(page)).toHaveCount(plans.length);
     // Same plans, in the catalog's order.
-    await expect(planCards(page).getByRole('heading', { level: 3 })).toHaveText(plans.map((plan) => plan.name));
+    await expect(planCards(page).getByRole('heading', { level: 2 })).toHaveText(plans.map((plan) => plan.name));
 
     for (const plan of plans) {
       const card = planCard(page, plan.name);

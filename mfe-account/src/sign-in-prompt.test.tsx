@@ -21,11 +21,12 @@ describe('pages that need an account', () => {
     expect(screen.queryByText('Please sign in to access your dashboard')).toBeNull();
   });
 
-  it('show a signed-in customer their plan on the subscription page, not a sign-in prompt', async () => {
+  it('show a signed-in customer their subscriptions page, not a sign-in prompt', async () => {
     const identity = fakeIdentity();
-    identity.on('POST /api/identity/token/refresh', jsonResponse(200, sessionFixture({ user: { subscriptionTier: 'starter' } })));
+    identity.on('POST /api/identity/token/refresh', jsonResponse(200, sessionFixture({ user: { subscriptionTier: 'free' } })));
+    identity.on('GET /api/billing/subscriptions', jsonResponse(200, { subscriptions: [] }));
     renderAuthPage('/manage-subscription', { '/manage-subscription': <ManageSubscriptionPage /> }, { identity, signedIn: true });
-    expect(await screen.findByText('Starter')).toBeTruthy();
+    expect(await screen.findByText(/No Active Subscriptions/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByText('Please sign in to manage your subscription.')).toBeNull();
   });

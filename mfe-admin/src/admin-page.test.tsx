@@ -28,12 +28,14 @@ describe('admin console gate', () => {
     renderAdmin();
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.getByText('Access denied. Admin privileges required.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin?returnUrl=%2Fadmin');
   });
 
   it('denies a signed-in user without the admin flag', async () => {
     renderAdmin({ isAdmin: false });
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.queryByText('Admin Dashboard')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 
   it('opens the dashboard with the Admin Access marker for an admin', async () => {

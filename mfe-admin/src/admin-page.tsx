@@ -14,7 +14,7 @@ export default function AdminPage() {
       </Container>
     );
   }
-  if (!user?.isAdmin) return <AccessDenied />;
+  if (!user?.isAdmin) return <AccessDenied signedIn={Boolean(user)} />;
   return (
     <>
       <PageHeader title="Admin Dashboard" eyebrow="Admin Access" lead={`Signed in as ${user.email}.`} />
@@ -30,12 +30,14 @@ export default function AdminPage() {
   );
 }
 
-function AccessDenied() {
+/** A signed-out visitor may be an admin who has not signed in yet: offer the way back here. */
+function AccessDenied({ signedIn }: { signedIn: boolean }) {
   return (
     <Container className="ad-section">
       <div className="ad-error-state" role="alert">
         <h1>Access Denied</h1>
         <p>Access denied. Admin privileges required.</p>
+        {!signedIn && <LinkButton to={`/signin?returnUrl=${encodeURIComponent('/admin')}`}>Sign In</LinkButton>}
         <LinkButton to="/" variant="secondary">
           Go to the home page
         </LinkButton>

@@ -1,18 +1,28 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { webcrypto } from 'node:crypto';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
 import ChatPage from './chat-page';
 
-function renderChat(signedIn: boolean) {
+const AGENT = { id: '3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', key: 'meeting-prep', name: 'Meeting Prep', description: 'Prepares you for meetings.', tier: 'free', producesImages: false };
+const WALLET = {
+  userId: '6a3c3b1e-0f0e-4a8e-9a44-1f0c5a3b2d10', tier: 'free', creditsRemaining: 100, creditsLimit: 50_000, purchasedCredits: 0,
+  apiCallsUsed: 0, apiCallsLimit: 50, periodStart: '2026-11-01T00:00:00.000Z', renewsAt: '2026-12-01T00:00:00.000Z',
+};
+
+function renderChat(signedIn: boolean, agents: unknown[] = [AGENT]) {
   const identity = fakeIdentity();
   const storage = memoryStorage();
   if (signedIn) {
     storage.setItem(SESSION_HINT_KEY, '1');
-    identity.on('POST /api/identity/token/refresh', jsonResponse(200, sessionFixture({ user: { subscriptionTier: 'starter' } })));
+    identity.on('POST /api/identity/token/refresh', jsonResponse(200, sessionFixture({ user: { subscriptionTier: 'free' } })));
   }
+  identity.on('GET /api/catalog/plans', jsonResponse(200, { plans: [] }));
+  identity.on('GET /api/chat/agents', jsonResponse(200, { agents, provider: { name: 'Demo provider (built in)', demo: true } }));
+  identity.on('GET /api/chat/wallet', jsonResponse(200, WALLET));
+  identity.on(`GET /api/chat/agents/${AGENT.id}/messages`, jsonResponse(200, { messages: [] }));
   const client = createSessionClient({ fetch: identity.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   render(
     <SessionProvider client={client}>
@@ -23,16 +33,39 @@ function renderChat(signedIn: boolean) {
   );
 }
 
-describe('chat page before the chat opens', () => {
-  it('asks a visitor to sign in, coming back to /chat', async () => {
+describe('chat page', () => {
+  it('locks the chat for visitors with the membership overlay and a way to sign in', async () => {
     renderChat(false);
-    expect(await screen.findByText('Please sign in to chat with your AI agents.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Unlock Chat with a Membership' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin?returnUrl=%2Fchat');
+    expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
   });
 
-  it('does not ask a signed-in customer to sign in again', async () => {
+  it('keeps input disabled until an agent is chosen, then shows its instruction card', async () => {
     renderChat(true);
-    expect(await screen.findByText(/see which agents your Starter plan includes/)).toBeTruthy();
-    expect(screen.queryByText('Please sign in to chat with your AI agents.')).toBeNull();
+    const picker = await screen.findByRole('combobox', { name: 'Agent' });
+    await screen.findByRole('option', { name: 'Meeting Prep' });
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.getByText(/built-in demo, not a real AI model/)).toBeTruthy();
+    fireEvent.change(picker, { target: { value: AGENT.id } });
+    expect(await screen.findByText('Prepares you for meetings.')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it('refuses a message the credits do not cover with the exact text, without sending', async () => {
+    renderChat(true);
+    const picker = await screen.findByRole('combobox', { name: 'Agent' });
+    await screen.findByRole('option', { name: 'Meeting Prep' });
+    fireEvent.change(picker, { target: { value: AGENT.id } });
+    await screen.findByText('Prepares you for meetings.');
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'hello' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('Insufficient credits. You need 600 credits but only have 100 remaining. Please upgrade your plan.')).toBeTruthy();
+  });
+
+  it('says so when the tier allows no agents', async () => {
+    renderChat(true, []);
+    expect(await screen.findByRole('option', { name: 'No agents available for your subscription tier' })).toBeTruthy();
   });
 });

@@ -1,8 +1,11 @@
-import { SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
-import { Card, Container, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
+import { Container, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
+import { ChatWindow } from './chat-window';
+import { MembershipOverlay } from './membership-overlay';
+import './chat.css';
 
 export default function ChatPage() {
+  useDocumentTitle('Chat with Your AI Agent');
   return (
     <>
       <PageHeader
@@ -16,29 +19,10 @@ export default function ChatPage() {
   );
 }
 
-/** Until the chat itself is built, a signed-in visitor is told so plainly rather than asked to sign in. */
+/** Chat needs a membership: visitors see the plans and a way to sign in over a locked chat. */
 function ChatAccess() {
   const { status, user } = useSession();
   if (status === 'loading') return <LoadingBlock label="Loading your account…" />;
-  if (!user) {
-    return (
-      <Card>
-        <p>Please sign in to chat with your AI agents.</p>
-        <div className="ad-row">
-          <LinkButton to={`/signin?returnUrl=${encodeURIComponent('/chat')}`}>Sign In</LinkButton>
-          <LinkButton to="/pricing" variant="secondary">
-            View Plans
-          </LinkButton>
-        </div>
-      </Card>
-    );
-  }
-  return (
-    <Card>
-      <p>The agent chat is not open yet. Meanwhile, see which agents your {SUBSCRIPTION_TIER_LABELS[user.subscriptionTier]} plan includes.</p>
-      <div className="ad-row">
-        <LinkButton to="/models">Our AI Agents</LinkButton>
-      </div>
-    </Card>
-  );
+  if (!user) return <MembershipOverlay />;
+  return <ChatWindow />;
 }

@@ -1,15 +1,11 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { fireEvent, screen } from '@testing-library/react';
-import { errorResponse, fakeIdentity, jsonResponse, sessionFixture, userFixture } from '@agentdock/session/testing';
-import { renderAuthPage } from '../auth/testing';
-import DashboardPage from './dashboard-page';
+import { errorResponse, jsonResponse, userFixture } from '@agentdock/session/testing';
 import { PROFILE_SAVED } from './profile-form';
+import { dashboardServices, renderDashboard } from './testing';
 
 function signedInDashboard() {
-  const identity = fakeIdentity();
-  identity.on('POST /api/identity/token/refresh', jsonResponse(200, sessionFixture({ user: { fullName: 'Ada Lovelace', phone: null } })));
-  renderAuthPage('/dashboard', { '/dashboard': <DashboardPage /> }, { identity, signedIn: true });
-  return identity;
+  return renderDashboard('/dashboard', dashboardServices({ fullName: 'Ada Lovelace', phone: null })).services;
 }
 
 describe('profile form on the dashboard', () => {

@@ -26,7 +26,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   });
   return (
     <Card>
-      <h2>Your profile</h2>
+      <h2 className="acc-card__title">Your profile</h2>
       <p>Your email address is {user.email}. Add a phone number to sign in with it and your password.</p>
       {saved && !form.formError && <Alert variant="success">{PROFILE_SAVED}</Alert>}
       <FormFrame {...form} error={form.formError} submitLabel="Save Profile" pendingLabel="Saving…">

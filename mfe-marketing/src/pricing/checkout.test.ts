@@ -1,17 +1,46 @@
 /** @jest-environment jsdom */
+import { ApiError } from '@agentdock/api-client';
+import { BILLING_TEXTS } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
-import { CHECKOUT_NOT_OPEN_ALERT, startCheckout } from './checkout';
+import { type CheckoutDeps, startCheckout } from './checkout';
 
-describe('startCheckout before billing exists', () => {
-  it('tells the customer how to subscribe and goes nowhere', () => {
-    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+function deps(result: { url: string } | Error) {
+  const request = jest.fn(async () => {
+    if (result instanceof Error) throw result;
+    return result;
+  });
+  return { request, deps: { api: { request }, goTo: jest.fn() } as unknown as CheckoutDeps };
+}
+
+describe('startCheckout', () => {
+  let alert: jest.SpyInstance;
+  beforeEach(() => {
+    alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  });
+  afterEach(() => alert.mockRestore());
+
+  it('asks billing for a checkout of the plan and period, then goes to the provider page', async () => {
+    const fake = deps({ url: 'http://127.0.0.1:3105/checkout/cs_test_1' });
+    await startCheckout(planFixture(), 'annual', jest.fn(), fake.deps);
+    expect(fake.request).toHaveBeenCalledWith('/api/billing/checkout', expect.objectContaining({ method: 'POST', body: { kind: 'plan', planId: 'starter', billingPeriod: 'annual' } }));
+    expect(fake.deps.goTo).toHaveBeenCalledWith('http://127.0.0.1:3105/checkout/cs_test_1');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it("shows the rule's text and sends a paying customer to the subscription tab", async () => {
     const navigate = jest.fn();
+    await startCheckout(planFixture(), 'monthly', navigate, deps(new ApiError(409, 'already_subscribed', BILLING_TEXTS.alreadySubscribed)).deps);
+    expect(alert).toHaveBeenCalledWith(BILLING_TEXTS.alreadySubscribed);
+    expect(navigate).toHaveBeenCalledWith('/dashboard?tab=subscription');
 
-    startCheckout(planFixture(), 'monthly', navigate);
+    await startCheckout(planFixture(), 'annual', navigate, deps(new ApiError(422, 'price_not_found', BILLING_TEXTS.priceNotFound)).deps);
+    expect(alert).toHaveBeenLastCalledWith('Price configuration not found. Please contact support.');
+  });
 
-    expect(alert).toHaveBeenCalledWith(CHECKOUT_NOT_OPEN_ALERT);
-    expect(CHECKOUT_NOT_OPEN_ALERT).toContain('sales@agentdock.example');
-    expect(navigate).not.toHaveBeenCalled();
-    alert.mockRestore();
+  it('says checkout failed when billing or the network fails', async () => {
+    const fake = deps(new ApiError(502, 'bad_gateway', 'upstream down'));
+    await startCheckout(planFixture(), 'monthly', jest.fn(), fake.deps);
+    expect(alert).toHaveBeenCalledWith('Failed to process checkout. Please try again.');
+    expect(fake.deps.goTo).not.toHaveBeenCalled();
   });
 });

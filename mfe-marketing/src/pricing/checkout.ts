@@ -1,15 +1,39 @@
-import type { Plan } from '@agentdock/contracts';
-import { SITE } from '@agentdock/ui';
+import { type ApiClient, ApiError } from '@agentdock/api-client';
+import { BILLING_ERROR_CODES, BILLING_TEXTS, type Plan, redirectResponse } from '@agentdock/contracts';
 import type { NavigateFunction } from 'react-router-dom';
+import { memberClient } from '../api/visitor';
 import type { BillingPeriod } from './plan-price';
 
-export const CHECKOUT_NOT_OPEN_ALERT = `Card checkout is not open yet. Write to ${SITE.salesEmail} and we will set up your plan.`;
+export interface CheckoutDeps {
+  api: Pick<ApiClient, 'request'>;
+  /** Where the browser goes: the payment provider's hosted checkout page. */
+  goTo: (url: string) => void;
+}
+
+const browserDeps = (): CheckoutDeps => ({ api: memberClient(), goTo: (url) => window.location.assign(url) });
 
 /**
- * Starts buying a paid plan for a signed-in customer on the free tier. Card checkout arrives with
- * the billing service; until then the customer is told plainly how to subscribe instead of being
- * sent somewhere that looks like progress.
+ * Starts a card checkout for a signed-in customer on the free tier. The billing service applies
+ * the checkout rules and answers with the rule's own text ('Free plan is already active!',
+ * 'Invalid plan selected', 'Price configuration not found. Please contact support.'); a customer
+ * who already pays is sent to change plan from the subscription tab.
  */
-export function startCheckout(_plan: Plan, _period: BillingPeriod, _navigate: NavigateFunction): void {
-  window.alert(CHECKOUT_NOT_OPEN_ALERT);
+export async function startCheckout(
+  plan: Plan,
+  period: BillingPeriod,
+  navigate: NavigateFunction,
+  { api, goTo }: CheckoutDeps = browserDeps(),
+): Promise<void> {
+  try {
+    const { url } = await api.request('/api/billing/checkout', {
+      method: 'POST',
+      body: { kind: 'plan', planId: plan.id, billingPeriod: period },
+      schema: redirectResponse,
+    });
+    goTo(url);
+  } catch (error) {
+    const known = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+    window.alert(known ? error.message : BILLING_TEXTS.checkoutFailed);
+    if (error instanceof ApiError && error.code === BILLING_ERROR_CODES.alreadySubscribed) navigate('/dashboard?tab=subscription');
+  }
 }

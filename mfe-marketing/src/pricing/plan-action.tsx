@@ -28,7 +28,7 @@ export function PlanAction({ plan, period }: { plan: Plan; period: BillingPeriod
   }
   const choose = () => {
     const step = paidPlanStep(visitor);
-    if (step.kind === 'checkout') return startCheckout(plan, period, navigate);
+    if (step.kind === 'checkout') return void startCheckout(plan, period, navigate);
     if (step.kind === 'manage-subscription') window.alert(step.alert);
     navigate(step.to);
   };

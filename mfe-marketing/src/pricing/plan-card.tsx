@@ -12,9 +12,9 @@ export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }
           MOST POPULAR
         </Badge>
       )}
-      <h3 id={titleId} className="mk-plan__name">
+      <h2 id={titleId} className="mk-plan__name">
         {plan.name}
-      </h3>
+      </h2>
       {plan.description && <p className="ad-muted mk-plan__description">{plan.description}</p>}
       <PriceBlock plan={plan} period={period} />
       <PlanAction plan={plan} period={period} />

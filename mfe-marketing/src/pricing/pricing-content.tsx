@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Container, SegmentedControl, type SegmentedOption } from '@agentdock/ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Container, SegmentedControl, type SegmentedOption } from '@agentdock/ui';
 import { ContentPageHeader } from '../content/content-page-header';
 import { CatalogList, type CatalogListSkeleton } from '../shared/catalog-list';
 import { PlanCard } from './plan-card';
@@ -16,6 +16,9 @@ const PERIODS: ReadonlyArray<SegmentedOption<BillingPeriod>> = [
 export function PricingContent() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [plans, retry] = usePlans();
+  // The payment provider sends a customer who left checkout back with subscription=cancelled.
+  const [search] = useSearchParams();
+  const cancelled = search.get('subscription') === 'cancelled';
 
   return (
     <>
@@ -28,6 +31,7 @@ export function PricingContent() {
         </div>
       </ContentPageHeader>
       <Container className="mk-pricing-body">
+        {cancelled ? <Alert variant="info">Checkout cancelled. You have not been charged.</Alert> : null}
         <Plans state={plans} period={period} onRetry={retry} />
         <PricingFaq />
       </Container>

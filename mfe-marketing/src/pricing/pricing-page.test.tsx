@@ -45,6 +45,8 @@ describe('pricing page', () => {
     expect(screen.getAllByRole('article')).toHaveLength(4);
     expect((screen.getByRole('radio', { name: 'Monthly' }) as HTMLInputElement).checked).toBe(true);
     expect(pro.getByText('$100')).toBeTruthy();
+    // Plan names sit directly under the page's h1, so they are h2s (no skipped heading level).
+    expect(pro.getByRole('heading', { level: 2, name: 'Pro' })).toBeTruthy();
   });
 
   it('switches every card to annual prices', async () => {

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import type { SubscriptionTier } from '@agentdock/contracts';
+import { Card, ProgressBar, TierBadge } from '@agentdock/ui';
+import type { Wallet } from '../api/chat-api';
+import { daysUntil, formatCount, formatDate, percentOf } from './format';
+import { SourceContent } from './source-error';
+import type { SourceState } from './use-sources';
+
+export const WALLET_FAILED = 'Failed to load credits and API calls';
+
+interface OverviewCardsProps {
+  tier: SubscriptionTier;
+  wallet: SourceState<Wallet>;
+  onRetryWallet: () => void;
+}
+
+/** Credits, API calls and renewal: the three figures a customer checks first. */
+export function OverviewCards({ tier, wallet, onRetryWallet }: OverviewCardsProps) {
+  const fromWallet = (render: (data: Wallet) => ReactNode) => (
+    <SourceContent source={wallet} failedTitle={WALLET_FAILED} onRetry={onRetryWallet}>
+      {render}
+    </SourceContent>
+  );
+  return (
+    <div className="acc-cards">
+      <Card as="section" aria-labelledby="acc-credits-title">
+        <div className="acc-card__head">
+          <h2 id="acc-credits-title" className="acc-card__title">
+            Platform Credits
+          </h2>
+          <TierBadge tier={tier} />
+        </div>
+        {fromWallet((data) => (
+          <CreditsFigures wallet={data} />
+        ))}
+      </Card>
+      <Card as="section" aria-labelledby="acc-calls-title">
+        <h2 id="acc-calls-title" className="acc-card__title">
+          API Calls
+        </h2>
+        {fromWallet((data) => (
+          <ApiCallFigures wallet={data} />
+        ))}
+      </Card>
+      <Card as="section" aria-labelledby="acc-renewal-title">
+        <h2 id="acc-renewal-title" className="acc-card__title">
+          Renewal
+        </h2>
+        {fromWallet((data) => (
+          <RenewalFigures renewsAt={data.renewsAt} />
+        ))}
+      </Card>
+    </div>
+  );
+}
+
+function CreditsFigures({ wallet }: { wallet: Wallet }) {
+  const { creditsRemaining, creditsLimit, purchasedCredits } = wallet;
+  const percent = percentOf(creditsRemaining, creditsLimit);
+  return (
+    <>
+      <p className="acc-figure">
+        <span className="acc-figure__value" data-testid="credits-remaining">
+          {formatCount(creditsRemaining)}
+        </span>
+        <span className="acc-figure__label">platform credits available</span>
+      </p>
+      <ProgressBar
+        label="Platform credits remaining"
+        value={creditsRemaining}
+        max={creditsLimit}
+        valueText={`${formatCount(creditsRemaining)} of ${formatCount(creditsLimit)}`}
+        tone={percent <= 10 ? 'danger' : percent <= 25 ? 'warning' : 'primary'}
+      />
+      <p className="ad-muted acc-figure__note">
+        {formatCount(creditsRemaining)} of {formatCount(creditsLimit)} this period. Unused plan credits do not roll over.
+      </p>
+      {purchasedCredits > 0 && (
+        <p className="acc-figure__extra" data-testid="purchased-credits">
+          <strong>{formatCount(purchasedCredits)}</strong> purchased credits, kept until used
+        </p>
+      )}
+    </>
+  );
+}
+
+function ApiCallFigures({ wallet }: { wallet: Wallet }) {
+  const { apiCallsUsed, apiCallsLimit } = wallet;
+  const percent = percentOf(apiCallsUsed, apiCallsLimit);
+  return (
+    <>
+      <p className="acc-figure">
+        <span className="acc-figure__value" data-testid="api-calls">
+          {formatCount(apiCallsUsed)} / {formatCount(apiCallsLimit)}
+        </span>
+        <span className="acc-figure__label">API calls used</span>
+      </p>
+      <ProgressBar
+        label="API calls used"
+        value={apiCallsUsed}
+        max={apiCallsLimit}
+        valueText={`${formatCount(apiCallsUsed)} of ${formatCount(apiCallsLimit)}`}
+        tone={percent >= 90 ? 'danger' : percent >= 75 ? 'warning' : 'primary'}
+      />
+      <p className="ad-muted acc-figure__note">Monthly limit: {formatCount(apiCallsLimit)}</p>
+      <p className="acc-figure__extra">{formatCount(Math.max(0, apiCallsLimit - apiCallsUsed))} calls remaining</p>
+    </>
+  );
+}
+
+function RenewalFigures({ renewsAt }: { renewsAt: string }) {
+  const days = daysUntil(renewsAt);
+  return (
+    <>
+      <p className="acc-figure">
+        <span className="acc-figure__value" data-testid="days-until-renewal">
+          {formatCount(days)}
+        </span>
+        <span className="acc-figure__label">{days === 1 ? 'day until renewal' : 'days until renewal'}</span>
+      </p>
+      <p className="ad-muted acc-figure__note">Renews on {formatDate(renewsAt)}</p>
+    </>
+  );
+}

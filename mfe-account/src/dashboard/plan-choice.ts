@@ -1,0 +1,63 @@
+import type { BillingPeriod, Plan, SubscriptionTier } from '@agentdock/contracts';
+import { formatMoney, formatPlanPrice } from './format';
+
+export type PlanChoice = 'current' | 'upgrade' | 'downgrade';
+
+export const PLAN_CHOICE_LABELS: Record<PlanChoice, string> = {
+  current: 'Current Plan',
+  upgrade: 'Upgrade Now',
+  downgrade: 'Downgrade Now',
+};
+
+/**
+ * What a plan costs per month, for comparing plans. A plan quoted by contact (Enterprise) costs
+ * more than any priced one.
+ */
+export function monthlyCost(plan: Plan): number {
+  if (plan.customPrice) return Number.POSITIVE_INFINITY;
+  if (plan.monthly) return plan.monthly.amount;
+  if (plan.annualPerMonth !== null) return plan.annualPerMonth;
+  return plan.annual ? plan.annual.amount / 12 : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The button of a plan card on the Subscription tab: Current Plan for the customer's tier,
+ * Upgrade Now when the plan costs more than the current one, Downgrade Now otherwise.
+ */
+export function planChoice(plan: Plan, currentTier: SubscriptionTier, plans: readonly Plan[]): PlanChoice {
+  if (plan.tier === currentTier) return 'current';
+  const current = plans.find((candidate) => candidate.tier === currentTier);
+  // A tier without a plan in the catalog (retired) compares as free: every plan is a step up.
+  const currentCost = current ? monthlyCost(current) : 0;
+  return monthlyCost(plan) > currentCost ? 'upgrade' : 'downgrade';
+}
+
+/** Card subscription states in which the customer holds a plan and changes it in place. */
+const HELD_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+/** The customer's running plan subscription, if any (course subscriptions are not plans). */
+export function planSubscription<S extends { kind: string; status: string }>(subscriptions: readonly S[]): S | null {
+  return subscriptions.find((subscription) => subscription.kind === 'plan' && HELD_STATUSES.has(subscription.status)) ?? null;
+}
+
+/** What the chosen plan costs from the next bill on, e.g. "$100 per month" or "$1,020 per year". */
+export function recurringPrice(plan: Plan, period: BillingPeriod, locale?: string): string | null {
+  const price = period === 'annual' ? plan.annual : plan.monthly;
+  if (!price) return null;
+  return `${formatPlanPrice(price.amount, locale)} per ${period === 'annual' ? 'year' : 'month'}`;
+}
+
+/**
+ * The sentence of the confirmation that states the price difference: billing's prorated amount
+ * due now (a negative amount is a credit), then the plan's own price.
+ */
+export function priceDifference(preview: { amountDue: number; currency: string }, plan: Plan, period: BillingPeriod, locale?: string): string {
+  const now =
+    preview.amountDue > 0
+      ? `You pay ${formatMoney(preview.amountDue, preview.currency, locale)} now: the price difference for the rest of the current billing period.`
+      : preview.amountDue < 0
+        ? `The unused part of your current plan, ${formatMoney(-preview.amountDue, preview.currency, locale)}, is credited to your next invoice.`
+        : 'Nothing is due now.';
+  const then = recurringPrice(plan, period, locale);
+  return then ? `${now} After that, ${plan.name} costs ${then}.` : now;
+}

@@ -1,0 +1,124 @@
+import type { Plan, UserProfile } from '@agentdock/contracts';
+import { planFixture } from '@agentdock/contracts/testing';
+import { fakeIdentity, jsonResponse, sessionFixture, userFixture } from '@agentdock/session/testing';
+import { useLocation } from 'react-router-dom';
+import type { BillingSubscription } from '../api/billing-api';
+import type { UsageSummary, Wallet } from '../api/chat-api';
+import { renderAuthPage } from '../auth/testing';
+import DashboardPage from './dashboard-page';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function walletFixture(overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    userId: userFixture().id,
+    tier: 'free',
+    creditsRemaining: 40_000,
+    creditsLimit: 50_000,
+    purchasedCredits: 0,
+    apiCallsUsed: 12,
+    apiCallsLimit: 50,
+    periodStart: new Date(Date.now() - 20 * DAY_MS).toISOString(),
+    // 10.5 days away: 11 days until renewal, rounded up.
+    renewsAt: new Date(Date.now() + 10.5 * DAY_MS).toISOString(),
+    ...overrides,
+  };
+}
+
+/** 30 days, oldest first, with usage on the last two. */
+export function usageFixture(overrides: Partial<UsageSummary> = {}): UsageSummary {
+  const daily = Array.from({ length: 30 }, (_, index) => ({
+    date: new Date(Date.UTC(2026, 10, 23) - (29 - index) * DAY_MS).toISOString().slice(0, 10),
+    creditsUsed: index === 28 ? 4_000 : index === 29 ? 6_000 : 0,
+    messages: index >= 28 ? 2 : 0,
+  }));
+  return { messageCount: 4, totalCreditsUsed: 10_000, totalTokens: 1_234_567, averageTokensPerMessage: 25.4, daily, ...overrides };
+}
+
+export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}): BillingSubscription {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: 'sub_123',
+    kind: 'plan',
+    tier: 'starter',
+    courseId: null,
+    status: 'active',
+    price: { unitAmount: 5000, currency: 'usd', interval: 'month' },
+    currentPeriodStart: now - 10 * 86_400,
+    currentPeriodEnd: Math.floor(Date.UTC(2026, 11, 24, 12) / 1000),
+    cancelAtPeriodEnd: false,
+    graceEndsAt: null,
+    ...overrides,
+  };
+}
+
+export const PLANS: Plan[] = [
+  planFixture({ id: 'free', name: 'Free', tier: 'free', monthly: { amount: 0, priceId: null }, annual: null, annualPerMonth: null, platformCreditsLimit: 50_000, apiCallsLimit: 50, sortOrder: 0 }),
+  planFixture(),
+  planFixture({
+    id: 'professional',
+    name: 'Pro',
+    tier: 'professional',
+    monthly: { amount: 100, priceId: 'price_professional_monthly' },
+    annual: { amount: 1020, priceId: 'price_professional_annual' },
+    annualPerMonth: 85,
+    platformCreditsLimit: 2_000_000,
+    apiCallsLimit: 500,
+    highlight: true,
+    sortOrder: 2,
+  }),
+  planFixture({ id: 'enterprise', name: 'Enterprise', tier: 'enterprise', monthly: null, annual: null, annualPerMonth: null, customPrice: true, sortOrder: 3 }),
+];
+
+/** Where the router is, so tests can check the query string. */
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Every service the dashboard calls, answering from fixtures; override a route with `.on(...)`. */
+export function dashboardServices(user: Partial<UserProfile> = {}) {
+  const services = fakeIdentity();
+  const profile = userFixture(user);
+  services.on('POST /api/identity/token/refresh', () => jsonResponse(200, sessionFixture({ user: profile })));
+  services.on('GET /api/identity/me', jsonResponse(200, profile));
+  services.on('GET /api/chat/wallet', jsonResponse(200, walletFixture({ tier: profile.subscriptionTier })));
+  services.on('GET /api/chat/usage', jsonResponse(200, usageFixture()));
+  services.on('GET /api/billing/subscriptions', jsonResponse(200, { subscriptions: [] }));
+  services.on('GET /api/catalog/plans', jsonResponse(200, { plans: PLANS }));
+  return services;
+}
+
+export type DashboardServices = ReturnType<typeof dashboardServices>;
+
+/** The dashboard at `url` for a signed-in user, over `services`. */
+export function renderDashboard(url = '/dashboard', services: DashboardServices = dashboardServices()) {
+  const view = renderAuthPage(
+    url,
+    {
+      '/dashboard': (
+        <>
+          <DashboardPage />
+          <Location />
+        </>
+      ),
+    },
+    { identity: services, signedIn: true },
+  );
+  return { ...view, services };
+}
+
+/** A response that waits until the test lets it go, for loading states. */
+export function held(response: Response) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    respond: async () => {
+      await gate;
+      return response;
+    },
+    release,
+  };
+}

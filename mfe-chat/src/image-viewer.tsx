@@ -1,0 +1,61 @@
+import { Button } from '@agentdock/ui';
+import { useEffect } from 'react';
+import { imageFileName } from './format';
+
+/** An inline (data:) image decoded in the page: the page's policy does not let fetch read data: URLs. */
+function dataUrlBlob(url: string): Blob {
+  const match = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(url);
+  if (!match) throw new Error('not a data URL');
+  const body = match[2] ? Uint8Array.from(atob(match[3]!), (char) => char.charCodeAt(0)) : decodeURIComponent(match[3]!);
+  return new Blob([body], { type: match[1] });
+}
+
+/** Saves the image as a timestamped .jpg from a blob; if fetching fails, a direct link download. */
+export async function downloadImage(url: string): Promise<void> {
+  const link = document.createElement('a');
+  link.download = imageFileName();
+  try {
+    let blob: Blob;
+    if (url.startsWith('data:')) blob = dataUrlBlob(url);
+    else {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(String(response.status));
+      blob = await response.blob();
+    }
+    const objectUrl = URL.createObjectURL(blob);
+    link.href = objectUrl;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 1_000);
+  } catch {
+    link.href = url;
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer';
+    link.click();
+  }
+}
+
+/** The full-screen viewer: Escape or the close button ends it; focus moves in and back out. */
+export function ImageViewer({ url, onClose }: { url: string; onClose(): void }) {
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [onClose]);
+  return (
+    <div className="chat-viewer" role="dialog" aria-modal="true" aria-label="Generated image" onClick={onClose}>
+      <img src={url} alt="Generated image, full size" onClick={(event) => event.stopPropagation()} />
+      <div className="chat-viewer__actions" onClick={(event) => event.stopPropagation()}>
+        <Button onClick={() => void downloadImage(url)}>Download</Button>
+        <Button autoFocus variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}
