@@ -253,12 +253,41 @@ describe('streaming', () => {
 
 describe('upstream failures', () => {
   it('answers 502 naming the service when it is down', async () => {
-    const upstreams = { ...baseConfig.upstreams, catalog: await closedPortUrl() };
+    const upstreams = { ...baseConfig.upstreams, catalog: [await closedPortUrl()] };
     const res = await request(gateway({ upstreams })).get('/api/catalog/plans').expect(502);
     expect(apiErrorBody.parse(res.body).error).toMatchObject({
       code: 'upstream_unavailable',
       message: 'The catalog service is unavailable. Please try again shortly.',
     });
+  });
+
+  it('sends a request a stopped replica refused to another replica of the service', async () => {
+    const upstreams = { ...baseConfig.upstreams, catalog: [await closedPortUrl(), ...baseConfig.upstreams.catalog] };
+    const app = gateway({ upstreams });
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await request(app).get('/api/catalog/plans').expect(200)).body).toMatchObject({ service: 'catalog', url: '/api/catalog/plans' });
+      expect((await request(app).delete('/api/catalog/plans/x').expect(200)).body).toMatchObject({ method: 'DELETE' });
+    }
+  });
+
+  it('answers 502 when every replica refuses', async () => {
+    const upstreams = { ...baseConfig.upstreams, catalog: [await closedPortUrl(), await closedPortUrl()] };
+    const res = await request(gateway({ upstreams })).get('/api/catalog/plans').expect(502);
+    expect(res.body.error).toMatchObject({ code: 'upstream_unavailable' });
+  });
+
+  it('retries a read the replica dropped, but never sends a request body twice', async () => {
+    // Ready by its probe, yet it drops every request's connection, as a replica does mid-restart.
+    const dropping = express()
+      .get('/readyz', (_req, res) => void res.json({ status: 'up', service: 'catalog', checks: {} }))
+      .use((req) => req.socket.destroy());
+    const server = await startHttpServer(dropping, { port: 0, host: '127.0.0.1' });
+    servers.push(server);
+    const upstreams = { ...baseConfig.upstreams, catalog: [serverUrl(server), ...baseConfig.upstreams.catalog] };
+    // Round robin starts at the dropping replica each time: a fresh gateway per request.
+    expect((await request(gateway({ upstreams })).get('/api/catalog/plans').expect(200)).body).toMatchObject({ service: 'catalog' });
+    const res = await request(gateway({ upstreams })).post('/api/catalog/things').set('content-type', 'text/plain').send('once').expect(502);
+    expect(res.body.error).toMatchObject({ code: 'upstream_unavailable' });
   });
 
   it('answers 504 when the service does not answer in time', async () => {
@@ -288,7 +317,7 @@ describe('gateway endpoints', () => {
 
   it('is not ready when one service is down, and says which', async () => {
     const down: UpstreamName = 'identity';
-    const upstreams = { ...baseConfig.upstreams, [down]: await closedPortUrl() };
+    const upstreams = { ...baseConfig.upstreams, [down]: [await closedPortUrl()] };
     const res = await request(gateway({ upstreams })).get('/readyz').expect(503);
     const body = readinessBody.parse(res.body);
     expect(body.status).toBe('down');

@@ -3,6 +3,7 @@ import { type Logger, createHttpApp, createTokenVerifier, notFoundHandler, optio
 import { contentLengthLimit } from './body-limit';
 import { type GatewayConfig, UPSTREAM_NAMES } from './config';
 import { shellProxy } from './proxy/shell-proxy';
+import { createUpstreamPool } from './proxy/upstream-pool';
 import { upstreamProxy } from './proxy/upstream-proxy';
 import { apiRateLimit } from './rate-limit';
 import { upstreamReadiness } from './readiness';
@@ -11,6 +12,8 @@ import { securityHeaders } from './security-headers';
 
 // The whole /readyz answer must come back well within a load balancer's probe timeout.
 const READINESS_TIMEOUT_MS = 2000;
+// A replica that refused a connection is skipped this long unless a readiness probe passes sooner.
+const DOWN_FOR_MS = 5_000;
 
 /**
  * The single public entry point: /api/<service>/* to the services, everything else to the shell.
@@ -32,7 +35,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
       app.get('/runtime-config.json', runtimeConfig(config.remotes));
       app.use('/api', apiRateLimit(config.rateLimitPerMinute), contentLengthLimit(config.bodyLimitBytes), optionalAuth(verifier));
       for (const name of UPSTREAM_NAMES) {
-        app.use(upstreamProxy({ name, target: config.upstreams[name], timeoutMs: config.upstreamTimeoutMs, logger }));
+        const pool = createUpstreamPool(config.upstreams[name], { probeIntervalMs: config.upstreamProbeIntervalMs, downForMs: DOWN_FOR_MS });
+        app.use(upstreamProxy({ name, pool, timeoutMs: config.upstreamTimeoutMs, logger }));
       }
       app.use('/api', notFoundHandler());
       app.use(shellProxy({ target: config.shellUrl, timeoutMs: config.upstreamTimeoutMs, logger }));

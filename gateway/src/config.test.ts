@@ -7,11 +7,12 @@ describe('loadGatewayConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       upstreams: {
-        identity: 'http://127.0.0.1:3101',
-        catalog: 'http://127.0.0.1:3102',
-        billing: 'http://127.0.0.1:3103',
-        chat: 'http://127.0.0.1:3104',
+        identity: ['http://127.0.0.1:3101'],
+        catalog: ['http://127.0.0.1:3102'],
+        billing: ['http://127.0.0.1:3103'],
+        chat: ['http://127.0.0.1:3104'],
       },
+      upstreamProbeIntervalMs: 1_000,
       shellUrl: 'http://127.0.0.1:3200',
       remotes: {
         marketing: 'http://localhost:3201/mf-manifest.json',
@@ -27,6 +28,12 @@ describe('loadGatewayConfig', () => {
       metricsToken: undefined,
       logLevel: 'info',
     });
+  });
+
+  it('takes several replicas of a service as comma-separated URLs, and refuses an empty list', () => {
+    expect(loadGatewayConfig({ CATALOG_URL: 'http://catalog-a:3102, http://catalog-b:3102/' }).upstreams.catalog).toEqual(['http://catalog-a:3102', 'http://catalog-b:3102']);
+    expect(() => loadGatewayConfig({ CATALOG_URL: ' , ' })).toThrow(ConfigError);
+    expect(() => loadGatewayConfig({ CATALOG_URL: 'http://catalog-a:3102,ftp://x' })).toThrow(ConfigError);
   });
 
   it('derives the JWKS URL from IDENTITY_URL unless JWKS_URL is set', () => {

@@ -19,7 +19,10 @@ export type UpstreamName = (typeof UPSTREAM_NAMES)[number];
 export interface GatewayConfig {
   port: number;
   host: string;
-  upstreams: Record<UpstreamName, string>;
+  /** Each service's replicas (one or more URLs), served round robin to those that are ready. */
+  upstreams: Record<UpstreamName, string[]>;
+  /** How often each replica's readiness is probed when a service has more than one. */
+  upstreamProbeIntervalMs: number;
   shellUrl: string;
   /** Manifest URLs handed to the browser by /runtime-config.json and allowed by the CSP. */
   remotes: RuntimeConfig['remotes'];
@@ -38,14 +41,31 @@ export interface GatewayConfig {
 /** Where the browser fetches a remote's manifest: the runtime-config contract's own rule. */
 const manifestUrlSchema = (fallback: string) => z.string().default(fallback).pipe(manifestUrl);
 
+/** One service's replicas: a URL, or several separated by commas. */
+const upstreamUrlsSchema = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const candidates = value.split(',').map((url) => url.trim()).filter((url) => url !== '');
+      if (candidates.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one URL' });
+      const urls: string[] = [];
+      for (const candidate of candidates) {
+        const parsed = httpUrlSchema.safeParse(candidate);
+        if (parsed.success) urls.push(parsed.data);
+        else ctx.addIssue({ code: 'custom', message: candidates.length === 1 ? 'expected an http(s) URL' : `expected http(s) URLs, "${candidate}" is not one` });
+      }
+      return urls;
+    });
+
 const gatewayEnvSchema = z
   .object({
     PORT: portSchema.default(3000),
     HOST: hostSchema.default('0.0.0.0'),
-    IDENTITY_URL: httpUrlSchema.default('http://127.0.0.1:3101'),
-    CATALOG_URL: httpUrlSchema.default('http://127.0.0.1:3102'),
-    BILLING_URL: httpUrlSchema.default('http://127.0.0.1:3103'),
-    CHAT_URL: httpUrlSchema.default('http://127.0.0.1:3104'),
+    IDENTITY_URL: upstreamUrlsSchema('http://127.0.0.1:3101'),
+    CATALOG_URL: upstreamUrlsSchema('http://127.0.0.1:3102'),
+    BILLING_URL: upstreamUrlsSchema('http://127.0.0.1:3103'),
+    CHAT_URL: upstreamUrlsSchema('http://127.0.0.1:3104'),
     SHELL_URL: httpUrlSchema.default('http://127.0.0.1:3200'),
     REMOTE_MARKETING_URL: manifestUrlSchema('http://localhost:3201/mf-manifest.json'),
     REMOTE_ACCOUNT_URL: manifestUrlSchema('http://localhost:3202/mf-manifest.json'),
@@ -55,6 +75,7 @@ const gatewayEnvSchema = z
     RATE_LIMIT_PER_MINUTE: positiveIntSchema.default(300),
     BODY_LIMIT: byteSizeSchema.prefault('1mb'),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(30_000),
+    UPSTREAM_PROBE_INTERVAL_MS: positiveIntSchema.default(1_000),
     TRUST_PROXY_HOPS: proxyHopsSchema.default(0),
     METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: logLevelSchema,
@@ -71,10 +92,12 @@ const gatewayEnvSchema = z
         chat: env.REMOTE_CHAT_URL,
         admin: env.REMOTE_ADMIN_URL,
       },
-      jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL}/api/identity/.well-known/jwks.json`,
+      // Every identity replica serves the same keys.
+      jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL[0]}/api/identity/.well-known/jwks.json`,
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
       bodyLimitBytes: env.BODY_LIMIT,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      upstreamProbeIntervalMs: env.UPSTREAM_PROBE_INTERVAL_MS,
       trustProxyHops: env.TRUST_PROXY_HOPS,
       metricsToken: env.METRICS_TOKEN,
       logLevel: env.LOG_LEVEL,

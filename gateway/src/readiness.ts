@@ -1,12 +1,20 @@
 import type { ReadinessCheck } from '@agentdock/service-kit';
 import { type GatewayConfig, UPSTREAM_NAMES } from './config';
 
-/** One check per service (its own /readyz) and one for the shell's static server. */
+/**
+ * One check per service (its own /readyz; with replicas, ready when any one is) and one for the
+ * shell's static server.
+ */
 export function upstreamReadiness(config: GatewayConfig): Record<string, ReadinessCheck> {
   const checks: Record<string, ReadinessCheck> = {};
-  for (const name of UPSTREAM_NAMES) checks[name] = (signal) => expectOk(`${config.upstreams[name]}/readyz`, signal);
+  for (const name of UPSTREAM_NAMES) checks[name] = (signal) => Promise.any(config.upstreams[name].map((url) => expectOk(`${url}/readyz`, signal))).catch(firstReason);
   checks.shell = (signal) => expectOk(`${config.shellUrl}/`, signal);
   return checks;
+}
+
+/** All replicas failed: report the first one's reason, not "All promises were rejected". */
+function firstReason(error: unknown): never {
+  throw error instanceof AggregateError ? error.errors[0] : error;
 }
 
 async function expectOk(url: string, signal: AbortSignal): Promise<void> {

@@ -1,29 +1,41 @@
-import { type ClientRequest, ServerResponse } from 'node:http';
+import { type ClientRequest, type IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, type Logger, getRequestId, sendError } from '@agentdock/service-kit';
 import type { UpstreamName } from '../config';
 import { keepAliveAgent } from './keep-alive-agent';
+import type { UpstreamPool } from './upstream-pool';
 import { passEventStreamsThrough } from './streaming';
 import { UpstreamTimeoutError, abortUnlessAnsweredWithin } from './upstream-timeout';
 
 export interface UpstreamProxyOptions {
   name: UpstreamName;
-  target: string;
+  pool: UpstreamPool;
   timeoutMs: number;
   logger: Logger;
 }
 
+/** Which replicas a request has been sent to, so a retry goes to another one. */
+const attempts = new WeakMap<IncomingMessage, { current: string; tried: Set<string> }>();
+
 /**
- * Proxies /api/<name> and everything below it to the service with the path unchanged (services
- * mount their routes under the same prefix). Mounted without a path so express leaves req.url whole.
- * A dead upstream answers 502, a silent one 504, both as JSON naming the service.
+ * Proxies /api/<name> and everything below it to one of the service's replicas with the path
+ * unchanged (services mount their routes under the same prefix). Mounted without a path so express
+ * leaves req.url whole. A request the chosen replica never received is sent to another one; a dead
+ * service answers 502, a silent one 504, both as JSON naming the service.
  */
-export function upstreamProxy({ name, target, timeoutMs, logger }: UpstreamProxyOptions): RequestHandler {
+export function upstreamProxy({ name, pool, timeoutMs, logger }: UpstreamProxyOptions): RequestHandler {
   const prefix = `/api/${name}`;
-  return createProxyMiddleware<Request, Response>({
-    target,
-    agent: keepAliveAgent(target),
+  const proxy: RequestHandler = createProxyMiddleware<Request, Response>({
+    target: pool.targets[0],
+    router: (req) => {
+      const attempt = attempts.get(req);
+      const target = attempt ? pool.pickOtherThan(attempt.tried) ?? attempt.current : pool.pick();
+      if (attempt) attempt.current = target;
+      else attempts.set(req, { current: target, tried: new Set() });
+      return target;
+    },
+    agent: keepAliveAgent(pool.targets[0]!),
     changeOrigin: true,
     pathFilter: (pathname) => pathname === prefix || pathname.startsWith(`${prefix}/`),
     on: {
@@ -34,6 +46,15 @@ export function upstreamProxy({ name, target, timeoutMs, logger }: UpstreamProxy
       proxyRes: (proxyRes, _req, res) => passEventStreamsThrough(proxyRes, res),
       error: (err, req, res) => {
         if (!(res instanceof ServerResponse)) return;
+        const attempt = attempts.get(req);
+        if (attempt && !res.headersSent && neverReachedUpstream(err, req)) {
+          if (connectionRefused(err)) pool.markDown(attempt.current);
+          attempt.tried.add(attempt.current);
+          if (pool.targets.some((target) => !attempt.tried.has(target))) {
+            logger.info({ err, upstream: name, replica: attempt.current, requestId: getRequestId(req) }, `Retrying on another ${name} replica`);
+            return void proxy(req as Request, res as Response, () => sendError(req, res, upstreamUnavailable(name)));
+          }
+        }
         logger.warn({ err, upstream: name, requestId: getRequestId(req) }, `Proxying to ${name} failed`);
         // Once a response has begun there is no status left to change; cut it so the client sees it end early.
         if (res.headersSent) return void res.destroy();
@@ -41,6 +62,29 @@ export function upstreamProxy({ name, target, timeoutMs, logger }: UpstreamProxy
       },
     },
   });
+  return proxy;
+}
+
+const errorCode = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : undefined);
+
+function connectionRefused(err: unknown): boolean {
+  return ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(errorCode(err) ?? '');
+}
+
+// Methods a server may receive twice without a second effect.
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/**
+ * Only a request that can be sent again whole, and that the replica either never got (the
+ * connection was refused) or may safely get twice (idempotent, on a pooled connection the replica
+ * closed as it was reused), is retried. A body has already been streamed into the failed attempt,
+ * so a request with one is never retried.
+ */
+function neverReachedUpstream(err: unknown, req: IncomingMessage): boolean {
+  const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody) return false;
+  if (connectionRefused(err)) return true;
+  return IDEMPOTENT.has(req.method ?? '') && ['ECONNRESET', 'EPIPE'].includes(errorCode(err) ?? '');
 }
 
 /**

@@ -74,6 +74,12 @@ export interface ServiceRuntime {
   logger: Logger;
   jwksUrl: string;
   relayPollIntervalMs?: number;
+  /**
+   * On stop, how long /readyz says 503 while requests are still served, before the server stops
+   * listening: a gateway probing its replicas moves traffic away first, so a rolling restart
+   * refuses nothing. 0 (the default) when nothing routes by readiness.
+   */
+  drainDelayMs?: number;
 }
 
 export interface RunningService<TSchema extends Record<string, unknown>> {
@@ -111,6 +117,7 @@ export async function startService<TSchema extends Record<string, unknown>>(
     enqueue: (tx, event, data) => enqueueEvent(tx, definition.name, event, data),
   };
   let subscriptions: Subscription[] = [];
+  let stopping = false;
   try {
     await suspended.load();
     await definition.onStart?.(context);
@@ -123,7 +130,13 @@ export async function startService<TSchema extends Record<string, unknown>>(
       logger,
       bodyLimit: definition.bodyLimit,
       parseJsonBody: definition.parseJsonBody,
-      readiness: { database: () => database.ping(), events: () => runtime.bus.ping() },
+      readiness: {
+        database: () => database.ping(),
+        events: () => runtime.bus.ping(),
+        serving: async () => {
+          if (stopping) throw new Error('stopping: draining before shutdown');
+        },
+      },
       mount: (app) => {
         // Before the service's own routers, so a service's catch-all under its prefix cannot shadow it.
         app.use(adminAuditRouter({ service: definition.name, db: database.db, guard: definition.adminGuard?.(context) ?? [requireAdmin(context.verifier)] }));
@@ -139,6 +152,8 @@ export async function startService<TSchema extends Record<string, unknown>>(
       server,
       context,
       stop: async () => {
+        stopping = true;
+        if (runtime.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, runtime.drainDelayMs));
         await drainServer(server);
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
         suspended.stop();
@@ -167,6 +182,7 @@ export const serviceEnvSchema = z
     NATS_URL: z.string().min(1).optional(),
     NATS_STREAM: z.string().min(1).default('AGENTDOCK'),
     JWKS_URL: z.string().url(),
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: logLevelSchema,
   })
   .refine((env) => env.DATABASE_URL || env.DATA_DIR, {
@@ -194,6 +210,7 @@ export async function runStandalone<TSchema extends Record<string, unknown>>(def
     bus,
     logger,
     jwksUrl: env.JWKS_URL,
+    drainDelayMs: env.DRAIN_DELAY_MS,
   });
   installShutdown({ logger, servers: [], closers: [() => service.stop(), () => bus.close()] });
 }
