@@ -13,14 +13,14 @@ const card = (page: Page, name: string) => mainContent(page).getByRole('region',
 
 const CHAT_AND_BILLING = ['/api/chat/wallet', '/api/chat/usage', '/api/billing/subscriptions'] as const;
 
-/** The gateway's answer for a service that does not respond (502 upstream_unavailable, naming it). */
+/** The gateway's answer for a service that does not respond (503 upstream_unavailable, naming it). */
 const outageMessage = (path: string) => `The ${path.split('/')[2]} service is unavailable. Please try again shortly.`;
 
 /** Makes the calls to `paths` fail as if their service were down, until the returned function is called. */
 async function takeDown(page: Page, paths: readonly string[]) {
   const handlers = paths.map((path) => {
     const handler = (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
-      route.fulfill({ status: 502, json: { error: { code: 'upstream_unavailable', message: outageMessage(path), requestId: 'e2e' } } });
+      route.fulfill({ status: 503, json: { error: { code: 'upstream_unavailable', message: outageMessage(path), requestId: 'e2e' } } });
     return { path, handler };
   });
   for (const { path, handler } of handlers) await page.route(`**${path}`, handler);
@@ -33,7 +33,7 @@ async function takeDown(page: Page, paths: readonly string[]) {
 function outageErrors(paths: readonly string[]): Record<string, ConsoleErrorMatcher> {
   return Object.fromEntries(
     paths.flatMap((path) => [
-      [`${path} is down in this test`, failedRequest(502, path)],
+      [`${path} is down in this test`, failedRequest(503, path)],
       [`the dashboard logs that ${path} failed`, ({ text }: { text: string }) => text.startsWith('[agentdock] loading') && text.includes(outageMessage(path))],
     ]),
   );

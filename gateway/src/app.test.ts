@@ -252,9 +252,10 @@ describe('streaming', () => {
 });
 
 describe('upstream failures', () => {
-  it('answers 502 naming the service when it is down', async () => {
+  it('answers 503 naming the service when it is down, with when to retry', async () => {
     const upstreams = { ...baseConfig.upstreams, catalog: [await closedPortUrl()] };
-    const res = await request(gateway({ upstreams })).get('/api/catalog/plans').expect(502);
+    const res = await request(gateway({ upstreams })).get('/api/catalog/plans').expect(503);
+    expect(res.headers['retry-after']).toBe('5');
     expect(apiErrorBody.parse(res.body).error).toMatchObject({
       code: 'upstream_unavailable',
       message: 'The catalog service is unavailable. Please try again shortly.',
@@ -270,9 +271,9 @@ describe('upstream failures', () => {
     }
   });
 
-  it('answers 502 when every replica refuses', async () => {
+  it('answers 503 when every replica refuses', async () => {
     const upstreams = { ...baseConfig.upstreams, catalog: [await closedPortUrl(), await closedPortUrl()] };
-    const res = await request(gateway({ upstreams })).get('/api/catalog/plans').expect(502);
+    const res = await request(gateway({ upstreams })).get('/api/catalog/plans').expect(503);
     expect(res.body.error).toMatchObject({ code: 'upstream_unavailable' });
   });
 
@@ -286,7 +287,7 @@ describe('upstream failures', () => {
     const upstreams = { ...baseConfig.upstreams, catalog: [serverUrl(server), ...baseConfig.upstreams.catalog] };
     // Round robin starts at the dropping replica each time: a fresh gateway per request.
     expect((await request(gateway({ upstreams })).get('/api/catalog/plans').expect(200)).body).toMatchObject({ service: 'catalog' });
-    const res = await request(gateway({ upstreams })).post('/api/catalog/things').set('content-type', 'text/plain').send('once').expect(502);
+    const res = await request(gateway({ upstreams })).post('/api/catalog/things').set('content-type', 'text/plain').send('once').expect(503);
     expect(res.body.error).toMatchObject({ code: 'upstream_unavailable' });
   });
 

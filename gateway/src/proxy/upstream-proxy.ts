@@ -22,7 +22,7 @@ const attempts = new WeakMap<IncomingMessage, { current: string; tried: Set<stri
  * Proxies /api/<name> and everything below it to one of the service's replicas with the path
  * unchanged (services mount their routes under the same prefix). Mounted without a path so express
  * leaves req.url whole. A request the chosen replica never received is sent to another one; a dead
- * service answers 502, a silent one 504, both as JSON naming the service.
+ * service answers 503 (with Retry-After), a silent one 504, both as JSON naming the service.
  */
 export function upstreamProxy({ name, pool, timeoutMs, logger }: UpstreamProxyOptions): RequestHandler {
   const prefix = `/api/${name}`;
@@ -102,7 +102,8 @@ function setForwardedHeaders(proxyReq: ClientRequest, req: Request): void {
 }
 
 function upstreamUnavailable(name: UpstreamName): AppError {
-  return new AppError(502, 'upstream_unavailable', `The ${name} service is unavailable. Please try again shortly.`);
+  // 503, not 502: the service is down for a while (a deploy, a restart), and Retry-After says when to come back.
+  return new AppError(503, 'upstream_unavailable', `The ${name} service is unavailable. Please try again shortly.`, { headers: { 'Retry-After': '5' } });
 }
 
 function upstreamTimeout(name: UpstreamName): AppError {
