@@ -181,6 +181,8 @@ export const serviceEnvSchema = z
     DATA_DIR: z.string().min(1).optional(),
     NATS_URL: z.string().min(1).optional(),
     NATS_STREAM: z.string().min(1).default('AGENTDOCK'),
+    // Lets several platforms (or drills) share one NATS server; empty in a normal deployment.
+    NATS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').optional(),
     JWKS_URL: z.string().url(),
     DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: logLevelSchema,
@@ -200,7 +202,7 @@ export async function runStandalone<TSchema extends Record<string, unknown>>(def
   const env = loadConfigOrExit(serviceEnvSchema, process.env, definition.name);
   const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
   const bus: EventBus = env.NATS_URL
-    ? await JetStreamBus.connect({ servers: env.NATS_URL, stream: env.NATS_STREAM, logger, name: definition.name })
+    ? await JetStreamBus.connect({ servers: env.NATS_URL, stream: env.NATS_STREAM, namespace: env.NATS_NAMESPACE, logger, name: definition.name })
     : new InProcessBus({ logger });
   if (!env.NATS_URL) logger.warn('NATS_URL is not set: events stay inside this process');
   const service = await startService(definition, {
