@@ -21,7 +21,7 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       consumers: () => [{ durable: 'svc-unstartable-probe', subject: userSuspendedV1.subject, handler: async (envelope) => void received.push(envelope.id) }],
     };
     try {
-      const runtime = { host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json' };
+      const runtime = { host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json', adminRequireMfa: true };
       await expect(startService(definition, { ...runtime, port: (taken.address() as AddressInfo).port })).rejects.toThrow();
 
       const data = { userId: randomUUID() };

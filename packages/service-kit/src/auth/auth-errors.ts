@@ -32,3 +32,17 @@ export class AccountSuspendedError extends ForbiddenError {
     super('Your account has been suspended. Please contact support.', { code: AccountSuspendedError.code });
   }
 }
+
+/**
+ * An admin's token from a sign-in without a second factor, where ADMIN_REQUIRE_MFA asks for one:
+ * the console tells the admin to set up two-factor sign-in.
+ */
+export class MfaRequiredError extends ForbiddenError {
+  static override readonly code: string = IDENTITY_ERROR_CODES.mfaRequired;
+  constructor() {
+    super(
+      'Admin access requires two-factor sign-in. Turn on two-factor authentication in your dashboard’s Security section, then sign in again.',
+      { code: MfaRequiredError.code },
+    );
+  }
+}
