@@ -41,7 +41,7 @@ export class MfaRequiredError extends ForbiddenError {
   static override readonly code: string = IDENTITY_ERROR_CODES.mfaRequired;
   constructor() {
     super(
-      'Admin access requires two-factor sign-in. Turn on two-factor authentication in your dashboard’s Security section, then sign in again.',
+      'Admin access requires two-factor authentication. Set it up in the Two-factor authentication section of your dashboard, or sign in again with your authenticator code.',
       { code: MfaRequiredError.code },
     );
   }
