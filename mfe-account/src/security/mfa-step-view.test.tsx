@@ -59,13 +59,17 @@ describe('sign-in’s second step', () => {
     expect((await screen.findByTestId('landed')).textContent).toBe('/dashboard');
   });
 
-  it('starts over when the challenge is over', async () => {
+  it('says when the challenge is over and starts again from the password', async () => {
     const identity = enrolledAccount();
-    identity.on(VERIFY, errorResponse(401, 'invalid_mfa_challenge', 'Your sign-in took too long or had too many wrong codes. Please sign in again.'));
+    const over = 'Your sign-in took too long or had too many wrong codes. Please sign in again.';
+    identity.on(VERIFY, errorResponse(401, 'invalid_mfa_challenge', over));
     renderAuthPage('/signin', { '/signin': <SignInPage /> }, { identity });
     const user = await signInWithPassword();
     await user.type(screen.getByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(over);
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sign In Again' }));
     expect(await screen.findByLabelText('Email or phone number')).toBeTruthy();
   });
 });

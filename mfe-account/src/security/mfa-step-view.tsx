@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { mfaCodeRequest } from '@agentdock/contracts';
+import { IDENTITY_ERROR_CODES, mfaCodeRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
-import { Button, TextField } from '@agentdock/ui';
-import { parseWith, validateForm } from '../form/form';
+import { Alert, Button, TextField } from '@agentdock/ui';
+import { describeFailure, parseWith, validateForm } from '../form/form';
 import { FormFrame } from '../form/form-frame';
 import { useForm } from '../form/use-form';
 
@@ -15,6 +15,8 @@ type Method = 'app' | 'recovery';
 export function MfaStepView() {
   const client = useSessionClient();
   const [method, setMethod] = useState<Method>('app');
+  // The challenge is over (too old, too many wrong codes): only a new first factor helps.
+  const [expired, setExpired] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const app = method === 'app';
@@ -25,7 +27,12 @@ export function MfaStepView() {
         parseWith(mfaCodeRequest, { code: app ? values.code.replace(/\s/g, '') : values.code }),
       ),
     submit: async ({ code }) => {
-      await client.verifyMfa(code);
+      try {
+        await client.verifyMfa(code);
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== IDENTITY_ERROR_CODES.invalidMfaChallenge) throw error;
+        setExpired(describeFailure(error).message);
+      }
     },
   });
 
@@ -39,24 +46,37 @@ export function MfaStepView() {
       <h2 id="acc-mfa-title" ref={heading} tabIndex={-1} className="acc-auth__view-title">
         Two-factor authentication
       </h2>
-      <p className="ad-muted">
-        {app ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.'}
-      </p>
-      <FormFrame {...form} error={form.formError} submitLabel="Verify" pendingLabel="Verifying…">
-        {app ? (
-          <TextField key="app" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required {...form.field('code')} />
-        ) : (
-          <TextField key="recovery" label="Recovery code" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} required {...form.field('code')} />
-        )}
-      </FormFrame>
-      <div className="ad-row">
-        <Button variant="ghost" size="sm" onClick={() => switchTo(app ? 'recovery' : 'app')}>
-          {app ? 'Use a recovery code' : 'Use your authenticator app'}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => client.cancelMfa()}>
-          Back to sign in
-        </Button>
-      </div>
+      {expired ? (
+        <>
+          <Alert variant="error">{expired}</Alert>
+          <div>
+            <Button onClick={() => client.cancelMfa()}>Sign In Again</Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="ad-muted">
+            {app
+              ? 'Enter the 6-digit code from your authenticator app.'
+              : 'Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.'}
+          </p>
+          <FormFrame {...form} error={form.formError} submitLabel="Verify" pendingLabel="Verifying…">
+            {app ? (
+              <TextField key="app" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required {...form.field('code')} />
+            ) : (
+              <TextField key="recovery" label="Recovery code" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} required {...form.field('code')} />
+            )}
+          </FormFrame>
+          <div className="ad-row">
+            <Button variant="ghost" size="sm" onClick={() => switchTo(app ? 'recovery' : 'app')}>
+              {app ? 'Use a recovery code' : 'Use your authenticator app'}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => client.cancelMfa()}>
+              Back to sign in
+            </Button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

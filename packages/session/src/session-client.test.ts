@@ -458,7 +458,7 @@ describe('the second factor', () => {
     await expect(client.getAccessToken()).resolves.toBe(verified.accessToken);
   });
 
-  it('keeps the step open after a wrong code, and signs out when the challenge is over', async () => {
+  it('keeps the step open after a wrong code or a challenge that is over, so the page can say why', async () => {
     const identity = fakeIdentity();
     identity.on(SIGN_IN, challenge());
     identity.on(VERIFY, errorResponse(400, 'invalid_mfa_code', 'That code is not valid.'));
@@ -467,9 +467,15 @@ describe('the second factor', () => {
     await expect(client.verifyMfa('000000')).rejects.toMatchObject({ status: 400, code: 'invalid_mfa_code' });
     expect(client.getState().status).toBe('mfa-required');
 
+    // A 401 here is about the challenge, not the session: no refresh is attempted.
     identity.on(VERIFY, errorResponse(401, 'invalid_mfa_challenge', 'Please sign in again.'));
     await expect(client.verifyMfa('111111')).rejects.toMatchObject({ code: 'invalid_mfa_challenge' });
-    expect(client.getState().status).toBe('signed-out');
+    expect(identity.callsTo(REFRESH)).toHaveLength(0);
+    expect(client.getState().status).toBe('mfa-required');
+  });
+
+  it('refuses a second step without a first one', async () => {
+    const { client } = setup();
     await expect(client.verifyMfa('111111')).rejects.toMatchObject({ code: 'mfa_not_pending' });
   });
 

@@ -58,7 +58,8 @@ export interface SessionClient {
   exchangeCodeForSession(code: string): Promise<SignInOutcome>;
   /**
    * The second step: an authenticator code or a recovery code. A challenge that is over (too old,
-   * too many wrong codes) signs out, so the visitor starts again with the first factor.
+   * too many wrong codes) is refused with 401 `invalid_mfa_challenge`: the page says so and
+   * offers cancelMfa, back to the first factor.
    */
   verifyMfa(code: string): Promise<Session>;
   /** Leaves the second step without signing in. */
@@ -323,13 +324,8 @@ export function createSessionClient({
     async verifyMfa(code) {
       const pending = challenge;
       if (!pending || state.status !== 'mfa-required') throw new AuthError('mfa_not_pending', 'Sign in with your password or an emailed link or code first.');
-      try {
-        const session = await (await transport()).verifyMfa({ challengeToken: pending.token, code });
-        return signedIn(session, 'MFA_CHALLENGE_VERIFIED');
-      } catch (error) {
-        if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.invalidMfaChallenge && challenge === pending) leaveChallenge();
-        throw error;
-      }
+      const session = await (await transport()).verifyMfa({ challengeToken: pending.token, code });
+      return signedIn(session, 'MFA_CHALLENGE_VERIFIED');
     },
     cancelMfa: leaveChallenge,
     updatePassword: async (password) => userUpdated(await asUser((t) => t.changePassword({ password }))),

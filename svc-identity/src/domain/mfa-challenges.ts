@@ -22,6 +22,8 @@ export interface OpenChallenge {
 
 /** What a first factor hands out for an account with a second factor; stored by hash only. */
 export async function createChallenge(tx: Db, userId: string, kind: SessionKind): Promise<IssuedChallenge> {
+  // The user's dead challenges go here, so the table holds no more than a few rows per user.
+  await tx.delete(mfaChallenges).where(sql`${mfaChallenges.userId} = ${userId} and ${mfaChallenges.expiresAt} <= ${new Date().toISOString()}::timestamptz`);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + MFA_CHALLENGE_TTL_MS);
   await tx.insert(mfaChallenges).values({ tokenHash: sha256(token), userId, kind, expiresAt });
