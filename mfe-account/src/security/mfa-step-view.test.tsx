@@ -2,6 +2,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorResponse, fakeIdentity, jsonResponse, sessionFixture } from '@agentdock/session/testing';
+import { PKCE_VERIFIER_KEY } from '@agentdock/session';
+import { memoryStorage } from '@agentdock/session/testing';
+import AuthCallbackPage from '../auth/auth-callback-page';
+import ResetPasswordPage from '../auth/reset-password-page';
 import SignInPage from '../auth/sign-in-page';
 import { renderAuthPage } from '../auth/testing';
 
@@ -71,5 +75,32 @@ describe('sign-in’s second step', () => {
     expect(screen.queryByLabelText('Authentication code')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sign In Again' }));
     expect(await screen.findByLabelText('Email or phone number')).toBeTruthy();
+  });
+
+  it('takes a magic link of an enrolled account to the second step, then to the link’s page', async () => {
+    const identity = enrolledAccount();
+    identity.on('POST /api/identity/token/exchange', jsonResponse(200, { mfaRequired: true, challengeToken: 'challenge-1', expiresAt: Math.floor(Date.now() / 1000) + 300 }));
+    const storage = memoryStorage({ [PKCE_VERIFIER_KEY]: 'v'.repeat(43) });
+    renderAuthPage(`/auth/callback?code=link-code&type=magiclink&next=${encodeURIComponent('/chat')}`, { '/auth/callback': <AuthCallbackPage />, '/signin': <SignInPage /> }, { identity, storage });
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/chat');
+  });
+
+  it('asks a reset link of an enrolled account for the second step before the new password', async () => {
+    const identity = enrolledAccount();
+    identity.on('POST /api/identity/token/exchange', jsonResponse(200, { mfaRequired: true, challengeToken: 'challenge-1', expiresAt: Math.floor(Date.now() / 1000) + 300 }));
+    identity.on(VERIFY, jsonResponse(200, sessionFixture({ kind: 'recovery', mfaVerified: true })));
+    const storage = memoryStorage({ [PKCE_VERIFIER_KEY]: 'v'.repeat(43) });
+    renderAuthPage('/reset-password?code=reset-code', { '/reset-password': <ResetPasswordPage /> }, { identity, storage });
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    expect(screen.queryByLabelText('New password (at least 8 characters)')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'ABCDE-FGHJK');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByLabelText('New password (at least 8 characters)')).toBeTruthy();
   });
 });
