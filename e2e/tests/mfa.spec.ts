@@ -80,4 +80,20 @@ test.describe('Two-factor sign-in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(headerEmail(page, account.email)).toBeVisible();
   });
+
+  test.describe('on a 375 px screen', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('the setup fits without sideways scrolling', async ({ page, request }) => {
+      const account = await createAccount(request);
+      await signInBrowser(page, account);
+      await page.goto('/dashboard');
+      const card = securityCard(page);
+      await card.getByRole('button', { name: 'Set Up Two-Factor Authentication' }).click();
+      await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
+      await expect(card.getByTestId('mfa-secret')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
 });

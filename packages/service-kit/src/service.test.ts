@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userSuspendedV1 } from '@agentdock/contracts';
-import { type ServiceDefinition, startService } from './service';
+import { loadConfig } from './config';
+import { type ServiceDefinition, serviceEnvSchema, startService } from './service';
 import { createTestBus, createTestDatabase, testLogger } from './testing';
 
 describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -34,5 +35,15 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       await bus.destroy();
       await database.drop();
     }
+  });
+});
+
+describe('every service’s environment', () => {
+  const base = { DATA_DIR: '/tmp/unused', JWKS_URL: 'http://127.0.0.1:9/jwks.json' };
+
+  it('asks admins for a second factor unless ADMIN_REQUIRE_MFA=false says otherwise', () => {
+    expect(loadConfig(serviceEnvSchema, base).ADMIN_REQUIRE_MFA).toBe(true);
+    expect(loadConfig(serviceEnvSchema, { ...base, ADMIN_REQUIRE_MFA: 'false' }).ADMIN_REQUIRE_MFA).toBe(false);
+    expect(() => loadConfig(serviceEnvSchema, { ...base, ADMIN_REQUIRE_MFA: 'yes' })).toThrow(/ADMIN_REQUIRE_MFA: expected true or false/);
   });
 });
