@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { createAccount, headerEmail, PASSWORD, signInBrowser, submitSignInForm } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
@@ -14,7 +14,26 @@ function authenticatorCode(secret: string, steps = 0): string {
 
 const securityCard = (page: Page) => page.getByRole('region', { name: 'Two-factor authentication' });
 
-async function signOut(page: Page): Promise<void> {
+/** Counts the page's API calls in flight, so a sign-out never races the dashboard's own calls. */
+function trackApiCalls(page: Page): () => number {
+  let inFlight = 0;
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  const ended = (call: Request) => {
+    if (isApi(call.url())) inFlight -= 1;
+  };
+  page.on('request', (call) => {
+    if (isApi(call.url())) inFlight += 1;
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return () => inFlight;
+}
+
+/** Signs out from the dashboard once it has loaded (its security card last of all). */
+async function signOut(page: Page, apiCallsInFlight: () => number): Promise<void> {
+  await expect(securityCard(page)).toBeVisible();
+  await expect(securityCard(page).getByText('Loading your security settings…')).toHaveCount(0);
+  await expect.poll(apiCallsInFlight).toBe(0);
   await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 }
@@ -22,6 +41,7 @@ async function signOut(page: Page): Promise<void> {
 test.describe('Two-factor sign-in', () => {
   test('enrol, sign in with the second step, use a recovery code, turn it off', async ({ page, request }) => {
     const account = await createAccount(request);
+    const apiCallsInFlight = trackApiCalls(page);
     await signInBrowser(page, account);
     await page.goto('/dashboard');
 
@@ -48,7 +68,7 @@ test.describe('Two-factor sign-in', () => {
 
     // Sign in again: the password is not enough; the app's next code finishes it. (Its current
     // code was spent on enrolment, and a code works once.)
-    await signOut(page);
+    await signOut(page, apiCallsInFlight);
     await submitSignInForm(page, account.email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
     await expect(headerEmail(page, account.email)).toHaveCount(0);
@@ -58,7 +78,7 @@ test.describe('Two-factor sign-in', () => {
     await expect(headerEmail(page, account.email)).toBeVisible();
 
     // And once with a recovery code instead of the app.
-    await signOut(page);
+    await signOut(page, apiCallsInFlight);
     await submitSignInForm(page, account.email, PASSWORD);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(codes[0]!.toLowerCase());
@@ -75,7 +95,7 @@ test.describe('Two-factor sign-in', () => {
     await expect(securityCard(page).getByRole('status').filter({ hasText: 'Two-factor authentication is off.' })).toBeVisible();
     await expect(securityCard(page).getByRole('button', { name: 'Set Up Two-Factor Authentication' })).toBeVisible();
 
-    await signOut(page);
+    await signOut(page, apiCallsInFlight);
     await submitSignInForm(page, account.email, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(headerEmail(page, account.email)).toBeVisible();
