@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import { TOTP } from 'otpauth';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { createAccount, headerEmail, PASSWORD, signInBrowser, submitSignInForm } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { siteHeader } from '../support/site';
@@ -72,6 +73,7 @@ test.describe('Two-factor sign-in', () => {
     await submitSignInForm(page, account.email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
     await expect(headerEmail(page, account.email)).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
     await page.getByLabel('Authentication code').fill(authenticatorCode(secret, 1));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -114,6 +116,7 @@ test.describe('Two-factor sign-in', () => {
       await expect(card.getByTestId('mfa-secret')).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
     });
   });
 });
