@@ -13,6 +13,7 @@ import { grantAdminToConfirmed } from './domain/users';
 import { adminGuard, adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
 import { mailboxRouter } from './routes/mailbox';
+import { mfaRouter } from './routes/mfa';
 import { profileRouter } from './routes/profile';
 import { tokenRouter } from './routes/tokens';
 
@@ -30,7 +31,9 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
     migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(context) {
       const mailer = createMailer({ db: context.db, logger: context.logger, from: options.mailFrom, smtpUrl: options.smtpUrl });
-      const deps: AuthDeps = { db: context.db, writer: context, signer: await loadSigner(context.db), mailer, options };
+      // Its own tokens are checked with its own keys, under the same admin policy as every service.
+      const signer = await loadSigner(context.db, { adminRequiresMfa: context.verifier.adminRequiresMfa ?? false });
+      const deps: AuthDeps = { db: context.db, writer: context, signer, mailer, options };
       started = { deps, mailer, limits: createRateLimits(context.db, options.rateLimits) };
       const admins = await grantAdminToConfirmed(context.db, options.adminEmails);
       if (admins > 0) context.logger.info({ admins }, 'made the confirmed accounts listed in ADMIN_EMAILS admins');
@@ -51,6 +54,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(authRouter(deps, limits, options.cookieSecure));
       api.use(tokenRouter(deps, options.cookieSecure));
       api.use(profileRouter(context.db, context, deps.signer.verifier));
+      api.use(mfaRouter(context.db, context, deps.signer.verifier, limits));
       api.use(adminRouter(context.db, context, deps.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
       app.use('/api/identity', api);

@@ -24,9 +24,13 @@ export interface IdentityHarness {
   close(): Promise<void>;
 }
 
-export async function startIdentity(options: IdentityOptions = testOptions(), bus?: TestBus): Promise<IdentityHarness> {
+export async function startIdentity(
+  options: IdentityOptions = testOptions(),
+  bus?: TestBus,
+  { adminRequireMfa = false }: { adminRequireMfa?: boolean } = {},
+): Promise<IdentityHarness> {
   const testBus = bus ?? (await createTestBus());
-  const service = await startTestService(createIdentityService(options), { bus: testBus.bus });
+  const service = await startTestService(createIdentityService(options), { bus: testBus.bus, adminRequireMfa });
   return {
     bus: testBus,
     service,

@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '@agentdock/session';
 import { Alert, LinkButton, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
-import { sameSitePath } from './return-url';
+import { sameSitePath, withReturnUrl } from './return-url';
 import { useCodeExchange } from './use-code-exchange';
 
 const AUTHENTICATION_ERROR = 'Authentication error. Please try again.';
@@ -21,6 +21,8 @@ export default function AuthCallbackPage() {
   /** A recovery session chooses its new password first. */
   function afterExchange(): string | null {
     if (exchange.status !== 'done') return null;
+    // The account has a second factor: its step is on the sign-in page.
+    if (status === 'mfa-required') return withReturnUrl('/signin', `?returnUrl=${encodeURIComponent(params.get('next') ?? '')}`);
     return recovery ? '/reset-password' : (sameSitePath(params.get('next')) ?? '/dashboard');
   }
 

@@ -13,6 +13,7 @@ import { SignInView } from './views/sign-in-view';
 import { SignUpView } from './views/sign-up-view';
 import { UpdatePasswordView } from './views/update-password-view';
 import { VerifyOtpView } from './views/verify-otp-view';
+import { MfaStepView } from '../security/mfa-step-view';
 
 interface AuthScreenProps {
   title: string;
@@ -57,6 +58,7 @@ export function AuthScreen({ title, lead, home }: AuthScreenProps) {
       </AuthCard>
     );
   }
+  if (status === 'mfa-required') return <AuthCard title={title}><MfaStepView /></AuthCard>;
   if (status === 'signed-in' && !recovery) {
     return (
       <AuthCard title={title}>

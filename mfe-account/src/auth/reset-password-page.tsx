@@ -8,6 +8,7 @@ import { sameSitePath } from './return-url';
 import { useCodeExchange } from './use-code-exchange';
 import { ViewLinks } from './view-nav';
 import { UpdatePasswordView } from './views/update-password-view';
+import { MfaStepView } from '../security/mfa-step-view';
 
 const NO_LINK = 'Open this page from the link in your password reset email. Reset links work once, in the browser that asked for them.';
 
@@ -34,6 +35,7 @@ function ResetPasswordStep() {
 
   if (updated) return <Redirecting to={sameSitePath(params.get('next')) ?? '/dashboard'} />;
   if (exchange.status === 'exchanging' || (!code && status === 'loading')) return <Spinner label="Checking your reset link…" />;
+  if (status === 'mfa-required') return <MfaStepView />;
   // Any session may set a new password: the recovery session of the link, or a signed-in visitor's own.
   if (exchange.status === 'failed' || status !== 'signed-in') {
     return (

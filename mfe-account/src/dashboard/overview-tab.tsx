@@ -6,6 +6,7 @@ import { OverviewCards } from './overview-cards';
 import { ProfileForm } from './profile-form';
 import { SourceContent } from './source-error';
 import { UsageChart } from './usage-chart';
+import { SecurityCard } from '../security/security-card';
 import type { DashboardData } from './use-dashboard-data';
 
 export const PROFILE_FAILED = 'Failed to load profile data';
@@ -86,6 +87,7 @@ export function OverviewTab({ data: { sources, reload }, user, onManageSubscript
       </div>
 
       <ProfileForm user={user} />
+      <SecurityCard />
     </div>
   );
 }

@@ -86,6 +86,7 @@ export function dashboardServices(user: Partial<UserProfile> = {}) {
   services.on('GET /api/chat/usage', jsonResponse(200, usageFixture()));
   services.on('GET /api/billing/subscriptions', jsonResponse(200, { subscriptions: [] }));
   services.on('GET /api/catalog/plans', jsonResponse(200, { plans: PLANS }));
+  services.on('GET /api/identity/me/mfa', jsonResponse(200, { enabled: false, enabledAt: null, recoveryCodes: [] }));
   return services;
 }
 

@@ -11,6 +11,7 @@ export * from './catalog/content';
 export * from './catalog/course';
 export * from './identity/profile';
 export * from './identity/auth';
+export * from './identity/mfa';
 export * from './identity/error-codes';
 export * from './identity/mailbox';
 export * from './events/envelope';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { hostSchema, loadConfig, logLevelEnum, portSchema } from '@agentdock/service-kit';
+import { booleanFlagSchema, hostSchema, loadConfig, logLevelEnum, portSchema } from '@agentdock/service-kit';
 import { type IdentityOptions, loadIdentityOptions } from '@agentdock/svc-identity';
 import { z } from 'zod';
 import { repoRoot } from './paths';
@@ -28,6 +28,11 @@ export const launcherEnvSchema = z.object({
   MFE_CHAT_PORT: port(3203),
   MFE_ADMIN_PORT: port(3204),
   LOG_LEVEL: logLevelEnum.default('warn'),
+  /**
+   * Admin endpoints refuse admins signed in without a second factor. Off on one machine, so a
+   * fresh `npm start` has a usable admin console; every service run on its own defaults to on.
+   */
+  ADMIN_REQUIRE_MFA: booleanFlagSchema.default(false),
   /** Skip the front-end freshness check (CI builds once before the browser suite). */
   AGENTDOCK_SKIP_BUILD: z.enum(['0', '1']).default('0'),
 });

@@ -60,6 +60,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
           bus,
           logger: createLogger({ service: definition.name, level: config.LOG_LEVEL }),
           jwksUrl,
+          adminRequireMfa: config.ADMIN_REQUIRE_MFA,
         }),
       );
     };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userSuspendedV1 } from '@agentdock/contracts';
-import { type ServiceDefinition, startService } from './service';
+import { loadConfig } from './config';
+import { type ServiceDefinition, serviceEnvSchema, startService } from './service';
 import { createTestBus, createTestDatabase, testLogger } from './testing';
 
 describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -21,7 +22,7 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       consumers: () => [{ durable: 'svc-unstartable-probe', subject: userSuspendedV1.subject, handler: async (envelope) => void received.push(envelope.id) }],
     };
     try {
-      const runtime = { host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json' };
+      const runtime = { host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json', adminRequireMfa: true };
       await expect(startService(definition, { ...runtime, port: (taken.address() as AddressInfo).port })).rejects.toThrow();
 
       const data = { userId: randomUUID() };
@@ -34,5 +35,15 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       await bus.destroy();
       await database.drop();
     }
+  });
+});
+
+describe('every service’s environment', () => {
+  const base = { DATA_DIR: '/tmp/unused', JWKS_URL: 'http://127.0.0.1:9/jwks.json' };
+
+  it('asks admins for a second factor unless ADMIN_REQUIRE_MFA=false says otherwise', () => {
+    expect(loadConfig(serviceEnvSchema, base).ADMIN_REQUIRE_MFA).toBe(true);
+    expect(loadConfig(serviceEnvSchema, { ...base, ADMIN_REQUIRE_MFA: 'false' }).ADMIN_REQUIRE_MFA).toBe(false);
+    expect(() => loadConfig(serviceEnvSchema, { ...base, ADMIN_REQUIRE_MFA: 'yes' })).toThrow(/ADMIN_REQUIRE_MFA: expected true or false/);
   });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminAuditRouter } from './audit/admin-audit';
 import { createTokenVerifier, requireAdmin, type TokenVerifier } from './auth/jwt';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
-import { hostSchema, loadConfigOrExit, logLevelSchema, portSchema } from './config';
+import { booleanFlagSchema, hostSchema, loadConfigOrExit, logLevelSchema, portSchema } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import type { EventBus, SubscribeOptions, Subscription } from './events/bus';
 import { InProcessBus } from './events/in-process-bus';
@@ -73,6 +73,11 @@ export interface ServiceRuntime {
   bus: EventBus;
   logger: Logger;
   jwksUrl: string;
+  /**
+   * Admin endpoints refuse tokens without the multi-factor claim (403 `mfa_required`). The env
+   * default (ADMIN_REQUIRE_MFA) is true; only the embedded default of `npm start` turns it off.
+   */
+  adminRequireMfa: boolean;
   relayPollIntervalMs?: number;
   /**
    * On stop, how long /readyz says 503 while requests are still served, before the server stops
@@ -108,7 +113,7 @@ export async function startService<TSchema extends Record<string, unknown>>(
     logger,
     db: database.db,
     bus: runtime.bus,
-    verifier: rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl }), suspended),
+    verifier: rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended),
     transaction: async (work) => {
       const result = await database.db.transaction((tx) => work(tx as unknown as Db<TSchema>));
       relay.nudge();
@@ -186,6 +191,7 @@ export const serviceEnvSchema = z
     JWKS_URL: z.string().url(),
     DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: logLevelSchema,
+    ADMIN_REQUIRE_MFA: booleanFlagSchema.default(true),
   })
   .refine((env) => env.DATABASE_URL || env.DATA_DIR, {
     message: 'set DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite)',
@@ -213,6 +219,8 @@ export async function runStandalone<TSchema extends Record<string, unknown>>(def
     logger,
     jwksUrl: env.JWKS_URL,
     drainDelayMs: env.DRAIN_DELAY_MS,
+    adminRequireMfa: env.ADMIN_REQUIRE_MFA,
   });
+  if (!env.ADMIN_REQUIRE_MFA) logger.warn('ADMIN_REQUIRE_MFA=false: admins can use admin endpoints without a second factor');
   installShutdown({ logger, servers: [], closers: [() => service.stop(), () => bus.close()] });
 }

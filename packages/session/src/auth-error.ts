@@ -3,7 +3,7 @@ export class AuthError extends Error {
   override readonly name = 'AuthError';
 
   constructor(
-    readonly code: 'pkce_verifier_missing' | 'insecure_context',
+    readonly code: 'pkce_verifier_missing' | 'insecure_context' | 'mfa_not_pending',
     message: string,
   ) {
     super(message);

@@ -38,7 +38,7 @@ afterEach(() => {
 describe('the first session check', () => {
   it('needs no call when this browser never signed in', async () => {
     const { client, identity, events } = setup();
-    expect(client.getState()).toEqual({ status: 'signed-out', session: null, user: null, recovery: false });
+    expect(client.getState()).toEqual({ status: 'signed-out', session: null, user: null, recovery: false, mfaVerified: false });
     await client.ready;
     await jest.advanceTimersByTimeAsync(0);
     expect(identity.calls).toHaveLength(0);
@@ -261,11 +261,12 @@ describe('automatic refresh', () => {
 
   it('getAccessToken refreshes a token about to expire before handing it out', async () => {
     const identity = fakeIdentity();
-    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture({ expiresIn: 900 })));
+    const first = sessionFixture({ expiresIn: 900 });
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, first));
     const fresh = sessionFixture();
     identity.on(REFRESH, jsonResponse(200, fresh));
     const { client } = setup({ identity });
-    const first = await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
     await expect(client.getAccessToken()).resolves.toBe(first.accessToken);
 
     // The scheduled refresh did not run (a suspended laptop, say) and the token is nearly expired.
@@ -423,5 +424,89 @@ describe('several tabs', () => {
     await jest.advanceTimersByTimeAsync(1);
     expect(b.client.getState().status).toBe('signed-out');
     expect(b.events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'USER_UPDATED', 'SIGNED_OUT']);
+  });
+});
+
+describe('the second factor', () => {
+  const SIGN_IN = 'POST /api/identity/signin/password';
+  const VERIFY = 'POST /api/identity/mfa/verify';
+  const challenge = (token = 'challenge-1') => jsonResponse(200, { mfaRequired: true, challengeToken: token, expiresAt: Math.floor(Date.now() / 1000) + 300 });
+
+  it('holds no session after a right password of an enrolled account, only the second step', async () => {
+    const identity = fakeIdentity();
+    identity.on(SIGN_IN, challenge());
+    const { client, events, storage } = setup({ identity });
+    await expect(client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' })).resolves.toMatchObject({ mfaRequired: true });
+    expect(client.getState()).toEqual({ status: 'mfa-required', session: null, user: null, recovery: false, mfaVerified: false });
+    expect(events).toEqual(['INITIAL_SESSION', 'MFA_REQUIRED']);
+    // Nothing says "signed in" until the second step: a reload starts over.
+    expect(storage?.getItem(SESSION_HINT_KEY)).toBeNull();
+    await expect(client.getAccessToken()).resolves.toBeNull();
+  });
+
+  it('sends the challenge with the code and is multi-factor verified after it', async () => {
+    const identity = fakeIdentity();
+    identity.on(SIGN_IN, challenge('challenge-7'));
+    const verified = sessionFixture({ mfaVerified: true });
+    identity.on(VERIFY, jsonResponse(200, verified));
+    const { client, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await client.verifyMfa('123456');
+    expect(identity.callsTo(VERIFY)[0]).toMatchObject({ body: { challengeToken: 'challenge-7', code: '123456' }, credentials: 'include' });
+    expect(client.getState()).toMatchObject({ status: 'signed-in', mfaVerified: true, user: verified.user });
+    expect(events.at(-1)).toBe('MFA_CHALLENGE_VERIFIED');
+    await expect(client.getAccessToken()).resolves.toBe(verified.accessToken);
+  });
+
+  it('keeps the step open after a wrong code or a challenge that is over, so the page can say why', async () => {
+    const identity = fakeIdentity();
+    identity.on(SIGN_IN, challenge());
+    identity.on(VERIFY, errorResponse(400, 'invalid_mfa_code', 'That code is not valid.'));
+    const { client } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    await expect(client.verifyMfa('000000')).rejects.toMatchObject({ status: 400, code: 'invalid_mfa_code' });
+    expect(client.getState().status).toBe('mfa-required');
+
+    // A 401 here is about the challenge, not the session: no refresh is attempted.
+    identity.on(VERIFY, errorResponse(401, 'invalid_mfa_challenge', 'Please sign in again.'));
+    await expect(client.verifyMfa('111111')).rejects.toMatchObject({ code: 'invalid_mfa_challenge' });
+    expect(identity.callsTo(REFRESH)).toHaveLength(0);
+    expect(client.getState().status).toBe('mfa-required');
+  });
+
+  it('refuses a second step without a first one', async () => {
+    const { client } = setup();
+    await expect(client.verifyMfa('111111')).rejects.toMatchObject({ code: 'mfa_not_pending' });
+  });
+
+  it('asks for the second step after an emailed link too, and a recovery link stays a recovery session', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/token/exchange', challenge());
+    identity.on(VERIFY, jsonResponse(200, sessionFixture({ kind: 'recovery', mfaVerified: true })));
+    const storage = memoryStorage({ [PKCE_VERIFIER_KEY]: 'v'.repeat(43) });
+    const { client, events } = setup({ identity, storage });
+    await client.exchangeCodeForSession('link-code');
+    expect(client.getState().status).toBe('mfa-required');
+    await client.verifyMfa('ABCDE-FGHJK');
+    expect(client.getState()).toMatchObject({ status: 'signed-in', recovery: true, mfaVerified: true });
+    expect(events.at(-1)).toBe('PASSWORD_RECOVERY');
+  });
+
+  it('cancelMfa goes back to signed out', async () => {
+    const identity = fakeIdentity();
+    identity.on(SIGN_IN, challenge());
+    const { client, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+    client.cancelMfa();
+    expect(client.getState().status).toBe('signed-out');
+    expect(events.at(-1)).toBe('SIGNED_OUT');
+  });
+
+  it('says whether a refreshed session passed a second factor', async () => {
+    const identity = fakeIdentity();
+    identity.on(REFRESH, jsonResponse(200, sessionFixture({ kind: 'refresh', mfaVerified: true })));
+    const { client } = setup({ identity, storage: signedInHint() });
+    await client.ready;
+    expect(client.getState()).toMatchObject({ status: 'signed-in', mfaVerified: true });
   });
 });

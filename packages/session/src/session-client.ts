@@ -1,5 +1,6 @@
 import type { ApiClient } from '@agentdock/api-client';
-import { IDENTITY_ERROR_CODES, type ProfilePatch } from '@agentdock/contracts';
+import { IDENTITY_ERROR_CODES, type ProfilePatch, type SignInResult } from '@agentdock/contracts';
+import { AuthError } from './auth-error';
 import { startPkceFlow, takeCodeVerifier, type KeyValueStorage } from './pkce';
 import { EXPIRY_LEEWAY_MS, refreshDelayMs, retryDelayMs } from './refresh-timing';
 import { browserStorage, createSessionHint } from './session-hint';
@@ -29,6 +30,9 @@ export interface SignUpParams {
   redirectTo?: string;
 }
 
+/** A first factor's outcome: the session, or (the account has a second factor) the step still to take. */
+export type SignInOutcome = Session | { mfaRequired: true; /** Epoch seconds. */ expiresAt: number };
+
 export interface SessionClient {
   getState(): SessionState;
   /** For useSyncExternalStore: called after every state change. */
@@ -42,15 +46,24 @@ export interface SessionClient {
   ready: Promise<void>;
   /** Sends the confirmation email; there is no session until its link is opened. */
   signUp(params: SignUpParams): Promise<void>;
-  signInWithPassword(params: { email?: string; phone?: string; password: string }): Promise<Session>;
+  /** Every first factor may end in status 'mfa-required' instead of a session: then call verifyMfa. */
+  signInWithPassword(params: { email?: string; phone?: string; password: string }): Promise<SignInOutcome>;
   /** Emails a 6-digit code. */
   signInWithOtp(params: { email: string }): Promise<void>;
-  verifyOtp(params: { email: string; code: string }): Promise<Session>;
+  verifyOtp(params: { email: string; code: string }): Promise<SignInOutcome>;
   signInWithMagicLink(params: { email: string; redirectTo?: string }): Promise<void>;
   /** Emails a link to /reset-password. */
   resetPasswordForEmail(params: { email: string }): Promise<void>;
   /** Turns an emailed link's code into a session (PASSWORD_RECOVERY for recovery links). */
-  exchangeCodeForSession(code: string): Promise<Session>;
+  exchangeCodeForSession(code: string): Promise<SignInOutcome>;
+  /**
+   * The second step: an authenticator code or a recovery code. A challenge that is over (too old,
+   * too many wrong codes) is refused with 401 `invalid_mfa_challenge`: the page says so and
+   * offers cancelMfa, back to the first factor.
+   */
+  verifyMfa(code: string): Promise<Session>;
+  /** Leaves the second step without signing in. */
+  cancelMfa(): void;
   updatePassword(password: string): Promise<UserProfile>;
   updateProfile(patch: ProfilePatch): Promise<UserProfile>;
   /** A new access token from the refresh cookie; null when there is no session any more. */
@@ -63,7 +76,7 @@ export interface SessionClient {
   api: ApiClient;
 }
 
-const SIGNED_OUT: SessionState = { status: 'signed-out', session: null, user: null, recovery: false };
+const SIGNED_OUT: SessionState = { status: 'signed-out', session: null, user: null, recovery: false, mfaVerified: false };
 
 /** The server said no to the refresh cookie (missing, revoked, user suspended), as opposed to not answering. */
 function isRefusal(error: unknown): boolean {
@@ -89,7 +102,9 @@ export function createSessionClient({
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failedAttempts = 0;
   let refreshing: Promise<Session | null> | null = null;
-  const exchanges = new Map<string, Promise<Session>>();
+  const exchanges = new Map<string, Promise<SignInOutcome>>();
+  // The second step's challenge stays in this tab's memory: it is worth nothing without a code.
+  let challenge: { token: string; expiresAt: number } | null = null;
 
   let transportPromise: Promise<Transport> | null = null;
   function transport(): Promise<Transport> {
@@ -118,10 +133,11 @@ export function createSessionClient({
   /** Holds a session, tells the listeners, and (unless it came from one) the other tabs. */
   function hold(next: HeldSession, event: AuthChangeEvent, { recovery = false, broadcast = true } = {}) {
     held = next;
+    challenge = null;
     failedAttempts = 0;
     hint.set();
     const { session } = next;
-    emit(event, { status: 'signed-in', session, user: session.user, recovery });
+    emit(event, { status: 'signed-in', session, user: session.user, recovery, mfaVerified: session.mfaVerified === true });
     schedule(refreshDelayMs(next.expiresAtMs, session.expiresIn * 1000, now()));
     if (broadcast) channel?.post({ type: 'signed-in', held: next });
   }
@@ -131,15 +147,29 @@ export function createSessionClient({
   }
 
   /** A session the visitor just made by signing in or opening a link. */
-  function signedIn(session: Session): Session {
+  function signedIn(session: Session, event: AuthChangeEvent = 'SIGNED_IN'): Session {
     const recovery = session.kind === 'recovery';
-    hold(received(session), recovery ? 'PASSWORD_RECOVERY' : 'SIGNED_IN', { recovery });
+    hold(received(session), recovery ? 'PASSWORD_RECOVERY' : event, { recovery });
     return session;
+  }
+
+  /** A first factor's answer: a session, or the challenge of the second step. */
+  function firstFactorPassed(result: SignInResult): SignInOutcome {
+    if (!('mfaRequired' in result)) return signedIn(result);
+    challenge = { token: result.challengeToken, expiresAt: result.expiresAt };
+    emit('MFA_REQUIRED', { ...SIGNED_OUT, status: 'mfa-required' });
+    return { mfaRequired: true, expiresAt: result.expiresAt };
+  }
+
+  function leaveChallenge() {
+    challenge = null;
+    if (state.status === 'mfa-required') emit('SIGNED_OUT', SIGNED_OUT);
   }
 
   function drop(event: AuthChangeEvent, { broadcast }: { broadcast: boolean }) {
     const wasSignedOut = state.status === 'signed-out';
     held = null;
+    challenge = null;
     clearTimeout(timer);
     hint.clear();
     if (!(wasSignedOut && event === 'SIGNED_OUT')) emit(event, SIGNED_OUT);
@@ -271,9 +301,9 @@ export function createSessionClient({
       const codeChallenge = await startPkceFlow(storage, crypto);
       await (await transport()).signUp({ email, password, fullName, codeChallenge, redirectTo });
     },
-    signInWithPassword: (params) => afterFirstCheck(async (t) => signedIn(await t.signInWithPassword(params))),
+    signInWithPassword: (params) => afterFirstCheck(async (t) => firstFactorPassed(await t.signInWithPassword(params))),
     signInWithOtp: async ({ email }) => (await transport()).requestOtp({ email }),
-    verifyOtp: (params) => afterFirstCheck(async (t) => signedIn(await t.verifyOtp(params))),
+    verifyOtp: (params) => afterFirstCheck(async (t) => firstFactorPassed(await t.verifyOtp(params))),
     async signInWithMagicLink({ email, redirectTo }) {
       const codeChallenge = await startPkceFlow(storage, crypto);
       await (await transport()).sendMagicLink({ email, codeChallenge, redirectTo });
@@ -286,11 +316,18 @@ export function createSessionClient({
       // A code works once; a page that asks twice (React's strict mode, a double click) shares the answer.
       let exchange = exchanges.get(code);
       if (!exchange) {
-        exchange = afterFirstCheck(async (t) => signedIn(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) })));
+        exchange = afterFirstCheck(async (t) => firstFactorPassed(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) })));
         exchanges.set(code, exchange);
       }
       return exchange;
     },
+    async verifyMfa(code) {
+      const pending = challenge;
+      if (!pending || state.status !== 'mfa-required') throw new AuthError('mfa_not_pending', 'Sign in with your password or an emailed link or code first.');
+      const session = await (await transport()).verifyMfa({ challengeToken: pending.token, code });
+      return signedIn(session, 'MFA_CHALLENGE_VERIFIED');
+    },
+    cancelMfa: leaveChallenge,
     updatePassword: async (password) => userUpdated(await asUser((t) => t.changePassword({ password }))),
     updateProfile: async (patch) => userUpdated(await asUser((t) => t.updateProfile(patch))),
     refresh,

@@ -2,16 +2,19 @@ import { createApiClient, type ApiClient } from '@agentdock/api-client';
 import {
   emailSent,
   session,
+  signInResult,
   signUpResult,
   userProfile,
   type CodeExchangeRequest,
   type EmailLinkRequest,
+  type MfaVerifyRequest,
   type OtpRequest,
   type OtpVerifyRequest,
   type PasswordChangeRequest,
   type PasswordSignInRequest,
   type ProfilePatch,
   type Session,
+  type SignInResult,
   type SignUpRequest,
   type UserProfile,
 } from '@agentdock/contracts';
@@ -28,12 +31,13 @@ export interface Transport {
   /** Calls with the visitor's bearer token, retried once after a refresh when answered 401. */
   api: ApiClient;
   signUp(body: SignUpRequest): Promise<void>;
-  signInWithPassword(body: PasswordSignInRequest): Promise<Session>;
+  signInWithPassword(body: PasswordSignInRequest): Promise<SignInResult>;
   requestOtp(body: OtpRequest): Promise<void>;
-  verifyOtp(body: OtpVerifyRequest): Promise<Session>;
+  verifyOtp(body: OtpVerifyRequest): Promise<SignInResult>;
   sendMagicLink(body: EmailLinkRequest): Promise<void>;
   sendRecovery(body: EmailLinkRequest): Promise<void>;
-  exchangeCode(body: CodeExchangeRequest): Promise<Session>;
+  exchangeCode(body: CodeExchangeRequest): Promise<SignInResult>;
+  verifyMfa(body: MfaVerifyRequest): Promise<Session>;
   refresh(): Promise<Session>;
   revoke(): Promise<void>;
   changePassword(body: PasswordChangeRequest): Promise<UserProfile>;
@@ -55,18 +59,19 @@ export function createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized
     async signUp(body) {
       await anonymous.request(`${IDENTITY}/signup`, { method: 'POST', body, schema: signUpResult });
     },
-    signInWithPassword: (body) => anonymous.request(`${IDENTITY}/signin/password`, { ...withCookie, body, schema: session }),
+    signInWithPassword: (body) => anonymous.request(`${IDENTITY}/signin/password`, { ...withCookie, body, schema: signInResult }),
     async requestOtp(body) {
       await anonymous.request(`${IDENTITY}/otp`, { method: 'POST', body, schema: emailSent });
     },
-    verifyOtp: (body) => anonymous.request(`${IDENTITY}/otp/verify`, { ...withCookie, body, schema: session }),
+    verifyOtp: (body) => anonymous.request(`${IDENTITY}/otp/verify`, { ...withCookie, body, schema: signInResult }),
     async sendMagicLink(body) {
       await anonymous.request(`${IDENTITY}/magic-link`, { method: 'POST', body, schema: emailSent });
     },
     async sendRecovery(body) {
       await anonymous.request(`${IDENTITY}/recover`, { method: 'POST', body, schema: emailSent });
     },
-    exchangeCode: (body) => anonymous.request(`${IDENTITY}/token/exchange`, { ...withCookie, body, schema: session }),
+    exchangeCode: (body) => anonymous.request(`${IDENTITY}/token/exchange`, { ...withCookie, body, schema: signInResult }),
+    verifyMfa: (body) => anonymous.request(`${IDENTITY}/mfa/verify`, { ...withCookie, body, schema: session }),
     // An empty JSON body: the server accepts cookie-authenticated calls only with a JSON content
     // type, which a cross-site form cannot send.
     refresh: () => anonymous.request(`${IDENTITY}/token/refresh`, { ...withCookie, body: {}, schema: session }),

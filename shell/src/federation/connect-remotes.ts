@@ -1,6 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { containerName, REMOTE_NAMES, type RemoteName } from '../remotes';
 import { fetchRuntimeConfig } from '../runtime-config';
+import { remoteCompatibilityPlugin } from './remote-compatibility-plugin';
 import { remoteFailurePlugin } from './remote-failure-plugin';
 import { RemoteUnavailableError } from './remote-unavailable';
 
@@ -11,7 +12,7 @@ export type ExposedModuleLoader = (remote: RemoteName, exposed: string) => Promi
  * once; a failed fetch is forgotten so the next load (e.g. the fallback's Retry) tries again.
  */
 export function connectRemotes(): ExposedModuleLoader {
-  registerPlugins([remoteFailurePlugin()]);
+  registerPlugins([remoteCompatibilityPlugin(), remoteFailurePlugin()]);
   let registered: Promise<void> | null = null;
 
   const register = () => {

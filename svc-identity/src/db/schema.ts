@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, index, isOneOf, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
+import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -52,6 +52,8 @@ export const sessions = pgTable(
     expiresAt: time('expires_at').notNull(),
     revokedAt: time('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /** When this sign-in passed a second factor; every refreshed token of the family says so. */
+    mfaVerifiedAt: time('mfa_verified_at'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -99,6 +101,54 @@ export const otpCodes = pgTable('otp_codes', {
   usedAt: time('used_at'),
 });
 
+/**
+ * A user's authenticator-app secret (TOTP). Enabled once a first code proved the app holds it;
+ * `lastUsedStep` is the newest 30-second step a code was accepted for, so a code works once.
+ * The secret must be readable to check codes: protect this database like the signing key.
+ */
+export const mfaFactors = pgTable('mfa_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: time('created_at').notNull().defaultNow(),
+  enabledAt: time('enabled_at'),
+  lastUsedStep: integer('last_used_step'),
+});
+
+/** Single-use recovery codes, argon2id hashes only; `position` is the order they were shown in. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: time('created_at').notNull().defaultNow(),
+    usedAt: time('used_at'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.position] })],
+);
+
+/** The second step of a sign-in: what a first factor hands out instead of a session, by hash. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session the first factor would have started (a recovery link stays a recovery session). */
+    kind: text('kind', { enum: ['password', 'link', 'recovery', 'otp'] }).notNull(),
+    createdAt: time('created_at').notNull().defaultNow(),
+    expiresAt: time('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    usedAt: time('used_at'),
+  },
+  (table) => [index('mfa_challenges_user_idx').on(table.userId)],
+);
+
 /** Every email sent without SMTP (the embedded default), for the local mailbox page. */
 export const mailbox = pgTable(
   'mailbox',
@@ -121,5 +171,5 @@ export const rateLimits = pgTable('rate_limits', {
   expire: time('expire'),
 });
 
-export const schema = { users, signingKeys, sessions, refreshTokens, linkCodes, otpCodes, mailbox, rateLimits };
+export const schema = { users, signingKeys, sessions, refreshTokens, linkCodes, otpCodes, mfaFactors, mfaRecoveryCodes, mfaChallenges, mailbox, rateLimits };
 export type IdentitySchema = typeof schema;

@@ -1,6 +1,7 @@
 import type {
   CodeExchangeRequest,
   EmailLinkRequest,
+  MfaVerifyRequest,
   OtpVerifyRequest,
   PasswordSignInRequest,
   SignUpRequest,
@@ -12,6 +13,8 @@ import { emails } from './emails';
 import { IdentityError } from './errors';
 import { createLinkCode, consumeLinkCode, type LinkPurpose } from './link-codes';
 import type { Mailer } from './mailer';
+import { hasMfa, spendSecondFactor } from './mfa';
+import { createChallenge, failChallenge, type IssuedChallenge, openChallenge, spendChallenge } from './mfa-challenges';
 import { issueOtp, verifyOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import { rotateRefreshToken, type SessionKind, startSession } from './refresh-tokens';
@@ -38,9 +41,39 @@ function link(publicUrl: string, path: string, query: Record<string, string | un
 const callbackLink = (deps: AuthDeps, code: string, type: 'signup' | 'magiclink', next?: string) =>
   link(deps.options.publicUrl, '/auth/callback', { code, type, next });
 
-function startUserSession(deps: AuthDeps, tx: Db<IdentitySchema>, user: UserRow, kind: SessionKind): Promise<IssuedSession> {
+/** What a first factor (password, emailed link or code) leads to: a session, or the second step. */
+export type SignInOutcome = { type: 'session'; issued: IssuedSession } | { type: 'challenge'; challenge: IssuedChallenge };
+
+function startUserSession(deps: AuthDeps, tx: Db<IdentitySchema>, user: UserRow, kind: SessionKind, mfaVerified = false): Promise<IssuedSession> {
   if (user.isSuspended) throw new AccountSuspendedError();
-  return startSession(tx, user.id, kind).then((refresh) => issueSession(deps.signer, deps.options.accessTokenTtlSeconds, user, refresh, kind));
+  return startSession(tx, user.id, kind, { mfaVerified }).then((refresh) => issueSession(deps.signer, deps.options.accessTokenTtlSeconds, user, refresh, kind));
+}
+
+/** A user with a second factor gets a challenge instead of a session, whichever first factor it was. */
+async function afterFirstFactor(deps: AuthDeps, tx: Db<IdentitySchema>, user: UserRow, kind: SessionKind): Promise<SignInOutcome> {
+  if (user.isSuspended) throw new AccountSuspendedError();
+  if (await hasMfa(tx, user.id)) return { type: 'challenge', challenge: await createChallenge(tx, user.id, kind) };
+  return { type: 'session', issued: await startUserSession(deps, tx, user, kind) };
+}
+
+/**
+ * The second step: an authenticator or recovery code turns the challenge into a session marked
+ * multi-factor verified. A wrong code counts against the challenge (dead after a few).
+ */
+export async function verifySecondStep(deps: AuthDeps, input: MfaVerifyRequest): Promise<IssuedSession> {
+  try {
+    return await deps.writer.transaction(async (tx) => {
+      const challenge = await openChallenge(tx, input.challengeToken);
+      const user = await findUser(tx, challenge.userId);
+      if (!user) throw new IdentityError('invalid_mfa_challenge');
+      await spendSecondFactor(tx, user.id, input.code);
+      await spendChallenge(tx, input.challengeToken);
+      return startUserSession(deps, tx, user, challenge.kind, true);
+    });
+  } catch (error) {
+    if (error instanceof IdentityError && error.code === 'invalid_mfa_code') await failChallenge(deps.db, input.challengeToken);
+    throw error;
+  }
 }
 
 /**
@@ -67,23 +100,23 @@ export async function signUp(deps: AuthDeps, input: SignUpRequest): Promise<void
 }
 
 /** One answer for an unknown account and a wrong password, after the same work. */
-export async function signInWithPassword(deps: AuthDeps, input: PasswordSignInRequest): Promise<IssuedSession> {
+export async function signInWithPassword(deps: AuthDeps, input: PasswordSignInRequest): Promise<SignInOutcome> {
   const user = input.email ? await findUserByEmail(deps.db, input.email) : await findUserByPhone(deps.db, input.phone ?? '');
   const matches = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !matches) throw new IdentityError('invalid_credentials');
   if (!user.emailConfirmedAt) throw new IdentityError('email_not_confirmed');
-  return deps.writer.transaction((tx) => startUserSession(deps, tx, user, 'password'));
+  return deps.writer.transaction((tx) => afterFirstFactor(deps, tx, user, 'password'));
 }
 
 /**
  * Finishes an emailed link in the browser that asked for it. Opening any link proves the address,
  * so it confirms the email; a recovery link gives a 'recovery' session for choosing a new password.
  */
-export async function exchangeLinkCode(deps: AuthDeps, input: CodeExchangeRequest): Promise<IssuedSession> {
+export async function exchangeLinkCode(deps: AuthDeps, input: CodeExchangeRequest): Promise<SignInOutcome> {
   return deps.writer.transaction(async (tx) => {
     const { userId, purpose } = await consumeLinkCode(tx, input.code, input.codeVerifier);
     const user = await confirmEmail(deps.writer, tx, userId, deps.options.adminEmails);
-    return startUserSession(deps, tx, user, purpose === 'recovery' ? 'recovery' : 'link');
+    return afterFirstFactor(deps, tx, user, purpose === 'recovery' ? 'recovery' : 'link');
   });
 }
 
@@ -107,12 +140,12 @@ export async function requestOtp(deps: AuthDeps, address: string): Promise<void>
 }
 
 /** Signs in with an emailed code, which also proves (confirms) the address. */
-export async function signInWithOtp(deps: AuthDeps, input: OtpVerifyRequest): Promise<IssuedSession> {
+export async function signInWithOtp(deps: AuthDeps, input: OtpVerifyRequest): Promise<SignInOutcome> {
   const user = await findUserByEmail(deps.db, input.email);
   const userId = await verifyOtp(deps.db, user?.id, input.code);
   return deps.writer.transaction(async (tx) => {
     const confirmed = await confirmEmail(deps.writer, tx, userId, deps.options.adminEmails);
-    return startUserSession(deps, tx, confirmed, 'otp');
+    return afterFirstFactor(deps, tx, confirmed, 'otp');
   });
 }
 

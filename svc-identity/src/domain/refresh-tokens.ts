@@ -12,19 +12,32 @@ export interface IssuedRefreshToken {
   sessionId: string;
   userId: string;
   kind: SessionKind;
+  /** The sign-in passed a second factor; its access tokens carry the `mfa` claim. */
+  mfaVerified: boolean;
   refreshToken: string;
   /** When the family ends: the cookie's expiry. */
   expiresAt: Date;
 }
 
 /** Starts a session family for a user and hands out its first refresh token. */
-export async function startSession(tx: Db, userId: string, kind: SessionKind): Promise<IssuedRefreshToken> {
+export async function startSession(tx: Db, userId: string, kind: SessionKind, { mfaVerified = false } = {}): Promise<IssuedRefreshToken> {
   const [session] = await tx
     .insert(sessions)
-    .values({ userId, kind, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) })
+    .values({ userId, kind, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS), mfaVerifiedAt: mfaVerified ? new Date() : null })
     .returning();
   if (!session) throw new Error('The session was not stored');
-  return { sessionId: session.id, userId, kind, refreshToken: await addToken(tx, session.id), expiresAt: session.expiresAt };
+  return { sessionId: session.id, userId, kind, mfaVerified, refreshToken: await addToken(tx, session.id), expiresAt: session.expiresAt };
+}
+
+/**
+ * Marks a live session of the user as having passed a second factor (the first code of a new
+ * authenticator proves it), so its next refresh carries the `mfa` claim.
+ */
+export async function markSessionMfaVerified(tx: Db, userId: string, sessionId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ mfaVerifiedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 async function addToken(tx: Db, sessionId: string): Promise<string> {
@@ -60,7 +73,13 @@ export async function rotateRefreshToken(db: Db, token: string, graceSeconds: nu
     // Suspension also revoked the family; saying why beats a bare "sign in again".
     if (row.suspended) return { status: 'suspended' } as const;
     if (row.session.revokedAt || row.session.expiresAt <= now) return { status: 'invalid' } as const;
-    const family = { sessionId: row.session.id, userId: row.session.userId, kind: row.session.kind, expiresAt: row.session.expiresAt };
+    const family = {
+      sessionId: row.session.id,
+      userId: row.session.userId,
+      kind: row.session.kind,
+      mfaVerified: row.session.mfaVerifiedAt !== null,
+      expiresAt: row.session.expiresAt,
+    };
     if (row.token.rotatedAt) {
       if (now.getTime() - row.token.rotatedAt.getTime() > graceSeconds * 1000) {
         await revokeSession(tx, row.session.id, 'refresh token reused');

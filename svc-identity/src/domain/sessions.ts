@@ -26,11 +26,12 @@ export async function issueSession(
       tier: user.subscriptionTier,
       ...(user.fullName ? { name: user.fullName } : {}),
       sid: refresh.sessionId,
+      mfa: refresh.mfaVerified,
     },
     ttlSeconds,
   );
   return {
-    session: { accessToken: token, tokenType: 'bearer', expiresIn: ttlSeconds, expiresAt, kind, user: toProfile(user) },
+    session: { accessToken: token, tokenType: 'bearer', expiresIn: ttlSeconds, expiresAt, kind, mfaVerified: refresh.mfaVerified, user: toProfile(user) },
     refresh: { token: refresh.refreshToken, expiresAt: refresh.expiresAt },
   };
 }

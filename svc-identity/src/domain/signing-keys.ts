@@ -26,7 +26,7 @@ export interface AccessTokenSigner {
  * replica signs with the oldest key, so replicas that start together and each create a key still
  * agree; all keys are published, so tokens signed by any of them verify everywhere.
  */
-export async function loadSigner(db: Db): Promise<AccessTokenSigner> {
+export async function loadSigner(db: Db, policy: { adminRequiresMfa?: boolean } = {}): Promise<AccessTokenSigner> {
   let rows = await db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt), asc(signingKeys.kid));
   if (rows.length === 0) {
     const { publicKey, privateKey } = await generateKeyPair(ALGORITHM, { extractable: true });
@@ -43,7 +43,7 @@ export async function loadSigner(db: Db): Promise<AccessTokenSigner> {
   const jwks: JSONWebKeySet = { keys: rows.map((row) => row.publicJwk as JWK) };
   return {
     jwks,
-    verifier: createTokenVerifier({ keys: createLocalJWKSet(jwks) }),
+    verifier: createTokenVerifier({ keys: createLocalJWKSet(jwks), adminRequiresMfa: policy.adminRequiresMfa }),
     async sign(claims, ttlSeconds) {
       const issuedAt = Math.floor(Date.now() / 1000);
       const expiresAt = issuedAt + ttlSeconds;

@@ -1,18 +1,22 @@
 import { adminUserListQuery, adminUserPatch } from '@agentdock/contracts';
-import { type Db, ForbiddenError, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { adminActorOf, assertAdminMfa, type Db, ForbiddenError, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { IdentitySchema } from '../db/schema';
 import { listUsers, updateUserAsAdmin } from '../domain/admin';
+import { resetMfaAsAdmin } from '../domain/mfa';
 import { currentUser } from '../domain/profile';
 import { toProfile } from '../domain/users';
 import type { IdentityWriter } from '../domain/writer';
 
 const userParams = z.object({ id: z.string().uuid('Unknown user id') });
 
-async function currentAdmin(db: Db<IdentitySchema>, req: Request) {
-  const user = await currentUser(db, getAuth(req));
+/** The admin flag comes from the database; the multi-factor claim from the token (ADMIN_REQUIRE_MFA). */
+async function currentAdmin(db: Db<IdentitySchema>, verifier: TokenVerifier, req: Request) {
+  const claims = getAuth(req);
+  const user = await currentUser(db, claims);
   if (!user.isAdmin) throw new ForbiddenError('Access denied. Admin privileges required.');
+  assertAdminMfa(verifier, claims);
   return user;
 }
 
@@ -21,7 +25,7 @@ export function adminGuard(db: Db<IdentitySchema>, verifier: TokenVerifier): Req
   return [
     requireAuth(verifier),
     async (req, _res, next) => {
-      await currentAdmin(db, req);
+      await currentAdmin(db, verifier, req);
       next();
     },
   ];
@@ -33,14 +37,22 @@ export function adminRouter(db: Db<IdentitySchema>, writer: IdentityWriter, veri
   router.use('/admin', requireAuth(verifier));
 
   router.get('/admin/users', async (req, res) => {
-    await currentAdmin(db, req);
+    await currentAdmin(db, verifier, req);
     res.set('Cache-Control', 'no-store').json(await listUsers(db, adminUserListQuery.parse(req.query)));
   });
 
   router.patch('/admin/users/:id', async (req, res) => {
-    const admin = await currentAdmin(db, req);
+    const admin = await currentAdmin(db, verifier, req);
     const { id } = userParams.parse(req.params);
     res.json(toProfile(await updateUserAsAdmin(writer, admin, id, adminUserPatch.parse(req.body))));
+  });
+
+  // A user who lost both the authenticator and the recovery codes; they sign in with the first factor again.
+  router.delete('/admin/users/:id/mfa', async (req, res) => {
+    await currentAdmin(db, verifier, req);
+    const { id } = userParams.parse(req.params);
+    await resetMfaAsAdmin(writer, adminActorOf(req), id);
+    res.status(204).end();
   });
 
   return router;

@@ -1,6 +1,7 @@
 import {
   codeExchangeRequest,
   emailLinkRequest,
+  mfaVerifyRequest,
   otpRequest,
   otpVerifyRequest,
   passwordSignInRequest,
@@ -15,10 +16,12 @@ import {
   signInWithOtp,
   signInWithPassword,
   signUp,
+  verifySecondStep,
 } from '../domain/auth';
+import { openChallenge } from '../domain/mfa-challenges';
 import type { RateLimits } from '../domain/rate-limits';
 import { sha256 } from '../domain/secrets';
-import { clientIp, sendSession } from './http-helpers';
+import { clientIp, sendSession, sendSignIn } from './http-helpers';
 
 /** Sign-up and every way of signing in. Each request is rate limited per client IP and per account. */
 export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boolean): Router {
@@ -37,14 +40,14 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
     await limits.consume('signin', { ip: clientIp(req), account });
     const issued = await signInWithPassword(deps, input);
     await limits.reset('signin', account);
-    sendSession(res, issued, cookieSecure);
+    sendSignIn(res, issued, cookieSecure);
   });
 
   router.post('/token/exchange', async (req, res) => {
     const input = codeExchangeRequest.parse(req.body);
     // Per code, by hash: the limiter's table must not hold a usable code.
     await limits.consume('verify', { ip: clientIp(req), account: `code:${sha256(input.code)}` });
-    sendSession(res, await exchangeLinkCode(deps, input), cookieSecure);
+    sendSignIn(res, await exchangeLinkCode(deps, input), cookieSecure);
   });
 
   router.post('/recover', async (req, res) => {
@@ -73,6 +76,16 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
     await limits.consume('verify', { ip: clientIp(req), account: input.email });
     const issued = await signInWithOtp(deps, input);
     await limits.reset('verify', input.email);
+    sendSignIn(res, issued, cookieSecure);
+  });
+
+  // The second step after any first factor; counted per user, so new challenges do not reset it.
+  router.post('/mfa/verify', async (req, res) => {
+    const input = mfaVerifyRequest.parse(req.body);
+    const { userId } = await openChallenge(deps.db, input.challengeToken);
+    await limits.consume('mfa', { ip: clientIp(req), account: `user:${userId}` });
+    const issued = await verifySecondStep(deps, input);
+    await limits.reset('mfa', `user:${userId}`);
     sendSession(res, issued, cookieSecure);
   });
 

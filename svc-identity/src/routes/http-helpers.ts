@@ -2,6 +2,7 @@ import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '@agentdock/contracts';
 import { parse as parseCookie } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
 import { IdentityError } from '../domain/errors';
+import type { SignInOutcome } from '../domain/auth';
 import type { IssuedSession } from '../domain/sessions';
 
 /** The client's address as the proxies in front (the gateway) report it; see TRUST_PROXY_HOPS. */
@@ -28,6 +29,16 @@ const cookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'strict'
 export function sendSession(res: Response, issued: IssuedSession, cookieSecure: boolean): void {
   res.cookie(REFRESH_COOKIE, issued.refresh.token, { ...cookieOptions(cookieSecure), expires: issued.refresh.expiresAt });
   res.set('Cache-Control', 'no-store').json(issued.session);
+}
+
+/** A first factor's answer: the session, or (second factor on) the challenge of the second step. */
+export function sendSignIn(res: Response, outcome: SignInOutcome, cookieSecure: boolean): void {
+  if (outcome.type === 'session') {
+    sendSession(res, outcome.issued, cookieSecure);
+    return;
+  }
+  const { token, expiresAt } = outcome.challenge;
+  res.set('Cache-Control', 'no-store').json({ mfaRequired: true, challengeToken: token, expiresAt: Math.floor(expiresAt.getTime() / 1000) });
 }
 
 export function clearRefreshCookie(res: Response, cookieSecure: boolean): void {

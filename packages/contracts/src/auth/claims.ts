@@ -15,5 +15,7 @@ export const accessTokenClaims = z.object({
   name: z.string().optional(),
   /** Session family id; lets a service tie a request to one sign-in. */
   sid: z.string().optional(),
+  /** True only when this sign-in passed a second factor (authenticator or recovery code). */
+  mfa: z.boolean().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;

@@ -22,3 +22,13 @@ export const userTierChangedV1 = defineEvent(
   1,
   z.object({ userId: z.string().uuid(), tier: subscriptionTier, previousTier: subscriptionTier }),
 );
+
+/** A user turned on a second factor (an authenticator app), for the audit trail. */
+export const userMfaEnabledV1 = defineEvent('identity.user.mfa-enabled', 1, z.object({ userId: z.string().uuid() }));
+
+/** The user's second factor was removed: by the user, or reset by an admin (`adminId`). */
+export const userMfaDisabledV1 = defineEvent(
+  'identity.user.mfa-disabled',
+  1,
+  z.object({ userId: z.string().uuid(), by: z.enum(['user', 'admin']), adminId: z.string().uuid().nullable() }),
+);

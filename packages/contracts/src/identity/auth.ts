@@ -88,6 +88,8 @@ export const session = z.object({
   expiresAt: z.number().int().positive(),
   /** How the session was made; 'recovery' sessions come from a password-recovery link. */
   kind: z.enum(['password', 'link', 'recovery', 'otp', 'refresh']),
+  /** The sign-in passed a second factor: the access token carries the `mfa` claim. */
+  mfaVerified: z.boolean().optional(),
   user: userProfile,
 });
 export type Session = z.infer<typeof session>;

@@ -15,6 +15,12 @@ export const IDENTITY_ERROR_CODES = {
   invalidRefreshToken: 'invalid_refresh_token',
   /** 401: an already rotated refresh token came back; its whole session was revoked. */
   refreshTokenReused: 'refresh_token_reused',
+  /** 403: an admin endpoint needs a token from a sign-in with a second factor (ADMIN_REQUIRE_MFA). */
+  mfaRequired: 'mfa_required',
+  /** 400: a wrong, replayed or spent authenticator or recovery code. */
+  invalidMfaCode: 'invalid_mfa_code',
+  /** 401: the second step's challenge is unknown, expired, used or dead after too many wrong codes. */
+  invalidMfaChallenge: 'invalid_mfa_challenge',
   /** 429, with Retry-After. */
   rateLimited: 'rate_limited',
 } as const;

@@ -32,3 +32,17 @@ export class AccountSuspendedError extends ForbiddenError {
     super('Your account has been suspended. Please contact support.', { code: AccountSuspendedError.code });
   }
 }
+
+/**
+ * An admin's token from a sign-in without a second factor, where ADMIN_REQUIRE_MFA asks for one:
+ * the console tells the admin to set up two-factor sign-in.
+ */
+export class MfaRequiredError extends ForbiddenError {
+  static override readonly code: string = IDENTITY_ERROR_CODES.mfaRequired;
+  constructor() {
+    super(
+      'Admin access requires two-factor authentication. Set it up in the Two-factor authentication section of your dashboard, or sign in again with your authenticator code.',
+      { code: MfaRequiredError.code },
+    );
+  }
+}

@@ -120,6 +120,31 @@ describe('auth middleware', () => {
     await request(app()).get('/admin').set(bearer(await issuer.issue({ ...ada, admin: true }))).expect(200);
   });
 
+  it('requireAdmin refuses an admin without the multi-factor claim when the verifier asks for it', async () => {
+    const strict = createHttpApp({
+      service: 'svc-test',
+      logger: createLogger({ service: 'test' }),
+      mount: (app) => {
+        app.get('/admin', requireAdmin(createTokenVerifier({ jwksUrl: issuer.jwksUrl, adminRequiresMfa: true })), (_req, res) => {
+          res.json({ ok: true });
+        });
+      },
+    });
+    const admin = { ...ada, admin: true };
+    for (const token of [await issuer.issue(admin), await issuer.issue({ ...admin, mfa: false })]) {
+      const res = await request(strict).get('/admin').set(bearer(token)).expect(403);
+      expect(res.body.error).toMatchObject({ code: 'mfa_required', message: expect.stringContaining('two-factor') });
+    }
+    await request(strict).get('/admin').set(bearer(await issuer.issue({ ...admin, mfa: true }))).expect(200);
+    // A non-admin still hears that admin rights are missing, not that a second factor is.
+    const user = await request(strict).get('/admin').set(bearer(await issuer.issue({ ...ada, mfa: true }))).expect(403);
+    expect(user.body.error.code).toBe('forbidden');
+  });
+
+  it('requireAdmin accepts an admin without the claim when the policy is off (the embedded default)', async () => {
+    await request(app()).get('/admin').set(bearer(await issuer.issue({ ...ada, admin: true, mfa: false }))).expect(200);
+  });
+
   it('optionalAuth lets anonymous requests through but not bad tokens', async () => {
     expect((await request(app()).get('/feed').expect(200)).body).toEqual({ user: null });
     expect((await request(app()).get('/feed').set(bearer(await issuer.issue(ada))).expect(200)).body).toEqual({ user: 'user-1' });

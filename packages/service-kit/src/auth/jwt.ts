@@ -9,6 +9,11 @@ export * from './suspension';
 export interface TokenVerifier {
   /** Resolves to the token's claims or rejects with InvalidTokenError, TokenExpiredError or AuthUnavailableError. */
   verify(token: string): Promise<AccessTokenClaims>;
+  /**
+   * Admin routes (requireAdmin, and svc-identity's own admin guard) also demand the `mfa` claim:
+   * an admin account without a second factor is the easiest way into every user's data.
+   */
+  readonly adminRequiresMfa?: boolean;
 }
 
 export type TokenVerifierOptions =
@@ -16,6 +21,11 @@ export type TokenVerifierOptions =
   | { jwksUrl: string | URL }
   /** Keys at hand (svc-identity verifies its own tokens without fetching its own JWKS). */
   | { keys: JWTVerifyGetKey };
+
+interface VerifierPolicy {
+  /** See TokenVerifier.adminRequiresMfa (ADMIN_REQUIRE_MFA); false when unset. */
+  adminRequiresMfa?: boolean;
+}
 
 // Hosts' clocks drift a little; a few seconds keep a fresh token from failing on another machine.
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -28,9 +38,10 @@ const CLOCK_TOLERANCE_SECONDS = 5;
  * const verifier = createTokenVerifier({ jwksUrl: config.JWKS_URL });
  * router.get('/me', requireAuth(verifier), (req, res) => res.json(getAuth(req)));
  */
-export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+export function createTokenVerifier(options: TokenVerifierOptions & VerifierPolicy): TokenVerifier {
   const keys = 'keys' in options ? options.keys : createRemoteJWKSet(new URL(options.jwksUrl));
   return {
+    adminRequiresMfa: options.adminRequiresMfa ?? false,
     async verify(token) {
       const { payload } = await jwtVerify(token, keys, {
         issuer: ACCESS_TOKEN_ISSUER,

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { AccessTokenClaims } from '@agentdock/contracts';
 import { ForbiddenError, UnauthorizedError } from '../errors/app-errors';
+import { MfaRequiredError } from './auth-errors';
 import type { TokenVerifier } from './jwt';
 
 // Keyed by the request object itself, so claims vanish with it and nothing widens express's types.
@@ -14,13 +15,22 @@ export function requireAuth(verifier: TokenVerifier): RequestHandler {
   };
 }
 
-/** As requireAuth, and answers 403 to users without the admin flag. */
+/**
+ * As requireAuth, and answers 403 to users without the admin flag, and 403 `mfa_required` to an
+ * admin whose sign-in had no second factor when the verifier's policy asks for one.
+ */
 export function requireAdmin(verifier: TokenVerifier): RequestHandler {
   return async (req, _res, next) => {
     const claims = await authenticate(verifier, req, { required: true });
     if (!claims?.admin) throw new ForbiddenError('Access denied. Admin privileges required.');
+    assertAdminMfa(verifier, claims);
     next();
   };
+}
+
+/** The admin half of requireAdmin's check, for guards that decide who is an admin themselves. */
+export function assertAdminMfa(verifier: Pick<TokenVerifier, 'adminRequiresMfa'>, claims: AccessTokenClaims): void {
+  if (verifier.adminRequiresMfa && claims.mfa !== true) throw new MfaRequiredError();
 }
 
 /** Lets anonymous requests through, but a bearer token that is sent must be valid (401 otherwise). */

@@ -85,6 +85,7 @@ export class SuspendedUsers {
 /** A verifier that also refuses (403 account_suspended) the tokens of suspended users. */
 export function rejectingSuspended(verifier: TokenVerifier, suspended: Pick<SuspendedUsers, 'has'>): TokenVerifier {
   return {
+    adminRequiresMfa: verifier.adminRequiresMfa,
     async verify(token) {
       const claims = await verifier.verify(token);
       if (suspended.has(claims.sub)) throw new AccountSuspendedError();

@@ -76,7 +76,8 @@ export interface TestService<TSchema extends Record<string, unknown>> extends Ru
 /** Starts a service on a free port against a throwaway database. */
 export async function startTestService<TSchema extends Record<string, unknown>>(
   definition: ServiceDefinition<TSchema>,
-  options: { bus: EventBus; jwksUrl?: string; database?: TestDatabase },
+  /** `adminRequireMfa` is off unless a test asks for it, as in the embedded default. */
+  options: { bus: EventBus; jwksUrl?: string; database?: TestDatabase; adminRequireMfa?: boolean },
 ): Promise<TestService<TSchema>> {
   const database = options.database ?? (await createTestDatabase());
   const service = await startService(definition, {
@@ -86,6 +87,7 @@ export async function startTestService<TSchema extends Record<string, unknown>>(
     bus: options.bus,
     logger: testLogger(),
     jwksUrl: options.jwksUrl ?? 'http://127.0.0.1:9/jwks-not-configured-in-this-test',
+    adminRequireMfa: options.adminRequireMfa ?? false,
     relayPollIntervalMs: 100,
   });
   return {

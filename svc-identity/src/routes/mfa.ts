@@ -1,0 +1,58 @@
+import { mfaCodeRequest, mfaConfirmRequest, mfaDisableRequest } from '@agentdock/contracts';
+import { type Db, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { type Request, Router } from 'express';
+import type { IdentitySchema } from '../db/schema';
+import { confirmEnrolment, disableMfa, mfaStatusOf, regenerateRecoveryCodes, startEnrolment } from '../domain/mfa';
+import { currentUser } from '../domain/profile';
+import type { RateLimits } from '../domain/rate-limits';
+import type { IdentityWriter } from '../domain/writer';
+import { clientIp } from './http-helpers';
+
+/** The signed-in user's second factor: set up, see, regenerate recovery codes, turn off. */
+export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier, limits: RateLimits): Router {
+  const router = Router();
+  router.use('/me/mfa', requireAuth(verifier));
+
+  // Every endpoint that checks a code shares the second step's budget, so none is a guessing oracle.
+  const signedInUser = async (req: Request) => {
+    const user = await currentUser(db, getAuth(req));
+    await limits.consume('mfa', { ip: clientIp(req), account: `user:${user.id}` });
+    return user;
+  };
+
+  router.get('/me/mfa', async (req, res) => {
+    const user = await currentUser(db, getAuth(req));
+    res.set('Cache-Control', 'no-store').json(await mfaStatusOf(db, user.id));
+  });
+
+  router.post('/me/mfa/enrolment', async (req, res) => {
+    const user = await currentUser(db, getAuth(req));
+    res.status(201).set('Cache-Control', 'no-store').json(await startEnrolment(db, user));
+  });
+
+  router.post('/me/mfa/enrolment/confirm', async (req, res) => {
+    const { code } = mfaConfirmRequest.parse(req.body);
+    const user = await signedInUser(req);
+    const recoveryCodes = await confirmEnrolment(writer, user.id, getAuth(req).sid, code);
+    await limits.reset('mfa', `user:${user.id}`);
+    res.set('Cache-Control', 'no-store').json({ recoveryCodes });
+  });
+
+  router.post('/me/mfa/recovery-codes', async (req, res) => {
+    const { code } = mfaCodeRequest.parse(req.body);
+    const user = await signedInUser(req);
+    const recoveryCodes = await regenerateRecoveryCodes(writer, user.id, code);
+    await limits.reset('mfa', `user:${user.id}`);
+    res.set('Cache-Control', 'no-store').json({ recoveryCodes });
+  });
+
+  router.post('/me/mfa/disable', async (req, res) => {
+    const input = mfaDisableRequest.parse(req.body);
+    const user = await signedInUser(req);
+    await disableMfa(writer, user, input);
+    await limits.reset('mfa', `user:${user.id}`);
+    res.json(await mfaStatusOf(db, user.id));
+  });
+
+  return router;
+}
