@@ -42,6 +42,7 @@ describeOnPostgres('rolling restart behind the gateway (two svc-catalog processe
       DATABASE_URL: (database.target as { url: string }).url,
       JWKS_URL: issuer.jwksUrl,
       DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+      ADMIN_REQUIRE_MFA: 'false',
     });
     return ready(`http://127.0.0.1:${replica.port}`);
   };

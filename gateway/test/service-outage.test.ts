@@ -46,8 +46,10 @@ onPostgresAndNats('one service stopped at a time behind the gateway (PostgreSQL,
       HOST: '127.0.0.1',
       DATABASE_URL: (replica.database.target as { url: string }).url,
       JWKS_URL: `${identityUrl()}/api/identity/.well-known/jwks.json`,
+      // The drill's admin signs in with a password only.
+      ADMIN_REQUIRE_MFA: 'false',
     };
-    if (replica.name === 'identity') Object.assign(env, { MAILBOX_ENABLED: 'true', MAILBOX_TOKEN, ADMIN_EMAILS: ADMIN_EMAIL, ADMIN_REQUIRE_MFA: 'false', PUBLIC_URL: 'http://localhost:3000' });
+    if (replica.name === 'identity') Object.assign(env, { MAILBOX_ENABLED: 'true', MAILBOX_TOKEN, ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'http://localhost:3000' });
     if (replica.name === 'chat') env.DEMO_AGENT_PROVIDER_URL = 'http://127.0.0.1:9/v1';
     replica.run = runServiceProcess(join(repoRoot, `svc-${replica.name}`), 'src/main.ts', [], env);
     await eventually(async () => (await fetch(`http://127.0.0.1:${replica.port}/readyz`).catch(() => undefined))?.ok, 90_000).catch((error: unknown) => {
