@@ -74,7 +74,8 @@ export function UsersTab() {
         {({ users: rows, total }) => {
           if (rows.length === 0) return <p className="adm-empty">{query.q ? `No users match “${query.q}”.` : 'No users yet.'}</p>;
           const open = rows.find((user) => user.id === creditsOf);
-          const walletOf = (id: string) => (wallets.data ? (wallets.data.get(id) ?? null) : undefined);
+          // While another page's wallets load, the previous page's map says nothing about these users.
+          const walletOf = (id: string) => (wallets.data && !wallets.loading ? (wallets.data.get(id) ?? null) : undefined);
           return (
             <>
               <div className="adm-table-scroll" role="region" aria-label="Users table" tabIndex={0}>
