@@ -3,6 +3,8 @@ import { adminUserList, userProfile, type AdminUserList, type AdminUserPatch, ty
 
 export interface UserListQuery {
   q?: string;
+  /** Only these users (at most ADMIN_USER_LIST_MAX_LIMIT). */
+  ids?: readonly string[];
   limit: number;
   offset: number;
 }
@@ -10,9 +12,10 @@ export interface UserListQuery {
 /** svc-identity's admin API: the users, their tier and suspension. */
 export function identityAdminApi(api: ApiClient) {
   return {
-    listUsers: ({ q, limit, offset }: UserListQuery, options?: CallOptions): Promise<AdminUserList> => {
+    listUsers: ({ q, ids, limit, offset }: UserListQuery, options?: CallOptions): Promise<AdminUserList> => {
       const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
       if (q) query.set('q', q);
+      if (ids) query.set('ids', ids.join(','));
       return api.request(`/api/identity/admin/users?${query}`, { ...options, schema: adminUserList });
     },
     updateUser: (id: string, patch: AdminUserPatch): Promise<UserProfile> =>

@@ -31,6 +31,9 @@ describe('audit tab', () => {
     expect(suspend.textContent).toContain(`By ${ADMIN.email}`);
     expect(suspend.textContent).toContain(`user:${userRow(1).id}`);
     expect(within(suspend).getByText('svc-identity')).toBeTruthy();
+    expect(await within(suspend).findByText('User 1 <user1@example.com>')).toBeTruthy();
+    const lookup = services.callsTo('GET /api/identity/admin/users').find((call) => call.path.includes('ids='));
+    expect(new URL(lookup!.path, 'http://x').searchParams.get('ids')).toBe(userRow(1).id);
     expect(within(suspend).getByText('Before and after')).toBeTruthy();
     expect(suspend.querySelectorAll('pre')[1]!.textContent).toContain('"isSuspended": true');
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AdminAuditEntry } from '@agentdock/contracts';
+import type { AdminAuditEntry, UserProfile } from '@agentdock/contracts';
 import { Badge, Button, LoadingBlock, TextField } from '@agentdock/ui';
 import type { AuditFilter } from '../api/audit-api';
 import { useAdminApi } from '../api/use-admin-api';
@@ -8,6 +8,8 @@ import { ADMIN_ERRORS } from '../console/admin-errors';
 import { SelectField } from '../console/fields';
 import { formatDateTime } from '../console/format';
 import { resolveUserId, UNKNOWN_USER } from '../console/resolve-user';
+import { UserLabel } from '../console/user-label';
+import { useUserDirectory } from '../console/use-user-directory';
 import { actionLabel, AUDIT_ACTIONS } from './merge-audit';
 import { useAuditTrail } from './use-audit-trail';
 
@@ -21,6 +23,7 @@ export function AuditTab() {
   const [errors, setErrors] = useState<{ admin?: string; user?: string }>({});
   const [filter, setFilter] = useState<AuditFilter | null>({});
   const trail = useAuditTrail(filter);
+  const directory = useUserDirectory(trail.entries.flatMap((entry) => (entry.subjectUserId ? [entry.subjectUserId] : [])));
 
   useEffect(() => {
     if (trail.error !== undefined) report(ADMIN_ERRORS.loadFailed, trail.error);
@@ -62,7 +65,7 @@ export function AuditTab() {
       ) : (
         <ol className="adm-audit" aria-label="Admin actions, newest first" aria-busy={trail.loading}>
           {trail.entries.map((entry) => (
-            <AuditEntry key={`${entry.service}:${entry.id}`} entry={entry} />
+            <AuditEntry key={`${entry.service}:${entry.id}`} entry={entry} subject={entry.subjectUserId ? directory.get(entry.subjectUserId) : undefined} />
           ))}
         </ol>
       )}
@@ -77,7 +80,7 @@ export function AuditTab() {
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
-function AuditEntry({ entry }: { entry: AdminAuditEntry }) {
+function AuditEntry({ entry, subject }: { entry: AdminAuditEntry; subject: UserProfile | undefined }) {
   const actor = entry.actorEmail ?? entry.actorId;
   return (
     <li className="adm-audit__entry">
@@ -94,9 +97,7 @@ function AuditEntry({ entry }: { entry: AdminAuditEntry }) {
         {entry.subjectUserId && (
           <>
             {' · user '}
-            <span className="adm-code" title={entry.subjectUserId}>
-              {entry.subjectUserId}
-            </span>
+            <UserLabel id={entry.subjectUserId} user={subject} />
           </>
         )}
       </p>

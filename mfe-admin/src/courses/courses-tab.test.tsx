@@ -41,7 +41,8 @@ describe('courses tab', () => {
     expect(await screen.findByText('No one is enrolled in this course yet.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Course'), { target: { value: 'build-ai-agents' } });
     const list = await screen.findByRole('list', { name: 'Enrolled users' });
-    expect(within(list).getByText(userRow(1).id)).toBeTruthy();
+    // The member's name and address come from svc-identity, asked by id.
+    expect(await within(list).findByText('User 1 <user1@example.com>')).toBeTruthy();
     expect(within(list).getByText('Subscription')).toBeTruthy();
   });
 
@@ -73,12 +74,12 @@ describe('courses tab', () => {
     renderConsole('/admin?tab=courses', services);
     await screen.findByText('No one is enrolled in this course yet.');
     fireEvent.change(screen.getByLabelText('Course'), { target: { value: 'build-ai-agents' } });
-    fireEvent.click(await screen.findByRole('button', { name: `Revoke access of ${userRow(1).id}` }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke access of user1@example.com' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: REVOKE_CONFIRMATION })).getByRole('button', { name: 'Revoke' }));
     expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.courseAccess);
 
     services.on(path, jsonResponse(204));
-    fireEvent.click(screen.getByRole('button', { name: `Revoke access of ${userRow(1).id}` }));
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke access of user1@example.com' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.getByText('No one is enrolled in this course yet.')).toBeTruthy());
   });

@@ -10,6 +10,8 @@ import { formatDateTime } from '../console/format';
 import { LoadStates } from '../console/load-states';
 import { resolveUserId, UNKNOWN_USER } from '../console/resolve-user';
 import { useLoad } from '../console/use-load';
+import { UserLabel } from '../console/user-label';
+import { useUserDirectory } from '../console/use-user-directory';
 
 export const REVOKE_CONFIRMATION = "Are you sure you want to revoke this user's access to the course?";
 
@@ -34,6 +36,7 @@ function CourseEnrolments({ courses }: { courses: Array<{ value: string; label: 
   const report = useReportError();
   const [courseId, setCourseId] = useState(courses[0]!.value);
   const enrolments = useLoad((signal) => api.catalog.listEnrolments(courseId, { signal }), courseId);
+  const directory = useUserDirectory(enrolments.data?.map((row) => row.userId) ?? []);
   const [user, setUser] = useState('');
   const [userError, setUserError] = useState<string | undefined>();
   const [granting, setGranting] = useState(false);
@@ -89,12 +92,10 @@ function CourseEnrolments({ courses }: { courses: Array<{ value: string; label: 
             <ul className="adm-list" aria-label="Enrolled users">
               {rows.map((enrolment) => (
                 <li key={enrolment.userId} className="adm-list__row">
-                  <span className="adm-truncate" title={enrolment.userId}>
-                    {enrolment.userId}
-                  </span>
+                  <UserLabel id={enrolment.userId} user={directory.get(enrolment.userId)} />
                   <Badge variant={enrolment.source === 'admin' ? 'primary' : 'success'}>{enrolment.source === 'admin' ? 'Granted by an admin' : 'Subscription'}</Badge>
                   <span className="ad-muted">{formatDateTime(enrolment.createdAt)}</span>
-                  <Button size="sm" variant="danger" onClick={() => setRevoking(enrolment)} aria-label={`Revoke access of ${enrolment.userId}`}>
+                  <Button size="sm" variant="danger" onClick={() => setRevoking(enrolment)} aria-label={`Revoke access of ${directory.get(enrolment.userId)?.email ?? enrolment.userId}`}>
                     Revoke
                   </Button>
                 </li>
