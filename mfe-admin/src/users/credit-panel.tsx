@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UserProfile, Wallet } from '@agentdock/contracts';
 import { Button, Card, TextAreaField, TextField } from '@agentdock/ui';
 import { useAdminApi } from '../api/use-admin-api';
@@ -44,6 +44,9 @@ export function CreditPanel({ user, wallet, onWallet, onClose }: CreditPanelProp
   });
   const replies = useLoad((signal) => api.chat.recentReplies(user.id, { signal }), user.id);
   const [refunding, setRefunding] = useState<string | null>(null);
+  // The panel opens below the table, possibly off screen: bring it to the admin (and their reader).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
 
   async function refund(messageId: string) {
     setRefunding(messageId);
@@ -61,7 +64,7 @@ export function CreditPanel({ user, wallet, onWallet, onClose }: CreditPanelProp
   return (
     <Card as="section" className="adm-credit-panel" aria-labelledby={`credits-${user.id}`}>
       <div className="adm-panel-head">
-        <h3 id={`credits-${user.id}`} className="adm-wrap">{`Credits of ${who}`}</h3>
+        <h3 id={`credits-${user.id}`} ref={headingRef} tabIndex={-1} className="adm-wrap">{`Credits of ${who}`}</h3>
         <Button size="sm" variant="ghost" onClick={onClose}>
           Close
         </Button>

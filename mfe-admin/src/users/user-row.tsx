@@ -8,6 +8,8 @@ export interface UserRowProps {
   wallet: Wallet | null | undefined;
   walletsFailed: boolean;
   busy: boolean;
+  /** The signed-in admin's own row: the server refuses to let them suspend themselves. */
+  isSelf: boolean;
   creditsOpen: boolean;
   onTierChange: (tier: SubscriptionTier) => void;
   onToggleSuspended: () => void;
@@ -21,7 +23,7 @@ function Credits({ wallet, walletsFailed }: Pick<UserRowProps, 'wallet' | 'walle
 }
 
 /** One user: who, plan, credits, status, and the admin's actions on them. */
-export function UserRow({ user, wallet, walletsFailed, busy, creditsOpen, onTierChange, onToggleSuspended, onOpenCredits }: UserRowProps) {
+export function UserRow({ user, wallet, walletsFailed, busy, isSelf, creditsOpen, onTierChange, onToggleSuspended, onOpenCredits }: UserRowProps) {
   const who = user.fullName ?? user.email;
   return (
     <tr>
@@ -59,7 +61,12 @@ export function UserRow({ user, wallet, walletsFailed, busy, creditsOpen, onTier
               </option>
             ))}
           </select>
-          <Button size="sm" variant={user.isSuspended ? 'secondary' : 'danger'} disabled={busy} onClick={onToggleSuspended} aria-label={`${user.isSuspended ? 'Reactivate' : 'Suspend'} ${who}`}>
+          <Button
+            size="sm"
+            variant={user.isSuspended ? 'secondary' : 'danger'}
+            disabled={busy || (isSelf && !user.isSuspended)}
+            title={isSelf ? 'You cannot suspend your own account' : undefined}
+            onClick={onToggleSuspended} aria-label={`${user.isSuspended ? 'Reactivate' : 'Suspend'} ${who}`}>
             {user.isSuspended ? 'Reactivate' : 'Suspend'}
           </Button>
           <Button size="sm" variant="ghost" aria-expanded={creditsOpen} onClick={onOpenCredits} aria-label={`Credits of ${who}`}>

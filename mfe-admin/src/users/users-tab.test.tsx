@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
-import { adminServices, renderConsole, userRow, walletFor } from '../testing';
+import { ADMIN, adminServices, renderConsole, userRow, walletFor } from '../testing';
 import { REFUND_REASON } from './credit-panel';
 import { USERS_PAGE_SIZE } from './users-tab';
 
@@ -47,6 +47,19 @@ describe('users tab', () => {
     await rowOf('user21@example.com');
     expect(services.callsTo('GET /api/identity/admin/users').at(-1)!.path).toBe(`/api/identity/admin/users?limit=${USERS_PAGE_SIZE}&offset=20&q=ada`);
     expect(screen.getByText('21–21 of 45')).toBeTruthy();
+  });
+
+  it('does not offer an admin to suspend themselves, and moves focus to the credits panel it opens', async () => {
+    const services = adminServices();
+    services.on('GET /api/identity/admin/users', jsonResponse(200, { users: [ADMIN], total: 1 }));
+    services.on(`GET /api/chat/admin/users/${ADMIN.id}/messages`, jsonResponse(200, { messages: [] }));
+    renderConsole('/admin', services);
+    const row = await rowOf(ADMIN.email);
+    const suspend = within(row).getByRole('button', { name: 'Suspend Ops Admin' });
+    expect(suspend).toHaveProperty('disabled', true);
+    expect(suspend.getAttribute('title')).toBe('You cannot suspend your own account');
+    fireEvent.click(within(row).getByRole('button', { name: 'Credits of Ops Admin' }));
+    expect(await screen.findByRole('heading', { name: 'Credits of Ops Admin' })).toBe(document.activeElement);
   });
 
   it('says when no user matches', async () => {

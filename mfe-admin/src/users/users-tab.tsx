@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminUserPatch, UserProfile, Wallet } from '@agentdock/contracts';
+import { useSession } from '@agentdock/session';
 import { Button } from '@agentdock/ui';
 import { useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
@@ -19,6 +20,7 @@ export const USERS_PAGE_SIZE = 20;
 export function UsersTab() {
   const api = useAdminApi();
   const report = useReportError();
+  const { user: me } = useSession();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState({ q: '', offset: 0 });
   const users = useLoad((signal) => api.identity.listUsers({ q: query.q || undefined, limit: USERS_PAGE_SIZE, offset: query.offset }, { signal }), `${query.q}|${query.offset}`);
@@ -97,6 +99,7 @@ export function UsersTab() {
                         wallet={walletOf(user.id)}
                         walletsFailed={wallets.error !== undefined}
                         busy={busy === user.id}
+                        isSelf={user.id === me?.id}
                         creditsOpen={creditsOf === user.id}
                         onTierChange={(tier) => void update(user, { subscriptionTier: tier }, ADMIN_ERRORS.userPlan)}
                         onToggleSuspended={() => void update(user, { isSuspended: !user.isSuspended }, ADMIN_ERRORS.userStatus)}
