@@ -38,6 +38,13 @@ async function auditEntries(page: Page, filter: { user?: string; action?: string
   return page.getByRole('list', { name: 'Admin actions, newest first' }).getByRole('listitem');
 }
 
+/** The names of the agents a session may chat with (svc-chat reads the tier from the token). */
+async function chatAgentNames(request: APIRequestContext, account: Pick<Account, 'accessToken'>): Promise<string[]> {
+  const answer = await request.get('/api/chat/agents', { headers: bearer(account) });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { agents: Array<{ name: string }> }).agents.map((agent) => agent.name);
+}
+
 /** The user's wallet exists once svc-chat has handled the sign-up event. */
 async function waitForWallet(request: APIRequestContext, user: Account) {
   await expect.poll(async () => (await request.get('/api/chat/wallet', { headers: bearer(user) })).status()).toBe(200);
@@ -72,11 +79,19 @@ test.describe('Admin console', () => {
     ]);
   });
 
-  test('changes a user’s tier and suspends them: their session stops working, and both actions are audited', async ({ page, request }) => {
+  test('changes a user’s tier and suspends them: their agents follow the tier, their session stops working, and both actions are audited', async ({
+    page,
+    request,
+    playwright,
+    baseURL,
+  }) => {
     const admin = await adminAccount(request);
     const name = `Tier Test ${randomUUID().slice(0, 8)}`;
-    const user = await createAccount(request, uniqueEmail('tier'), name);
+    // The user's own cookie jar, so refreshing their session is not mixed up with the admin's.
+    const userRequest = await playwright.request.newContext({ baseURL });
+    const user = await createAccount(userRequest, uniqueEmail('tier'), name);
     await waitForWallet(request, user);
+    const freeAgents = await chatAgentNames(request, user);
     await openConsole(page, admin, 'users');
 
     const row = await findUserRow(page, user.email);
@@ -84,9 +99,18 @@ test.describe('Admin console', () => {
     await expect(row.getByTestId('credits')).toHaveText('50,000 / 50,000');
     await row.getByRole('combobox', { name: `Plan for ${name}` }).selectOption({ label: 'Professional' });
     await expect(row.locator('.ad-tier-badge')).toHaveText('Professional');
+
+    // After their next refresh the token carries Professional, and chat offers its agents too.
+    const refreshed = await userRequest.post('/api/identity/token/refresh', { data: {} });
+    expect(refreshed.ok(), await refreshed.text()).toBe(true);
+    const professional = { accessToken: ((await refreshed.json()) as { accessToken: string }).accessToken };
+    const professionalAgents = await chatAgentNames(request, professional);
+    expect(professionalAgents.length).toBeGreaterThan(freeAgents.length);
+    expect(professionalAgents).toEqual(expect.arrayContaining(freeAgents));
+    await userRequest.dispose();
+
     await row.getByRole('button', { name: `Suspend ${name}` }).click();
     await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
-
     const profile = await request.get(`/api/identity/admin/users?q=${encodeURIComponent(user.email)}`, { headers: bearer(admin) });
     expect(((await profile.json()) as { users: Array<{ subscriptionTier: string; isSuspended: boolean }> }).users[0]).toMatchObject({
       subscriptionTier: 'professional',
@@ -170,7 +194,7 @@ test.describe('Admin console', () => {
     }
   });
 
-  test('creates an agent that /models lists, then deletes it after the confirmation', async ({ page, request }) => {
+  test('creates an agent that /models lists and chat offers to its tier, then deletes it after the confirmation', async ({ page, request }) => {
     const admin = await adminAccount(request);
     const suffix = randomUUID().slice(0, 8);
     const name = `E2E Agent ${suffix}`;
@@ -182,9 +206,19 @@ test.describe('Admin console', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Description').fill('Drafts replies to customer emails.');
     await page.getByLabel('Provider agent ID').fill(`provider-${suffix}`);
+    await page.getByLabel('Tier').selectOption({ label: 'Professional' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const card = mainContent(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
-    await expect(card.locator('.ad-tier-badge')).toHaveText('Free');
+    await expect(card.locator('.ad-tier-badge')).toHaveText('Professional');
+
+    // Chat offers it to Professional sessions only (its agent list follows catalog's events).
+    const customer = await createAccount(request);
+    const promoted = await request.patch(`/api/identity/admin/users/${customer.userId}`, { headers: bearer(admin), data: { subscriptionTier: 'professional' } });
+    expect(promoted.ok(), await promoted.text()).toBe(true);
+    const pro = await request.post('/api/identity/signin/password', { data: { email: customer.email, password: customer.password } });
+    const proSession = { accessToken: ((await pro.json()) as { accessToken: string }).accessToken };
+    await expect.poll(() => chatAgentNames(request, proSession)).toContain(name);
+    expect(await chatAgentNames(request, customer)).not.toContain(name);
 
     const entries = await auditEntries(page, { action: 'Created agent' });
     await expect(entries.first()).toContainText(`agent:e2e-agent-${suffix}`);
