@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
-import { ADMIN, adminServices, renderConsole, userRow, walletFor } from '../testing';
+import { ADMIN, adminServices, location, renderConsole, userRow, walletFor } from '../testing';
 import { REFUND_REASON } from './credit-panel';
 import { USERS_PAGE_SIZE } from './users-tab';
 
@@ -47,6 +47,16 @@ describe('users tab', () => {
     await rowOf('user21@example.com');
     expect(services.callsTo('GET /api/identity/admin/users').at(-1)!.path).toBe(`/api/identity/admin/users?limit=${USERS_PAGE_SIZE}&offset=20&q=ada`);
     expect(screen.getByText('21–21 of 45')).toBeTruthy();
+    expect(location()).toBe('/admin?q=ada&page=2');
+  });
+
+  it('opens the search and page the URL names', async () => {
+    const services = adminServices();
+    services.on('GET /api/identity/admin/users', jsonResponse(200, { users: [userRow(41)], total: 45 }));
+    renderConsole('/admin?tab=users&q=user&page=3', services);
+    await rowOf('user41@example.com');
+    expect(services.callsTo('GET /api/identity/admin/users')[0]!.path).toBe(`/api/identity/admin/users?limit=${USERS_PAGE_SIZE}&offset=40&q=user`);
+    expect(screen.getByRole('searchbox', { name: 'Search by email or name' })).toHaveProperty('value', 'user');
   });
 
   it('does not offer an admin to suspend themselves, and moves focus to the credits panel it opens', async () => {

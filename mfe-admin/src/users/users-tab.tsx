@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { AdminUserPatch, UserProfile, Wallet } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
 import { Button } from '@agentdock/ui';
@@ -21,8 +22,22 @@ export function UsersTab() {
   const api = useAdminApi();
   const report = useReportError();
   const { user: me } = useSession();
-  const [draft, setDraft] = useState('');
-  const [query, setQuery] = useState({ q: '', offset: 0 });
+  // The search and page live in the URL beside the tab, so a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const query = { q: params.get('q') ?? '', offset: pageOffset(params.get('page')) };
+  const setQuery = (next: { q: string; offset: number }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.q) updated.set('q', next.q);
+        else updated.delete('q');
+        if (next.offset > 0) updated.set('page', String(next.offset / USERS_PAGE_SIZE + 1));
+        else updated.delete('page');
+        return updated;
+      },
+      { replace: true },
+    );
+  const [draft, setDraft] = useState(query.q);
   const users = useLoad((signal) => api.identity.listUsers({ q: query.q || undefined, limit: USERS_PAGE_SIZE, offset: query.offset }, { signal }), `${query.q}|${query.offset}`);
   const ids = users.data?.users.map((user) => user.id) ?? [];
   const wallets = useLoad(
@@ -109,7 +124,7 @@ export function UsersTab() {
                   </tbody>
                 </table>
               </div>
-              <Pagination offset={query.offset} shown={rows.length} total={total} onPage={(offset) => setQuery((current) => ({ ...current, offset }))} />
+              <Pagination offset={query.offset} shown={rows.length} total={total} onPage={(offset) => setQuery({ q: query.q, offset })} />
               {open && <CreditPanel key={open.id} user={open} wallet={walletOf(open.id)} onWallet={replaceWallet} onClose={() => setCreditsOf(null)} />}
             </>
           );
@@ -117,6 +132,12 @@ export function UsersTab() {
       </LoadStates>
     </section>
   );
+}
+
+/** `?page=3` → the offset of its first user; anything else is the first page. */
+function pageOffset(page: string | null): number {
+  const number = Number(page);
+  return Number.isSafeInteger(number) && number > 1 ? (number - 1) * USERS_PAGE_SIZE : 0;
 }
 
 function Pagination({ offset, shown, total, onPage }: { offset: number; shown: number; total: number; onPage: (offset: number) => void }) {
