@@ -71,6 +71,6 @@ export function useAuditTrail(filter: AuditFilter | null): AuditTrail {
   }, [load]);
 
   const withOlder = AUDITED_SERVICES.filter((service) => typeof state.cursors[service] === 'string');
-  const loadOlder = useCallback(() => void load(withOlder, state.cursors, true), [load, withOlder, state.cursors]);
+  const loadOlder = () => void load(withOlder, state.cursors, true);
   return { entries: state.entries, loading: state.loading, failed: state.failed, error: state.error, hasOlder: withOlder.length > 0, loadOlder };
 }

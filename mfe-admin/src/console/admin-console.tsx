@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from '@agentdock/ui';
 import { AgentsTab } from '../agents/agents-tab';
@@ -21,7 +21,7 @@ const TABS = [
 
 export type AdminTab = (typeof TABS)[number]['value'];
 
-const PANELS: Record<AdminTab, () => React.ReactElement> = {
+const PANELS: Record<AdminTab, () => ReactElement> = {
   users: UsersTab,
   plans: PlansTab,
   agents: AgentsTab,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, LoadingBlock } from '@agentdock/ui';
 import { useReportError } from './admin-banner';
 import { ADMIN_ERRORS } from './admin-errors';
@@ -8,7 +8,7 @@ import type { Loaded } from './use-load';
  * The loading and error states every tab shares: a spinner on the first load; on failure the
  * banner says so and the tab offers to try again. Renders `children` once data is there.
  */
-export function LoadStates<T>({ loaded, label, children }: { loaded: Loaded<T>; label: string; children: (data: T) => React.ReactNode }) {
+export function LoadStates<T>({ loaded, label, children }: { loaded: Loaded<T>; label: string; children: (data: T) => ReactNode }) {
   const report = useReportError();
   useEffect(() => {
     if (loaded.error !== undefined) report(ADMIN_ERRORS.loadFailed, loaded.error);
