@@ -12,6 +12,7 @@ function renderAdmin(user?: { isAdmin: boolean }) {
   if (user) {
     storage.setItem(SESSION_HINT_KEY, '1');
     identity.on('POST /api/identity/token/refresh', jsonResponse(200, sessionFixture({ user: { ...user, email: 'ops@example.com' } })));
+    identity.on('GET /api/identity/admin/users', jsonResponse(200, { users: [], total: 0 }));
   }
   const client = createSessionClient({ fetch: identity.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   render(
@@ -43,5 +44,6 @@ describe('admin console gate', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
     expect(screen.getByText('Admin Access')).toBeTruthy();
     expect(screen.queryByText('Access Denied')).toBeNull();
+    expect(await screen.findByText('No users yet.')).toBeTruthy();
   });
 });

@@ -1,5 +1,7 @@
 import { useSession } from '@agentdock/session';
-import { Card, Container, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
+import { Container, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
+import { AdminConsole } from './console/admin-console';
+import './admin.css';
 
 /**
  * The admin console's gate. The flag comes from the verified session, and every admin endpoint
@@ -19,12 +21,7 @@ export default function AdminPage() {
     <>
       <PageHeader title="Admin Dashboard" eyebrow="Admin Access" lead={`Signed in as ${user.email}.`} />
       <Container className="ad-section ad-section--flush-top">
-        <Card>
-          <p>
-            The Users, Plans, AI Agents and Content tabs are not built into this console yet. Their server side is live: the identity
-            and catalog admin APIs accept your session today.
-          </p>
-        </Card>
+        <AdminConsole />
       </Container>
     </>
   );

@@ -186,6 +186,13 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
     expect(page.users).toHaveLength(50);
     expect(page.users[0]?.email).toBe('bulk-9899@load.example.com');
 
+    const byIds = await list({ ids: `${page.users[1]!.id}, ${page.users[0]!.id},${adminId}`, q: 'load.example' });
+    expect(byIds.users.map((user) => user.email)).toEqual(['bulk-9899@load.example.com', 'bulk-9898@load.example.com']);
+    expect(byIds.total).toBe(2);
+
+    const badIds = await request(identity.url).get(`${api}/admin/users`).query({ ids: 'not-a-uuid' }).set(bearer(adminToken)).expect(400);
+    expect(badIds.body.error.fields).toEqual([{ path: 'ids.0', message: 'Each user id must be a UUID' }]);
+
     for (const query of [{ limit: '0' }, { limit: '201' }, { offset: '-1' }, { limit: 'many' }]) {
       const refused = await request(identity.url).get(`${api}/admin/users`).query(query).set(bearer(adminToken)).expect(400);
       expect(refused.body.error.code).toBe('validation_failed');

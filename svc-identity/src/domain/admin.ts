@@ -1,5 +1,5 @@
 import { type AdminUserList, type AdminUserListQuery, type AdminUserPatch, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
-import { count, desc, eq, ilike, or, type SQL } from '@agentdock/service-kit/orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from '@agentdock/service-kit/orm';
 import { type Db, recordAdminAction } from '@agentdock/service-kit';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
@@ -7,9 +7,12 @@ import { revokeUserSessions } from './refresh-tokens';
 import { findUser, toProfile } from './users';
 import type { IdentityWriter } from './writer';
 
-/** One page of the users whose email or name contains `q`, newest first, with the count of all matches. */
+/**
+ * One page of the users whose email or name contains `q` (and, with `ids`, who are among them),
+ * newest first, with the count of all matches.
+ */
 export async function listUsers(db: Db<IdentitySchema>, query: AdminUserListQuery): Promise<AdminUserList> {
-  const where = matching(query.q);
+  const where = and(matching(query.q), query.ids ? inArray(users.id, query.ids) : undefined);
   const [rows, [totals]] = await Promise.all([
     db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(users).where(where),

@@ -35,9 +35,23 @@ export type ProfilePatch = z.infer<typeof profilePatch>;
 
 export const ADMIN_USER_LIST_MAX_LIMIT = 200;
 
-/** GET /api/identity/admin/users query: `q` matches email or name (case-insensitive); offset paging. */
+const userIdList = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
+  .pipe(
+    z
+      .array(z.string().uuid('Each user id must be a UUID'))
+      .min(1, 'Give at least one user id')
+      .max(ADMIN_USER_LIST_MAX_LIMIT, `At most ${ADMIN_USER_LIST_MAX_LIMIT} user ids`),
+  );
+
+/**
+ * GET /api/identity/admin/users query: `q` matches email or name (case-insensitive); `ids`
+ * (comma-separated) names the users to show, e.g. a course's members; offset paging.
+ */
 export const adminUserListQuery = z.object({
   q: z.string().trim().max(200).optional(),
+  ids: userIdList.optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_USER_LIST_MAX_LIMIT).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });

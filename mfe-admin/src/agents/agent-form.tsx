@@ -1,0 +1,70 @@
+import type { AdminAgent, AgentInput } from '@agentdock/contracts';
+import { TextAreaField, TextField } from '@agentdock/ui';
+import { useReportError } from '../console/admin-banner';
+import { ADMIN_ERRORS } from '../console/admin-errors';
+import { CheckboxField, SelectField } from '../console/fields';
+import { FormFrame } from '../console/form-frame';
+import { TIER_OPTIONS } from '../console/tier-options';
+import { lines, useRecordForm } from '../console/use-record-form';
+
+export type AgentValues = {
+  key: string;
+  name: string;
+  description: string;
+  features: string;
+  useCase: string;
+  tier: string;
+  providerAgentId: string;
+  isActive: boolean;
+};
+
+/** A new agent is for the free tier unless the admin picks another. */
+export const EMPTY_AGENT: AgentValues = { key: '', name: '', description: '', features: '', useCase: '', tier: 'free', providerAgentId: '', isActive: true };
+
+function agentValues(agent: AdminAgent): AgentValues {
+  return {
+    key: agent.key,
+    name: agent.name,
+    description: agent.description,
+    features: agent.features.join('\n'),
+    useCase: agent.useCase,
+    tier: agent.tier,
+    providerAgentId: agent.providerAgentId ?? '',
+    isActive: agent.isActive,
+  };
+}
+
+/** The request body; the key is only sent when creating, since chat history is kept by it. */
+export function agentBody(values: AgentValues, create: boolean): AgentInput {
+  const { key, features, providerAgentId, ...rest } = values;
+  return { ...rest, ...(create ? { key: key.trim() } : {}), features: lines(features), providerAgentId: providerAgentId.trim() || null } as AgentInput;
+}
+
+const agentFieldOf = (path: string) => {
+  const head = path.split('.')[0];
+  return head && head in EMPTY_AGENT ? (head as keyof AgentValues) : undefined;
+};
+
+export function AgentForm({ agent, save, onCancel }: { agent?: AdminAgent; save: (values: AgentValues) => Promise<void>; onCancel: () => void }) {
+  const report = useReportError();
+  const form = useRecordForm({
+    initial: agent ? agentValues(agent) : EMPTY_AGENT,
+    save,
+    fieldOf: agentFieldOf,
+    onFailure: (error) => report(ADMIN_ERRORS.saveAgent, error),
+  });
+  return (
+    <FormFrame title={agent ? 'Edit Agent' : 'Create New Agent'} formRef={form.formRef} pending={form.pending} formError={form.errors.form} onSubmit={form.onSubmit} onCancel={onCancel}>
+      <div className="adm-form-grid">
+        {!agent && <TextField label="Key" placeholder="e.g. meeting-prep" {...form.text('key')} />}
+        <TextField label="Name" {...form.text('name')} />
+        <SelectField label="Tier" options={TIER_OPTIONS} {...form.text('tier')} />
+        <TextField label="Provider agent ID" {...form.text('providerAgentId')} />
+      </div>
+      <TextAreaField label="Description" rows={3} {...form.text('description')} />
+      <TextAreaField label="Features (one per line)" rows={3} {...form.text('features')} />
+      <TextAreaField label="Use case" rows={2} {...form.text('useCase')} />
+      <CheckboxField label="Active" {...form.checkbox('isActive')} />
+    </FormFrame>
+  );
+}

@@ -1,0 +1,29 @@
+import type { AdminAuditEntry } from '@agentdock/contracts';
+
+/** Entries of several services as one list, newest first; one entry seen twice appears once. */
+export function mergeNewestFirst(...lists: ReadonlyArray<readonly AdminAuditEntry[]>): AdminAuditEntry[] {
+  const byId = new Map<string, AdminAuditEntry>();
+  for (const list of lists) for (const entry of list) byId.set(`${entry.service}:${entry.id}`, entry);
+  return [...byId.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** What each recorded action means to a person reading the trail. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  'user.tier_change': 'Changed plan',
+  'user.suspend': 'Suspended user',
+  'user.reactivate': 'Reactivated user',
+  'plan.create': 'Created plan',
+  'plan.update': 'Edited plan',
+  'plan.delete': 'Deleted plan',
+  'agent.create': 'Created agent',
+  'agent.update': 'Edited agent',
+  'agent.delete': 'Deleted agent',
+  'content.create': 'Created content',
+  'content.update': 'Edited content',
+  'enrolment.grant': 'Granted course access',
+  'enrolment.revoke': 'Revoked course access',
+  'chat.wallet.adjust': 'Adjusted credits',
+  'chat.message.refund': 'Refunded a reply',
+};
+
+export const actionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;

@@ -1,0 +1,35 @@
+import { ApiError } from '@agentdock/api-client';
+
+/** The texts of the console's red banner; the first nine are the product's own wording. */
+export const ADMIN_ERRORS = {
+  accessDenied: 'Access denied. Admin privileges required.',
+  loadFailed: 'Failed to load admin data',
+  userStatus: 'Failed to update user status',
+  userPlan: 'Failed to update user plan',
+  savePlan: 'Failed to save plan',
+  deletePlan: 'Failed to delete plan',
+  saveAgent: 'Failed to save agent',
+  deleteAgent: 'Failed to delete agent',
+  saveContent: 'Failed to save content',
+  adjustCredits: 'Failed to adjust credits',
+  refundReply: 'Failed to refund the reply',
+  courseAccess: 'Failed to update course access',
+} as const;
+
+export type AdminErrorText = (typeof ADMIN_ERRORS)[keyof typeof ADMIN_ERRORS];
+
+export interface BannerMessage {
+  text: AdminErrorText;
+  /** The server's own explanation, when it gave one. */
+  detail?: string;
+}
+
+/**
+ * What the banner says about a failed action. A 403 means this session lost its admin rights
+ * (or was suspended) since the page opened, whatever the action was.
+ */
+export function bannerFor(text: AdminErrorText, error: unknown): BannerMessage {
+  if (error instanceof ApiError && error.status === 403) return { text: ADMIN_ERRORS.accessDenied };
+  const detail = error instanceof Error && error.message && error.message !== text ? error.message : undefined;
+  return detail ? { text, detail } : { text };
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '@agentdock/api-client';
+
+export type FormValues = Record<string, string | boolean>;
+export type FieldErrors<V> = Partial<Record<keyof V | 'form', string>>;
+
+interface RecordFormOptions<V extends FormValues> {
+  initial: V;
+  /** Sends the values; throws the server's error when it refuses them. */
+  save: (values: V) => Promise<void>;
+  /** Maps a server field path (e.g. `monthly.amount`) to the form field that shows its message. */
+  fieldOf: (path: string) => keyof V | undefined;
+  /** Called with the failure so the console's banner can say what went wrong. */
+  onFailure: (error: unknown) => void;
+}
+
+/**
+ * An admin create/edit form. The console sends the values as typed (no checks of its own): the
+ * server validates, and its messages appear next to the fields they concern while the edit stays
+ * on screen. The first field with a message gets focus.
+ */
+export function useRecordForm<V extends FormValues>({ initial, save, fieldOf, onFailure }: RecordFormOptions<V>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      await save(values);
+      setErrors({});
+    } catch (error) {
+      setErrors(fieldErrorsOf(error, fieldOf));
+      onFailure(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function text(name: keyof V & string) {
+    return {
+      name,
+      value: String(values[name]),
+      error: errors[name],
+      onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    };
+  }
+
+  function checkbox(name: keyof V & string) {
+    return {
+      name,
+      checked: Boolean(values[name]),
+      error: errors[name],
+      onChange: (event: { target: { checked: boolean } }) => setValues((current) => ({ ...current, [name]: event.target.checked })),
+    };
+  }
+
+  return { values, errors, pending, onSubmit, formRef, text, checkbox };
+}
+
+/** The first server message for each form field; messages about no known field go to `form`. */
+export function fieldErrorsOf<V>(error: unknown, fieldOf: (path: string) => keyof V | undefined): FieldErrors<V> {
+  const errors: FieldErrors<V> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const field of error.fields) {
+    const key = fieldOf(field.path) ?? 'form';
+    errors[key] ??= field.message;
+  }
+  return errors;
+}
+
+/** "12.5" → 12.5; an empty field → null; anything else is sent as typed for the server to judge. */
+export function floatOrNull(value: string): number | string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? Number.parseFloat(trimmed) : trimmed;
+}
+
+/** "1,000" and "1000" → 1000; an empty field → null; "12.5" or words are sent as typed. */
+export function integerOrNull(value: string): number | string | null {
+  const trimmed = value.trim().replace(/[,_\s]/g, '');
+  if (trimmed === '') return null;
+  return /^-?\d+$/.test(trimmed) ? Number.parseInt(trimmed, 10) : value.trim();
+}
+
+/** One entry per non-empty line. */
+export function lines(value: string): string[] {
+  return value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import type { Enrolment } from '@agentdock/contracts';
+import { Badge, Button, TextField } from '@agentdock/ui';
+import { useAdminApi } from '../api/use-admin-api';
+import { useReportError } from '../console/admin-banner';
+import { ADMIN_ERRORS } from '../console/admin-errors';
+import { ConfirmDialog } from '../console/confirm-dialog';
+import { SelectField } from '../console/fields';
+import { formatDateTime } from '../console/format';
+import { LoadStates } from '../console/load-states';
+import { resolveUserId, UNKNOWN_USER } from '../console/resolve-user';
+import { useLoad } from '../console/use-load';
+import { UserLabel } from '../console/user-label';
+import { useUserDirectory } from '../console/use-user-directory';
+
+export const REVOKE_CONFIRMATION = "Are you sure you want to revoke this user's access to the course?";
+
+/** Who may enter each course's members-only area, and granting or revoking that access. */
+export function CoursesTab() {
+  const api = useAdminApi();
+  const courses = useLoad((signal) => api.catalog.listCourses({ signal }), 'courses');
+  return (
+    <section className="adm-tab" aria-labelledby="adm-courses-title">
+      <div className="adm-tab__head">
+        <h2 id="adm-courses-title">Courses</h2>
+      </div>
+      <LoadStates loaded={courses} label="Courses">
+        {(rows) => (rows.length === 0 ? <p className="adm-empty">No courses yet.</p> : <CourseEnrolments courses={rows.map(({ id, title }) => ({ value: id, label: title }))} />)}
+      </LoadStates>
+    </section>
+  );
+}
+
+function CourseEnrolments({ courses }: { courses: Array<{ value: string; label: string }> }) {
+  const api = useAdminApi();
+  const report = useReportError();
+  const [courseId, setCourseId] = useState(courses[0]!.value);
+  const enrolments = useLoad((signal) => api.catalog.listEnrolments(courseId, { signal }), courseId);
+  const directory = useUserDirectory(enrolments.data?.map((row) => row.userId) ?? []);
+  const [user, setUser] = useState('');
+  const [userError, setUserError] = useState<string | undefined>();
+  const [granting, setGranting] = useState(false);
+  const [revoking, setRevoking] = useState<Enrolment | null>(null);
+
+  async function grant(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setGranting(true);
+    setUserError(undefined);
+    try {
+      const userId = await resolveUserId(api.identity, user);
+      if (!userId) {
+        setUserError(UNKNOWN_USER);
+        return;
+      }
+      const granted = await api.catalog.grantEnrolment(courseId, userId);
+      enrolments.setData((current) => [granted, ...(current ?? []).filter((row) => row.userId !== granted.userId)]);
+      setUser('');
+    } catch (error) {
+      report(ADMIN_ERRORS.courseAccess, error);
+    } finally {
+      setGranting(false);
+    }
+  }
+
+  async function revoke(enrolment: Enrolment) {
+    try {
+      await api.catalog.revokeEnrolment(enrolment.courseId, enrolment.userId);
+      enrolments.setData((current) => current?.filter((row) => row.userId !== enrolment.userId));
+    } catch (error) {
+      report(ADMIN_ERRORS.courseAccess, error);
+    } finally {
+      setRevoking(null);
+    }
+  }
+
+  return (
+    <>
+      <SelectField label="Course" options={courses} value={courseId} onChange={(event) => setCourseId(event.target.value)} />
+      <form className="adm-form adm-form--inline" onSubmit={grant} aria-label="Grant access">
+        <TextField label="User email or ID" value={user} error={userError} onChange={(event) => setUser(event.target.value)} required />
+        <div className="adm-actions">
+          <Button type="submit" disabled={granting || user.trim() === ''}>
+            {granting ? 'Granting…' : 'Grant Access'}
+          </Button>
+        </div>
+      </form>
+      <LoadStates loaded={enrolments} label="Enrolments">
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="adm-empty">No one is enrolled in this course yet.</p>
+          ) : (
+            <ul className="adm-list" aria-label="Enrolled users">
+              {rows.map((enrolment) => (
+                <li key={enrolment.userId} className="adm-list__row">
+                  <UserLabel id={enrolment.userId} user={directory.get(enrolment.userId)} />
+                  <Badge variant={enrolment.source === 'admin' ? 'primary' : 'success'}>{enrolment.source === 'admin' ? 'Granted by an admin' : 'Subscription'}</Badge>
+                  <span className="ad-muted">{formatDateTime(enrolment.createdAt)}</span>
+                  <Button size="sm" variant="danger" onClick={() => setRevoking(enrolment)} aria-label={`Revoke access of ${directory.get(enrolment.userId)?.email ?? enrolment.userId}`}>
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadStates>
+      {revoking && <ConfirmDialog message={REVOKE_CONFIRMATION} confirmLabel="Revoke" onConfirm={() => void revoke(revoking)} onCancel={() => setRevoking(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Plan } from '@agentdock/contracts';
+import { TextAreaField, TextField } from '@agentdock/ui';
+import { useReportError } from '../console/admin-banner';
+import { ADMIN_ERRORS } from '../console/admin-errors';
+import { CheckboxField, SelectField } from '../console/fields';
+import { FormFrame } from '../console/form-frame';
+import { TIER_OPTIONS } from '../console/tier-options';
+import { useRecordForm } from '../console/use-record-form';
+import { EMPTY_PLAN, planFieldOf, planValues, type PlanValues } from './plan-values';
+
+export interface PlanFormProps {
+  /** The plan to edit; none to create one. */
+  plan?: Plan;
+  save: (values: PlanValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+export function PlanForm({ plan, save, onCancel }: PlanFormProps) {
+  const report = useReportError();
+  const form = useRecordForm({
+    initial: plan ? planValues(plan) : EMPTY_PLAN,
+    save,
+    fieldOf: planFieldOf,
+    onFailure: (error) => report(ADMIN_ERRORS.savePlan, error),
+  });
+  return (
+    <FormFrame title={plan ? 'Edit Plan' : 'Create New Plan'} formRef={form.formRef} pending={form.pending} formError={form.errors.form} onSubmit={form.onSubmit} onCancel={onCancel}>
+      <div className="adm-form-grid">
+        {!plan && <TextField label="Plan ID" placeholder="e.g. starter" {...form.text('id')} />}
+        <TextField label="Name" {...form.text('name')} />
+        <SelectField label="Tier" options={TIER_OPTIONS} {...form.text('tier')} />
+        <TextField label="Monthly price ($)" inputMode="decimal" {...form.text('monthlyPrice')} />
+        <TextField label="Monthly price ID" {...form.text('monthlyPriceId')} />
+        <TextField label="Annual price ($ per year)" inputMode="decimal" {...form.text('annualPrice')} />
+        <TextField label="Annual price ID" {...form.text('annualPriceId')} />
+        <TextField label="Real tokens" inputMode="numeric" {...form.text('realTokensLimit')} />
+        <TextField label="Platform credits" inputMode="numeric" {...form.text('platformCreditsLimit')} />
+        <TextField label="API calls" inputMode="numeric" {...form.text('apiCallsLimit')} />
+        <TextField label="Agents included" inputMode="numeric" {...form.text('agentsIncluded')} />
+        <TextField label="Button text" {...form.text('cta')} />
+        <TextField label="Sort order" inputMode="numeric" {...form.text('sortOrder')} />
+      </div>
+      <TextAreaField label="Description" rows={2} {...form.text('description')} />
+      <TextAreaField label="Included features (one per line)" rows={4} {...form.text('features')} />
+      <TextAreaField label="Not included (one per line)" rows={3} {...form.text('notIncluded')} />
+      <div className="adm-checkboxes">
+        <CheckboxField label="Active" {...form.checkbox('isActive')} />
+        <CheckboxField label="Highlight as MOST POPULAR" {...form.checkbox('highlight')} />
+        <CheckboxField label="Custom price (contact sales)" {...form.checkbox('customPrice')} />
+      </div>
+    </FormFrame>
+  );
+}

@@ -1,0 +1,115 @@
+/** @jest-environment @agentdock/session/jsdom-environment */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { planFixture } from '@agentdock/contracts/testing';
+import { errorResponse, jsonResponse } from '@agentdock/session/testing';
+import { ADMIN_ERRORS } from '../console/admin-errors';
+import { adminServices, renderConsole } from '../testing';
+import { DELETE_PLAN_CONFIRMATION } from './plans-tab';
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+const card = async (name: string) => (await screen.findByRole('heading', { level: 3, name })).closest('li') as HTMLElement;
+
+describe('plans tab', () => {
+  it('shows each plan as a card with active flag, monthly price and limits', async () => {
+    const services = adminServices();
+    services.on('GET /api/catalog/admin/plans', jsonResponse(200, { plans: [planFixture(), planFixture({ id: 'enterprise', name: 'Enterprise', monthly: null, isActive: false, apiCallsLimit: null })] }));
+    renderConsole('/admin?tab=plans', services);
+    const starter = await card('Starter');
+    expect(within(starter).getByText('Active')).toBeTruthy();
+    expect(within(starter).getByTestId('plan-price').textContent).toBe('$50 / month');
+    expect(within(starter).getByText('10,000')).toBeTruthy();
+    expect(within(starter).getByText('1,000,000')).toBeTruthy();
+    expect(within(starter).getByText('250')).toBeTruthy();
+    const enterprise = await card('Enterprise');
+    expect(within(enterprise).getByText('Inactive')).toBeTruthy();
+    expect(within(enterprise).getByTestId('plan-price').textContent).toBe('Custom pricing');
+    expect(within(enterprise).getByText('Custom')).toBeTruthy();
+  });
+
+  it('says when there are no plans', async () => {
+    const services = adminServices();
+    services.on('GET /api/catalog/admin/plans', jsonResponse(200, { plans: [] }));
+    renderConsole('/admin?tab=plans', services);
+    expect(await screen.findByText('No plans yet. Add the first one.')).toBeTruthy();
+  });
+
+  it('edits a plan: price as a decimal, limits as whole numbers, back to the grid on Save', async () => {
+    const services = adminServices();
+    services.on('PATCH /api/catalog/admin/plans/starter', (call) => jsonResponse(200, planFixture(call.body as object)));
+    renderConsole('/admin?tab=plans', services);
+    fireEvent.click(within(await card('Starter')).getByRole('button', { name: 'Edit Starter' }));
+    expect(screen.getByRole('heading', { name: 'Edit Plan' })).toBe(document.activeElement);
+    fireEvent.change(screen.getByLabelText('Monthly price ($)'), { target: { value: '59.99' } });
+    fireEvent.change(screen.getByLabelText('Platform credits'), { target: { value: '1,500,000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(within(await card('Starter')).getByTestId('plan-price').textContent).toBe('$59.99 / month');
+    const body = services.callsTo('PATCH /api/catalog/admin/plans/starter')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ monthly: { amount: 59.99, priceId: 'price_starter_monthly' }, platformCreditsLimit: 1_500_000, realTokensLimit: 10_000, features: planFixture().features });
+  });
+
+  it('creates a plan from Add Plan, and Cancel closes the form without a call', async () => {
+    const services = adminServices();
+    services.on('POST /api/catalog/admin/plans', (call) => jsonResponse(201, planFixture({ ...(call.body as object), id: 'team', name: 'Team' })));
+    renderConsole('/admin?tab=plans', services);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Plan' }));
+    expect(screen.getByRole('heading', { name: 'Create New Plan' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await card('Starter')).toBeTruthy();
+    expect(services.callsTo('POST /api/catalog/admin/plans')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Plan' }));
+    fireEvent.change(screen.getByLabelText('Plan ID'), { target: { value: 'team' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Team' } });
+    fireEvent.change(screen.getByLabelText('Included features (one per line)'), { target: { value: 'One\n\n Two ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await card('Team')).toBeTruthy();
+    expect(services.callsTo('POST /api/catalog/admin/plans')[0]!.body).toMatchObject({ id: 'team', name: 'Team', tier: 'free', monthly: null, annual: null, features: ['One', 'Two'], isActive: true });
+  });
+
+  it("keeps the edit open and shows the server's messages next to the fields", async () => {
+    const services = adminServices();
+    services.on(
+      'PATCH /api/catalog/admin/plans/starter',
+      errorResponse(400, 'validation_failed', 'Invalid request', [
+        { path: 'monthly.amount', message: 'Invalid input: expected number, received string' },
+        { path: 'apiCallsLimit', message: 'Too small: expected number to be >=0' },
+      ]),
+    );
+    renderConsole('/admin?tab=plans', services);
+    fireEvent.click(within(await card('Starter')).getByRole('button', { name: 'Edit Starter' }));
+    fireEvent.change(screen.getByLabelText('Monthly price ($)'), { target: { value: 'fifty' } });
+    fireEvent.change(screen.getByLabelText('API calls'), { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid input: expected number, received string')).toBeTruthy();
+    expect(screen.getByLabelText('Monthly price ($)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Monthly price ($)')).toBe(document.activeElement);
+    expect(screen.getByText('Too small: expected number to be >=0')).toBeTruthy();
+    expect((screen.getByLabelText('Monthly price ($)') as HTMLInputElement).value).toBe('fifty');
+    expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.savePlan);
+    expect(services.callsTo('PATCH /api/catalog/admin/plans/starter')[0]!.body).toMatchObject({ monthly: { amount: 'fifty' }, apiCallsLimit: -5 });
+  });
+
+  it('deletes only after the confirmation, and reports a failed delete', async () => {
+    const services = adminServices();
+    services.on('DELETE /api/catalog/admin/plans/starter', errorResponse(500, 'internal', 'Boom'));
+    renderConsole('/admin?tab=plans', services);
+    fireEvent.click(within(await card('Starter')).getByRole('button', { name: 'Delete Starter' }));
+    const dialog = screen.getByRole('alertdialog', { name: DELETE_PLAN_CONFIRMATION });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBe(document.activeElement);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(services.callsTo('DELETE /api/catalog/admin/plans/starter')).toHaveLength(0);
+
+    fireEvent.click(within(await card('Starter')).getByRole('button', { name: 'Delete Starter' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.deletePlan);
+    expect(await card('Starter')).toBeTruthy();
+
+    services.on('DELETE /api/catalog/admin/plans/starter', jsonResponse(204));
+    fireEvent.click(within(await card('Starter')).getByRole('button', { name: 'Delete Starter' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Starter' })).toBeNull());
+  });
+});

@@ -1,0 +1,119 @@
+import { webcrypto } from 'node:crypto';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { AdminAgent, AdminAuditEntry, ContentSection, UserProfile, Wallet } from '@agentdock/contracts';
+import { planFixture } from '@agentdock/contracts/testing';
+import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
+import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture, userFixture } from '@agentdock/session/testing';
+import AdminPage from './admin-page';
+
+export const ADMIN = userFixture({ id: '0b7e9c1e-1111-4c2e-9a31-0d6f1b2c3d4e', email: 'ops@example.com', fullName: 'Ops Admin', isAdmin: true });
+
+export function userRow(index: number, overrides: Partial<UserProfile> = {}): UserProfile {
+  const suffix = String(index).padStart(12, '0');
+  return userFixture({ id: `8f0e4c1a-5b7d-4c2e-9a31-${suffix}`, email: `user${index}@example.com`, fullName: `User ${index}`, ...overrides });
+}
+
+export function walletFor(userId: string, overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    userId,
+    tier: 'free',
+    creditsRemaining: 40_000,
+    creditsLimit: 50_000,
+    purchasedCredits: 0,
+    apiCallsUsed: 0,
+    apiCallsLimit: 50,
+    periodStart: '2026-11-01T00:00:00.000Z',
+    renewsAt: '2026-12-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function agentFixture(overrides: Partial<AdminAgent> = {}): AdminAgent {
+  return {
+    id: '3c9f5d2a-0000-4c2e-9a31-0d6f1b2c3d01',
+    key: 'meeting-prep',
+    name: 'Meeting Prep',
+    description: 'Prepares you for any meeting.',
+    features: ['Agendas'],
+    useCase: 'Before a meeting',
+    tier: 'starter',
+    isActive: true,
+    providerAgentId: 'provider-1',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function contentFixture(overrides: Partial<ContentSection> = {}): ContentSection {
+  return {
+    id: '4d0a6e3b-0000-4c2e-9a31-0d6f1b2c3d01',
+    title: 'Welcome',
+    sectionType: 'features',
+    slot: 'home.hero',
+    format: 'html',
+    content: '<p>Hello</p>',
+    html: '<p>Hello</p>',
+    isActive: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function auditEntry(overrides: Partial<AdminAuditEntry> = {}): AdminAuditEntry {
+  return {
+    id: '5e1b7f4c-0000-4c2e-9a31-0d6f1b2c3d01',
+    service: 'svc-identity',
+    actorId: ADMIN.id,
+    actorEmail: ADMIN.email,
+    action: 'user.suspend',
+    subjectUserId: userRow(1).id,
+    target: `user:${userRow(1).id}`,
+    before: { isSuspended: false },
+    after: { isSuspended: true },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Every admin API answering from fixtures; override a route with `.on(...)`. */
+export function adminServices() {
+  const services = fakeIdentity();
+  services.on('POST /api/identity/token/refresh', () => jsonResponse(200, sessionFixture({ user: ADMIN })));
+  const users = [userRow(1), userRow(2, { isSuspended: true, subscriptionTier: 'professional' })];
+  services.on('GET /api/identity/admin/users', jsonResponse(200, { users, total: 2 }));
+  services.on('GET /api/chat/admin/wallets', jsonResponse(200, { wallets: [walletFor(users[0]!.id)] }));
+  services.on('GET /api/catalog/admin/plans', jsonResponse(200, { plans: [planFixture()] }));
+  services.on('GET /api/catalog/admin/agents', jsonResponse(200, { agents: [agentFixture()] }));
+  services.on('GET /api/catalog/admin/content', jsonResponse(200, { sections: [contentFixture()] }));
+  for (const service of ['identity', 'catalog', 'chat', 'billing']) services.on(`GET /api/${service}/admin/audit`, jsonResponse(200, { entries: [], nextCursor: null }));
+  return services;
+}
+
+export type AdminServices = ReturnType<typeof adminServices>;
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The console at `url` for a signed-in admin over `services`. */
+export function renderConsole(url = '/admin', services: AdminServices = adminServices()) {
+  const storage = memoryStorage();
+  storage.setItem(SESSION_HINT_KEY, '1');
+  const client = createSessionClient({ fetch: services.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
+  const view = render(
+    <SessionProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <AdminPage />
+        <Location />
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+  return { ...view, services };
+}
+
+export const location = () => screen.getByTestId('location').textContent;
+export const banner = () => screen.findByRole('alert');

@@ -1,0 +1,173 @@
+/** @jest-environment @agentdock/session/jsdom-environment */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { errorResponse, jsonResponse } from '@agentdock/session/testing';
+import { ADMIN_ERRORS } from '../console/admin-errors';
+import { ADMIN, adminServices, location, renderConsole, userRow, walletFor } from '../testing';
+import { REFUND_REASON } from './credit-panel';
+import { USERS_PAGE_SIZE } from './users-tab';
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
+
+describe('users tab', () => {
+  it('lists users with plan badge, credits from the chat wallets and status', async () => {
+    const { services } = renderConsole();
+    expect(await screen.findByTestId('user-total')).toHaveProperty('textContent', 'Total users: 2');
+    const first = await rowOf('user1@example.com');
+    expect(within(first).getByText('User 1')).toBeTruthy();
+    expect(within(first).getByText('Free', { selector: '.ad-badge' }).className).toContain('ad-tier-badge--free');
+    expect((await within(first).findByTestId('credits')).textContent).toBe('40,000 / 50,000');
+    expect(within(first).getByText('Active')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Suspend User 1' })).toBeTruthy();
+
+    const second = await rowOf('user2@example.com');
+    expect(within(second).getByText('Suspended')).toBeTruthy();
+    expect(within(second).getByText('No wallet yet')).toBeTruthy();
+    expect(within(second).getByRole('button', { name: 'Reactivate User 2' })).toBeTruthy();
+    expect(services.callsTo('GET /api/chat/admin/wallets')[0]!.path).toContain(`userIds=${encodeURIComponent(`${userRow(1).id},${userRow(2).id}`)}`);
+    expect(screen.getByTitle('user1@example.com')).toBeTruthy();
+  });
+
+  it('searches by email or name on the server and pages through the matches', async () => {
+    const services = adminServices();
+    services.on('GET /api/identity/admin/users', (call) => {
+      const offset = Number(new URL(call.path, 'http://x').searchParams.get('offset'));
+      return jsonResponse(200, { users: [userRow(offset + 1)], total: 45 });
+    });
+    renderConsole('/admin', services);
+    await rowOf('user1@example.com');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by email or name' }), { target: { value: ' ada ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(services.callsTo('GET /api/identity/admin/users').at(-1)!.path).toBe(`/api/identity/admin/users?limit=${USERS_PAGE_SIZE}&offset=0&q=ada`));
+
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await rowOf('user21@example.com');
+    expect(services.callsTo('GET /api/identity/admin/users').at(-1)!.path).toBe(`/api/identity/admin/users?limit=${USERS_PAGE_SIZE}&offset=20&q=ada`);
+    expect(screen.getByText('21–21 of 45')).toBeTruthy();
+    expect(location()).toBe('/admin?q=ada&page=2');
+  });
+
+  it('opens the search and page the URL names', async () => {
+    const services = adminServices();
+    services.on('GET /api/identity/admin/users', jsonResponse(200, { users: [userRow(41)], total: 45 }));
+    renderConsole('/admin?tab=users&q=user&page=3', services);
+    await rowOf('user41@example.com');
+    expect(services.callsTo('GET /api/identity/admin/users')[0]!.path).toBe(`/api/identity/admin/users?limit=${USERS_PAGE_SIZE}&offset=40&q=user`);
+    expect(screen.getByRole('searchbox', { name: 'Search by email or name' })).toHaveProperty('value', 'user');
+  });
+
+  it('does not offer an admin to suspend themselves, and moves focus to the credits panel it opens', async () => {
+    const services = adminServices();
+    services.on('GET /api/identity/admin/users', jsonResponse(200, { users: [ADMIN], total: 1 }));
+    services.on(`GET /api/chat/admin/users/${ADMIN.id}/messages`, jsonResponse(200, { messages: [] }));
+    renderConsole('/admin', services);
+    const row = await rowOf(ADMIN.email);
+    const suspend = within(row).getByRole('button', { name: 'Suspend Ops Admin' });
+    expect(suspend).toHaveProperty('disabled', true);
+    expect(suspend.getAttribute('title')).toBe('You cannot suspend your own account');
+    fireEvent.click(within(row).getByRole('button', { name: 'Credits of Ops Admin' }));
+    expect(await screen.findByRole('heading', { name: 'Credits of Ops Admin' })).toBe(document.activeElement);
+  });
+
+  it('says when no user matches', async () => {
+    const services = adminServices();
+    services.on('GET /api/identity/admin/users', jsonResponse(200, { users: [], total: 0 }));
+    renderConsole('/admin', services);
+    expect(await screen.findByText('No users yet.')).toBeTruthy();
+  });
+
+  it('changes a tier and suspends, showing the answer', async () => {
+    const services = adminServices();
+    services.on('PATCH /api/identity/admin/users/:id', jsonResponse(200, {}));
+    const id = userRow(1).id;
+    services.on(`PATCH /api/identity/admin/users/${id}`, (call) => jsonResponse(200, userRow(1, call.body as object)));
+    renderConsole('/admin', services);
+    const row = await rowOf('user1@example.com');
+    fireEvent.change(within(row).getByRole('combobox', { name: 'Plan for User 1' }), { target: { value: 'enterprise' } });
+    expect(await within(row).findByText('Enterprise', { selector: '.ad-badge' })).toBeTruthy();
+    expect(services.callsTo(`PATCH /api/identity/admin/users/${id}`)[0]!.body).toEqual({ subscriptionTier: 'enterprise' });
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Suspend User 1' }));
+    expect(await within(row).findByText('Suspended')).toBeTruthy();
+    expect(services.callsTo(`PATCH /api/identity/admin/users/${id}`)[1]!.body).toEqual({ isSuspended: true });
+  });
+
+  it('shows the spec texts in the banner when an update fails, with the server reason', async () => {
+    const services = adminServices();
+    const id = userRow(1).id;
+    services.on(`PATCH /api/identity/admin/users/${id}`, errorResponse(409, 'cannot_suspend_self', 'You cannot suspend your own account.'));
+    renderConsole('/admin', services);
+    const row = await rowOf('user1@example.com');
+    fireEvent.click(within(row).getByRole('button', { name: 'Suspend User 1' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(ADMIN_ERRORS.userStatus);
+    expect(alert.textContent).toContain('You cannot suspend your own account.');
+    expect(within(row).getByText('Active')).toBeTruthy();
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss error' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(within(row).getByRole('combobox', { name: 'Plan for User 1' }), { target: { value: 'starter' } });
+    expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.userPlan);
+  });
+
+  it('loads with a banner and a retry when the user list fails, and marks credits unavailable when wallets fail', async () => {
+    const services = adminServices();
+    services.on('GET /api/identity/admin/users', errorResponse(500, 'internal', 'Boom'));
+    renderConsole('/admin', services);
+    expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.loadFailed);
+    expect(await screen.findByText('Users could not be loaded.')).toBeTruthy();
+
+    services.on('GET /api/identity/admin/users', jsonResponse(200, { users: [userRow(1)], total: 1 }));
+    services.on('GET /api/chat/admin/wallets', errorResponse(503, 'unavailable', 'Chat is down'));
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    const row = await rowOf('user1@example.com');
+    expect(await within(row).findByText('Unavailable')).toBeTruthy();
+  });
+
+  it('grants and deducts credits with a reason, showing server messages next to the fields', async () => {
+    const services = adminServices();
+    const id = userRow(1).id;
+    services.on(`GET /api/chat/admin/users/${id}/messages`, jsonResponse(200, { messages: [] }));
+    services.on(`POST /api/chat/admin/wallets/${id}/adjustments`, (call) => {
+      const body = call.body as { credits: number; reason: string };
+      if (!body.reason) return errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'reason', message: 'Give a reason' }]);
+      return jsonResponse(200, { wallet: walletFor(id, { creditsRemaining: 40_000 + body.credits }) });
+    });
+    renderConsole('/admin', services);
+    const row = await rowOf('user1@example.com');
+    fireEvent.click(within(row).getByRole('button', { name: 'Credits of User 1' }));
+    const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
+    expect(await within(panel).findByText('No replies yet.')).toBeTruthy();
+
+    fireEvent.change(within(panel).getByLabelText('Credits'), { target: { value: '5,000' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save Adjustment' }));
+    expect(await within(panel).findByText('Give a reason')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.adjustCredits);
+
+    fireEvent.change(within(panel).getByLabelText('Adjustment'), { target: { value: 'deduct' } });
+    fireEvent.change(within(panel).getByLabelText('Reason'), { target: { value: 'Goodwill correction' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save Adjustment' }));
+    expect(await within(panel).findByText('Deducted 5,000 credits.')).toBeTruthy();
+    expect(services.callsTo(`POST /api/chat/admin/wallets/${id}/adjustments`).at(-1)!.body).toEqual({ credits: -5000, reason: 'Goodwill correction' });
+    expect(within(row).getByTestId('credits').textContent).toBe('35,000 / 50,000');
+  });
+
+  it('refunds a recent reply in one click', async () => {
+    const services = adminServices();
+    const id = userRow(1).id;
+    const reply = { id: '6f2c8a5d-0000-4c2e-9a31-0d6f1b2c3d01', agentId: '3c9f5d2a-0000-4c2e-9a31-0d6f1b2c3d01', createdAt: '2026-11-20T10:00:00.000Z', creditsUsed: 1200, tokensUsed: 12, refunded: false };
+    services.on(`GET /api/chat/admin/users/${id}/messages`, jsonResponse(200, { messages: [reply, { ...reply, id: '6f2c8a5d-0000-4c2e-9a31-0d6f1b2c3d02', refunded: true }] }));
+    services.on(`POST /api/chat/admin/messages/${reply.id}/refund`, jsonResponse(200, { wallet: walletFor(id, { creditsRemaining: 41_200 }) }));
+    renderConsole('/admin', services);
+    fireEvent.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Credits of User 1' }));
+    const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
+    expect(await within(panel).findByText('Refunded')).toBeTruthy();
+    fireEvent.click(await within(panel).findByRole('button', { name: /^Refund 1,200 credits/ }));
+    await waitFor(() => expect(within(panel).getAllByText('Refunded')).toHaveLength(2));
+    expect(services.callsTo(`POST /api/chat/admin/messages/${reply.id}/refund`)[0]!.body).toEqual({ reason: REFUND_REASON });
+    expect(within(panel).getByTestId('wallet-summary').textContent).toContain('41,200 of 50,000');
+  });
+});

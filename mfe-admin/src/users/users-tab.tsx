@@ -1,0 +1,155 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { AdminUserPatch, UserProfile, Wallet } from '@agentdock/contracts';
+import { useSession } from '@agentdock/session';
+import { Button } from '@agentdock/ui';
+import { useAdminApi } from '../api/use-admin-api';
+import { useReportError } from '../console/admin-banner';
+import { ADMIN_ERRORS } from '../console/admin-errors';
+import { formatNumber } from '../console/format';
+import { LoadStates } from '../console/load-states';
+import { useLoad } from '../console/use-load';
+import { CreditPanel } from './credit-panel';
+import { UserRow } from './user-row';
+
+export const USERS_PAGE_SIZE = 20;
+
+/**
+ * Every user, a page at a time (the server searches and counts, so this stays quick with many
+ * thousands), with plan, credits and status, and the admin's actions on each.
+ */
+export function UsersTab() {
+  const api = useAdminApi();
+  const report = useReportError();
+  const { user: me } = useSession();
+  // The search and page live in the URL beside the tab, so a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const query = { q: params.get('q') ?? '', offset: pageOffset(params.get('page')) };
+  const setQuery = (next: { q: string; offset: number }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.q) updated.set('q', next.q);
+        else updated.delete('q');
+        if (next.offset > 0) updated.set('page', String(next.offset / USERS_PAGE_SIZE + 1));
+        else updated.delete('page');
+        return updated;
+      },
+      { replace: true },
+    );
+  const [draft, setDraft] = useState(query.q);
+  const users = useLoad((signal) => api.identity.listUsers({ q: query.q || undefined, limit: USERS_PAGE_SIZE, offset: query.offset }, { signal }), `${query.q}|${query.offset}`);
+  const ids = users.data?.users.map((user) => user.id) ?? [];
+  const wallets = useLoad(
+    async (signal) => (ids.length === 0 ? new Map<string, Wallet>() : new Map((await api.chat.getWallets(ids, { signal })).map((wallet) => [wallet.userId, wallet]))),
+    ids.join(','),
+  );
+  // The credits column says "Unavailable"; the banner says why.
+  useEffect(() => {
+    if (wallets.error !== undefined) report(ADMIN_ERRORS.loadFailed, wallets.error);
+  }, [wallets.error, report]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [creditsOf, setCreditsOf] = useState<string | null>(null);
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setQuery({ q: draft.trim(), offset: 0 });
+  }
+
+  async function update(user: UserProfile, patch: AdminUserPatch, failure: typeof ADMIN_ERRORS.userPlan | typeof ADMIN_ERRORS.userStatus) {
+    setBusy(user.id);
+    try {
+      const next = await api.identity.updateUser(user.id, patch);
+      users.setData((current) => current && { ...current, users: current.users.map((row) => (row.id === next.id ? next : row)) });
+    } catch (error) {
+      report(failure, error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function replaceWallet(wallet: Wallet) {
+    wallets.setData((current) => new Map(current).set(wallet.userId, wallet));
+  }
+
+  return (
+    <section className="adm-tab" aria-labelledby="adm-users-title">
+      <div className="adm-tab__head">
+        <h2 id="adm-users-title">Users</h2>
+        {users.data && <p data-testid="user-total">{`Total users: ${formatNumber(users.data.total)}`}</p>}
+      </div>
+      <form role="search" className="adm-search" onSubmit={search}>
+        <label htmlFor="adm-user-search" className="ad-visually-hidden">
+          Search by email or name
+        </label>
+        <input id="adm-user-search" className="ad-input" type="search" placeholder="Search by email or name" value={draft} onChange={(event) => setDraft(event.target.value)} />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      <LoadStates loaded={users} label="Users">
+        {({ users: rows, total }) => {
+          if (rows.length === 0) return <p className="adm-empty">{query.q ? `No users match “${query.q}”.` : 'No users yet.'}</p>;
+          const open = rows.find((user) => user.id === creditsOf);
+          // While another page's wallets load, the previous page's map says nothing about these users.
+          const walletOf = (id: string) => (wallets.data && !wallets.loading ? (wallets.data.get(id) ?? null) : undefined);
+          return (
+            <>
+              <div className="adm-table-scroll" role="region" aria-label="Users table" tabIndex={0}>
+                <table className="adm-table adm-table--cards" aria-busy={users.loading}>
+                  <thead>
+                    <tr>
+                      <th scope="col">User</th>
+                      <th scope="col">Plan</th>
+                      <th scope="col">Credits</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((user) => (
+                      <UserRow
+                        key={user.id}
+                        user={user}
+                        wallet={walletOf(user.id)}
+                        walletsFailed={wallets.error !== undefined}
+                        busy={busy === user.id}
+                        isSelf={user.id === me?.id}
+                        creditsOpen={creditsOf === user.id}
+                        onTierChange={(tier) => void update(user, { subscriptionTier: tier }, ADMIN_ERRORS.userPlan)}
+                        onToggleSuspended={() => void update(user, { isSuspended: !user.isSuspended }, ADMIN_ERRORS.userStatus)}
+                        onOpenCredits={() => setCreditsOf((current) => (current === user.id ? null : user.id))}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination offset={query.offset} shown={rows.length} total={total} onPage={(offset) => setQuery({ q: query.q, offset })} />
+              {open && <CreditPanel key={open.id} user={open} wallet={walletOf(open.id)} onWallet={replaceWallet} onClose={() => setCreditsOf(null)} />}
+            </>
+          );
+        }}
+      </LoadStates>
+    </section>
+  );
+}
+
+/** `?page=3` → the offset of its first user; anything else is the first page. */
+function pageOffset(page: string | null): number {
+  const number = Number(page);
+  return Number.isSafeInteger(number) && number > 1 ? (number - 1) * USERS_PAGE_SIZE : 0;
+}
+
+function Pagination({ offset, shown, total, onPage }: { offset: number; shown: number; total: number; onPage: (offset: number) => void }) {
+  return (
+    <nav className="adm-pagination" aria-label="Users pages">
+      <Button size="sm" variant="secondary" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - USERS_PAGE_SIZE))}>
+        Previous
+      </Button>
+      <span>{`${formatNumber(offset + 1)}–${formatNumber(offset + shown)} of ${formatNumber(total)}`}</span>
+      <Button size="sm" variant="secondary" disabled={offset + shown >= total} onClick={() => onPage(offset + USERS_PAGE_SIZE)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
