@@ -41,6 +41,17 @@ describe('admin console', () => {
     expect(screen.getByText('Plans could not be loaded.')).toBeTruthy();
   });
 
+  it('tells an admin without a second factor to set one up instead of offering to try again', async () => {
+    const services = adminServices();
+    const message = 'Admin actions need two-factor authentication. Set it up on your dashboard, then sign in again.';
+    services.on('GET /api/catalog/admin/plans', errorResponse(403, 'mfa_required', message));
+    renderConsole('/admin?tab=plans', services);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Two-factor authentication required' })).toBeTruthy();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Set Up Two-Factor Authentication' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
+
   it('uses the exact banner texts of the product', () => {
     expect(Object.values(ADMIN_ERRORS).slice(0, 9)).toEqual([
       'Access denied. Admin privileges required.',

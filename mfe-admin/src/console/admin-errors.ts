@@ -1,4 +1,5 @@
 import { ApiError } from '@agentdock/api-client';
+import { isMfaRequired } from '../mfa-required-notice';
 
 /** The texts of the console's red banner; the first nine are the product's own wording. */
 export const ADMIN_ERRORS = {
@@ -29,7 +30,8 @@ export interface BannerMessage {
  * (or was suspended) since the page opened, whatever the action was.
  */
 export function bannerFor(text: AdminErrorText, error: unknown): BannerMessage {
-  if (error instanceof ApiError && error.status === 403) return { text: ADMIN_ERRORS.accessDenied };
+  // Without a second factor the server's message says what to do (set one up on the dashboard).
+  if (error instanceof ApiError && error.status === 403) return isMfaRequired(error) ? { text: ADMIN_ERRORS.accessDenied, detail: error.message } : { text: ADMIN_ERRORS.accessDenied };
   const detail = error instanceof Error && error.message && error.message !== text ? error.message : undefined;
   return detail ? { text, detail } : { text };
 }

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button, LoadingBlock } from '@agentdock/ui';
+import { isMfaRequired, MfaRequiredNotice } from '../mfa-required-notice';
 import { useReportError } from './admin-banner';
 import { ADMIN_ERRORS } from './admin-errors';
 import type { Loaded } from './use-load';
@@ -16,6 +17,8 @@ export function LoadStates<T>({ loaded, label, children }: { loaded: Loaded<T>; 
 
   if (loaded.data !== undefined) return <>{children(loaded.data)}</>;
   if (loaded.error !== undefined && !loaded.loading) {
+    // Trying again cannot help until the admin has a second factor: say how to get one.
+    if (isMfaRequired(loaded.error)) return <MfaRequiredNotice message={(loaded.error as Error).message} />;
     return (
       <div className="adm-empty">
         <p>{`${label} could not be loaded.`}</p>
