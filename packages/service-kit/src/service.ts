@@ -1,13 +1,14 @@
 import type { Server } from 'node:http';
 import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
 import type { Express, RequestHandler } from 'express';
+import { Counter, Registry } from 'prom-client';
 import { z } from 'zod';
 import { adminAuditRouter } from './audit/admin-audit';
 import { createTokenVerifier, requireAdmin, type TokenVerifier } from './auth/jwt';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 import { booleanFlagSchema, hostSchema, loadConfigOrExit, logLevelSchema, portSchema } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
-import type { EventBus, SubscribeOptions, Subscription } from './events/bus';
+import { type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription } from './events/bus';
 import { InProcessBus } from './events/in-process-bus';
 import { JetStreamBus } from './events/jetstream-bus';
 import { enqueueEvent, OutboxRelay } from './events/outbox';
@@ -106,6 +107,13 @@ export async function startService<TSchema extends Record<string, unknown>>(
     schema: definition.schema,
     migrationsFolder: definition.migrationsFolder,
   });
+  const metricsRegistry = new Registry();
+  const parkedEvents = new Counter({
+    name: 'agentdock_events_parked_total',
+    help: 'Events a consumer could not accept (unknown version, payload off its contract): logged and left in the stream unapplied',
+    labelNames: ['durable', 'type', 'version'],
+    registers: [metricsRegistry],
+  });
   const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs });
   const suspended = new SuspendedUsers(database.db, logger);
   const context: ServiceContext<TSchema> = {
@@ -128,11 +136,12 @@ export async function startService<TSchema extends Record<string, unknown>>(
     await definition.onStart?.(context);
     relay.start();
     const consumers = [...suspended.consumers(definition.name), ...(definition.consumers?.(context) ?? [])];
-    subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(consumer)));
+    subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(countingParked(consumer, parkedEvents))));
     suspended.startRefreshing();
     const app = createHttpApp({
       service: definition.name,
       logger,
+      metricsRegistry,
       bodyLimit: definition.bodyLimit,
       parseJsonBody: definition.parseJsonBody,
       readiness: {
@@ -223,4 +232,23 @@ export async function runStandalone<TSchema extends Record<string, unknown>>(def
   });
   if (!env.ADMIN_REQUIRE_MFA) logger.warn('ADMIN_REQUIRE_MFA=false: admins can use admin endpoints without a second factor');
   installShutdown({ logger, servers: [], closers: [() => service.stop(), () => bus.close()] });
+}
+
+/**
+ * An event a consumer cannot accept (a version it does not know, a payload off its contract) is
+ * poison: the bus terminates it with an error log instead of retrying it forever, and it stays in
+ * the stream for inspection. This counts it, so an alert can fire before anyone reads the log.
+ */
+function countingParked(options: SubscribeOptions, parked: Counter<'durable' | 'type' | 'version'>): SubscribeOptions {
+  return {
+    ...options,
+    handler: async (envelope, delivery) => {
+      try {
+        await options.handler(envelope, delivery);
+      } catch (error) {
+        if (error instanceof PoisonMessageError) parked.inc({ durable: options.durable, type: String(envelope.type), version: String(envelope.version) });
+        throw error;
+      }
+    },
+  };
 }
