@@ -23,6 +23,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const FIXED_RATE = 1_000;
 const PUBLIC_ROUTES = ['/', '/pricing', '/courses', '/courses/ai-fundamentals', '/models', '/about', '/our-story', '/terms', '/privacy', '/contact', '/signin', '/signup'];
 const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'];
+// BENCH_PARTS=pages (or gateway,chat…) runs only those parts, for a quick look at one figure.
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,chat').split(',').map((part) => part.trim()));
 
 const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
 
@@ -117,9 +119,9 @@ async function main(): Promise<void> {
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'agentdock-bench-'));
   try {
-    await benchGateway(dataDir);
-    await benchPages(dataDir);
-    await benchChat();
+    if (PARTS.has('gateway')) await benchGateway(dataDir);
+    if (PARTS.has('pages')) await benchPages(dataDir);
+    if (PARTS.has('chat')) await benchChat();
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

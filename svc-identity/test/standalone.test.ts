@@ -60,5 +60,6 @@ describe('make-admin command', () => {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
-  });
+    // Three cold PGlite opens and two child processes: 20–40 s each on a loaded 2-core machine.
+  }, 180_000);
 });
