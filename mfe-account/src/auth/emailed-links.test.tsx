@@ -32,7 +32,9 @@ describe('/forgot-password', () => {
     await user.click(screen.getByRole('button', { name: 'Send Reset Instructions' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Email' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/signin');
+    expect(screen.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBe(document.activeElement);
+    expect(screen.getByText('If an account exists for ada@example.com, we have sent it instructions to reset your password.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/signin');
     expect(identity.callsTo('POST /api/identity/recover')[0]!.body).toEqual({ email: 'ada@example.com', codeChallenge: expect.any(String) });
   });
 

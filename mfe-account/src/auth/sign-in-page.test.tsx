@@ -108,21 +108,37 @@ describe('/signin', () => {
 });
 
 describe('views of /signin', () => {
-  it('forgotten_password sends the recovery email', async () => {
+  it('forgotten_password has its own URL, carries the typed address, and Back to sign in returns to the form', async () => {
     const identity = fakeIdentity();
     identity.on('POST /api/identity/recover', jsonResponse(202, { status: 'email_sent' }));
-    renderAuthPage('/signin', pages, { identity });
+    renderAuthPage('/signin?returnUrl=%2Fchat', pages, { identity });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
-    const heading = screen.getByRole('heading', { level: 2, name: 'Reset your password' });
+    await user.type(screen.getByLabelText('Email or phone number'), 'ada@example.com');
+    const link = screen.getByRole('link', { name: 'Forgot your password?' });
+    expect(link.getAttribute('href')).toBe('/signin?view=forgotten_password&returnUrl=%2Fchat');
+    await user.click(link);
+    const heading = screen.getByRole('heading', { level: 1, name: 'Reset your password' });
     expect(document.activeElement).toBe(heading);
-    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    expect(screen.queryByText('Welcome back!')).toBeNull();
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Instructions' }));
-    expect(await screen.findByText('Check your email for the password reset link')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Email' })).toBeTruthy();
     expect(identity.callsTo('POST /api/identity/recover')[0]!.body).toMatchObject({ email: 'ada@example.com' });
 
-    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Welcome back!' }));
+    expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it('opens the sub-view the URL names', () => {
+    renderAuthPage('/signin?view=magic_link', pages);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in with a magic link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('shows the sign-in form for an unknown view', () => {
+    renderAuthPage('/signin?view=nonsense', pages);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back!' })).toBeTruthy();
   });
 
   it('magic_link refuses an empty address, then sends the link with the returnUrl', async () => {
@@ -130,7 +146,7 @@ describe('views of /signin', () => {
     identity.on('POST /api/identity/magic-link', jsonResponse(202, { status: 'email_sent' }));
     renderAuthPage('/signin?returnUrl=%2Fmodels', pages, { identity });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Send a magic link email' }));
+    await user.click(screen.getByRole('link', { name: 'Send a magic link email' }));
     await user.click(screen.getByRole('button', { name: 'Send Magic Link' }));
     expect(screen.getByText('Enter your email address')).toBeTruthy();
     expect(identity.calls).toHaveLength(0);
@@ -151,7 +167,7 @@ describe('views of /signin', () => {
     );
     renderAuthPage('/signin', pages, { identity });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Sign in with a one-time code' }));
+    await user.click(screen.getByRole('link', { name: 'Sign in with a one-time code' }));
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(await screen.findByText(/We emailed a 6-digit code to ada@example.com/)).toBeTruthy();
@@ -180,7 +196,7 @@ describe('views of /signin', () => {
     const { client } = renderAuthPage('/signin', pages, { identity, storage });
     await act(() => client.exchangeCodeForSession('recovery-code'));
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Choose a new password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeTruthy();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New password (at least 8 characters)'), 'a new passphrase');
     await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase!');

@@ -16,10 +16,10 @@ function credentials(identifier: string, password: string) {
   return value.includes('@') ? { email: value, password } : { phone: value, password };
 }
 
-export function SignInView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
+export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
   const client = useSessionClient();
   const form = useForm({
-    initial: { identifier: '', password: '' },
+    initial: { identifier: initialEmail, password: '' },
     parse: (values) =>
       validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, () =>
         parseWith(passwordSignInRequest, credentials(values.identifier, values.password), IDENTIFIER),
@@ -29,25 +29,28 @@ export function SignInView({ title, focusOnMount }: { title?: string; focusOnMou
     },
     rename: IDENTIFIER,
   });
+  // A typed address goes along to the other views; a phone number is no use to them.
+  const typed = form.values.identifier.trim();
+  const email = typed.includes('@') ? typed : undefined;
 
   return (
-    <ViewSection title={title} focusOnMount={focusOnMount}>
+    <ViewSection>
       <FormFrame {...form} error={form.formError} submitLabel="Sign In" pendingLabel="Signing in…">
         <TextField label="Email or phone number" type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.field('identifier')} />
         <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       </FormFrame>
       <ViewLinks>
         <li>
-          <ViewLink view="forgotten_password">Forgot your password?</ViewLink>
+          <ViewLink view="forgotten_password" email={email}>Forgot your password?</ViewLink>
         </li>
         <li>
-          <ViewLink view="magic_link">Send a magic link email</ViewLink>
+          <ViewLink view="magic_link" email={email}>Send a magic link email</ViewLink>
         </li>
         <li>
-          <ViewLink view="verify_otp">Sign in with a one-time code</ViewLink>
+          <ViewLink view="verify_otp" email={email}>Sign in with a one-time code</ViewLink>
         </li>
         <li>
-          Don't have an account? <ViewLink view="sign_up">Sign up</ViewLink>
+          Don't have an account? <ViewLink view="sign_up" email={email}>Sign up</ViewLink>
         </li>
       </ViewLinks>
     </ViewSection>

@@ -10,19 +10,18 @@ import { BackToSignIn } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 /** Signing in with a 6-digit code: first the address the code goes to, then the code. */
-export function VerifyOtpView({ focusOnMount }: { focusOnMount?: boolean }) {
+export function VerifyOtpView({ initialEmail }: { initialEmail?: string }) {
   const client = useSessionClient();
   const [email, setEmail] = useState<string | null>(null);
   return (
     <ViewSection
       title="Sign in with a one-time code"
       lead={email ? `We emailed a 6-digit code to ${email}. It is valid for a few minutes.` : 'We will email you a 6-digit code to sign in with.'}
-      focusOnMount={focusOnMount}
     >
       {email ? (
         <CodeForm email={email} onChangeEmail={() => setEmail(null)} />
       ) : (
-        <EmailRequestForm submitLabel="Send Code" pendingLabel="Sending…" send={(address) => client.signInWithOtp({ email: address })} onSent={setEmail} />
+        <EmailRequestForm submitLabel="Send Code" pendingLabel="Sending…" send={(address) => client.signInWithOtp({ email: address })} onSent={setEmail} initialEmail={initialEmail} />
       )}
       <BackToSignIn />
     </ViewSection>
