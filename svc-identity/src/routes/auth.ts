@@ -4,6 +4,7 @@ import {
   otpRequest,
   otpVerifyRequest,
   passwordSignInRequest,
+  resendConfirmationRequest,
   signUpRequest,
 } from '@agentdock/contracts';
 import { Router } from 'express';
@@ -12,6 +13,7 @@ import {
   exchangeLinkCode,
   requestEmailLink,
   requestOtp,
+  resendConfirmation,
   signInWithOtp,
   signInWithPassword,
   signUp,
@@ -29,6 +31,13 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
     await limits.consume('signup', { ip: clientIp(req), account: input.email });
     await signUp(deps, input);
     res.status(201).json({ status: 'confirmation_sent' });
+  });
+
+  router.post('/signup/resend', async (req, res) => {
+    const input = resendConfirmationRequest.parse(req.body);
+    await limits.consume('resend', { ip: clientIp(req), account: input.email });
+    await resendConfirmation(deps, input);
+    res.status(202).json({ status: 'email_sent' });
   });
 
   router.post('/signin/password', async (req, res) => {
@@ -65,7 +74,7 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
     const input = otpRequest.parse(req.body);
     await limits.consume('otp', { ip: clientIp(req), account: input.email });
     await requestOtp(deps, input.email);
-    res.status(202).json({ status: 'email_sent' });
+    res.status(202).json({ status: 'email_sent', expiresInMinutes: deps.options.otpTtlMinutes });
   });
 
   router.post('/otp/verify', async (req, res) => {
