@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useSession } from '@agentdock/session';
+import { useAuthEvent, useSession } from '@agentdock/session';
 import { Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
 import { type AuthView, VIEW_PARAM, viewFromSearch } from './auth-views';
 import { useFocusHeadingOnChange } from './focus-heading';
+import { PasswordChanged } from './password-changed';
 import { Redirecting } from './redirecting';
 import { ResetRequest } from './reset-request';
 import { returnPath, withReturnUrl } from './return-url';
@@ -36,6 +37,10 @@ export function AuthScreen({ title, lead, home }: AuthScreenProps) {
   const { status, recovery } = useSession();
   const email = useCarriedEmail(location.state as ViewLinkState | null);
   const card = useRef<HTMLDivElement>(null);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  useAuthEvent((event) => {
+    if (event === 'USER_UPDATED') setPasswordChanged(true);
+  });
 
   const returnUrl = returnPath(search);
   const nav = useMemo<ViewNav>(
@@ -53,12 +58,19 @@ export function AuthScreen({ title, lead, home }: AuthScreenProps) {
   );
 
   const shown: AuthView = recovery ? 'update_password' : viewFromSearch(search, home);
-  useFocusHeadingOnChange(card, status === 'loading' ? null : shown);
+  useFocusHeadingOnChange(card, status === 'loading' ? null : passwordChanged ? 'password_changed' : shown);
 
   if (status === 'loading') {
     return (
       <AuthCard title={title}>
         <Spinner label="Checking your session…" />
+      </AuthCard>
+    );
+  }
+  if (passwordChanged && status === 'signed-in') {
+    return (
+      <AuthCard ref={card}>
+        <PasswordChanged next={returnUrl ?? '/dashboard'} />
       </AuthCard>
     );
   }

@@ -29,7 +29,7 @@ export function ResetRequest({ initialEmail }: { initialEmail?: string }) {
             submitLabel="Send Reset Instructions"
             pendingLabel="Sending…"
             send={(email) => client.resetPasswordForEmail({ email })}
-            onSent={setSentTo}
+            onSent={(email) => setSentTo(email)}
             initialEmail={initialEmail}
           />
         )}

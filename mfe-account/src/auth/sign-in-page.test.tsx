@@ -96,6 +96,27 @@ describe('/signin', () => {
     expect((await landed()).textContent).toBe('/chat');
   });
 
+  it('offers to resend the confirmation email when the address is not confirmed yet', async () => {
+    const identity = fakeIdentity();
+    identity.on(SIGN_IN, errorResponse(403, 'email_not_confirmed', 'Email not confirmed. Please open the confirmation link we emailed you before signing in.'));
+    identity.on('POST /api/identity/signup/resend', jsonResponse(202, { status: 'email_sent' }));
+    renderAuthPage('/signin?returnUrl=%2Fchat', pages, { identity });
+    const user = await fillSignIn('ada@example.com', 'correct horse');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Email not confirmed/);
+    const resend = screen.getByRole('region', { name: 'Resend confirmation email' });
+    expect((within(resend).getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
+    await user.click(within(resend).getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText(/a new confirmation link is on its way/)).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/signup/resend')[0]!.body).toMatchObject({ email: 'ada@example.com', redirectTo: '/chat' });
+  });
+
+  it('offers no resend for a wrong password', async () => {
+    renderAuthPage('/signin', pages, { identity: signInAs() });
+    await fillSignIn('ada@example.com', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid login credentials');
+    expect(screen.queryByRole('region', { name: 'Resend confirmation email' })).toBeNull();
+  });
+
   it('links to sign up, keeping the returnUrl', async () => {
     renderAuthPage('/signin?returnUrl=%2Fpricing', pages);
     const user = userEvent.setup();
@@ -159,7 +180,7 @@ describe('views of /signin', () => {
 
   it('verify_otp: emails a code, refuses a wrong one, signs in with the right one', async () => {
     const identity = fakeIdentity();
-    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent' }));
+    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent', expiresInMinutes: 10 }));
     identity.on('POST /api/identity/otp/verify', (call) =>
       (call.body as { code: string }).code === '123456'
         ? jsonResponse(200, sessionFixture({ kind: 'otp' }))
@@ -170,7 +191,7 @@ describe('views of /signin', () => {
     await user.click(screen.getByRole('link', { name: 'Sign in with a one-time code' }));
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
-    expect(await screen.findByText(/We emailed a 6-digit code to ada@example.com/)).toBeTruthy();
+    expect(await screen.findByText('We emailed a 6-digit code to ada@example.com. It expires in 10 minutes.')).toBeTruthy();
 
     await user.type(screen.getByLabelText('6-digit code'), '12345');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
@@ -206,6 +227,10 @@ describe('views of /signin', () => {
     await user.clear(screen.getByLabelText('Confirm new password'));
     await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    const changed = await screen.findByRole('heading', { level: 1, name: 'Password changed' });
+    expect(document.activeElement).toBe(changed);
+    expect(screen.getByText(/Your password has been changed\./)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Continue' }));
     expect((await landed()).textContent).toBe('/dashboard');
     expect(identity.callsTo('POST /api/identity/me/password')[0]!.body).toEqual({ password: 'a new passphrase' });
     expect(client.getState().recovery).toBe(false);

@@ -1,16 +1,19 @@
 import { createApiClient, type ApiClient } from '@agentdock/api-client';
 import {
   emailSent,
+  otpSent,
   session,
   signUpResult,
   userProfile,
   type CodeExchangeRequest,
   type EmailLinkRequest,
   type OtpRequest,
+  type OtpSent,
   type OtpVerifyRequest,
   type PasswordChangeRequest,
   type PasswordSignInRequest,
   type ProfilePatch,
+  type ResendConfirmationRequest,
   type Session,
   type SignUpRequest,
   type UserProfile,
@@ -28,8 +31,9 @@ export interface Transport {
   /** Calls with the visitor's bearer token, retried once after a refresh when answered 401. */
   api: ApiClient;
   signUp(body: SignUpRequest): Promise<void>;
+  resendConfirmation(body: ResendConfirmationRequest): Promise<void>;
   signInWithPassword(body: PasswordSignInRequest): Promise<Session>;
-  requestOtp(body: OtpRequest): Promise<void>;
+  requestOtp(body: OtpRequest): Promise<OtpSent>;
   verifyOtp(body: OtpVerifyRequest): Promise<Session>;
   sendMagicLink(body: EmailLinkRequest): Promise<void>;
   sendRecovery(body: EmailLinkRequest): Promise<void>;
@@ -55,10 +59,11 @@ export function createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized
     async signUp(body) {
       await anonymous.request(`${IDENTITY}/signup`, { method: 'POST', body, schema: signUpResult });
     },
-    signInWithPassword: (body) => anonymous.request(`${IDENTITY}/signin/password`, { ...withCookie, body, schema: session }),
-    async requestOtp(body) {
-      await anonymous.request(`${IDENTITY}/otp`, { method: 'POST', body, schema: emailSent });
+    async resendConfirmation(body) {
+      await anonymous.request(`${IDENTITY}/signup/resend`, { method: 'POST', body, schema: emailSent });
     },
+    signInWithPassword: (body) => anonymous.request(`${IDENTITY}/signin/password`, { ...withCookie, body, schema: session }),
+    requestOtp: (body) => anonymous.request(`${IDENTITY}/otp`, { method: 'POST', body, schema: otpSent }),
     verifyOtp: (body) => anonymous.request(`${IDENTITY}/otp/verify`, { ...withCookie, body, schema: session }),
     async sendMagicLink(body) {
       await anonymous.request(`${IDENTITY}/magic-link`, { method: 'POST', body, schema: emailSent });

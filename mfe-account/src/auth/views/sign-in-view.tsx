@@ -1,10 +1,12 @@
-import { passwordSignInRequest } from '@agentdock/contracts';
+import { useState } from 'react';
+import { IDENTITY_ERROR_CODES, passwordSignInRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { TextField } from '@agentdock/ui';
 import { parseWith, validateForm } from '../../form/form';
 import { FormFrame } from '../../form/form-frame';
 import { useForm } from '../../form/use-form';
-import { ViewLink, ViewLinks } from '../view-nav';
+import { ResendConfirmation } from '../resend-confirmation';
+import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 // Server and schema messages about either identifier belong next to the one field.
@@ -18,6 +20,9 @@ function credentials(identifier: string, password: string) {
 
 export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
   const client = useSessionClient();
+  const { returnUrl } = useViewNav();
+  // Set when the password was right but the address is unconfirmed: the account needs a way out.
+  const [unconfirmed, setUnconfirmed] = useState<{ email?: string } | null>(null);
   const form = useForm({
     initial: { identifier: initialEmail, password: '' },
     parse: (values) =>
@@ -25,7 +30,13 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
         parseWith(passwordSignInRequest, credentials(values.identifier, values.password), IDENTIFIER),
       ),
     submit: async (body) => {
-      await client.signInWithPassword(body);
+      setUnconfirmed(null);
+      try {
+        await client.signInWithPassword(body);
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.emailNotConfirmed) setUnconfirmed({ email: body.email });
+        throw error;
+      }
     },
     rename: IDENTIFIER,
   });
@@ -39,6 +50,7 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
         <TextField label="Email or phone number" type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.field('identifier')} />
         <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       </FormFrame>
+      {unconfirmed && <ResendConfirmation initialEmail={unconfirmed.email} redirectTo={returnUrl ?? undefined} />}
       <ViewLinks>
         <li>
           <ViewLink view="forgotten_password" email={email}>Forgot your password?</ViewLink>
