@@ -194,13 +194,14 @@ test.describe('Focus and words', () => {
     await page.goto('/pricing');
     await expect(mainContent(page).getByRole('heading', { level: 2, name: 'Pro', exact: true })).toBeVisible();
     await expect(mainContent(page).getByText(/^\* Real tokens are the units the AI models measure text in/)).toBeVisible();
-    await expect(mainContent(page).getByText('Professional', { exact: false })).toHaveCount(0);
+    // The tier's name as a word (a description may speak of "professionals").
+    await expect(mainContent(page).getByText(/\bProfessional\b/)).toHaveCount(0);
 
     await page.goto('/models');
     await expect(mainContent(page).getByText('Agents marked in yellow come with the Pro plan and above.')).toBeVisible();
     await expect(mainContent(page).getByRole('article').first()).toBeVisible();
     await expect(mainContent(page).getByText('Professional', { exact: true })).toHaveCount(0);
-    await expect(mainContent(page).getByText('Pro', { exact: true }).first()).toBeVisible();
+    await expect(mainContent(page).getByText('Plan: Pro', { exact: true }).first()).toBeVisible();
   });
 });
 
