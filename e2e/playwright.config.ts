@@ -52,7 +52,7 @@ export default defineConfig({
       ADMIN_EMAILS: ADMIN_EMAIL,
       MAILBOX_TOKEN,
       // Every test signs up and in from 127.0.0.1: lift the per-IP budgets, keep the per-account ones.
-      AUTH_RATE_LIMITS: ['signin', 'signup', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=100000`).join(','),
+      AUTH_RATE_LIMITS: ['signin', 'signup', 'resend', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=100000`).join(','),
     },
   },
 });

@@ -32,11 +32,14 @@ function pkcePair() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** Signs `email` up through the API and confirms it with the emailed link (exchanged with its PKCE verifier). */
-export async function createAccount(request: APIRequestContext, email = uniqueEmail('user'), fullName = 'Test User'): Promise<Account> {
+/**
+ * Signs `email` up through the API and confirms it with the emailed link (exchanged with its PKCE
+ * verifier). A null name signs up without one.
+ */
+export async function createAccount(request: APIRequestContext, email = uniqueEmail('user'), fullName: string | null = 'Test User'): Promise<Account> {
   const { verifier, challenge } = pkcePair();
   const confirmation = await nextEmail(request, email, SUBJECTS.confirm, async () => {
-    const created = await request.post('/api/identity/signup', { data: { email, password: PASSWORD, fullName, codeChallenge: challenge } });
+    const created = await request.post('/api/identity/signup', { data: { email, password: PASSWORD, ...(fullName ? { fullName } : {}), codeChallenge: challenge } });
     expect(created.status(), await created.text()).toBe(201);
   });
   const code = new URL(linkTo(confirmation, '/auth/callback'), 'http://site').searchParams.get('code');

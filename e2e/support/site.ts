@@ -19,6 +19,15 @@ export const siteFooter = (page: Page): Locator => page.getByRole('contentinfo')
 export const mainContent = (page: Page): Locator => page.getByRole('main');
 export const pageHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
 
+/** No horizontal scrolling: the page is no wider than the viewport. */
+export async function expectNoSidewaysScroll(page: Page, where = 'this page'): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `width of ${where} at this viewport`).toBeLessThanOrEqual(clientWidth);
+}
+
 export async function scrollY(page: Page): Promise<number> {
   return page.evaluate(() => window.scrollY);
 }

@@ -19,12 +19,15 @@ test.describe('Password recovery', () => {
       page.getByRole('button', { name: 'Send Reset Instructions' }).click(),
     );
     await expect(pageHeading(page, 'Check Your Email')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
+    await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/signin');
 
     await page.goto(linkTo(recovery, '/reset-password'));
     await page.getByLabel('New password (at least 8 characters)').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Update Password' }).click();
+    // The change is confirmed before the visitor moves on.
+    await expect(pageHeading(page, 'Password changed')).toBeFocused();
+    await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(headerEmail(page, account.email)).toBeVisible();
 
@@ -41,12 +44,12 @@ test.describe('Password recovery', () => {
   test('a reset link used once cannot be used again', async ({ page, request }) => {
     const account = await createAccount(request);
     await page.goto('/signin');
-    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByLabel('Email address').fill(account.email);
     const recovery = await nextEmail(page.request, account.email, SUBJECTS.recovery, () =>
       page.getByRole('button', { name: 'Send Reset Instructions' }).click(),
     );
-    await expect(page.getByText('Check your email for the password reset link')).toBeVisible();
+    await expect(pageHeading(page, 'Check Your Email')).toBeVisible();
 
     await page.goto(linkTo(recovery, '/reset-password'));
     await expect(page.getByLabel('New password (at least 8 characters)')).toBeVisible();

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { type Account, bearer, createAccount, signInBrowser, uniqueEmail } from '../support/accounts';
 import { failedRequest } from '../support/expected-errors';
 import { type ConsoleErrorMatcher, expect, test } from '../support/fixtures';
-import { mainContent, pageHeading } from '../support/site';
+import { expectNoSidewaysScroll, mainContent, pageHeading } from '../support/site';
 
 // The account dashboard against the real platform: the profile from identity, the wallet and usage
 // from chat, subscriptions from billing and plans from the catalog. An outage of a service is made
@@ -37,21 +37,6 @@ function outageErrors(paths: readonly string[]): Record<string, ConsoleErrorMatc
       [`the dashboard logs that ${path} failed`, ({ text }: { text: string }) => text.startsWith('[agentdock] loading') && text.includes(outageMessage(path))],
     ]),
   );
-}
-
-/** No horizontal scrolling: the page is no wider than the viewport. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, 'page width at this viewport').toBeLessThanOrEqual(clientWidth);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('Dashboard', () => {
@@ -263,12 +248,12 @@ test.describe('Dashboard at 375 px', () => {
     await expect(card(page, 'Platform Credits').getByTestId('credits-remaining')).toBeVisible();
     await card(page, 'Credits Used per Day').getByText('Show the numbers').click();
     await expectNoSidewaysScroll(page);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, 'main');
 
     await page.getByRole('tab', { name: 'Subscription' }).click();
     await expect(card(page, 'Your Subscription')).toBeVisible();
     await expect(mainContent(page).getByRole('article', { name: 'Pro', exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, 'main');
   });
 });

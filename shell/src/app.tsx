@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { PageRegistry } from './federation/page-registry';
 import { Layout } from './layout/layout';
+import { FocusManager } from './routing/focus-manager';
 import { NotFound } from './routing/not-found';
 import { RemotePage } from './routing/remote-page';
 import { ROUTES } from './routing/route-table';
@@ -24,6 +25,7 @@ export function App({ registry }: { registry: PageRegistry }) {
   return (
     <BrowserRouter>
       <ScrollManager />
+      <FocusManager />
       <AppRoutes registry={registry} />
     </BrowserRouter>
   );

@@ -20,6 +20,8 @@ export interface IdentityOptions {
    */
   mailboxToken: string;
   accessTokenTtlSeconds: number;
+  /** How long an emailed sign-in code works; the email and the sign-in page both state it. */
+  otpTtlMinutes: number;
   /** Marks the refresh cookie Secure (set it whenever the site is served over https). */
   cookieSecure: boolean;
   /**
@@ -55,6 +57,7 @@ export const identityEnvSchema = z
     /** Fixed mailbox secret (tests, scripts); a random one is made at every start otherwise. */
     MAILBOX_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).max(200).optional(),
     ACCESS_TOKEN_TTL_SECONDS: positiveIntSchema.max(86_400, { error: 'expected at most 86400 (one day)' }).default(600),
+    OTP_TTL_MINUTES: positiveIntSchema.max(60, { error: 'expected at most 60 minutes' }).default(10),
     COOKIE_SECURE: booleanFlagSchema.default(false),
     REFRESH_REUSE_GRACE_SECONDS: z.coerce.number({ error: 'expected a number' }).int().min(0).max(60).default(10),
     TRUST_PROXY_HOPS: proxyHopsSchema.default(1),
@@ -74,6 +77,7 @@ export const identityEnvSchema = z
       mailboxEnabled: env.MAILBOX_ENABLED,
       mailboxToken: env.MAILBOX_TOKEN ?? randomBytes(24).toString('base64url'),
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      otpTtlMinutes: env.OTP_TTL_MINUTES,
       cookieSecure: env.COOKIE_SECURE,
       refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
       trustProxyHops: env.TRUST_PROXY_HOPS,

@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '@agentdock/session';
 import { Alert, LinkButton, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
+import { ResendConfirmation } from './resend-confirmation';
 import { sameSitePath, withReturnUrl } from './return-url';
 import { useCodeExchange } from './use-code-exchange';
 
@@ -36,6 +37,8 @@ export default function AuthCallbackPage() {
       // The spec's fixed sentence first, then what the service said went wrong with this link.
       <AuthCard title="Authentication Error" lead={AUTHENTICATION_ERROR}>
         <Alert variant="error">{exchange.message}</Alert>
+        {/* A confirmation link that fails here (opened in another browser, expired) strands the account. */}
+        {params.get('type') === 'signup' && <ResendConfirmation redirectTo={sameSitePath(params.get('next')) ?? undefined} />}
         <div>
           <LinkButton to="/signin">Go to Sign In</LinkButton>
         </div>

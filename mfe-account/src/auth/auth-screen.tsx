@@ -1,13 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useSession } from '@agentdock/session';
+import { useAuthEvent, useSession } from '@agentdock/session';
 import { Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
-import type { AuthView } from './auth-views';
+import { type AuthView, VIEW_PARAM, viewFromSearch } from './auth-views';
+import { useFocusHeadingOnChange } from './focus-heading';
+import { PasswordChanged } from './password-changed';
 import { Redirecting } from './redirecting';
+import { ResetRequest } from './reset-request';
 import { returnPath, withReturnUrl } from './return-url';
-import { type ViewNav, ViewNavProvider } from './view-nav';
-import { ForgottenPasswordView } from './views/forgotten-password-view';
+import { type ViewLinkState, type ViewNav, ViewNavProvider } from './view-nav';
 import { MagicLinkView } from './views/magic-link-view';
 import { SignInView } from './views/sign-in-view';
 import { SignUpView } from './views/sign-up-view';
@@ -22,34 +24,42 @@ interface AuthScreenProps {
   home: 'sign_in' | 'sign_up';
 }
 
+const HOME_PATHS = { sign_in: '/signin', sign_up: '/signup' } as const;
+
 /**
- * /signin and /signup: the auth views and the links between them. A recovery session (the
+ * /signin and /signup: the auth views and the links between them. Each view has its own URL
+ * (?view=…, keeping the returnUrl), so Back returns to the form. A recovery session (the
  * password-recovery event) shows update_password; the new password ends it (the user-updated
  * event), and the signed-in visitor is redirected like any other.
  */
 export function AuthScreen({ title, lead, home }: AuthScreenProps) {
-  const { search } = useLocation();
+  const location = useLocation();
+  const { search } = location;
   const { status, recovery } = useSession();
-  const [view, setView] = useState<AuthView>(home);
-  // Focus follows a switch of view on this page, never the first render.
-  const [switched, setSwitched] = useState(false);
+  const email = useCarriedEmail(location.state as ViewLinkState | null);
+  const card = useRef<HTMLDivElement>(null);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  useAuthEvent((event) => {
+    if (event === 'USER_UPDATED') setPasswordChanged(true);
+  });
 
   const returnUrl = returnPath(search);
   const nav = useMemo<ViewNav>(
     () => ({
       returnUrl,
+      email,
       hrefFor: (target) => {
-        if (target === 'sign_in' && home === 'sign_up') return withReturnUrl('/signin', search);
-        if (target === 'sign_up' && home === 'sign_in') return withReturnUrl('/signup', search);
-        return null;
-      },
-      goTo: (target) => {
-        setView(target);
-        setSwitched(true);
+        if (target === 'sign_in' || target === 'sign_up') return withReturnUrl(HOME_PATHS[target], search);
+        const query = new URLSearchParams({ [VIEW_PARAM]: target });
+        if (returnUrl) query.set('returnUrl', returnUrl);
+        return `${HOME_PATHS[home]}?${query.toString()}`;
       },
     }),
-    [home, returnUrl, search],
+    [home, returnUrl, search, email],
   );
+
+  const shown: AuthView = recovery ? 'update_password' : viewFromSearch(search, home);
+  useFocusHeadingOnChange(card, status === 'loading' ? null : passwordChanged ? 'password_changed' : shown);
 
   if (status === 'loading') {
     return (
@@ -58,7 +68,20 @@ export function AuthScreen({ title, lead, home }: AuthScreenProps) {
       </AuthCard>
     );
   }
-  if (status === 'mfa-required') return <AuthCard title={title}><MfaStepView /></AuthCard>;
+  if (status === 'mfa-required') {
+    return (
+      <AuthCard ref={card} title={title}>
+        <MfaStepView />
+      </AuthCard>
+    );
+  }
+  if (passwordChanged && status === 'signed-in') {
+    return (
+      <AuthCard ref={card}>
+        <PasswordChanged next={returnUrl ?? '/dashboard'} />
+      </AuthCard>
+    );
+  }
   if (status === 'signed-in' && !recovery) {
     return (
       <AuthCard title={title}>
@@ -67,17 +90,28 @@ export function AuthScreen({ title, lead, home }: AuthScreenProps) {
     );
   }
 
-  const shown: AuthView = recovery ? 'update_password' : view;
+  // A sub-view brings its own h1; 'Welcome back!' belongs to the page's own form only.
+  const isHome = shown === home;
   return (
-    <AuthCard title={title} lead={shown === home ? lead : undefined}>
+    <AuthCard ref={card} title={isHome ? title : undefined} lead={isHome ? lead : undefined}>
       <ViewNavProvider value={nav}>
-        {shown === 'sign_in' && <SignInView title={home === 'sign_in' ? undefined : 'Sign in'} focusOnMount={switched} />}
-        {shown === 'sign_up' && <SignUpView title={home === 'sign_up' ? undefined : 'Sign up'} focusOnMount={switched} />}
-        {shown === 'forgotten_password' && <ForgottenPasswordView focusOnMount={switched} />}
-        {shown === 'magic_link' && <MagicLinkView focusOnMount={switched} />}
-        {shown === 'verify_otp' && <VerifyOtpView focusOnMount={switched} />}
-        {shown === 'update_password' && <UpdatePasswordView title="Choose a new password" focusOnMount={switched} />}
+        {shown === 'sign_in' && <SignInView initialEmail={email} />}
+        {shown === 'sign_up' && <SignUpView initialEmail={email} />}
+        {shown === 'forgotten_password' && <ResetRequest initialEmail={email} />}
+        {shown === 'magic_link' && <MagicLinkView initialEmail={email} />}
+        {shown === 'verify_otp' && <VerifyOtpView initialEmail={email} />}
+        {shown === 'update_password' && <UpdatePasswordView title="Choose a new password" />}
       </ViewNavProvider>
     </AuthCard>
   );
+}
+
+/** The address the last link between views carried; it outlives Back, which restores an entry without one. */
+function useCarriedEmail(state: ViewLinkState | null): string {
+  const carried = state?.email;
+  const [email, setEmail] = useState(carried ?? '');
+  useEffect(() => {
+    if (carried) setEmail(carried);
+  }, [carried]);
+  return carried ?? email;
 }

@@ -6,23 +6,23 @@ import { useForm } from '../form/use-form';
 
 const emailOnly = emailLinkRequest.pick({ email: true });
 
-interface EmailRequestFormProps {
+interface EmailRequestFormProps<T> {
   submitLabel: string;
   pendingLabel: string;
   /** Sends the email (reset instructions, a magic link, a code); resolves once the server took it. */
-  send: (email: string) => Promise<void>;
-  onSent: (email: string) => void;
+  send: (email: string) => Promise<T>;
+  /** The address, and what the server said about the email it sends (e.g. how long a code lasts). */
+  onSent: (email: string, sent: T) => void;
   initialEmail?: string;
 }
 
 /** One required email field and a button: every "email me something" step of the auth flows. */
-export function EmailRequestForm({ submitLabel, pendingLabel, send, onSent, initialEmail = '' }: EmailRequestFormProps) {
+export function EmailRequestForm<T>({ submitLabel, pendingLabel, send, onSent, initialEmail = '' }: EmailRequestFormProps<T>) {
   const form = useForm({
     initial: { email: initialEmail },
     parse: (values) => validateForm(values, { email: 'Enter your email address' }, () => parseWith(emailOnly, values)),
     submit: async ({ email }) => {
-      await send(email);
-      onSent(email);
+      onSent(email, await send(email));
     },
   });
   return (

@@ -32,7 +32,9 @@ describe('/forgot-password', () => {
     await user.click(screen.getByRole('button', { name: 'Send Reset Instructions' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Email' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/signin');
+    expect(screen.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBe(document.activeElement);
+    expect(screen.getByText('If an account exists for ada@example.com, we have sent it instructions to reset your password.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/signin');
     expect(identity.callsTo('POST /api/identity/recover')[0]!.body).toEqual({ email: 'ada@example.com', codeChallenge: expect.any(String) });
   });
 
@@ -49,7 +51,7 @@ describe('/forgot-password', () => {
 });
 
 describe('/reset-password', () => {
-  it('exchanges the link for a recovery session, sets the new password and goes to the dashboard', async () => {
+  it('exchanges the link for a recovery session, sets the new password, says so and goes on to the dashboard', async () => {
     const identity = fakeIdentity();
     const recovery = sessionFixture({ kind: 'recovery' });
     identity.on(EXCHANGE, jsonResponse(200, recovery));
@@ -61,6 +63,10 @@ describe('/reset-password', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
 
+    const changed = await screen.findByRole('heading', { level: 1, name: 'Password changed' });
+    expect(document.activeElement).toBe(changed);
+    expect(screen.getByText(/Your password has been changed\./)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Continue' }));
     expect((await landed()).textContent).toBe('/dashboard');
     expect(identity.callsTo(EXCHANGE)[0]!.body).toEqual({ code: 'abc', codeVerifier: VERIFIER });
     const change = identity.callsTo('POST /api/identity/me/password')[0]!;
@@ -120,6 +126,27 @@ describe('/auth/callback', () => {
     expect(screen.getByText('Authentication error. Please try again.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('This link is invalid or has expired. Please request a new one.');
     expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('offers a new confirmation link, bound to this browser, when a confirmation link fails here', async () => {
+    const identity = fakeIdentity();
+    identity.on(EXCHANGE, errorResponse(400, 'pkce_verifier_missing', 'Open this link in the browser where you asked for it.'));
+    identity.on('POST /api/identity/signup/resend', jsonResponse(202, { status: 'email_sent' }));
+    renderAuthPage('/auth/callback?code=abc&type=signup&next=%2Fchat', pages, { identity, storage: askedHere() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText(/a new confirmation link is on its way/)).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/signup/resend')[0]!.body).toEqual({ email: 'ada@example.com', codeChallenge: expect.any(String), redirectTo: '/chat' });
+  });
+
+  it('offers no confirmation link for a failed sign-in link', async () => {
+    const identity = fakeIdentity();
+    identity.on(EXCHANGE, invalidCode());
+    renderAuthPage('/auth/callback?code=used&type=magiclink', pages, { identity, storage: askedHere() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resend confirmation email' })).toBeNull();
   });
 
   it('without a code goes to /signin when signed out and /dashboard when signed in', async () => {

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthEvent, useSession } from '@agentdock/session';
 import { Alert, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
-import { Redirecting } from './redirecting';
+import { useFocusHeadingOnChange } from './focus-heading';
+import { PasswordChanged } from './password-changed';
 import { sameSitePath } from './return-url';
 import { useCodeExchange } from './use-code-exchange';
 import { ViewLinks } from './view-nav';
@@ -14,8 +15,22 @@ const NO_LINK = 'Open this page from the link in your password reset email. Rese
 
 /** /reset-password: a recovery link's code becomes a recovery session, then a new password is set. */
 export default function ResetPasswordPage() {
+  const { search } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  const [updated, setUpdated] = useState(false);
+  useAuthEvent((event) => {
+    if (event === 'USER_UPDATED') setUpdated(true);
+  });
+  useFocusHeadingOnChange(card, updated);
+  if (updated) {
+    return (
+      <AuthCard ref={card}>
+        <PasswordChanged next={sameSitePath(new URLSearchParams(search).get('next')) ?? '/dashboard'} />
+      </AuthCard>
+    );
+  }
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard ref={card} title="Choose a new password">
       <ResetPasswordStep />
     </AuthCard>
   );
@@ -27,13 +42,7 @@ function ResetPasswordStep() {
   const code = params.get('code');
   const exchange = useCodeExchange(code);
   const { status } = useSession();
-  const [updated, setUpdated] = useState(false);
 
-  useAuthEvent((event) => {
-    if (event === 'USER_UPDATED') setUpdated(true);
-  });
-
-  if (updated) return <Redirecting to={sameSitePath(params.get('next')) ?? '/dashboard'} />;
   if (exchange.status === 'exchanging' || (!code && status === 'loading')) return <Spinner label="Checking your reset link…" />;
   if (status === 'mfa-required') return <MfaStepView />;
   // Any session may set a new password: the recovery session of the link, or a signed-in visitor's own.

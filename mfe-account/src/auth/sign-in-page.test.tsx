@@ -96,6 +96,27 @@ describe('/signin', () => {
     expect((await landed()).textContent).toBe('/chat');
   });
 
+  it('offers to resend the confirmation email when the address is not confirmed yet', async () => {
+    const identity = fakeIdentity();
+    identity.on(SIGN_IN, errorResponse(403, 'email_not_confirmed', 'Email not confirmed. Please open the confirmation link we emailed you before signing in.'));
+    identity.on('POST /api/identity/signup/resend', jsonResponse(202, { status: 'email_sent' }));
+    renderAuthPage('/signin?returnUrl=%2Fchat', pages, { identity });
+    const user = await fillSignIn('ada@example.com', 'correct horse');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Email not confirmed/);
+    const resend = screen.getByRole('region', { name: 'Resend confirmation email' });
+    expect((within(resend).getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
+    await user.click(within(resend).getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText(/a new confirmation link is on its way/)).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/signup/resend')[0]!.body).toMatchObject({ email: 'ada@example.com', redirectTo: '/chat' });
+  });
+
+  it('offers no resend for a wrong password', async () => {
+    renderAuthPage('/signin', pages, { identity: signInAs() });
+    await fillSignIn('ada@example.com', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid login credentials');
+    expect(screen.queryByRole('region', { name: 'Resend confirmation email' })).toBeNull();
+  });
+
   it('links to sign up, keeping the returnUrl', async () => {
     renderAuthPage('/signin?returnUrl=%2Fpricing', pages);
     const user = userEvent.setup();
@@ -108,21 +129,37 @@ describe('/signin', () => {
 });
 
 describe('views of /signin', () => {
-  it('forgotten_password sends the recovery email', async () => {
+  it('forgotten_password has its own URL, carries the typed address, and Back to sign in returns to the form', async () => {
     const identity = fakeIdentity();
     identity.on('POST /api/identity/recover', jsonResponse(202, { status: 'email_sent' }));
-    renderAuthPage('/signin', pages, { identity });
+    renderAuthPage('/signin?returnUrl=%2Fchat', pages, { identity });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
-    const heading = screen.getByRole('heading', { level: 2, name: 'Reset your password' });
+    await user.type(screen.getByLabelText('Email or phone number'), 'ada@example.com');
+    const link = screen.getByRole('link', { name: 'Forgot your password?' });
+    expect(link.getAttribute('href')).toBe('/signin?view=forgotten_password&returnUrl=%2Fchat');
+    await user.click(link);
+    const heading = screen.getByRole('heading', { level: 1, name: 'Reset your password' });
     expect(document.activeElement).toBe(heading);
-    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    expect(screen.queryByText('Welcome back!')).toBeNull();
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Instructions' }));
-    expect(await screen.findByText('Check your email for the password reset link')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Email' })).toBeTruthy();
     expect(identity.callsTo('POST /api/identity/recover')[0]!.body).toMatchObject({ email: 'ada@example.com' });
 
-    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Welcome back!' }));
+    expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it('opens the sub-view the URL names', () => {
+    renderAuthPage('/signin?view=magic_link', pages);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in with a magic link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('shows the sign-in form for an unknown view', () => {
+    renderAuthPage('/signin?view=nonsense', pages);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back!' })).toBeTruthy();
   });
 
   it('magic_link refuses an empty address, then sends the link with the returnUrl', async () => {
@@ -130,7 +167,7 @@ describe('views of /signin', () => {
     identity.on('POST /api/identity/magic-link', jsonResponse(202, { status: 'email_sent' }));
     renderAuthPage('/signin?returnUrl=%2Fmodels', pages, { identity });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Send a magic link email' }));
+    await user.click(screen.getByRole('link', { name: 'Send a magic link email' }));
     await user.click(screen.getByRole('button', { name: 'Send Magic Link' }));
     expect(screen.getByText('Enter your email address')).toBeTruthy();
     expect(identity.calls).toHaveLength(0);
@@ -143,7 +180,7 @@ describe('views of /signin', () => {
 
   it('verify_otp: emails a code, refuses a wrong one, signs in with the right one', async () => {
     const identity = fakeIdentity();
-    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent' }));
+    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent', expiresInMinutes: 10 }));
     identity.on('POST /api/identity/otp/verify', (call) =>
       (call.body as { code: string }).code === '123456'
         ? jsonResponse(200, sessionFixture({ kind: 'otp' }))
@@ -151,10 +188,10 @@ describe('views of /signin', () => {
     );
     renderAuthPage('/signin', pages, { identity });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Sign in with a one-time code' }));
+    await user.click(screen.getByRole('link', { name: 'Sign in with a one-time code' }));
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
-    expect(await screen.findByText(/We emailed a 6-digit code to ada@example.com/)).toBeTruthy();
+    expect(await screen.findByText('We emailed a 6-digit code to ada@example.com. It expires in 10 minutes.')).toBeTruthy();
 
     await user.type(screen.getByLabelText('6-digit code'), '12345');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
@@ -180,7 +217,7 @@ describe('views of /signin', () => {
     const { client } = renderAuthPage('/signin', pages, { identity, storage });
     await act(() => client.exchangeCodeForSession('recovery-code'));
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Choose a new password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeTruthy();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New password (at least 8 characters)'), 'a new passphrase');
     await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase!');
@@ -190,6 +227,10 @@ describe('views of /signin', () => {
     await user.clear(screen.getByLabelText('Confirm new password'));
     await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    const changed = await screen.findByRole('heading', { level: 1, name: 'Password changed' });
+    expect(document.activeElement).toBe(changed);
+    expect(screen.getByText(/Your password has been changed\./)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Continue' }));
     expect((await landed()).textContent).toBe('/dashboard');
     expect(identity.callsTo('POST /api/identity/me/password')[0]!.body).toEqual({ password: 'a new passphrase' });
     expect(client.getState().recovery).toBe(false);

@@ -3,14 +3,20 @@ import { Link } from 'react-router-dom';
 import type { AuthView } from './auth-views';
 
 export interface ViewNav {
-  /** The route that shows `view`, when it is another page (sign in ↔ sign up); null for views of this page. */
-  hrefFor(view: AuthView): string | null;
-  goTo(view: AuthView): void;
+  /** Where `view` lives: this page with its query (?view=…), or the other auth page. */
+  hrefFor(view: AuthView): string;
   /** Where to land once signed in (a same-site path), if the visitor came with one. */
   returnUrl: string | null;
+  /** The address typed last on this page, so a switch of view does not make the visitor type it again. */
+  email: string;
 }
 
-const ViewNavContext = createContext<ViewNav>({ hrefFor: () => null, goTo: () => undefined, returnUrl: null });
+/** What a link to another view carries in the history entry it opens. */
+export interface ViewLinkState {
+  email?: string;
+}
+
+const ViewNavContext = createContext<ViewNav>({ hrefFor: () => '/signin', returnUrl: null, email: '' });
 
 export const ViewNavProvider = ViewNavContext.Provider;
 
@@ -18,21 +24,14 @@ export function useViewNav(): ViewNav {
   return useContext(ViewNavContext);
 }
 
-/** A link to another view: a router link when it is another page, otherwise a button that switches in place. */
-export function ViewLink({ view, children }: { view: AuthView; children: ReactNode }) {
+/** A link to another view; each view has its own URL, so Back returns to the previous one. */
+export function ViewLink({ view, email, children }: { view: AuthView; email?: string; children: ReactNode }) {
   const nav = useViewNav();
-  const href = nav.hrefFor(view);
-  if (href) {
-    return (
-      <Link to={href} className="acc-auth__link">
-        {children}
-      </Link>
-    );
-  }
+  const state: ViewLinkState = { email: email ?? nav.email };
   return (
-    <button type="button" className="acc-auth__link" onClick={() => nav.goTo(view)}>
+    <Link to={nav.hrefFor(view)} state={state} className="acc-auth__link">
       {children}
-    </button>
+    </Link>
   );
 }
 

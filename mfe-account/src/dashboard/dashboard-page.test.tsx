@@ -80,8 +80,8 @@ describe('dashboard overview', () => {
     const account = await findRegion('Account Information');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, ada@example.com' })).toBeTruthy();
     expect(within(account).getByText('Not set')).toBeTruthy();
-    expect(within(account).getByText('Professional')).toBeTruthy();
-    expect(within(region('Platform Credits')).getByText('Professional').className).toContain('ad-tier-badge--professional');
+    expect(within(account).getByText('Pro')).toBeTruthy();
+    expect(within(region('Platform Credits')).getByText('Pro').className).toContain('ad-tier-badge--professional');
     expect(screen.queryByTestId('purchased-credits')).toBeNull();
     expect(within(region('Usage Statistics')).getByText('No usage data available')).toBeTruthy();
   });
@@ -228,7 +228,7 @@ describe('return from payment', () => {
 
   it('success=true also shows the success banner', async () => {
     renderDashboard('/dashboard?success=true&plan=professional');
-    expect(await screen.findByText(/Your Professional plan is now active/)).toBeTruthy();
+    expect(await screen.findByText(/Your Pro plan is now active/)).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 

@@ -35,7 +35,7 @@ describe('AgentCard', () => {
     render(<AgentCard agent={agentFixture({ name: 'Founder Partner', tier })} />);
     const card = screen.getByRole('article', { name: 'Founder Partner' });
     expect(card.classList.contains('mk-agent--professional')).toBe(true);
-    const badge = within(card).getByText(tier === 'professional' ? 'Professional' : 'Enterprise');
+    const badge = within(card).getByText(tier === 'professional' ? 'Pro' : 'Enterprise');
     expect(badge.closest('.ad-badge')?.classList.contains('ad-badge--warning')).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import type { Agent } from '@agentdock/contracts';
+import { type Agent, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
 import { Container, LinkButton } from '@agentdock/ui';
 import { ContentPageHeader } from '../content/content-page-header';
 import { marketingApi } from '../api/marketing-api';
@@ -13,7 +13,7 @@ export function ModelsContent() {
       <ContentPageHeader eyebrow="Agent catalogue" slot="models.intro" fallbackTitle="Our AI Agents">
         <p className="mk-agents-legend">
           <span className="mk-agents-legend__swatch" aria-hidden="true" />
-          Agents marked in yellow come with the Professional plan and above.
+          Agents marked in yellow come with the {SUBSCRIPTION_TIER_LABELS.professional} plan and above.
         </p>
         <LinkButton to="/pricing">Compare plans</LinkButton>
       </ContentPageHeader>

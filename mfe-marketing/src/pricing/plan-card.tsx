@@ -2,6 +2,7 @@ import type { Plan } from '@agentdock/contracts';
 import { Badge, Card } from '@agentdock/ui';
 import { PlanAction } from './plan-action';
 import { formatDollars, planPrice, type BillingPeriod } from './plan-price';
+import { mentionsRealTokens, REAL_TOKENS_NOTE_ID } from './real-tokens-note';
 
 export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const titleId = `plan-${plan.id}-title`;
@@ -20,12 +21,15 @@ export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }
       <PlanAction plan={plan} period={period} />
       <ul className="mk-plan__features">
         {plan.features.map((feature) => (
-          <li key={feature} className="mk-plan__feature">
+          <li key={feature} className="mk-plan__feature" aria-describedby={mentionsRealTokens(feature) ? REAL_TOKENS_NOTE_ID : undefined}>
             <span className="mk-plan__mark mk-plan__mark--yes" aria-hidden="true">
               ✓
             </span>
             <span className="ad-visually-hidden">Included: </span>
-            {feature}
+            <span>
+              {feature}
+              {mentionsRealTokens(feature) && <sup aria-hidden="true">*</sup>}
+            </span>
           </li>
         ))}
         {plan.notIncluded.map((feature) => (

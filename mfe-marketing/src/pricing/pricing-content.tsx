@@ -6,6 +6,7 @@ import { CatalogList, type CatalogListSkeleton } from '../shared/catalog-list';
 import { PlanCard } from './plan-card';
 import type { BillingPeriod } from './plan-price';
 import { PricingFaq } from './pricing-faq';
+import { mentionsRealTokens, RealTokensNote } from './real-tokens-note';
 import { usePlans, type PlansState } from './use-plans';
 
 const PERIODS: ReadonlyArray<SegmentedOption<BillingPeriod>> = [
@@ -65,11 +66,14 @@ function Plans({ state, period, onRetry }: { state: PlansState; period: BillingP
       emptyText="No plans are available right now. Please check back soon."
     >
       {(plans) => (
-        <div className="mk-plans">
-          {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} period={period} />
-          ))}
-        </div>
+        <>
+          <div className="mk-plans">
+            {plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} period={period} />
+            ))}
+          </div>
+          {plans.some((plan) => plan.features.some(mentionsRealTokens)) && <RealTokensNote />}
+        </>
       )}
     </CatalogList>
   );

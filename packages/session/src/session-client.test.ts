@@ -131,10 +131,10 @@ describe('signing in', () => {
 
   it('with a one-time code', async () => {
     const identity = fakeIdentity();
-    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent' }));
+    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent', expiresInMinutes: 10 }));
     identity.on('POST /api/identity/otp/verify', jsonResponse(200, sessionFixture({ kind: 'otp' })));
     const { client } = setup({ identity });
-    await client.signInWithOtp({ email: 'ada@example.com' });
+    expect(await client.signInWithOtp({ email: 'ada@example.com' })).toEqual({ expiresInMinutes: 10 });
     await client.verifyOtp({ email: 'ada@example.com', code: '123456' });
     expect(identity.callsTo('POST /api/identity/otp/verify')[0]!.body).toEqual({ email: 'ada@example.com', code: '123456' });
     expect(client.getState().status).toBe('signed-in');
@@ -165,6 +165,19 @@ describe('emailed links (PKCE)', () => {
     expect(identity.callsTo('POST /api/identity/token/exchange').map((call) => call.body)).toEqual([{ code: 'abc', codeVerifier: verifier }]);
     expect(storage!.getItem(PKCE_VERIFIER_KEY)).toBeNull();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
+  });
+
+  it('a resent confirmation link is bound to this browser: the challenge of the verifier it keeps', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signup/resend', jsonResponse(202, { status: 'email_sent' }));
+    const { client, storage } = setup({ identity });
+    await client.resendConfirmation({ email: 'ada@example.com', redirectTo: '/chat' });
+    const verifier = storage!.getItem(PKCE_VERIFIER_KEY)!;
+    expect(identity.callsTo('POST /api/identity/signup/resend')[0]!.body).toEqual({
+      email: 'ada@example.com',
+      codeChallenge: await codeChallengeFor(verifier, crypto),
+      redirectTo: '/chat',
+    });
   });
 
   it('a link opened without its verifier fails before any call', async () => {

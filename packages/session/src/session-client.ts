@@ -46,10 +46,12 @@ export interface SessionClient {
   ready: Promise<void>;
   /** Sends the confirmation email; there is no session until its link is opened. */
   signUp(params: SignUpParams): Promise<void>;
+  /** Emails a fresh confirmation link to an account that is still unconfirmed (the answer is the same for any address). */
+  resendConfirmation(params: { email: string; redirectTo?: string }): Promise<void>;
   /** Every first factor may end in status 'mfa-required' instead of a session: then call verifyMfa. */
   signInWithPassword(params: { email?: string; phone?: string; password: string }): Promise<SignInOutcome>;
-  /** Emails a 6-digit code. */
-  signInWithOtp(params: { email: string }): Promise<void>;
+  /** Emails a 6-digit code; says how many minutes it stays valid. */
+  signInWithOtp(params: { email: string }): Promise<{ expiresInMinutes: number }>;
   verifyOtp(params: { email: string; code: string }): Promise<SignInOutcome>;
   signInWithMagicLink(params: { email: string; redirectTo?: string }): Promise<void>;
   /** Emails a link to /reset-password. */
@@ -302,7 +304,15 @@ export function createSessionClient({
       await (await transport()).signUp({ email, password, fullName, codeChallenge, redirectTo });
     },
     signInWithPassword: (params) => afterFirstCheck(async (t) => firstFactorPassed(await t.signInWithPassword(params))),
-    signInWithOtp: async ({ email }) => (await transport()).requestOtp({ email }),
+    signInWithOtp: async ({ email }) => {
+      const { expiresInMinutes } = await (await transport()).requestOtp({ email });
+      return { expiresInMinutes };
+    },
+    async resendConfirmation({ email, redirectTo }) {
+      // The new link is exchanged in this browser, with this browser's verifier.
+      const codeChallenge = await startPkceFlow(storage, crypto);
+      await (await transport()).resendConfirmation({ email, codeChallenge, redirectTo });
+    },
     verifyOtp: (params) => afterFirstCheck(async (t) => firstFactorPassed(await t.verifyOtp(params))),
     async signInWithMagicLink({ email, redirectTo }) {
       const codeChallenge = await startPkceFlow(storage, crypto);

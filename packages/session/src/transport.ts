@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient } from '@agentdock/api-client';
 import {
   emailSent,
+  otpSent,
   session,
   signInResult,
   signUpResult,
@@ -9,10 +10,12 @@ import {
   type EmailLinkRequest,
   type MfaVerifyRequest,
   type OtpRequest,
+  type OtpSent,
   type OtpVerifyRequest,
   type PasswordChangeRequest,
   type PasswordSignInRequest,
   type ProfilePatch,
+  type ResendConfirmationRequest,
   type Session,
   type SignInResult,
   type SignUpRequest,
@@ -31,8 +34,9 @@ export interface Transport {
   /** Calls with the visitor's bearer token, retried once after a refresh when answered 401. */
   api: ApiClient;
   signUp(body: SignUpRequest): Promise<void>;
+  resendConfirmation(body: ResendConfirmationRequest): Promise<void>;
   signInWithPassword(body: PasswordSignInRequest): Promise<SignInResult>;
-  requestOtp(body: OtpRequest): Promise<void>;
+  requestOtp(body: OtpRequest): Promise<OtpSent>;
   verifyOtp(body: OtpVerifyRequest): Promise<SignInResult>;
   sendMagicLink(body: EmailLinkRequest): Promise<void>;
   sendRecovery(body: EmailLinkRequest): Promise<void>;
@@ -59,10 +63,11 @@ export function createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized
     async signUp(body) {
       await anonymous.request(`${IDENTITY}/signup`, { method: 'POST', body, schema: signUpResult });
     },
-    signInWithPassword: (body) => anonymous.request(`${IDENTITY}/signin/password`, { ...withCookie, body, schema: signInResult }),
-    async requestOtp(body) {
-      await anonymous.request(`${IDENTITY}/otp`, { method: 'POST', body, schema: emailSent });
+    async resendConfirmation(body) {
+      await anonymous.request(`${IDENTITY}/signup/resend`, { method: 'POST', body, schema: emailSent });
     },
+    signInWithPassword: (body) => anonymous.request(`${IDENTITY}/signin/password`, { ...withCookie, body, schema: signInResult }),
+    requestOtp: (body) => anonymous.request(`${IDENTITY}/otp`, { method: 'POST', body, schema: otpSent }),
     verifyOtp: (body) => anonymous.request(`${IDENTITY}/otp/verify`, { ...withCookie, body, schema: signInResult }),
     async sendMagicLink(body) {
       await anonymous.request(`${IDENTITY}/magic-link`, { method: 'POST', body, schema: emailSent });

@@ -5,7 +5,7 @@ import { TIER_COLORS, TierBadge } from './tier-badge';
 describe('TierBadge', () => {
   it("names the tier and carries the tier's colour class: free grey, starter blue, professional purple, enterprise green", () => {
     render(<TierBadge tier="professional" />);
-    const badge = screen.getByText('Professional');
+    const badge = screen.getByText('Pro');
     expect(badge.className).toBe('ad-badge ad-tier-badge ad-tier-badge--professional');
     expect(TIER_COLORS).toEqual({
       free: 'var(--ad-tier-free)',

@@ -44,7 +44,7 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
         </nav>
         {session.user && (
           <div className="shell-mobile-menu__account">
-            <span>{session.user.email}</span>
+            <span className="shell-mobile-menu__email">{session.user.email}</span>
             <SignOutButton />
           </div>
         )}

@@ -4,6 +4,7 @@ import type {
   MfaVerifyRequest,
   OtpVerifyRequest,
   PasswordSignInRequest,
+  ResendConfirmationRequest,
   SignUpRequest,
 } from '@agentdock/contracts';
 import { AccountSuspendedError, type Db } from '@agentdock/service-kit';
@@ -29,7 +30,7 @@ export interface AuthDeps {
   writer: IdentityWriter;
   signer: AccessTokenSigner;
   mailer: Mailer;
-  options: Pick<IdentityOptions, 'publicUrl' | 'adminEmails' | 'accessTokenTtlSeconds' | 'refreshReuseGraceSeconds'>;
+  options: Pick<IdentityOptions, 'publicUrl' | 'adminEmails' | 'accessTokenTtlSeconds' | 'refreshReuseGraceSeconds' | 'otpTtlMinutes'>;
 }
 
 function link(publicUrl: string, path: string, query: Record<string, string | undefined>): string {
@@ -99,6 +100,17 @@ export async function signUp(deps: AuthDeps, input: SignUpRequest): Promise<void
   else deps.mailer.sendInBackground(emails.alreadyRegistered(input.email, link(deps.options.publicUrl, '/signin', {})));
 }
 
+/**
+ * A fresh confirmation link for an account that is still unconfirmed (the first link may have
+ * been opened in another browser, whose PKCE verifier this one lacks); says nothing either way.
+ */
+export async function resendConfirmation(deps: AuthDeps, input: ResendConfirmationRequest): Promise<void> {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user || user.emailConfirmedAt) return;
+  const code = await createLinkCode(deps.db, { userId: user.id, purpose: 'signup', codeChallenge: input.codeChallenge });
+  deps.mailer.sendInBackground(emails.confirmSignup(user.email, callbackLink(deps, code, 'signup', input.redirectTo)));
+}
+
 /** One answer for an unknown account and a wrong password, after the same work. */
 export async function signInWithPassword(deps: AuthDeps, input: PasswordSignInRequest): Promise<SignInOutcome> {
   const user = input.email ? await findUserByEmail(deps.db, input.email) : await findUserByPhone(deps.db, input.phone ?? '');
@@ -136,7 +148,7 @@ export async function requestEmailLink(deps: AuthDeps, purpose: Exclude<LinkPurp
 export async function requestOtp(deps: AuthDeps, address: string): Promise<void> {
   const user = await findUserByEmail(deps.db, address);
   if (!user) return;
-  deps.mailer.sendInBackground(emails.otp(user.email, await issueOtp(deps.db, user.id)));
+  deps.mailer.sendInBackground(emails.otp(user.email, await issueOtp(deps.db, user.id, deps.options.otpTtlMinutes), deps.options.otpTtlMinutes));
 }
 
 /** Signs in with an emailed code, which also proves (confirms) the address. */

@@ -3,7 +3,9 @@ import { openDomainDb, type DomainDb } from '../../test/domain-db';
 import { pkce } from '../../test/helpers';
 import { linkCodes, otpCodes } from '../db/schema';
 import { consumeLinkCode, createLinkCode, LINK_CODE_TTL_MS } from './link-codes';
-import { issueOtp, OTP_MAX_FAILED_ATTEMPTS, OTP_TTL_MS, verifyOtp } from './otp';
+import { issueOtp, OTP_MAX_FAILED_ATTEMPTS, verifyOtp } from './otp';
+
+const TTL_MINUTES = 10;
 import { sha256 } from './secrets';
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -57,10 +59,12 @@ describe(`one-time codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
   describe('six-digit codes', () => {
     it('signs in with the right code once, valid for 10 minutes', async () => {
       const userId = await domain.createUser();
-      const code = await issueOtp(domain.database.db, userId);
+      const code = await issueOtp(domain.database.db, userId, TTL_MINUTES);
       expect(code).toMatch(/^\d{6}$/);
       const [row] = await domain.database.db.select().from(otpCodes).where(eq(otpCodes.userId, userId));
-      expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(OTP_TTL_MS - 60_000);
+      const validFor = row!.expiresAt.getTime() - Date.now();
+      expect(validFor).toBeGreaterThan((TTL_MINUTES - 1) * 60_000);
+      expect(validFor).toBeLessThanOrEqual(TTL_MINUTES * 60_000);
       expect(row!.codeHash).not.toContain(code);
       await expect(verifyOtp(domain.database.db, userId, code)).resolves.toBe(userId);
       await expect(verifyOtp(domain.database.db, userId, code)).rejects.toMatchObject({ status: 400, code: 'invalid_otp' });
@@ -68,7 +72,7 @@ describe(`one-time codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
 
     it('dies after five wrong guesses, even for the right code', async () => {
       const userId = await domain.createUser();
-      const code = await issueOtp(domain.database.db, userId);
+      const code = await issueOtp(domain.database.db, userId, TTL_MINUTES);
       for (let attempt = 0; attempt < OTP_MAX_FAILED_ATTEMPTS; attempt += 1) {
         await expect(verifyOtp(domain.database.db, userId, wrongCode(code))).rejects.toMatchObject({ code: 'invalid_otp' });
       }
@@ -77,7 +81,7 @@ describe(`one-time codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
 
     it('accepts the right code after fewer than five wrong ones', async () => {
       const userId = await domain.createUser();
-      const code = await issueOtp(domain.database.db, userId);
+      const code = await issueOtp(domain.database.db, userId, TTL_MINUTES);
       for (let attempt = 0; attempt < OTP_MAX_FAILED_ATTEMPTS - 1; attempt += 1) {
         await expect(verifyOtp(domain.database.db, userId, wrongCode(code))).rejects.toMatchObject({ code: 'invalid_otp' });
       }
@@ -86,12 +90,12 @@ describe(`one-time codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
 
     it('refuses an expired code, and a code replaced by a newer one', async () => {
       const userId = await domain.createUser();
-      const expiring = await issueOtp(domain.database.db, userId);
+      const expiring = await issueOtp(domain.database.db, userId, TTL_MINUTES);
       await domain.database.db.update(otpCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(otpCodes.userId, userId));
       await expect(verifyOtp(domain.database.db, userId, expiring)).rejects.toMatchObject({ code: 'invalid_otp' });
 
-      const first = await issueOtp(domain.database.db, userId);
-      const second = await issueOtp(domain.database.db, userId);
+      const first = await issueOtp(domain.database.db, userId, TTL_MINUTES);
+      const second = await issueOtp(domain.database.db, userId, TTL_MINUTES);
       if (first !== second) await expect(verifyOtp(domain.database.db, userId, first)).rejects.toMatchObject({ code: 'invalid_otp' });
       await expect(verifyOtp(domain.database.db, userId, second)).resolves.toBe(userId);
     });

@@ -11,6 +11,9 @@ function email(to: string, subject: string, paragraphs: string[], action?: { lab
   return { to, subject, text, html, links: action ? [action.url] : [] };
 }
 
+/** "1 minute", "10 minutes": the same wording as the sign-in page. */
+export const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
+
 const IGNORE = 'If you did not ask for this, you can ignore this email.';
 
 export const emails = {
@@ -33,6 +36,6 @@ export const emails = {
     }),
   magicLink: (to: string, url: string) =>
     email(to, 'Your Agentdock sign-in link', ['Use this link to sign in to Agentdock.', 'The link works once, within an hour.', IGNORE], { label: 'Sign in', url }),
-  otp: (to: string, code: string) =>
-    email(to, `Your Agentdock sign-in code: ${code}`, [`Your sign-in code is ${code}.`, 'It expires in 10 minutes.', IGNORE]),
+  otp: (to: string, code: string, ttlMinutes: number) =>
+    email(to, `Your Agentdock sign-in code: ${code}`, [`Your sign-in code is ${code}.`, `It expires in ${minutes(ttlMinutes)}.`, IGNORE]),
 };

@@ -4,16 +4,15 @@ import { otpCodes } from '../db/schema';
 import { IdentityError } from './errors';
 import { randomSixDigits, sha256 } from './secrets';
 
-export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
 
 // Bound to the user, so one code's hash says nothing about another user's.
 const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 
-/** A fresh 6-digit code for the user, replacing any earlier one. */
-export async function issueOtp(db: Db, userId: string): Promise<string> {
+/** A fresh 6-digit code for the user, valid for `ttlMinutes`, replacing any earlier one. */
+export async function issueOtp(db: Db, userId: string, ttlMinutes: number): Promise<string> {
   const code = randomSixDigits();
-  const values = { codeHash: codeHash(userId, code), createdAt: new Date(), expiresAt: new Date(Date.now() + OTP_TTL_MS), failedAttempts: 0, usedAt: null };
+  const values = { codeHash: codeHash(userId, code), createdAt: new Date(), expiresAt: new Date(Date.now() + ttlMinutes * 60_000), failedAttempts: 0, usedAt: null };
   await db.insert(otpCodes).values({ userId, ...values }).onConflictDoUpdate({ target: otpCodes.userId, set: values });
   return code;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The requests that are limited, each per client IP and per account (the address or phone given). */
-export const RATE_LIMITED_ACTIONS = ['signin', 'signup', 'recover', 'magiclink', 'otp', 'verify', 'mfa'] as const;
+export const RATE_LIMITED_ACTIONS = ['signin', 'signup', 'resend', 'recover', 'magiclink', 'otp', 'verify', 'mfa'] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export const RATE_LIMIT_SCOPES = ['ip', 'account'] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
@@ -25,6 +25,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   /** Second-factor codes (sign-in's second step, enrolment, disabling), per IP and per user. */
   mfa: { ip: { points: 50, durationSeconds: QUARTER_HOUR }, account: { points: 10, durationSeconds: QUARTER_HOUR } },
   signup: { ip: { points: 20, durationSeconds: HOUR }, account: { points: 5, durationSeconds: HOUR } },
+  resend: { ip: { points: 20, durationSeconds: HOUR }, account: { points: 5, durationSeconds: HOUR } },
   recover: { ip: { points: 20, durationSeconds: HOUR }, account: { points: 5, durationSeconds: HOUR } },
   magiclink: { ip: { points: 20, durationSeconds: HOUR }, account: { points: 5, durationSeconds: HOUR } },
   otp: { ip: { points: 20, durationSeconds: HOUR }, account: { points: 5, durationSeconds: HOUR } },

@@ -5,6 +5,7 @@ import {
   otpRequest,
   otpVerifyRequest,
   passwordSignInRequest,
+  resendConfirmationRequest,
   signUpRequest,
 } from '@agentdock/contracts';
 import { Router } from 'express';
@@ -13,6 +14,7 @@ import {
   exchangeLinkCode,
   requestEmailLink,
   requestOtp,
+  resendConfirmation,
   signInWithOtp,
   signInWithPassword,
   signUp,
@@ -32,6 +34,13 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
     await limits.consume('signup', { ip: clientIp(req), account: input.email });
     await signUp(deps, input);
     res.status(201).json({ status: 'confirmation_sent' });
+  });
+
+  router.post('/signup/resend', async (req, res) => {
+    const input = resendConfirmationRequest.parse(req.body);
+    await limits.consume('resend', { ip: clientIp(req), account: input.email });
+    await resendConfirmation(deps, input);
+    res.status(202).json({ status: 'email_sent' });
   });
 
   router.post('/signin/password', async (req, res) => {
@@ -68,7 +77,7 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
     const input = otpRequest.parse(req.body);
     await limits.consume('otp', { ip: clientIp(req), account: input.email });
     await requestOtp(deps, input.email);
-    res.status(202).json({ status: 'email_sent' });
+    res.status(202).json({ status: 'email_sent', expiresInMinutes: deps.options.otpTtlMinutes });
   });
 
   router.post('/otp/verify', async (req, res) => {

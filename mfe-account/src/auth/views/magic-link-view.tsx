@@ -5,12 +5,12 @@ import { EmailRequestForm } from '../email-request-form';
 import { BackToSignIn, useViewNav } from '../view-nav';
 import { ViewSection } from '../view-section';
 
-export function MagicLinkView({ focusOnMount }: { focusOnMount?: boolean }) {
+export function MagicLinkView({ initialEmail }: { initialEmail?: string }) {
   const client = useSessionClient();
   const { returnUrl } = useViewNav();
   const [sent, setSent] = useState(false);
   return (
-    <ViewSection title="Sign in with a magic link" lead="We will email you a link that signs you in, no password needed." focusOnMount={focusOnMount}>
+    <ViewSection title="Sign in with a magic link" lead="We will email you a link that signs you in, no password needed.">
       {sent ? (
         <Alert variant="success">Check your email for the magic link</Alert>
       ) : (
@@ -19,6 +19,7 @@ export function MagicLinkView({ focusOnMount }: { focusOnMount?: boolean }) {
           pendingLabel="Sending…"
           send={(email) => client.signInWithMagicLink({ email, redirectTo: returnUrl ?? undefined })}
           onSent={() => setSent(true)}
+          initialEmail={initialEmail}
         />
       )}
       <BackToSignIn />

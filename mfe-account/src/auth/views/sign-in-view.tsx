@@ -1,10 +1,12 @@
-import { passwordSignInRequest } from '@agentdock/contracts';
+import { useState } from 'react';
+import { IDENTITY_ERROR_CODES, passwordSignInRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { TextField } from '@agentdock/ui';
 import { parseWith, validateForm } from '../../form/form';
 import { FormFrame } from '../../form/form-frame';
 import { useForm } from '../../form/use-form';
-import { ViewLink, ViewLinks } from '../view-nav';
+import { ResendConfirmation } from '../resend-confirmation';
+import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 // Server and schema messages about either identifier belong next to the one field.
@@ -16,38 +18,51 @@ function credentials(identifier: string, password: string) {
   return value.includes('@') ? { email: value, password } : { phone: value, password };
 }
 
-export function SignInView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
+export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
   const client = useSessionClient();
+  const { returnUrl } = useViewNav();
+  // Set when the password was right but the address is unconfirmed: the account needs a way out.
+  const [unconfirmed, setUnconfirmed] = useState<{ email?: string } | null>(null);
   const form = useForm({
-    initial: { identifier: '', password: '' },
+    initial: { identifier: initialEmail, password: '' },
     parse: (values) =>
       validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, () =>
         parseWith(passwordSignInRequest, credentials(values.identifier, values.password), IDENTIFIER),
       ),
     submit: async (body) => {
-      await client.signInWithPassword(body);
+      setUnconfirmed(null);
+      try {
+        await client.signInWithPassword(body);
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.emailNotConfirmed) setUnconfirmed({ email: body.email });
+        throw error;
+      }
     },
     rename: IDENTIFIER,
   });
+  // A typed address goes along to the other views; a phone number is no use to them.
+  const typed = form.values.identifier.trim();
+  const email = typed.includes('@') ? typed : undefined;
 
   return (
-    <ViewSection title={title} focusOnMount={focusOnMount}>
+    <ViewSection>
       <FormFrame {...form} error={form.formError} submitLabel="Sign In" pendingLabel="Signing in…">
         <TextField label="Email or phone number" type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.field('identifier')} />
         <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       </FormFrame>
+      {unconfirmed && <ResendConfirmation initialEmail={unconfirmed.email} redirectTo={returnUrl ?? undefined} />}
       <ViewLinks>
         <li>
-          <ViewLink view="forgotten_password">Forgot your password?</ViewLink>
+          <ViewLink view="forgotten_password" email={email}>Forgot your password?</ViewLink>
         </li>
         <li>
-          <ViewLink view="magic_link">Send a magic link email</ViewLink>
+          <ViewLink view="magic_link" email={email}>Send a magic link email</ViewLink>
         </li>
         <li>
-          <ViewLink view="verify_otp">Sign in with a one-time code</ViewLink>
+          <ViewLink view="verify_otp" email={email}>Sign in with a one-time code</ViewLink>
         </li>
         <li>
-          Don't have an account? <ViewLink view="sign_up">Sign up</ViewLink>
+          Don't have an account? <ViewLink view="sign_up" email={email}>Sign up</ViewLink>
         </li>
       </ViewLinks>
     </ViewSection>

@@ -10,12 +10,12 @@ import { ViewSection } from '../view-section';
 
 const signUpFields = signUpRequest.pick({ email: true, password: true, fullName: true });
 
-export function SignUpView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
+export function SignUpView({ initialEmail = '' }: { initialEmail?: string }) {
   const client = useSessionClient();
   const { returnUrl } = useViewNav();
   const [sent, setSent] = useState(false);
   const form = useForm({
-    initial: { fullName: '', email: '', password: '' },
+    initial: { fullName: '', email: initialEmail, password: '' },
     parse: (values) =>
       validateForm(values, { email: 'Enter your email address', password: 'Choose a password' }, () =>
         parseWith(signUpFields, { ...values, fullName: values.fullName.trim() || undefined }),
@@ -27,7 +27,7 @@ export function SignUpView({ title, focusOnMount }: { title?: string; focusOnMou
   });
 
   return (
-    <ViewSection title={title} focusOnMount={focusOnMount}>
+    <ViewSection>
       {sent ? (
         <Alert variant="success">Check your email for the confirmation link</Alert>
       ) : (
@@ -39,7 +39,7 @@ export function SignUpView({ title, focusOnMount }: { title?: string; focusOnMou
       )}
       <ViewLinks>
         <li>
-          Already have an account? <ViewLink view="sign_in">Sign in</ViewLink>
+          Already have an account? <ViewLink view="sign_in" email={form.values.email.trim() || undefined}>Sign in</ViewLink>
         </li>
       </ViewLinks>
     </ViewSection>

@@ -7,7 +7,7 @@ import { useForm } from '../../form/use-form';
 import { ViewSection } from '../view-section';
 
 /** A new password for the signed-in account (after a recovery link). Success is the USER_UPDATED event. */
-export function UpdatePasswordView({ title, focusOnMount }: { title?: string; focusOnMount?: boolean }) {
+export function UpdatePasswordView({ title }: { title?: string }) {
   const client = useSessionClient();
   const form = useForm({
     initial: { password: '', confirm: '' },
@@ -20,7 +20,7 @@ export function UpdatePasswordView({ title, focusOnMount }: { title?: string; fo
     },
   });
   return (
-    <ViewSection title={title} lead="Enter a new password for your account." focusOnMount={focusOnMount}>
+    <ViewSection title={title} lead="Enter a new password for your account.">
       <FormFrame {...form} error={form.formError} submitLabel="Update Password" pendingLabel="Updating…">
         <TextField label="New password (at least 8 characters)" type="password" autoComplete="new-password" required {...form.field('password')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field('confirm')} />

@@ -10,26 +10,34 @@ import { BackToSignIn } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 /** Signing in with a 6-digit code: first the address the code goes to, then the code. */
-export function VerifyOtpView({ focusOnMount }: { focusOnMount?: boolean }) {
+export function VerifyOtpView({ initialEmail }: { initialEmail?: string }) {
   const client = useSessionClient();
-  const [email, setEmail] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; expiresInMinutes: number } | null>(null);
   return (
     <ViewSection
       title="Sign in with a one-time code"
-      lead={email ? `We emailed a 6-digit code to ${email}. It is valid for a few minutes.` : 'We will email you a 6-digit code to sign in with.'}
-      focusOnMount={focusOnMount}
+      lead={sent ? `We emailed a 6-digit code to ${sent.email}. It expires in ${minutes(sent.expiresInMinutes)}.` : 'We will email you a 6-digit code to sign in with.'}
     >
-      {email ? (
-        <CodeForm email={email} onChangeEmail={() => setEmail(null)} />
+      {sent ? (
+        <CodeForm email={sent.email} onResent={(expiresInMinutes) => setSent({ email: sent.email, expiresInMinutes })} onChangeEmail={() => setSent(null)} />
       ) : (
-        <EmailRequestForm submitLabel="Send Code" pendingLabel="Sending…" send={(address) => client.signInWithOtp({ email: address })} onSent={setEmail} />
+        <EmailRequestForm
+          submitLabel="Send Code"
+          pendingLabel="Sending…"
+          send={(address) => client.signInWithOtp({ email: address })}
+          onSent={(address, { expiresInMinutes }) => setSent({ email: address, expiresInMinutes })}
+          initialEmail={initialEmail}
+        />
       )}
       <BackToSignIn />
     </ViewSection>
   );
 }
 
-function CodeForm({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+/** "1 minute", "10 minutes": the figure the server's configuration gives, worded as in the email. */
+const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
+
+function CodeForm({ email, onResent, onChangeEmail }: { email: string; onResent: (expiresInMinutes: number) => void; onChangeEmail: () => void }) {
   const client = useSessionClient();
   const [resend, setResend] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }>({ status: 'idle' });
   const form = useForm({
@@ -43,8 +51,9 @@ function CodeForm({ email, onChangeEmail }: { email: string; onChangeEmail: () =
   async function sendAgain() {
     setResend({ status: 'sending' });
     try {
-      await client.signInWithOtp({ email });
+      const { expiresInMinutes } = await client.signInWithOtp({ email });
       setResend({ status: 'sent' });
+      onResent(expiresInMinutes);
     } catch (error) {
       setResend({ status: 'failed', message: describeFailure(error).message });
     }

@@ -60,7 +60,7 @@ export type CodeExchangeRequest = z.infer<typeof codeExchangeRequest>;
 export const emailLinkRequest = z.object({ email, codeChallenge, redirectTo: redirectPath.optional() });
 export type EmailLinkRequest = z.infer<typeof emailLinkRequest>;
 
-/** POST /otp → 202 emailSent: a 6-digit code by email. */
+/** POST /otp → 202 otpSent: a 6-digit code by email. */
 export const otpRequest = z.object({ email });
 export type OtpRequest = z.infer<typeof otpRequest>;
 
@@ -69,6 +69,17 @@ export const otpVerifyRequest = z.object({ email, code: z.string().regex(/^\d{6}
 export type OtpVerifyRequest = z.infer<typeof otpVerifyRequest>;
 
 export const emailSent = z.object({ status: z.literal('email_sent') });
+
+/** How long the emailed code stays valid, from the service's configuration (the email says the same). */
+export const otpSent = emailSent.extend({ expiresInMinutes: z.number().int().positive() });
+export type OtpSent = z.infer<typeof otpSent>;
+
+/**
+ * POST /signup/resend → 202 emailSent (always): a fresh confirmation link for an account that is
+ * still unconfirmed, e.g. when the first link was opened in another browser.
+ */
+export const resendConfirmationRequest = z.object({ email, codeChallenge, redirectTo: redirectPath.optional() });
+export type ResendConfirmationRequest = z.infer<typeof resendConfirmationRequest>;
 
 /** POST /me/password (signed in, including a recovery session) → 200 userProfile. */
 export const passwordChangeRequest = z.object({ password });
