@@ -97,10 +97,10 @@ test.describe('Admin console', () => {
     const row = await findUserRow(page, user.email);
     await expect(row.locator('.ad-tier-badge')).toHaveText('Free');
     await expect(row.getByTestId('credits')).toHaveText('50,000 / 50,000');
-    await row.getByRole('combobox', { name: `Plan for ${name}` }).selectOption({ label: 'Professional' });
-    await expect(row.locator('.ad-tier-badge')).toHaveText('Professional');
+    await row.getByRole('combobox', { name: `Plan for ${name}` }).selectOption({ label: 'Pro' });
+    await expect(row.locator('.ad-tier-badge')).toHaveText('Pro');
 
-    // After their next refresh the token carries Professional, and chat offers its agents too.
+    // After their next refresh the token carries the Pro tier, and chat offers its agents too.
     const refreshed = await userRequest.post('/api/identity/token/refresh', { data: {} });
     expect(refreshed.ok(), await refreshed.text()).toBe(true);
     const professional = { accessToken: ((await refreshed.json()) as { accessToken: string }).accessToken };
@@ -206,12 +206,12 @@ test.describe('Admin console', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Description').fill('Drafts replies to customer emails.');
     await page.getByLabel('Provider agent ID').fill(`provider-${suffix}`);
-    await page.getByLabel('Tier').selectOption({ label: 'Professional' });
+    await page.getByLabel('Tier').selectOption({ label: 'Pro' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const card = mainContent(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
-    await expect(card.locator('.ad-tier-badge')).toHaveText('Professional');
+    await expect(card.locator('.ad-tier-badge')).toHaveText('Pro');
 
-    // Chat offers it to Professional sessions only (its agent list follows catalog's events).
+    // Chat offers it to Pro (professional) sessions only (its agent list follows catalog's events).
     const customer = await createAccount(request);
     const promoted = await request.patch(`/api/identity/admin/users/${customer.userId}`, { headers: bearer(admin), data: { subscriptionTier: 'professional' } });
     expect(promoted.ok(), await promoted.text()).toBe(true);
