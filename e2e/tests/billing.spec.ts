@@ -71,7 +71,8 @@ test.describe('Card subscriptions', () => {
     const account = await createAccount(request);
     await signInBrowser(page, account);
     await payStarter(page, '4000 0000 0000 0341');
-    await expect(page).toHaveURL(/\/dashboard\?subscription=success/);
+    // The dashboard clears the return's query at once; its banner is what stays.
+    await expect(page.getByText(/Subscription Upgraded Successfully!: Your Starter plan is now active\./)).toBeVisible();
     await expect.poll(() => profileTier(request, account)).toBe('starter');
 
     await advanceClock(request, 32 * DAY);
