@@ -108,6 +108,23 @@ test.describe('Card subscriptions', () => {
     expect(await profileTier(request, account)).toBe('free');
   });
 
+  test('a 3-D Secure card asks for authentication: a failed challenge shows the provider message, a completed one pays', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    await payStarter(page, '4000 0025 0000 3155');
+    await expect(page.getByRole('heading', { name: 'Authenticate this payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page.getByRole('alert')).toHaveText('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
+    expect(await subscriptionsOf(request, account)).toEqual([]);
+    expect(await profileTier(request, account)).toBe('free');
+
+    await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page.getByText(/Subscription Upgraded Successfully!: Your Starter plan is now active\./)).toBeVisible();
+    await expect.poll(() => profileTier(request, account)).toBe('starter');
+  });
+
   test('a failed renewal shows the past-due notice, and the end of the grace period moves the user to free', async ({ page, request }) => {
     const account = await createAccount(request);
     await signInBrowser(page, account);

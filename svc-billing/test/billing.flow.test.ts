@@ -6,7 +6,7 @@ import {
   subscriptionPastDueV1,
   subscriptionPlanChangedV1,
 } from '@agentdock/contracts';
-import { startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
+import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
 import { outbox } from '@agentdock/service-kit';
 import { createTestBus, createTestIssuer, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
 import request from 'supertest';
@@ -59,14 +59,30 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
   });
 
   const subjects = async () => (await billing.context.db.select().from(outbox)).map((row) => row.subject);
-  const pay = (url: string, cardNumber: string) =>
-    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cardNumber }) });
+  const pay = (url: string, cardNumber: string, authentication?: 'complete' | 'fail') =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber, ...(authentication ? { authentication } : {}) }),
+    });
 
   it('refuses a declined card and grants nothing', async () => {
     const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'plan', planId: 'starter', billingPeriod: 'monthly' }).expect(200);
     const response = await pay(body.url, '4000 0000 0000 0002');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Your card was declined.');
+    expect((await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions).toEqual([]);
+    expect(await subjects()).toEqual([]);
+  });
+
+  it('asks a 3-D Secure card for authentication and refuses it when the challenge fails', async () => {
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'plan', planId: 'starter', billingPeriod: 'monthly' }).expect(200);
+    const challenge = await pay(body.url, '4000 0025 0000 3155');
+    expect(challenge.status).toBe(200);
+    expect(await challenge.text()).toContain('Authenticate this payment');
+    const failed = await pay(body.url, '4000 0025 0000 3155', 'fail');
+    expect(await failed.text()).toContain(AUTHENTICATION_FAILED_MESSAGE);
     expect((await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions).toEqual([]);
     expect(await subjects()).toEqual([]);
   });

@@ -141,7 +141,7 @@ describe('subscription tab', () => {
 
     expect(planButton('Starter').textContent).toBe('Downgrade Now');
     fireEvent.click(planButton('Starter'));
-    let confirmation = await screen.findByRole('region', { name: 'Change from Professional to Starter, billed monthly?' });
+    let confirmation = await screen.findByRole('region', { name: 'Change from Pro to Starter, billed monthly?' });
     expect(within(confirmation).getByText(/The unused part of your current plan, \$25\.00, is credited to your next invoice\./)).toBeTruthy();
     fireEvent.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('region', { name: /Change from/ })).toBeNull();
