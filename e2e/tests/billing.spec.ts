@@ -176,6 +176,8 @@ test.describe('Card subscriptions', () => {
 });
 
 test.describe('Course access', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
   test("Start Learning on a course page buys the course's monthly subscription and opens the course once paid", async ({ page, request }) => {
     const account = await createAccount(request);
     await page.goto('/courses/ai-fundamentals');
@@ -207,8 +209,25 @@ test.describe('Course access', () => {
     await expect(page.getByRole('heading', { name: '$50.00 per period' })).toBeVisible();
     await payOnHostedPage(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/courses/);
-    await expect(page.getByLabel('Community invite link')).toBeVisible();
-    await expect(page.getByRole('link', { name: /Join Discord Community/ })).toBeVisible();
+    const invite = page.getByRole('textbox', { name: 'Community invite link' });
+    await expect(invite).toHaveValue('https://discord.gg/agentdock');
+    const join = page.getByRole('link', { name: /Join Discord Community/ });
+    await expect(join).toHaveAttribute('href', 'https://discord.gg/agentdock');
+    await expect(join).toHaveAttribute('target', '_blank');
+
+    // Keyboard: back from paying, focus is on the join text; Tab reaches the invite, then the copy button.
+    await page.keyboard.press('Tab');
+    await expect(invite).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const copiedAt = Date.now();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://discord.gg/agentdock');
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 4_000 });
+    const shownFor = Date.now() - copiedAt;
+    expect(shownFor).toBeGreaterThanOrEqual(1_800);
+    expect(shownFor).toBeLessThan(3_000);
 
     await page.reload();
     await expect(page.getByLabel('Community invite link')).toBeVisible();
