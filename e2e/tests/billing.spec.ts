@@ -198,6 +198,10 @@ test.describe('Course access', () => {
 
     await page.getByRole('link', { name: 'Start Learning' }).click();
     await expect(page).toHaveURL(/\/courses\/ai-fundamentals\/discussion$/);
+
+    // The management page tells the course subscription apart by name.
+    await page.goto('/manage-subscription');
+    await expect(page.getByRole('heading', { name: 'AI Fundamentals course' })).toBeVisible();
   });
 
   test('the community box is a real subscription: the invite shows only once paid, and straight away afterwards', async ({ page, request }) => {

@@ -96,7 +96,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
 
     const list = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
     expect(list).toEqual([
-      expect.objectContaining({ kind: 'plan', tier: 'starter', status: 'active', price: { unitAmount: 5_000, currency: 'usd', interval: 'month' }, cancelAtPeriodEnd: false, graceEndsAt: null }),
+      expect.objectContaining({ kind: 'plan', name: 'Starter plan', tier: 'starter', status: 'active', price: { unitAmount: 5_000, currency: 'usd', interval: 'month' }, cancelAtPeriodEnd: false, graceEndsAt: null }),
     ]);
     expect(await subjects()).toEqual([subscriptionActivatedV1.subject]);
   });
@@ -127,7 +127,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     await request(billing.url).post(changePath).set(auth).send(toPro).expect(200);
     expect(stripeServer.engine.store.subscriptions.get(row!.id)?.items.data[0]?.price.id).toBe('price_professional_monthly');
     const [changed] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
-    expect(changed).toMatchObject({ tier: 'professional', status: 'active', price: { unitAmount: 10_000, currency: 'usd', interval: 'month' } });
+    expect(changed).toMatchObject({ tier: 'professional', name: 'Professional plan', status: 'active', price: { unitAmount: 10_000, currency: 'usd', interval: 'month' } });
     expect((await subjects()).filter((subject) => subject === subscriptionPlanChangedV1.subject)).toHaveLength(before + 1);
 
     // And back: the downgrade is credited (negative preview) and leaves the period where it was.
@@ -187,7 +187,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const response = await pay(body.url, '4242 4242 4242 4242');
     expect(response.headers.get('location')).toBe('http://app.test/courses/build-ai-agents?subscription=success');
     const list = (await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions;
-    expect(list).toEqual([expect.objectContaining({ kind: 'course', courseId: 'build-ai-agents', status: 'active', price: { unitAmount: 15_000, currency: 'usd', interval: 'month' } })]);
+    expect(list).toEqual([expect.objectContaining({ kind: 'course', name: 'Build AI Agents course', courseId: 'build-ai-agents', status: 'active', price: { unitAmount: 15_000, currency: 'usd', interval: 'month' } })]);
     expect(await subjects()).toContain(courseAccessGrantedV1.subject);
 
     const again = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'build-ai-agents' }).expect(409);

@@ -40,6 +40,7 @@ export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}
   return {
     id: 'sub_123',
     kind: 'plan',
+    name: 'Starter plan',
     tier: 'starter',
     courseId: null,
     status: 'active',

@@ -25,6 +25,7 @@ const SIGNED_IN: Visitor = { status: 'signed-in', user: userFixture() };
 const communitySubscription = (status: string) => ({
   id: 'sub_1',
   kind: 'course',
+  name: 'Community membership',
   tier: null,
   courseId: 'community',
   status,
