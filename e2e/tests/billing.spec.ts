@@ -145,12 +145,19 @@ test.describe('Card subscriptions', () => {
     await expect(page.getByText('canceled', { exact: true })).toBeVisible();
   });
 
-  test('a paid renewal on the test clock starts a new credit period: plan credits reset and the period dates move', async ({ page, request }) => {
+  test('a paid renewal on the test clock starts a new credit period: plan credits reset, bought credits stay, and the period dates move', async ({ page, request }) => {
     const account = await createAccount(request);
     await signInBrowser(page, account);
     await payStarter(page, '4242 4242 4242 4242');
     await expect(page.getByText(/Subscription Upgraded Successfully!: Your Starter plan is now active\./)).toBeVisible();
     await expect.poll(async () => (await walletOf(request, account)).creditsLimit).toBe(1_000_000);
+
+    // A credit pack bought before the renewal must outlive it (plan credits reset, bought ones stay).
+    const pack = await request.post('/api/billing/checkout', { headers: bearer(account), data: { kind: 'credits', packId: 'credits-500k' } });
+    expect(pack.ok(), await pack.text()).toBe(true);
+    const paid = await request.post(((await pack.json()) as { url: string }).url, { form: { cardNumber: '4242 4242 4242 4242' }, maxRedirects: 0 });
+    expect(paid.status()).toBe(303);
+    await expect.poll(async () => (await walletOf(request, account)).purchasedCredits).toBe(500_000);
 
     await spendCredits(request, account);
     const spent = await walletOf(request, account);
@@ -160,6 +167,7 @@ test.describe('Card subscriptions', () => {
     await advanceClock(request, 31 * DAY);
     await expect.poll(async () => (await walletOf(request, account)).creditsRemaining).toBe(1_000_000);
     const renewed = await walletOf(request, account);
+    expect(renewed.purchasedCredits).toBe(500_000);
     expect(new Date(renewed.renewsAt).getTime()).toBeGreaterThan(new Date(spent.renewsAt).getTime());
     expect(new Date(renewed.periodStart).getTime()).toBeGreaterThan(new Date(spent.periodStart).getTime());
     const [after] = await subscriptionsOf(request, account);
