@@ -18,13 +18,54 @@ async function advanceClock(request: APIRequestContext, seconds: number) {
 const profileTier = async (request: APIRequestContext, account: Account) =>
   ((await (await request.get('/api/identity/me', { headers: bearer(account) })).json()) as { subscriptionTier: string }).subscriptionTier;
 
-async function payStarter(page: Page, card: string) {
-  await page.goto('/pricing');
-  await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button', { name: 'Get Started' }).click();
-  // The provider's hosted page, on its own origin (the browser reaches it at the public host).
+/** Pays on the provider's hosted page, on its own origin (the browser reaches it at the public host). */
+async function payOnHostedPage(page: Page, card: string) {
   await expect(page).toHaveURL(new RegExp(`:${E2E_PORTS.STRIPE_LOCAL_PORT}/checkout/cs_test_`));
   await page.getByLabel('Card number').fill(card);
   await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+async function payStarter(page: Page, card: string) {
+  await page.goto('/pricing');
+  await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button', { name: 'Get Started' }).click();
+  await payOnHostedPage(page, card);
+}
+
+interface WalletFigures {
+  creditsRemaining: number;
+  creditsLimit: number;
+  purchasedCredits: number;
+  periodStart: string;
+  renewsAt: string;
+}
+
+async function walletOf(request: APIRequestContext, account: Account): Promise<WalletFigures> {
+  const response = await request.get('/api/chat/wallet', { headers: bearer(account) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as WalletFigures;
+}
+
+interface ListedSubscription {
+  kind: string;
+  courseId: string | null;
+  status: string;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+}
+
+async function subscriptionsOf(request: APIRequestContext, account: Account): Promise<ListedSubscription[]> {
+  const response = await request.get('/api/billing/subscriptions', { headers: bearer(account) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { subscriptions: ListedSubscription[] }).subscriptions;
+}
+
+/** Spends some plan credits with one chat message (the built-in demo provider answers). */
+async function spendCredits(request: APIRequestContext, account: Account) {
+  const agents = (await (await request.get('/api/chat/agents', { headers: bearer(account) })).json()) as { agents: Array<{ id: string; producesImages: boolean }> };
+  const agent = agents.agents.find((candidate) => !candidate.producesImages)!;
+  const sent = await request.post(`/api/chat/agents/${agent.id}/messages`, { headers: bearer(account), data: { message: 'Give me three ideas for a product launch.' } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  expect(await sent.text()).toContain('event: done');
 }
 
 test.describe('Card subscriptions', () => {
@@ -67,11 +108,29 @@ test.describe('Card subscriptions', () => {
     expect(await profileTier(request, account)).toBe('free');
   });
 
+  test('a 3-D Secure card asks for authentication: a failed challenge shows the provider message, a completed one pays', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    await payStarter(page, '4000 0025 0000 3155');
+    await expect(page.getByRole('heading', { name: 'Authenticate this payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page.getByRole('alert')).toHaveText('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
+    expect(await subscriptionsOf(request, account)).toEqual([]);
+    expect(await profileTier(request, account)).toBe('free');
+
+    await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page.getByText(/Subscription Upgraded Successfully!: Your Starter plan is now active\./)).toBeVisible();
+    await expect.poll(() => profileTier(request, account)).toBe('starter');
+  });
+
   test('a failed renewal shows the past-due notice, and the end of the grace period moves the user to free', async ({ page, request }) => {
     const account = await createAccount(request);
     await signInBrowser(page, account);
     await payStarter(page, '4000 0000 0000 0341');
-    await expect(page).toHaveURL(/\/dashboard\?subscription=success/);
+    // The dashboard clears the return's query at once; its banner is what stays.
+    await expect(page.getByText(/Subscription Upgraded Successfully!: Your Starter plan is now active\./)).toBeVisible();
     await expect.poll(() => profileTier(request, account)).toBe('starter');
 
     await advanceClock(request, 32 * DAY);
@@ -84,5 +143,125 @@ test.describe('Card subscriptions', () => {
     await expect.poll(() => profileTier(request, account)).toBe('free');
     await page.reload();
     await expect(page.getByText('canceled', { exact: true })).toBeVisible();
+  });
+
+  test('a paid renewal on the test clock starts a new credit period: plan credits reset, bought credits stay, and the period dates move', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    await payStarter(page, '4242 4242 4242 4242');
+    await expect(page.getByText(/Subscription Upgraded Successfully!: Your Starter plan is now active\./)).toBeVisible();
+    await expect.poll(async () => (await walletOf(request, account)).creditsLimit).toBe(1_000_000);
+
+    // A credit pack bought before the renewal must outlive it (plan credits reset, bought ones stay).
+    const pack = await request.post('/api/billing/checkout', { headers: bearer(account), data: { kind: 'credits', packId: 'credits-500k' } });
+    expect(pack.ok(), await pack.text()).toBe(true);
+    const paid = await request.post(((await pack.json()) as { url: string }).url, { form: { cardNumber: '4242 4242 4242 4242' }, maxRedirects: 0 });
+    expect(paid.status()).toBe(303);
+    await expect.poll(async () => (await walletOf(request, account)).purchasedCredits).toBe(500_000);
+
+    await spendCredits(request, account);
+    const spent = await walletOf(request, account);
+    expect(spent.creditsRemaining).toBeLessThan(1_000_000);
+    const [before] = await subscriptionsOf(request, account);
+
+    await advanceClock(request, 31 * DAY);
+    await expect.poll(async () => (await walletOf(request, account)).creditsRemaining).toBe(1_000_000);
+    const renewed = await walletOf(request, account);
+    expect(renewed.purchasedCredits).toBe(500_000);
+    expect(new Date(renewed.renewsAt).getTime()).toBeGreaterThan(new Date(spent.renewsAt).getTime());
+    expect(new Date(renewed.periodStart).getTime()).toBeGreaterThan(new Date(spent.periodStart).getTime());
+    const [after] = await subscriptionsOf(request, account);
+    expect(after).toMatchObject({ status: 'active', currentPeriodStart: before!.currentPeriodEnd });
+    expect(after!.currentPeriodEnd).toBeGreaterThan(before!.currentPeriodEnd);
+
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('credits-remaining').first()).toHaveText('1,000,000');
+    await page.goto('/manage-subscription');
+    const day = (epochSeconds: number) =>
+      new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    await expect(page.getByText(`Next Billing: ${day(after!.currentPeriodEnd)}`)).toBeVisible();
+  });
+});
+
+test.describe('Course access', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test("Start Learning on a course page buys the course's monthly subscription and opens the course once paid", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await page.goto('/courses/ai-fundamentals');
+    await page.getByRole('button', { name: 'Start Learning' }).click();
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fcourses%2Fai-fundamentals/);
+    await submitSignInForm(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/courses\/ai-fundamentals$/);
+
+    await page.getByRole('button', { name: 'Start Learning' }).click();
+    await expect(page.getByRole('heading', { name: '$25.00 per period' })).toBeVisible();
+    await payOnHostedPage(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/courses\/ai-fundamentals/);
+    // Catalog grants the enrolment from billing's event; the page waits for it.
+    await expect(page.getByRole('link', { name: 'Start Learning' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: 'Open Discussion' })).toBeVisible();
+    const [course] = await subscriptionsOf(request, account);
+    expect(course).toMatchObject({ kind: 'course', courseId: 'ai-fundamentals', status: 'active' });
+
+    await page.getByRole('link', { name: 'Start Learning' }).click();
+    await expect(page).toHaveURL(/\/courses\/ai-fundamentals\/discussion$/);
+
+    // The management page tells the course subscription apart by name.
+    await page.goto('/manage-subscription');
+    await expect(page.getByRole('heading', { name: 'AI Fundamentals course' })).toBeVisible();
+  });
+
+  test('the community box is a real subscription: the invite shows only once paid, and straight away afterwards', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    await page.goto('/courses');
+    await expect(page.getByLabel('Community invite link')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Subscribe & Get Discord Access' }).click();
+    await expect(page.getByRole('heading', { name: '$50.00 per period' })).toBeVisible();
+    await payOnHostedPage(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/courses/);
+    const invite = page.getByRole('textbox', { name: 'Community invite link' });
+    await expect(invite).toHaveValue('https://discord.gg/agentdock');
+    const join = page.getByRole('link', { name: /Join Discord Community/ });
+    await expect(join).toHaveAttribute('href', 'https://discord.gg/agentdock');
+    await expect(join).toHaveAttribute('target', '_blank');
+
+    // Keyboard: back from paying, focus is on the join text; Tab reaches the invite, then the copy button.
+    await page.keyboard.press('Tab');
+    await expect(invite).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const copiedAt = Date.now();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://discord.gg/agentdock');
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 4_000 });
+    const shownFor = Date.now() - copiedAt;
+    expect(shownFor).toBeGreaterThanOrEqual(1_800);
+    expect(shownFor).toBeLessThan(3_000);
+
+    await page.reload();
+    await expect(page.getByLabel('Community invite link')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Subscribe & Get Discord Access' })).toHaveCount(0);
+  });
+});
+
+test.describe('Credit top-ups', () => {
+  test('a credit pack bought from the dashboard lands in the wallet apart from the plan credits', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    const before = await walletOf(request, account);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Buy 500,000 credits for $10.00' }).click();
+    await expect(page.getByRole('heading', { name: '$10.00' })).toBeVisible();
+    await payOnHostedPage(page, '4242 4242 4242 4242');
+
+    await expect(page.getByText(/Credits Purchased!:/)).toBeVisible();
+    await expect.poll(async () => (await walletOf(request, account)).purchasedCredits).toBe(500_000);
+    const after = await walletOf(request, account);
+    expect(after).toMatchObject({ creditsRemaining: before.creditsRemaining, creditsLimit: before.creditsLimit });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByTestId('purchased-credits')).toContainText('500,000');
   });
 });

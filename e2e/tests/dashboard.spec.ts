@@ -3,6 +3,7 @@ import { expectNoSeriousAxeViolations } from '../support/axe';
 import { type Account, bearer, createAccount, signInBrowser, uniqueEmail } from '../support/accounts';
 import { failedRequest } from '../support/expected-errors';
 import { type ConsoleErrorMatcher, expect, test } from '../support/fixtures';
+import { E2E_PORTS } from '../support/ports';
 import { expectNoSidewaysScroll, mainContent, pageHeading } from '../support/site';
 
 // The account dashboard against the real platform: the profile from identity, the wallet and usage
@@ -231,6 +232,47 @@ test.describe('Subscription tab from billing', () => {
     await mainContent(page).getByRole('radio', { name: /^Annual/ }).check();
     await expect(plan('Starter').getByText('Billed annually at $540 per year')).toBeVisible();
     await expect(plan('Pro').getByText('$85', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('Plan changes from the Subscription tab', () => {
+  const tierOf = async (request: APIRequestContext, account: Account) =>
+    ((await (await request.get('/api/identity/me', { headers: bearer(account) })).json()) as { subscriptionTier: string }).subscriptionTier;
+
+  test('a Starter subscriber upgrades to Pro after seeing the prorated price, and downgrades back', async ({ page, request }) => {
+    const account = await createAccount(request, uniqueEmail('dash-change'), 'Casey Change');
+    await signInBrowser(page, account);
+    await page.goto('/dashboard?tab=subscription');
+    const plan = (name: string) => mainContent(page).getByRole('article', { name, exact: true });
+    await plan('Starter').getByRole('button', { name: 'Upgrade Now' }).click();
+    await expect(page).toHaveURL(new RegExp(`:${E2E_PORTS.STRIPE_LOCAL_PORT}/checkout/cs_test_`));
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText(/Your Starter plan is now active\./)).toBeVisible();
+    await expect.poll(() => tierOf(request, account)).toBe('starter');
+
+    await page.goto('/dashboard?tab=subscription');
+    await expect(plan('Starter').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await plan('Pro').getByRole('button', { name: 'Upgrade Now' }).click();
+    const confirm = mainContent(page).getByRole('region', { name: 'Change from Starter to Pro, billed monthly?' });
+    await expect(confirm.getByText(/^You pay \$\d+\.\d\d now: the price difference for the rest of the current billing period\. After that, Pro costs \$100/)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm Change' }).click();
+    await expect(mainContent(page).getByText('Your subscription has been successfully activated!')).toBeVisible();
+    await expect.poll(() => tierOf(request, account)).toBe('professional');
+    await expect.poll(async () => (await walletOf(request, account)).creditsLimit).toBe(2_000_000);
+    await mainContent(page).getByRole('button', { name: 'Refresh' }).click();
+    await expect(plan('Pro').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+
+    await plan('Starter').getByRole('button', { name: 'Downgrade Now' }).click();
+    const back = mainContent(page).getByRole('region', { name: 'Change from Pro to Starter, billed monthly?' });
+    await expect(back.getByText(/is credited to your next invoice\./)).toBeVisible();
+    await back.getByRole('button', { name: 'Confirm Change' }).click();
+    await expect(mainContent(page).getByText('Your subscription has been successfully activated!')).toBeVisible();
+    await expect.poll(() => tierOf(request, account)).toBe('starter');
+    await expect.poll(async () => (await walletOf(request, account)).creditsLimit).toBe(1_000_000);
+    await mainContent(page).getByRole('button', { name: 'Refresh' }).click();
+    await expect(plan('Starter').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await expect(plan('Pro').getByRole('button', { name: 'Upgrade Now' })).toBeEnabled();
   });
 });
 

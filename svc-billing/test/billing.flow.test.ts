@@ -1,5 +1,12 @@
-import { subscriptionActivatedV1, subscriptionCanceledV1, subscriptionPastDueV1 } from '@agentdock/contracts';
-import { startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
+import {
+  courseAccessGrantedV1,
+  creditsPurchasedV1,
+  subscriptionActivatedV1,
+  subscriptionCanceledV1,
+  subscriptionPastDueV1,
+  subscriptionPlanChangedV1,
+} from '@agentdock/contracts';
+import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
 import { outbox } from '@agentdock/service-kit';
 import { createTestBus, createTestIssuer, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
 import request from 'supertest';
@@ -52,14 +59,30 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
   });
 
   const subjects = async () => (await billing.context.db.select().from(outbox)).map((row) => row.subject);
-  const pay = (url: string, cardNumber: string) =>
-    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cardNumber }) });
+  const pay = (url: string, cardNumber: string, authentication?: 'complete' | 'fail') =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber, ...(authentication ? { authentication } : {}) }),
+    });
 
   it('refuses a declined card and grants nothing', async () => {
     const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'plan', planId: 'starter', billingPeriod: 'monthly' }).expect(200);
     const response = await pay(body.url, '4000 0000 0000 0002');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Your card was declined.');
+    expect((await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions).toEqual([]);
+    expect(await subjects()).toEqual([]);
+  });
+
+  it('asks a 3-D Secure card for authentication and refuses it when the challenge fails', async () => {
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'plan', planId: 'starter', billingPeriod: 'monthly' }).expect(200);
+    const challenge = await pay(body.url, '4000 0025 0000 3155');
+    expect(challenge.status).toBe(200);
+    expect(await challenge.text()).toContain('Authenticate this payment');
+    const failed = await pay(body.url, '4000 0025 0000 3155', 'fail');
+    expect(await failed.text()).toContain(AUTHENTICATION_FAILED_MESSAGE);
     expect((await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions).toEqual([]);
     expect(await subjects()).toEqual([]);
   });
@@ -73,7 +96,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
 
     const list = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
     expect(list).toEqual([
-      expect.objectContaining({ kind: 'plan', tier: 'starter', status: 'active', price: { unitAmount: 5_000, currency: 'usd', interval: 'month' }, cancelAtPeriodEnd: false, graceEndsAt: null }),
+      expect.objectContaining({ kind: 'plan', name: 'Starter plan', tier: 'starter', status: 'active', price: { unitAmount: 5_000, currency: 'usd', interval: 'month' }, cancelAtPeriodEnd: false, graceEndsAt: null }),
     ]);
     expect(await subjects()).toEqual([subscriptionActivatedV1.subject]);
   });
@@ -83,6 +106,36 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     expect(body.error).toMatchObject({ code: 'already_subscribed', message: expect.stringContaining('subscription management page') });
     await request(billing.url).post('/api/billing/checkout').set(auth).send({ kind: 'plan', planId: 'free', billingPeriod: 'monthly' }).expect(400);
     await request(billing.url).post('/api/billing/checkout').set(auth).send({ kind: 'plan' }).expect(400);
+  });
+
+  it('changes plan with proration: previews the difference, refuses the same plan and another user, and the webhook moves the tier', async () => {
+    const [row] = await billing.context.db.select().from(subscriptions);
+    const changePath = `/api/billing/subscriptions/${row!.id}/change-plan`;
+    const toPro = { planId: 'professional', billingPeriod: 'monthly' };
+
+    const preview = (await request(billing.url).post(`${changePath}/preview`).set(auth).send(toPro).expect(200)).body;
+    expect(preview).toEqual({ amountDue: expect.any(Number), currency: 'usd' });
+    // Half-way or not, moving from $50 to $100 for the rest of the period costs more than 0 and at most $50.
+    expect(preview.amountDue).toBeGreaterThan(0);
+    expect(preview.amountDue).toBeLessThanOrEqual(5_000);
+
+    await request(billing.url).post(changePath).set(otherAuth).send(toPro).expect(404);
+    await request(billing.url).post(changePath).set(auth).send({ planId: 'enterprise', billingPeriod: 'monthly' }).expect(400);
+    await request(billing.url).post(changePath).set(auth).send({ planId: 'starter', billingPeriod: 'monthly' }).expect(409);
+
+    const before = (await subjects()).filter((subject) => subject === subscriptionPlanChangedV1.subject).length;
+    await request(billing.url).post(changePath).set(auth).send(toPro).expect(200);
+    expect(stripeServer.engine.store.subscriptions.get(row!.id)?.items.data[0]?.price.id).toBe('price_professional_monthly');
+    const [changed] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
+    expect(changed).toMatchObject({ tier: 'professional', name: 'Professional plan', status: 'active', price: { unitAmount: 10_000, currency: 'usd', interval: 'month' } });
+    expect((await subjects()).filter((subject) => subject === subscriptionPlanChangedV1.subject)).toHaveLength(before + 1);
+
+    // And back: the downgrade is credited (negative preview) and leaves the period where it was.
+    const toStarter = { planId: 'starter', billingPeriod: 'monthly' };
+    expect((await request(billing.url).post(`${changePath}/preview`).set(auth).send(toStarter).expect(200)).body.amountDue).toBeLessThan(0);
+    await request(billing.url).post(changePath).set(auth).send(toStarter).expect(200);
+    const [back] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
+    expect(back).toMatchObject({ tier: 'starter', currentPeriodStart: changed.currentPeriodStart, currentPeriodEnd: changed.currentPeriodEnd });
   });
 
   it('applies a webhook replayed 10 times once, and refuses a bad signature', async () => {
@@ -127,5 +180,29 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
   it('lists the credit packs', async () => {
     const { body } = await request(billing.url).get('/api/billing/credit-packs').expect(200);
     expect(body.packs[0]).toEqual({ id: 'credits-500k', credits: 500_000, amount: 1_000, currency: 'usd' });
+  });
+
+  it("sells a course's monthly subscription once: paid access is granted, a second purchase and an unknown course are refused", async () => {
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'build-ai-agents' }).expect(200);
+    const response = await pay(body.url, '4242 4242 4242 4242');
+    expect(response.headers.get('location')).toBe('http://app.test/courses/build-ai-agents?subscription=success');
+    const list = (await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions;
+    expect(list).toEqual([expect.objectContaining({ kind: 'course', name: 'Build AI Agents course', courseId: 'build-ai-agents', status: 'active', price: { unitAmount: 15_000, currency: 'usd', interval: 'month' } })]);
+    expect(await subjects()).toContain(courseAccessGrantedV1.subject);
+
+    const again = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'build-ai-agents' }).expect(409);
+    expect(again.body.error.code).toBe('already_enrolled');
+    await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'no-such-course' }).expect(404);
+  });
+
+  it('sells a credit pack as a one-off payment and announces the purchased credits once', async () => {
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'credits', packId: 'credits-500k' }).expect(200);
+    expect(stripeServer.engine.store.sessions.get(body.url.split('/').pop())?.mode).toBe('payment');
+    const response = await pay(body.url, '4242 4242 4242 4242');
+    expect(response.headers.get('location')).toBe('http://app.test/dashboard?credits=success');
+    const purchases = (await billing.context.db.select().from(outbox)).filter((row) => row.subject === creditsPurchasedV1.subject);
+    expect(purchases).toHaveLength(1);
+    expect(JSON.stringify(purchases[0])).toContain('500000');
+    await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'credits', packId: 'credits-1' }).expect(404);
   });
 });

@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
 import {
+  AUTHENTICATION_CARDS,
+  AUTHENTICATION_FAILED_MESSAGE,
+  AUTHENTICATION_REQUIRED_MESSAGE,
   type CardOutcome,
   type CheckoutSession,
   DECLINE_MESSAGE,
@@ -153,12 +156,20 @@ export class StripeEngine {
     return session;
   }
 
-  /** Pays an open session with a test card; throws a card error for a declined one. */
-  async payCheckout(sessionId: string, cardNumber: string): Promise<CheckoutSession> {
+  /**
+   * Pays an open session with a test card; throws a card error for a declined one. A 3-D Secure
+   * card needs `authentication`: without it the error's code is `authentication_required` (the
+   * page then shows the challenge), and a failed challenge is refused like Stripe refuses it.
+   */
+  async payCheckout(sessionId: string, cardNumber: string, authentication: 'complete' | 'fail' | null = null): Promise<CheckoutSession> {
     const session = this.session(sessionId);
     if (session.status !== 'open') throw new StripeApiError(400, 'invalid_request_error', 'checkout_session_inactive', 'This checkout session is no longer open.');
     const card = this.cardOutcome(cardNumber);
     if (card === 'declined') throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
+    if (this.requiresAuthentication(cardNumber)) {
+      if (authentication === null) throw new StripeApiError(402, 'card_error', 'authentication_required', AUTHENTICATION_REQUIRED_MESSAGE);
+      if (authentication === 'fail') throw new StripeApiError(402, 'card_error', 'payment_intent_authentication_failure', AUTHENTICATION_FAILED_MESSAGE);
+    }
     const customer = this.customer(session.customer);
     customer.card = card;
     session.status = 'complete';
@@ -175,8 +186,13 @@ export class StripeEngine {
     return session;
   }
 
+  requiresAuthentication(cardNumber: string): boolean {
+    return cardNumber.replace(/\D/g, '') in AUTHENTICATION_CARDS;
+  }
+
   cardOutcome(cardNumber: string): CardOutcome {
-    const outcome = TEST_CARDS[cardNumber.replace(/\D/g, '')];
+    const digits = cardNumber.replace(/\D/g, '');
+    const outcome = TEST_CARDS[digits] ?? AUTHENTICATION_CARDS[digits];
     if (!outcome) throw new StripeApiError(402, 'card_error', 'incorrect_number', 'Your card number is incorrect.');
     return outcome;
   }

@@ -4,7 +4,7 @@ import { createLocalStripeApp, type LocalStripeOptions } from './server';
 
 export { createLocalStripeApp, type LocalStripeOptions } from './server';
 export { StripeEngine, StripeApiError } from './engine';
-export { TEST_CARDS, DECLINE_MESSAGE } from './store';
+export { AUTHENTICATION_CARDS, AUTHENTICATION_FAILED_MESSAGE, TEST_CARDS, DECLINE_MESSAGE } from './store';
 
 export interface RunningLocalStripe {
   url: string;

@@ -21,15 +21,28 @@ section{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}
 </style></head><body><p class="badge">Test mode: local payment provider</p>${body}</body></html>`;
 }
 
-export function checkoutPage(session: CheckoutSession, error: string | null): string {
+/** The hosted checkout; with `authenticateCard`, the 3-D Secure challenge for that card instead of the card form. */
+export function checkoutPage(session: CheckoutSession, error: string | null, authenticateCard: string | null = null): string {
   if (session.status !== 'open') return layout('Checkout', '<h1>This checkout session is no longer open.</h1>');
+  const heading = `<h1>Pay ${escape(money(session.amount_total, session.currency))}${session.mode === 'subscription' ? ' per period' : ''}</h1>`;
+  if (authenticateCard !== null) {
+    return layout(
+      'Authenticate payment',
+      `${heading}
+<section aria-labelledby="auth-title"><h2 id="auth-title">Authenticate this payment</h2>
+<p>Your bank asks you to confirm this payment. This test page stands in for the bank's 3-D Secure check.</p>
+<form method="post"><input type="hidden" name="cardNumber" value="${escape(authenticateCard)}">
+<button type="submit" name="authentication" value="complete">Complete authentication</button>
+<button type="submit" name="authentication" value="fail">Fail authentication</button></form></section>`,
+    );
+  }
   return layout(
     'Checkout',
-    `<h1>Pay ${escape(money(session.amount_total, session.currency))}${session.mode === 'subscription' ? ' per period' : ''}</h1>
+    `${heading}
 ${error ? `<p role="alert">${escape(error)}</p>` : ''}
 <form method="post"><label for="cardNumber">Card number</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-<p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 fails at renewal.</p>
+<p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 fails at renewal; 4000 0025 0000 3155 asks for 3-D Secure authentication.</p>
 <button type="submit">Pay</button></form>
 <p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
   );

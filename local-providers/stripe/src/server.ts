@@ -63,12 +63,16 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   app.get('/checkout/:id', (req, res) => res.type('html').send(checkoutPage(engine.session(param(req, 'id')), null)));
   app.post('/checkout/:id', async (req, res) => {
     const session = engine.session(param(req, 'id'));
+    const cardNumber = String(req.body?.cardNumber ?? '');
+    const answer = req.body?.authentication;
     try {
-      await engine.payCheckout(session.id, String(req.body?.cardNumber ?? ''));
+      await engine.payCheckout(session.id, cardNumber, answer === 'complete' || answer === 'fail' ? answer : null);
       res.redirect(303, session.success_url);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
-      // Like Stripe's hosted page, a refused card is shown on the page itself, not as a failed load.
+      // Like Stripe's hosted page, a refused card is shown on the page itself, not as a failed load;
+      // a 3-D Secure card first gets the bank's challenge.
+      if (error.code === 'authentication_required') return void res.type('html').send(checkoutPage(session, null, cardNumber));
       res.type('html').send(checkoutPage(session, error.message));
     }
   });

@@ -14,7 +14,21 @@ export const TEST_CARDS: Record<string, CardOutcome> = {
   '4000000000000341': 'fails_later',
 };
 
+/**
+ * Stripe's 3-D Secure test cards: the hosted page asks for authentication before paying. The value
+ * is what the saved card does later off-session: 3155 renews without asking again, 3184 asks on
+ * every charge, so its renewals fail.
+ */
+export const AUTHENTICATION_CARDS: Record<string, CardOutcome> = {
+  '4000002500003155': 'pays',
+  '4000002760003184': 'fails_later',
+};
+
 export const DECLINE_MESSAGE = 'Your card was declined.';
+export const AUTHENTICATION_REQUIRED_MESSAGE = 'Your card was declined. This transaction requires authentication.';
+/** Stripe's text when the customer fails (or abandons) the 3-D Secure challenge. */
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 

@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_TIER_LABELS, type UserProfile } from '@agentdock/contracts';
 import { Button, Card, LinkButton } from '@agentdock/ui';
 import type { UsageSummary } from '../api/chat-api';
+import { CreditTopUp } from './credit-top-up';
 import { formatCompact, formatCount, formatDate } from './format';
 import { OverviewCards } from './overview-cards';
 import { ProfileForm } from './profile-form';
@@ -23,6 +24,8 @@ export function OverviewTab({ data: { sources, reload }, user, onManageSubscript
   return (
     <div className="acc-overview">
       <OverviewCards tier={user.subscriptionTier} wallet={sources.wallet} onRetryWallet={() => void reload(['wallet'])} />
+
+      <CreditTopUp />
 
       <div className="acc-columns">
         <Card as="section" aria-labelledby="acc-usage-title">

@@ -6,13 +6,40 @@ import type { PaymentReturn } from './payment-return';
 /** The success banner hides itself after this long; the cancelled one stays until dismissed. */
 export const SUCCESS_BANNER_MS = 5000;
 
+export const CREDITS_PURCHASED =
+  'Your credits are being added to your wallet. Purchased credits are kept until used, even when your plan renews.';
+export const CREDITS_CANCELLED = 'You were not charged. You can buy credits anytime from your dashboard.';
+
+const isSuccess = (banner: PaymentReturn) => banner.outcome === 'success' || banner.outcome === 'credits-success';
+
 export function PaymentBanner({ banner, onDismiss }: { banner: PaymentReturn; onDismiss: () => void }) {
   useEffect(() => {
-    if (banner.outcome !== 'success') return;
+    if (!isSuccess(banner)) return;
     const timer = setTimeout(onDismiss, SUCCESS_BANNER_MS);
     return () => clearTimeout(timer);
   }, [banner, onDismiss]);
 
+  if (banner.outcome === 'credits-success') {
+    return (
+      <Alert variant="success" className="acc-banner">
+        <p>
+          <strong>Credits Purchased!:</strong> {CREDITS_PURCHASED}
+        </p>
+      </Alert>
+    );
+  }
+  if (banner.outcome === 'credits-cancelled') {
+    return (
+      <Alert variant="info" className="acc-banner">
+        <p>
+          <strong>Credit Purchase Cancelled:</strong> {CREDITS_CANCELLED}
+        </p>
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </Alert>
+    );
+  }
   if (banner.outcome === 'cancelled') {
     return (
       <Alert variant="info" className="acc-banner">

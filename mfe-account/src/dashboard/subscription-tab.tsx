@@ -100,7 +100,10 @@ function LoadedSubscription({ tier, wallet, onRetryWallet, subscriptions, plans,
 
       {change.message && <Alert variant={change.message.variant}>{change.message.text}</Alert>}
 
-      <ChangeConfirmation state={change.state} currentTier={tier} onConfirm={() => void change.confirm()} onCancel={change.cancel} />
+      <ChangeConfirmation
+        state={change.state}
+        currentName={plans.find((plan) => plan.tier === tier)?.name ?? SUBSCRIPTION_TIER_LABELS[tier]}
+        onConfirm={() => void change.confirm()} onCancel={change.cancel} />
 
       <section aria-labelledby="acc-plans-title" className="acc-plans-section">
         <div className="acc-plans-section__head">
@@ -229,7 +232,15 @@ function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   );
 }
 
-function ChangeConfirmation({ state, currentTier, onConfirm, onCancel }: { state: PlanChangeStep; currentTier: SubscriptionTier; onConfirm: () => void; onCancel: () => void }) {
+interface ChangeConfirmationProps {
+  state: PlanChangeStep;
+  /** The current plan as the plan cards name it ("Pro"), so the question reads like the cards. */
+  currentName: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+function ChangeConfirmation({ state, currentName, onConfirm, onCancel }: ChangeConfirmationProps) {
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
   const open = state.step === 'confirm' || state.step === 'changing' || state.step === 'confirm-cancel';
@@ -246,7 +257,7 @@ function ChangeConfirmation({ state, currentTier, onConfirm, onCancel }: { state
           Move to {state.plan.name}?
         </h2>
         <p>
-          The {state.plan.name} plan has no card subscription: moving to it means cancelling your {SUBSCRIPTION_TIER_LABELS[currentTier]} subscription. It stays
+          The {state.plan.name} plan has no card subscription: moving to it means cancelling your {currentName} subscription. It stays
           active until the end of the current billing period.
         </p>
         <div className="ad-row">
@@ -263,7 +274,7 @@ function ChangeConfirmation({ state, currentTier, onConfirm, onCancel }: { state
   return (
     <section aria-labelledby="acc-confirm-title" aria-describedby="acc-confirm-text" className="ad-card acc-confirm" ref={panel} tabIndex={-1}>
       <h2 id="acc-confirm-title" className="acc-card__title">
-        Change from {SUBSCRIPTION_TIER_LABELS[currentTier]} to {state.plan.name}, billed {state.request.billingPeriod === 'annual' ? 'annually' : 'monthly'}?
+        Change from {currentName} to {state.plan.name}, billed {state.request.billingPeriod === 'annual' ? 'annually' : 'monthly'}?
       </h2>
       <p id="acc-confirm-text">{priceDifference(state.preview, state.plan, state.request.billingPeriod)}</p>
       <div className="ad-row">

@@ -40,6 +40,7 @@ export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}
   return {
     id: 'sub_123',
     kind: 'plan',
+    name: 'Starter plan',
     tier: 'starter',
     courseId: null,
     status: 'active',
@@ -76,6 +77,11 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
+export const CREDIT_PACKS = [
+  { id: 'credits-500k', credits: 500_000, amount: 1_000, currency: 'usd' },
+  { id: 'credits-1200k', credits: 1_200_000, amount: 2_000, currency: 'usd' },
+];
+
 /** Every service the dashboard calls, answering from fixtures; override a route with `.on(...)`. */
 export function dashboardServices(user: Partial<UserProfile> = {}) {
   const services = fakeIdentity();
@@ -85,6 +91,7 @@ export function dashboardServices(user: Partial<UserProfile> = {}) {
   services.on('GET /api/chat/wallet', jsonResponse(200, walletFixture({ tier: profile.subscriptionTier })));
   services.on('GET /api/chat/usage', jsonResponse(200, usageFixture()));
   services.on('GET /api/billing/subscriptions', jsonResponse(200, { subscriptions: [] }));
+  services.on('GET /api/billing/credit-packs', jsonResponse(200, { packs: CREDIT_PACKS }));
   services.on('GET /api/catalog/plans', jsonResponse(200, { plans: PLANS }));
   services.on('GET /api/identity/me/mfa', jsonResponse(200, { enabled: false, enabledAt: null, recoveryCodes: [] }));
   return services;

@@ -16,7 +16,10 @@ function SubscriptionCard({ subscription, onCancel, busy }: { subscription: Bill
   const tone = statusTone(subscription.status);
   const perPeriod = subscription.price.interval === 'year' ? 'per year' : 'per month';
   return (
-    <Card className="ad-subscription">
+    <Card className="ad-subscription" aria-labelledby={`subscription-${subscription.id}`}>
+      <h2 id={`subscription-${subscription.id}`} className="ad-card__title">
+        {subscription.name}
+      </h2>
       <p className={`ad-subscription__status ad-subscription__status--${tone}`}>
         <span aria-hidden="true">{STATUS_ICONS[tone]}</span> <span>{statusLabel(subscription.status)}</span>
       </p>

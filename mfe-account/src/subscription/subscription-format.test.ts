@@ -4,6 +4,7 @@ import { canCancel, formatAmount, formatDate, statusLabel, statusTone } from './
 const subscription = (overrides: Partial<BillingSubscription> = {}): BillingSubscription => ({
   id: 'sub_1',
   kind: 'plan',
+  name: 'Starter plan',
   tier: 'starter',
   courseId: null,
   status: 'active',

@@ -1,6 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-import type { CommunityOffer } from '@agentdock/contracts';
-import { AnchorButton, Button, Card, CopyButton } from '@agentdock/ui';
+import { useEffect, useRef } from 'react';
+import { COMMUNITY_COURSE_ID, type CommunityOffer, subscriptionList } from '@agentdock/contracts';
+import { Alert, AnchorButton, Button, Card, CopyButton } from '@agentdock/ui';
+import { memberClient, useVisitor } from '../api/visitor';
+import { useResource } from '../shared/use-resource';
+import {
+  ACCESS_DELAYED_TEXT,
+  ACCESS_PENDING_TEXT,
+  checkAccess,
+  PAYMENT_CANCELLED_TEXT,
+  useCourseCheckout,
+  useCoursePaymentReturn,
+} from './course-checkout';
 
 /** The $50/month community course: what you learn, and the subscribe box that reveals the invite. */
 export function CommunityOfferSection({ offer }: { offer: CommunityOffer }) {
@@ -24,46 +34,91 @@ export function CommunityOfferSection({ offer }: { offer: CommunityOffer }) {
   );
 }
 
+/** Statuses in which a community subscription still grants the invite. */
+const MEMBER_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+/** Whether the signed-in visitor holds a live community subscription (billing lists it). */
+async function isCommunityMember(signal: AbortSignal): Promise<boolean> {
+  const { subscriptions } = await memberClient().request('/api/billing/subscriptions', { signal, schema: subscriptionList });
+  return subscriptions.some((sub) => sub.kind === 'course' && sub.courseId === COMMUNITY_COURSE_ID && MEMBER_STATUSES.has(sub.status));
+}
+
+type Membership = 'loading' | 'signed-out' | 'member' | 'not-member' | 'unknown';
+
+function useMembership(awaitAccess: boolean): Membership {
+  const visitor = useVisitor();
+  const userId = visitor.status === 'signed-in' ? visitor.user.id : null;
+  const [state] = useResource(`community membership ${userId ?? visitor.status}`, (signal) =>
+    userId ? checkAccess(isCommunityMember, signal, awaitAccess) : Promise.resolve(false),
+  );
+  if (visitor.status === 'loading') return 'loading';
+  if (visitor.status === 'signed-out') return 'signed-out';
+  if (state.status === 'loading') return 'loading';
+  if (state.status === 'failed') return 'unknown';
+  return state.data ? 'member' : 'not-member';
+}
+
+/**
+ * A member sees the join text and the invite straight away; anyone else subscribes first (a
+ * visitor signs in on the way), so the invite is what a paid subscription unlocks.
+ */
 function SubscribeBox({ offer }: { offer: CommunityOffer }) {
-  const [joined, setJoined] = useState(false);
-  const joinText = useRef<HTMLDivElement>(null);
-  // The button that had focus is gone once clicked; keyboard users continue from the join text.
-  useEffect(() => {
-    if (joined) joinText.current?.focus();
-  }, [joined]);
+  const paymentReturn = useCoursePaymentReturn();
+  const membership = useMembership(paymentReturn === 'success');
+  const checkout = useCourseCheckout(COMMUNITY_COURSE_ID, '/courses');
+  const busy = membership === 'loading' || checkout.state.step === 'redirecting';
   return (
-    <Card highlight className="mk-subscribe" aria-labelledby="subscribe-title">
+    <Card highlight className="mk-subscribe" aria-labelledby="subscribe-title" aria-busy={membership === 'loading'}>
       <h3 id="subscribe-title">{offer.title}</h3>
       <p className="mk-subscribe__price">
         <span className="mk-subscribe__amount">${offer.price}</span> per month
       </p>
       <p className="ad-muted">Cancel anytime.</p>
-      {joined ? (
-        <div ref={joinText} className="mk-join" role="status" tabIndex={-1}>
-          <p>
-            <strong>Welcome aboard!</strong> Join our Discord community with the invite link below: the course, live sessions and
-            members' questions all happen there.
-          </p>
-          <div className="mk-invite">
-            <label className="ad-field__label" htmlFor="community-invite">
-              Community invite link
-            </label>
-            <div className="mk-invite__row">
-              <input id="community-invite" className="ad-input" readOnly value={offer.inviteUrl} onFocus={(event) => event.target.select()} />
-              <CopyButton text={offer.inviteUrl} label="Copy link" />
-            </div>
-          </div>
-          <AnchorButton href={offer.inviteUrl} target="_blank" rel="noopener noreferrer" size="lg" block>
-            Join Discord Community
-            <span className="ad-visually-hidden"> (opens in a new tab)</span>
-          </AnchorButton>
-        </div>
+      {membership === 'member' ? (
+        <JoinCommunity inviteUrl={offer.inviteUrl} focus={paymentReturn === 'success'} />
+      ) : paymentReturn === 'success' && membership === 'loading' ? (
+        <p role="status">{ACCESS_PENDING_TEXT}</p>
       ) : (
-        <Button size="lg" block onClick={() => setJoined(true)}>
-          Subscribe &amp; Get Discord Access
-        </Button>
+        <>
+          {paymentReturn === 'success' && membership === 'not-member' && <Alert variant="info">{ACCESS_DELAYED_TEXT}</Alert>}
+          {paymentReturn === 'cancelled' && <Alert variant="info">{PAYMENT_CANCELLED_TEXT}</Alert>}
+          {membership === 'unknown' && <Alert variant="info">We could not check your membership just now. Reload the page to try again.</Alert>}
+          {checkout.state.step === 'failed' && <Alert variant="error">{checkout.state.message}</Alert>}
+          <Button size="lg" block onClick={() => void checkout.start()} disabled={busy} aria-busy={busy}>
+            Subscribe &amp; Get Discord Access
+          </Button>
+        </>
       )}
     </Card>
+  );
+}
+
+function JoinCommunity({ inviteUrl, focus }: { inviteUrl: string; focus: boolean }) {
+  const joinText = useRef<HTMLDivElement>(null);
+  // Back from paying, the button that had focus is gone: keyboard users continue from the join text.
+  useEffect(() => {
+    if (focus) joinText.current?.focus();
+  }, [focus]);
+  return (
+    <div ref={joinText} className="mk-join" role="status" tabIndex={-1}>
+      <p>
+        <strong>Welcome aboard!</strong> Join our Discord community with the invite link below: the course, live sessions and members'
+        questions all happen there.
+      </p>
+      <div className="mk-invite">
+        <label className="ad-field__label" htmlFor="community-invite">
+          Community invite link
+        </label>
+        <div className="mk-invite__row">
+          <input id="community-invite" className="ad-input" readOnly value={inviteUrl} onFocus={(event) => event.target.select()} />
+          <CopyButton text={inviteUrl} label="Copy link" />
+        </div>
+      </div>
+      <AnchorButton href={inviteUrl} target="_blank" rel="noopener noreferrer" size="lg" block>
+        Join Discord Community
+        <span className="ad-visually-hidden"> (opens in a new tab)</span>
+      </AnchorButton>
+    </div>
   );
 }
 

@@ -1,8 +1,16 @@
 import type { Course } from '@agentdock/contracts';
-import { Button, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
+import { Alert, Button, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
 import { Link } from 'react-router-dom';
 import { marketingApi } from '../api/marketing-api';
 import { useResource } from '../shared/use-resource';
+import {
+  ACCESS_DELAYED_TEXT,
+  ACCESS_PENDING_TEXT,
+  type CoursePaymentReturn,
+  PAYMENT_CANCELLED_TEXT,
+  useCourseCheckout,
+  useCoursePaymentReturn,
+} from './course-checkout';
 import { CourseCommunity } from './course-community';
 import { perMonth } from './format';
 import { useEnrolment, type EnrolmentState } from './use-enrolment';
@@ -28,7 +36,8 @@ function CourseNotFound() {
 
 function CourseDetail({ course }: { course: Course }) {
   useDocumentTitle(course.title, course.description);
-  const enrolment = useEnrolment(course.id);
+  const paymentReturn = useCoursePaymentReturn();
+  const enrolment = useEnrolment(course.id, paymentReturn === 'success');
   return (
     <>
       <div className="mk-banner">
@@ -39,7 +48,7 @@ function CourseDetail({ course }: { course: Course }) {
             <Fact label="Students" value={course.students.toLocaleString('en-US')} />
             <Fact label="Price" value={perMonth(course.price)} />
           </dl>
-          <StartLearning courseId={course.id} enrolment={enrolment} />
+          <StartLearning course={course} enrolment={enrolment} paymentReturn={paymentReturn} />
         </PageHeader>
       </div>
       <Container className="ad-section ad-section--flush-top mk-course">
@@ -110,25 +119,41 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * Members go straight to their course's discussion; anyone else learns how to join, rather than
- * meeting a button that does nothing.
+ * Members go straight to their course's discussion; anyone else subscribes to the course's monthly
+ * price first (a visitor signs in on the way). Back from paying, the page waits for the access
+ * billing grants and says so.
  */
-function StartLearning({ courseId, enrolment }: { courseId: string; enrolment: EnrolmentState }) {
+function StartLearning({ course, enrolment, paymentReturn }: { course: Course; enrolment: EnrolmentState; paymentReturn: CoursePaymentReturn }) {
+  const coursePath = `/courses/${encodeURIComponent(course.id)}`;
+  const checkout = useCourseCheckout(course.id, coursePath);
   if (enrolment === 'enrolled') {
     return (
-      <LinkButton to={`/courses/${encodeURIComponent(courseId)}/discussion`} size="lg">
+      <LinkButton to={`${coursePath}/discussion`} size="lg">
         Start Learning
       </LinkButton>
     );
   }
-  return (
-    <div className="ad-row mk-start">
-      <Button size="lg" aria-disabled="true" aria-describedby="start-note">
-        Start Learning
-      </Button>
-      <p id="start-note" className="ad-muted">
-        Lessons open once you are enrolled. <Link to="/contact">Contact us</Link> to join this course.
+  if (paymentReturn === 'success' && enrolment === 'loading') {
+    return (
+      <p className="ad-muted" role="status">
+        {ACCESS_PENDING_TEXT}
       </p>
+    );
+  }
+  const busy = enrolment === 'loading' || checkout.state.step === 'redirecting';
+  return (
+    <div className="ad-stack mk-start">
+      {paymentReturn === 'success' && enrolment === 'not-enrolled' && <Alert variant="info">{ACCESS_DELAYED_TEXT}</Alert>}
+      {paymentReturn === 'cancelled' && <Alert variant="info">{PAYMENT_CANCELLED_TEXT}</Alert>}
+      {checkout.state.step === 'failed' && <Alert variant="error">{checkout.state.message}</Alert>}
+      <div className="ad-row">
+        <Button size="lg" onClick={() => void checkout.start()} disabled={busy} aria-busy={busy} aria-describedby="start-note">
+          Start Learning
+        </Button>
+        <p id="start-note" className="ad-muted">
+          {perMonth(course.price)}, cancel anytime.{enrolment === 'signed-out' ? ' Sign in to subscribe.' : ''}
+        </p>
+      </div>
     </div>
   );
 }

@@ -1,28 +1,51 @@
 /** @jest-environment jsdom */
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@agentdock/api-client';
+import { BILLING_TEXTS } from '@agentdock/contracts';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { marketingApi } from '../api/marketing-api';
 import { memberApi } from '../api/member-api';
-import { useVisitor, type Visitor } from '../api/visitor';
+import { memberClient, useVisitor, type Visitor } from '../api/visitor';
 import { userFixture } from '@agentdock/contracts/testing';
 import { courseFixture } from '../test-support/catalog';
+import { redirectTo } from './browser';
+import { ACCESS_PENDING_TEXT, PAYMENT_CANCELLED_TEXT } from './course-checkout';
 import { CourseDetailContent } from './course-detail-content';
 
 jest.mock('../api/marketing-api', () => ({ marketingApi: { getCourse: jest.fn() } }));
 jest.mock('../api/member-api', () => ({ memberApi: { isEnrolled: jest.fn() } }));
-jest.mock('../api/visitor', () => ({ useVisitor: jest.fn() }));
+jest.mock('../api/visitor', () => ({ useVisitor: jest.fn(), memberClient: jest.fn() }));
+jest.mock('./browser', () => ({ redirectTo: jest.fn() }));
 const getCourse = marketingApi.getCourse as jest.Mock;
 const isEnrolled = memberApi.isEnrolled as jest.Mock;
 const visitor = useVisitor as jest.Mock<Visitor>;
+const request = jest.fn();
 
 const SIGNED_IN: Visitor = { status: 'signed-in', user: userFixture() };
 
-function renderCourse(id = 'ai-fundamentals') {
+function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+function renderCourse(id = 'ai-fundamentals', url = `/courses/${id}`) {
   return render(
-    <MemoryRouter>
-      <CourseDetailContent courseId={id} />
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/courses/:courseId" element={<CourseDetailContent courseId={id} />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Location />
     </MemoryRouter>,
   );
+}
+const location = () => screen.getByTestId('location').textContent;
+
+/** Start Learning, once the enrolment check has settled and the button is usable. */
+async function startLearning() {
+  const button = await screen.findByRole('button', { name: 'Start Learning' });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  return button;
 }
 
 const community = () => within(screen.getByRole('heading', { name: 'Course community' }).closest('.ad-card') as HTMLElement);
@@ -31,6 +54,9 @@ beforeEach(() => {
   getCourse.mockReset().mockResolvedValue(courseFixture());
   isEnrolled.mockReset().mockResolvedValue(false);
   visitor.mockReset().mockReturnValue({ status: 'signed-out' });
+  request.mockReset();
+  (memberClient as jest.Mock).mockReturnValue({ request });
+  (redirectTo as jest.Mock).mockReset();
 });
 
 describe('course page', () => {
@@ -75,8 +101,10 @@ describe('course page', () => {
     expect(community().getByText(/You need to be enrolled in this course to access the discussion forum\./)).toBeTruthy();
     expect(community().queryByRole('link', { name: 'Open Discussion' })).toBeNull();
     expect(community().getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin?returnUrl=%2Fcourses%2Fai-fundamentals');
-    expect(screen.getByRole('button', { name: 'Start Learning' }).getAttribute('aria-disabled')).toBe('true');
     expect(isEnrolled).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Learning' }));
+    expect(location()).toBe('/signin?returnUrl=%2Fcourses%2Fai-fundamentals');
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('keeps them locked for a signed-in member who is not enrolled', async () => {
@@ -107,5 +135,46 @@ describe('course page', () => {
     renderCourse();
     expect(await screen.findByText('We could not check your enrolment just now. Reload the page to try again.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Open Discussion' })).toBeNull();
+  });
+
+  it("starts the checkout for the course's monthly price for a signed-in member who is not enrolled", async () => {
+    visitor.mockReturnValue(SIGNED_IN);
+    request.mockResolvedValue({ url: 'https://pay.example/checkout/cs_1' });
+    renderCourse();
+    fireEvent.click(await startLearning());
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://pay.example/checkout/cs_1'));
+    expect(request).toHaveBeenCalledWith('/api/billing/checkout', expect.objectContaining({ method: 'POST', body: { kind: 'course', courseId: 'ai-fundamentals' } }));
+    expect(screen.getByRole('button', { name: 'Start Learning' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("shows billing's refusal, or the checkout failure text, and lets the member try again", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    visitor.mockReturnValue(SIGNED_IN);
+    request.mockRejectedValueOnce(new ApiError(409, 'already_enrolled', 'You are already enrolled in this course.'));
+    request.mockRejectedValueOnce(new Error('network down'));
+    renderCourse();
+    fireEvent.click(await startLearning());
+    expect((await screen.findByRole('alert')).textContent).toBe('You are already enrolled in this course.');
+    fireEvent.click(await startLearning());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(BILLING_TEXTS.checkoutFailed));
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('back from paying, waits for the access billing grants, then opens the course', async () => {
+    visitor.mockReturnValue(SIGNED_IN);
+    isEnrolled.mockResolvedValueOnce(false).mockResolvedValue(true);
+    renderCourse('ai-fundamentals', '/courses/ai-fundamentals?subscription=success');
+    expect(await screen.findByText(ACCESS_PENDING_TEXT)).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/courses/ai-fundamentals'));
+    const start = await screen.findByRole('link', { name: 'Start Learning' }, { timeout: 4000 });
+    expect(start.getAttribute('href')).toBe('/courses/ai-fundamentals/discussion');
+    expect(isEnrolled).toHaveBeenCalledTimes(2);
+  });
+
+  it('acknowledges an abandoned checkout', async () => {
+    visitor.mockReturnValue(SIGNED_IN);
+    renderCourse('ai-fundamentals', '/courses/ai-fundamentals?subscription=cancelled');
+    expect(await screen.findByText(PAYMENT_CANCELLED_TEXT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start Learning' })).toBeTruthy();
   });
 });

@@ -1,8 +1,13 @@
 /** @jest-environment jsdom */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { BILLING_TEXTS } from '@agentdock/contracts';
+import { userFixture } from '@agentdock/contracts/testing';
 import { marketingApi } from '../api/marketing-api';
+import { memberClient, useVisitor, type Visitor } from '../api/visitor';
+import { redirectTo } from './browser';
+import { ACCESS_PENDING_TEXT } from './course-checkout';
 import { forgetContentSections } from '../content/content-sections';
 import { communityFixture, courseFixture, sectionFixture } from '../test-support/catalog';
 import { CoursesContent } from './courses-content';
@@ -10,7 +15,26 @@ import { CoursesContent } from './courses-content';
 jest.mock('../api/marketing-api', () => ({
   marketingApi: { getCommunity: jest.fn(), getCourses: jest.fn(), getContentSections: jest.fn() },
 }));
+jest.mock('../api/visitor', () => ({ useVisitor: jest.fn(), memberClient: jest.fn() }));
+jest.mock('./browser', () => ({ redirectTo: jest.fn() }));
 const api = marketingApi as jest.Mocked<typeof marketingApi>;
+const visitor = useVisitor as jest.Mock<Visitor>;
+const request = jest.fn();
+const SIGNED_IN: Visitor = { status: 'signed-in', user: userFixture() };
+
+const communitySubscription = (status: string) => ({
+  id: 'sub_1',
+  kind: 'course',
+  name: 'Community membership',
+  tier: null,
+  courseId: 'community',
+  status,
+  price: { unitAmount: 5_000, currency: 'usd', interval: 'month' },
+  currentPeriodStart: 1_700_000_000,
+  currentPeriodEnd: 1_702_592_000,
+  cancelAtPeriodEnd: false,
+  graceEndsAt: null,
+});
 
 beforeEach(() => {
   forgetContentSections();
@@ -21,12 +45,32 @@ beforeEach(() => {
     .mockResolvedValue([sectionFixture({ slot: 'courses.intro', title: 'Learn AI', html: '<p>Hands-on courses <script>x()</script>for teams.</p>' })]);
 });
 
+beforeEach(() => {
+  visitor.mockReset().mockReturnValue({ status: 'signed-out' });
+  request.mockReset().mockResolvedValue({ subscriptions: [] });
+  (memberClient as jest.Mock).mockReturnValue({ request });
+  (redirectTo as jest.Mock).mockReset();
+});
+
 afterEach(() => jest.restoreAllMocks());
 
-function renderCourses() {
+function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+/** The community box's button, once the membership check has settled and it is usable. */
+async function subscribeButton() {
+  const button = await screen.findByRole('button', { name: 'Subscribe & Get Discord Access' });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  return button;
+}
+
+function renderCourses(url = '/courses') {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[url]}>
       <CoursesContent />
+      <Location />
     </MemoryRouter>,
   );
 }
@@ -46,13 +90,37 @@ describe('courses page', () => {
     expect(screen.getByText('$150 per month')).toBeTruthy();
   });
 
-  it('reveals the join text, a copyable invite and the Join Discord Community button', async () => {
+  it('sends a signed-out visitor to sign in and back, without revealing the invite', async () => {
     const user = userEvent.setup();
     renderCourses();
     await user.click(await screen.findByRole('button', { name: 'Subscribe & Get Discord Access' }));
+    expect(screen.getByTestId('location').textContent).toBe('/signin?returnUrl=%2Fcourses');
+    expect(screen.queryByLabelText('Community invite link')).toBeNull();
+    expect(request).not.toHaveBeenCalled();
+  });
 
-    const join = screen.getByText(/Join our Discord community with the invite link below/).closest('[role="status"]') as HTMLElement;
-    expect(document.activeElement).toBe(join);
+  it('starts the community checkout for a signed-in visitor who is not a member, and says so when it fails', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    visitor.mockReturnValue(SIGNED_IN);
+    const user = userEvent.setup();
+    renderCourses();
+    const button = await subscribeButton();
+    request.mockRejectedValueOnce(new Error('network down')).mockResolvedValueOnce({ url: 'https://pay.example/checkout/cs_2' });
+    await user.click(button);
+    expect((await screen.findByRole('alert')).textContent).toBe(BILLING_TEXTS.checkoutFailed);
+    await user.click(await subscribeButton());
+    expect(redirectTo).toHaveBeenCalledWith('https://pay.example/checkout/cs_2');
+    expect(request).toHaveBeenLastCalledWith('/api/billing/checkout', expect.objectContaining({ body: { kind: 'course', courseId: 'community' } }));
+    expect(screen.queryByLabelText('Community invite link')).toBeNull();
+  });
+
+  it('shows a member the join text, a copyable invite and the Join Discord Community button straight away', async () => {
+    visitor.mockReturnValue(SIGNED_IN);
+    request.mockResolvedValue({ subscriptions: [communitySubscription('active')] });
+    const user = userEvent.setup();
+    renderCourses();
+
+    const join = (await screen.findByText(/Join our Discord community with the invite link below/)).closest('[role="status"]') as HTMLElement;
     expect((within(join).getByLabelText('Community invite link') as HTMLInputElement).value).toBe('https://discord.gg/agentdock');
     expect(within(join).getByRole('link', { name: /Join Discord Community/ }).getAttribute('href')).toBe('https://discord.gg/agentdock');
     expect(screen.queryByRole('button', { name: 'Subscribe & Get Discord Access' })).toBeNull();
@@ -64,6 +132,16 @@ describe('courses page', () => {
     expect(within(join).getByRole('button', { name: 'Copied!' })).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 2100)));
     expect(within(join).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+  });
+
+  it('back from paying, waits for the membership and then focuses the join text', async () => {
+    visitor.mockReturnValue(SIGNED_IN);
+    request.mockResolvedValueOnce({ subscriptions: [communitySubscription('incomplete')] }).mockResolvedValue({ subscriptions: [communitySubscription('active')] });
+    renderCourses('/courses?subscription=success');
+    expect(await screen.findByText(ACCESS_PENDING_TEXT)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/courses'));
+    const join = (await screen.findByText(/Join our Discord community/, undefined, { timeout: 4000 })).closest('[role="status"]') as HTMLElement;
+    expect(document.activeElement).toBe(join);
   });
 
   it('still renders without the intro section, and offers Try Again when the offer fails', async () => {

@@ -1,16 +1,20 @@
 import { memberApi } from '../api/member-api';
 import { useVisitor } from '../api/visitor';
 import { useResource } from '../shared/use-resource';
+import { checkAccess } from './course-checkout';
 
 /** `unknown`: signed in, but the enrolment check failed (the page stays locked and says so). */
 export type EnrolmentState = 'loading' | 'signed-out' | 'not-enrolled' | 'enrolled' | 'unknown';
 
-/** Whether the visitor may enter the course's members-only areas. */
-export function useEnrolment(courseId: string): EnrolmentState {
+/**
+ * Whether the visitor may enter the course's members-only areas. With `awaitAccess` (just back from
+ * paying) it keeps asking until the enrolment that billing's event grants shows up.
+ */
+export function useEnrolment(courseId: string, awaitAccess = false): EnrolmentState {
   const visitor = useVisitor();
   const userId = visitor.status === 'signed-in' ? visitor.user.id : null;
   const [enrolment] = useResource(`enrolment ${courseId} ${userId ?? visitor.status}`, (signal) =>
-    userId ? memberApi.isEnrolled(courseId, { signal }) : Promise.resolve(false),
+    userId ? checkAccess((checkSignal) => memberApi.isEnrolled(courseId, { signal: checkSignal }), signal, awaitAccess) : Promise.resolve(false),
   );
   if (visitor.status === 'loading') return 'loading';
   if (visitor.status === 'signed-out') return 'signed-out';

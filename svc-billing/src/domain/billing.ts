@@ -6,12 +6,13 @@ import {
   type ChangePlanRequest,
   type CheckoutRequest,
   COMMUNITY_COURSE_ID,
+  SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
 import { ConflictError, type Db, NotFoundError, type ServiceContext } from '@agentdock/service-kit';
 import { and, desc, eq } from '@agentdock/service-kit/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
-import { resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import { COURSE_PRICES, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 import type { StoredSubscription } from './subscription-machine';
 
 export interface BillingDeps {
@@ -125,11 +126,19 @@ export async function openPortal(context: ServiceContext<BillingSchema>, deps: B
   return session.url;
 }
 
+function productName(product: StoredSubscription['product']): string {
+  if (product.kind === 'plan') return `${SUBSCRIPTION_TIER_LABELS[product.tier]} plan`;
+  if (product.courseId === COMMUNITY_COURSE_ID) return 'Community membership';
+  const course = COURSE_PRICES.find((entry) => entry.courseId === product.courseId);
+  return `${course?.name ?? product.courseId} course`;
+}
+
 export function toBillingSubscription(row: SubscriptionRow): BillingSubscription {
   const state = row.state as StoredSubscription;
   return {
     id: row.id,
     kind: state.product.kind,
+    name: productName(state.product),
     tier: state.product.kind === 'plan' ? state.product.tier : null,
     courseId: state.product.kind === 'course' ? state.product.courseId : null,
     status: row.status,

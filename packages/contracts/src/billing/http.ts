@@ -67,6 +67,8 @@ export const SUBSCRIPTION_KINDS = ['plan', 'course'] as const;
 export const billingSubscription = z.object({
   id: z.string().min(1),
   kind: z.enum(SUBSCRIPTION_KINDS),
+  /** What was bought, for the customer to tell subscriptions apart: "Starter plan", "AI Fundamentals course". */
+  name: z.string().min(1),
   /** The plan's tier for `plan` subscriptions, else null. */
   tier: z.string().nullable(),
   /** The course id (or `community`) for `course` subscriptions, else null. */
