@@ -7,7 +7,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   // These dependencies are ESM-only; swc turns them into CommonJS like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(jose|http-proxy-middleware|httpxy|is-plain-obj|marked|@exodus/bytes|parse5|entities|@asamuzakjp|@csstools)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|http-proxy-middleware|is-plain-obj|marked|@exodus/bytes|parse5|entities|@asamuzakjp|@csstools)/)'],
   moduleNameMapper: { '\\.css$': '<rootDir>/jest.css-stub.cjs' },
   setupFiles: ['<rootDir>/jest.setup.cjs'],
   testEnvironment: 'node',
