@@ -21,13 +21,19 @@ export function siteContent(sections: readonly ContentSection[]): SiteContent {
 export const NO_CONTENT: SiteContent = siteContent([]);
 
 let loading: Promise<SiteContent> | undefined;
+let loaded: SiteContent | undefined;
+
+/** The texts, if they have arrived: a block mounted after that renders them at once, with no placeholder frame. */
+export function loadedSiteContent(): SiteContent | undefined {
+  return loaded;
+}
 
 /**
  * Every active content section, fetched once per page load and shared by all blocks on every
  * marketing page; a failed fetch is forgotten so the next page tries again.
  */
 export function loadSiteContent(): Promise<SiteContent> {
-  loading ??= marketingApi.getContentSections().then(siteContent, (error: unknown) => {
+  loading ??= marketingApi.getContentSections().then((sections) => (loaded = siteContent(sections)), (error: unknown) => {
     loading = undefined;
     throw error;
   });
@@ -37,4 +43,5 @@ export function loadSiteContent(): Promise<SiteContent> {
 /** Tests start from an empty cache. */
 export function forgetContentSections(): void {
   loading = undefined;
+  loaded = undefined;
 }

@@ -18,11 +18,19 @@ export function CoursesContent() {
         <ContentPageHeader eyebrow="AI course" slot="courses.intro" fallbackTitle="Courses" />
       </div>
       <Container className="ad-section ad-section--flush-top mk-courses">
-        <Offer state={offer} onRetry={retryOffer} />
-        <section aria-labelledby="courses-title">
-          <h2 id="courses-title">Choose a course</h2>
-          <CourseGrid state={courses} onRetry={retryCourses} />
-        </section>
+        {offer.status === 'loading' || courses.status === 'loading' ? (
+          // Both arrive within moments of each other: showing them together keeps the grid from
+          // being pushed down when the community offer above it lands.
+          <LoadingBlock label="Loading courses…" />
+        ) : (
+          <>
+            <Offer state={offer} onRetry={retryOffer} />
+            <section aria-labelledby="courses-title">
+              <h2 id="courses-title">Choose a course</h2>
+              <CourseGrid state={courses} onRetry={retryCourses} />
+            </section>
+          </>
+        )}
       </Container>
     </>
   );
