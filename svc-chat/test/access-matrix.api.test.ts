@@ -1,21 +1,8 @@
 import { userSuspendedV1 } from '@agentdock/contracts';
-import { type AccessTable, checkAccessMatrix, eventually, kitAccessRows } from '@agentdock/service-kit/testing';
+import { checkAccessMatrix, eventually } from '@agentdock/service-kit/testing';
 import request from 'supertest';
 import { ChatHarness, DRIVER } from './harness';
-
-// Who may call what. A route mounted without a row here fails the test.
-export const CHAT_ACCESS: AccessTable = {
-  ...kitAccessRows('/api/chat'),
-  'GET /api/chat/wallet': 'user',
-  'GET /api/chat/usage': 'user',
-  'GET /api/chat/agents': 'user',
-  'GET /api/chat/agents/:agentId/messages': 'user',
-  'POST /api/chat/agents/:agentId/messages': 'user',
-  'GET /api/chat/admin/wallets': 'admin',
-  'POST /api/chat/admin/wallets/:userId/adjustments': 'admin',
-  'GET /api/chat/admin/users/:userId/messages': 'admin',
-  'POST /api/chat/admin/messages/:messageId/refund': 'admin',
-};
+import { CHAT_ACCESS } from './access-table';
 
 describe(`svc-chat authorization matrix (${DRIVER})`, () => {
   let chat: ChatHarness;
