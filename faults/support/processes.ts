@@ -70,3 +70,53 @@ export class PrivateNats {
     await rm(this.storeDir, { recursive: true, force: true });
   }
 }
+
+const run = (command: string, args: string[]) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr?.on('data', (chunk) => (errors += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${errors}`))));
+  });
+
+/** PostgreSQL refuses to run as root: as root, its tools run as the postgres user. */
+const asServerUser = (binary: string, args: string[]) =>
+  process.getuid?.() === 0 ? run('su', ['postgres', '-s', '/bin/sh', '-c', [binary, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ')]) : run(binary, args);
+
+/** A private PostgreSQL cluster (initdb in a temp folder, its own port), restartable. */
+export class PrivatePostgres {
+  private constructor(
+    readonly port: number,
+    private readonly dataDir: string,
+    private readonly bin: string,
+  ) {}
+
+  static async start(): Promise<PrivatePostgres> {
+    const { readdirSync } = await import('node:fs');
+    const version = readdirSync('/usr/lib/postgresql').sort().at(-1);
+    if (!version) throw new Error('PostgreSQL is not installed under /usr/lib/postgresql');
+    const folder = await mkdtemp(join(tmpdir(), 'agentdock-faults-pg-'));
+    if (process.getuid?.() === 0) await run('chown', ['postgres', folder]);
+    const postgres = new PrivatePostgres(await freePort(), folder, `/usr/lib/postgresql/${version}/bin`);
+    await asServerUser(`${postgres.bin}/initdb`, ['-D', join(folder, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync']);
+    await postgres.startServer();
+    return postgres;
+  }
+
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
+  async startServer(): Promise<void> {
+    await asServerUser(`${this.bin}/pg_ctl`, ['-D', join(this.dataDir, 'data'), '-l', join(this.dataDir, 'log'), '-w', '-o', `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  }
+
+  async stopServer(): Promise<void> {
+    await asServerUser(`${this.bin}/pg_ctl`, ['-D', join(this.dataDir, 'data'), '-m', 'fast', '-w', 'stop']);
+  }
+
+  async destroy(): Promise<void> {
+    await this.stopServer().catch(() => undefined);
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
