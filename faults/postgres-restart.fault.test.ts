@@ -3,7 +3,8 @@ import { eventually } from '@agentdock/service-kit/testing';
 import { CatalogHarness } from '../svc-catalog/test/harness';
 import { PrivatePostgres } from './support/processes';
 
-// PostgreSQL restarted while a service takes writes: calls during the outage may fail, but
+// PostgreSQL restarted while a service takes writes: calls during the outage fail (503 for a lost
+// or refused connection, so the caller may retry) but always get an answer, and
 // every write the service acknowledged (201) is there afterwards, and the service serves again
 // without being restarted itself.
 
@@ -19,7 +20,11 @@ describe('PostgreSQL restarted under load', () => {
     catalog = await CatalogHarness.start();
   });
   afterAll(async () => {
-    await catalog?.close().catch(() => undefined);
+    // Stopping the service can wait on a pooled connection lost in the restart (a known open
+    // issue): bounded here so the suite still ends and removes its cluster.
+    const closing = catalog ? catalog.close().catch(() => undefined) : Promise.resolve();
+    const timedOut = await Promise.race([closing.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 15_000).unref())]);
+    if (timedOut) console.warn('svc-catalog did not stop within 15 s after the PostgreSQL restart');
     await postgres?.destroy();
     delete process.env.TEST_DATABASE_URL;
   });
@@ -67,6 +72,7 @@ describe('PostgreSQL restarted under load', () => {
     const lost = acknowledged.filter((id) => !stored.has(id));
     console.info(`PostgreSQL restart: ${acknowledged.length} acknowledged writes, ${lost.length} lost; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(lost).toEqual([]);
+    expect(statuses.get('no answer') ?? 0).toBe(0);
     expect(acknowledged.length).toBeGreaterThan(10);
   });
 });
