@@ -310,20 +310,29 @@ describe('gateway endpoints', () => {
     expect((await request(gateway()).get('/healthz').expect(200)).body).toEqual({ status: 'up' });
   });
 
+  const OPERATOR = { authorization: 'Bearer metrics-token-0123456789' };
+
   it('is ready when every service and the shell are', async () => {
-    const res = await request(gateway()).get('/readyz').expect(200);
+    const res = await request(gateway({ metricsToken: 'metrics-token-0123456789' })).get('/readyz').set(OPERATOR).expect(200);
     const checks = Object.fromEntries([...UPSTREAM_NAMES, 'shell'].map((name) => [name, { status: 'up' }]));
     expect(readinessBody.parse(res.body)).toEqual({ status: 'up', service: 'gateway', checks });
   });
 
-  it('is not ready when one service is down, and says which', async () => {
+  it('is not ready when one service is down, and tells only the operator which and why', async () => {
     const down: UpstreamName = 'identity';
     const upstreams = { ...baseConfig.upstreams, [down]: [await closedPortUrl()] };
-    const res = await request(gateway({ upstreams })).get('/readyz').expect(503);
+    const app = gateway({ upstreams, metricsToken: 'metrics-token-0123456789' });
+    const res = await request(app).get('/readyz').set(OPERATOR).expect(503);
     const body = readinessBody.parse(res.body);
     expect(body.status).toBe('down');
     expect(body.checks.identity).toEqual({ status: 'down', error: 'unreachable (ECONNREFUSED)' });
     expect(body.checks.catalog).toEqual({ status: 'up' });
+    // A load balancer (anyone) gets the status and nothing about the services behind it.
+    for (const anyone of [app, gateway({ upstreams })]) {
+      const open = await request(anyone).get('/readyz').expect(503);
+      expect(open.body).toEqual({ status: 'down', service: 'gateway', checks: {} });
+      expect(open.text).not.toMatch(/identity|ECONNREFUSED|127\.0\.0\.1/);
+    }
   });
 
   it('does not publish its metrics without a token, and serves them with one', async () => {

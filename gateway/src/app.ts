@@ -29,6 +29,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
     readiness: upstreamReadiness(config),
     readinessTimeoutMs: READINESS_TIMEOUT_MS,
     metrics: config.metricsToken ? { token: config.metricsToken } : 'off',
+    // Public: a load balancer needs only 200/503; which service is down and why is for operators.
+    readinessDetails: config.metricsToken ? { token: config.metricsToken } : 'off',
     mount: (app) => {
       if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
       app.use(securityHeaders(Object.values(config.remotes)));

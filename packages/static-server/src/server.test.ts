@@ -64,6 +64,14 @@ describe('createStaticServer CORS', () => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 
+  it('gives a remote a policy that allows nothing from other origins, and leaves the shell to the gateway', async () => {
+    const remote = await request(createStaticServer({ root, cors: true })).get('/');
+    expect(remote.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(remote.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const shell = await request(createStaticServer({ root, spaFallback: true })).get('/');
+    expect(shell.headers['content-security-policy']).toBeUndefined();
+  });
+
   it('answers preflight requests', async () => {
     const res = await request(createStaticServer({ root, cors: true }))
       .options('/remoteEntry.js')

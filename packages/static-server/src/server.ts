@@ -3,6 +3,21 @@ import compression from 'compression';
 import express, { type Express, type Request, type Response } from 'express';
 import { cacheControlFor, REVALIDATE } from './cache-policy';
 
+/** Build statistics and source maps name the build machine's folders; the browser never needs them. */
+export const isUnpublished = (filePath: string) => /(^|\/)[^/]*stats\.json$/.test(filePath) || filePath.endsWith('.map');
+
+const REMOTE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export interface StaticServerOptions {
   /** Folder to serve, usually a build's dist. */
   root: string;
@@ -18,13 +33,16 @@ export function createStaticServer({ root, spaFallback = false, cors = false }: 
   app.use(compression());
   app.use((req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
-    // Build statistics name the build machine's folders; the browser never needs them.
-    if (/(^|\/)[^/]*stats\.json$/.test(req.path) || req.path.endsWith('.map')) return notFound(req, res);
+    if (isUnpublished(req.path)) return notFound(req, res);
     next();
   });
 
   if (cors) {
     app.use((req, res, next) => {
+      // A remote's files run inside the shell's page, under the gateway's policy; a remote's own
+      // pages (opened directly) get one that allows nothing from elsewhere. The shell is not given
+      // this header: the gateway sets its policy, and a second one would narrow it.
+      res.set('Content-Security-Policy', REMOTE_CSP);
       res.set('Access-Control-Allow-Origin', '*');
       // Lets the files load even if the page ever opts into cross-origin isolation.
       res.set('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -133,22 +133,24 @@ export async function exchangeLinkCode(deps: AuthDeps, input: CodeExchangeReques
 }
 
 /** Emails a recovery or sign-in link when the address has an account; says nothing either way. */
-export async function requestEmailLink(deps: AuthDeps, purpose: Exclude<LinkPurpose, 'signup'>, input: EmailLinkRequest): Promise<void> {
-  const user = await findUserByEmail(deps.db, input.email);
-  if (!user) return;
-  const code = await createLinkCode(deps.db, { userId: user.id, purpose, codeChallenge: input.codeChallenge });
-  deps.mailer.sendInBackground(
-    purpose === 'recovery'
+export function requestEmailLink(deps: AuthDeps, purpose: Exclude<LinkPurpose, 'signup'>, input: EmailLinkRequest): void {
+  deps.mailer.composeInBackground(async () => {
+    const user = await findUserByEmail(deps.db, input.email);
+    if (!user) return undefined;
+    const code = await createLinkCode(deps.db, { userId: user.id, purpose, codeChallenge: input.codeChallenge });
+    return purpose === 'recovery'
       ? emails.recovery(user.email, link(deps.options.publicUrl, '/reset-password', { code, next: input.redirectTo }))
-      : emails.magicLink(user.email, callbackLink(deps, code, 'magiclink', input.redirectTo)),
-  );
+      : emails.magicLink(user.email, callbackLink(deps, code, 'magiclink', input.redirectTo));
+  });
 }
 
 /** Emails a 6-digit sign-in code when the address has an account; says nothing either way. */
-export async function requestOtp(deps: AuthDeps, address: string): Promise<void> {
-  const user = await findUserByEmail(deps.db, address);
-  if (!user) return;
-  deps.mailer.sendInBackground(emails.otp(user.email, await issueOtp(deps.db, user.id, deps.options.otpTtlMinutes), deps.options.otpTtlMinutes));
+export function requestOtp(deps: AuthDeps, address: string): void {
+  const ttlMinutes = deps.options.otpTtlMinutes;
+  deps.mailer.composeInBackground(async () => {
+    const user = await findUserByEmail(deps.db, address);
+    return user ? emails.otp(user.email, await issueOtp(deps.db, user.id, ttlMinutes), ttlMinutes) : undefined;
+  });
 }
 
 /** Signs in with an emailed code, which also proves (confirms) the address. */

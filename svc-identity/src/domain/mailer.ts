@@ -17,6 +17,11 @@ export interface Mailer {
    * address) answer in the same time either way. Failures are logged.
    */
   sendInBackground(email: Email): void;
+  /**
+   * Runs `compose` (look-ups, code storage) and sends what it returns, all off the request path:
+   * a request about a known address must not take longer than one about an unknown address.
+   */
+  composeInBackground(compose: () => Promise<Email | undefined>): void;
   /** Resolves when every background send has finished (before the database closes). */
   idle(): Promise<void>;
 }
@@ -37,13 +42,19 @@ export function createMailer({ db, logger, from, smtpUrl }: MailerOptions): Mail
     await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
     if (!smtpUrl) await db.insert(mailbox).values(email);
   };
+  const composeInBackground = (compose: () => Promise<Email | undefined>) => {
+    const sending = compose()
+      .then(async (email) => {
+        if (!email) return;
+        await send(email).catch((error: unknown) => logger.error({ err: error, subject: email.subject }, 'an email could not be sent'));
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'an email could not be prepared'))
+      .finally(() => pending.delete(sending));
+    pending.add(sending);
+  };
   return {
-    sendInBackground(email) {
-      const sending = send(email)
-        .catch((error: unknown) => logger.error({ err: error, subject: email.subject }, 'an email could not be sent'))
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
-    },
+    sendInBackground: (email) => composeInBackground(async () => email),
+    composeInBackground,
     async idle() {
       await Promise.all(pending);
     },

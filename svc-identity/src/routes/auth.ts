@@ -62,21 +62,21 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
   router.post('/recover', async (req, res) => {
     const input = emailLinkRequest.parse(req.body);
     await limits.consume('recover', { ip: clientIp(req), account: input.email });
-    await requestEmailLink(deps, 'recovery', input);
+    requestEmailLink(deps, 'recovery', input);
     res.status(202).json({ status: 'email_sent' });
   });
 
   router.post('/magic-link', async (req, res) => {
     const input = emailLinkRequest.parse(req.body);
     await limits.consume('magiclink', { ip: clientIp(req), account: input.email });
-    await requestEmailLink(deps, 'magiclink', input);
+    requestEmailLink(deps, 'magiclink', input);
     res.status(202).json({ status: 'email_sent' });
   });
 
   router.post('/otp', async (req, res) => {
     const input = otpRequest.parse(req.body);
     await limits.consume('otp', { ip: clientIp(req), account: input.email });
-    await requestOtp(deps, input.email);
+    requestOtp(deps, input.email);
     res.status(202).json({ status: 'email_sent', expiresInMinutes: deps.options.otpTtlMinutes });
   });
 

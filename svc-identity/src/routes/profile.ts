@@ -16,16 +16,17 @@ export function profileRouter(db: Db<IdentitySchema>, writer: IdentityWriter, ve
   });
 
   router.patch('/me', async (req, res) => {
-    const patch = profilePatch.parse(req.body);
+    // The account is checked first, so a suspended user is told so whatever the body holds.
     const user = await currentUser(db, getAuth(req));
+    const patch = profilePatch.parse(req.body);
     res.json(toProfile(await updateProfile(db, user.id, patch)));
   });
 
   // Any session may set a new password, the recovery session of a reset link included.
   router.post('/me/password', async (req, res) => {
-    const { password } = passwordChangeRequest.parse(req.body);
     const claims = getAuth(req);
     const user = await currentUser(db, claims);
+    const { password } = passwordChangeRequest.parse(req.body);
     res.json(toProfile(await changePassword(writer, user.id, claims.sid, password)));
   });
 

@@ -84,6 +84,10 @@ async function openPostgres<TSchema extends Record<string, unknown>>(
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  // Nor may one that loses it while checked out between two statements (a transaction): the pool
+  // does not listen on those, and an unheard 'error' event kills the process. The statement that
+  // uses it next fails, and the pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema: options.schema });
   return {
     db: db as unknown as Db<TSchema>,

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import { NotFoundError } from '../errors/app-errors';
 import { Registry } from 'prom-client';
 import type { Logger } from '../logger';
@@ -13,13 +13,15 @@ import { refuseNulCharacters } from './nul-guard';
 export type { ReadinessCheck } from './health';
 export { REQUEST_ID_HEADER, getRequestId } from './request-id';
 
+function bearerMatches(token: string): (req: Request) => boolean {
+  const expected = createHash('sha256').update(`Bearer ${token}`).digest();
+  return (req) => timingSafeEqual(createHash('sha256').update(req.get('authorization') ?? '').digest(), expected);
+}
+
 /** Answers 404 unless the request carries the token, so the endpoint's existence is not advertised. */
 function requireBearer(token: string): RequestHandler {
-  const expected = createHash('sha256').update(`Bearer ${token}`).digest();
-  return (req, _res, next) => {
-    const sent = createHash('sha256').update(req.get('authorization') ?? '').digest();
-    next(timingSafeEqual(sent, expected) ? undefined : new NotFoundError(`No route matches ${req.method} ${req.path}.`));
-  };
+  const matches = bearerMatches(token);
+  return (req, _res, next) => next(matches(req) ? undefined : new NotFoundError(`No route matches ${req.method} ${req.path}.`));
 }
 
 export interface HttpAppOptions {
@@ -42,6 +44,11 @@ export interface HttpAppOptions {
    * network), only `Authorization: Bearer <token>`, or nobody ('off').
    */
   metrics?: 'open' | 'off' | { token: string };
+  /**
+   * Who sees which readiness check failed and why: the up/down status (200/503) is always
+   * answered, for load balancers; the details name services and errors, which is for operators.
+   */
+  readinessDetails?: 'open' | 'off' | { token: string };
 }
 
 /**
@@ -63,6 +70,7 @@ export function createHttpApp({
   parseJsonBody = true,
   metricsRegistry = new Registry(),
   metrics: metricsAccess = 'open',
+  readinessDetails = 'open',
 }: HttpAppOptions): Express {
   const app = express();
   const metrics = createHttpMetrics(metricsRegistry, service);
@@ -77,7 +85,8 @@ export function createHttpApp({
     if (req.headers.authorization) res.set('Cache-Control', 'no-store');
     next();
   });
-  app.use(healthRoutes({ service, readiness, timeoutMs: readinessTimeoutMs }));
+  const showDetails = readinessDetails === 'open' ? () => true : readinessDetails === 'off' ? () => false : bearerMatches(readinessDetails.token);
+  app.use(healthRoutes({ service, readiness, timeoutMs: readinessTimeoutMs, showDetails }));
   if (metricsAccess === 'open') app.get('/metrics', metrics.expose);
   else if (metricsAccess !== 'off') app.get('/metrics', requireBearer(metricsAccess.token), metrics.expose);
   mount(app);

@@ -60,6 +60,20 @@ function sqlState(err: object): string | undefined {
   return undefined;
 }
 
+/** Connection exceptions (class 08) and the server shutting down or starting (57P01-57P03). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/** The database is down or restarting: somewhere in the cause chain, the driver lost or could not reach it. */
+function databaseUnavailable(err: object): boolean {
+  for (let current: unknown = err, depth = 0; typeof current === 'object' && current !== null && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
+  }
+  return false;
+}
+
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof z.core.$ZodError) {
@@ -75,6 +89,10 @@ function toAppError(err: unknown): AppError | undefined {
   const state = sqlState(err);
   if (state && INVALID_TEXT_SQLSTATES.has(state)) {
     return new BadRequestError('Text may not contain NUL or other control characters.', { code: 'invalid_text', cause: err });
+  }
+  // A restart or failover of the database: the caller may simply retry, so not a 500.
+  if (databaseUnavailable(err)) {
+    return new AppError(503, 'service_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.', { headers: { 'Retry-After': '5' }, cause: err });
   }
   // body-parser and the router raise http-errors: `expose` marks those safe to show a client.
   const httpError = err as HttpErrorLike;

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { ReadinessBody } from '@agentdock/contracts';
 
 /**
@@ -11,20 +11,22 @@ export interface HealthRoutesOptions {
   service: string;
   readiness: Record<string, ReadinessCheck>;
   timeoutMs: number;
+  /** False hides which dependency is down and why, e.g. from the public internet. */
+  showDetails?: (req: Request) => boolean;
 }
 
 /**
  * GET /healthz answers as long as the process serves HTTP (liveness); GET /readyz runs every
  * readiness check in parallel and answers 503 when one is down, naming it.
  */
-export function healthRoutes({ service, readiness, timeoutMs }: HealthRoutesOptions): Router {
+export function healthRoutes({ service, readiness, timeoutMs, showDetails = () => true }: HealthRoutesOptions): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'up' });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
     const body = await checkReadiness(service, readiness, timeoutMs);
-    res.set('Cache-Control', 'no-store').status(body.status === 'up' ? 200 : 503).json(body);
+    res.set('Cache-Control', 'no-store').status(body.status === 'up' ? 200 : 503).json(showDetails(req) ? body : { ...body, checks: {} });
   });
   return router;
 }

@@ -114,3 +114,5 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
   }
   throw new Error(`Condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
 }
+export { type Access, type AccessTable, checkAccessMatrix, type Endpoint, endpointKey, kitAccessRows, mountedEndpoints, type Role, ROLES } from './access-matrix';
+export { contractFieldNames, type FuzzResult, fuzzEndpoints } from './hostile-input';

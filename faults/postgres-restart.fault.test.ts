@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { eventually } from '@agentdock/service-kit/testing';
+import { CatalogHarness } from '../svc-catalog/test/harness';
+import { PrivatePostgres } from './support/processes';
+
+// PostgreSQL restarted while a service takes writes: calls during the outage fail (503 for a lost
+// or refused connection, so the caller may retry) but always get an answer, and
+// every write the service acknowledged (201) is there afterwards, and the service serves again
+// without being restarted itself.
+
+const WORKERS = 4;
+
+describe('PostgreSQL restarted under load', () => {
+  let postgres: PrivatePostgres;
+  let catalog: CatalogHarness;
+
+  beforeAll(async () => {
+    postgres = await PrivatePostgres.start();
+    process.env.TEST_DATABASE_URL = postgres.url;
+    catalog = await CatalogHarness.start();
+  });
+  afterAll(async () => {
+    // Stopping the service can wait on a pooled connection lost in the restart (a known open
+    // issue): bounded here so the suite still ends and removes its cluster.
+    const closing = catalog ? catalog.close().catch(() => undefined) : Promise.resolve();
+    const timedOut = await Promise.race([closing.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 15_000).unref())]);
+    if (timedOut) console.warn('svc-catalog did not stop within 15 s after the PostgreSQL restart');
+    await postgres?.destroy();
+    delete process.env.TEST_DATABASE_URL;
+  });
+
+  it('recovers by itself with no acknowledged write lost', async () => {
+    const admin = await catalog.user({ admin: true });
+    const acknowledged: string[] = [];
+    const statuses = new Map<number | string, number>();
+    const createPlan = async () => {
+      const id = `pg-${randomUUID().slice(0, 8)}`;
+      try {
+        const response = await fetch(`${catalog.url}/api/catalog/admin/plans`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...admin.auth },
+          body: JSON.stringify({ id, name: 'Fault', tier: 'starter', monthly: { amount: 10, priceId: null }, annual: null, realTokensLimit: 1, platformCreditsLimit: 1, apiCallsLimit: 1, agentsIncluded: 1, features: [], notIncluded: [], cta: 'Go', sortOrder: 9 }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status === 201) acknowledged.push(id);
+        return response.status;
+      } catch (error) {
+        statuses.set('no answer', (statuses.get('no answer') ?? 0) + 1);
+        return String(error);
+      }
+    };
+    let loading = true;
+    const load = Promise.all(
+      Array.from({ length: WORKERS }, async () => {
+        while (loading) await createPlan();
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await postgres.stopServer();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await postgres.startServer();
+    // Recovers by itself: the same service process takes writes again.
+    await eventually(async () => (await createPlan()) === 201, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    loading = false;
+    await load;
+
+    const list = await fetch(`${catalog.url}/api/catalog/admin/plans`, { headers: admin.auth });
+    expect(list.status).toBe(200);
+    const stored = new Set(((await list.json()) as { plans: Array<{ id: string }> }).plans.map((plan) => plan.id));
+    const lost = acknowledged.filter((id) => !stored.has(id));
+    console.info(`PostgreSQL restart: ${acknowledged.length} acknowledged writes, ${lost.length} lost; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    expect(lost).toEqual([]);
+    expect(statuses.get('no answer') ?? 0).toBe(0);
+    expect(acknowledged.length).toBeGreaterThan(10);
+  });
+});

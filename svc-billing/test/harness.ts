@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { type EventDefinition } from '@agentdock/contracts';
+import { startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
+import { createTestBus, createTestIssuer, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import type { z } from 'zod';
+import type { BillingSchema } from '../src/db/schema';
+import { createBillingService } from '../src/index';
+
+export const DRIVER = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const SECRET_KEY = 'sk_test_harness';
+const WEBHOOK_SECRET = 'whsec_harness';
+
+export interface User {
+  id: string;
+  auth: { authorization: string };
+}
+
+/** svc-billing against the local Stripe-protocol server, on a throwaway database and bus. */
+export class BillingHarness {
+  private constructor(
+    readonly bus: TestBus,
+    readonly issuer: Awaited<ReturnType<typeof createTestIssuer>>,
+    readonly stripe: RunningLocalStripe,
+    readonly service: TestService<BillingSchema>,
+  ) {}
+
+  static async start(): Promise<BillingHarness> {
+    const bus = await createTestBus();
+    const issuer = await createTestIssuer();
+    const stripe = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, cancelUnpaidAfterDays: 7 });
+    const service = await startTestService(
+      createBillingService({ stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: stripe.port, protocol: 'http' }, appUrl: 'http://app.test', graceDays: 7 }),
+      { bus: bus.bus, jwksUrl: issuer.jwksUrl },
+    );
+    stripe.engine.webhookUrl = `${service.url}/api/billing/webhooks/stripe`;
+    return new BillingHarness(bus, issuer, stripe, service);
+  }
+
+  get url(): string {
+    return this.service.url;
+  }
+
+  async user(options: { admin?: boolean } = {}): Promise<User> {
+    const id = randomUUID();
+    const token = await this.issuer.issue({ sub: id, email: `u-${id.slice(0, 8)}@example.com`, admin: options.admin ?? false });
+    return { id, auth: { authorization: `Bearer ${token}` } };
+  }
+
+  async publish<TType extends string, TData extends z.ZodType>(event: EventDefinition<TType, TData>, data: z.infer<TData>): Promise<void> {
+    await this.bus.bus.publish(event.subject, { id: randomUUID(), type: event.type, version: event.version, occurredAt: new Date().toISOString(), source: 'test', data });
+  }
+
+  async close(): Promise<void> {
+    await this.service.cleanup();
+    await this.stripe.close();
+    await this.issuer.close();
+    await this.bus.destroy();
+  }
+}

@@ -1,0 +1,32 @@
+import { type AccessTable, kitAccessRows } from '@agentdock/service-kit/testing';
+
+// Who may call what. A route mounted without a row here fails the test.
+export const CATALOG_ACCESS: AccessTable = {
+  ...kitAccessRows('/api/catalog'),
+  'GET /api/catalog/plans': 'public',
+  'GET /api/catalog/plans/:id': 'public',
+  'GET /api/catalog/agents': 'public',
+  'GET /api/catalog/agents/available': 'user',
+  'GET /api/catalog/content': 'public',
+  'GET /api/catalog/courses': 'public',
+  'GET /api/catalog/courses/:id': 'public',
+  'GET /api/catalog/community': 'public',
+  'GET /api/catalog/courses/:id/enrolment': 'user',
+  'GET /api/catalog/courses/:id/discussion': 'user',
+  'POST /api/catalog/courses/:id/discussion': 'user',
+  'GET /api/catalog/admin/plans': 'admin',
+  'POST /api/catalog/admin/plans': 'admin',
+  'PATCH /api/catalog/admin/plans/:id': 'admin',
+  'DELETE /api/catalog/admin/plans/:id': 'admin',
+  'GET /api/catalog/admin/agents': 'admin',
+  'POST /api/catalog/admin/agents': 'admin',
+  'PATCH /api/catalog/admin/agents/:id': 'admin',
+  'DELETE /api/catalog/admin/agents/:id': 'admin',
+  'GET /api/catalog/admin/content': 'admin',
+  'POST /api/catalog/admin/content': 'admin',
+  'PATCH /api/catalog/admin/content/:id': 'admin',
+  'DELETE /api/catalog/admin/content/:id': 'admin',
+  'GET /api/catalog/admin/courses/:id/enrolments': 'admin',
+  'POST /api/catalog/admin/courses/:id/enrolments': 'admin',
+  'DELETE /api/catalog/admin/courses/:id/enrolments/:userId': 'admin',
+};
