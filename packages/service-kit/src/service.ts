@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
 import type { Express, RequestHandler } from 'express';
+import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { adminAuditRouter } from './audit/admin-audit';
 import { createTokenVerifier, requireAdmin, type TokenVerifier } from './auth/jwt';
@@ -105,8 +106,11 @@ export async function startService<TSchema extends Record<string, unknown>>(
     target: runtime.database,
     schema: definition.schema,
     migrationsFolder: definition.migrationsFolder,
+    logger,
   });
-  const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs });
+  // One registry for /metrics, so the relay's parked-event counter is served with the HTTP metrics.
+  const metricsRegistry = new Registry();
+  const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs, metricsRegistry });
   const suspended = new SuspendedUsers(database.db, logger);
   const context: ServiceContext<TSchema> = {
     name: definition.name,
@@ -133,6 +137,7 @@ export async function startService<TSchema extends Record<string, unknown>>(
     const app = createHttpApp({
       service: definition.name,
       logger,
+      metricsRegistry,
       bodyLimit: definition.bodyLimit,
       parseJsonBody: definition.parseJsonBody,
       readiness: {
