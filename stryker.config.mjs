@@ -29,7 +29,8 @@ export default {
   coverageAnalysis: scope.coverageAnalysis ?? 'perTest',
   // Two cores shared by the whole team.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
-  timeoutMS: 30_000,
+  // A mutant that hangs (e.g. a loop that never ends) is cut off this long after the tests' usual time.
+  timeoutMS: 5_000,
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,
   reporters: ['clear-text', 'progress', 'json'],
