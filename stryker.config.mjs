@@ -17,7 +17,11 @@ export default {
     projectType: 'custom',
     configFile: 'jest.config.cjs',
     // Only the tests next to the scope's modules; `roots` keeps jest from crawling the whole tree.
-    config: { roots: scope.tests.map((folder) => `<rootDir>/${folder}`), maxWorkers: 1 },
+    config: {
+      roots: scope.tests.map((folder) => `<rootDir>/${folder}`),
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', ...(scope.ignoreTests ?? [])],
+      maxWorkers: 1,
+    },
     enableFindRelatedTests: false,
   },
   mutate: scope.mutate,
@@ -27,6 +31,7 @@ export default {
   // swc never type-checks, so no `// @ts-nocheck` needs inserting.
   disableTypeChecks: false,
   coverageAnalysis: scope.coverageAnalysis ?? 'perTest',
+  ignoreStatic: scope.ignoreStatic ?? false,
   // Two cores shared by the whole team.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   // A mutant that hangs (e.g. a loop that never ends) is cut off this long after the tests' usual time.
