@@ -35,14 +35,15 @@ export default {
   // Two cores shared by the whole team.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   // A mutant that hangs (e.g. a loop that never ends) is cut off this long after the tests' usual time.
-  timeoutMS: 5_000,
+  timeoutMS: scope.timeoutMS ?? 5_000,
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   // The sandbox only needs sources and configs; node_modules is linked, not copied.
-  ignorePatterns: ['**/dist/**', '**/.data/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'e2e/**', 'bench/**', 'docker/**'],
-  tempDirName: '.stryker-tmp',
+  ignorePatterns: ['.stryker-tmp*', '**/dist/**', '**/.data/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'e2e/**', 'bench/**', 'docker/**'],
+  // One folder per scope, so two scopes can run side by side.
+  tempDirName: `.stryker-tmp-${name}`,
   cleanTempDir: 'always',
 };

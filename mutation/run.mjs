@@ -5,7 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { scopes } from './scopes.mjs';
 
-const requested = process.argv.slice(2);
+// Options (e.g. --force, to ignore the incremental results) go to every Stryker run.
+const strykerOptions = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(name in scopes));
 if (unknown.length > 0) {
   console.error(`Unknown scope(s): ${unknown.join(', ')}. Known: ${Object.keys(scopes).join(', ')}`);
@@ -15,7 +17,7 @@ const names = requested.length > 0 ? requested : Object.keys(scopes);
 let failed = false;
 for (const name of names) {
   console.log(`\n=== mutation testing: ${name} ===`);
-  const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], { stdio: 'inherit', env: { ...process.env, MUTATION_SCOPE: name } });
+  const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...strykerOptions], { stdio: 'inherit', env: { ...process.env, MUTATION_SCOPE: name } });
   if (result.status !== 0) failed = true;
 }
 

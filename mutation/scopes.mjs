@@ -45,6 +45,10 @@ export const scopes = {
   'service-kit-events': {
     mutate: ['packages/service-kit/src/events/bus.ts', 'packages/service-kit/src/events/outbox.ts', 'packages/service-kit/src/events/consumer.ts'],
     tests: ['packages/service-kit/src/events'],
+    // The outbox tests open an embedded database first, which takes seconds on a busy machine and
+    // is not part of the per-test time Stryker bases its timeout on: without this margin every
+    // mutant there "times out" and counts as killed.
+    timeoutMS: 60_000,
   },
   contracts: {
     mutate: ['packages/contracts/src/**/*.ts', '!packages/contracts/src/**/*.test.ts', '!packages/contracts/src/testing/**'],
