@@ -5,6 +5,8 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, 
 module.exports = {
   testMatch: ['<rootDir>/{packages,local-providers,svc-*,gateway,shell,mfe-*}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // StrykerJS copies the tree into .stryker-tmp-<scope> while `npm run mutation` runs.
+  modulePathIgnorePatterns: ['<rootDir>/\\.stryker-tmp'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   // These dependencies are ESM-only; swc turns them into CommonJS like our own code.
   transformIgnorePatterns: ['/node_modules/(?!(jose|http-proxy-middleware|is-plain-obj|marked|@exodus/bytes|parse5|entities|@asamuzakjp|@csstools)/)'],

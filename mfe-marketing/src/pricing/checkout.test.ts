@@ -43,4 +43,27 @@ describe('startCheckout', () => {
     expect(alert).toHaveBeenCalledWith('Failed to process checkout. Please try again.');
     expect(fake.deps.goTo).not.toHaveBeenCalled();
   });
+
+  it('treats only client errors other than 401 as rule texts to show', async () => {
+    const shown = async (error: Error) => {
+      alert.mockClear();
+      await startCheckout(planFixture(), 'monthly', jest.fn(), deps(error).deps);
+      return alert.mock.calls[0]?.[0];
+    };
+    expect(await shown(new ApiError(400, 'invalid_plan', 'Invalid plan selected'))).toBe('Invalid plan selected');
+    expect(await shown(new ApiError(499, 'odd', 'odd client error'))).toBe('odd client error');
+    // A 401 is a session problem, a 5xx or no response (0) a failure: never a rule to show.
+    expect(await shown(new ApiError(401, 'unauthorized', 'token expired'))).toBe(BILLING_TEXTS.checkoutFailed);
+    expect(await shown(new ApiError(500, 'internal', 'stack trace'))).toBe(BILLING_TEXTS.checkoutFailed);
+    expect(await shown(new ApiError(399, 'odd', 'not an error status'))).toBe(BILLING_TEXTS.checkoutFailed);
+    expect(await shown(new ApiError(0, 'network', 'Failed to fetch'))).toBe(BILLING_TEXTS.checkoutFailed);
+    expect(await shown(new TypeError('Failed to fetch'))).toBe(BILLING_TEXTS.checkoutFailed);
+  });
+
+  it('stays on pricing after any other refusal', async () => {
+    const navigate = jest.fn();
+    await startCheckout(planFixture(), 'monthly', navigate, deps(new ApiError(400, 'invalid_plan', 'Invalid plan selected')).deps);
+    await startCheckout(planFixture(), 'monthly', navigate, deps(new Error('already_subscribed')).deps);
+    expect(navigate).not.toHaveBeenCalled();
+  });
 });

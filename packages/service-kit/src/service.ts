@@ -106,7 +106,9 @@ export async function startService<TSchema extends Record<string, unknown>>(
     target: runtime.database,
     schema: definition.schema,
     migrationsFolder: definition.migrationsFolder,
+    logger,
   });
+  // One registry for /metrics, so the relay's and the consumers' parked-event counters are served with the HTTP metrics.
   const metricsRegistry = new Registry();
   const parkedEvents = new Counter({
     name: 'agentdock_events_parked_total',
@@ -114,7 +116,7 @@ export async function startService<TSchema extends Record<string, unknown>>(
     labelNames: ['durable', 'type', 'version'],
     registers: [metricsRegistry],
   });
-  const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs });
+  const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs, metricsRegistry });
   const suspended = new SuspendedUsers(database.db, logger);
   const context: ServiceContext<TSchema> = {
     name: definition.name,

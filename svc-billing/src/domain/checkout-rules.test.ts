@@ -1,6 +1,6 @@
 import { BILLING_TEXTS } from '@agentdock/contracts';
 import type { PlanPriceRow } from '../db/schema';
-import { CREDIT_PACKS, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import { COURSE_PRICES, CREDIT_PACKS, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 
 const row = (overrides: Partial<PlanPriceRow>): PlanPriceRow => ({
   planId: 'starter',
@@ -67,5 +67,48 @@ describe('course and credit checkout resolution', () => {
     expect(resolveCreditPack('credits-500k')).toEqual({ id: 'credits-500k', credits: 500_000, amount: 1_000, currency: 'usd' });
     expect(CREDIT_PACKS.every((pack) => Number.isInteger(pack.amount) && Number.isInteger(pack.credits))).toBe(true);
     expect(() => resolveCreditPack('credits-free')).toThrow(expect.objectContaining({ status: 404 }));
+  });
+});
+
+describe('checkout rules at their edges', () => {
+  it('never sells Enterprise (quoted by contact) or another plan on the free tier', () => {
+    const catalogue = [...plans, row({ planId: 'enterprise', tier: 'enterprise' }), row({ planId: 'basic', tier: 'free', monthlyPriceId: 'price_basic' })];
+    for (const planId of ['enterprise', 'basic']) {
+      expect(() => resolvePlanCheckout(catalogue, { planId, billingPeriod: 'monthly' }, freeUser)).toThrow(
+        expect.objectContaining({ code: 'invalid_plan', status: 400 }),
+      );
+    }
+  });
+
+  it('refuses a price id that is not one of the payment provider\'s (such as the catalog\'s "free" marker)', () => {
+    const catalogue = [row({ monthlyPriceId: 'contact-sales' })];
+    expect(() => resolvePlanCheckout(catalogue, { planId: 'starter', billingPeriod: 'monthly' }, freeUser)).toThrow(
+      expect.objectContaining({ code: 'price_not_found', status: 422 }),
+    );
+  });
+
+  it('prices every course at its monthly figure: $25, $150, $70, $100 and the $50 community course', () => {
+    expect(Object.fromEntries(COURSE_PRICES.map((course) => [course.courseId, [course.name, course.amount, course.currency]]))).toEqual({
+      'ai-fundamentals': ['AI Fundamentals', 2_500, 'usd'],
+      'build-ai-agents': ['Build AI Agents', 15_000, 'usd'],
+      'advanced-implementation': ['Advanced Implementation', 7_000, 'usd'],
+      'customer-service': ['AI for Customer Service', 10_000, 'usd'],
+      community: ['Community', 5_000, 'usd'],
+    });
+    for (const course of COURSE_PRICES) expect(resolveCourseCheckout(course.courseId, new Set())).toBe(course);
+  });
+
+  it('explains a refused course or pack in words', () => {
+    expect(() => resolveCourseCheckout('nope', new Set())).toThrow('Course not found');
+    expect(() => resolveCourseCheckout('community', new Set(['community']))).toThrow('You are already enrolled in this course.');
+    expect(() => resolveCreditPack('credits-free')).toThrow(expect.objectContaining({ code: 'unknown_pack', message: 'Credit pack not found' }));
+  });
+
+  it('sells the three credit packs', () => {
+    expect(CREDIT_PACKS.map((pack) => resolveCreditPack(pack.id))).toEqual([
+      { id: 'credits-500k', credits: 500_000, amount: 1_000, currency: 'usd' },
+      { id: 'credits-1200k', credits: 1_200_000, amount: 2_000, currency: 'usd' },
+      { id: 'credits-3500k', credits: 3_500_000, amount: 5_000, currency: 'usd' },
+    ]);
   });
 });

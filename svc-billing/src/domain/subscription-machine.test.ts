@@ -1,4 +1,4 @@
-import { applySnapshot, type StoredSubscription, type SubscriptionSnapshot } from './subscription-machine';
+import { applySnapshot, isProviderStatus, type StoredSubscription, type SubscriptionSnapshot } from './subscription-machine';
 
 const DAY = 86_400;
 const T0 = 1_800_000_000;
@@ -99,5 +99,53 @@ describe('subscription state machine', () => {
       snapshot({ product: course, status: 'canceled', observedAt: T0 + 2 * MONTH }),
     ]).effects;
     expect(effects).toEqual(['course-granted', 'course-revoked']);
+  });
+});
+
+describe('subscription state machine at its edges', () => {
+  it('knows the provider statuses it reduces, and nothing else', () => {
+    expect(['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'].every(isProviderStatus)).toBe(true);
+    expect(isProviderStatus('bogus')).toBe(false);
+  });
+
+  it('grants on a trial like on a paid period', () => {
+    expect(run([snapshot({ status: 'trialing' })]).effects).toEqual(['activated']);
+  });
+
+  it('grants nothing and starts no grace when the first thing heard is a failed payment', () => {
+    const { state, effects } = run([snapshot({ status: 'past_due' })]);
+    expect(effects).toEqual([]);
+    expect(state).toMatchObject({ granted: false, graceEndsAt: null });
+  });
+
+  it('applies a snapshot observed in the same second as the stored one', () => {
+    expect(run([snapshot(), snapshot({ status: 'canceled' })]).effects).toEqual(['activated', 'canceled']);
+  });
+
+  it('gives the reason an access ended: canceled, or unpaid after a failed renewal', () => {
+    const reasons = (...statuses: SubscriptionSnapshot['status'][]) => {
+      let state: StoredSubscription | null = null;
+      const ended: unknown[] = [];
+      statuses.forEach((status, index) => {
+        const transition = applySnapshot(state, snapshot({ status, observedAt: T0 + index }), T0);
+        state = transition.next;
+        ended.push(...transition.effects.filter((effect) => effect.type === 'canceled'));
+      });
+      return ended;
+    };
+    expect(reasons('active', 'canceled')).toEqual([{ type: 'canceled', reason: 'canceled' }]);
+    expect(reasons('active', 'incomplete_expired')).toEqual([{ type: 'canceled', reason: 'canceled' }]);
+    expect(reasons('active', 'unpaid')).toEqual([{ type: 'canceled', reason: 'unpaid' }]);
+    expect(reasons('active', 'past_due', 'canceled')).toEqual([{ type: 'canceled', reason: 'unpaid' }]);
+    // Nothing was granted, so nothing is taken back.
+    expect(reasons('incomplete', 'canceled')).toEqual([]);
+  });
+
+  it('revokes a course, not a plan, when a course subscription ends', () => {
+    const course = { kind: 'course', courseId: 'ai-fundamentals' } as const;
+    expect(run([snapshot({ product: course }), snapshot({ product: course, status: 'canceled', observedAt: T0 + 1 })]).effects).toEqual([
+      'course-granted',
+      'course-revoked',
+    ]);
   });
 });

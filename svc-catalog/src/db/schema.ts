@@ -42,7 +42,7 @@ export const agents = pgTable('ai_agents', {
   useCase: text('use_case').notNull().default(''),
   tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
   isActive: boolean('is_active').notNull().default(true),
-  /** The agent provider's id (relevance_agent_id in the spec); never served publicly. */
+  /** The agent provider's id (`relevance_agent_id` in the original data model); never served publicly. */
   providerAgentId: text('provider_agent_id'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -40,4 +40,31 @@ describe('CachedValue', () => {
     fail = false;
     expect(await cache.get()).toBe('plans');
   });
+
+  it('measures its age from when it loaded, not from the epoch', async () => {
+    clock = 10_000;
+    const cache = counter();
+    expect(await cache.get()).toBe(1);
+    clock = 10_999;
+    expect(await cache.get()).toBe(1);
+    clock = 11_000;
+    expect(await cache.get()).toBe(2);
+  });
+
+  it('keeps a newer load when an older one that was invalidated meanwhile fails', async () => {
+    let rejectFirst: (error: Error) => void = () => undefined;
+    let calls = 0;
+    const cache = new CachedValue<string>(() => {
+      calls += 1;
+      if (calls === 1) return new Promise((_resolve, reject) => (rejectFirst = reject));
+      return Promise.resolve(`plans v${calls}`);
+    }, 60_000);
+    const first = cache.get();
+    cache.invalidate();
+    expect(await cache.get()).toBe('plans v2');
+    rejectFirst(new Error('database unavailable'));
+    await expect(first).rejects.toThrow('database unavailable');
+    expect(await cache.get()).toBe('plans v2');
+    expect(calls).toBe(2);
+  });
 });

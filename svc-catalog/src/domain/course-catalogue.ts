@@ -9,7 +9,7 @@ const WHAT_YOU_GET = [
 ];
 
 /**
- * The four fixed courses of spec §3/§9, in the order the spec lists them. They are code-owned
+ * The four fixed courses, in the order the courses page lists them. They are code-owned
  * (not a table): nobody edits them at run time, and a change ships with a release like the pages
  * that present it. Enrolments and discussions, which do change, live in the database.
  */
@@ -98,7 +98,7 @@ export const COURSES: readonly Course[] = [
   },
 ];
 
-/** The $50/month community course on /courses (spec §2, §9); stats are the spec's static figures. */
+/** The $50/month community course on /courses; its stats are fixed figures, not live counts. */
 export const COMMUNITY_OFFER: CommunityOffer = {
   title: 'AI Agents Community Course',
   price: 50,

@@ -19,7 +19,7 @@ export function authorNameOf(claims: Pick<AccessTokenClaims, 'name' | 'email'>):
 }
 
 /**
- * Members only (spec §2, §6): the caller must be enrolled in the course. Admins may read and post
+ * Members only: the caller must be enrolled in the course. Admins may read and post
  * without enrolment, to moderate. Throws course_not_found for an unknown course first.
  */
 export async function assertDiscussionAccess(db: Db<CatalogSchema>, courseId: string, claims: AccessTokenClaims): Promise<void> {

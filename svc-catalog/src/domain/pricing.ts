@@ -1,4 +1,4 @@
-/** The spec's annual display rule: the yearly price divided by 12, rounded to whole dollars. */
+/** The annual plan's per-month display: "the yearly price divided by 12, rounded to whole dollars". */
 export function annualPerMonthDollars(annualPriceCents: number | null): number | null {
   if (annualPriceCents === null) return null;
   return Math.round(annualPriceCents / 100 / 12);

@@ -1,7 +1,7 @@
 import type { AgentInput } from '@agentdock/contracts';
 
 /**
- * The catalogue's ten agents, seeded once (by key). Tiers follow the plan table of spec §9: free
+ * The catalogue's ten agents, seeded once (by key). Tiers follow the plans' agent counts: free
  * sees 3, starter 5, professional and enterprise all 10. The four agents the marketing pages
  * promise (meeting prep, startup brainstorming, founder thought partner, image generation) are
  * all within starter. Provider ids point at the built-in demo provider; an operator maps each

@@ -3,7 +3,7 @@ import type { ContentSectionInput } from '@agentdock/contracts';
 type SeedSection = Pick<ContentSectionInput, 'title' | 'sectionType' | 'content'> & { slot: string };
 
 /**
- * The marketing pages' editable texts as the spec and the pages word them, one section per text
+ * The marketing pages' editable texts as the pages word them, one section per text
  * block, seeded once per slot (svc-catalog/README.md lists the slots). A section's `title` is the
  * block's heading and its `content` (Markdown) the text under it; an empty content means the block
  * is a heading only. Eyebrows, icons, links and buttons stay in the pages' code.

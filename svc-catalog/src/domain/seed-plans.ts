@@ -1,7 +1,7 @@
 import type { PlanCreate } from '@agentdock/contracts';
 
 /**
- * The plans of spec §9, seeded on first start. API-call allowances use the dashboard's reading
+ * The four plans (free, starter, professional, enterprise), seeded on first start. API-call allowances use the dashboard's reading
  * (250 / 500), the figures the platform enforces; the pricing page's 5k / 100k reading would
  * advertise limits nobody applies. Price ids are the local test-mode payment provider's; a
  * deployment with real payment prices sets them through the admin plan editor.

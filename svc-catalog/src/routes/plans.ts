@@ -3,12 +3,8 @@ import { adminActorOf, requireAdmin, type ServiceContext } from '@agentdock/serv
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CatalogSchema } from '../db/schema';
-import { CachedValue } from '../domain/cached-value';
-import type { CatalogWriter } from '../domain/writer';
+import { invalidatingAfterCommit, publicPlansCache } from '../domain/plan-cache';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '../domain/plans';
-
-/** How long another replica's plan edit can go unseen by this one's public list. */
-const PUBLIC_PLANS_MAX_AGE_MS = 5_000;
 
 const planParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -16,16 +12,8 @@ const planParams = z.object({ id: z.string().min(1).max(64) });
 export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const adminOnly = requireAdmin(context.verifier);
-  const publicPlans = new CachedValue(() => listPlans(context.db, { includeInactive: false }), PUBLIC_PLANS_MAX_AGE_MS);
-  // Every committed plan write drops the cached public list, whichever route made it.
-  const writer: CatalogWriter = {
-    enqueue: context.enqueue,
-    transaction: async (work) => {
-      const result = await context.transaction(work);
-      publicPlans.invalidate();
-      return result;
-    },
-  };
+  const publicPlans = publicPlansCache(context.db);
+  const writer = invalidatingAfterCommit(context, publicPlans);
 
   router.get('/plans', async (_req, res) => {
     res.json({ plans: await publicPlans.get() });

@@ -16,6 +16,9 @@ describe('credit math', () => {
     expect(splitCharge(300, { plan: 500, purchased: 0 })).toEqual({ plan: 300, purchased: 0 });
     expect(splitCharge(300, { plan: 100, purchased: 500 })).toEqual({ plan: 100, purchased: 200 });
     expect(splitCharge(300, { plan: 100, purchased: 199 })).toBeNull();
+    // Exactly enough is enough: the last credit of both buckets can be spent.
+    expect(splitCharge(300, { plan: 100, purchased: 200 })).toEqual({ plan: 100, purchased: 200 });
+    expect(splitCharge(300, { plan: 300, purchased: 0 })).toEqual({ plan: 300, purchased: 0 });
   });
 
   it('words the refusal exactly', () => {

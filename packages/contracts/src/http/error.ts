@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The one error body every service and the gateway return, modelled on Stripe's error object:
- * a stable machine `code` the UI maps to the spec's texts, a human `message`, and for validation
+ * a stable machine `code` the UI maps to its fixed user-facing texts, a human `message`, and for validation
  * failures the offending `fields`.
  */
 export const apiErrorBody = z.object({

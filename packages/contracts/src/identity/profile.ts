@@ -3,7 +3,7 @@ import { singleLineText } from '../http/text';
 import { subscriptionTier } from '../catalog/tier';
 
 /**
- * The spec's users entity as svc-identity owns it. Credits, API calls and the renewal date belong
+ * The platform's user as svc-identity owns it. Credits, API calls and the renewal date belong
  * to billing and chat, so they are not repeated here.
  */
 export const userProfile = z.object({

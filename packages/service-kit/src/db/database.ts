@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from '../logger';
 import { acquireProcessLock } from './process-lock';
 
 /**
@@ -34,6 +35,8 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   migrationsFolder?: string;
   /** Pool size for PostgreSQL; PGlite runs one query at a time regardless. */
   poolSize?: number;
+  /** Where errors of idle pooled connections are reported (default: standard error). */
+  logger?: Pick<Logger, 'error'>;
 }
 
 export interface Database<TSchema extends Record<string, unknown>> {
@@ -82,8 +85,13 @@ async function openPostgres<TSchema extends Record<string, unknown>>(
   url: string,
 ): Promise<OpenedDriver<TSchema>> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on('error', () => undefined);
+  // An idle client that loses its server (a restart, a failover, an admin ending sessions) must
+  // not crash the process, and the pool replaces it; but the cause is what an operator needs when
+  // queries start failing, so it is logged rather than dropped.
+  pool.on('error', (error) => {
+    if (options.logger) options.logger.error({ err: error }, 'idle PostgreSQL connection failed; the pool replaces it');
+    else console.error('idle PostgreSQL connection failed; the pool replaces it:', error);
+  });
   // Nor may one that loses it while checked out between two statements (a transaction): the pool
   // does not listen on those, and an unheard 'error' event kills the process. The statement that
   // uses it next fails, and the pool discards the client when it is released.

@@ -21,8 +21,15 @@ export const outbox = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    // Set when the relay gave up on the row (see OutboxRelay): it no longer holds back the events
+    // behind it and waits for an operator.
+    parkedAt: timestamp('parked_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('outbox_unpublished_idx').on(table.sequence).where(sql`${table.publishedAt} is null`)],
+  (table) => [
+    index('outbox_unpublished_idx')
+      .on(table.sequence)
+      .where(sql`${table.publishedAt} is null and ${table.parkedAt} is null`),
+  ],
 );
 
 /** One row per (consumer, event) applied; a redelivered event finds its row and has no effect. */

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from './database';
+import { acquireProcessLock } from './process-lock';
 
 describe('an embedded database folder is used by one process at a time', () => {
   let root: string;
@@ -37,4 +38,54 @@ describe('an embedded database folder is used by one process at a time', () => {
     await database.close();
     expect(existsSync(`${dataDir}.pid`)).toBe(false);
   }, 60_000);
+});
+
+describe('acquireProcessLock', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'kit-lock-race-'));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('lets exactly one of several processes starting at once take the lock', async () => {
+    const lockFile = join(root, 'race.pid');
+    // Each child tries once at the same moment and prints whether it got the lock.
+    const moduleUrl = new URL('./process-lock.ts', `file://${__filename}`).href;
+    const script = `
+      const { acquireProcessLock } = await import(${JSON.stringify(moduleUrl)});
+      const start = ${Date.now() + 1500};
+      while (Date.now() < start) {}
+      try { await acquireProcessLock(${JSON.stringify(lockFile)}, (pid) => 'busy ' + pid); console.log('got'); setTimeout(() => {}, 1500); }
+      catch (error) { console.log(String(error.message)); }
+    `;
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        return new Promise<string>((resolve) => child.on('exit', () => resolve(output.trim())));
+      }),
+    );
+    expect(outputs.filter((output) => output === 'got')).toHaveLength(1);
+    expect(outputs.filter((output) => output.startsWith('busy '))).toHaveLength(3);
+  }, 60_000);
+
+  it('takes over a lock file that was never written (its creator crashed before writing)', async () => {
+    const lockFile = join(root, 'empty.pid');
+    await writeFile(lockFile, '');
+    const release = await acquireProcessLock(lockFile, () => 'busy');
+    expect(await readFile(lockFile, 'utf8')).toBe(String(process.pid));
+    await release();
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it('lets the process that holds the lock take it again', async () => {
+    const lockFile = join(root, 'again.pid');
+    await acquireProcessLock(lockFile, () => 'busy');
+    const release = await acquireProcessLock(lockFile, () => 'busy');
+    expect(await readFile(lockFile, 'utf8')).toBe(String(process.pid));
+    await release();
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEvent, type EventEnvelope } from '@agentdock/contracts';
 import { asc, isNotNull, sql } from 'drizzle-orm';
+import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { type Database, openDatabase } from '../db/database';
 import { outbox } from '../db/kit-schema';
@@ -35,6 +36,15 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     await testBus.destroy();
   });
 
+  // The test bus is a class instance: spreading it would drop its methods.
+  const busWith = (overrides: Partial<EventBus>): EventBus => ({
+    publish: (subject, envelope) => testBus.bus.publish(subject, envelope),
+    subscribe: (options) => testBus.bus.subscribe(options),
+    ping: () => testBus.bus.ping(),
+    close: () => testBus.bus.close(),
+    ...overrides,
+  });
+
   const published = () =>
     database.db.select().from(outbox).where(isNotNull(outbox.publishedAt)).orderBy(asc(outbox.sequence));
 
@@ -57,18 +67,26 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     expect(await database.db.select().from(outbox)).toHaveLength(0);
   });
 
-  it('survives a relay restart: events enqueued while publishing fails go out once, in order', async () => {
-    const failingBus: EventBus = { ...testBus.bus, publish: async () => Promise.reject(new Error('nats down')) };
+  it('survives a bus outage and a relay restart: events enqueued meanwhile go out once, in order', async () => {
+    const down = () => Promise.reject(new Error('nats down'));
+    const failingBus = busWith({ publish: down, ping: down });
     for (const by of [1, 2, 3]) await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by }));
-    const broken = new OutboxRelay({ db: database.db, bus: failingBus, logger, pollIntervalMs: 20 });
+    const broken = new OutboxRelay({ db: database.db, bus: failingBus, logger, pollIntervalMs: 20, maxAttempts: 2 });
     broken.start();
-    // The relay keeps retrying the oldest event and holds the rest back to keep their order.
+    // The relay keeps retrying the oldest event and holds the rest back to keep their order; an
+    // outage is not the event's fault, so it never counts towards parking the event.
     await eventually(async () => {
       const rows = await database.db.select().from(outbox).orderBy(asc(outbox.sequence));
-      return rows[0]!.attempts >= 2 && rows.slice(1).every((row) => row.attempts === 0);
+      return rows[0]!.lastError === 'nats down' && rows.slice(1).every((row) => row.lastError === null);
     });
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await broken.stop();
-    expect(await published()).toHaveLength(0);
+    const afterOutage = await database.db.select().from(outbox);
+    expect(afterOutage.map((row) => [row.attempts, row.parkedAt, row.publishedAt])).toEqual([
+      [0, null, null],
+      [0, null, null],
+      [0, null, null],
+    ]);
 
     const received: number[] = [];
     const subscription = await testBus.bus.subscribe({
@@ -84,6 +102,78 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     expect(await published()).toHaveLength(3);
     await healthy.stop();
     await subscription.stop();
+  });
+
+  it('parks an event the bus keeps refusing, with a log and a metric, and publishes the ones behind it', async () => {
+    const poison = defineEvent('test.poison.sent', 1, z.object({ by: z.number().int() }));
+    const refusingBus = busWith({
+      publish: (subject, envelope) =>
+        subject === poison.subject ? Promise.reject(new Error('maximum payload exceeded')) : testBus.bus.publish(subject, envelope),
+    });
+    await database.db.transaction(async (tx) => {
+      await enqueueEvent(tx, 'test', counted, { by: 1 });
+      await enqueueEvent(tx, 'test', poison, { by: 2 });
+      await enqueueEvent(tx, 'test', counted, { by: 3 });
+    });
+    const received: number[] = [];
+    const subscription = await testBus.bus.subscribe({
+      durable: 'poison',
+      subject: counted.subject,
+      handler: async (event) => void received.push((event.data as { by: number }).by),
+    });
+    const errors: unknown[] = [];
+    const spyLogger = { ...logger, warn: () => undefined, error: (...args: unknown[]) => void errors.push(args) } as unknown as typeof logger;
+    const metricsRegistry = new Registry();
+    const relay = new OutboxRelay({ db: database.db, bus: refusingBus, logger: spyLogger, maxAttempts: 3, metricsRegistry });
+
+    // Two failed attempts hold the later event back to keep the order; the third parks the row.
+    expect(await relay.relayOnce()).toBe(1);
+    expect(await relay.relayOnce()).toBe(0);
+    expect(errors).toHaveLength(0);
+    expect(await relay.relayOnce()).toBe(2);
+    expect(await relay.relayOnce()).toBe(0);
+
+    await eventually(async () => received.length === 2);
+    expect(received).toEqual([1, 3]);
+    const rows = await database.db.select().from(outbox).orderBy(asc(outbox.sequence));
+    expect(rows.map((row) => [row.subject, row.attempts, row.parkedAt !== null, row.publishedAt !== null])).toEqual([
+      [counted.subject, 0, false, true],
+      [poison.subject, 3, true, false],
+      [counted.subject, 0, false, true],
+    ]);
+    expect(rows[1]!.lastError).toBe('maximum payload exceeded');
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toContain(rows[1]!.id);
+    expect(await metricsRegistry.metrics()).toContain(`outbox_events_parked_total{subject="${poison.subject}"} 1`);
+    await subscription.stop();
+  });
+
+  it('keeps relaying while batches come back full, without waiting for the next poll', async () => {
+    for (const by of [1, 2, 3, 4, 5]) await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by }));
+    const relay = new OutboxRelay({ db: database.db, bus: testBus.bus, logger, batchSize: 2, pollIntervalMs: 600_000 });
+    relay.start();
+    await eventually(async () => (await published()).length === 5);
+    await relay.stop();
+  });
+
+  it('publishes with no transaction open, so the database stays usable while the bus is slow', async () => {
+    await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
+    let lockedDuringPublish: 'free' | 'locked' | undefined;
+    const probingBus = busWith({
+      publish: async (subject, envelope) => {
+        // Inside a relay transaction this row would be locked (PostgreSQL) or the query would queue
+        // behind the transaction (PGlite); either way it would not answer within the deadline.
+        const probe = database.db.execute(sql`select id from outbox where id = ${envelope.id} for update nowait`).then(
+          () => 'free' as const,
+          () => 'locked' as const,
+        );
+        lockedDuringPublish = await Promise.race([probe, new Promise<'locked'>((resolve) => setTimeout(() => resolve('locked'), 2_000))]);
+        await testBus.bus.publish(subject, envelope);
+      },
+    });
+    const relay = new OutboxRelay({ db: database.db, bus: probingBus, logger });
+    expect(await relay.relayOnce()).toBe(1);
+    expect(lockedDuringPublish).toBe('free');
   });
 
   it('publishes the events of one transaction in their write sequence', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { Counter, type Registry } from 'prom-client';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { outbox } from '../db/kit-schema';
@@ -37,13 +38,26 @@ export interface OutboxRelayOptions {
   /** Safety net: how often to look for events nobody nudged the relay about. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Failed publishes (with the bus up) after which a row is parked instead of retried. */
+  maxAttempts?: number;
+  /** Where `outbox_events_parked_total` is registered (the service's /metrics registry). */
+  metricsRegistry?: Registry;
 }
 
 /**
- * Ships committed outbox rows to the bus, oldest first, and marks them published. Rows are
- * claimed with SKIP LOCKED so replicas of a service can relay side by side. A crash between
- * publishing and marking re-publishes the same event id, which the bus de-duplicates and
- * idempotent consumers ignore anyway.
+ * Ships committed outbox rows to the bus, oldest first, and marks them published.
+ *
+ * Publishing happens outside any transaction: a transaction held open across network calls would
+ * pin a pooled connection, and on PGlite (one query at a time) it would stall every request of
+ * the service until the bus answered. Without row locks two replicas may publish the same row;
+ * that was already possible after a crash between publishing and marking, and is harmless: the
+ * bus de-duplicates by event id and consumers are idempotent.
+ *
+ * A failed publish stops the pass so later events keep their order. When the bus itself is down
+ * (its ping fails too) nothing is counted against the row: an outage must not park good events.
+ * When the bus is up and one row still fails `maxAttempts` times, the row can never be published
+ * (e.g. it exceeds the bus's payload limit) and would hold back every event behind it forever, so
+ * it is parked: logged as an error, counted in `outbox_events_parked_total`, and skipped.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
@@ -53,10 +67,21 @@ export class OutboxRelay {
   private pass: Promise<void> = Promise.resolve();
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
+  private readonly maxAttempts: number;
+  private readonly parked: Counter | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.batchSize = options.batchSize ?? 100;
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.parked = options.metricsRegistry
+      ? new Counter({
+          name: 'outbox_events_parked_total',
+          help: 'Outbox events the relay gave up publishing after repeated failures while the bus was up',
+          labelNames: ['subject'] as const,
+          registers: [options.metricsRegistry],
+        })
+      : undefined;
   }
 
   start(): void {
@@ -80,35 +105,56 @@ export class OutboxRelay {
     await this.pass;
   }
 
-  /** Publishes one batch; returns how many events were published. Exposed for tests. */
+  /** Publishes one batch; returns how many rows it settled (published or parked). Exposed for tests. */
   async relayOnce(): Promise<number> {
-    const { db, bus, logger } = this.options;
-    return db.transaction(async (tx) => {
-      const batch = await tx
-        .select()
-        .from(outbox)
-        .where(isNull(outbox.publishedAt))
-        .orderBy(asc(outbox.sequence))
-        .limit(this.batchSize)
-        .for('update', { skipLocked: true });
-      let published = 0;
-      for (const row of batch) {
-        try {
-          await bus.publish(row.subject, row.payload as EventEnvelope);
-        } catch (error) {
-          // Keep order: stop at the first failure and retry the rest on the next pass.
-          logger.warn({ err: error, eventId: row.id, subject: row.subject }, 'outbox relay could not publish; will retry');
-          await tx
-            .update(outbox)
-            .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error instanceof Error ? error.message : String(error) })
-            .where(eq(outbox.id, row.id));
-          break;
-        }
-        await tx.update(outbox).set({ publishedAt: new Date() }).where(eq(outbox.id, row.id));
-        published += 1;
+    const { db, bus } = this.options;
+    const batch = await db
+      .select()
+      .from(outbox)
+      .where(and(isNull(outbox.publishedAt), isNull(outbox.parkedAt)))
+      .orderBy(asc(outbox.sequence))
+      .limit(this.batchSize);
+    let settled = 0;
+    for (const row of batch) {
+      try {
+        await bus.publish(row.subject, row.payload as EventEnvelope);
+      } catch (error) {
+        if (!(await this.recordFailure(row, error))) break;
+        settled += 1;
+        continue;
       }
-      return published;
-    });
+      await db.update(outbox).set({ publishedAt: new Date() }).where(eq(outbox.id, row.id));
+      settled += 1;
+    }
+    return settled;
+  }
+
+  /** Returns whether the row was parked (the pass may go on past it). */
+  private async recordFailure(row: typeof outbox.$inferSelect, error: unknown): Promise<boolean> {
+    const { db, bus, logger } = this.options;
+    const lastError = error instanceof Error ? error.message : String(error);
+    const busUp = await bus.ping().then(
+      () => true,
+      () => false,
+    );
+    if (!busUp) {
+      logger.warn({ err: error, eventId: row.id, subject: row.subject }, 'outbox relay could not publish: the event bus is unavailable; will retry');
+      await db.update(outbox).set({ lastError }).where(eq(outbox.id, row.id));
+      return false;
+    }
+    const attempts = row.attempts + 1;
+    if (attempts < this.maxAttempts) {
+      logger.warn({ err: error, eventId: row.id, subject: row.subject, attempts }, 'outbox relay could not publish; will retry');
+      await db.update(outbox).set({ attempts, lastError }).where(eq(outbox.id, row.id));
+      return false;
+    }
+    await db.update(outbox).set({ attempts, lastError, parkedAt: new Date() }).where(eq(outbox.id, row.id));
+    this.parked?.inc({ subject: row.subject });
+    logger.error(
+      { err: error, eventId: row.id, subject: row.subject, attempts },
+      'outbox relay parked an event it could not publish; later events go on without it (set parked_at to null to retry it)',
+    );
+    return true;
   }
 
   private async runPasses(): Promise<void> {

@@ -1,0 +1,68 @@
+// What `npm run mutation` mutates, one scope per workspace (or pure package). Each scope runs only
+// the tests that sit next to its modules, so a run measures how well those tests pin the rules
+// down, and a scope finishes in minutes on two shared cores instead of running the whole suite
+// once per mutant.
+export const scopes = {
+  'svc-billing': {
+    mutate: ['svc-billing/src/domain/checkout-rules.ts', 'svc-billing/src/domain/subscription-machine.ts'],
+    tests: ['svc-billing/src/domain'],
+    // plan-prices.ts is a read-model writer: its test opens a database per run, which made a
+    // mutation run of this scope take over half an hour on two shared cores.
+    ignoreTests: ['plan-prices\\.test\\.ts$'],
+  },
+  'svc-catalog': {
+    mutate: [
+      'svc-catalog/src/domain/agent-visibility.ts',
+      'svc-catalog/src/domain/cached-value.ts',
+      'svc-catalog/src/domain/courses.ts',
+      'svc-catalog/src/domain/discussion.ts',
+      'svc-catalog/src/domain/pricing.ts',
+      'svc-catalog/src/domain/sanitise.ts',
+      'svc-catalog/src/domain/plan-cache.ts',
+    ],
+    tests: ['svc-catalog/src/domain'],
+  },
+  'svc-chat': {
+    mutate: ['svc-chat/src/domain/credits.ts', 'svc-chat/src/domain/wallet.ts'],
+    tests: ['svc-chat/src/domain'],
+  },
+  'svc-identity': {
+    mutate: [
+      'svc-identity/src/domain/link-codes.ts',
+      'svc-identity/src/domain/otp.ts',
+      'svc-identity/src/domain/mfa.ts',
+      'svc-identity/src/domain/totp.ts',
+      'svc-identity/src/domain/passwords.ts',
+      'svc-identity/src/domain/rate-limits.ts',
+      'svc-identity/src/domain/rate-limit-settings.ts',
+      'svc-identity/src/domain/recovery-codes.ts',
+      'svc-identity/src/domain/refresh-tokens.ts',
+      'svc-identity/src/domain/secrets.ts',
+      'svc-identity/src/domain/signing-keys.ts',
+    ],
+    tests: ['svc-identity/src/domain'],
+  },
+  'service-kit-events': {
+    mutate: ['packages/service-kit/src/events/bus.ts', 'packages/service-kit/src/events/outbox.ts', 'packages/service-kit/src/events/consumer.ts'],
+    tests: ['packages/service-kit/src/events'],
+    // The outbox tests open an embedded database first, which takes seconds on a busy machine and
+    // is not part of the per-test time Stryker bases its timeout on: without this margin every
+    // mutant there "times out" and counts as killed.
+    timeoutMS: 60_000,
+  },
+  contracts: {
+    mutate: ['packages/contracts/src/**/*.ts', '!packages/contracts/src/**/*.test.ts', '!packages/contracts/src/testing/**'],
+    tests: ['packages/contracts/src'],
+    // Most of the package is module-level data (schemas, fixed texts) that the services' and front
+    // ends' tests check from their side; mutating it would re-run every test of the scope per
+    // mutant for mutants only other workspaces can kill. The functions are what is measured here.
+    ignoreStatic: true,
+  },
+  'mfe-marketing-pricing': {
+    mutate: ['mfe-marketing/src/pricing/plan-price.ts', 'mfe-marketing/src/pricing/checkout.ts', 'mfe-marketing/src/pricing/paid-plan.ts', 'mfe-marketing/src/pricing/sales-mailto.ts'],
+    tests: ['mfe-marketing/src/pricing'],
+    // These tests pick jsdom with a docblock, which bypasses the environment Stryker wraps to
+    // record per-test coverage; every mutant runs all of the scope's tests instead.
+    coverageAnalysis: 'off',
+  },
+};
