@@ -127,7 +127,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     await request(billing.url).post(changePath).set(auth).send(toPro).expect(200);
     expect(stripeServer.engine.store.subscriptions.get(row!.id)?.items.data[0]?.price.id).toBe('price_professional_monthly');
     const [changed] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
-    expect(changed).toMatchObject({ tier: 'professional', name: 'Professional plan', status: 'active', price: { unitAmount: 10_000, currency: 'usd', interval: 'month' } });
+    expect(changed).toMatchObject({ tier: 'professional', name: 'Pro plan', status: 'active', price: { unitAmount: 10_000, currency: 'usd', interval: 'month' } });
     expect((await subjects()).filter((subject) => subject === subscriptionPlanChangedV1.subject)).toHaveLength(before + 1);
 
     // And back: the downgrade is credited (negative preview) and leaves the period where it was.

@@ -14,11 +14,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
   router.use('/me/mfa', requireAuth(verifier));
 
   // Every endpoint that checks a code shares the second step's budget, so none is a guessing oracle.
-  const signedInUser = async (req: Request) => {
-    const user = await currentUser(db, getAuth(req));
-    await limits.consume('mfa', { ip: clientIp(req), account: `user:${user.id}` });
-    return user;
-  };
+  const spendAttempt = (req: Request, userId: string) => limits.consume('mfa', { ip: clientIp(req), account: `user:${userId}` });
 
   router.get('/me/mfa', async (req, res) => {
     const user = await currentUser(db, getAuth(req));
@@ -31,24 +27,30 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
   });
 
   router.post('/me/mfa/enrolment/confirm', async (req, res) => {
+    // The account first: a suspended user learns that, whatever the body.
+    const user = await currentUser(db, getAuth(req));
     const { code } = mfaConfirmRequest.parse(req.body);
-    const user = await signedInUser(req);
+    await spendAttempt(req, user.id);
     const recoveryCodes = await confirmEnrolment(writer, user.id, getAuth(req).sid, code);
     await limits.reset('mfa', `user:${user.id}`);
     res.set('Cache-Control', 'no-store').json({ recoveryCodes });
   });
 
   router.post('/me/mfa/recovery-codes', async (req, res) => {
+    // The account first: a suspended user learns that, whatever the body.
+    const user = await currentUser(db, getAuth(req));
     const { code } = mfaCodeRequest.parse(req.body);
-    const user = await signedInUser(req);
+    await spendAttempt(req, user.id);
     const recoveryCodes = await regenerateRecoveryCodes(writer, user.id, code);
     await limits.reset('mfa', `user:${user.id}`);
     res.set('Cache-Control', 'no-store').json({ recoveryCodes });
   });
 
   router.post('/me/mfa/disable', async (req, res) => {
+    // The account first: a suspended user learns that, whatever the body.
+    const user = await currentUser(db, getAuth(req));
     const input = mfaDisableRequest.parse(req.body);
-    const user = await signedInUser(req);
+    await spendAttempt(req, user.id);
     await disableMfa(writer, user, input);
     await limits.reset('mfa', `user:${user.id}`);
     res.json(await mfaStatusOf(db, user.id));
