@@ -116,6 +116,9 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
       REMOTE_ACCOUNT_URL: remote(config.MFE_ACCOUNT_PORT),
       REMOTE_CHAT_URL: remote(config.MFE_CHAT_PORT),
       REMOTE_ADMIN_URL: remote(config.MFE_ADMIN_PORT),
+      // The gateway's own settings pass through (e.g. the per-IP limit, which one machine's browser suite outruns).
+      RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE,
+      BODY_LIMIT: process.env.BODY_LIMIT,
       LOG_LEVEL: config.LOG_LEVEL,
     });
     const gateway = createGateway(gatewayConfig, createLogger({ service: 'gateway', level: config.LOG_LEVEL }));
