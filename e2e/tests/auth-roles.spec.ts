@@ -66,6 +66,12 @@ test.describe('Roles', () => {
       expectedConsoleErrors: {
         'the suspended session cannot be refreshed': failedRequest(403, '/api/identity/token/refresh'),
         'the suspended account cannot sign in': failedRequest(403, '/api/identity/signin/password'),
+        // The dashboard still open with the old token asks for its figures again: each is refused.
+        'the open dashboard is refused its profile': failedRequest(403, '/api/identity/me'),
+        'the open dashboard is refused its two-factor status': failedRequest(403, '/api/identity/me/mfa'),
+        'the open dashboard is refused its wallet': failedRequest(403, '/api/chat/wallet'),
+        'the open dashboard is refused its usage': failedRequest(403, '/api/chat/usage'),
+        'the open dashboard is refused its subscriptions': failedRequest(403, '/api/billing/subscriptions'),
       },
     });
 
