@@ -35,7 +35,7 @@ const ROUTES: RouteCase[] = [
   {
     path: '/courses/ai-fundamentals',
     heading: 'AI Fundamentals for Business',
-    rendered: async (page) => expect(mainContent(page).getByText('$25 per month')).toBeVisible(),
+    rendered: async (page) => expect(mainContent(page).getByText('$25 per month').first()).toBeVisible(),
   },
   { path: '/models', heading: 'Our AI Agents' },
   { path: '/about', heading: 'About' },
