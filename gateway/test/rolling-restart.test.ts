@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
-import { createTestDatabase, createTestIssuer, eventually, type RunningProcess, runServiceProcess, type TestDatabase } from '@agentdock/service-kit/testing';
+import { createTestDatabase, createTestIssuer, eventually, type RunningProcess, runServiceProcess, type TestDatabase, freePort } from '@agentdock/service-kit/testing';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 
@@ -15,14 +14,6 @@ const catalogDir = join(__dirname, '..', '..', 'svc-catalog');
 const PROBE_INTERVAL_MS = 200;
 // Long enough for the gateway's probe to see the replica draining before it stops listening.
 const DRAIN_DELAY_MS = 1_500;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function ready(url: string): Promise<void> {
   // A cold start (tsx, migrations already applied) on a loaded 2-core machine.

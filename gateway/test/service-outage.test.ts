@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { closeHttpServer, createLogger, JetStreamBus, serverUrl, startHttpServer } from '@agentdock/service-kit';
-import { createTestDatabase, eventually, type RunningProcess, runServiceProcess, type TestDatabase } from '@agentdock/service-kit/testing';
+import { createTestDatabase, eventually, type RunningProcess, runServiceProcess, type TestDatabase, freePort } from '@agentdock/service-kit/testing';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig, UPSTREAM_NAMES, type UpstreamName } from '../src/config';
 
@@ -15,14 +14,6 @@ const repoRoot = join(__dirname, '..', '..');
 const MAILBOX_TOKEN = 'drill-mailbox-token-0123456789';
 const ADMIN_EMAIL = 'admin@drill.example.com';
 const PASSWORD = 'correct horse battery';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Replica {
   name: UpstreamName;

@@ -1,19 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually, runServiceProcess } from '@agentdock/service-kit/testing';
+import { eventually, runServiceProcess, freePort } from '@agentdock/service-kit/testing';
 
 // The service as production runs it: its own process, configured only by its environment.
 const serviceDir = join(__dirname, '..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const runMain = (env: Record<string, string>) => runServiceProcess(serviceDir, 'src/main.ts', [], env);
 

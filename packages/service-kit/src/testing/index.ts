@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from 'node:net';
 // Helpers for services' integration tests. Each test gets its own database and event stream:
 // PGlite in memory and the in-process bus by default; a fresh PostgreSQL database and a fresh
 // JetStream stream when TEST_DATABASE_URL / TEST_NATS_URL are set (dropped afterwards).
@@ -116,3 +117,13 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
 }
 export { type Access, type AccessTable, checkAccessMatrix, type Endpoint, endpointKey, kitAccessRows, mountedEndpoints, type Role, ROLES } from './access-matrix';
 export { contractFieldNames, type FuzzResult, fuzzEndpoints } from './hostile-input';
+
+/** A port nothing listens on right now, for a process a test starts on a port of its own. */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('The system gave no port');
+  return address.port;
+}
