@@ -3,7 +3,7 @@
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
 module.exports = {
-  testMatch: ['<rootDir>/{packages,local-providers,svc-*,gateway,shell,mfe-*}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{packages,local-providers,launcher,svc-*,gateway,shell,mfe-*}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // StrykerJS copies the tree into .stryker-tmp-<scope> while `npm run mutation` runs.
   modulePathIgnorePatterns: ['<rootDir>/\\.stryker-tmp'],

@@ -38,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node packages/launcher/bin/start.mjs',
+    command: 'node launcher/bin/start.mjs',
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     timeout: 240_000,

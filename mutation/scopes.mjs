@@ -43,8 +43,8 @@ export const scopes = {
     tests: ['svc-identity/src/domain'],
   },
   'service-kit-events': {
-    mutate: ['packages/service-kit/src/events/bus.ts', 'packages/service-kit/src/events/outbox.ts', 'packages/service-kit/src/events/consumer.ts'],
-    tests: ['packages/service-kit/src/events'],
+    mutate: ['packages/service-data/src/events/bus.ts', 'packages/service-data/src/events/outbox.ts', 'packages/service-data/src/events/consumer.ts'],
+    tests: ['packages/service-data/src/events'],
     // The outbox tests open an embedded database first, which takes seconds on a busy machine and
     // is not part of the per-test time Stryker bases its timeout on: without this margin every
     // mutant there "times out" and counts as killed.

@@ -1,8 +1,10 @@
 // `TEST_DATABASE_URL=postgres://… npx tsx bench/src/billing-webhooks.ts`: signed payment webhooks
 // verified, deduplicated and applied per second by svc-billing. Prints figures; asserts nothing.
 import { randomUUID } from 'node:crypto';
-import { InProcessBus, createLogger } from '@agentdock/service-kit';
-import { createTestIssuer, startTestService } from '@agentdock/service-kit/testing';
+import { createLogger } from '@agentdock/service-kit';
+import { InProcessBus } from '@agentdock/service-data';
+import { createTestIssuer } from '@agentdock/service-kit/testing';
+import { startTestService } from '@agentdock/service-data/testing';
 import { createBillingService } from '@agentdock/svc-billing';
 import Stripe from 'stripe';
 

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
 import { startDemoProvider } from '@agentdock/local-agent-provider';
 import { agentChangedV1 } from '@agentdock/contracts';
-import { closeHttpServer, createLogger, InProcessBus, startHttpServer } from '@agentdock/service-kit';
-import { createTestDatabase, createTestIssuer, eventually, startTestService } from '@agentdock/service-kit/testing';
+import { closeHttpServer, createLogger, startHttpServer } from '@agentdock/service-kit';
+import { InProcessBus } from '@agentdock/service-data';
+import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
+import { createTestDatabase, startTestService } from '@agentdock/service-data/testing';
 import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
 import { chatAgents, chatWallets } from '@agentdock/svc-chat/schema';
 import { ensureWallet, recordLedger, reserve } from '@agentdock/svc-chat/wallet';
-import type { Db } from '@agentdock/service-kit';
-import { eq } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { eq } from '@agentdock/service-data/orm';
 
 /** A wallet that never runs dry, so the figures measure the path, not refusals. */
 async function walletSeed(db: Db<typeof import('@agentdock/svc-chat/schema').schema>, userId: string): Promise<void> {

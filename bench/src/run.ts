@@ -92,7 +92,7 @@ async function benchPages(dataDir: string): Promise<void> {
     SHELL_PORT: PLATFORM_BASE + 20, MFE_MARKETING_PORT: PLATFORM_BASE + 21, MFE_ACCOUNT_PORT: PLATFORM_BASE + 22,
     MFE_CHAT_PORT: PLATFORM_BASE + 23, MFE_ADMIN_PORT: PLATFORM_BASE + 24,
   };
-  const platform = startProcess('platform', ['packages/launcher/bin/start.mjs'], {
+  const platform = startProcess('platform', ['launcher/bin/start.mjs'], {
     ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
     AGENTDOCK_DATA_DIR: join(dataDir, 'platform'),
   });

@@ -1,14 +1,4 @@
-import {
-  type LogLevel,
-  byteSizeSchema,
-  hostSchema,
-  httpUrlSchema,
-  loadConfig,
-  logLevelSchema,
-  portSchema,
-  positiveIntSchema,
-  proxyHopsSchema,
-} from '@agentdock/service-kit';
+import { type LogLevel, byteSizeSchema, hostSchema, httpUrlSchema, loadConfig, logLevelSchema, portSchema, positiveIntSchema, proxyHopsSchema } from '@agentdock/service-kit';
 import { type RuntimeConfig, manifestUrl } from '@agentdock/contracts/runtime-config';
 import { z } from 'zod';
 

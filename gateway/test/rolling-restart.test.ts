@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
-import { createTestDatabase, createTestIssuer, eventually, type RunningProcess, runServiceProcess, type TestDatabase, freePort } from '@agentdock/service-kit/testing';
+import { createTestIssuer, eventually, type RunningProcess, runServiceProcess, freePort } from '@agentdock/service-kit/testing';
+import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 

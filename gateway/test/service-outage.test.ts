@@ -1,8 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { closeHttpServer, createLogger, JetStreamBus, serverUrl, startHttpServer } from '@agentdock/service-kit';
-import { createTestDatabase, eventually, type RunningProcess, runServiceProcess, type TestDatabase, freePort } from '@agentdock/service-kit/testing';
+import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
+import { JetStreamBus } from '@agentdock/service-data';
+import { eventually, type RunningProcess, runServiceProcess, freePort } from '@agentdock/service-kit/testing';
+import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig, UPSTREAM_NAMES, type UpstreamName } from '../src/config';
 

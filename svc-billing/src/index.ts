@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@agentdock/service-kit';
+import type { ServiceDefinition } from '@agentdock/service-data';
 import express from 'express';
 import Stripe from 'stripe';
 import { type BillingOptions, loadBillingOptions } from './config';

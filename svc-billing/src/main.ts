@@ -1,4 +1,4 @@
-import { runStandalone } from '@agentdock/service-kit';
+import { runStandalone } from '@agentdock/service-data';
 import { billingService } from './index';
 
 await runStandalone(billingService);

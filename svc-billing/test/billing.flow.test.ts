@@ -7,8 +7,9 @@ import {
   subscriptionPlanChangedV1,
 } from '@agentdock/contracts';
 import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
-import { outbox } from '@agentdock/service-kit';
-import { createTestBus, createTestIssuer, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import { outbox } from '@agentdock/service-data';
+import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
+import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { type BillingSchema, planPrices, subscriptions } from '../src/db/schema';

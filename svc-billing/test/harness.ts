@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type EventDefinition } from '@agentdock/contracts';
 import { startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
-import { createTestBus, createTestIssuer, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import { createTestIssuer } from '@agentdock/service-kit/testing';
+import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import type { z } from 'zod';
 import type { BillingSchema } from '../src/db/schema';
 import { createBillingService } from '../src/index';

@@ -1,6 +1,7 @@
-import { createTestBus, createTestIssuer, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
+import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import { catalogService } from '@agentdock/svc-catalog';
-import { asc, eq } from '@agentdock/service-kit/orm';
+import { asc, eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { type BillingSchema, planPrices } from '../src/db/schema';
 import { billingService } from '../src/index';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@agentdock/service-kit';
+import type { ServiceDefinition } from '@agentdock/service-data';
 import { type CatalogSchema, schema } from './db/schema';
 import { insertAgent } from './domain/agents';
 import { ASSETS_PATH } from './domain/assets';

@@ -1,5 +1,5 @@
 import { type ContentSection, contentChangedV1, contentSection, contentSectionList } from '@agentdock/contracts';
-import { eq } from '@agentdock/service-kit/orm';
+import { eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { contentSections } from '../src/db/schema';
 import { SEED_CONTENT } from '../src/domain/seed-content';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { courseAccessGrantedV1, courseAccessRevokedV1, type EventDefinition } from '@agentdock/contracts';
-import { and, eq } from '@agentdock/service-kit/orm';
-import { createTestBus, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import { and, eq } from '@agentdock/service-data/orm';
+import { eventually } from '@agentdock/service-kit/testing';
+import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import type { z } from 'zod';
 import { type CatalogSchema, courseEnrolments } from '../src/db/schema';
 import { catalogService } from '../src/index';

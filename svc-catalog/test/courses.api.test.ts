@@ -10,7 +10,7 @@ import {
   enrolmentList,
   enrolmentStatus,
 } from '@agentdock/contracts';
-import type { TestDatabase } from '@agentdock/service-kit/testing';
+import type { TestDatabase } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import { COMMENT_LIMIT } from '../src/domain/discussion';
 import { CatalogHarness, DRIVER, durableDatabase, type User } from './harness';

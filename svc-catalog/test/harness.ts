@@ -3,17 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventDefinition, EventEnvelope, SubscriptionTier } from '@agentdock/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  createTestIssuer,
-  eventually,
-  startTestService,
-  type TestBus,
-  type TestDatabase,
-  type TestService,
-} from '@agentdock/service-kit/testing';
-import type { Subscription } from '@agentdock/service-kit';
+import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
+import { createTestBus, createTestDatabase, startTestService, type TestBus, type TestDatabase, type TestService } from '@agentdock/service-data/testing';
+import type { Subscription } from '@agentdock/service-data';
 import type { z } from 'zod';
 import type { CatalogSchema } from '../src/db/schema';
 import { catalogService } from '../src/index';

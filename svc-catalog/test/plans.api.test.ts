@@ -1,5 +1,6 @@
 import { type Plan, planList } from '@agentdock/contracts';
-import { createTestBus, createTestIssuer, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import { createTestIssuer } from '@agentdock/service-kit/testing';
+import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import type { CatalogSchema } from '../src/db/schema';
 import { catalogService } from '../src/index';

@@ -1,5 +1,6 @@
 import { adminAgentList, agentChangedV1, contentChangedV1, contentSectionList } from '@agentdock/contracts';
-import { eventually, type TestDatabase } from '@agentdock/service-kit/testing';
+import { eventually } from '@agentdock/service-kit/testing';
+import { type TestDatabase } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import { SEED_AGENTS } from '../src/domain/seed-agents';
 import { SEED_CONTENT } from '../src/domain/seed-content';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@agentdock/service-kit';
+import type { ServiceDefinition } from '@agentdock/service-data';
 import { type ChatSchema, schema } from './db/schema';
 import { chatConsumers } from './events/consumers';
 import { type ChatProviderEnv, chatProviderEnv, createProvider, type ProviderHandle } from './providers/config';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { eq } from '@agentdock/service-kit/orm';
-import { adminAudit } from '@agentdock/service-kit';
+import { eq } from '@agentdock/service-data/orm';
+import { adminAudit } from '@agentdock/service-data';
 import { chatWalletLedger } from '../src/db/schema';
 import { ChatHarness, DRIVER } from './harness';
 import { FakeOpenAi } from './fake-openai';

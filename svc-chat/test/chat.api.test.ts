@@ -1,6 +1,6 @@
 import { chatCreditsLowV1, chatCreditsSpentV1, subscriptionRenewedV1, userRegisteredV1, userSuspendedV1, creditsPurchasedV1, subscriptionCanceledV1, userTierChangedV1 } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
-import { eq } from '@agentdock/service-kit/orm';
+import { eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { chatWalletLedger } from '../src/db/schema';
 import { ensureWallet } from '../src/domain/wallet';

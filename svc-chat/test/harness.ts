@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminAgent, agentChangedV1, type EventDefinition, type SubscriptionTier } from '@agentdock/contracts';
-import { createTestBus, createTestIssuer, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
-import { eq } from '@agentdock/service-kit/orm';
+import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
+import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
+import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';
 import { type ChatSchema, chatAgents, chatWallets } from '../src/db/schema';
 import { type ChatProviderEnv, chatProviderEnv, createChatService } from '../src/index';

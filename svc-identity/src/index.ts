@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@agentdock/service-kit';
+import type { ServiceDefinition } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { IdentityOptions } from './config';
 import { type IdentitySchema, schema } from './db/schema';

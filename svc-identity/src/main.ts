@@ -1,4 +1,5 @@
-import { loadConfigOrExit, runStandalone } from '@agentdock/service-kit';
+import { loadConfigOrExit } from '@agentdock/service-kit';
+import { runStandalone } from '@agentdock/service-data';
 import { identityEnvSchema } from './config';
 import { createIdentityService } from './index';
 

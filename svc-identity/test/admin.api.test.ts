@@ -1,6 +1,8 @@
 import { adminAuditList, adminUserList, type EventEnvelope, userProfile, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
-import { getAuth, requireAuth, type ServiceDefinition } from '@agentdock/service-kit';
-import { eventually, startTestService, type TestService } from '@agentdock/service-kit/testing';
+import { getAuth, requireAuth } from '@agentdock/service-kit';
+import { type ServiceDefinition } from '@agentdock/service-data';
+import { eventually } from '@agentdock/service-kit/testing';
+import { startTestService, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import { users } from '../src/db/schema';
 import { bearer, type IdentityHarness, PASSWORD, refreshCookieHeader, signUpConfirmed, startIdentity, testOptions, uniqueEmail } from './helpers';

@@ -7,7 +7,7 @@ import {
   subscriptionPlanChangedV1,
 } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
-import { eq } from '@agentdock/service-kit/orm';
+import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';
 import { users } from '../src/db/schema';
 import { latestEmail, signUpConfirmed, startIdentity, type IdentityHarness } from './helpers';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { type Database, enqueueEvent, openDatabase } from '@agentdock/service-kit';
-import { createTestDatabase, type TestDatabase } from '@agentdock/service-kit/testing';
+import { type Database, enqueueEvent, openDatabase } from '@agentdock/service-data';
+import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
 import { type IdentitySchema, schema, users } from '../src/db/schema';
 import type { IdentityWriter } from '../src/domain/writer';
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type MailboxMessage, mailboxMessages, REFRESH_COOKIE, session, type Session } from '@agentdock/contracts';
-import { createTestBus, eventually, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import { eventually } from '@agentdock/service-kit/testing';
+import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import { type IdentityOptions, loadIdentityOptions } from '../src/config';
 import type { IdentitySchema } from '../src/db/schema';

@@ -9,8 +9,10 @@ import {
   userMfaDisabledV1,
   userMfaEnabledV1,
 } from '@agentdock/contracts';
-import { requireAdmin, type ServiceDefinition } from '@agentdock/service-kit';
-import { eventually, startTestService, type TestService } from '@agentdock/service-kit/testing';
+import { requireAdmin } from '@agentdock/service-kit';
+import { type ServiceDefinition } from '@agentdock/service-data';
+import { eventually } from '@agentdock/service-kit/testing';
+import { startTestService, type TestService } from '@agentdock/service-data/testing';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { totpAt } from '../src/domain/totp';

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@agentdock/service-kit';
-import { eq } from '@agentdock/service-kit/orm';
+import { openDatabase } from '@agentdock/service-data';
+import { eq } from '@agentdock/service-data/orm';
 import { runServiceProcess } from '@agentdock/service-kit/testing';
 import { schema, users } from '../src/db/schema';
 

@@ -1,19 +1,43 @@
-// Public surface of the service kit. HTTP half: config, logging, errors, app factory, auth,
-// shutdown. Data half: one query layer over pg/PGlite, migrations, outbox, event bus, consumers.
-export * from './config';
-export * from './logger';
-export * from './errors';
-export * from './http/app';
-export * from './http/server';
-export * from './auth/jwt';
-export * from './shutdown';
-export * from './db/database';
-export { acquireProcessLock } from './db/process-lock';
-export * from './db/kit-schema';
-export * from './events/bus';
-export * from './events/in-process-bus';
-export * from './events/jetstream-bus';
-export * from './events/outbox';
-export * from './events/consumer';
-export * from './service';
-export * from './audit/admin-audit';
+// Public surface of the service kit: what any HTTP process of the platform needs (the gateway as
+// much as a service): configuration, logging, errors, the app factory, auth and shutdown. The data
+// half (database, outbox, event bus, the service runtime) is @agentdock/service-data.
+export {
+  booleanFlagSchema,
+  byteSizeSchema,
+  hostSchema,
+  httpUrlSchema,
+  LOG_LEVELS,
+  type LogLevel,
+  logLevelEnum,
+  logLevelSchema,
+  portSchema,
+  positiveIntSchema,
+  proxyHopsSchema,
+} from './config/env-schemas';
+export { formatByteSize, parseByteSize } from './config/byte-size';
+export { ConfigError, type ConfigProblem, loadConfig, loadConfigOrExit } from './config/load-config';
+export { createLogger, type Logger, type LoggerOptions, serializeError } from './logger';
+export {
+  AppError,
+  type AppErrorOptions,
+  BadRequestError,
+  ConflictError,
+  type FieldIssue,
+  ForbiddenError,
+  type HttpErrorOptions,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  ValidationError,
+} from './errors/app-errors';
+export { errorHandler, notFoundHandler, sendError } from './http/error-handler';
+export { createHttpApp, type HttpAppOptions } from './http/app';
+export type { ReadinessCheck } from './http/health';
+export { getRequestId, REQUEST_ID_HEADER } from './http/request-id';
+export { closeHttpServer, DEFAULT_REQUEST_TIMEOUT_MS, type ListenOptions, serverUrl, startHttpServer } from './http/server';
+export { AccountSuspendedError, AuthUnavailableError, InvalidTokenError, MfaRequiredError, TokenExpiredError } from './auth/auth-errors';
+export { createTokenVerifier, type TokenVerifier, type TokenVerifierOptions } from './auth/jwt';
+export { assertAdminMfa, getAuth, getOptionalAuth, optionalAuth, requireAdmin, requireAuth } from './auth/middleware';
+export { drainServer, installShutdown, type ShutdownOptions, type TriggerShutdown } from './shutdown';

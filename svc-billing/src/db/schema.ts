@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-kit/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
 
 /**
  * Billing's own copy of what it needs from the catalog's plans (prices and payment price ids),

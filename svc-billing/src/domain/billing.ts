@@ -8,8 +8,9 @@ import {
   COMMUNITY_COURSE_ID,
   SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
-import { ConflictError, type Db, NotFoundError, type ServiceContext } from '@agentdock/service-kit';
-import { and, desc, eq } from '@agentdock/service-kit/orm';
+import { ConflictError, NotFoundError } from '@agentdock/service-kit';
+import { type Db, type ServiceContext } from '@agentdock/service-data';
+import { and, desc, eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
 import { COURSE_PRICES, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';

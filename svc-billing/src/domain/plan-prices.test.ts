@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
-import { openDatabase, type Database } from '@agentdock/service-kit';
-import { eq } from '@agentdock/service-kit/orm';
-import { createTestDatabase, type TestDatabase } from '@agentdock/service-kit/testing';
+import { openDatabase, type Database } from '@agentdock/service-data';
+import { eq } from '@agentdock/service-data/orm';
+import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
 import { fileURLToPath } from 'node:url';
 import { type BillingSchema, planPrices, schema } from '../db/schema';
 import { applyPlanChanged } from './plan-prices';

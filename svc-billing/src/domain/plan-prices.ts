@@ -1,6 +1,6 @@
 import type { EventData, planChangedV1 } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
-import { sql } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { sql } from '@agentdock/service-data/orm';
 import { planPrices } from '../db/schema';
 
 const toCents = (dollars: number | undefined) => (dollars === undefined ? null : Math.round(dollars * 100));

@@ -8,8 +8,9 @@ import {
   subscriptionPlanChangedV1,
   subscriptionRenewedV1,
 } from '@agentdock/contracts';
-import { BadRequestError, type Db, type ServiceContext } from '@agentdock/service-kit';
-import { eq } from '@agentdock/service-kit/orm';
+import { BadRequestError } from '@agentdock/service-kit';
+import { type Db, type ServiceContext } from '@agentdock/service-data';
+import { eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, subscriptions, webhookEvents } from '../db/schema';
 import { resolveCreditPack } from './checkout-rules';

@@ -1,5 +1,5 @@
 import { planChangedV1 } from '@agentdock/contracts';
-import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-kit';
+import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
 import type { BillingSchema } from '../db/schema';
 import { applyPlanChanged } from '../domain/plan-prices';
 

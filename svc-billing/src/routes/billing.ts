@@ -6,7 +6,8 @@ import {
   type RedirectResponse,
   type SubscriptionList,
 } from '@agentdock/contracts';
-import { getAuth, requireAuth, type ServiceContext } from '@agentdock/service-kit';
+import { getAuth, requireAuth } from '@agentdock/service-kit';
+import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { BillingSchema } from '../db/schema';

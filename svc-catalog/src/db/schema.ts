@@ -1,6 +1,6 @@
 import { CONTENT_FORMATS, CONTENT_SECTION_TYPES, ENROLMENT_SOURCES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
-import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
+import { sql } from '@agentdock/service-data/orm';
+import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
 /** Subscription plans. Money is kept in cents so no price ever passes through a float. */
 export const plans = pgTable('subscription_plans', {

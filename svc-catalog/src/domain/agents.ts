@@ -1,6 +1,6 @@
 import { type AdminAgent, type Agent, type AgentInput, type AgentPatch, agentChangedV1, type SubscriptionTier } from '@agentdock/contracts';
-import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-kit';
-import { asc, desc, eq } from '@agentdock/service-kit/orm';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-data';
+import { asc, desc, eq } from '@agentdock/service-data/orm';
 import { type AgentRow, agents, type CatalogSchema } from '../db/schema';
 import { isAgentVisibleTo } from './agent-visibility';
 import { CatalogError } from './errors';

@@ -1,6 +1,6 @@
 import { type ContentSection, type ContentSectionInput, type ContentSectionPatch, type ContentSectionType, contentChangedV1 } from '@agentdock/contracts';
-import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-kit';
-import { and, asc, desc, eq } from '@agentdock/service-kit/orm';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-data';
+import { and, asc, desc, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, type ContentSectionRow, contentSections } from '../db/schema';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';

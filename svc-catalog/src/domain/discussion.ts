@@ -1,6 +1,6 @@
 import type { AccessTokenClaims, DiscussionComment } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
-import { and, asc, count, eq, gt, sql } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { and, asc, count, eq, gt, sql } from '@agentdock/service-data/orm';
 import { type CatalogSchema, type CommentRow, courseComments } from '../db/schema';
 import { getCourse } from './courses';
 import { isEnrolled } from './enrolments';

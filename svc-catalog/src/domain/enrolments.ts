@@ -1,6 +1,6 @@
 import { type Enrolment, type EnrolmentStatus, enrolmentChangedV1 } from '@agentdock/contracts';
-import { type AdminActor, type Db, recordAdminAction } from '@agentdock/service-kit';
-import { and, desc, eq } from '@agentdock/service-kit/orm';
+import { type AdminActor, type Db, recordAdminAction } from '@agentdock/service-data';
+import { and, desc, eq } from '@agentdock/service-data/orm';
 import { z } from 'zod';
 import { type CatalogSchema, courseEnrolments, type EnrolmentRow } from '../db/schema';
 import { getCourse } from './courses';

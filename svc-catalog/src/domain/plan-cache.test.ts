@@ -1,4 +1,4 @@
-import type { Db } from '@agentdock/service-kit';
+import type { Db } from '@agentdock/service-data';
 import type { CatalogSchema } from '../db/schema';
 import { invalidatingAfterCommit } from './plan-cache';
 import type { CatalogWriter } from './writer';

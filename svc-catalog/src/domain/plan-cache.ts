@@ -1,5 +1,5 @@
 import type { Plan } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
+import type { Db } from '@agentdock/service-data';
 import type { CatalogSchema } from '../db/schema';
 import { CachedValue } from './cached-value';
 import { listPlans } from './plans';

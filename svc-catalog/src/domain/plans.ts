@@ -1,6 +1,6 @@
 import { type Plan, type PlanCreate, type PlanPatch, planChangedV1 } from '@agentdock/contracts';
-import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-kit';
-import { asc, eq } from '@agentdock/service-kit/orm';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-data';
+import { asc, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';

@@ -1,4 +1,4 @@
-import type { Db } from '@agentdock/service-kit';
+import type { Db } from '@agentdock/service-data';
 import { appliedSeeds, type CatalogSchema } from '../db/schema';
 import type { CatalogWriter } from './writer';
 

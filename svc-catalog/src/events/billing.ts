@@ -1,6 +1,6 @@
 import { COMMUNITY_COURSE_ID, courseAccessGrantedV1, courseAccessRevokedV1, enrolmentChangedV1 } from '@agentdock/contracts';
-import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-kit';
-import { and, eq } from '@agentdock/service-kit/orm';
+import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
+import { and, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, courseEnrolments, type EnrolmentRow } from '../db/schema';
 import { COURSES } from '../domain/course-catalogue';
 

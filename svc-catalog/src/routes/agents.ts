@@ -1,5 +1,6 @@
 import { agentInput, agentPatch } from '@agentdock/contracts';
-import { adminActorOf, getAuth, requireAdmin, requireAuth, type ServiceContext } from '@agentdock/service-kit';
+import { getAuth, requireAdmin, requireAuth } from '@agentdock/service-kit';
+import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { CatalogSchema } from '../db/schema';
 import { createAgent, deleteAgent, listActiveAgents, listAllAgents, listAvailableAgents, updateAgent } from '../domain/agents';

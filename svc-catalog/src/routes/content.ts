@@ -1,5 +1,6 @@
 import { contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
-import { adminActorOf, requireAdmin, type ServiceContext } from '@agentdock/service-kit';
+import { requireAdmin } from '@agentdock/service-kit';
+import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CatalogSchema } from '../db/schema';

@@ -1,4 +1,5 @@
-import { getAuth, requireAuth, type ServiceContext } from '@agentdock/service-kit';
+import { getAuth, requireAuth } from '@agentdock/service-kit';
+import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { CatalogSchema } from '../db/schema';
 import { COMMUNITY_OFFER } from '../domain/course-catalogue';

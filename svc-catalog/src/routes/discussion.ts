@@ -1,5 +1,6 @@
 import { discussionCommentInput } from '@agentdock/contracts';
-import { getAuth, requireAuth, type ServiceContext } from '@agentdock/service-kit';
+import { getAuth, requireAuth } from '@agentdock/service-kit';
+import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { CatalogSchema } from '../db/schema';
 import { assertDiscussionAccess, authorNameOf, listComments, postComment } from '../domain/discussion';

@@ -1,5 +1,5 @@
-import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
+import { sql } from '@agentdock/service-data/orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 

@@ -1,6 +1,7 @@
 import type { AdminMessage, Wallet } from '@agentdock/contracts';
-import { type AdminActor, ConflictError, NotFoundError, recordAdminAction, type ServiceContext } from '@agentdock/service-kit';
-import { and, desc, eq, isNull } from '@agentdock/service-kit/orm';
+import { ConflictError, NotFoundError } from '@agentdock/service-kit';
+import { type AdminActor, recordAdminAction, type ServiceContext } from '@agentdock/service-data';
+import { and, desc, eq, isNull } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages, chatWalletLedger } from '../db/schema';
 import { adjust, credit, recordLedger, toWallet, walletRow } from './wallet';
 

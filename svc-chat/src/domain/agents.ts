@@ -1,7 +1,7 @@
 import { type ChatAgent, type EventData, type agentChangedV1, SUBSCRIPTION_TIERS, type SubscriptionTier } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
+import type { Db } from '@agentdock/service-data';
 import { NotFoundError } from '@agentdock/service-kit';
-import { asc, eq } from '@agentdock/service-kit/orm';
+import { asc, eq } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents } from '../db/schema';
 import { isTier } from './allowances';
 

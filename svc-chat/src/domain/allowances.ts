@@ -1,6 +1,6 @@
 import { type EventData, type planChangedV1, SUBSCRIPTION_TIERS, type SubscriptionTier } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
-import { and, asc, eq } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { and, asc, eq } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatPlanAllowances } from '../db/schema';
 
 export interface Allowance {

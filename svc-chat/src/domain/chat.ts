@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatStreamDone, type ChatStreamError, chatCreditsLowV1, chatCreditsSpentV1, type SubscriptionTier } from '@agentdock/contracts';
-import type { Db, ServiceContext } from '@agentdock/service-kit';
-import { and, desc, eq, sql } from '@agentdock/service-kit/orm';
+import type { Db, ServiceContext } from '@agentdock/service-data';
+import { and, desc, eq, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages, chatSessions, chatWallets } from '../db/schema';
 import { apologyText, type ChatProvider, ProviderError } from '../providers/provider';
 import { agentForUser, producesImages } from './agents';

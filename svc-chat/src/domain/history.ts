@@ -1,7 +1,7 @@
 import type { ChatMessage, UsageSummary } from '@agentdock/contracts';
 import { createHtmlSanitizer } from '@agentdock/html-sanitizer';
-import type { Db } from '@agentdock/service-kit';
-import { and, asc, eq, gte, sql } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { and, asc, eq, gte, sql } from '@agentdock/service-data/orm';
 import { JSDOM } from 'jsdom';
 import { type ChatSchema, chatMessages } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import type { SubscriptionTier } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
-import { and, eq } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { and, eq } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWalletLedger } from '../db/schema';
 import { credit, ensureWallet, recordLedger, startPeriod, addMonth, walletRow } from './wallet';
 

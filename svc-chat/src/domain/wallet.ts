@@ -1,6 +1,6 @@
 import type { LedgerKind, SubscriptionTier, Wallet } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
-import { eq, inArray, sql } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { eq, inArray, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWalletLedger, chatWallets } from '../db/schema';
 import { allowanceFor, isTier } from './allowances';
 import { splitCharge } from './credits';

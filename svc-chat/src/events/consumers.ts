@@ -11,7 +11,7 @@ import {
   userRegisteredV1,
   userTierChangedV1,
 } from '@agentdock/contracts';
-import { type Db, idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-kit';
+import { type Db, idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
 import type { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
 import { applyAgentChanged } from '../domain/agents';

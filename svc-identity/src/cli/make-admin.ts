@@ -2,7 +2,8 @@
 // database the service would use (DATABASE_URL or DATA_DIR; by default the embedded one of `npm start`).
 import { fileURLToPath } from 'node:url';
 import { email as emailSchema } from '@agentdock/contracts';
-import { loadConfigOrExit, openDatabase } from '@agentdock/service-kit';
+import { loadConfigOrExit } from '@agentdock/service-kit';
+import { openDatabase } from '@agentdock/service-data';
 import { z } from 'zod';
 import { schema } from '../db/schema';
 import { grantAdmin } from '../domain/users';

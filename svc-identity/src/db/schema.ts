@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_TIERS } from '@agentdock/contracts';
-import { sql } from '@agentdock/service-kit/orm';
-import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-kit/pg-core';
+import { sql } from '@agentdock/service-data/orm';
+import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,6 +1,6 @@
 import { type AdminUserList, type AdminUserListQuery, type AdminUserPatch, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from '@agentdock/service-kit/orm';
-import { type Db, recordAdminAction } from '@agentdock/service-kit';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from '@agentdock/service-data/orm';
+import { type Db, recordAdminAction } from '@agentdock/service-data';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
 import { revokeUserSessions } from './refresh-tokens';

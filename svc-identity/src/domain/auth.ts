@@ -7,7 +7,8 @@ import type {
   ResendConfirmationRequest,
   SignUpRequest,
 } from '@agentdock/contracts';
-import { AccountSuspendedError, type Db } from '@agentdock/service-kit';
+import { AccountSuspendedError } from '@agentdock/service-kit';
+import { type Db } from '@agentdock/service-data';
 import type { IdentityOptions } from '../config';
 import type { IdentitySchema, UserRow } from '../db/schema';
 import { emails } from './emails';

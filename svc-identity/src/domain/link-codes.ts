@@ -1,5 +1,5 @@
-import type { Db } from '@agentdock/service-kit';
-import { and, eq, gt, isNull } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { and, eq, gt, isNull } from '@agentdock/service-data/orm';
 import { linkCodes } from '../db/schema';
 import { IdentityError } from './errors';
 import { pkceChallengeMatches, randomToken, sha256 } from './secrets';

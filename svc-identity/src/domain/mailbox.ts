@@ -1,6 +1,6 @@
 import type { MailboxMessage } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-kit';
-import { desc, eq, sql } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { desc, eq, sql } from '@agentdock/service-data/orm';
 import { mailbox } from '../db/schema';
 
 /** The page shows a working set, not an archive. */

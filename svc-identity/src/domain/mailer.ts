@@ -1,4 +1,5 @@
-import type { Db, Logger } from '@agentdock/service-kit';
+import type { Logger } from '@agentdock/service-kit';
+import type { Db } from '@agentdock/service-data';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailbox } from '../db/schema';
 

@@ -1,5 +1,5 @@
-import type { Db } from '@agentdock/service-kit';
-import { sql } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { sql } from '@agentdock/service-data/orm';
 import { mfaChallenges } from '../db/schema';
 import { IdentityError } from './errors';
 import type { SessionKind } from './refresh-tokens';

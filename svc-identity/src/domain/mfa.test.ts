@@ -1,4 +1,4 @@
-import { eq } from '@agentdock/service-kit/orm';
+import { eq } from '@agentdock/service-data/orm';
 import { openDomainDb, type DomainDb } from '../../test/domain-db';
 import { mfaFactors, users } from '../db/schema';
 import { confirmEnrolment, mfaStatusOf, spendSecondFactor, startEnrolment } from './mfa';

@@ -1,6 +1,6 @@
 import { type MfaEnrolment, type MfaStatus, userMfaDisabledV1, userMfaEnabledV1 } from '@agentdock/contracts';
-import { type AdminActor, type Db, recordAdminAction } from '@agentdock/service-kit';
-import { and, asc, eq, isNotNull, isNull, sql } from '@agentdock/service-kit/orm';
+import { type AdminActor, type Db, recordAdminAction } from '@agentdock/service-data';
+import { and, asc, eq, isNotNull, isNull, sql } from '@agentdock/service-data/orm';
 import QRCode from 'qrcode';
 import { type IdentitySchema, mfaFactors, mfaRecoveryCodes, type UserRow } from '../db/schema';
 import { IdentityError } from './errors';

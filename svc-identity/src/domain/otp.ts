@@ -1,5 +1,5 @@
-import type { Db } from '@agentdock/service-kit';
-import { sql } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { sql } from '@agentdock/service-data/orm';
 import { otpCodes } from '../db/schema';
 import { IdentityError } from './errors';
 import { randomSixDigits, sha256 } from './secrets';

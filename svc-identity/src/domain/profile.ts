@@ -1,5 +1,6 @@
 import type { AccessTokenClaims } from '@agentdock/contracts';
-import { AccountSuspendedError, type Db, UnauthorizedError } from '@agentdock/service-kit';
+import { AccountSuspendedError, UnauthorizedError } from '@agentdock/service-kit';
+import { type Db } from '@agentdock/service-data';
 import type { IdentitySchema, UserRow } from '../db/schema';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './refresh-tokens';

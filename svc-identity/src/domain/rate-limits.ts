@@ -1,4 +1,5 @@
-import { type Db, RateLimitedError } from '@agentdock/service-kit';
+import { RateLimitedError } from '@agentdock/service-kit';
+import { type Db } from '@agentdock/service-data';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimits } from '../db/schema';
 import { RATE_LIMITED_ACTIONS, type RateLimitedAction, type RateLimitScope, type RateLimitSettings } from './rate-limit-settings';

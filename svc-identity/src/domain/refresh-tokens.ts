@@ -1,5 +1,5 @@
-import type { Db } from '@agentdock/service-kit';
-import { and, eq, isNull, ne } from '@agentdock/service-kit/orm';
+import type { Db } from '@agentdock/service-data';
+import { and, eq, isNull, ne } from '@agentdock/service-data/orm';
 import { refreshTokens, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from './secrets';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type AccessTokenClaims } from '@agentdock/contracts';
-import { createTokenVerifier, type Db, type TokenVerifier } from '@agentdock/service-kit';
-import { asc } from '@agentdock/service-kit/orm';
+import { createTokenVerifier, type TokenVerifier } from '@agentdock/service-kit';
+import { type Db } from '@agentdock/service-data';
+import { asc } from '@agentdock/service-data/orm';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK, SignJWT } from 'jose';
 import { signingKeys } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { createTokenVerifier } from '@agentdock/service-kit';
-import { eq } from '@agentdock/service-kit/orm';
+import { eq } from '@agentdock/service-data/orm';
 import { decodeProtectedHeader } from 'jose';
 import { openDomainDb, type DomainDb } from '../../test/domain-db';
 import { refreshTokens, sessions, users } from '../db/schema';

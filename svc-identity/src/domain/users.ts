@@ -1,6 +1,6 @@
 import { type ProfilePatch, type UserProfile, userConfirmedV1, userRegisteredV1 } from '@agentdock/contracts';
-import { type Db, onUniqueViolation } from '@agentdock/service-kit';
-import { and, eq, inArray, isNotNull, isNull, sql } from '@agentdock/service-kit/orm';
+import { type Db, onUniqueViolation } from '@agentdock/service-data';
+import { and, eq, inArray, isNotNull, isNull, sql } from '@agentdock/service-data/orm';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
 import type { IdentityWriter } from './writer';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@agentdock/service-kit';
+import type { ServiceContext } from '@agentdock/service-data';
 import type { IdentitySchema } from '../db/schema';
 
 /** The slice of the service context that writes: a transaction that relays what it enqueued. */

@@ -7,8 +7,8 @@ import {
   subscriptionRenewedV1,
   type SubscriptionTier,
 } from '@agentdock/contracts';
-import { type Db, idempotentHandler, type SubscribeOptions } from '@agentdock/service-kit';
-import { and, eq, ne } from '@agentdock/service-kit/orm';
+import { type Db, idempotentHandler, type SubscribeOptions } from '@agentdock/service-data';
+import { and, eq, ne } from '@agentdock/service-data/orm';
 import { users } from '../db/schema';
 import { escapeHtml } from '../domain/html';
 import type { Email, Mailer } from '../domain/mailer';

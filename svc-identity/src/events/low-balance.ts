@@ -1,6 +1,6 @@
 import { chatCreditsLowV1 } from '@agentdock/contracts';
-import { type Db, idempotentHandler, type SubscribeOptions } from '@agentdock/service-kit';
-import { eq } from '@agentdock/service-kit/orm';
+import { type Db, idempotentHandler, type SubscribeOptions } from '@agentdock/service-data';
+import { eq } from '@agentdock/service-data/orm';
 import { users } from '../db/schema';
 import { escapeHtml } from '../domain/html';
 import type { Email, Mailer } from '../domain/mailer';

@@ -1,5 +1,6 @@
 import { adminUserListQuery, adminUserPatch } from '@agentdock/contracts';
-import { adminActorOf, assertAdminMfa, type Db, ForbiddenError, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { assertAdminMfa, ForbiddenError, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { adminActorOf, type Db } from '@agentdock/service-data';
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { IdentitySchema } from '../db/schema';

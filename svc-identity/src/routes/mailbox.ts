@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppError, type Db } from '@agentdock/service-kit';
+import { AppError } from '@agentdock/service-kit';
+import { type Db } from '@agentdock/service-data';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { listMailbox } from '../domain/mailbox';

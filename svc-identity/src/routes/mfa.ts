@@ -1,5 +1,6 @@
 import { mfaCodeRequest, mfaConfirmRequest, mfaDisableRequest } from '@agentdock/contracts';
-import { type Db, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { type Db } from '@agentdock/service-data';
 import { type Request, Router } from 'express';
 import type { IdentitySchema } from '../db/schema';
 import { confirmEnrolment, disableMfa, mfaStatusOf, regenerateRecoveryCodes, startEnrolment } from '../domain/mfa';

@@ -1,5 +1,6 @@
 import { passwordChangeRequest, profilePatch } from '@agentdock/contracts';
-import { type Db, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { type Db } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { IdentitySchema } from '../db/schema';
 import { changePassword, currentUser } from '../domain/profile';

@@ -13,8 +13,8 @@ import {
   optionalAuth,
   requireAdmin,
   requireAuth,
-} from './jwt';
-import { type TestIssuer, createTestIssuer } from './test-keys';
+} from '../index';
+import { type TestIssuer, createTestIssuer } from '../testing/test-keys';
 
 let issuer: TestIssuer;
 beforeAll(async () => {

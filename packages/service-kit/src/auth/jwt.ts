@@ -2,10 +2,6 @@ import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jos
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type AccessTokenClaims, accessTokenClaims } from '@agentdock/contracts';
 import { AuthUnavailableError, InvalidTokenError, TokenExpiredError } from './auth-errors';
 
-export * from './auth-errors';
-export * from './middleware';
-export * from './suspension';
-
 export interface TokenVerifier {
   /** Resolves to the token's claims or rejects with InvalidTokenError, TokenExpiredError or AuthUnavailableError. */
   verify(token: string): Promise<AccessTokenClaims>;

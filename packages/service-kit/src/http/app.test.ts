@@ -2,7 +2,7 @@ import { Router } from 'express';
 import request from 'supertest';
 import { z } from 'zod';
 import { apiErrorBody, readinessBody } from '@agentdock/contracts';
-import { ConflictError } from '../errors';
+import { ConflictError } from '../errors/app-errors';
 import { createLogger } from '../logger';
 import { createHttpApp } from './app';
 

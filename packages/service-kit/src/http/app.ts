@@ -10,9 +10,6 @@ import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
 import { refuseNulCharacters } from './nul-guard';
 
-export type { ReadinessCheck } from './health';
-export { REQUEST_ID_HEADER, getRequestId } from './request-id';
-
 function bearerMatches(token: string): (req: Request) => boolean {
   const expected = createHash('sha256').update(`Bearer ${token}`).digest();
   return (req) => timingSafeEqual(createHash('sha256').update(req.get('authorization') ?? '').digest(), expected);

@@ -1,103 +1,17 @@
+// Helpers for tests of any HTTP process (a service or the gateway): quiet logs, a token issuer,
+// free ports, child processes, and the access-matrix and hostile-input checks of an app's routes.
+// Helpers that need a database or an event stream are in @agentdock/service-data/testing.
 import { createServer as createNetServer } from 'node:net';
-// Helpers for services' integration tests. Each test gets its own database and event stream:
-// PGlite in memory and the in-process bus by default; a fresh PostgreSQL database and a fresh
-// JetStream stream when TEST_DATABASE_URL / TEST_NATS_URL are set (dropped afterwards).
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import type { DatabaseTarget } from '../db/database';
-import type { EventBus } from '../events/bus';
-import { InProcessBus } from '../events/in-process-bus';
-import { JetStreamBus } from '../events/jetstream-bus';
-import { logLevelSchema } from '../config';
+import { logLevelSchema } from '../config/env-schemas';
 import { createLogger, type Logger } from '../logger';
-import { type RunningService, type ServiceDefinition, startService } from '../service';
 
-export { createTestIssuer } from '../auth/test-keys';
+export { createTestIssuer, type TestIssuer, type TestTokenOptions } from './test-keys';
 export { type RunningProcess, runServiceProcess } from './run-process';
+export { type Access, type AccessTable, checkAccessMatrix, type Endpoint, endpointKey, kitAccessRows, mountedEndpoints, type Role, ROLES } from './access-matrix';
+export { contractFieldNames, type FuzzResult, fuzzEndpoints } from './hostile-input';
 
 export function testLogger(): Logger {
   return createLogger({ service: 'test', level: logLevelSchema.catch('silent').parse(process.env.LOG_LEVEL ?? 'silent') });
-}
-
-export interface TestDatabase {
-  target: DatabaseTarget;
-  drop(): Promise<void>;
-}
-
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { target: {}, drop: async () => undefined };
-  const name = `agentdock_test_${randomUUID().replaceAll('-', '')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { url: url.toString() },
-    drop: () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-  };
-}
-
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export interface TestBus {
-  bus: EventBus;
-  destroy(): Promise<void>;
-}
-
-export async function createTestBus(logger: Logger = testLogger()): Promise<TestBus> {
-  const servers = process.env.TEST_NATS_URL;
-  if (!servers) {
-    const bus = new InProcessBus({ logger });
-    return { bus, destroy: () => bus.close() };
-  }
-  const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
-  const bus = await JetStreamBus.connect({ servers, logger, stream: `TEST_${suffix}`, namespace: `t${suffix}` });
-  return {
-    bus,
-    destroy: async () => {
-      await bus.destroyStream();
-      await bus.close();
-    },
-  };
-}
-
-export interface TestService<TSchema extends Record<string, unknown>> extends RunningService<TSchema> {
-  /** Stops the service and drops its database (the bus belongs to the caller). */
-  cleanup(): Promise<void>;
-}
-
-/** Starts a service on a free port against a throwaway database. */
-export async function startTestService<TSchema extends Record<string, unknown>>(
-  definition: ServiceDefinition<TSchema>,
-  /** `adminRequireMfa` is off unless a test asks for it, as in the embedded default. */
-  options: { bus: EventBus; jwksUrl?: string; database?: TestDatabase; adminRequireMfa?: boolean },
-): Promise<TestService<TSchema>> {
-  const database = options.database ?? (await createTestDatabase());
-  const service = await startService(definition, {
-    port: 0,
-    host: '127.0.0.1',
-    database: database.target,
-    bus: options.bus,
-    logger: testLogger(),
-    jwksUrl: options.jwksUrl ?? 'http://127.0.0.1:9/jwks-not-configured-in-this-test',
-    adminRequireMfa: options.adminRequireMfa ?? false,
-    relayPollIntervalMs: 100,
-  });
-  return {
-    ...service,
-    cleanup: async () => {
-      await service.stop();
-      await database.drop();
-    },
-  };
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
@@ -115,8 +29,6 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
   }
   throw new Error(`Condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
 }
-export { type Access, type AccessTable, checkAccessMatrix, type Endpoint, endpointKey, kitAccessRows, mountedEndpoints, type Role, ROLES } from './access-matrix';
-export { contractFieldNames, type FuzzResult, fuzzEndpoints } from './hostile-input';
 
 /** A port nothing listens on right now, for a process a test starts on a port of its own. */
 export async function freePort(): Promise<number> {

@@ -9,7 +9,7 @@ import {
   logLevelSchema,
   portSchema,
   proxyHopsSchema,
-} from './config';
+} from '../index';
 
 const schema = z.object({
   PORT: portSchema.default(3102),

@@ -4,9 +4,9 @@ import type { Db } from '../db/database';
 import { suspendedUsers } from '../db/kit-schema';
 import type { SubscribeOptions } from '../events/bus';
 import { idempotentHandler } from '../events/consumer';
-import type { Logger } from '../logger';
-import { AccountSuspendedError } from './auth-errors';
-import type { TokenVerifier } from './jwt';
+import type { Logger } from '@agentdock/service-kit';
+import { AccountSuspendedError } from '@agentdock/service-kit';
+import type { TokenVerifier } from '@agentdock/service-kit';
 
 /** How often a replica re-reads the table, to learn what events another replica consumed. */
 const REFRESH_MS = 5_000;

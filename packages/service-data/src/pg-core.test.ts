@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { isOneOf, PgDialect } from './pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { isOneOf } from './pg-core';
 
 describe('isOneOf', () => {
   it('lists the allowed values as SQL literals, quotes escaped', () => {

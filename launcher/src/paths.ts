@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Front-end deployables, each built by webpack into its own dist folder. */
 export const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'] as const;

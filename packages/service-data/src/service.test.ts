@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userSuspendedV1 } from '@agentdock/contracts';
-import { loadConfig } from './config';
+import { loadConfig } from '@agentdock/service-kit';
 import { type ServiceDefinition, serviceEnvSchema, startService } from './service';
-import { createTestBus, createTestDatabase, testLogger } from './testing';
+import { createTestBus, createTestDatabase } from './testing';
+import { testLogger } from '@agentdock/service-kit/testing';
 
 describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stops the consumers it started when the service cannot start', async () => {

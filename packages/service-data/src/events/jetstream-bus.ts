@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EventEnvelope } from '@agentdock/contracts';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { Logger } from '../logger';
+import type { Logger } from '@agentdock/service-kit';
 import {
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_MAX_DELIVER,

@@ -4,8 +4,9 @@ import request from 'supertest';
 import type { z } from 'zod';
 import { suspendedUsers } from '../db/kit-schema';
 import type { ServiceDefinition } from '../service';
-import { createTestBus, createTestIssuer, eventually, startTestService, type TestBus, type TestService, testLogger } from '../testing';
-import { getAuth, requireAuth } from './jwt';
+import { createTestBus, startTestService, type TestBus, type TestService } from '../testing';
+import { createTestIssuer, eventually, testLogger } from '@agentdock/service-kit/testing';
+import { getAuth, requireAuth } from '@agentdock/service-kit';
 import { SuspendedUsers } from './suspension';
 
 // A minimal service: whatever the kit gives every service, plus one guarded route.

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@agentdock/contracts';
-import type { Logger } from '../logger';
+import type { Logger } from '@agentdock/service-kit';
 import {
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_MAX_DELIVER,

@@ -5,7 +5,7 @@ import { Counter, type Registry } from 'prom-client';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { outbox } from '../db/kit-schema';
-import type { Logger } from '../logger';
+import type { Logger } from '@agentdock/service-kit';
 import type { EventBus } from './bus';
 
 /**

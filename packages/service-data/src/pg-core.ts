@@ -1,7 +1,8 @@
 // Table and column builders for service schemas, re-exported for the same reason as ./orm.
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
-export * from 'drizzle-orm/pg-core';
+// Named one by one, like ./orm: the column and table builders service schemas use.
+export { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A check constraint's condition that a text column holds one of `values`, built from the same

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-export * from './config/env-schemas';
-export { formatByteSize, parseByteSize } from './config/byte-size';
-
 type Env = Record<string, string | undefined>;
 
 /** One line per bad variable, so an operator fixes them all in one go. */

@@ -1,0 +1,33 @@
+// Public surface of the data half of the service kit: one query layer over pg/PGlite, migrations,
+// the outbox, the event bus and its consumers, the suspended-users table, the admin audit, and the
+// service runtime that puts them together with the HTTP half (@agentdock/service-kit).
+export { type Database, type DatabaseOptions, type DatabaseTarget, type Db, onUniqueViolation, openDatabase } from './db/database';
+export { acquireProcessLock } from './db/process-lock';
+export { adminAudit, outbox, processedEvents, suspendedUsers } from './db/kit-schema';
+export {
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_MAX_DELIVER,
+  DEFAULT_RETRY_DELAY_MS,
+  type DeliveryInfo,
+  type EventBus,
+  type EventHandler,
+  PoisonMessageError,
+  type SubscribeOptions,
+  type Subscription,
+  withAckWait,
+} from './events/bus';
+export { InProcessBus, type InProcessBusOptions } from './events/in-process-bus';
+export { JetStreamBus, type JetStreamBusOptions } from './events/jetstream-bus';
+export { enqueueEvent, OutboxRelay, type OutboxRelayOptions } from './events/outbox';
+export { idempotentHandler, type IdempotentHandlerOptions } from './events/consumer';
+export { rejectingSuspended, SuspendedUsers } from './auth/suspension';
+export { type AdminActionInput, type AdminActor, adminActorOf, adminAuditPath, adminAuditRouter, listAdminActions, recordAdminAction } from './audit/admin-audit';
+export {
+  type RunningService,
+  runStandalone,
+  type ServiceContext,
+  type ServiceDefinition,
+  serviceEnvSchema,
+  type ServiceRuntime,
+  startService,
+} from './service';

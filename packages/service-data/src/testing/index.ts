@@ -1,0 +1,93 @@
+// Helpers for services' integration tests. Each test gets its own database and event stream:
+// PGlite in memory and the in-process bus by default; a fresh PostgreSQL database and a fresh
+// JetStream stream when TEST_DATABASE_URL / TEST_NATS_URL are set (dropped afterwards).
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@agentdock/service-kit';
+import { testLogger } from '@agentdock/service-kit/testing';
+import pg from 'pg';
+import type { DatabaseTarget } from '../db/database';
+import type { EventBus } from '../events/bus';
+import { InProcessBus } from '../events/in-process-bus';
+import { JetStreamBus } from '../events/jetstream-bus';
+import { type RunningService, type ServiceDefinition, startService } from '../service';
+
+export interface TestDatabase {
+  target: DatabaseTarget;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { target: {}, drop: async () => undefined };
+  const name = `agentdock_test_${randomUUID().replaceAll('-', '')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { url: url.toString() },
+    drop: () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestBus {
+  bus: EventBus;
+  destroy(): Promise<void>;
+}
+
+export async function createTestBus(logger: Logger = testLogger()): Promise<TestBus> {
+  const servers = process.env.TEST_NATS_URL;
+  if (!servers) {
+    const bus = new InProcessBus({ logger });
+    return { bus, destroy: () => bus.close() };
+  }
+  const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
+  const bus = await JetStreamBus.connect({ servers, logger, stream: `TEST_${suffix}`, namespace: `t${suffix}` });
+  return {
+    bus,
+    destroy: async () => {
+      await bus.destroyStream();
+      await bus.close();
+    },
+  };
+}
+
+export interface TestService<TSchema extends Record<string, unknown>> extends RunningService<TSchema> {
+  /** Stops the service and drops its database (the bus belongs to the caller). */
+  cleanup(): Promise<void>;
+}
+
+/** Starts a service on a free port against a throwaway database. */
+export async function startTestService<TSchema extends Record<string, unknown>>(
+  definition: ServiceDefinition<TSchema>,
+  /** `adminRequireMfa` is off unless a test asks for it, as in the embedded default. */
+  options: { bus: EventBus; jwksUrl?: string; database?: TestDatabase; adminRequireMfa?: boolean },
+): Promise<TestService<TSchema>> {
+  const database = options.database ?? (await createTestDatabase());
+  const service = await startService(definition, {
+    port: 0,
+    host: '127.0.0.1',
+    database: database.target,
+    bus: options.bus,
+    logger: testLogger(),
+    jwksUrl: options.jwksUrl ?? 'http://127.0.0.1:9/jwks-not-configured-in-this-test',
+    adminRequireMfa: options.adminRequireMfa ?? false,
+    relayPollIntervalMs: 100,
+  });
+  return {
+    ...service,
+    cleanup: async () => {
+      await service.stop();
+      await database.drop();
+    },
+  };
+}

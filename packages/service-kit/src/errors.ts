@@ -1,2 +1,0 @@
-export * from './errors/app-errors';
-export { errorHandler, notFoundHandler, sendError } from './http/error-handler';
