@@ -52,7 +52,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
 
   try {
     say('Starting services (embedded PostgreSQL in each service’s own folder)…');
-    const start = async <TSchema extends Record<string, unknown>>(definition: ServiceDefinition<TSchema>, port: number) => {
+    const start = async <TSchema extends Record<string, unknown>, TDeps>(definition: ServiceDefinition<TSchema, TDeps>, port: number) => {
       running.push(
         await startService(definition, {
           port,

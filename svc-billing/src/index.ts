@@ -4,7 +4,8 @@ import express from 'express';
 import Stripe from 'stripe';
 import { type BillingOptions, loadBillingOptions } from './config';
 import { type BillingSchema, schema } from './db/schema';
-import { processWebhook } from './domain/webhooks';
+import type { BillingDeps } from './domain/billing';
+import { processWebhook, type WebhookDeps } from './domain/webhooks';
 import { billingConsumers } from './events/consumers';
 import { billingRouter } from './routes/billing';
 
@@ -20,13 +21,14 @@ export function createStripeClient(options: BillingOptions['stripe']): Stripe {
   });
 }
 
+/** The payment provider's client, made at start, with the settings checkout and webhooks need. */
+type BillingServiceDeps = BillingDeps & WebhookDeps;
+
 /**
  * svc-billing owns customers, checkout, the billing portal and the subscription state driven by
  * signed payment webhooks; it keeps its plan-price read model current from catalog events.
  */
-export function createBillingService(options: BillingOptions): ServiceDefinition<BillingSchema> {
-  const stripe = createStripeClient(options.stripe);
-  const deps = { stripe, appUrl: options.appUrl, webhookSecret: options.stripe.webhookSecret, graceDays: options.graceDays };
+export function createBillingService(options: BillingOptions): ServiceDefinition<BillingSchema, BillingServiceDeps> {
   return {
     name: 'svc-billing',
     defaultPort: 3103,
@@ -34,7 +36,10 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
     migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
     // The webhook signature covers the exact bytes sent, so JSON is parsed per route below.
     parseJsonBody: false,
-    mount(app, context) {
+    async onStart() {
+      return { stripe: createStripeClient(options.stripe), appUrl: options.appUrl, webhookSecret: options.stripe.webhookSecret, graceDays: options.graceDays };
+    },
+    mount(app, context, deps) {
       app.post('/api/billing/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const fresh = await processWebhook(context, deps, body, req.get('stripe-signature'));

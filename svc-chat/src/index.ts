@@ -17,13 +17,17 @@ export interface ChatServiceOptions {
   provider?: ChatProvider;
 }
 
+/** The provider svc-chat connects to at start, and the settings it was built from. */
+interface ChatDeps {
+  handle: ProviderHandle;
+  env: ChatProviderEnv;
+}
+
 /**
  * svc-chat owns conversations, agent providers, the credit wallet and usage. With no provider
  * configured the built-in demo provider answers.
  */
-export function createChatService(options: ChatServiceOptions = {}): ServiceDefinition<ChatSchema> {
-  let handle: ProviderHandle | undefined;
-  let env: ChatProviderEnv | undefined;
+export function createChatService(options: ChatServiceOptions = {}): ServiceDefinition<ChatSchema, ChatDeps> {
   return {
     name: 'svc-chat',
     defaultPort: 3104,
@@ -31,18 +35,18 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
     migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
     consumers: chatConsumers,
     async onStart(context) {
-      env = options.env ?? chatProviderEnv.parse(process.env);
-      handle = options.provider ? { provider: options.provider, close: async () => undefined } : await createProvider(env);
+      const env = options.env ?? chatProviderEnv.parse(process.env);
+      const handle = options.provider ? { provider: options.provider, close: async () => undefined } : await createProvider(env);
       const { name, demo } = handle.provider;
       context.logger.info({ provider: name, demo }, demo ? 'chat answers with the built-in demo provider' : 'chat provider configured');
+      return { handle, env };
     },
-    mount(app, context) {
-      if (!handle || !env) throw new Error('svc-chat mounted before its provider started');
+    mount(app, context, { handle, env }) {
       app.use('/api/chat/admin', chatAdminRouter(context));
       app.use('/api/chat', chatRouter({ context, provider: handle.provider, lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO }));
     },
-    async onStop() {
-      await handle?.close();
+    async onStop(_context, { handle }) {
+      await handle.close();
     },
   };
 }

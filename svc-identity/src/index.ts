@@ -19,11 +19,15 @@ import { tokenRouter } from './routes/tokens';
 
 export { type IdentityOptions, loadIdentityOptions } from './config';
 
-/** svc-identity owns users, credentials, sessions, roles, suspension and email. */
-export function createIdentityService(options: IdentityOptions): ServiceDefinition<IdentitySchema> {
-  // Built in onStart, which runs before mount: the signing key and the limiters live in the database.
-  let started: { deps: AuthDeps; limits: RateLimits; mailer: Mailer } | undefined;
+/** What svc-identity builds at start: the signing key and the limiters live in its database. */
+interface IdentityDeps {
+  auth: AuthDeps;
+  limits: RateLimits;
+  mailer: Mailer;
+}
 
+/** svc-identity owns users, credentials, sessions, roles, suspension and email. */
+export function createIdentityService(options: IdentityOptions): ServiceDefinition<IdentitySchema, IdentityDeps> {
   return {
     name: 'svc-identity',
     defaultPort: 3101,
@@ -33,43 +37,38 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       const mailer = createMailer({ db: context.db, logger: context.logger, from: options.mailFrom, smtpUrl: options.smtpUrl });
       // Its own tokens are checked with its own keys, under the same admin policy as every service.
       const signer = await loadSigner(context.db, { adminRequiresMfa: context.verifier.adminRequiresMfa ?? false });
-      const deps: AuthDeps = { db: context.db, writer: context, signer, mailer, options };
-      started = { deps, mailer, limits: createRateLimits(context.db, options.rateLimits) };
+      const auth: AuthDeps = { db: context.db, writer: context, signer, mailer, options };
       const admins = await grantAdminToConfirmed(context.db, options.adminEmails);
       if (admins > 0) context.logger.info({ admins }, 'made the confirmed accounts listed in ADMIN_EMAILS admins');
       if (!options.smtpUrl) context.logger.info('SMTP_URL is not set: emails are kept in the local mailbox table');
+      return { auth, mailer, limits: createRateLimits(context.db, options.rateLimits) };
     },
-    adminGuard(context) {
-      if (!started) throw new Error('svc-identity is mounted before it started');
-      return adminGuard(context.db, started.deps.signer.verifier);
+    adminGuard(context, { auth }) {
+      return adminGuard(context.db, auth.signer.verifier);
     },
-    mount(app, context) {
-      if (!started) throw new Error('svc-identity is mounted before it started');
-      const { deps, limits } = started;
+    mount(app, context, { auth, limits }) {
       app.set('trust proxy', options.trustProxyHops);
       const api = Router();
       api.get('/.well-known/jwks.json', (_req, res) => {
-        res.set('Cache-Control', 'public, max-age=300').json(deps.signer.jwks);
+        res.set('Cache-Control', 'public, max-age=300').json(auth.signer.jwks);
       });
-      api.use(authRouter(deps, limits, options.cookieSecure));
-      api.use(tokenRouter(deps, options.cookieSecure));
-      api.use(profileRouter(context.db, context, deps.signer.verifier));
-      api.use(mfaRouter(context.db, context, deps.signer.verifier, limits));
-      api.use(adminRouter(context.db, context, deps.signer.verifier));
+      api.use(authRouter(auth, limits, options.cookieSecure));
+      api.use(tokenRouter(auth, options.cookieSecure));
+      api.use(profileRouter(context.db, context, auth.signer.verifier));
+      api.use(mfaRouter(context.db, context, auth.signer.verifier, limits));
+      api.use(adminRouter(context.db, context, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
       app.use('/api/identity', api);
     },
-    // Called after onStart, so the mailer exists.
-    consumers(context) {
-      if (!started) throw new Error('svc-identity consumers requested before it started');
+    consumers(context, { mailer }) {
       return [
-        lowBalanceConsumer(context.db, started.mailer, options.publicUrl),
+        lowBalanceConsumer(context.db, mailer, options.publicUrl),
         ...billingTierConsumers(context.db),
-        ...billingEmailConsumers(context.db, started.mailer, options.publicUrl),
+        ...billingEmailConsumers(context.db, mailer, options.publicUrl),
       ];
     },
-    async onStop() {
-      await started?.mailer.idle();
+    async onStop(_context, { mailer }) {
+      await mailer.idle();
     },
   };
 }

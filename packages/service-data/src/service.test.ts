@@ -37,6 +37,35 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       await database.drop();
     }
   });
+
+  it('hands what onStart built to mount, consumers, the admin guard and onStop', async () => {
+    const bus = await createTestBus();
+    const database = await createTestDatabase();
+    const seen: string[] = [];
+    const definition: ServiceDefinition<Record<string, never>, { token: string }> = {
+      name: 'svc-deps',
+      defaultPort: 0,
+      schema: {},
+      migrationsFolder: '',
+      onStart: async () => ({ token: randomUUID() }),
+      mount: (app, _context, deps) => {
+        seen.push(`mount ${deps.token}`);
+        app.get('/api/deps/token', (_req, res) => void res.json(deps));
+      },
+      consumers: (_context, deps) => (seen.push(`consumers ${deps.token}`), []),
+      adminGuard: (_context, deps) => (seen.push(`guard ${deps.token}`), []),
+      onStop: async (_context, deps) => void seen.push(`stop ${deps.token}`),
+    };
+    try {
+      const service = await startService(definition, { port: 0, host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json', adminRequireMfa: true });
+      const { token } = (await (await fetch(`${service.url}/api/deps/token`)).json()) as { token: string };
+      await service.stop();
+      expect(seen.sort()).toEqual([`consumers ${token}`, `guard ${token}`, `mount ${token}`, `stop ${token}`]);
+    } finally {
+      await bus.destroy();
+      await database.drop();
+    }
+  });
 });
 
 describe('every service’s environment', () => {

@@ -38,28 +38,37 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
   ): Promise<EventEnvelope<TType, z.infer<TData>>>;
 }
 
-/** Everything that makes one service different from another; the kit does the rest. */
-export interface ServiceDefinition<TSchema extends Record<string, unknown>> {
+/**
+ * Everything that makes one service different from another; the kit does the rest. `TDeps` is what
+ * the service builds at start (a signing key, a provider, a client): `onStart` returns it and the
+ * kit hands it to `mount`, `consumers`, `adminGuard` and `onStop`, so nothing reads a variable that
+ * may not be set yet.
+ */
+export type ServiceDefinition<TSchema extends Record<string, unknown>, TDeps = void> = ServiceParts<TSchema, TDeps> &
+  // onStart runs once after migrations, before the service accepts requests or events (seeding,
+  // loading keys). A service that builds nothing there may leave it out; one that does must have it.
+  ([TDeps] extends [void] ? { onStart?(context: ServiceContext<TSchema>): Promise<void> } : { onStart(context: ServiceContext<TSchema>): Promise<TDeps> });
+
+/** A service definition apart from onStart. */
+export interface ServiceParts<TSchema extends Record<string, unknown>, TDeps> {
   /** e.g. `svc-catalog`; also the event source and the log/metrics label. */
   name: string;
   /** Port used when run alone without PORT set. */
   defaultPort: number;
   schema: TSchema;
   migrationsFolder: string;
-  mount(app: Express, context: ServiceContext<TSchema>): void;
+  mount(app: Express, context: ServiceContext<TSchema>, deps: TDeps): void;
   /** Durable event subscriptions this service consumes. */
-  consumers?(context: ServiceContext<TSchema>): SubscribeOptions[];
-  /** Runs once after migrations, before the service accepts requests (e.g. seeding). */
-  onStart?(context: ServiceContext<TSchema>): Promise<void>;
+  consumers?(context: ServiceContext<TSchema>, deps: TDeps): SubscribeOptions[];
   /** Runs on stop after HTTP and consumers have drained, before the database closes. */
-  onStop?(context: ServiceContext<TSchema>): Promise<void>;
+  onStop?(context: ServiceContext<TSchema>, deps: TDeps): Promise<void>;
   bodyLimit?: string;
   /**
    * Guards the admin routes the kit mounts (GET /api/<service>/admin/audit); by default the
    * token's admin claim via `context.verifier`. svc-identity, which signs the tokens, checks
    * its own users instead.
    */
-  adminGuard?(context: ServiceContext<TSchema>): RequestHandler[];
+  adminGuard?(context: ServiceContext<TSchema>, deps: TDeps): RequestHandler[];
   /**
    * False when the service parses bodies itself in `mount`, e.g. to verify a signed webhook over
    * its exact bytes before any JSON parsing.
@@ -97,8 +106,8 @@ export interface RunningService<TSchema extends Record<string, unknown>> {
 }
 
 /** Opens the database, starts the relay, consumers and the HTTP server of one service. */
-export async function startService<TSchema extends Record<string, unknown>>(
-  definition: ServiceDefinition<TSchema>,
+export async function startService<TSchema extends Record<string, unknown>, TDeps = void>(
+  definition: ServiceDefinition<TSchema, TDeps>,
   runtime: ServiceRuntime,
 ): Promise<RunningService<TSchema>> {
   const logger = runtime.logger;
@@ -135,9 +144,10 @@ export async function startService<TSchema extends Record<string, unknown>>(
   let stopping = false;
   try {
     await suspended.load();
-    await definition.onStart?.(context);
+    // Optional only when TDeps is void (see ServiceDefinition), so undefined is then the right value.
+    const deps = (await definition.onStart?.(context)) as TDeps;
     relay.start();
-    const consumers = [...suspended.consumers(definition.name), ...(definition.consumers?.(context) ?? [])];
+    const consumers = [...suspended.consumers(definition.name), ...(definition.consumers?.(context, deps) ?? [])];
     subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(countingParked(consumer, parkedEvents))));
     suspended.startRefreshing();
     const app = createHttpApp({
@@ -155,8 +165,8 @@ export async function startService<TSchema extends Record<string, unknown>>(
       },
       mount: (app) => {
         // Before the service's own routers, so a service's catch-all under its prefix cannot shadow it.
-        app.use(adminAuditRouter({ service: definition.name, db: database.db, guard: definition.adminGuard?.(context) ?? [requireAdmin(context.verifier)] }));
-        definition.mount(app, context);
+        app.use(adminAuditRouter({ service: definition.name, db: database.db, guard: definition.adminGuard?.(context, deps) ?? [requireAdmin(context.verifier)] }));
+        definition.mount(app, context, deps);
       },
     });
     const server = await startHttpServer(app, { port: runtime.port, host: runtime.host });
@@ -173,7 +183,7 @@ export async function startService<TSchema extends Record<string, unknown>>(
         await drainServer(server);
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
         suspended.stop();
-        await definition.onStop?.(context);
+        await definition.onStop?.(context, deps);
         await relay.stop();
         await database.close();
       },
@@ -215,7 +225,7 @@ export const serviceEnvSchema = z
  * Entry point of a service run alone (its `src/main.ts`): configuration from the environment,
  * JetStream when NATS_URL is set, graceful shutdown on SIGTERM/SIGINT.
  */
-export async function runStandalone<TSchema extends Record<string, unknown>>(definition: ServiceDefinition<TSchema>): Promise<void> {
+export async function runStandalone<TSchema extends Record<string, unknown>, TDeps>(definition: ServiceDefinition<TSchema, TDeps>): Promise<void> {
   const env = loadConfigOrExit(serviceEnvSchema, process.env, definition.name);
   const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
   const bus: EventBus = env.NATS_URL

@@ -67,8 +67,8 @@ export interface TestService<TSchema extends Record<string, unknown>> extends Ru
 }
 
 /** Starts a service on a free port against a throwaway database. */
-export async function startTestService<TSchema extends Record<string, unknown>>(
-  definition: ServiceDefinition<TSchema>,
+export async function startTestService<TSchema extends Record<string, unknown>, TDeps>(
+  definition: ServiceDefinition<TSchema, TDeps>,
   /** `adminRequireMfa` is off unless a test asks for it, as in the embedded default. */
   options: { bus: EventBus; jwksUrl?: string; database?: TestDatabase; adminRequireMfa?: boolean },
 ): Promise<TestService<TSchema>> {
