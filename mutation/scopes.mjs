@@ -42,7 +42,7 @@ export const scopes = {
     ],
     tests: ['svc-identity/src/domain'],
   },
-  'service-kit-events': {
+  'service-data-events': {
     mutate: ['packages/service-data/src/events/bus.ts', 'packages/service-data/src/events/outbox.ts', 'packages/service-data/src/events/consumer.ts'],
     tests: ['packages/service-data/src/events'],
     // The outbox tests open an embedded database first, which takes seconds on a busy machine and
