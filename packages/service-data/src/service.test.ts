@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userSuspendedV1 } from '@agentdock/contracts';
 import { loadConfig } from '@agentdock/service-kit';
+import { testLogger } from '@agentdock/service-kit/testing';
 import { type ServiceDefinition, serviceEnvSchema, startService } from './service';
 import { createTestBus, createTestDatabase } from './testing';
-import { testLogger } from '@agentdock/service-kit/testing';
 
 describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stops the consumers it started when the service cannot start', async () => {

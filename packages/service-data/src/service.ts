@@ -3,19 +3,14 @@ import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
 import type { Express, RequestHandler } from 'express';
 import { Counter, Registry } from 'prom-client';
 import { z } from 'zod';
+import { createTokenVerifier, requireAdmin, type TokenVerifier, booleanFlagSchema, hostSchema, loadConfigOrExit, logLevelSchema, portSchema, createHttpApp, startHttpServer, createLogger, type Logger, drainServer, installShutdown } from '@agentdock/service-kit';
 import { adminAuditRouter } from './audit/admin-audit';
-import { createTokenVerifier, requireAdmin, type TokenVerifier } from '@agentdock/service-kit';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
-import { booleanFlagSchema, hostSchema, loadConfigOrExit, logLevelSchema, portSchema } from '@agentdock/service-kit';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import { type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription } from './events/bus';
 import { InProcessBus } from './events/in-process-bus';
 import { JetStreamBus } from './events/jetstream-bus';
 import { enqueueEvent, OutboxRelay } from './events/outbox';
-import { createHttpApp } from '@agentdock/service-kit';
-import { startHttpServer } from '@agentdock/service-kit';
-import { createLogger, type Logger } from '@agentdock/service-kit';
-import { drainServer, installShutdown } from '@agentdock/service-kit';
 
 /** What a service's routes, domain functions and consumers are handed. */
 export interface ServiceContext<TSchema extends Record<string, unknown>> {

@@ -3,10 +3,10 @@ import { adminAuditList } from '@agentdock/contracts';
 import request from 'supertest';
 import { z } from 'zod';
 import { getAuth, requireAdmin } from '@agentdock/service-kit';
+import { createTestIssuer } from '@agentdock/service-kit/testing';
 import { adminAudit } from '../db/kit-schema';
 import type { ServiceDefinition } from '../service';
 import { createTestBus, startTestService, type TestBus, type TestService } from '../testing';
-import { createTestIssuer } from '@agentdock/service-kit/testing';
 import { recordAdminAction } from './admin-audit';
 
 const renameBody = z.object({ name: z.string(), subjectUserId: z.string().optional(), fail: z.boolean().optional() });

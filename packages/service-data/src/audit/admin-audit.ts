@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type AdminAuditEntry, type AdminAuditList, type AdminAuditQuery, adminAuditQuery } from '@agentdock/contracts';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { type Request, type RequestHandler, Router } from 'express';
-import { getAuth } from '@agentdock/service-kit';
+import { getAuth, ValidationError } from '@agentdock/service-kit';
 import type { Db } from '../db/database';
 import { adminAudit } from '../db/kit-schema';
-import { ValidationError } from '@agentdock/service-kit';
 
 export interface AdminActor {
   id: string;

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { type EventDefinition, userReactivatedV1, userSuspendedV1 } from '@agentdock/contracts';
 import request from 'supertest';
 import type { z } from 'zod';
+import { createTestIssuer, eventually, testLogger } from '@agentdock/service-kit/testing';
+import { getAuth, requireAuth } from '@agentdock/service-kit';
 import { suspendedUsers } from '../db/kit-schema';
 import type { ServiceDefinition } from '../service';
 import { createTestBus, startTestService, type TestBus, type TestService } from '../testing';
-import { createTestIssuer, eventually, testLogger } from '@agentdock/service-kit/testing';
-import { getAuth, requireAuth } from '@agentdock/service-kit';
 import { SuspendedUsers } from './suspension';
 
 // A minimal service: whatever the kit gives every service, plus one guarded route.

@@ -1,12 +1,10 @@
 import { type EventEnvelope, userReactivatedV1, userSuspendedV1 } from '@agentdock/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { type Logger, AccountSuspendedError, type TokenVerifier } from '@agentdock/service-kit';
 import type { Db } from '../db/database';
 import { suspendedUsers } from '../db/kit-schema';
 import type { SubscribeOptions } from '../events/bus';
 import { idempotentHandler } from '../events/consumer';
-import type { Logger } from '@agentdock/service-kit';
-import { AccountSuspendedError } from '@agentdock/service-kit';
-import type { TokenVerifier } from '@agentdock/service-kit';
 
 /** How often a replica re-reads the table, to learn what events another replica consumed. */
 const REFRESH_MS = 5_000;

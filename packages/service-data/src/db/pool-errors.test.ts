@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createTestDatabase } from '../testing';
 import { eventually } from '@agentdock/service-kit/testing';
+import { createTestDatabase } from '../testing';
 import { openDatabase } from './database';
 
 // Only PostgreSQL has a pool whose idle connections can fail; PGlite runs in the process.

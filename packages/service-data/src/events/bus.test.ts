@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@agentdock/contracts';
-import { createTestBus, type TestBus } from '../testing';
 import { eventually } from '@agentdock/service-kit/testing';
+import { createTestBus, type TestBus } from '../testing';
 import { type DeliveryInfo, PoisonMessageError } from './bus';
 
 // One contract, run against whichever adapter the environment selects: the in-process bus by

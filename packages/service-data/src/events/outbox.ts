@@ -3,9 +3,9 @@ import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Counter, type Registry } from 'prom-client';
 import type { z } from 'zod';
+import type { Logger } from '@agentdock/service-kit';
 import type { Db } from '../db/database';
 import { outbox } from '../db/kit-schema';
-import type { Logger } from '@agentdock/service-kit';
 import type { EventBus } from './bus';
 
 /**

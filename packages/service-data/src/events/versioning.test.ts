@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { defineEvent, type EventEnvelope, userTierChangedV1 } from '@agentdock/contracts';
 import { z } from 'zod';
+import { eventually } from '@agentdock/service-kit/testing';
 import type { ServiceDefinition } from '../service';
 import { createTestBus, startTestService, type TestBus, type TestService } from '../testing';
-import { eventually } from '@agentdock/service-kit/testing';
 import { idempotentHandler } from './consumer';
 
 // The versioning rule: a breaking change is a new version on its own subject, published alongside
