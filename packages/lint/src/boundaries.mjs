@@ -45,7 +45,11 @@ export function workspaceFolders(root) {
 
 /** Where an import specifier points, relative to the root; undefined for third-party modules. */
 export function targetPath(specifier, fromFile, root, folders) {
-  if (specifier.startsWith('.')) return path.relative(root, path.resolve(path.dirname(fromFile), specifier)).split(path.sep).join('/');
+  if (specifier.startsWith('.'))
+    return path
+      .relative(root, path.resolve(path.dirname(fromFile), specifier))
+      .split(path.sep)
+      .join('/');
   const match = /^(@agentdock\/[^/]+)(\/.*)?$/.exec(specifier);
   if (!match) return undefined;
   const folder = folders.get(match[1]) ?? conventionalFolder(match[1]);

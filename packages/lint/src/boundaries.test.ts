@@ -61,7 +61,11 @@ describe('import boundaries (agentdock/boundaries in the repository ESLint confi
   });
 
   it('makes the eslint command fail on a file that crosses a boundary', () => {
-    const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', 'svc-chat/src/crossing.ts'], { cwd: root, input: importing('@agentdock/svc-billing'), encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', 'svc-chat/src/crossing.ts'], {
+      cwd: root,
+      input: importing('@agentdock/svc-billing'),
+      encoding: 'utf8',
+    });
     expect(run.stdout).toContain('crosses a boundary: a service never imports another service (svc-billing)');
     expect(run.status).toBe(1);
   });
