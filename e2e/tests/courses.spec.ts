@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { mainContent, pageHeading } from '../support/site';
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { chatCreditsLowV1 } from '@agentdock/contracts';
-import request from 'supertest';
 import { latestEmail, mailbox, signUpConfirmed, startIdentity, type IdentityHarness } from './helpers';
 
 describe('low-balance email', () => {

@@ -2,7 +2,6 @@ import { type ChatStreamEventName, chatSendRequest } from '@agentdock/contracts'
 import { getAuth, requireAuth } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { ChatSchema } from '../db/schema';
 import { agentForUser, listAgentsFor } from '../domain/agents';
 import { completeSend, prepareSend, type SendDeps } from '../domain/chat';
 import { historyFor, usageFor } from '../domain/history';
