@@ -1,6 +1,6 @@
-import { formatDollars } from '../pricing/plan-price';
+import { formatPrice } from '@agentdock/ui';
 
-/** "$25 per month": the course's monthly price. */
-export function perMonth(price: number): string {
-  return `${formatDollars(price)} per month`;
+/** "$25 per month": the course's monthly price (the course contract still carries whole dollars). */
+export function perMonth(wholeDollars: number): string {
+  return `${formatPrice(wholeDollars * 100, 'usd')} per month`;
 }
