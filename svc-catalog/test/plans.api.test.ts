@@ -1,5 +1,6 @@
 import { type EventEnvelope, type Plan, planChangedV1, planChangedV2, planList } from '@agentdock/contracts';
 import { createTestBus, createTestIssuer, startTestService, type TestBus, type TestService } from '@agentdock/service-kit/testing';
+import { planFixture } from '@agentdock/contracts/testing';
 import { eventually } from '@agentdock/service-kit/testing';
 import request from 'supertest';
 import type { CatalogSchema } from '../src/db/schema';
@@ -37,7 +38,9 @@ describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     expect(plans.map((plan) => plan.id)).toEqual(['free', 'starter', 'professional', 'enterprise']);
     const [free, starter, pro, enterprise] = plans;
     expect(free).toMatchObject({ name: 'Free', currency: 'usd', monthly: { amountMinor: 0 }, platformCreditsLimit: 50_000, apiCallsLimit: 50, realTokensLimit: 500, agentsIncluded: 3 });
-    expect(starter).toMatchObject({ monthly: { amountMinor: 5_000 }, annual: { amountMinor: 54_000 }, annualPerMonthMinor: 4_500, platformCreditsLimit: 1_000_000, realTokensLimit: 10_000 });
+    // The seed and the Starter fixture every other test relies on tell the same figures.
+    const { id, name, description, tier, currency, monthly, annual, annualPerMonthMinor, realTokensLimit, platformCreditsLimit, apiCallsLimit, agentsIncluded, sortOrder } = planFixture();
+    expect(starter).toMatchObject({ id, name, description, tier, currency, monthly, annual, annualPerMonthMinor, realTokensLimit, platformCreditsLimit, apiCallsLimit, agentsIncluded, sortOrder });
     expect(pro).toMatchObject({ name: 'Pro', monthly: { amountMinor: 10_000 }, annual: { amountMinor: 102_000 }, annualPerMonthMinor: 8_500, highlight: true, platformCreditsLimit: 2_000_000, agentsIncluded: 10 });
     expect(enterprise).toMatchObject({ customPrice: true, monthly: null, annual: null, cta: 'Contact Sales' });
     expect(pro?.features.length).toBeGreaterThan(0);

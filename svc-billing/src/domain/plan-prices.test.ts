@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Plan } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { openDatabase, type Database } from '@agentdock/service-kit';
 import { eq } from '@agentdock/service-kit/orm';
@@ -8,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { type BillingSchema, planPrices, schema } from '../db/schema';
 import { applyPlanChanged } from './plan-prices';
 
-const plan = (overrides: Partial<Plan> = {}): Plan => planFixture({ monthly: { amountMinor: 5_000, priceId: 'price_a' }, annual: { amountMinor: 54_000, priceId: 'price_b' }, ...overrides });
 
 describe('billing plan-price read model', () => {
   let testDatabase: TestDatabase;
@@ -24,21 +22,21 @@ describe('billing plan-price read model', () => {
   const row = async () => (await database.db.select().from(planPrices).where(eq(planPrices.planId, 'starter')))[0];
 
   it('stores the minor units as they come', async () => {
-    await applyPlanChanged(database.db, { change: 'created', plan: plan({ monthly: { amountMinor: 1999, priceId: 'p' } }) }, new Date());
+    await applyPlanChanged(database.db, { change: 'created', plan: planFixture({ monthly: { amountMinor: 1999, priceId: 'p' } }) }, new Date());
     expect(await row()).toMatchObject({ monthlyPriceCents: 1999, annualPriceCents: 54_000, deleted: false });
   });
 
   it('ignores a change older than the one already applied (out-of-order redelivery)', async () => {
     const now = Date.now();
-    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ monthly: { amountMinor: 6_000, priceId: 'new' } }) }, new Date(now));
-    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ monthly: { amountMinor: 4_000, priceId: 'old' } }) }, new Date(now - 1_000));
+    await applyPlanChanged(database.db, { change: 'updated', plan: planFixture({ monthly: { amountMinor: 6_000, priceId: 'new' } }) }, new Date(now));
+    await applyPlanChanged(database.db, { change: 'updated', plan: planFixture({ monthly: { amountMinor: 4_000, priceId: 'old' } }) }, new Date(now - 1_000));
     expect((await row())?.monthlyPriceId).toBe('new');
   });
 
   it('keeps a deleted plan deleted when an older update arrives late', async () => {
     const now = Date.now();
-    await applyPlanChanged(database.db, { change: 'deleted', plan: plan() }, new Date(now));
-    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ name: randomUUID() }) }, new Date(now - 5));
+    await applyPlanChanged(database.db, { change: 'deleted', plan: planFixture() }, new Date(now));
+    await applyPlanChanged(database.db, { change: 'updated', plan: planFixture({ name: randomUUID() }) }, new Date(now - 5));
     expect(await row()).toMatchObject({ deleted: true, isActive: false, name: 'Starter' });
   });
 });

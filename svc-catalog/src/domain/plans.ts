@@ -4,7 +4,7 @@ import { asc, eq } from '@agentdock/service-kit/orm';
 import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
-import type { CatalogWriter } from './writer';
+import { type CatalogWriter, insertPublishing } from './writer';
 import { annualPerMonthMinor, minorToDollarsV1 } from './pricing';
 
 export function toPlan(row: PlanRow): Plan {
@@ -93,12 +93,11 @@ export async function getPlan(db: Db<CatalogSchema>, id: string, options: { incl
 
 /** Inserts a plan and its `created` event; undefined when the id exists and `skipExisting` is set. */
 async function insertPlan(writer: CatalogWriter, tx: Db<CatalogSchema>, input: PlanCreate, skipExisting = false): Promise<Plan | undefined> {
-  const insert = tx.insert(plans).values({ id: input.id, ...(toColumns(input) as Omit<typeof plans.$inferInsert, 'id'>) });
-  const [row] = await (skipExisting ? insert.onConflictDoNothing() : insert).returning();
-  if (!row) return undefined;
-  const plan = toPlan(row);
-  await publishPlanChange(writer, tx, 'created', plan);
-  return plan;
+  return insertPublishing(tx.insert(plans).values({ id: input.id, ...(toColumns(input) as Omit<typeof plans.$inferInsert, 'id'>) }), {
+    skipExisting,
+    serve: toPlan,
+    publish: (plan) => publishPlanChange(writer, tx, 'created', plan),
+  });
 }
 
 export async function createPlan(writer: CatalogWriter, actor: AdminActor, input: PlanCreate): Promise<Plan> {
