@@ -9,6 +9,7 @@ const row = (overrides: Partial<PlanPriceRow>): PlanPriceRow => ({
   planId: starter.id,
   name: starter.name,
   tier: starter.tier,
+  currency: starter.currency,
   monthlyPriceCents: starter.monthly!.amountMinor,
   monthlyPriceId: starter.monthly!.priceId,
   annualPriceCents: starter.annual!.amountMinor,

@@ -22,8 +22,8 @@ describe('billing plan-price read model', () => {
   const row = async () => (await database.db.select().from(planPrices).where(eq(planPrices.planId, 'starter')))[0];
 
   it('stores the minor units as they come', async () => {
-    await applyPlanChanged(database.db, { change: 'created', plan: planFixture({ monthly: { amountMinor: 1999, priceId: 'p' } }) }, new Date());
-    expect(await row()).toMatchObject({ monthlyPriceCents: 1999, annualPriceCents: 54_000, deleted: false });
+    await applyPlanChanged(database.db, { change: 'created', plan: planFixture({ currency: 'eur', monthly: { amountMinor: 1999, priceId: 'p' } }) }, new Date());
+    expect(await row()).toMatchObject({ currency: 'eur', monthlyPriceCents: 1999, annualPriceCents: 54_000, deleted: false });
   });
 
   it('ignores a change older than the one already applied (out-of-order redelivery)', async () => {

@@ -13,6 +13,7 @@ export async function applyPlanChanged(tx: Db, data: EventData<typeof planChange
     planId: plan.id,
     name: plan.name,
     tier: plan.tier,
+    currency: plan.currency,
     monthlyPriceCents: plan.monthly?.amountMinor ?? null,
     monthlyPriceId: plan.monthly?.priceId ?? null,
     annualPriceCents: plan.annual?.amountMinor ?? null,
