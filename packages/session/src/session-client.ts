@@ -5,6 +5,7 @@ import { startPkceFlow, takeCodeVerifier, type KeyValueStorage } from './pkce';
 import { EXPIRY_LEEWAY_MS, refreshDelayMs, retryDelayMs } from './refresh-timing';
 import { isRefusal } from './refusal';
 import { retryingLazy } from './retrying-lazy';
+import { eventForRefresh, tabMessageEffect } from './session-events';
 import { browserStorage, createSessionHint } from './session-hint';
 import { sharedByKey } from './shared-by-key';
 import { singleFlight } from './single-flight';
@@ -161,11 +162,6 @@ export function createSessionClient({
     if (broadcast) channel?.post({ type: 'signed-out' });
   }
 
-  function eventForRefresh(session: Session): AuthChangeEvent {
-    if (store.get().status === 'loading') return 'INITIAL_SESSION';
-    return store.get().user?.id === session.user.id ? 'TOKEN_REFRESHED' : 'SIGNED_IN';
-  }
-
   function expiresSoon(candidate: HeldSession): boolean {
     return candidate.expiresAtMs - now() < EXPIRY_LEEWAY_MS;
   }
@@ -177,7 +173,7 @@ export function createSessionClient({
       if (held && held !== before && !expiresSoon(held)) return held.session;
       try {
         const session = await (await transport()).refresh();
-        hold(received(session), eventForRefresh(session), { recovery: store.get().recovery });
+        hold(received(session), eventForRefresh(store.get(), session), { recovery: store.get().recovery });
         return session;
       } catch (error) {
         if (isRefusal(error)) {
@@ -206,21 +202,12 @@ export function createSessionClient({
   }
 
   function onTabMessage(message: TabMessage) {
-    if (message.type === 'signed-out') {
-      if (store.get().status !== 'signed-out') drop('SIGNED_OUT', { broadcast: false });
-      return;
-    }
-    if (message.type === 'user-updated') {
-      if (!held || held.session.user.id !== message.user.id) return;
-      held = { ...held, session: { ...held.session, user: message.user } };
-      emit('USER_UPDATED', { ...store.get(), session: held.session, user: message.user });
-      return;
-    }
-    if (held?.session.accessToken === message.held.session.accessToken) return;
-    const event = store.get().status === 'signed-in' && store.get().user?.id === message.held.session.user.id ? 'TOKEN_REFRESHED' : 'SIGNED_IN';
-    // A recovery link opened in another tab is that tab's flow; here it is a plain session.
-    const recovery = event === 'TOKEN_REFRESHED' && store.get().recovery;
-    hold(message.held, store.get().status === 'loading' ? 'INITIAL_SESSION' : event, { recovery, broadcast: false });
+    const effect = tabMessageEffect(message, store.get(), held);
+    if (effect.kind === 'sign-out') drop('SIGNED_OUT', { broadcast: false });
+    else if (effect.kind === 'update-user' && held) {
+      held = { ...held, session: { ...held.session, user: effect.user } };
+      emit('USER_UPDATED', { ...store.get(), session: held.session, user: effect.user });
+    } else if (effect.kind === 'hold') hold(effect.held, effect.event, { recovery: effect.recovery, broadcast: false });
   }
   channel?.listen(onTabMessage);
 
