@@ -1,6 +1,6 @@
 import { formatPrice } from '@agentdock/ui';
 
-/** "$25 per month": the course's monthly price (the course contract still carries whole dollars). */
-export function perMonth(wholeDollars: number): string {
-  return `${formatPrice(wholeDollars * 100, 'usd')} per month`;
+/** "$25 per month": a course's monthly price. */
+export function perMonth(priceMinor: number, currency: string): string {
+  return `${formatPrice(priceMinor, currency)} per month`;
 }
