@@ -171,7 +171,7 @@ test.describe('Admin console', () => {
 
   test('edits a plan’s price: the pricing page shows it and the audit records it', async ({ page, request }) => {
     const admin = await adminAccount(request);
-    const plans = (await (await request.get('/api/catalog/admin/plans', { headers: bearer(admin) })).json()) as { plans: Array<{ id: string; monthly: { amount: number; priceId: string | null } | null }> };
+    const plans = (await (await request.get('/api/catalog/admin/plans', { headers: bearer(admin) })).json()) as { plans: Array<{ id: string; monthly: { amountMinor: number; priceId: string | null } | null }> };
     const original = plans.plans.find((plan) => plan.id === 'starter')!.monthly;
     try {
       await openConsole(page, admin, 'plans');
@@ -181,6 +181,9 @@ test.describe('Admin console', () => {
       await page.getByLabel('Monthly price ($)').fill('57.5');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(card.getByTestId('plan-price')).toHaveText('$57.50 / month');
+      // Typed in dollars, stored in cents, exactly.
+      const saved = (await (await request.get('/api/catalog/plans/starter')).json()) as { monthly: { amountMinor: number } };
+      expect(saved.monthly.amountMinor).toBe(5_750);
 
       const entries = await auditEntries(page, { action: 'Edited plan' });
       await expect(entries.first()).toContainText('plan:starter');

@@ -10,7 +10,8 @@ interface CatalogCourse {
   estimatedDuration: string;
   level: string;
   students: number;
-  price: number;
+  /** Per month, integer minor units. */
+  priceMinor: number;
   instructor: { name: string; role: string };
   modules: Array<{ title: string; lessons: string[] }>;
   whatYouGet: string[];
@@ -69,7 +70,7 @@ test.describe('Course page', () => {
     await expect(facts).toContainText(course.estimatedDuration);
     await expect(facts).toContainText(course.level);
     await expect(facts).toContainText(course.students.toLocaleString('en-US'));
-    await expect(facts).toContainText(`$${course.price} per month`);
+    await expect(facts).toContainText(`$${course.priceMinor / 100} per month`);
     await expect(mainContent(page).getByText(course.instructor.name, { exact: true })).toBeVisible();
     await expect(mainContent(page).getByText(course.instructor.role, { exact: true })).toBeVisible();
     const modules = mainContent(page).locator('.mk-module');

@@ -6,13 +6,15 @@ import { mainNav, pageHeading, TEXT } from '../support/site';
 interface CatalogPlan {
   id: string;
   name: string;
-  monthly: { amount: number } | null;
+  currency: string;
+  monthly: { amountMinor: number } | null;
   customPrice: boolean;
   highlight: boolean;
 }
 
-const usd = (amount: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+/** Minor units as the cards show them: "$50", "$57.50". */
+const money = (amountMinor: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), maximumFractionDigits: amountMinor % 100 === 0 ? 0 : 2 }).format(amountMinor / 100);
 
 /** A plan card: an <article> named by its plan's name. */
 const planCard = (page: Page, name: string): Locator => page.getByRole('article', { name, exact: true });
@@ -44,7 +46,7 @@ test.describe('Pricing page', () => {
       if (plan.customPrice || !plan.monthly) {
         await expect(card.getByText('Custom pricing', { exact: true })).toBeVisible();
       } else {
-        await expect(card.getByText(usd(plan.monthly.amount), { exact: true })).toBeVisible();
+        await expect(card.getByText(money(plan.monthly.amountMinor, plan.currency), { exact: true })).toBeVisible();
         await expect(card.getByText('/month')).toBeVisible();
       }
       // Only the highlighted plan carries the badge.

@@ -1,5 +1,5 @@
 import type { ChatAgent, ChatMessage, Wallet } from '@agentdock/contracts';
-import { createHtmlSanitizer, type HtmlSanitizer } from '@agentdock/html-sanitizer';
+import { pageSanitizer } from '@agentdock/html-sanitizer';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, Spinner } from '@agentdock/ui';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -8,16 +8,9 @@ import { chatApi } from './chat-api';
 import { estimateCost, formatCredits, insufficientCreditsText } from './format';
 import { ImageViewer } from './image-viewer';
 
-let sanitizer: HtmlSanitizer | undefined;
 /** Assistant HTML comes sanitised from the server; it is sanitised again here before rendering. */
-function safe(html: string): string {
-  sanitizer ??= createHtmlSanitizer(window);
-  return sanitizer.sanitize(html);
-}
-function safeMarkdown(markdown: string): string {
-  sanitizer ??= createHtmlSanitizer(window);
-  return sanitizer.renderMarkdown(markdown);
-}
+const safe = (html: string) => pageSanitizer().sanitize(html);
+const safeMarkdown = (markdown: string) => pageSanitizer().renderMarkdown(markdown);
 
 interface Pending {
   text: string;

@@ -1,6 +1,6 @@
 import type { Plan } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
-import { LinkButton } from '@agentdock/ui';
+import { formatPrice, LinkButton } from '@agentdock/ui';
 import { useEffect, useState } from 'react';
 import { formatCredits } from './format';
 
@@ -33,7 +33,7 @@ export function MembershipOverlay() {
             plans.map((plan) => (
               <div key={plan.id} className={`chat-plan${plan.highlight ? ' chat-plan--highlight' : ''}`}>
                 <h3>{plan.name}</h3>
-                <p className="chat-plan__price">{plan.monthly ? (plan.monthly.amount === 0 ? 'Free' : `$${plan.monthly.amount}/month`) : 'Contact us'}</p>
+                <p className="chat-plan__price">{plan.monthly ? (plan.monthly.amountMinor === 0 ? 'Free' : `${formatPrice(plan.monthly.amountMinor, plan.currency)}/month`) : 'Contact us'}</p>
                 <p>{plan.platformCreditsLimit === null ? 'Custom credits' : `${formatCredits(plan.platformCreditsLimit)} credits / month`}</p>
                 <p>{plan.agentsIncluded === null ? 'Custom agents' : `${plan.agentsIncluded} agents`}</p>
               </div>

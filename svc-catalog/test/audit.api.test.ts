@@ -26,7 +26,7 @@ describe(`svc-catalog admin audit (${DRIVER})`, () => {
       id: 'audit-team',
       name: 'Team',
       tier: 'professional',
-      monthly: { amount: 250, priceId: null },
+      monthly: { amountMinor: 25_000, priceId: null },
       annual: null,
       realTokensLimit: 50_000,
       platformCreditsLimit: 5_000_000,
@@ -38,7 +38,7 @@ describe(`svc-catalog admin audit (${DRIVER})`, () => {
       sortOrder: 9,
     };
     await api.post('/api/catalog/admin/plans').set(admin.auth).send(plan).expect(201);
-    await api.patch('/api/catalog/admin/plans/audit-team').set(admin.auth).send({ monthly: { amount: 300, priceId: null } }).expect(200);
+    await api.patch('/api/catalog/admin/plans/audit-team').set(admin.auth).send({ monthly: { amountMinor: 30_000, priceId: null } }).expect(200);
     await api.delete('/api/catalog/admin/plans/audit-team').set(admin.auth).expect(204);
     const agent = adminAgent.parse((await api.post('/api/catalog/admin/agents').set(admin.auth).send({ key: 'audit-agent', name: 'Audited' }).expect(201)).body);
     await api.delete(`/api/catalog/admin/agents/${agent.id}`).set(admin.auth).expect(204);
@@ -66,8 +66,8 @@ describe(`svc-catalog admin audit (${DRIVER})`, () => {
     ]);
     const update = entries.find((entry) => entry.action === 'plan.update');
     expect(update).toMatchObject({ service: 'svc-catalog', actorId: admin.id, actorEmail: 'grace@example.com', subjectUserId: null });
-    expect(update?.before).toMatchObject({ monthly: { amount: 250 } });
-    expect(update?.after).toMatchObject({ monthly: { amount: 300 } });
+    expect(update?.before).toMatchObject({ monthly: { amountMinor: 25_000 } });
+    expect(update?.after).toMatchObject({ monthly: { amountMinor: 30_000 } });
     expect(entries.find((entry) => entry.action === 'content.update')?.before).toMatchObject({ content: 'one' });
 
     expect((await audit({ user: member })).map((entry) => [entry.action, entry.actorId])).toEqual([

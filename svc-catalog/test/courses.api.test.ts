@@ -43,12 +43,12 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
     it('lists the four courses in the spec order with their monthly prices', async () => {
       const { courses } = courseList.parse((await request(harness.url).get('/api/catalog/courses').expect(200)).body);
       expect(courses.map((entry) => entry.id)).toEqual([...COURSE_IDS]);
-      expect(courses.map((entry) => entry.price)).toEqual([25, 150, 70, 100]);
+      expect(courses.map((entry) => entry.priceMinor)).toEqual([2_500, 15_000, 7_000, 10_000]);
     });
 
     it('serves one course in full', async () => {
       const detail = course.parse((await request(harness.url).get('/api/catalog/courses/ai-fundamentals').expect(200)).body);
-      expect(detail).toMatchObject({ id: 'ai-fundamentals', estimatedDuration: '2 weeks', level: 'Beginner', price: 25 });
+      expect(detail).toMatchObject({ id: 'ai-fundamentals', estimatedDuration: '2 weeks', level: 'Beginner', priceMinor: 2_500, currency: 'usd' });
       expect(detail.modules[0]?.lessons.length).toBeGreaterThan(0);
       expect(detail.instructor.name.length).toBeGreaterThan(0);
     });
@@ -69,7 +69,7 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
 
     it('serves the $50/month community offer with its 8 learnings, invite link and stats', async () => {
       const offer = communityOffer.parse((await request(harness.url).get('/api/catalog/community').expect(200)).body);
-      expect(offer.price).toBe(50);
+      expect(offer).toMatchObject({ priceMinor: 5_000, currency: 'usd' });
       expect(offer.learnings).toHaveLength(8);
       expect(offer.inviteUrl).toBe('https://discord.gg/agentdock');
       expect(offer.stats).toEqual({ students: '500+', completion: '95%', rating: '4.9/5' });

@@ -59,13 +59,3 @@ export function formatDay(day: string, locale?: string, style: 'short' | 'long' 
 export function formatMoney(minorUnits: number, currency: string, locale?: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(minorUnits / 100);
 }
-
-/** A plan price in whole currency units as the catalog serves it, without cents when whole. */
-export function formatPlanPrice(amount: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}

@@ -23,7 +23,7 @@ describe('plan button label', () => {
   });
 
   it('compares prices, not the order of tiers', () => {
-    const cheapPro = { ...pro, monthly: { amount: 30, priceId: 'price_cheap' } };
+    const cheapPro = { ...pro, monthly: { amountMinor: 3_000, priceId: 'price_cheap' } };
     expect(PLAN_CHOICE_LABELS[planChoice(cheapPro, 'starter', [free, starter, cheapPro])]).toBe('Downgrade Now');
   });
 });

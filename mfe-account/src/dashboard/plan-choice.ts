@@ -1,5 +1,6 @@
 import type { BillingPeriod, Plan, SubscriptionTier } from '@agentdock/contracts';
-import { formatMoney, formatPlanPrice } from './format';
+import { formatPrice } from '@agentdock/ui';
+import { formatMoney } from './format';
 
 export type PlanChoice = 'current' | 'upgrade' | 'downgrade';
 
@@ -10,14 +11,14 @@ export const PLAN_CHOICE_LABELS: Record<PlanChoice, string> = {
 };
 
 /**
- * What a plan costs per month, for comparing plans. A plan quoted by contact (Enterprise) costs
+ * What a plan costs per month in minor units, for comparing plans. A plan quoted by contact (Enterprise) costs
  * more than any priced one.
  */
 export function monthlyCost(plan: Plan): number {
   if (plan.customPrice) return Number.POSITIVE_INFINITY;
-  if (plan.monthly) return plan.monthly.amount;
-  if (plan.annualPerMonth !== null) return plan.annualPerMonth;
-  return plan.annual ? plan.annual.amount / 12 : Number.POSITIVE_INFINITY;
+  if (plan.monthly) return plan.monthly.amountMinor;
+  if (plan.annualPerMonthMinor !== null) return plan.annualPerMonthMinor;
+  return plan.annual ? plan.annual.amountMinor / 12 : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -44,7 +45,7 @@ export function planSubscription<S extends { kind: string; status: string }>(sub
 export function recurringPrice(plan: Plan, period: BillingPeriod, locale?: string): string | null {
   const price = period === 'annual' ? plan.annual : plan.monthly;
   if (!price) return null;
-  return `${formatPlanPrice(price.amount, locale)} per ${period === 'annual' ? 'year' : 'month'}`;
+  return `${formatPrice(price.amountMinor, plan.currency, locale)} per ${period === 'annual' ? 'year' : 'month'}`;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SUBSCRIPTION_TIER_LABELS, type BillingPeriod, type Plan, type SubscriptionTier } from '@agentdock/contracts';
-import { Alert, AnchorButton, Button, Card, ErrorState, SegmentedControl, SITE, Skeleton, TierBadge, type SegmentedOption } from '@agentdock/ui';
+import { Alert, AnchorButton, Button, Card, ErrorState, formatPrice, SegmentedControl, SITE, Skeleton, TierBadge, type SegmentedOption } from '@agentdock/ui';
 import type { BillingSubscription } from '../api/billing-api';
 import type { Wallet } from '../api/chat-api';
-import { daysUntil, formatCount, formatDate, formatPlanPrice } from './format';
+import { daysUntil, formatCount, formatDate } from './format';
 import { PLAN_CHOICE_LABELS, planChoice, planSubscription, priceDifference } from './plan-choice';
 import { WALLET_FAILED } from './overview-cards';
 import { SourceContent } from './source-error';
@@ -221,13 +221,13 @@ function PlanOption({ plan, period, choice, current, busy, pendingPlanId, onChoo
 
 function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   if (plan.customPrice || (!plan.monthly && !plan.annual)) return <p className="acc-plan__price">Custom pricing</p>;
-  const annual = period === 'annual' && plan.annual && plan.annualPerMonth !== null;
-  const perMonth = annual ? plan.annualPerMonth! : (plan.monthly?.amount ?? plan.annualPerMonth ?? 0);
+  const annual = period === 'annual' && plan.annual && plan.annualPerMonthMinor !== null;
+  const perMonth = annual ? plan.annualPerMonthMinor! : (plan.monthly?.amountMinor ?? plan.annualPerMonthMinor ?? 0);
   return (
     <p className="acc-plan__price">
-      <span className="acc-plan__amount">{formatPlanPrice(perMonth)}</span>
+      <span className="acc-plan__amount">{formatPrice(perMonth, plan.currency)}</span>
       <span className="ad-muted"> /month</span>
-      {annual && <span className="acc-plan__billing">Billed annually at {formatPlanPrice(plan.annual!.amount)} per year</span>}
+      {annual && <span className="acc-plan__billing">Billed annually at {formatPrice(plan.annual!.amountMinor, plan.currency)} per year</span>}
     </p>
   );
 }

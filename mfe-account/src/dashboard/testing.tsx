@@ -54,21 +54,21 @@ export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}
 }
 
 export const PLANS: Plan[] = [
-  planFixture({ id: 'free', name: 'Free', tier: 'free', monthly: { amount: 0, priceId: null }, annual: null, annualPerMonth: null, platformCreditsLimit: 50_000, apiCallsLimit: 50, sortOrder: 0 }),
+  planFixture({ id: 'free', name: 'Free', tier: 'free', monthly: { amountMinor: 0, priceId: null }, annual: null, annualPerMonthMinor: null, platformCreditsLimit: 50_000, apiCallsLimit: 50, sortOrder: 0 }),
   planFixture(),
   planFixture({
     id: 'professional',
     name: 'Pro',
     tier: 'professional',
-    monthly: { amount: 100, priceId: 'price_professional_monthly' },
-    annual: { amount: 1020, priceId: 'price_professional_annual' },
-    annualPerMonth: 85,
+    monthly: { amountMinor: 10_000, priceId: 'price_professional_monthly' },
+    annual: { amountMinor: 102_000, priceId: 'price_professional_annual' },
+    annualPerMonthMinor: 8_500,
     platformCreditsLimit: 2_000_000,
     apiCallsLimit: 500,
     highlight: true,
     sortOrder: 2,
   }),
-  planFixture({ id: 'enterprise', name: 'Enterprise', tier: 'enterprise', monthly: null, annual: null, annualPerMonth: null, customPrice: true, sortOrder: 3 }),
+  planFixture({ id: 'enterprise', name: 'Enterprise', tier: 'enterprise', monthly: null, annual: null, annualPerMonthMinor: null, customPrice: true, sortOrder: 3 }),
 ];
 
 /** Where the router is, so tests can check the query string. */

@@ -76,14 +76,6 @@ export function fieldErrorsOf<V>(error: unknown, fieldOf: (path: string) => keyo
   return errors;
 }
 
-/** "12.5" → 12.5; an empty field → null; anything else is sent as typed for the server to judge. */
-export function floatOrNull(value: string): number | string | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return null;
-  const number = Number(trimmed);
-  return Number.isFinite(number) ? Number.parseFloat(trimmed) : trimmed;
-}
-
 /** "1,000" and "1000" → 1000; an empty field → null; "12.5" or words are sent as typed. */
 export function integerOrNull(value: string): number | string | null {
   const trimmed = value.trim().replace(/[,_\s]/g, '');

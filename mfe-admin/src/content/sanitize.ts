@@ -1,13 +1,10 @@
-import { createHtmlSanitizer, type HtmlSanitizer } from '@agentdock/html-sanitizer';
 import type { ContentFormat } from '@agentdock/contracts';
-
-let sanitizer: HtmlSanitizer | undefined;
+import { pageSanitizer } from '@agentdock/html-sanitizer';
 
 /**
  * The preview as the site will show it, through the platform's one HTML policy: no script,
  * iframe, object, embed, event handlers or javascript: URLs, whatever the admin pasted.
  */
 export function previewHtml(content: string, format: ContentFormat): string {
-  sanitizer ??= createHtmlSanitizer(window);
-  return format === 'markdown' ? sanitizer.renderMarkdown(content) : sanitizer.sanitize(content);
+  return pageSanitizer().renderContent(format, content);
 }

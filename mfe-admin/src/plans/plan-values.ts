@@ -1,5 +1,6 @@
 import type { Plan, PlanCreate, PlanPatch } from '@agentdock/contracts';
-import { floatOrNull, integerOrNull, lines } from '../console/use-record-form';
+import { decimalTextToMinor, minorToDecimalText } from '@agentdock/ui';
+import { integerOrNull, lines } from '../console/use-record-form';
 
 /** The plan form's fields, as typed. */
 export type PlanValues = {
@@ -54,9 +55,9 @@ export function planValues(plan: Plan): PlanValues {
     name: plan.name,
     description: plan.description,
     tier: plan.tier,
-    monthlyPrice: text(plan.monthly?.amount),
+    monthlyPrice: plan.monthly ? minorToDecimalText(plan.monthly.amountMinor) : '',
     monthlyPriceId: plan.monthly?.priceId ?? '',
-    annualPrice: text(plan.annual?.amount),
+    annualPrice: plan.annual ? minorToDecimalText(plan.annual.amountMinor) : '',
     annualPriceId: plan.annual?.priceId ?? '',
     realTokensLimit: text(plan.realTokensLimit),
     platformCreditsLimit: text(plan.platformCreditsLimit),
@@ -72,14 +73,18 @@ export function planValues(plan: Plan): PlanValues {
   };
 }
 
-/** A price with neither amount nor price id is "no such option" (null), e.g. Enterprise's. */
+/**
+ * A price with neither amount nor price id is "no such option" (null), e.g. Enterprise's. The
+ * amount is typed in dollars and sent in cents, converted from its digits (no float on the way);
+ * what does not parse is sent as typed so the server's message lands next to the field.
+ */
 function price(amount: string, priceId: string) {
   if (amount.trim() === '' && priceId.trim() === '') return null;
-  return { amount: floatOrNull(amount), priceId: priceId.trim() || null };
+  return { amountMinor: amount.trim() === '' ? null : (decimalTextToMinor(amount) ?? amount), priceId: priceId.trim() || null };
 }
 
 /**
- * The request body: prices parsed as decimals, limits as whole numbers, lists one per line. What
+ * The request body: prices in minor units, limits as whole numbers, lists one per line. What
  * does not parse is sent as typed so the server's message lands next to the field.
  */
 export function planBody(values: PlanValues): PlanPatch {
@@ -107,7 +112,7 @@ export function planCreateBody(values: PlanValues): PlanCreate {
   return { ...planBody(values), id: values.id.trim() } as PlanCreate;
 }
 
-/** Which field shows a server message about `path`, e.g. `monthly.amount` → the monthly price. */
+/** Which field shows a server message about `path`, e.g. `monthly.amountMinor` → the monthly price. */
 export function planFieldOf(path: string): keyof PlanValues | undefined {
   const [head, tail] = path.split('.');
   if (head === 'monthly' || head === 'annual') return tail === 'priceId' ? (`${head}PriceId` as const) : (`${head}Price` as const);

@@ -46,7 +46,7 @@ describe('plans tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(within(await card('Starter')).getByTestId('plan-price').textContent).toBe('$59.99 / month');
     const body = services.callsTo('PATCH /api/catalog/admin/plans/starter')[0]!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ monthly: { amount: 59.99, priceId: 'price_starter_monthly' }, platformCreditsLimit: 1_500_000, realTokensLimit: 10_000, features: planFixture().features });
+    expect(body).toMatchObject({ monthly: { amountMinor: 5_999, priceId: 'price_starter_monthly' }, platformCreditsLimit: 1_500_000, realTokensLimit: 10_000, features: planFixture().features });
   });
 
   it('creates a plan from Add Plan, and Cancel closes the form without a call', async () => {
@@ -73,7 +73,7 @@ describe('plans tab', () => {
     services.on(
       'PATCH /api/catalog/admin/plans/starter',
       errorResponse(400, 'validation_failed', 'Invalid request', [
-        { path: 'monthly.amount', message: 'Invalid input: expected number, received string' },
+        { path: 'monthly.amountMinor', message: 'Invalid input: expected number, received string' },
         { path: 'apiCallsLimit', message: 'Too small: expected number to be >=0' },
       ]),
     );
@@ -88,7 +88,7 @@ describe('plans tab', () => {
     expect(screen.getByText('Too small: expected number to be >=0')).toBeTruthy();
     expect((screen.getByLabelText('Monthly price ($)') as HTMLInputElement).value).toBe('fifty');
     expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.savePlan);
-    expect(services.callsTo('PATCH /api/catalog/admin/plans/starter')[0]!.body).toMatchObject({ monthly: { amount: 'fifty' }, apiCallsLimit: -5 });
+    expect(services.callsTo('PATCH /api/catalog/admin/plans/starter')[0]!.body).toMatchObject({ monthly: { amountMinor: 'fifty' }, apiCallsLimit: -5 });
   });
 
   it('deletes only after the confirmation, and reports a failed delete', async () => {

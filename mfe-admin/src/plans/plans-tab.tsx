@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Plan } from '@agentdock/contracts';
-import { Badge, Button, Card } from '@agentdock/ui';
+import { Badge, Button, Card, formatPrice } from '@agentdock/ui';
 import { useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
 import { ADMIN_ERRORS } from '../console/admin-errors';
 import { ConfirmDialog } from '../console/confirm-dialog';
-import { formatNumber, formatPrice } from '../console/format';
+import { formatNumber } from '../console/format';
 import { LoadStates } from '../console/load-states';
 import { useLoad } from '../console/use-load';
 import { PlanForm } from './plan-form';
@@ -72,7 +72,7 @@ export function PlansTab() {
                     <Badge variant={plan.isActive ? 'success' : 'neutral'}>{plan.isActive ? 'Active' : 'Inactive'}</Badge>
                   </div>
                   <p className="adm-price" data-testid="plan-price">
-                    {plan.monthly ? `${formatPrice(plan.monthly.amount)} / month` : 'Custom pricing'}
+                    {plan.monthly ? `${formatPrice(plan.monthly.amountMinor, plan.currency)} / month` : 'Custom pricing'}
                   </p>
                   <dl className="adm-facts">
                     <dt>Real tokens</dt>

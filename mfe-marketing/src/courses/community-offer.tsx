@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { COMMUNITY_COURSE_ID, type CommunityOffer, subscriptionList } from '@agentdock/contracts';
-import { Alert, AnchorButton, Button, Card, CopyButton } from '@agentdock/ui';
+import { Alert, AnchorButton, Button, Card, CopyButton, formatPrice } from '@agentdock/ui';
 import { memberClient, useVisitor } from '../api/visitor';
 import { useResource } from '../shared/use-resource';
 import {
@@ -71,7 +71,7 @@ function SubscribeBox({ offer }: { offer: CommunityOffer }) {
     <Card highlight className="mk-subscribe" aria-labelledby="subscribe-title" aria-busy={membership === 'loading'}>
       <h3 id="subscribe-title">{offer.title}</h3>
       <p className="mk-subscribe__price">
-        <span className="mk-subscribe__amount">${offer.price}</span> per month
+        <span className="mk-subscribe__amount">{formatPrice(offer.priceMinor, offer.currency)}</span> per month
       </p>
       <p className="ad-muted">Cancel anytime.</p>
       {membership === 'member' ? (

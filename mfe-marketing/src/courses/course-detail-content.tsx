@@ -46,7 +46,7 @@ function CourseDetail({ course }: { course: Course }) {
             <Fact label="Duration" value={course.estimatedDuration} />
             <Fact label="Level" value={course.level} />
             <Fact label="Students" value={course.students.toLocaleString('en-US')} />
-            <Fact label="Price" value={perMonth(course.price)} />
+            <Fact label="Price" value={perMonth(course.priceMinor, course.currency)} />
           </dl>
           <StartLearning course={course} enrolment={enrolment} paymentReturn={paymentReturn} />
         </PageHeader>
@@ -151,7 +151,7 @@ function StartLearning({ course, enrolment, paymentReturn }: { course: Course; e
           Start Learning
         </Button>
         <p id="start-note" className="ad-muted">
-          {perMonth(course.price)}, cancel anytime.{enrolment === 'signed-out' ? ' Sign in to subscribe.' : ''}
+          {perMonth(course.priceMinor, course.currency)}, cancel anytime.{enrolment === 'signed-out' ? ' Sign in to subscribe.' : ''}
         </p>
       </div>
     </div>

@@ -39,7 +39,7 @@ const communitySubscription = (status: string) => ({
 beforeEach(() => {
   forgetContentSections();
   api.getCommunity.mockReset().mockResolvedValue(communityFixture());
-  api.getCourses.mockReset().mockResolvedValue([courseFixture(), courseFixture({ id: 'build-ai-agents', title: 'Build AI Agents', price: 150 })]);
+  api.getCourses.mockReset().mockResolvedValue([courseFixture(), courseFixture({ id: 'build-ai-agents', title: 'Build AI Agents', priceMinor: 15_000 })]);
   api.getContentSections
     .mockReset()
     .mockResolvedValue([sectionFixture({ slot: 'courses.intro', title: 'Learn AI', html: '<p>Hands-on courses <script>x()</script>for teams.</p>' })]);

@@ -80,7 +80,7 @@ function CourseGrid({ state, onRetry }: { state: Resource<Course[]>; onRetry: ()
                 <span aria-hidden="true">·</span>
                 <span>{course.estimatedDuration}</span>
               </p>
-              <p className="mk-course-card__price">{perMonth(course.price)}</p>
+              <p className="mk-course-card__price">{perMonth(course.priceMinor, course.currency)}</p>
             </Card>
           ))}
         </ul>

@@ -1,6 +1,6 @@
-import { formatDollars } from '../pricing/plan-price';
+import { formatPrice } from '@agentdock/ui';
 
-/** "$25 per month": the course's monthly price. */
-export function perMonth(price: number): string {
-  return `${formatDollars(price)} per month`;
+/** "$25 per month": a course's monthly price. */
+export function perMonth(priceMinor: number, currency: string): string {
+  return `${formatPrice(priceMinor, currency)} per month`;
 }

@@ -1,7 +1,7 @@
 import type { Plan } from '@agentdock/contracts';
-import { Badge, Card } from '@agentdock/ui';
+import { Badge, Card, formatPrice } from '@agentdock/ui';
 import { PlanAction } from './plan-action';
-import { formatDollars, planPrice, type BillingPeriod } from './plan-price';
+import { planPrice, type BillingPeriod } from './plan-price';
 import { mentionsRealTokens, REAL_TOKENS_NOTE_ID } from './real-tokens-note';
 
 export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
@@ -59,14 +59,14 @@ function PriceBlock({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   return (
     <div className="mk-plan__price">
       <span>
-        <span className="mk-plan__amount">{formatDollars(price.perMonth)}</span>
+        <span className="mk-plan__amount">{formatPrice(price.perMonth, price.currency)}</span>
         <span className="mk-plan__per"> /month</span>
       </span>
       {price.billedYearly !== undefined && (
-        <span className="mk-plan__billing">Billed annually at {formatDollars(price.billedYearly)} per year</span>
+        <span className="mk-plan__billing">Billed annually at {formatPrice(price.billedYearly, price.currency)} per year</span>
       )}
       {price.savingPerMonth !== undefined && (
-        <span className="mk-plan__saving">Save {formatDollars(price.savingPerMonth)} per month</span>
+        <span className="mk-plan__saving">Save {formatPrice(price.savingPerMonth, price.currency)} per month</span>
       )}
     </div>
   );

@@ -6,38 +6,32 @@ export type PlanPrice =
   | { kind: 'custom' }
   | {
       kind: 'amount';
-      /** Dollars per month as displayed. */
+      currency: string;
+      /** Per month as displayed, in minor units. */
       perMonth: number;
-      /** Set when billed once a year: the yearly charge. */
+      /** Set when billed once a year: the yearly charge, in minor units. */
       billedYearly?: number;
-      /** Dollars per month saved against monthly billing, when there is a saving. */
+      /** Minor units per month saved against monthly billing, when there is a saving. */
       savingPerMonth?: number;
     };
 
 /**
- * What a plan card shows for the chosen period. Annual shows the server's `annualPerMonth`
+ * What a plan card shows for the chosen period. Annual shows the server's `annualPerMonthMinor`
  * (yearly price / 12, rounded); a plan without an annual option shows its monthly price.
  */
 export function planPrice(plan: Plan, period: BillingPeriod): PlanPrice {
   if (plan.customPrice || (!plan.monthly && !plan.annual)) return { kind: 'custom' };
-  if (period === 'annual' && plan.annual && plan.annualPerMonth !== null) {
-    const saving = plan.monthly ? plan.monthly.amount - plan.annualPerMonth : 0;
+  const { currency } = plan;
+  if (period === 'annual' && plan.annual && plan.annualPerMonthMinor !== null) {
+    const saving = plan.monthly ? plan.monthly.amountMinor - plan.annualPerMonthMinor : 0;
     return {
       kind: 'amount',
-      perMonth: plan.annualPerMonth,
-      billedYearly: plan.annual.amount,
+      currency,
+      perMonth: plan.annualPerMonthMinor,
+      billedYearly: plan.annual.amountMinor,
       ...(saving > 0 ? { savingPerMonth: saving } : {}),
     };
   }
-  if (plan.monthly) return { kind: 'amount', perMonth: plan.monthly.amount };
+  if (plan.monthly) return { kind: 'amount', currency, perMonth: plan.monthly.amountMinor };
   return { kind: 'custom' };
-}
-
-const dollarFormats = {
-  whole: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
-  cents: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
-};
-
-export function formatDollars(amount: number): string {
-  return (Number.isInteger(amount) ? dollarFormats.whole : dollarFormats.cents).format(amount);
 }

@@ -27,7 +27,8 @@ export function courseFixture(overrides: Partial<Course> = {}): Course {
     estimatedDuration: '2 weeks',
     level: 'Beginner',
     students: 1250,
-    price: 25,
+    priceMinor: 2_500,
+    currency: 'usd',
     image: '',
     instructor: { name: 'Dana Reyes', role: 'AI educator', image: '' },
     modules: [
@@ -42,7 +43,8 @@ export function courseFixture(overrides: Partial<Course> = {}): Course {
 export function communityFixture(overrides: Partial<CommunityOffer> = {}): CommunityOffer {
   return {
     title: 'AI Community Course',
-    price: 50,
+    priceMinor: 5_000,
+    currency: 'usd',
     learnings: ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'].map((word) => `Lesson ${word}`),
     inviteUrl: 'https://discord.gg/agentdock',
     stats: { students: '500+', completion: '95%', rating: '4.9/5' },

@@ -30,6 +30,8 @@ export interface HtmlSanitizer {
   sanitize(html: string): string;
   /** Markdown rendered to HTML, then sanitised (Markdown may embed raw HTML). */
   renderMarkdown(markdown: string): string;
+  /** A content section's HTML from its source, as the catalog stores it and the admin preview shows it. */
+  renderContent(format: 'html' | 'markdown', content: string): string;
 }
 
 /**
@@ -46,8 +48,18 @@ export function createHtmlSanitizer(window: WindowLike): HtmlSanitizer {
     else node.removeAttribute('target');
   });
   const sanitize = (html: string) => purify.sanitize(html, HTML_POLICY);
+  const renderMarkdown = (markdown: string) => sanitize(marked.parse(markdown, { async: false }));
   return {
     sanitize,
-    renderMarkdown: (markdown) => sanitize(marked.parse(markdown, { async: false })),
+    renderMarkdown,
+    renderContent: (format, content) => (format === 'markdown' ? renderMarkdown(content) : sanitize(content)),
   };
+}
+
+let pageSanitizerInstance: HtmlSanitizer | undefined;
+
+/** The sanitiser of the page a front end runs in, bound to its window on first use. */
+export function pageSanitizer(): HtmlSanitizer {
+  pageSanitizerInstance ??= createHtmlSanitizer(window);
+  return pageSanitizerInstance;
 }

@@ -4,7 +4,7 @@
 // emits import specifiers as written, while Node's ESM loader needs `./config/index.js` where the
 // sources say `./config`; swc transpiles and, with resolveFully, writes the specifiers out in full.
 // Type-checking stays with `npm run typecheck`. Tests and test helpers (src/testing) are left out.
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { transformFile } from '@swc/core';
 
@@ -18,7 +18,7 @@ async function* sources(dir) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'testing') yield* sources(path);
-    } else if (/\.ts$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name)) {
+    } else if (/\.(ts|json)$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name)) {
       yield path;
     }
   }
@@ -27,9 +27,16 @@ async function* sources(dir) {
 await rm(outDir, { recursive: true, force: true });
 let count = 0;
 for await (const file of sources(srcDir)) {
+  if (file.endsWith('.json')) {
+    // Imported with `with { type: 'json' }`; Node reads it as it is.
+    const copy = join(outDir, relative(srcDir, file));
+    await mkdir(dirname(copy), { recursive: true });
+    await copyFile(file, copy);
+    continue;
+  }
   const target = join(outDir, relative(srcDir, file)).replace(/\.ts$/, '.js');
   const { code, map } = await transformFile(file, {
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022', baseUrl: srcDir, keepClassNames: true },
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022', baseUrl: srcDir, keepClassNames: true, experimental: { keepImportAttributes: true } },
     module: { type: 'es6', resolveFully: true },
     sourceMaps: true,
     // The map points back at the .ts file so stack traces (node --enable-source-maps) name the source.

@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { userProfile } from '@agentdock/contracts';
 import { PKCE_VERIFIER_KEY, codeChallengeFor } from './pkce';
-import { createSessionClient, type SessionClientOptions } from './session-client';
+import { createSessionClient, REMEMBERED_EXCHANGES, type SessionClientOptions } from './session-client';
 import { SESSION_HINT_KEY } from './session-hint';
 import {
   errorResponse,
@@ -97,6 +97,42 @@ describe('the first session check', () => {
   });
 });
 
+describe('a busy server (429) while signed in', () => {
+  it('keeps the session on a rate-limited scheduled refresh, and refreshes once the server answers', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture({ expiresIn: 900 })));
+    identity.on(REFRESH, errorResponse(429, 'rate_limited', 'Too many attempts. Try again later.'));
+    const { client, storage, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+
+    // The refresh is due a minute before expiry; it meets the rate limit.
+    await jest.advanceTimersByTimeAsync(840_000);
+    expect(identity.callsTo(REFRESH)).toHaveLength(1);
+    expect(client.getState().status).toBe('signed-in');
+    expect(storage!.getItem(SESSION_HINT_KEY)).toBe('1');
+    expect(events).not.toContain('SIGNED_OUT');
+
+    identity.on(REFRESH, jsonResponse(200, sessionFixture()));
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(identity.callsTo(REFRESH)).toHaveLength(2);
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED']);
+  });
+
+  it('keeps the session when a call is refused 401 and the refresh that follows is rate limited', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));
+    identity.on('GET /api/chat/conversations', errorResponse(401, 'invalid_token', 'Sign in again.'));
+    identity.on(REFRESH, errorResponse(429, 'rate_limited', 'Too many attempts. Try again later.'));
+    const { client, events } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+
+    await expect(client.api.request('/api/chat/conversations')).rejects.toMatchObject({ status: 401 });
+    expect(identity.callsTo(REFRESH)).toHaveLength(1);
+    expect(client.getState().status).toBe('signed-in');
+    expect(events).not.toContain('SIGNED_OUT');
+  });
+});
+
 describe('signing in', () => {
   it('with a password: SIGNED_IN, the hint set, the session told to other tabs', async () => {
     const identity = fakeIdentity();
@@ -165,6 +201,25 @@ describe('emailed links (PKCE)', () => {
     expect(identity.callsTo('POST /api/identity/token/exchange').map((call) => call.body)).toEqual([{ code: 'abc', codeVerifier: verifier }]);
     expect(storage!.getItem(PKCE_VERIFIER_KEY)).toBeNull();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
+  });
+
+  it(`remembers the exchanges of the last ${REMEMBERED_EXCHANGES} codes only, so a long-lived page does not grow`, async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/token/exchange', errorResponse(400, 'invalid_code', 'This link has expired.'));
+    const { client, storage } = setup({ identity });
+    const exchange = async (code: string) => {
+      storage!.setItem(PKCE_VERIFIER_KEY, 'verifier');
+      await client.exchangeCodeForSession(code).catch(() => undefined);
+    };
+    const exchangeCalls = () => identity.callsTo('POST /api/identity/token/exchange').length;
+
+    for (let index = 0; index <= REMEMBERED_EXCHANGES; index += 1) await exchange(`code-${index}`);
+    expect(exchangeCalls()).toBe(REMEMBERED_EXCHANGES + 1);
+    // The newest is still shared; the oldest was forgotten, so asking again calls again.
+    await exchange(`code-${REMEMBERED_EXCHANGES}`);
+    expect(exchangeCalls()).toBe(REMEMBERED_EXCHANGES + 1);
+    await exchange('code-0');
+    expect(exchangeCalls()).toBe(REMEMBERED_EXCHANGES + 2);
   });
 
   it('a resent confirmation link is bound to this browser: the challenge of the verifier it keeps', async () => {

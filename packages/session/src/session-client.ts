@@ -3,10 +3,19 @@ import { IDENTITY_ERROR_CODES, type ProfilePatch, type SignInResult } from '@age
 import { AuthError } from './auth-error';
 import { startPkceFlow, takeCodeVerifier, type KeyValueStorage } from './pkce';
 import { EXPIRY_LEEWAY_MS, refreshDelayMs, retryDelayMs } from './refresh-timing';
+import { isRefusal } from './refusal';
+import { retryingLazy } from './retrying-lazy';
+import { eventForRefresh, tabMessageEffect } from './session-events';
 import { browserStorage, createSessionHint } from './session-hint';
+import { sharedByKey } from './shared-by-key';
+import { singleFlight } from './single-flight';
+import { createStateStore, SIGNED_OUT } from './state-store';
 import { browserTabChannel, browserTabLock, type HeldSession, type TabChannel, type TabLock, type TabMessage } from './tab-sync';
 import type { Transport } from './transport';
 import type { AuthChangeEvent, AuthStateListener, Session, SessionState, UserProfile } from './types';
+
+/** How many emailed-link codes a page remembers the exchange of (a page opens one or two). */
+export const REMEMBERED_EXCHANGES = 8;
 
 export interface SessionClientOptions {
   /** Origin of the gateway; '' is the page's own. */
@@ -78,14 +87,6 @@ export interface SessionClient {
   api: ApiClient;
 }
 
-const SIGNED_OUT: SessionState = { status: 'signed-out', session: null, user: null, recovery: false, mfaVerified: false };
-
-/** The server said no to the refresh cookie (missing, revoked, user suspended), as opposed to not answering. */
-function isRefusal(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
-
 export function createSessionClient({
   baseUrl = '',
   fetch,
@@ -97,35 +98,18 @@ export function createSessionClient({
   watchVisibility = typeof document !== 'undefined',
 }: SessionClientOptions = {}): SessionClient {
   const hint = createSessionHint(storage);
-  let state: SessionState = hint.present() ? { ...SIGNED_OUT, status: 'loading' } : SIGNED_OUT;
+  const store = createStateStore(hint.present() ? { ...SIGNED_OUT, status: 'loading' } : SIGNED_OUT);
+  const { emit } = store;
   let held: HeldSession | null = null;
-  const changeListeners = new Set<() => void>();
-  const authListeners = new Set<AuthStateListener>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failedAttempts = 0;
-  let refreshing: Promise<Session | null> | null = null;
-  const exchanges = new Map<string, Promise<SignInOutcome>>();
+  const exchanges = sharedByKey<SignInOutcome>(REMEMBERED_EXCHANGES);
   // The second step's challenge stays in this tab's memory: it is worth nothing without a code.
   let challenge: { token: string; expiresAt: number } | null = null;
 
-  let transportPromise: Promise<Transport> | null = null;
-  function transport(): Promise<Transport> {
-    transportPromise ??= import('./transport').then(
-      ({ createTransport }) => createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized: async () => Boolean(await refresh()) }),
-      (error: unknown) => {
-        // A chunk that failed to load is asked for again next time.
-        transportPromise = null;
-        throw error;
-      },
-    );
-    return transportPromise;
-  }
-
-  function emit(event: AuthChangeEvent, next: SessionState) {
-    state = next;
-    for (const listener of [...changeListeners]) listener();
-    for (const listener of [...authListeners]) listener(event, state);
-  }
+  const transport = retryingLazy<Transport>(() =>
+    import('./transport').then(({ createTransport }) => createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized: async () => Boolean(await refresh()) })),
+  );
 
   function schedule(delayMs: number) {
     clearTimeout(timer);
@@ -165,22 +149,17 @@ export function createSessionClient({
 
   function leaveChallenge() {
     challenge = null;
-    if (state.status === 'mfa-required') emit('SIGNED_OUT', SIGNED_OUT);
+    if (store.get().status === 'mfa-required') emit('SIGNED_OUT', SIGNED_OUT);
   }
 
   function drop(event: AuthChangeEvent, { broadcast }: { broadcast: boolean }) {
-    const wasSignedOut = state.status === 'signed-out';
+    const wasSignedOut = store.get().status === 'signed-out';
     held = null;
     challenge = null;
     clearTimeout(timer);
     hint.clear();
     if (!(wasSignedOut && event === 'SIGNED_OUT')) emit(event, SIGNED_OUT);
     if (broadcast) channel?.post({ type: 'signed-out' });
-  }
-
-  function eventForRefresh(session: Session): AuthChangeEvent {
-    if (state.status === 'loading') return 'INITIAL_SESSION';
-    return state.user?.id === session.user.id ? 'TOKEN_REFRESHED' : 'SIGNED_IN';
   }
 
   function expiresSoon(candidate: HeldSession): boolean {
@@ -194,31 +173,26 @@ export function createSessionClient({
       if (held && held !== before && !expiresSoon(held)) return held.session;
       try {
         const session = await (await transport()).refresh();
-        hold(received(session), eventForRefresh(session), { recovery: state.recovery });
+        hold(received(session), eventForRefresh(store.get(), session), { recovery: store.get().recovery });
         return session;
       } catch (error) {
         if (isRefusal(error)) {
-          drop(state.status === 'loading' ? 'INITIAL_SESSION' : 'SIGNED_OUT', { broadcast: true });
+          drop(store.get().status === 'loading' ? 'INITIAL_SESSION' : 'SIGNED_OUT', { broadcast: true });
           return null;
         }
         // Unreachable server: keep a still-valid token and try again later. The first check of the
         // page must still end, so loading becomes signed out; the hint stays for the next attempt.
         schedule(retryDelayMs(failedAttempts++));
-        if (state.status === 'loading') emit('INITIAL_SESSION', SIGNED_OUT);
+        if (store.get().status === 'loading') emit('INITIAL_SESSION', SIGNED_OUT);
         return held && !expiresSoon(held) ? held.session : null;
       }
     };
     return lock ? lock.run(run) : run();
   }
 
-  function refresh(): Promise<Session | null> {
-    refreshing ??= refreshNow().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
+  const refresh = singleFlight(refreshNow);
 
-  const ready: Promise<void> = state.status === 'loading' ? refresh().then(() => undefined) : Promise.resolve();
+  const ready: Promise<void> = store.get().status === 'loading' ? refresh().then(() => undefined) : Promise.resolve();
 
   async function getAccessToken(): Promise<string | null> {
     await ready;
@@ -228,21 +202,12 @@ export function createSessionClient({
   }
 
   function onTabMessage(message: TabMessage) {
-    if (message.type === 'signed-out') {
-      if (state.status !== 'signed-out') drop('SIGNED_OUT', { broadcast: false });
-      return;
-    }
-    if (message.type === 'user-updated') {
-      if (!held || held.session.user.id !== message.user.id) return;
-      held = { ...held, session: { ...held.session, user: message.user } };
-      emit('USER_UPDATED', { ...state, session: held.session, user: message.user });
-      return;
-    }
-    if (held?.session.accessToken === message.held.session.accessToken) return;
-    const event = state.status === 'signed-in' && state.user?.id === message.held.session.user.id ? 'TOKEN_REFRESHED' : 'SIGNED_IN';
-    // A recovery link opened in another tab is that tab's flow; here it is a plain session.
-    const recovery = event === 'TOKEN_REFRESHED' && state.recovery;
-    hold(message.held, state.status === 'loading' ? 'INITIAL_SESSION' : event, { recovery, broadcast: false });
+    const effect = tabMessageEffect(message, store.get(), held);
+    if (effect.kind === 'sign-out') drop('SIGNED_OUT', { broadcast: false });
+    else if (effect.kind === 'update-user' && held) {
+      held = { ...held, session: { ...held.session, user: effect.user } };
+      emit('USER_UPDATED', { ...store.get(), session: held.session, user: effect.user });
+    } else if (effect.kind === 'hold') hold(effect.held, effect.event, { recovery: effect.recovery, broadcast: false });
   }
   channel?.listen(onTabMessage);
 
@@ -266,14 +231,14 @@ export function createSessionClient({
     try {
       return await call(await transport());
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.accountSuspended && state.status === 'signed-in') drop('SIGNED_OUT', { broadcast: true });
+      if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.accountSuspended && store.get().status === 'signed-in') drop('SIGNED_OUT', { broadcast: true });
       throw error;
     }
   }
 
   function userUpdated(user: UserProfile): UserProfile {
     if (held) held = { ...held, session: { ...held.session, user } };
-    emit('USER_UPDATED', { ...state, session: held?.session ?? null, user, recovery: false });
+    emit('USER_UPDATED', { ...store.get(), session: held?.session ?? null, user, recovery: false });
     channel?.post({ type: 'user-updated', user });
     return user;
   }
@@ -284,20 +249,9 @@ export function createSessionClient({
   };
 
   return {
-    getState: () => state,
-    subscribe(onChange) {
-      changeListeners.add(onChange);
-      return () => changeListeners.delete(onChange);
-    },
-    onAuthStateChange(listener) {
-      authListeners.add(listener);
-      if (state.status !== 'loading') {
-        queueMicrotask(() => {
-          if (authListeners.has(listener)) listener('INITIAL_SESSION', state);
-        });
-      }
-      return () => authListeners.delete(listener);
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
+    onAuthStateChange: store.onAuthStateChange,
     ready,
     async signUp({ email, password, fullName, redirectTo }) {
       const codeChallenge = await startPkceFlow(storage, crypto);
@@ -324,16 +278,11 @@ export function createSessionClient({
     },
     exchangeCodeForSession(code) {
       // A code works once; a page that asks twice (React's strict mode, a double click) shares the answer.
-      let exchange = exchanges.get(code);
-      if (!exchange) {
-        exchange = afterFirstCheck(async (t) => firstFactorPassed(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) })));
-        exchanges.set(code, exchange);
-      }
-      return exchange;
+      return exchanges.get(code, () => afterFirstCheck(async (t) => firstFactorPassed(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) }))));
     },
     async verifyMfa(code) {
       const pending = challenge;
-      if (!pending || state.status !== 'mfa-required') throw new AuthError('mfa_not_pending', 'Sign in with your password or an emailed link or code first.');
+      if (!pending || store.get().status !== 'mfa-required') throw new AuthError('mfa_not_pending', 'Sign in with your password or an emailed link or code first.');
       const session = await (await transport()).verifyMfa({ challengeToken: pending.token, code });
       return signedIn(session, 'MFA_CHALLENGE_VERIFIED');
     },

@@ -15,8 +15,10 @@ function externalRuntimeProviderAlias() {
   return { [cjs]: cjs.replace(/\.cjs$/, '.js') };
 }
 
-/** Container names are globals in the browser; the prefix keeps them clear of element ids. */
-const containerName = (name) => `agentdock_${name}`;
+const { containerPrefix } = require('@agentdock/contracts/federation.json');
+
+/** See containerName in @agentdock/contracts/runtime-config: the same rule, from the same file. */
+const containerName = (name) => `${containerPrefix}${name}`;
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));

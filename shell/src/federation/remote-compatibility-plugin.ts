@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { version as hostReactVersion } from 'react';
+import { appOfContainer } from '@agentdock/contracts/runtime-config';
 import { RemoteUnavailableError } from './remote-unavailable';
 
 // Singletons whose major version must match the shell's: a remote built against another React
@@ -26,7 +27,7 @@ export function remoteCompatibilityPlugin(): ModuleFederationRuntimePlugin {
     async loadRemoteSnapshot(args) {
       const manifest = args.manifestJson as ManifestShape | undefined;
       if (!manifest) return args;
-      const remote = String(args.moduleInfo.name).replace(/^agentdock_/, '');
+      const remote = appOfContainer(String(args.moduleInfo.name));
       const incompatible = (manifest.shared ?? []).find((shared) => MAJOR_LOCKED.includes(shared.name) && major(shared.version) !== major(hostReactVersion));
       if (incompatible) {
         console.error(

@@ -8,6 +8,8 @@ export const planPrices = pgTable('plan_prices', {
   planId: text('plan_id').primaryKey(),
   name: text('name').notNull(),
   tier: text('tier').notNull(),
+  /** The currency of both prices, whose amounts are integer minor units. */
+  currency: text('currency').notNull().default('usd'),
   monthlyPriceCents: integer('monthly_price_cents'),
   monthlyPriceId: text('monthly_price_id'),
   annualPriceCents: integer('annual_price_cents'),

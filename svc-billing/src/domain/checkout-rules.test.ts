@@ -1,17 +1,21 @@
 import { BILLING_TEXTS } from '@agentdock/contracts';
+import { planFixture } from '@agentdock/contracts/testing';
 import type { PlanPriceRow } from '../db/schema';
 import { COURSE_PRICES, CREDIT_PACKS, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 
+// The Starter plan as billing's read model holds it, from the one Starter fixture.
+const starter = planFixture();
 const row = (overrides: Partial<PlanPriceRow>): PlanPriceRow => ({
-  planId: 'starter',
-  name: 'Starter',
-  tier: 'starter',
-  monthlyPriceCents: 5_000,
-  monthlyPriceId: 'price_starter_monthly',
-  annualPriceCents: 54_000,
-  annualPriceId: 'price_starter_annual',
-  platformCreditsLimit: 1_000_000,
-  apiCallsLimit: 250,
+  planId: starter.id,
+  name: starter.name,
+  tier: starter.tier,
+  currency: starter.currency,
+  monthlyPriceCents: starter.monthly!.amountMinor,
+  monthlyPriceId: starter.monthly!.priceId,
+  annualPriceCents: starter.annual!.amountMinor,
+  annualPriceId: starter.annual!.priceId,
+  platformCreditsLimit: starter.platformCreditsLimit,
+  apiCallsLimit: starter.apiCallsLimit,
   isActive: true,
   deleted: false,
   lastEventAt: new Date('2025-01-01T00:00:00Z'),

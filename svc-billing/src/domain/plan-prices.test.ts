@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Plan } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { openDatabase, type Database } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
@@ -8,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { type BillingSchema, planPrices, schema } from '../db/schema';
 import { applyPlanChanged } from './plan-prices';
 
-const plan = (overrides: Partial<Plan> = {}): Plan => planFixture({ monthly: { amount: 50, priceId: 'price_a' }, annual: { amount: 540, priceId: 'price_b' }, ...overrides });
 
 describe('billing plan-price read model', () => {
   let testDatabase: TestDatabase;
@@ -23,22 +21,22 @@ describe('billing plan-price read model', () => {
   });
   const row = async () => (await database.db.select().from(planPrices).where(eq(planPrices.planId, 'starter')))[0];
 
-  it('stores prices in cents', async () => {
-    await applyPlanChanged(database.db, { change: 'created', plan: plan({ monthly: { amount: 19.99, priceId: 'p' } }) }, new Date());
-    expect(await row()).toMatchObject({ monthlyPriceCents: 1999, annualPriceCents: 54_000, deleted: false });
+  it('stores the minor units as they come', async () => {
+    await applyPlanChanged(database.db, { change: 'created', plan: planFixture({ currency: 'eur', monthly: { amountMinor: 1999, priceId: 'p' } }) }, new Date());
+    expect(await row()).toMatchObject({ currency: 'eur', monthlyPriceCents: 1999, annualPriceCents: 54_000, deleted: false });
   });
 
   it('ignores a change older than the one already applied (out-of-order redelivery)', async () => {
     const now = Date.now();
-    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ monthly: { amount: 60, priceId: 'new' } }) }, new Date(now));
-    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ monthly: { amount: 40, priceId: 'old' } }) }, new Date(now - 1_000));
+    await applyPlanChanged(database.db, { change: 'updated', plan: planFixture({ monthly: { amountMinor: 6_000, priceId: 'new' } }) }, new Date(now));
+    await applyPlanChanged(database.db, { change: 'updated', plan: planFixture({ monthly: { amountMinor: 4_000, priceId: 'old' } }) }, new Date(now - 1_000));
     expect((await row())?.monthlyPriceId).toBe('new');
   });
 
   it('keeps a deleted plan deleted when an older update arrives late', async () => {
     const now = Date.now();
-    await applyPlanChanged(database.db, { change: 'deleted', plan: plan() }, new Date(now));
-    await applyPlanChanged(database.db, { change: 'updated', plan: plan({ name: randomUUID() }) }, new Date(now - 5));
+    await applyPlanChanged(database.db, { change: 'deleted', plan: planFixture() }, new Date(now));
+    await applyPlanChanged(database.db, { change: 'updated', plan: planFixture({ name: randomUUID() }) }, new Date(now - 5));
     expect(await row()).toMatchObject({ deleted: true, isActive: false, name: 'Starter' });
   });
 });

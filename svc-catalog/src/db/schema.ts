@@ -2,12 +2,13 @@ import { CONTENT_FORMATS, CONTENT_SECTION_TYPES, ENROLMENT_SOURCES, SUBSCRIPTION
 import { sql } from '@agentdock/service-data/orm';
 import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
-/** Subscription plans. Money is kept in cents so no price ever passes through a float. */
+/** Subscription plans. Money is integer minor units of `currency`, so no price passes through a float. */
 export const plans = pgTable('subscription_plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull(),
+  currency: text('currency').notNull().default('usd'),
   monthlyPriceCents: integer('monthly_price_cents'),
   monthlyPriceId: text('monthly_price_id'),
   annualPriceCents: integer('annual_price_cents'),
@@ -27,6 +28,7 @@ export const plans = pgTable('subscription_plans', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [
   check('subscription_plans_tier_check', isOneOf(table.tier, SUBSCRIPTION_TIERS)),
+  check('subscription_plans_currency_check', sql`${table.currency} ~ '^[a-z]{3}$'`),
   check('subscription_plans_prices_check', sql`coalesce(${table.monthlyPriceCents}, 0) >= 0 and coalesce(${table.annualPriceCents}, 0) >= 0`),
 ]);
 

@@ -5,7 +5,7 @@ import { type AgentRow, agents, type CatalogSchema } from '../db/schema';
 import { isAgentVisibleTo } from './agent-visibility';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
-import type { CatalogWriter } from './writer';
+import { type CatalogWriter, insertPublishing } from './writer';
 
 function toAdminAgent(row: AgentRow): AdminAgent {
   return {
@@ -48,12 +48,11 @@ export async function listAllAgents(db: Db<CatalogSchema>): Promise<AdminAgent[]
 
 /** Inserts an agent and its `created` event; undefined when the key exists and `skipExisting` is set. */
 export async function insertAgent(writer: CatalogWriter, tx: Db<CatalogSchema>, input: AgentInput, skipExisting = false): Promise<AdminAgent | undefined> {
-  const insert = tx.insert(agents).values(input);
-  const [row] = await (skipExisting ? insert.onConflictDoNothing({ target: agents.key }) : insert).returning();
-  if (!row) return undefined;
-  const agent = toAdminAgent(row);
-  await writer.enqueue(tx, agentChangedV1, { change: 'created', agent });
-  return agent;
+  return insertPublishing(tx.insert(agents).values(input), {
+    skipExisting,
+    serve: toAdminAgent,
+    publish: (agent) => writer.enqueue(tx, agentChangedV1, { change: 'created', agent }),
+  });
 }
 
 export async function createAgent(writer: CatalogWriter, actor: AdminActor, input: AgentInput): Promise<AdminAgent> {

@@ -5,7 +5,7 @@ import { type CatalogSchema, type ContentSectionRow, contentSections } from '../
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
 import { renderContent, sanitiseHtml } from './sanitise';
-import type { CatalogWriter } from './writer';
+import { type CatalogWriter, insertPublishing } from './writer';
 
 function toContentSection(row: ContentSectionRow): ContentSection {
   return {
@@ -62,12 +62,11 @@ export async function insertContent(
   input: ContentSectionInput,
   skipExisting = false,
 ): Promise<ContentSection | undefined> {
-  const insert = tx.insert(contentSections).values({ ...input, ...storedContent(input.format, input.content) });
-  const [row] = await (skipExisting ? insert.onConflictDoNothing() : insert).returning();
-  if (!row) return undefined;
-  const section = toContentSection(row);
-  await writer.enqueue(tx, contentChangedV1, { change: 'created', section });
-  return section;
+  return insertPublishing(tx.insert(contentSections).values({ ...input, ...storedContent(input.format, input.content) }), {
+    skipExisting,
+    serve: toContentSection,
+    publish: (section) => writer.enqueue(tx, contentChangedV1, { change: 'created', section }),
+  });
 }
 
 export async function createContent(writer: CatalogWriter, actor: AdminActor, input: ContentSectionInput): Promise<ContentSection> {

@@ -25,7 +25,8 @@ export const COURSES: readonly Course[] = [
     estimatedDuration: '2 weeks',
     level: 'Beginner',
     students: 420,
-    price: 25,
+    priceMinor: 2_500,
+    currency: 'usd',
     image: courseAsset('courses/ai-fundamentals.svg'),
     instructor: { name: 'Maya Chen', role: 'AI Strategy Lead', image: courseAsset('instructors/maya-chen.svg') },
     modules: [
@@ -45,7 +46,8 @@ export const COURSES: readonly Course[] = [
     estimatedDuration: '4 weeks',
     level: 'Intermediate',
     students: 310,
-    price: 150,
+    priceMinor: 15_000,
+    currency: 'usd',
     image: courseAsset('courses/build-ai-agents.svg'),
     instructor: { name: 'Daniel Okafor', role: 'Agent Engineer', image: courseAsset('instructors/daniel-okafor.svg') },
     modules: [
@@ -66,7 +68,8 @@ export const COURSES: readonly Course[] = [
     estimatedDuration: 'Personal pace',
     level: 'Advanced',
     students: 150,
-    price: 70,
+    priceMinor: 7_000,
+    currency: 'usd',
     image: courseAsset('courses/advanced-implementation.svg'),
     instructor: { name: 'Sofia Lindqvist', role: 'Solutions Architect', image: courseAsset('instructors/sofia-lindqvist.svg') },
     modules: [
@@ -86,7 +89,8 @@ export const COURSES: readonly Course[] = [
     estimatedDuration: '4 weeks',
     level: 'Intermediate',
     students: 260,
-    price: 100,
+    priceMinor: 10_000,
+    currency: 'usd',
     image: courseAsset('courses/customer-service.svg'),
     instructor: { name: 'James Patel', role: 'Customer Experience Consultant', image: courseAsset('instructors/james-patel.svg') },
     modules: [
@@ -101,7 +105,8 @@ export const COURSES: readonly Course[] = [
 /** The $50/month community course on /courses; its stats are fixed figures, not live counts. */
 export const COMMUNITY_OFFER: CommunityOffer = {
   title: 'AI Agents Community Course',
-  price: 50,
+  priceMinor: 5_000,
+  currency: 'usd',
   learnings: [
     'How AI agents work and where they fit in your business',
     'Writing prompts that give reliable, useful results',

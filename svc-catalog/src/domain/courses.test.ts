@@ -8,8 +8,8 @@ describe('course lookup', () => {
   });
 
   it('finds a course by id with the spec price', () => {
-    expect(getCourse('build-ai-agents')).toMatchObject({ id: 'build-ai-agents', price: 150 });
-    expect(COURSE_IDS.map((id) => getCourse(id).price)).toEqual([25, 150, 70, 100]);
+    expect(getCourse('build-ai-agents')).toMatchObject({ id: 'build-ai-agents', priceMinor: 15_000, currency: 'usd' });
+    expect(COURSE_IDS.map((id) => getCourse(id).priceMinor)).toEqual([2_500, 15_000, 7_000, 10_000]);
   });
 
   it.each(['unknown', '', 'AI-FUNDAMENTALS', 'ai-fundamentals/'])('refuses %j with course_not_found and the page text', (id) => {

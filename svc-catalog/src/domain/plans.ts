@@ -1,11 +1,11 @@
-import { type Plan, type PlanCreate, type PlanPatch, planChangedV1 } from '@agentdock/contracts';
+import { type Plan, type PlanCreate, type PlanPatch, type PlanV1, planChangedV1, planChangedV2 } from '@agentdock/contracts';
 import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-data';
 import { asc, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
-import type { CatalogWriter } from './writer';
-import { annualPerMonthDollars, centsToDollars, dollarsToCents } from './pricing';
+import { type CatalogWriter, insertPublishing } from './writer';
+import { annualPerMonthMinor, minorToDollarsV1 } from './pricing';
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -13,9 +13,10 @@ export function toPlan(row: PlanRow): Plan {
     name: row.name,
     description: row.description,
     tier: row.tier,
-    monthly: row.monthlyPriceCents === null ? null : { amount: centsToDollars(row.monthlyPriceCents), priceId: row.monthlyPriceId },
-    annual: row.annualPriceCents === null ? null : { amount: centsToDollars(row.annualPriceCents), priceId: row.annualPriceId },
-    annualPerMonth: annualPerMonthDollars(row.annualPriceCents),
+    currency: row.currency,
+    monthly: row.monthlyPriceCents === null ? null : { amountMinor: row.monthlyPriceCents, priceId: row.monthlyPriceId },
+    annual: row.annualPriceCents === null ? null : { amountMinor: row.annualPriceCents, priceId: row.annualPriceId },
+    annualPerMonthMinor: annualPerMonthMinor(row.annualPriceCents),
     realTokensLimit: row.realTokensLimit,
     platformCreditsLimit: row.platformCreditsLimit,
     apiCallsLimit: row.apiCallsLimit,
@@ -32,11 +33,25 @@ export function toPlan(row: PlanRow): Plan {
   };
 }
 
+/** The plan as the v1 event carried it (decimal dollars), published beside v2 until v1 has no reader. */
+export function toPlanV1(plan: Plan): PlanV1 {
+  const { currency: _currency, monthly, annual, annualPerMonthMinor: perMonth, ...rest } = plan;
+  const dollars = (price: Plan['monthly']) => price && { amount: minorToDollarsV1(price.amountMinor), priceId: price.priceId };
+  return { ...rest, monthly: dollars(monthly), annual: dollars(annual), annualPerMonth: perMonth === null ? null : minorToDollarsV1(perMonth) };
+}
+
+/** Publishes a plan change in both versions, in the caller's transaction (ADR 0006). */
+async function publishPlanChange(writer: CatalogWriter, tx: Db<CatalogSchema>, change: 'created' | 'updated' | 'deleted', plan: Plan): Promise<void> {
+  await writer.enqueue(tx, planChangedV1, { change, plan: toPlanV1(plan) });
+  await writer.enqueue(tx, planChangedV2, { change, plan });
+}
+
 function toColumns(input: PlanPatch): Partial<typeof plans.$inferInsert> {
   const columns: Partial<typeof plans.$inferInsert> = {
     name: input.name,
     description: input.description,
     tier: input.tier,
+    currency: input.currency,
     realTokensLimit: input.realTokensLimit,
     platformCreditsLimit: input.platformCreditsLimit,
     apiCallsLimit: input.apiCallsLimit,
@@ -50,11 +65,11 @@ function toColumns(input: PlanPatch): Partial<typeof plans.$inferInsert> {
     sortOrder: input.sortOrder,
   };
   if (input.monthly !== undefined) {
-    columns.monthlyPriceCents = input.monthly === null ? null : dollarsToCents(input.monthly.amount);
+    columns.monthlyPriceCents = input.monthly === null ? null : input.monthly.amountMinor;
     columns.monthlyPriceId = input.monthly?.priceId ?? null;
   }
   if (input.annual !== undefined) {
-    columns.annualPriceCents = input.annual === null ? null : dollarsToCents(input.annual.amount);
+    columns.annualPriceCents = input.annual === null ? null : input.annual.amountMinor;
     columns.annualPriceId = input.annual?.priceId ?? null;
   }
   return withoutUndefined(columns);
@@ -78,12 +93,11 @@ export async function getPlan(db: Db<CatalogSchema>, id: string, options: { incl
 
 /** Inserts a plan and its `created` event; undefined when the id exists and `skipExisting` is set. */
 async function insertPlan(writer: CatalogWriter, tx: Db<CatalogSchema>, input: PlanCreate, skipExisting = false): Promise<Plan | undefined> {
-  const insert = tx.insert(plans).values({ id: input.id, ...(toColumns(input) as Omit<typeof plans.$inferInsert, 'id'>) });
-  const [row] = await (skipExisting ? insert.onConflictDoNothing() : insert).returning();
-  if (!row) return undefined;
-  const plan = toPlan(row);
-  await writer.enqueue(tx, planChangedV1, { change: 'created', plan });
-  return plan;
+  return insertPublishing(tx.insert(plans).values({ id: input.id, ...(toColumns(input) as Omit<typeof plans.$inferInsert, 'id'>) }), {
+    skipExisting,
+    serve: toPlan,
+    publish: (plan) => publishPlanChange(writer, tx, 'created', plan),
+  });
 }
 
 export async function createPlan(writer: CatalogWriter, actor: AdminActor, input: PlanCreate): Promise<Plan> {
@@ -108,7 +122,7 @@ export async function updatePlan(writer: CatalogWriter, actor: AdminActor, id: s
       .returning();
     if (!row) throw new CatalogError('plan_not_found', `No plan with id "${id}"`);
     const plan = toPlan(row);
-    await writer.enqueue(tx, planChangedV1, { change: 'updated', plan });
+    await publishPlanChange(writer, tx, 'updated', plan);
     await recordAdminAction(tx, { actor, action: 'plan.update', target: `plan:${id}`, before: current && toPlan(current), after: plan });
     return plan;
   });
@@ -118,7 +132,7 @@ export async function deletePlan(writer: CatalogWriter, actor: AdminActor, id: s
   await writer.transaction(async (tx) => {
     const [row] = await tx.delete(plans).where(eq(plans.id, id)).returning();
     if (!row) throw new CatalogError('plan_not_found', `No plan with id "${id}"`);
-    await writer.enqueue(tx, planChangedV1, { change: 'deleted', plan: toPlan(row) });
+    await publishPlanChange(writer, tx, 'deleted', toPlan(row));
     await recordAdminAction(tx, { actor, action: 'plan.delete', target: `plan:${id}`, before: toPlan(row) });
   });
 }

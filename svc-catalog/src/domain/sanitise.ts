@@ -1,25 +1,18 @@
 import type { ContentFormat } from '@agentdock/contracts';
-import { createHtmlSanitizer } from '@agentdock/html-sanitizer';
-import { JSDOM } from 'jsdom';
-
-// The platform's one HTML policy, on a server-side DOM: every piece of HTML the catalog serves.
-const sanitizer = createHtmlSanitizer(new JSDOM('').window);
+import { serverSanitizer } from '@agentdock/html-sanitizer/server';
 
 /**
  * HTML with scripts, embedded frames and objects, inline event handlers and javascript: URLs
- * removed; ordinary formatting, links and images kept.
+ * removed; ordinary formatting, links and images kept (the platform's one policy).
  *
  * @example
  * sanitiseHtml('<p onclick="steal()">Hi <script>steal()</script></p>'); // '<p>Hi </p>'
  */
 export function sanitiseHtml(html: string): string {
-  return sanitizer.sanitize(html);
+  return serverSanitizer().sanitize(html);
 }
 
-/**
- * The sanitised HTML of a content section's source: HTML as it is, Markdown rendered first
- * (Markdown may embed raw HTML, so its rendering goes through the same sanitiser).
- */
+/** The sanitised HTML of a content section's source, exactly as the admin preview renders it. */
 export function renderContent(format: ContentFormat, content: string): string {
-  return format === 'markdown' ? sanitizer.renderMarkdown(content) : sanitizer.sanitize(content);
+  return serverSanitizer().renderContent(format, content);
 }

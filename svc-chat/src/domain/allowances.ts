@@ -1,4 +1,4 @@
-import { type EventData, type planChangedV1, SUBSCRIPTION_TIERS, type SubscriptionTier } from '@agentdock/contracts';
+import { type EventData, type planChangedV2, SUBSCRIPTION_TIERS, type SubscriptionTier } from '@agentdock/contracts';
 import type { Db } from '@agentdock/service-data';
 import { and, asc, eq } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatPlanAllowances } from '../db/schema';
@@ -30,7 +30,7 @@ export async function allowanceFor(db: Db<ChatSchema>, tier: SubscriptionTier): 
   return { credits: row?.platformCredits ?? fallback.credits, apiCalls: row?.apiCalls ?? fallback.apiCalls };
 }
 
-export async function applyPlanChanged(db: Db<ChatSchema>, data: EventData<typeof planChangedV1>): Promise<void> {
+export async function applyPlanChanged(db: Db<ChatSchema>, data: EventData<typeof planChangedV2>): Promise<void> {
   const { plan } = data;
   if (data.change === 'deleted') {
     await db.delete(chatPlanAllowances).where(eq(chatPlanAllowances.planId, plan.id));

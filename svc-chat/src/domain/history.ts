@@ -1,18 +1,15 @@
 import type { ChatMessage, UsageSummary } from '@agentdock/contracts';
-import { createHtmlSanitizer } from '@agentdock/html-sanitizer';
+import { serverSanitizer } from '@agentdock/html-sanitizer/server';
 import type { Db } from '@agentdock/service-data';
 import { and, asc, eq, gte, sql } from '@agentdock/service-data/orm';
-import { JSDOM } from 'jsdom';
 import { type ChatSchema, chatMessages } from '../db/schema';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
 // Replies are stored as the provider wrote them (Markdown) and rendered on the way out, through
 // the platform's one HTML policy; the browser sanitises again when it renders.
-const sanitizer = createHtmlSanitizer(new JSDOM('').window);
-
 export function renderReply(markdown: string): string {
-  return sanitizer.renderMarkdown(markdown);
+  return serverSanitizer().renderMarkdown(markdown);
 }
 
 export function toChatMessage(row: MessageRow): ChatMessage {

@@ -3,7 +3,7 @@ import {
   creditsPurchasedV1,
   type EventDefinition,
   type EventEnvelope,
-  planChangedV1,
+  planChangedV2,
   subscriptionActivatedV1,
   subscriptionCanceledV1,
   subscriptionPlanChangedV1,
@@ -35,7 +35,7 @@ export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOpt
   const subscription = (tx: Db<ChatSchema>, data: { userId: string; tier: 'starter' | 'professional' | 'enterprise'; periodStart: string; periodEnd: string }, eventId: string) =>
     resetForSubscription(tx, { userId: data.userId, tier: data.tier, periodStart: new Date(data.periodStart), periodEnd: new Date(data.periodEnd), eventId });
   return [
-    consumer('plans', planChangedV1, (tx, data) => applyPlanChanged(tx, data)),
+    consumer('plans-v2', planChangedV2, (tx, data) => applyPlanChanged(tx, data)),
     consumer('agents', agentChangedV1, (tx, data) => applyAgentChanged(tx, data)),
     consumer('user-registered', userRegisteredV1, (tx, data, envelope) => provisionWallet(tx, data.userId, data.tier, new Date(envelope.occurredAt))),
     consumer('user-tier-changed', userTierChangedV1, (tx, data, envelope) => changeTier(tx, { userId: data.userId, tier: data.tier, now: new Date(envelope.occurredAt), eventId: envelope.id })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './plan';
 
 export const COURSE_IDS = ['ai-fundamentals', 'build-ai-agents', 'advanced-implementation', 'customer-service'] as const;
 export const courseId = z.string().min(1).max(64);
@@ -11,8 +12,9 @@ export const course = z.object({
   estimatedDuration: z.string(),
   level: z.string(),
   students: z.number().int().nonnegative(),
-  /** Whole dollars per month. */
-  price: z.number().nonnegative(),
+  /** Per month, in integer minor units of `currency`. */
+  priceMinor: z.number().int().nonnegative(),
+  currency: currencyCode,
   image: z.string(),
   instructor: z.object({ name: z.string(), role: z.string(), image: z.string() }),
   modules: z.array(z.object({ title: z.string(), lessons: z.array(z.string()) })),
@@ -25,7 +27,9 @@ export type CourseList = z.infer<typeof courseList>;
 /** GET /api/catalog/community: the $50/month community course on /courses. */
 export const communityOffer = z.object({
   title: z.string(),
-  price: z.number().nonnegative(),
+  /** Per month, in integer minor units of `currency`. */
+  priceMinor: z.number().int().nonnegative(),
+  currency: currencyCode,
   learnings: z.array(z.string()),
   inviteUrl: z.string().url(),
   stats: z.object({ students: z.string(), completion: z.string(), rating: z.string() }),

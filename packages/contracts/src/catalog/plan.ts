@@ -7,9 +7,15 @@ const planId = z
   .max(64)
   .regex(/^[a-z0-9-]+$/, 'Use lower-case letters, digits and dashes');
 
-/** A price the payment provider knows: an amount in whole dollars and the provider's price id. */
+/** ISO 4217, lower case as the payment provider spells it. */
+export const currencyCode = z.string().regex(/^[a-z]{3}$/, 'Use a three-letter currency code such as usd');
+
+/**
+ * A price the payment provider knows: integer minor units of the plan's currency (cents for usd),
+ * so no price passes through a float, and the provider's price id.
+ */
 const priceOption = z.object({
-  amount: z.number().nonnegative(),
+  amountMinor: z.number().int().nonnegative(),
   priceId: z.string().min(1).nullable(),
 });
 
@@ -17,6 +23,8 @@ const planFields = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().max(500),
   tier: subscriptionTier,
+  /** The currency of both prices. */
+  currency: currencyCode,
   /** null for plans quoted by contact (Enterprise). */
   monthly: priceOption.nullable(),
   /** The yearly price, billed once a year; null when there is no annual option. */
@@ -37,6 +45,7 @@ const planFields = z.object({
 /** Writable fields of a subscription plan (admin create body, with `id` in planCreate). */
 export const planInput = planFields.extend({
   description: planFields.shape.description.default(''),
+  currency: planFields.shape.currency.default('usd'),
   highlight: planFields.shape.highlight.default(false),
   customPrice: planFields.shape.customPrice.default(false),
   isActive: planFields.shape.isActive.default(true),
@@ -51,10 +60,13 @@ export type PlanPatch = z.infer<typeof planPatch>;
 export const planCreate = planInput.extend({ id: planId });
 export type PlanCreate = z.infer<typeof planCreate>;
 
-/** A plan as the catalog serves it. `annualPerMonth` is the yearly price / 12, rounded. */
+/**
+ * A plan as the catalog serves it. `annualPerMonthMinor` is the yearly price / 12 rounded to a
+ * whole unit of the currency (whole dollars), in minor units.
+ */
 export const plan = planInput.extend({
   id: planId,
-  annualPerMonth: z.number().int().nullable(),
+  annualPerMonthMinor: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

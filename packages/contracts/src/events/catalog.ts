@@ -5,15 +5,26 @@ import { enrolment } from '../catalog/course';
 import { plan } from '../catalog/plan';
 import { defineEvent } from './envelope';
 
-/** Published by svc-catalog whenever a plan is created, edited or deleted (also when seeded). */
-export const planChangedV1 = defineEvent(
-  'catalog.plan.changed',
-  1,
-  z.object({
-    change: z.enum(['created', 'updated', 'deleted']),
-    plan,
-  }),
-);
+const planChange = z.enum(['created', 'updated', 'deleted']);
+
+const dollarPriceV1 = z.object({ amount: z.number().nonnegative(), priceId: z.string().min(1).nullable() });
+
+/** The plan as v1 carried it: prices in decimal dollars, no currency (always usd). */
+export const planV1 = plan.omit({ currency: true, monthly: true, annual: true, annualPerMonthMinor: true }).extend({
+  monthly: dollarPriceV1.nullable(),
+  annual: dollarPriceV1.nullable(),
+  annualPerMonth: z.number().int().nullable(),
+});
+export type PlanV1 = z.infer<typeof planV1>;
+
+/**
+ * Published by svc-catalog whenever a plan is created, edited or deleted (also when seeded).
+ * Superseded by v2; still published beside it (ADR 0006) until no consumer reads v1.
+ */
+export const planChangedV1 = defineEvent('catalog.plan.changed', 1, z.object({ change: planChange, plan: planV1 }));
+
+/** As v1, with the plan's prices in integer minor units and its currency. */
+export const planChangedV2 = defineEvent('catalog.plan.changed', 2, z.object({ change: planChange, plan }));
 
 /** Published on every admin change to an agent; carries the provider id for svc-chat. */
 export const agentChangedV1 = defineEvent(

@@ -1,0 +1,1 @@
+ALTER TABLE "plan_prices" ADD COLUMN "currency" text DEFAULT 'usd' NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "subscription_plans" ADD COLUMN "currency" text DEFAULT 'usd' NOT NULL;--> statement-breakpoint
+ALTER TABLE "subscription_plans" ADD CONSTRAINT "subscription_plans_currency_check" CHECK ("subscription_plans"."currency" ~ '^[a-z]{3}$');

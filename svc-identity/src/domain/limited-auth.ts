@@ -1,0 +1,99 @@
+import type {
+  CodeExchangeRequest,
+  EmailLinkRequest,
+  MfaVerifyRequest,
+  OtpVerifyRequest,
+  PasswordSignInRequest,
+  ResendConfirmationRequest,
+  SignUpRequest,
+} from '@agentdock/contracts';
+import {
+  type AuthDeps,
+  exchangeLinkCode,
+  requestEmailLink,
+  requestOtp,
+  resendConfirmation,
+  signInWithOtp,
+  signInWithPassword,
+  signUp,
+  verifySecondStep,
+} from './auth';
+import { openChallenge } from './mfa-challenges';
+import type { RateLimits } from './rate-limits';
+import { sha256 } from './secrets';
+
+/** The unlimited operations the limits wrap; a parameter so the rules can be tested on their own. */
+export const authOperations = {
+  signUp,
+  resendConfirmation,
+  signInWithPassword,
+  exchangeLinkCode,
+  requestEmailLink,
+  requestOtp,
+  signInWithOtp,
+  verifySecondStep,
+  openChallenge,
+};
+export type AuthOperations = typeof authOperations;
+
+/**
+ * Sign-up and every way of signing in, each counted per client IP and per account before it runs.
+ * A sign-in that succeeds forgives the account's earlier failures (typos must not add up to a
+ * lockout); a request that only sends an email never does, or the budget would not bound emails.
+ */
+export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperations = authOperations) {
+  return {
+    async signUp(ip: string, input: SignUpRequest) {
+      await limits.consume('signup', { ip, account: input.email });
+      await ops.signUp(deps, input);
+    },
+
+    async resendConfirmation(ip: string, input: ResendConfirmationRequest) {
+      await limits.consume('resend', { ip, account: input.email });
+      await ops.resendConfirmation(deps, input);
+    },
+
+    async signInWithPassword(ip: string, input: PasswordSignInRequest) {
+      const account = input.email ?? input.phone ?? '';
+      await limits.consume('signin', { ip, account });
+      const outcome = await ops.signInWithPassword(deps, input);
+      await limits.reset('signin', account);
+      return outcome;
+    },
+
+    // Per code, by hash: the limiter's table must not hold a usable code. A code is single-use,
+    // so there is no later attempt on it to forgive.
+    async exchangeLinkCode(ip: string, input: CodeExchangeRequest) {
+      await limits.consume('verify', { ip, account: `code:${sha256(input.code)}` });
+      return ops.exchangeLinkCode(deps, input);
+    },
+
+    async requestEmailLink(ip: string, purpose: 'recovery' | 'magiclink', input: EmailLinkRequest) {
+      await limits.consume(purpose === 'recovery' ? 'recover' : 'magiclink', { ip, account: input.email });
+      ops.requestEmailLink(deps, purpose, input);
+    },
+
+    async requestOtp(ip: string, email: string) {
+      await limits.consume('otp', { ip, account: email });
+      ops.requestOtp(deps, email);
+    },
+
+    async signInWithOtp(ip: string, input: OtpVerifyRequest) {
+      await limits.consume('verify', { ip, account: input.email });
+      const outcome = await ops.signInWithOtp(deps, input);
+      await limits.reset('verify', input.email);
+      return outcome;
+    },
+
+    // The second step after any first factor; counted per user, so new challenges do not reset it.
+    async verifySecondStep(ip: string, input: MfaVerifyRequest) {
+      const { userId } = await ops.openChallenge(deps.db, input.challengeToken);
+      const account = `user:${userId}`;
+      await limits.consume('mfa', { ip, account });
+      const issued = await ops.verifySecondStep(deps, input);
+      await limits.reset('mfa', account);
+      return issued;
+    },
+  };
+}
+export type LimitedAuth = ReturnType<typeof limitedAuth>;
