@@ -54,4 +54,8 @@ describe('renderContent', () => {
   it('sanitises HTML content as it is, without Markdown rendering', () => {
     expect(renderContent('html', '<p>*not emphasis*</p><iframe src="x"></iframe>')).toBe('<p>*not emphasis*</p>');
   });
+
+  it('leaves Markdown syntax in HTML content as text', () => {
+    expect(renderContent('html', '# Not a heading\n\n**not bold**')).toBe('# Not a heading\n\n**not bold**');
+  });
 });

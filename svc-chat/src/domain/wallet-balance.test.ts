@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { type Database, openDatabase } from '@agentdock/service-data';
+import { eq } from '@agentdock/service-data/orm';
+import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
+import { type ChatSchema, chatPlanAllowances, chatWalletLedger, chatWallets, schema } from '../db/schema';
+import { planFixture } from '@agentdock/contracts/testing';
+import { allowanceFor, applyPlanChanged, isTier } from './allowances';
+import { BalanceTooLowError } from './errors';
+import { addMonth, adjust, credit, debitUpTo, ensureWallet, findWallets, recordLedger, reserve, startPeriod, toWallet, walletRow } from './wallet';
+
+// The wallet's rules against a real database: one database per file (opening one costs seconds on
+// PGlite), one fresh user per test.
+describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let testDatabase: TestDatabase;
+  let database: Database<ChatSchema>;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    database = await openDatabase({ target: testDatabase.target, schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+  });
+
+  const db = () => database.db;
+  const ledger = (userId: string) => db().select().from(chatWalletLedger).where(eq(chatWalletLedger.userId, userId));
+  const start = new Date('2026-03-10T08:00:00.000Z');
+
+  async function walletWith(values: Partial<typeof chatWallets.$inferInsert> = {}) {
+    const userId = randomUUID();
+    await db()
+      .insert(chatWallets)
+      .values({ userId, tier: 'starter', creditsRemaining: 1_000, creditsLimit: 1_000, purchasedCredits: 500, apiCallsUsed: 0, apiCallsLimit: 10, periodStart: start, renewsAt: addMonth(start), selfRenewing: false, ...values });
+    return userId;
+  }
+  const balanceOf = async (userId: string) => {
+    const row = (await walletRow(db(), userId))!;
+    return { plan: row.creditsRemaining, purchased: row.purchasedCredits, calls: row.apiCallsUsed };
+  };
+
+  describe('periods', () => {
+    it('moves a date one calendar month on, across a year end and into a leap February', () => {
+      expect(addMonth(new Date('2026-12-15T09:30:00Z')).toISOString()).toBe('2027-01-15T09:30:00.000Z');
+      expect(addMonth(new Date('2028-01-31T00:00:00Z')).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+      expect(addMonth(new Date('2026-03-31T00:00:00Z')).toISOString()).toBe('2026-04-30T00:00:00.000Z');
+      expect(addMonth(new Date('2026-04-30T00:00:00Z')).toISOString()).toBe('2026-05-30T00:00:00.000Z');
+    });
+
+    it('opens a wallet at the tier allowance and books the grant', async () => {
+      const userId = randomUUID();
+      const row = await startPeriod(db(), { userId, tier: 'free', periodStart: start, renewsAt: addMonth(start), selfRenewing: true, reference: `provision:${userId}` });
+      expect(row).toMatchObject({ tier: 'free', creditsRemaining: 50_000, creditsLimit: 50_000, purchasedCredits: 0, apiCallsUsed: 0, apiCallsLimit: 50, selfRenewing: true, lowBalanceNotifiedFor: null });
+      expect(row.periodStart.toISOString()).toBe(start.toISOString());
+      expect(row.renewsAt.toISOString()).toBe('2026-04-10T08:00:00.000Z');
+      expect(await ledger(userId)).toEqual([
+        expect.objectContaining({ kind: 'grant', planDelta: 50_000, purchasedDelta: 0, reference: `provision:${userId}`, reason: 'free allowance from 2026-03-10T08:00:00.000Z' }),
+      ]);
+    });
+
+    it('resets plan credits and API calls at a new period, keeps bought credits, and books only the difference', async () => {
+      const userId = await walletWith({ creditsRemaining: 300, purchasedCredits: 700, apiCallsUsed: 9, lowBalanceNotifiedFor: start });
+      const next = addMonth(start);
+      const row = await startPeriod(db(), { userId, tier: 'professional', periodStart: next, renewsAt: addMonth(next), selfRenewing: false });
+      expect(row).toMatchObject({ tier: 'professional', creditsRemaining: 2_000_000, creditsLimit: 2_000_000, purchasedCredits: 700, apiCallsUsed: 0, apiCallsLimit: 500, selfRenewing: false, lowBalanceNotifiedFor: null });
+      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'grant', planDelta: 2_000_000 - 300, purchasedDelta: 0 })]);
+    });
+
+    it('takes the allowance from the first active published plan of the tier, and the default otherwise', async () => {
+      await db()
+        .insert(chatPlanAllowances)
+        .values([
+          { planId: `starter-old-${randomUUID()}`, tier: 'starter', platformCredits: 1, apiCalls: 1, isActive: false, sortOrder: 0 },
+          { planId: `starter-b-${randomUUID()}`, tier: 'starter', platformCredits: 900_000, apiCalls: 200, isActive: true, sortOrder: 2 },
+          { planId: `starter-a-${randomUUID()}`, tier: 'starter', platformCredits: 800_000, apiCalls: 100, isActive: true, sortOrder: 1 },
+          { planId: `enterprise-${randomUUID()}`, tier: 'enterprise', platformCredits: null, apiCalls: 7_000, isActive: true, sortOrder: 0 },
+        ]);
+      expect(await allowanceFor(db(), 'starter')).toEqual({ credits: 800_000, apiCalls: 100 });
+      expect(await allowanceFor(db(), 'enterprise')).toEqual({ credits: 2_000_000, apiCalls: 7_000 });
+      expect(await allowanceFor(db(), 'professional')).toEqual({ credits: 2_000_000, apiCalls: 500 });
+      await db().delete(chatPlanAllowances);
+    });
+  });
+
+  describe('provisioning and monthly roll-over', () => {
+    it('gives a user without a wallet a self-renewing free one from now', async () => {
+      const userId = randomUUID();
+      const row = await ensureWallet(db(), userId, 'free', start);
+      expect(row).toMatchObject({ userId, tier: 'free', creditsRemaining: 50_000, selfRenewing: true });
+      expect(row.renewsAt.toISOString()).toBe(addMonth(start).toISOString());
+      expect((await ledger(userId)).map((entry) => entry.reference)).toEqual([`provision:${userId}`]);
+    });
+
+    it('gives a paying user a wallet that waits for billing to renew it', async () => {
+      const row = await ensureWallet(db(), randomUUID(), 'starter', start);
+      expect(row).toMatchObject({ tier: 'starter', creditsRemaining: 1_000_000, selfRenewing: false });
+    });
+
+    it('leaves a wallet alone while its period runs, and a paid one even after it ended', async () => {
+      const running = await walletWith({ selfRenewing: true, creditsRemaining: 10 });
+      expect((await ensureWallet(db(), running, 'free', new Date(addMonth(start).getTime() - 1))).creditsRemaining).toBe(10);
+      const paid = await walletWith({ selfRenewing: false, creditsRemaining: 10 });
+      expect((await ensureWallet(db(), paid, 'free', new Date('2027-01-01T00:00:00Z'))).creditsRemaining).toBe(10);
+      expect(await ledger(running)).toEqual([]);
+      expect(await ledger(paid)).toEqual([]);
+    });
+
+    it('rolls a free wallet whose period ended into the period that contains now, skipping missed months', async () => {
+      const userId = await walletWith({ tier: 'free', selfRenewing: true, creditsRemaining: 3, purchasedCredits: 40, apiCallsUsed: 50, apiCallsLimit: 50 });
+      // Periods start on the 10th at 08:00: 10 Apr, 10 May, 10 Jun; 10 Jun 08:00 is exactly the start of the third.
+      const row = await ensureWallet(db(), userId, 'free', new Date('2026-06-10T08:00:00.000Z'));
+      expect(row).toMatchObject({ tier: 'free', creditsRemaining: 50_000, purchasedCredits: 40, apiCallsUsed: 0, selfRenewing: true });
+      expect(row.periodStart.toISOString()).toBe('2026-06-10T08:00:00.000Z');
+      expect(row.renewsAt.toISOString()).toBe('2026-07-10T08:00:00.000Z');
+      expect((await ledger(userId)).map((entry) => [entry.reference, entry.planDelta])).toEqual([[`roll:${userId}:2026-06-10T08:00:00.000Z`, 50_000 - 3]]);
+    });
+
+    it('rolls a free wallet at the very moment its period ends, and keeps an unknown tier on the free allowance', async () => {
+      const userId = await walletWith({ tier: 'legacy', selfRenewing: true, creditsRemaining: 0, purchasedCredits: 0 });
+      const row = await ensureWallet(db(), userId, 'starter', addMonth(start));
+      expect(row).toMatchObject({ tier: 'free', creditsRemaining: 50_000 });
+      expect(row.periodStart.toISOString()).toBe(addMonth(start).toISOString());
+    });
+  });
+
+  describe('spending', () => {
+    it('reads wallets for the users asked about only', async () => {
+      const [a, b] = [await walletWith({ tier: 'legacy' }), await walletWith()];
+      await walletWith();
+      const wallets = await findWallets(db(), [a, b, randomUUID()]);
+      expect(wallets.map((wallet) => wallet.userId).sort()).toEqual([a, b].sort());
+      expect(wallets.find((wallet) => wallet.userId === a)).toEqual({
+        userId: a, tier: 'free', creditsRemaining: 1_000, creditsLimit: 1_000, purchasedCredits: 500, apiCallsUsed: 0, apiCallsLimit: 10,
+        periodStart: start.toISOString(), renewsAt: '2026-04-10T08:00:00.000Z',
+      });
+      expect(wallets.find((wallet) => wallet.userId === b)?.tier).toBe('starter');
+    });
+
+    it('reserves from plan credits first, then bought ones, and counts one API call', async () => {
+      const userId = await walletWith({ creditsRemaining: 1_000, purchasedCredits: 500 });
+      const result = await reserve(db(), userId, 1_200);
+      expect(result.ok && { plan: result.reservation.plan, purchased: result.reservation.purchased }).toEqual({ plan: 1_000, purchased: 200 });
+      expect(result.ok && result.reservation.wallet.purchasedCredits).toBe(300);
+      expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 300, calls: 1 });
+    });
+
+    it('refuses a reservation larger than both buckets, and one past the API-call limit, without touching the wallet', async () => {
+      const poor = await walletWith({ creditsRemaining: 100, purchasedCredits: 50 });
+      expect(await reserve(db(), poor, 151)).toMatchObject({ ok: false, reason: 'credits', wallet: { userId: poor } });
+      expect(await reserve(db(), poor, 150)).toMatchObject({ ok: true });
+      const busy = await walletWith({ apiCallsUsed: 10, apiCallsLimit: 10 });
+      expect(await reserve(db(), busy, 1)).toMatchObject({ ok: false, reason: 'calls', wallet: { userId: busy } });
+      expect(await balanceOf(busy)).toEqual({ plan: 1_000, purchased: 500, calls: 10 });
+      const lastCall = await walletWith({ apiCallsUsed: 9, apiCallsLimit: 10 });
+      expect(await reserve(db(), lastCall, 1)).toMatchObject({ ok: true });
+    });
+
+    it('refuses to touch a wallet that does not exist', async () => {
+      const nobody = randomUUID();
+      await expect(reserve(db(), nobody, 1)).rejects.toThrow(`no wallet for ${nobody}`);
+      await expect(debitUpTo(db(), nobody, 1)).rejects.toThrow(`no wallet for ${nobody}`);
+      await expect(adjust(db(), nobody, -1)).rejects.toThrow(`no wallet for ${nobody}`);
+    });
+
+    it('gives credits back to the bucket each came from', async () => {
+      const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 20 });
+      const row = await credit(db(), userId, 5, 7);
+      expect([row.creditsRemaining, row.purchasedCredits]).toEqual([15, 27]);
+    });
+
+    it('takes up to what is left when the real cost exceeds the reservation, never going below zero', async () => {
+      const userId = await walletWith({ creditsRemaining: 100, purchasedCredits: 50 });
+      expect(await debitUpTo(db(), userId, 120)).toMatchObject({ plan: 100, purchased: 20 });
+      expect(await debitUpTo(db(), userId, 80)).toMatchObject({ plan: 0, purchased: 30, wallet: { creditsRemaining: 0, purchasedCredits: 0 } });
+    });
+
+    it('books ledger rows with zero for a bucket left unnamed', async () => {
+      const userId = randomUUID();
+      await recordLedger(db(), { userId, kind: 'top-up', purchased: 25, reference: `top-up:${userId}` });
+      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'top-up', planDelta: 0, purchasedDelta: 25 })]);
+    });
+  });
+
+  describe('admin adjustments', () => {
+    it('adds plan credits for a positive amount', async () => {
+      const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 5 });
+      const result = await adjust(db(), userId, 40);
+      expect({ plan: result.plan, purchased: result.purchased, wallet: toWallet(result.wallet).creditsRemaining }).toEqual({ plan: 40, purchased: 0, wallet: 50 });
+    });
+
+    it('deducts plan credits first, then bought ones, down to exactly zero', async () => {
+      const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 5 });
+      const result = await adjust(db(), userId, -15);
+      expect({ plan: result.plan, purchased: result.purchased }).toEqual({ plan: -10, purchased: -5 });
+      expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 0, calls: 0 });
+    });
+
+    it('refuses a deduction larger than the balance and says what is left', async () => {
+      const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 5 });
+      const error = await adjust(db(), userId, -16).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(BalanceTooLowError);
+      expect((error as Error).message).toBe('The deduction is larger than the balance: only 15 credits are left.');
+      expect(await balanceOf(userId)).toEqual({ plan: 10, purchased: 5, calls: 0 });
+    });
+  });
+
+  describe('allowances from catalog plans', () => {
+    it('follows a plan through creation, change and deletion', async () => {
+      const id = `plan-${randomUUID()}`;
+      await applyPlanChanged(db(), { change: 'created', plan: planFixture({ id, tier: 'professional', platformCreditsLimit: 3_000_000, apiCallsLimit: 900 }) });
+      expect(await allowanceFor(db(), 'professional')).toEqual({ credits: 3_000_000, apiCalls: 900 });
+      await applyPlanChanged(db(), { change: 'updated', plan: planFixture({ id, tier: 'professional', platformCreditsLimit: 2_500_000, apiCallsLimit: 800 }) });
+      expect(await allowanceFor(db(), 'professional')).toEqual({ credits: 2_500_000, apiCalls: 800 });
+      await applyPlanChanged(db(), { change: 'updated', plan: planFixture({ id, tier: 'professional', isActive: false }) });
+      expect(await allowanceFor(db(), 'professional')).toEqual({ credits: 2_000_000, apiCalls: 500 });
+      await applyPlanChanged(db(), { change: 'updated', plan: planFixture({ id, tier: 'professional', platformCreditsLimit: 2_500_000, apiCallsLimit: 800 }) });
+      await applyPlanChanged(db(), { change: 'deleted', plan: planFixture({ id, tier: 'professional' }) });
+      expect(await allowanceFor(db(), 'professional')).toEqual({ credits: 2_000_000, apiCalls: 500 });
+    });
+
+    it('knows the four tiers and nothing else', () => {
+      expect(['free', 'starter', 'professional', 'enterprise'].every(isTier)).toBe(true);
+      expect(isTier('legacy')).toBe(false);
+      expect(isTier('')).toBe(false);
+    });
+  });
+});
