@@ -36,10 +36,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
       app.use(securityHeaders(Object.values(config.remotes)));
       app.get('/runtime-config.json', runtimeConfig(config.remotes));
       app.use('/api', apiRateLimit(config.rateLimitPerMinute), contentLengthLimit(config.bodyLimitBytes), optionalAuth(verifier));
-      for (const name of UPSTREAM_NAMES) {
-        const pool = createUpstreamPool(config.upstreams[name], { probeIntervalMs: config.upstreamProbeIntervalMs, downForMs: DOWN_FOR_MS });
-        app.use(upstreamProxy({ name, pool, timeoutMs: config.upstreamTimeoutMs, logger }));
-      }
+      const pools = new Map(
+        UPSTREAM_NAMES.map((name) => [name, createUpstreamPool(config.upstreams[name], { probeIntervalMs: config.upstreamProbeIntervalMs, downForMs: DOWN_FOR_MS })]),
+      );
+      app.use(upstreamProxy({ pools, timeoutMs: config.upstreamTimeoutMs, logger }));
       app.use('/api', notFoundHandler());
       app.use(shellProxy({ target: config.shellUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
     },
