@@ -9,6 +9,7 @@ import { apiRateLimit } from './rate-limit';
 import { upstreamReadiness } from './readiness';
 import { runtimeConfig } from './runtime-config';
 import { securityHeaders } from './security-headers';
+import { cachingVerifier } from './token-cache';
 
 // The whole /readyz answer must come back well within a load balancer's probe timeout.
 const READINESS_TIMEOUT_MS = 2000;
@@ -21,7 +22,7 @@ const DOWN_FOR_MS = 5_000;
  * token-checked (the services check again). Bodies are streamed on, never parsed here.
  */
 export function createGateway(config: GatewayConfig, logger: Logger): Express {
-  const verifier = createTokenVerifier({ jwksUrl: config.jwksUrl });
+  const verifier = cachingVerifier(createTokenVerifier({ jwksUrl: config.jwksUrl }));
   return createHttpApp({
     service: 'gateway',
     logger,
