@@ -25,12 +25,6 @@ export async function measureThroughput(url: string, durationSeconds: number, co
   return summarise(await autocannon({ url, connections, duration: durationSeconds }));
 }
 
-/** Latency at a fixed offered load, where the proxies' own cost shows instead of CPU sharing. */
-export async function measureAtRate(url: string, requestsPerSecond: number, durationSeconds: number): Promise<ThroughputResult> {
-  await autocannon({ url, connections: 10, duration: 2, overallRate: requestsPerSecond });
-  return summarise(await autocannon({ url, connections: 10, duration: durationSeconds, overallRate: requestsPerSecond }));
-}
-
 // Linux reports a process's CPU time in clock ticks of 1/100 s (CLK_TCK on every mainstream kernel).
 const TICKS_PER_SECOND = 100;
 

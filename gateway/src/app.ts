@@ -9,6 +9,7 @@ import { apiRateLimit } from './rate-limit';
 import { upstreamReadiness } from './readiness';
 import { runtimeConfig } from './runtime-config';
 import { securityHeaders } from './security-headers';
+import { cachingVerifier } from './token-cache';
 
 // The whole /readyz answer must come back well within a load balancer's probe timeout.
 const READINESS_TIMEOUT_MS = 2000;
@@ -21,7 +22,7 @@ const DOWN_FOR_MS = 5_000;
  * token-checked (the services check again). Bodies are streamed on, never parsed here.
  */
 export function createGateway(config: GatewayConfig, logger: Logger): Express {
-  const verifier = createTokenVerifier({ jwksUrl: config.jwksUrl });
+  const verifier = cachingVerifier(createTokenVerifier({ jwksUrl: config.jwksUrl }));
   return createHttpApp({
     service: 'gateway',
     logger,
@@ -36,10 +37,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
       app.use(securityHeaders(Object.values(config.remotes)));
       app.get('/runtime-config.json', runtimeConfig(config.remotes));
       app.use('/api', apiRateLimit(config.rateLimitPerMinute), contentLengthLimit(config.bodyLimitBytes), optionalAuth(verifier));
-      for (const name of UPSTREAM_NAMES) {
-        const pool = createUpstreamPool(config.upstreams[name], { probeIntervalMs: config.upstreamProbeIntervalMs, downForMs: DOWN_FOR_MS });
-        app.use(upstreamProxy({ name, pool, timeoutMs: config.upstreamTimeoutMs, logger }));
-      }
+      const pools = new Map(
+        UPSTREAM_NAMES.map((name) => [name, createUpstreamPool(config.upstreams[name], { probeIntervalMs: config.upstreamProbeIntervalMs, downForMs: DOWN_FOR_MS })]),
+      );
+      app.use(upstreamProxy({ pools, timeoutMs: config.upstreamTimeoutMs, logger }));
       app.use('/api', notFoundHandler());
       app.use(shellProxy({ target: config.shellUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
     },

@@ -1,8 +1,10 @@
 import { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { onHandlersOnly } from './proxy-plugins';
 import { type Logger, getRequestId } from '@agentdock/service-kit';
 import { keepAliveAgent } from './keep-alive-agent';
+import { endWithClient } from './streaming';
 import { abortUnlessAnsweredWithin } from './upstream-timeout';
 import { SHELL_UNAVAILABLE_PAGE } from './shell-unavailable-page';
 
@@ -23,8 +25,12 @@ export function shellProxy({ target, timeoutMs, logger }: ShellProxyOptions): Re
     agent: keepAliveAgent(target),
     changeOrigin: true,
     xfwd: true,
+    // Only the handlers below: the default plugins log every exchange to a logger that discards it.
+    ejectPlugins: true,
+    plugins: onHandlersOnly,
     on: {
       proxyReq: (proxyReq) => abortUnlessAnsweredWithin(proxyReq, timeoutMs),
+      proxyRes: (proxyRes, _req, res) => endWithClient(proxyRes, res),
       error: (err, req, res) => {
         if (!(res instanceof ServerResponse)) return;
         logger.warn({ err, upstream: 'shell', requestId: getRequestId(req) }, 'Proxying to the shell failed');

@@ -12,3 +12,13 @@ export function passEventStreamsThrough(proxyRes: IncomingMessage, res: ServerRe
   // The proxy copies the upstream's status and headers right after this event, in the same tick.
   queueMicrotask(() => res.flushHeaders());
 }
+
+/**
+ * A client that leaves mid-response (a chat stream closed in the browser) must not leave the
+ * upstream writing to nobody: its response is destroyed too, which closes that connection.
+ */
+export function endWithClient(proxyRes: IncomingMessage, res: ServerResponse): void {
+  res.once('close', () => {
+    if (!res.writableEnded) proxyRes.destroy();
+  });
+}

@@ -45,12 +45,24 @@ export function createUpstreamPool(targets: readonly string[], options: Upstream
   const state = new Map<string, ReplicaState>(targets.map((target) => [target, { ready: true, downUntil: 0 }]));
   let cursor = 0;
 
-  const usable = (target: string) => {
+  const usable = (target: string, at: number) => {
     const replica = state.get(target)!;
-    return replica.ready && replica.downUntil <= now();
+    return replica.ready && replica.downUntil <= at;
   };
 
-  const roundRobin = (candidates: readonly string[]) => candidates[cursor++ % candidates.length]!;
+  // Picks walk the list from the cursor instead of filtering a copy: this runs on every request.
+  const nextUsable = (candidate: (target: string) => boolean): string | undefined => {
+    const at = now();
+    for (let step = 0; step < targets.length; step += 1) {
+      const index = (cursor + step) % targets.length;
+      const target = targets[index]!;
+      if (candidate(target) && usable(target, at)) {
+        cursor = index + 1;
+        return target;
+      }
+    }
+    return undefined;
+  };
 
   let timer: NodeJS.Timeout | undefined;
   if (targets.length > 1) {
@@ -73,15 +85,16 @@ export function createUpstreamPool(targets: readonly string[], options: Upstream
   return {
     targets,
     pick() {
-      const ready = targets.filter(usable);
+      if (targets.length === 1) return targets[0]!;
       // None looks ready: trying one beats refusing outright (the probe may simply be behind).
-      return roundRobin(ready.length > 0 ? ready : targets);
+      return nextUsable(() => true) ?? targets[cursor++ % targets.length]!;
     },
     pickOtherThan(tried) {
-      const untried = targets.filter((target) => !tried.has(target));
-      if (untried.length === 0) return undefined;
-      const ready = untried.filter(usable);
-      return roundRobin(ready.length > 0 ? ready : untried);
+      const untried = (target: string) => !tried.has(target);
+      const ready = nextUsable(untried);
+      if (ready !== undefined) return ready;
+      const rest = targets.filter(untried);
+      return rest.length > 0 ? rest[cursor++ % rest.length] : undefined;
     },
     markDown(target) {
       const replica = state.get(target);

@@ -1,16 +1,16 @@
 import { type ClientRequest, type IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { onHandlersOnly } from './proxy-plugins';
 import { AppError, type Logger, getRequestId, sendError } from '@agentdock/service-kit';
 import type { UpstreamName } from '../config';
 import { keepAliveAgent } from './keep-alive-agent';
 import type { UpstreamPool } from './upstream-pool';
-import { passEventStreamsThrough } from './streaming';
+import { endWithClient, passEventStreamsThrough } from './streaming';
 import { UpstreamTimeoutError, abortUnlessAnsweredWithin } from './upstream-timeout';
 
 export interface UpstreamProxyOptions {
-  name: UpstreamName;
-  pool: UpstreamPool;
+  pools: ReadonlyMap<UpstreamName, UpstreamPool>;
   timeoutMs: number;
   logger: Logger;
 }
@@ -20,12 +20,29 @@ const attempts = new WeakMap<IncomingMessage, { current: string; tried: Set<stri
 
 /**
  * Proxies /api/<name> and everything below it to one of the service's replicas with the path
- * unchanged (services mount their routes under the same prefix). Mounted without a path so express
- * leaves req.url whole. A request the chosen replica never received is sent to another one; a dead
- * service answers 503 (with Retry-After), a silent one 504, both as JSON naming the service.
+ * unchanged (services mount their routes under the same prefix). One middleware for every
+ * service, mounted without a path so express leaves req.url whole: it reads the name from the
+ * path and hands the request to that service's proxy, instead of each proxy parsing the URL in
+ * turn. A request the chosen replica never received is sent to another one; a dead service
+ * answers 503 (with Retry-After), a silent one 504, both as JSON naming the service.
  */
-export function upstreamProxy({ name, pool, timeoutMs, logger }: UpstreamProxyOptions): RequestHandler {
-  const prefix = `/api/${name}`;
+export function upstreamProxy({ pools, timeoutMs, logger }: UpstreamProxyOptions): RequestHandler {
+  const proxies = new Map([...pools].map(([name, pool]) => [name, serviceProxy(name, pool, timeoutMs, logger)] as const));
+  return (req, res, next) => {
+    const proxy = proxies.get(upstreamName(req.url) as UpstreamName);
+    if (proxy) void proxy(req, res, next);
+    else next();
+  };
+}
+
+/** `catalog` for /api/catalog, /api/catalog/… and /api/catalog?…; anything else is not a service path. */
+function upstreamName(url: string): string | undefined {
+  if (!url.startsWith('/api/')) return undefined;
+  const end = url.slice(5).search(/[/?#]/);
+  return end === -1 ? url.slice(5) : url.slice(5, 5 + end);
+}
+
+function serviceProxy(name: UpstreamName, pool: UpstreamPool, timeoutMs: number, logger: Logger): RequestHandler {
   const proxy: RequestHandler = createProxyMiddleware<Request, Response>({
     target: pool.targets[0],
     router: (req) => {
@@ -37,13 +54,19 @@ export function upstreamProxy({ name, pool, timeoutMs, logger }: UpstreamProxyOp
     },
     agent: keepAliveAgent(pool.targets[0]!),
     changeOrigin: true,
-    pathFilter: (pathname) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+    // The default plugins log every exchange (building URLs for a logger that discards them) and
+    // add listeners for debug output; only the `on` handlers below are wanted.
+    ejectPlugins: true,
+    plugins: onHandlersOnly,
     on: {
       proxyReq: (proxyReq, req) => {
         setForwardedHeaders(proxyReq, req);
         abortUnlessAnsweredWithin(proxyReq, timeoutMs);
       },
-      proxyRes: (proxyRes, _req, res) => passEventStreamsThrough(proxyRes, res),
+      proxyRes: (proxyRes, _req, res) => {
+        passEventStreamsThrough(proxyRes, res);
+        endWithClient(proxyRes, res);
+      },
       error: (err, req, res) => {
         if (!(res instanceof ServerResponse)) return;
         const attempt = attempts.get(req);

@@ -17,6 +17,24 @@ describe('startHttpServer', () => {
     }
   });
 
+  it('serves an express app with requests born with its prototypes, so express has none to swap', async () => {
+    const app = express();
+    const seen: boolean[] = [];
+    app.get('/who', (req, res) => {
+      seen.push(Object.getPrototypeOf(req) === app.request, Object.getPrototypeOf(res) === app.response);
+      res.status(201).json({ ip: req.ip, host: req.get('host'), secure: req.secure });
+    });
+    const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(`${serverUrl(server)}/who`);
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual({ ip: '127.0.0.1', host: new URL(serverUrl(server)).host, secure: false });
+      expect(seen).toEqual([true, true]);
+    } finally {
+      await closeHttpServer(server);
+    }
+  });
+
   it('rejects with a message naming a port that is taken', async () => {
     const first = await startHttpServer(express(), { port: 0, host: '127.0.0.1' });
     const port = Number(new URL(serverUrl(first)).port);

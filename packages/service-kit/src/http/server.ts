@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expressServerClasses } from './express-classes';
 
 export interface ListenOptions {
   /** 0 picks a free port (tests); read it back with serverUrl(). */
@@ -26,6 +27,7 @@ export function startHttpServer(app: http.RequestListener, { port, host = '0.0.0
       headersTimeout: Math.min(requestTimeoutMs, 10_000),
       // Node checks those timeouts on this interval; its default (30 s) would let a stalled request live far longer.
       connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+      ...expressServerClasses(app),
     },
     app,
   );
