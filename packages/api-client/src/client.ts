@@ -1,5 +1,6 @@
 import { planList, type Plan } from '@agentdock/contracts';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
 import { ApiError, errorFromResponse, isAbortError, readJson } from './api-error';
 import { newRequestId } from './request-id';
 
@@ -21,7 +22,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface RequestOptions<S extends z.ZodType> extends CallOptions {
+export interface RequestOptions<S extends core.$ZodType> extends CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
@@ -34,7 +35,7 @@ export interface RequestOptions<S extends z.ZodType> extends CallOptions {
 export interface ApiClient {
   getPlans(options?: CallOptions): Promise<Plan[]>;
   /** Any call to the gateway: JSON in, contract-validated JSON out, ApiError on failure. */
-  request<S extends z.ZodType = z.ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<z.infer<S>>;
+  request<S extends core.$ZodType = core.$ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<core.output<S>>;
 }
 
 export function createApiClient({
@@ -69,10 +70,10 @@ export function createApiClient({
     }
   }
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends core.$ZodType>(
     path: string,
     { method = 'GET', body, schema, signal, credentials }: RequestOptions<S> = {},
-  ): Promise<z.infer<S>> {
+  ): Promise<core.output<S>> {
     const requestId = nextId();
     const init: RequestInit = { method, signal, credentials };
     if (body !== undefined) {
@@ -81,8 +82,9 @@ export function createApiClient({
     }
     const response = await send(path, init, requestId);
     if (!response.ok) throw await errorFromResponse(response, requestId);
-    if (!schema) return undefined as z.infer<S>;
-    const parsed = schema.safeParse(await readJson(response));
+    if (!schema) return undefined as core.output<S>;
+    // The functional parse takes zod and zod/mini schemas alike.
+    const parsed = z.safeParse(schema, await readJson(response));
     if (!parsed.success) {
       throw new ApiError(response.status, 'invalid_response', 'The server sent a response this page cannot read.', [], requestId);
     }

@@ -7,7 +7,7 @@ import { createContent, listActiveContent, listAllContent, updateContent } from 
 import { CatalogError } from '../domain/errors';
 import { recordParams } from './params';
 
-const contentQuery = z.object({ slot: z.string().min(1).max(64).optional(), sectionType: contentSectionType.optional() });
+const contentQuery = z.object({ slot: z.string().min(1).max(64).optional(), sectionType: z.optional(contentSectionType) });
 
 /** Public reads of active sections; admin create and edit. There is no delete (spec §6). */
 export function contentRouter(context: ServiceContext<CatalogSchema>): Router {
