@@ -1,5 +1,5 @@
 import { useSession } from '@agentdock/session';
-import { Container, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
+import { Container, LinkButton, LoadingBlock, PageHeader, signInHref } from '@agentdock/ui';
 import { AdminConsole } from './console/admin-console';
 import './admin.css';
 
@@ -34,7 +34,7 @@ function AccessDenied({ signedIn }: { signedIn: boolean }) {
       <div className="ad-error-state" role="alert">
         <h1>Access Denied</h1>
         <p>Access denied. Admin privileges required.</p>
-        {!signedIn && <LinkButton to={`/signin?returnUrl=${encodeURIComponent('/admin')}`}>Sign In</LinkButton>}
+        {!signedIn && <LinkButton to={signInHref('/admin')}>Sign In</LinkButton>}
         <LinkButton to="/" variant="secondary">
           Go to the home page
         </LinkButton>

@@ -1,6 +1,6 @@
 import type { Plan } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
-import { LinkButton } from '@agentdock/ui';
+import { LinkButton, signInHref } from '@agentdock/ui';
 import { useEffect, useState } from 'react';
 import { formatCredits } from './format';
 
@@ -42,7 +42,7 @@ export function MembershipOverlay() {
         </div>
         <div className="ad-row chat-locked__actions">
           <LinkButton to="/pricing">View Plans</LinkButton>
-          <LinkButton to={`/signin?returnUrl=${encodeURIComponent('/chat')}`} variant="secondary">
+          <LinkButton to={signInHref('/chat')} variant="secondary">
             Sign In
           </LinkButton>
         </div>
