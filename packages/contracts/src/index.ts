@@ -1,6 +1,7 @@
 export * from './http/error';
 export * from './http/health';
 export * from './http/text';
+export * from './http/access';
 export * from './auth/claims';
 export * from './catalog/tier';
 export * from './catalog/tier-labels';
