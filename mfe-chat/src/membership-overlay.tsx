@@ -1,4 +1,4 @@
-import type { Plan } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, type Plan } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { LinkButton, signInHref } from '@agentdock/ui';
 import { useEffect, useState } from 'react';
@@ -11,8 +11,8 @@ export function MembershipOverlay() {
   useEffect(() => {
     const controller = new AbortController();
     client.api
-      .getPlans({ signal: controller.signal })
-      .then((all) => setPlans(all.filter((plan) => plan.isActive && !plan.customPrice).slice(0, 3)))
+      .call(CATALOG_ENDPOINTS.plans, { signal: controller.signal })
+      .then(({ plans: all }) => setPlans(all.filter((plan) => plan.isActive && !plan.customPrice).slice(0, 3)))
       .catch(() => setPlans([]));
     return () => controller.abort();
   }, [client]);

@@ -1,4 +1,4 @@
-import { planList, type Plan } from '@agentdock/contracts';
+import { type Endpoint, endpointUrl, type RouteParams } from '@agentdock/contracts';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import { ApiError, errorFromResponse, isAbortError, readJson } from './api-error';
@@ -32,8 +32,17 @@ export interface RequestOptions<S extends core.$ZodType> extends CallOptions {
   credentials?: RequestCredentials;
 }
 
+/** What `call` sends: the route's `:params` and, for endpoints that take one, the body. */
+export type EndpointCallOptions<E extends AnyEndpoint> = CallOptions &
+  (keyof RouteParams<E['route']> extends never ? { params?: undefined } : { params: RouteParams<E['route']> }) &
+  (E['request'] extends core.$ZodType ? { body: core.input<E['request']> } : { body?: undefined });
+
+type AnyEndpoint = Endpoint<core.$ZodType | undefined, core.$ZodType | undefined, string>;
+type EndpointAnswer<E extends AnyEndpoint> = E['response'] extends core.$ZodType ? core.output<E['response']> : undefined;
+
 export interface ApiClient {
-  getPlans(options?: CallOptions): Promise<Plan[]>;
+  /** An endpoint defined in the contracts: its method and URL, its answer validated by its schema. */
+  call<E extends AnyEndpoint>(endpoint: E, ...options: keyof RouteParams<E['route']> extends never ? (E['request'] extends core.$ZodType ? [EndpointCallOptions<E>] : [EndpointCallOptions<E>?]) : [EndpointCallOptions<E>]): Promise<EndpointAnswer<E>>;
   /** Any call to the gateway: JSON in, contract-validated JSON out, ApiError on failure. */
   request<S extends core.$ZodType = core.$ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<core.output<S>>;
 }
@@ -91,10 +100,14 @@ export function createApiClient({
     return parsed.data;
   }
 
+  function call<E extends AnyEndpoint>(endpoint: E, options?: EndpointCallOptions<E>): Promise<EndpointAnswer<E>> {
+    const { params, body, signal } = (options ?? {}) as { params?: Record<string, string>; body?: unknown; signal?: AbortSignal };
+    const url = (endpointUrl as (e: { base: string; route: string }, p?: Record<string, string>) => string)(endpoint, params);
+    return request(url, { method: endpoint.method, body, signal, schema: endpoint.response }) as Promise<EndpointAnswer<E>>;
+  }
+
   return {
-    async getPlans(options) {
-      return (await request('/api/catalog/plans', { ...options, schema: planList })).plans;
-    },
+    call: call as ApiClient['call'],
     request,
   };
 }

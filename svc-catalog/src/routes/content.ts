@@ -1,4 +1,4 @@
-import { contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
 import { adminActorOf, requireAdmin, type ServiceContext } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ export function contentRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const adminOnly = requireAdmin(context.verifier);
 
-  router.get('/content', async (req, res) => {
+  router.get(CATALOG_ENDPOINTS.content.route, async (req, res) => {
     res.json({ sections: await listActiveContent(context.db, contentQuery.parse(req.query)) });
   });
 

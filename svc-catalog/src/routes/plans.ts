@@ -1,4 +1,4 @@
-import { planCreate, planPatch } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, planCreate, planPatch } from '@agentdock/contracts';
 import { adminActorOf, requireAdmin, type ServiceContext } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -15,11 +15,11 @@ export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
   const publicPlans = publicPlansCache(context.db);
   const writer = invalidatingAfterCommit(context, publicPlans);
 
-  router.get('/plans', async (_req, res) => {
+  router.get(CATALOG_ENDPOINTS.plans.route, async (_req, res) => {
     res.json({ plans: await publicPlans.get() });
   });
 
-  router.get('/plans/:id', async (req, res) => {
+  router.get(CATALOG_ENDPOINTS.plan.route, async (req, res) => {
     res.json(await getPlan(context.db, planParams.parse(req.params).id, { includeInactive: false }));
   });
 
