@@ -107,7 +107,12 @@ function createFrontendConfig(app) {
       devtool: production ? false : 'eval-cheap-module-source-map',
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
-        alias: isHost ? externalRuntimeProviderAlias() : {},
+        alias: {
+          ...(isHost ? externalRuntimeProviderAlias() : {}),
+          // React Router's package exports only its development build (warnings and checks);
+          // its own production build is the one a production bundle should carry.
+          ...(production ? { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json', { paths: [app.dir] })), 'dist', 'production', 'index.mjs') } : {}),
+        },
       },
       module: {
         rules: [
