@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import { useSession, type UserProfile } from '@agentdock/session';
-import { Card, LinkButton, LoadingBlock } from '@agentdock/ui';
+import { Card, LinkButton, LoadingBlock, signInHref } from '@agentdock/ui';
 
 /** What a signed-out visitor sees on a page that needs an account. */
 export function SignInPrompt({ message, returnUrl }: { message: string; returnUrl?: string }) {
-  const to = returnUrl ? `/signin?returnUrl=${encodeURIComponent(returnUrl)}` : '/signin';
   return (
     <Card>
       <p>{message}</p>
       <div>
-        <LinkButton to={to}>Sign In</LinkButton>
+        <LinkButton to={signInHref(returnUrl)}>Sign In</LinkButton>
       </div>
     </Card>
   );

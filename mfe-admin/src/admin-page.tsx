@@ -1,5 +1,6 @@
+import { ADMIN_REQUIRED } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
-import { Container, LinkButton, LoadingBlock, PageHeader } from '@agentdock/ui';
+import { Container, LinkButton, LoadingBlock, PageHeader, signInHref } from '@agentdock/ui';
 import { AdminConsole } from './console/admin-console';
 import './admin.css';
 
@@ -33,8 +34,8 @@ function AccessDenied({ signedIn }: { signedIn: boolean }) {
     <Container className="ad-section">
       <div className="ad-error-state" role="alert">
         <h1>Access Denied</h1>
-        <p>Access denied. Admin privileges required.</p>
-        {!signedIn && <LinkButton to={`/signin?returnUrl=${encodeURIComponent('/admin')}`}>Sign In</LinkButton>}
+        <p>{ADMIN_REQUIRED.message}</p>
+        {!signedIn && <LinkButton to={signInHref('/admin')}>Sign In</LinkButton>}
         <LinkButton to="/" variant="secondary">
           Go to the home page
         </LinkButton>

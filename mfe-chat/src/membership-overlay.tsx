@@ -1,6 +1,6 @@
-import type { Plan } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, type Plan } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
-import { formatPrice, LinkButton } from '@agentdock/ui';
+import { formatPrice, LinkButton, signInHref } from '@agentdock/ui';
 import { useEffect, useState } from 'react';
 import { formatCredits } from './format';
 
@@ -11,8 +11,8 @@ export function MembershipOverlay() {
   useEffect(() => {
     const controller = new AbortController();
     client.api
-      .getPlans({ signal: controller.signal })
-      .then((all) => setPlans(all.filter((plan) => plan.isActive && !plan.customPrice).slice(0, 3)))
+      .call(CATALOG_ENDPOINTS.plans, { signal: controller.signal })
+      .then(({ plans: all }) => setPlans(all.filter((plan) => plan.isActive && !plan.customPrice).slice(0, 3)))
       .catch(() => setPlans([]));
     return () => controller.abort();
   }, [client]);
@@ -42,7 +42,7 @@ export function MembershipOverlay() {
         </div>
         <div className="ad-row chat-locked__actions">
           <LinkButton to="/pricing">View Plans</LinkButton>
-          <LinkButton to={`/signin?returnUrl=${encodeURIComponent('/chat')}`} variant="secondary">
+          <LinkButton to={signInHref('/chat')} variant="secondary">
             Sign In
           </LinkButton>
         </div>

@@ -1,9 +1,9 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '@agentdock/session';
-import { Alert, LinkButton, Spinner } from '@agentdock/ui';
+import { Alert, LinkButton, signInHref, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
 import { ResendConfirmation } from './resend-confirmation';
-import { sameSitePath, withReturnUrl } from './return-url';
+import { sameSitePath } from './return-url';
 import { useCodeExchange } from './use-code-exchange';
 
 const AUTHENTICATION_ERROR = 'Authentication error. Please try again.';
@@ -23,7 +23,7 @@ export default function AuthCallbackPage() {
   function afterExchange(): string | null {
     if (exchange.status !== 'done') return null;
     // The account has a second factor: its step is on the sign-in page.
-    if (status === 'mfa-required') return withReturnUrl('/signin', `?returnUrl=${encodeURIComponent(params.get('next') ?? '')}`);
+    if (status === 'mfa-required') return signInHref(sameSitePath(params.get('next')));
     return recovery ? '/reset-password' : (sameSitePath(params.get('next')) ?? '/dashboard');
   }
 

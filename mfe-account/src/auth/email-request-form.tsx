@@ -1,10 +1,11 @@
 import { emailLinkRequest } from '@agentdock/contracts';
 import { TextField } from '@agentdock/ui';
+import * as z from 'zod/mini';
 import { parseWith, validateForm } from '../form/form';
 import { FormFrame } from '../form/form-frame';
 import { useForm } from '../form/use-form';
 
-const emailOnly = emailLinkRequest.pick({ email: true });
+const emailOnly = z.pick(emailLinkRequest, { email: true });
 
 interface EmailRequestFormProps<T> {
   submitLabel: string;

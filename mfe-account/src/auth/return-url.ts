@@ -1,9 +1,11 @@
+import { hrefWithReturnUrl, RETURN_URL_PARAM } from '@agentdock/ui';
+
 /**
  * The page to go to after signing in: the `returnUrl` query value (decoded), honoured only when it
  * is a path on this site, so a crafted link cannot send a visitor elsewhere.
  */
 export function returnPath(search: string): string | null {
-  return sameSitePath(new URLSearchParams(search).get('returnUrl'));
+  return sameSitePath(new URLSearchParams(search).get(RETURN_URL_PARAM));
 }
 
 /** `value` as a path on this site (path, query and hash), or null for anything else. */
@@ -27,6 +29,5 @@ function safeDecode(value: string): string {
 
 /** Carries the optional returnUrl of /signin and /signup across the links between them. */
 export function withReturnUrl(path: string, search: string): string {
-  const returnUrl = returnPath(search);
-  return returnUrl ? `${path}?returnUrl=${encodeURIComponent(returnUrl)}` : path;
+  return hrefWithReturnUrl(path, returnPath(search));
 }

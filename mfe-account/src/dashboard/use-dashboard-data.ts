@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { userProfile } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, userProfile } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { billingApi } from '../api/billing-api';
 import { chatApi } from '../api/chat-api';
@@ -27,7 +27,7 @@ export function useDashboardData() {
       wallet: (signal: AbortSignal) => chat.getWallet({ signal }),
       usage: (signal: AbortSignal) => chat.getUsage({ signal }),
       subscriptions: (signal: AbortSignal) => billing.getSubscriptions({ signal }),
-      plans: (signal: AbortSignal) => client.api.getPlans({ signal }),
+      plans: async (signal: AbortSignal) => (await client.api.call(CATALOG_ENDPOINTS.plans, { signal })).plans,
     };
   }, [client]);
   return useSources(loaders);

@@ -1,9 +1,10 @@
 import { ApiError } from '@agentdock/api-client';
+import { ADMIN_REQUIRED } from '@agentdock/contracts';
 import { isMfaRequired } from '../mfa-required-notice';
 
 /** The texts of the console's red banner; the first nine are the product's own wording. */
 export const ADMIN_ERRORS = {
-  accessDenied: 'Access denied. Admin privileges required.',
+  accessDenied: ADMIN_REQUIRED.message,
   loadFailed: 'Failed to load admin data',
   userStatus: 'Failed to update user status',
   userPlan: 'Failed to update user plan',

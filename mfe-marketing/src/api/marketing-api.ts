@@ -1,34 +1,36 @@
 import { createApiClient, ApiError, type CallOptions } from '@agentdock/api-client';
-import { communityOffer, contentSectionList, course, courseList, agentList, type Course } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, type Course } from '@agentdock/contracts';
 
 /** Anonymous calls to the gateway, which is the page's own origin. */
 const client = createApiClient();
 
 /** The public catalog as the marketing pages read it. */
 export const marketingApi = {
-  getPlans: (options?: CallOptions) => client.getPlans(options),
+  async getPlans(options?: CallOptions) {
+    return (await client.call(CATALOG_ENDPOINTS.plans, options)).plans;
+  },
 
   async getAgents(options?: CallOptions) {
-    return (await client.request('/api/catalog/agents', { ...options, schema: agentList })).agents;
+    return (await client.call(CATALOG_ENDPOINTS.agents, options)).agents;
   },
 
   async getContentSections(options?: CallOptions) {
-    return (await client.request('/api/catalog/content', { ...options, schema: contentSectionList })).sections;
+    return (await client.call(CATALOG_ENDPOINTS.content, options)).sections;
   },
 
   async getCourses(options?: CallOptions) {
-    return (await client.request('/api/catalog/courses', { ...options, schema: courseList })).courses;
+    return (await client.call(CATALOG_ENDPOINTS.courses, options)).courses;
   },
 
   /** The course, or null when the catalog has no course with this id. */
   async getCourse(id: string, options?: CallOptions): Promise<Course | null> {
     try {
-      return await client.request(`/api/catalog/courses/${encodeURIComponent(id)}`, { ...options, schema: course });
+      return await client.call(CATALOG_ENDPOINTS.course, { ...options, params: { id } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }
   },
 
-  getCommunity: (options?: CallOptions) => client.request('/api/catalog/community', { ...options, schema: communityOffer }),
+  getCommunity: (options?: CallOptions) => client.call(CATALOG_ENDPOINTS.community, options),
 };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type ApiClient, ApiError } from '@agentdock/api-client';
+import { signInHref } from '@agentdock/ui';
 import { BILLING_TEXTS, redirectResponse } from '@agentdock/contracts';
 import { memberClient, useVisitor } from '../api/visitor';
 import { redirectTo } from './browser';
@@ -43,7 +44,7 @@ export function useCourseCheckout(courseId: string, returnPath: string) {
   const [state, setState] = useState<CourseCheckoutState>({ step: 'idle' });
   const start = useCallback(async () => {
     if (visitor.status !== 'signed-in') {
-      navigate(`/signin?returnUrl=${encodeURIComponent(returnPath)}`);
+      navigate(signInHref(returnPath));
       return;
     }
     setState({ step: 'redirecting' });

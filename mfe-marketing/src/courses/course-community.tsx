@@ -1,4 +1,4 @@
-import { AnchorButton, Card, LinkButton, SITE } from '@agentdock/ui';
+import { AnchorButton, Card, LinkButton, SITE, signInHref } from '@agentdock/ui';
 import { Link } from 'react-router-dom';
 import type { EnrolmentState } from './use-enrolment';
 
@@ -36,7 +36,7 @@ export function CourseCommunity({ courseId, enrolment }: { courseId: string; enr
           </p>
           {enrolment === 'signed-out' && (
             <p>
-              Already a member? <Link to={`/signin?returnUrl=${encodeURIComponent(coursePath)}`}>Sign in</Link> to open it.
+              Already a member? <Link to={signInHref(coursePath)}>Sign in</Link> to open it.
             </p>
           )}
           {enrolment === 'unknown' && <p className="ad-muted">We could not check your enrolment just now. Reload the page to try again.</p>}

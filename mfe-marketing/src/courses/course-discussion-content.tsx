@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
-import { discussionCommentInput, type Course, type DiscussionComment } from '@agentdock/contracts';
+import { DISCUSSION_COMMENT_MAX_LENGTH, discussionCommentInput, type Course, type DiscussionComment } from '@agentdock/contracts';
 import { ApiError } from '@agentdock/api-client';
 import { Alert, Button, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, TextAreaField } from '@agentdock/ui';
 import { marketingApi } from '../api/marketing-api';
@@ -104,7 +104,7 @@ function CommentForm({ courseId, onPosted }: { courseId: string; onPosted: (comm
         label="Your comment"
         name="comment"
         required
-        maxLength={discussionCommentInput.shape.body.maxLength ?? undefined}
+        maxLength={DISCUSSION_COMMENT_MAX_LENGTH}
         value={body}
         error={error}
         onChange={(event) => {

@@ -1,3 +1,4 @@
+import { signInHref } from '@agentdock/ui';
 import type { Visitor } from '../api/visitor';
 
 export const ALREADY_SUBSCRIBED_ALERT =
@@ -15,7 +16,7 @@ export type PaidPlanStep =
  * sends a signed-in visitor straight back.
  */
 export function paidPlanStep(visitor: Visitor): PaidPlanStep {
-  if (visitor.status !== 'signed-in') return { kind: 'sign-in', to: `/signin?returnUrl=${encodeURIComponent('/pricing')}` };
+  if (visitor.status !== 'signed-in') return { kind: 'sign-in', to: signInHref('/pricing') };
   if (visitor.user.subscriptionTier !== 'free') {
     return { kind: 'manage-subscription', alert: ALREADY_SUBSCRIBED_ALERT, to: '/dashboard?tab=subscription' };
   }

@@ -1,3 +1,4 @@
+import { CATALOG_ENDPOINTS } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { ApiError, createApiClient, isAbortError } from './index';
 
@@ -21,7 +22,7 @@ describe('createApiClient', () => {
     const { fetch, calls } = fakeFetch(() => json(200, { plans: [plan] }));
     const client = createApiClient({ baseUrl: 'http://gateway.test', fetch, newRequestId: () => 'req-1' });
 
-    await expect(client.getPlans()).resolves.toEqual([plan]);
+    await expect(client.call(CATALOG_ENDPOINTS.plans)).resolves.toEqual({ plans: [plan] });
 
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('http://gateway.test/api/catalog/plans');
@@ -30,11 +31,24 @@ describe('createApiClient', () => {
     expect(headers.get('accept')).toBe('application/json');
   });
 
+  it('calls a contract endpoint with its method, its filled-in route and its body, and validates the answer', async () => {
+    const comment = { id: '7d4c5f0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f', courseId: 'ai/basics', authorId: '7d4c5f0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f', authorName: 'Ada', body: 'Hi', createdAt: '2026-01-01T00:00:00.000Z' };
+    const { fetch, calls } = fakeFetch(() => json(201, comment));
+    const client = createApiClient({ fetch });
+    await expect(client.call(CATALOG_ENDPOINTS.postComment, { params: { id: 'ai/basics' }, body: { body: 'Hi' } })).resolves.toEqual(comment);
+    expect(calls[0]!.url).toBe('/api/catalog/courses/ai%2Fbasics/discussion');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.init.body).toBe(JSON.stringify({ body: 'Hi' }));
+
+    const { fetch: badFetch } = fakeFetch(() => json(200, { plans: [{ id: 'no' }] }));
+    await expect(createApiClient({ fetch: badFetch }).call(CATALOG_ENDPOINTS.plans)).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+
   it('sends a fresh request id with every call', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { plans: [] }));
     const client = createApiClient({ fetch });
-    await client.getPlans();
-    await client.getPlans();
+    await client.call(CATALOG_ENDPOINTS.plans);
+    await client.call(CATALOG_ENDPOINTS.plans);
     const ids = calls.map((call) => new Headers(call.init.headers).get('x-request-id'));
     expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
@@ -46,7 +60,7 @@ describe('createApiClient', () => {
       error: { code: 'validation_failed', message: 'Invalid query', fields: [{ path: 'tier', message: 'Unknown tier' }], requestId: 'srv-9' },
     };
     const { fetch } = fakeFetch(() => json(422, body));
-    const error = await createApiClient({ fetch }).getPlans().catch((caught: unknown) => caught);
+    const error = await createApiClient({ fetch }).call(CATALOG_ENDPOINTS.plans).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -60,7 +74,7 @@ describe('createApiClient', () => {
 
   it('reports an error response without a contract body by its status', async () => {
     const { fetch } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    const error = await createApiClient({ fetch, newRequestId: () => 'req-2' }).getPlans().catch((caught: unknown) => caught);
+    const error = await createApiClient({ fetch, newRequestId: () => 'req-2' }).call(CATALOG_ENDPOINTS.plans).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, code: 'http_error', fields: [], requestId: 'req-2' });
   });
 
@@ -68,7 +82,7 @@ describe('createApiClient', () => {
     const fetch = jest.fn(async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof globalThis.fetch;
-    const error = await createApiClient({ fetch }).getPlans().catch((caught: unknown) => caught);
+    const error = await createApiClient({ fetch }).call(CATALOG_ENDPOINTS.plans).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
     expect((error as ApiError).message).toMatch(/could not reach the server/i);
@@ -76,7 +90,7 @@ describe('createApiClient', () => {
 
   it('rejects a success body that breaks the contract', async () => {
     const { fetch } = fakeFetch(() => json(200, { plans: [{ id: 'broken' }] }));
-    await expect(createApiClient({ fetch }).getPlans()).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
+    await expect(createApiClient({ fetch }).call(CATALOG_ENDPOINTS.plans)).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
   });
 
   it('passes the abort signal on and keeps an abort an abort', async () => {
@@ -87,7 +101,7 @@ describe('createApiClient', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
         }),
     );
-    const pending = createApiClient({ fetch }).getPlans({ signal: controller.signal });
+    const pending = createApiClient({ fetch }).call(CATALOG_ENDPOINTS.plans, { signal: controller.signal });
     controller.abort();
 
     const error = await pending.catch((caught: unknown) => caught);

@@ -1,5 +1,6 @@
-import { planList, type Plan } from '@agentdock/contracts';
-import type { z } from 'zod';
+import { type Endpoint, endpointUrl, type RouteParams } from '@agentdock/contracts';
+import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
 import { ApiError, errorFromResponse, isAbortError, readJson } from './api-error';
 import { newRequestId } from './request-id';
 
@@ -21,7 +22,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface RequestOptions<S extends z.ZodType> extends CallOptions {
+export interface RequestOptions<S extends core.$ZodType> extends CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
@@ -31,10 +32,19 @@ export interface RequestOptions<S extends z.ZodType> extends CallOptions {
   credentials?: RequestCredentials;
 }
 
+/** What `call` sends: the route's `:params` and, for endpoints that take one, the body. */
+export type EndpointCallOptions<E extends AnyEndpoint> = CallOptions &
+  (keyof RouteParams<E['route']> extends never ? { params?: undefined } : { params: RouteParams<E['route']> }) &
+  (E['request'] extends core.$ZodType ? { body: core.input<E['request']> } : { body?: undefined });
+
+type AnyEndpoint = Endpoint<core.$ZodType | undefined, core.$ZodType | undefined, string>;
+type EndpointAnswer<E extends AnyEndpoint> = E['response'] extends core.$ZodType ? core.output<E['response']> : undefined;
+
 export interface ApiClient {
-  getPlans(options?: CallOptions): Promise<Plan[]>;
+  /** An endpoint defined in the contracts: its method and URL, its answer validated by its schema. */
+  call<E extends AnyEndpoint>(endpoint: E, ...options: keyof RouteParams<E['route']> extends never ? (E['request'] extends core.$ZodType ? [EndpointCallOptions<E>] : [EndpointCallOptions<E>?]) : [EndpointCallOptions<E>]): Promise<EndpointAnswer<E>>;
   /** Any call to the gateway: JSON in, contract-validated JSON out, ApiError on failure. */
-  request<S extends z.ZodType = z.ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<z.infer<S>>;
+  request<S extends core.$ZodType = core.$ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<core.output<S>>;
 }
 
 export function createApiClient({
@@ -69,10 +79,10 @@ export function createApiClient({
     }
   }
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends core.$ZodType>(
     path: string,
     { method = 'GET', body, schema, signal, credentials }: RequestOptions<S> = {},
-  ): Promise<z.infer<S>> {
+  ): Promise<core.output<S>> {
     const requestId = nextId();
     const init: RequestInit = { method, signal, credentials };
     if (body !== undefined) {
@@ -81,18 +91,23 @@ export function createApiClient({
     }
     const response = await send(path, init, requestId);
     if (!response.ok) throw await errorFromResponse(response, requestId);
-    if (!schema) return undefined as z.infer<S>;
-    const parsed = schema.safeParse(await readJson(response));
+    if (!schema) return undefined as core.output<S>;
+    // The functional parse takes zod and zod/mini schemas alike.
+    const parsed = z.safeParse(schema, await readJson(response));
     if (!parsed.success) {
       throw new ApiError(response.status, 'invalid_response', 'The server sent a response this page cannot read.', [], requestId);
     }
     return parsed.data;
   }
 
+  function call<E extends AnyEndpoint>(endpoint: E, options?: EndpointCallOptions<E>): Promise<EndpointAnswer<E>> {
+    const { params, body, signal } = (options ?? {}) as { params?: Record<string, string>; body?: unknown; signal?: AbortSignal };
+    const url = (endpointUrl as (e: { base: string; route: string }, p?: Record<string, string>) => string)(endpoint, params);
+    return request(url, { method: endpoint.method, body, signal, schema: endpoint.response }) as Promise<EndpointAnswer<E>>;
+  }
+
   return {
-    async getPlans(options) {
-      return (await request('/api/catalog/plans', { ...options, schema: planList })).plans;
-    },
+    call: call as ApiClient['call'],
     request,
   };
 }

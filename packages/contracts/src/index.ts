@@ -1,6 +1,8 @@
 export * from './http/error';
 export * from './http/health';
 export * from './http/text';
+export * from './http/access';
+export * from './http/endpoint';
 export * from './auth/claims';
 export * from './catalog/tier';
 export * from './catalog/tier-labels';
@@ -9,6 +11,7 @@ export * from './catalog/plan';
 export * from './catalog/agent';
 export * from './catalog/content';
 export * from './catalog/course';
+export * from './catalog/endpoints';
 export * from './identity/profile';
 export * from './identity/auth';
 export * from './identity/mfa';

@@ -18,6 +18,7 @@ export { formatByteSize, parseByteSize } from './config/byte-size';
 export { ConfigError, type ConfigProblem, loadConfig, loadConfigOrExit } from './config/load-config';
 export { createLogger, type Logger, type LoggerOptions, serializeError } from './logger';
 export {
+  AdminRequiredError,
   AppError,
   type AppErrorOptions,
   BadRequestError,

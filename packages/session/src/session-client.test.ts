@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { userProfile } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, userProfile } from '@agentdock/contracts';
 import { PKCE_VERIFIER_KEY, codeChallengeFor } from './pkce';
 import { createSessionClient, REMEMBERED_EXCHANGES, type SessionClientOptions } from './session-client';
 import { SESSION_HINT_KEY } from './session-hint';
@@ -406,7 +406,7 @@ describe('authorised calls (client.api)', () => {
     const identity = fakeIdentity();
     identity.on('GET /api/catalog/plans', jsonResponse(200, { plans: [] }));
     const { client } = setup({ identity });
-    await client.api.getPlans();
+    await client.api.call(CATALOG_ENDPOINTS.plans);
     expect(identity.calls[0]!.headers.get('authorization')).toBeNull();
   });
 });

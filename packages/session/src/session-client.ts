@@ -244,7 +244,8 @@ export function createSessionClient({
   }
 
   const api: ApiClient = {
-    getPlans: (options) => asUser((t) => t.api.getPlans(options)),
+    call: ((endpoint: unknown, ...options: unknown[]) =>
+      asUser((t) => (t.api.call as (e: unknown, ...o: unknown[]) => Promise<unknown>)(endpoint, ...options))) as unknown as ApiClient['call'],
     request: (path, options) => asUser((t) => t.api.request(path, options)),
   };
 

@@ -13,6 +13,7 @@ export { PageHeader, type PageHeaderProps } from './page-header';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
 export type { PageLoader, RemotePages } from './remote-pages';
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
+export { hrefWithReturnUrl, RETURN_URL_PARAM, signInHref } from './sign-in-href';
 export { SITE, SITE_FOOTER_ID } from './site';
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';
 export { Tabs, type TabItem, type TabsProps } from './tabs';

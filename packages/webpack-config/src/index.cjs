@@ -2,7 +2,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { RouterSurfaceGuardPlugin, SURFACE_PATH } = require('./router-surface-guard.cjs');
+const { RouterSurfaceGuardPlugin, SURFACE_PATH, ZOD_SURFACE_PATH } = require('./router-surface-guard.cjs');
 
 /**
  * provideExternalRuntime adds this runtime plugin by its CommonJS path; the CommonJS build pulls in
@@ -42,6 +42,14 @@ function sharedModules(dir) {
       ...singleton('react-router-dom'),
       import: SURFACE_PATH,
       version: installedVersion('react-router-dom', dir),
+    },
+    // One copy of zod's core per page instead of one per app; the contracts package is what
+    // brings zod, so its requirement is the one every app states.
+    'zod/mini': {
+      singleton: true,
+      requiredVersion: readJson(path.join(path.dirname(require.resolve('@agentdock/contracts', { paths: [dir] })), '..', 'package.json')).dependencies.zod,
+      import: ZOD_SURFACE_PATH,
+      version: installedVersion('zod', dir),
     },
     // One session client per page: the shell and every remote see the same visitor and tokens.
     '@agentdock/session': singleton('@agentdock/session'),
@@ -101,7 +109,12 @@ function createFrontendConfig(app) {
       devtool: production ? false : 'eval-cheap-module-source-map',
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
-        alias: isHost ? externalRuntimeProviderAlias() : {},
+        alias: {
+          ...(isHost ? externalRuntimeProviderAlias() : {}),
+          // React Router's package exports only its development build (warnings and checks);
+          // its own production build is the one a production bundle should carry.
+          ...(production ? { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json', { paths: [app.dir] })), 'dist', 'production', 'index.mjs') } : {}),
+        },
       },
       module: {
         rules: [

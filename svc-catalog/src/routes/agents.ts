@@ -1,4 +1,4 @@
-import { agentInput, agentPatch } from '@agentdock/contracts';
+import { agentInput, agentPatch, CATALOG_ENDPOINTS } from '@agentdock/contracts';
 import { getAuth, requireAdmin, requireAuth } from '@agentdock/service-kit';
 import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -12,12 +12,12 @@ export function agentsRouter(context: ServiceContext<CatalogSchema>): Router {
   const adminOnly = requireAdmin(context.verifier);
   const signedIn = requireAuth(context.verifier);
 
-  router.get('/agents', async (_req, res) => {
+  router.get(CATALOG_ENDPOINTS.agents.route, async (_req, res) => {
     res.json({ agents: await listActiveAgents(context.db) });
   });
 
   // The tier comes from the verified token, never from the request: a user cannot widen their list.
-  router.get('/agents/available', signedIn, async (req, res) => {
+  router.get(CATALOG_ENDPOINTS.availableAgents.route, signedIn, async (req, res) => {
     res.json({ agents: await listAvailableAgents(context.db, getAuth(req).tier) });
   });
 

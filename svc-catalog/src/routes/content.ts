@@ -1,4 +1,4 @@
-import { contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
 import { requireAdmin } from '@agentdock/service-kit';
 import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -8,14 +8,14 @@ import { createContent, listActiveContent, listAllContent, updateContent } from 
 import { CatalogError } from '../domain/errors';
 import { recordParams } from './params';
 
-const contentQuery = z.object({ slot: z.string().min(1).max(64).optional(), sectionType: contentSectionType.optional() });
+const contentQuery = z.object({ slot: z.string().min(1).max(64).optional(), sectionType: z.optional(contentSectionType) });
 
 /** Public reads of active sections; admin create and edit. There is no delete (spec §6). */
 export function contentRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const adminOnly = requireAdmin(context.verifier);
 
-  router.get('/content', async (req, res) => {
+  router.get(CATALOG_ENDPOINTS.content.route, async (req, res) => {
     res.json({ sections: await listActiveContent(context.db, contentQuery.parse(req.query)) });
   });
 

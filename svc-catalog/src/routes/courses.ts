@@ -1,3 +1,4 @@
+import { CATALOG_ENDPOINTS } from '@agentdock/contracts';
 import { getAuth, requireAuth } from '@agentdock/service-kit';
 import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -12,19 +13,19 @@ export function coursesRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const signedIn = requireAuth(context.verifier);
 
-  router.get('/courses', (_req, res) => {
+  router.get(CATALOG_ENDPOINTS.courses.route, (_req, res) => {
     res.json({ courses: listCourses() });
   });
 
-  router.get('/courses/:id', (req, res) => {
+  router.get(CATALOG_ENDPOINTS.course.route, (req, res) => {
     res.json(getCourse(courseParams.parse(req.params).id));
   });
 
-  router.get('/community', (_req, res) => {
+  router.get(CATALOG_ENDPOINTS.community.route, (_req, res) => {
     res.json(COMMUNITY_OFFER);
   });
 
-  router.get('/courses/:id/enrolment', signedIn, async (req, res) => {
+  router.get(CATALOG_ENDPOINTS.enrolment.route, signedIn, async (req, res) => {
     res.json(await getEnrolmentStatus(context.db, courseParams.parse(req.params).id, getAuth(req).sub));
   });
 

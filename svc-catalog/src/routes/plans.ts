@@ -1,4 +1,4 @@
-import { planCreate, planPatch } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, planCreate, planPatch } from '@agentdock/contracts';
 import { requireAdmin } from '@agentdock/service-kit';
 import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -16,11 +16,11 @@ export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
   const publicPlans = publicPlansCache(context.db);
   const writer = invalidatingAfterCommit(context, publicPlans);
 
-  router.get('/plans', async (_req, res) => {
+  router.get(CATALOG_ENDPOINTS.plans.route, async (_req, res) => {
     res.json({ plans: await publicPlans.get() });
   });
 
-  router.get('/plans/:id', async (req, res) => {
+  router.get(CATALOG_ENDPOINTS.plan.route, async (req, res) => {
     res.json(await getPlan(context.db, planParams.parse(req.params).id, { includeInactive: false }));
   });
 

@@ -1,5 +1,5 @@
 import { adminUserListQuery, adminUserPatch } from '@agentdock/contracts';
-import { assertAdminMfa, ForbiddenError, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
+import { AdminRequiredError, assertAdminMfa, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
 import { adminActorOf, type Db } from '@agentdock/service-data';
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ const userParams = z.object({ id: z.string().uuid('Unknown user id') });
 async function currentAdmin(db: Db<IdentitySchema>, verifier: TokenVerifier, req: Request) {
   const claims = getAuth(req);
   const user = await currentUser(db, claims);
-  if (!user.isAdmin) throw new ForbiddenError('Access denied. Admin privileges required.');
+  if (!user.isAdmin) throw new AdminRequiredError();
   assertAdminMfa(verifier, claims);
   return user;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { signUpRequest } from '@agentdock/contracts';
+import * as z from 'zod/mini';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, TextField } from '@agentdock/ui';
 import { parseWith, validateForm } from '../../form/form';
@@ -8,7 +9,7 @@ import { useForm } from '../../form/use-form';
 import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 
-const signUpFields = signUpRequest.pick({ email: true, password: true, fullName: true });
+const signUpFields = z.pick(signUpRequest, { email: true, password: true, fullName: true });
 
 export function SignUpView({ initialEmail = '' }: { initialEmail?: string }) {
   const client = useSessionClient();

@@ -1,24 +1,24 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * One admin action as the service that applied it recorded it, in the same transaction as the
  * change. The admin console merges every service's entries into one newest-first list.
  */
 export const adminAuditEntry = z.object({
-  id: z.string().uuid(),
+  id: z.string().check(z.uuid()),
   /** The recording service, e.g. `svc-catalog`. */
   service: z.string(),
   actorId: z.string(),
-  actorEmail: z.string().nullable(),
+  actorEmail: z.nullable(z.string()),
   /** What was done, e.g. `plan.update`, `user.suspend`, `wallet.adjust`. */
   action: z.string(),
   /** The user the action concerns, when it concerns one. */
-  subjectUserId: z.string().nullable(),
+  subjectUserId: z.nullable(z.string()),
   /** What was changed, e.g. `plan:starter`, `user:<id>`. */
   target: z.string(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  createdAt: z.string().datetime({ offset: true }),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
+  createdAt: z.string().check(z.iso.datetime({ offset: true })),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
 
@@ -27,19 +27,19 @@ export const ADMIN_AUDIT_MAX_LIMIT = 200;
 /** GET /api/<service>/admin/audit (admin) query: newest first, filtered, paged by cursor. */
 export const adminAuditQuery = z.object({
   /** The actor (admin) id. */
-  admin: z.string().min(1).max(200).optional(),
+  admin: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   /** The subject user id. */
-  user: z.string().min(1).max(200).optional(),
-  action: z.string().min(1).max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_AUDIT_MAX_LIMIT).default(50),
+  user: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  action: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ADMIN_AUDIT_MAX_LIMIT)), 50),
   /** The `nextCursor` of the previous page. */
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuery>;
 
 export const adminAuditList = z.object({
   entries: z.array(adminAuditEntry),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AdminAuditList = z.infer<typeof adminAuditList>;

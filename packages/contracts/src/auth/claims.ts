@@ -10,7 +10,7 @@ export const accessTokenClaims = z.object({
   sub: z.string().min(1),
   email: z.string().email(),
   admin: z.boolean().default(false),
-  tier: subscriptionTier.default('free'),
+  tier: z._default(subscriptionTier, 'free'),
   /** The user's full name when set, so services can label what they write (e.g. comments). */
   name: z.string().optional(),
   /** Session family id; lets a service tie a request to one sign-in. */

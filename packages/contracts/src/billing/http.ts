@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { billingPeriod } from '../events/billing';
+import * as z from 'zod/mini';
 
 /**
  * HTTP bodies of svc-billing (behind the gateway at `/api/billing`). The caller is always the user
@@ -12,6 +11,10 @@ export const checkoutPlanId = z.enum(CHECKOUT_PLAN_IDS);
 export type CheckoutPlanId = z.infer<typeof checkoutPlanId>;
 
 /** `courseId` is a catalog course id, or `community` for the $50/month community subscription. */
+export const BILLING_PERIODS = ['monthly', 'annual'] as const;
+export const billingPeriod = z.enum(BILLING_PERIODS);
+export type BillingPeriod = z.infer<typeof billingPeriod>;
+
 export const COMMUNITY_COURSE_ID = 'community';
 
 /**
@@ -19,14 +22,14 @@ export const COMMUNITY_COURSE_ID = 'community';
  * domain and get their own texts ('Free plan is already active!', 'Invalid plan selected').
  */
 export const checkoutRequest = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('plan'), planId: z.string().min(1).max(64), billingPeriod }),
-  z.object({ kind: z.literal('course'), courseId: z.string().min(1).max(64) }),
-  z.object({ kind: z.literal('credits'), packId: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('plan'), planId: z.string().check(z.minLength(1), z.maxLength(64)), billingPeriod }),
+  z.object({ kind: z.literal('course'), courseId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  z.object({ kind: z.literal('credits'), packId: z.string().check(z.minLength(1), z.maxLength(64)) }),
 ]);
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
 /** The browser is sent to `url` (the provider's hosted checkout or billing portal). */
-export const redirectResponse = z.object({ url: z.string().url() });
+export const redirectResponse = z.object({ url: z.string().check(z.url()) });
 export type RedirectResponse = z.infer<typeof redirectResponse>;
 
 /** Stable error codes of the billing routes; the message carries the user-visible text. */
@@ -65,29 +68,29 @@ export const BILLING_TEXTS = {
 export const SUBSCRIPTION_KINDS = ['plan', 'course'] as const;
 
 export const billingSubscription = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   kind: z.enum(SUBSCRIPTION_KINDS),
   /** What was bought, for the customer to tell subscriptions apart: "Starter plan", "AI Fundamentals course". */
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   /** The plan's tier for `plan` subscriptions, else null. */
-  tier: z.string().nullable(),
+  tier: z.nullable(z.string()),
   /** The course id (or `community`) for `course` subscriptions, else null. */
-  courseId: z.string().nullable(),
+  courseId: z.nullable(z.string()),
   /** The provider's status: active, past_due, canceled, incomplete, … */
   status: z.string(),
   price: z.object({
     /** Integer minor units. */
-    unitAmount: z.number().int().nonnegative(),
+    unitAmount: z.number().check(z.int(), z.nonnegative()),
     /** Lower-case ISO 4217. */
-    currency: z.string().length(3),
+    currency: z.string().check(z.length(3)),
     interval: z.enum(['month', 'year']),
   }),
   /** Epoch seconds. */
-  currentPeriodStart: z.number().int(),
-  currentPeriodEnd: z.number().int(),
+  currentPeriodStart: z.number().check(z.int()),
+  currentPeriodEnd: z.number().check(z.int()),
   cancelAtPeriodEnd: z.boolean(),
   /** While past_due: when access ends unless the card is fixed (ISO 8601). */
-  graceEndsAt: z.string().datetime().nullable(),
+  graceEndsAt: z.nullable(z.string().check(z.iso.datetime())),
 });
 export type BillingSubscription = z.infer<typeof billingSubscription>;
 
@@ -105,17 +108,17 @@ export type ChangePlanRequest = z.infer<typeof changePlanRequest>;
 
 /** The prorated amount of a plan change; negative when the customer is credited. */
 export const changePlanPreview = z.object({
-  amountDue: z.number().int(),
-  currency: z.string().length(3),
+  amountDue: z.number().check(z.int()),
+  currency: z.string().check(z.length(3)),
 });
 export type ChangePlanPreview = z.infer<typeof changePlanPreview>;
 
 export const creditPack = z.object({
-  id: z.string().min(1),
-  credits: z.number().int().positive(),
+  id: z.string().check(z.minLength(1)),
+  credits: z.number().check(z.int(), z.positive()),
   /** Integer minor units. */
-  amount: z.number().int().positive(),
-  currency: z.string().length(3),
+  amount: z.number().check(z.int(), z.positive()),
+  currency: z.string().check(z.length(3)),
 });
 export type CreditPack = z.infer<typeof creditPack>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const CONTENT_SECTION_TYPES = ['hero', 'features', 'pricing', 'about'] as const;
 export const contentSectionType = z.enum(CONTENT_SECTION_TYPES);
@@ -14,35 +14,34 @@ export type ContentFormat = z.infer<typeof contentFormat>;
  */
 const contentSlot = z
   .string()
-  .max(64)
-  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Use lower-case words separated by dots, e.g. home.hero');
+  .check(z.maxLength(64), z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Use lower-case words separated by dots, e.g. home.hero'));
 
 const contentSectionFields = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   sectionType: contentSectionType,
-  slot: contentSlot.nullable(),
+  slot: z.nullable(contentSlot),
   format: contentFormat,
-  content: z.string().max(50_000),
+  content: z.string().check(z.maxLength(50_000)),
   isActive: z.boolean(),
 });
 
 /** Writable fields of a content section (admin create body). Content is sanitised on save. */
-export const contentSectionInput = contentSectionFields.extend({
-  sectionType: contentSectionFields.shape.sectionType.default('hero'),
-  slot: contentSectionFields.shape.slot.default(null),
-  format: contentSectionFields.shape.format.default('markdown'),
-  isActive: contentSectionFields.shape.isActive.default(true),
+export const contentSectionInput = z.extend(contentSectionFields, {
+  sectionType: z._default(contentSectionFields.shape.sectionType, 'hero'),
+  slot: z._default(contentSectionFields.shape.slot, null),
+  format: z._default(contentSectionFields.shape.format, 'markdown'),
+  isActive: z._default(contentSectionFields.shape.isActive, true),
 });
 export type ContentSectionInput = z.infer<typeof contentSectionInput>;
 /** Admin update body: only the fields sent change (no defaults, so nothing unsent is reset). */
-export const contentSectionPatch = contentSectionFields.partial();
+export const contentSectionPatch = z.partial(contentSectionFields);
 export type ContentSectionPatch = z.infer<typeof contentSectionPatch>;
 
 export const contentSection = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   title: z.string(),
   sectionType: contentSectionType,
-  slot: z.string().nullable(),
+  slot: z.nullable(z.string()),
   format: contentFormat,
   /** The source as the admin wrote it, already sanitised (HTML) or as typed (Markdown). */
   content: z.string(),

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { currencyCode } from './plan';
 
 export const COURSE_IDS = ['ai-fundamentals', 'build-ai-agents', 'advanced-implementation', 'customer-service'] as const;
-export const courseId = z.string().min(1).max(64);
+export const courseId = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const course = z.object({
   id: z.string(),
@@ -11,9 +11,9 @@ export const course = z.object({
   fullDescription: z.string(),
   estimatedDuration: z.string(),
   level: z.string(),
-  students: z.number().int().nonnegative(),
+  students: z.number().check(z.int(), z.nonnegative()),
   /** Per month, in integer minor units of `currency`. */
-  priceMinor: z.number().int().nonnegative(),
+  priceMinor: z.number().check(z.int(), z.nonnegative()),
   currency: currencyCode,
   image: z.string(),
   instructor: z.object({ name: z.string(), role: z.string(), image: z.string() }),
@@ -28,10 +28,10 @@ export type CourseList = z.infer<typeof courseList>;
 export const communityOffer = z.object({
   title: z.string(),
   /** Per month, in integer minor units of `currency`. */
-  priceMinor: z.number().int().nonnegative(),
+  priceMinor: z.number().check(z.int(), z.nonnegative()),
   currency: currencyCode,
   learnings: z.array(z.string()),
-  inviteUrl: z.string().url(),
+  inviteUrl: z.url(),
   stats: z.object({ students: z.string(), completion: z.string(), rating: z.string() }),
 });
 export type CommunityOffer = z.infer<typeof communityOffer>;
@@ -41,20 +41,23 @@ export const enrolmentStatus = z.object({ courseId: z.string(), enrolled: z.bool
 export type EnrolmentStatus = z.infer<typeof enrolmentStatus>;
 
 /** POST /api/catalog/admin/courses/:id/enrolments (admin) → 201 enrolment. */
-export const enrolmentGrant = z.object({ userId: z.string().uuid() });
+export const enrolmentGrant = z.object({ userId: z.uuid() });
 export type EnrolmentGrant = z.infer<typeof enrolmentGrant>;
 export const ENROLMENT_SOURCES = ['admin', 'subscription'] as const;
-export const enrolment = z.object({ courseId: z.string(), userId: z.string().uuid(), source: z.enum(ENROLMENT_SOURCES), createdAt: z.string() });
+export const enrolment = z.object({ courseId: z.string(), userId: z.uuid(), source: z.enum(ENROLMENT_SOURCES), createdAt: z.string() });
 export type Enrolment = z.infer<typeof enrolment>;
 export const enrolmentList = z.object({ enrolments: z.array(enrolment) });
 
 /** Discussion of one course, members only: GET/POST /api/catalog/courses/:id/discussion. */
-export const discussionCommentInput = z.object({ body: z.string().trim().min(1, 'Write a comment first').max(5000) });
+export const DISCUSSION_COMMENT_MAX_LENGTH = 5000;
+export const discussionCommentInput = z.object({
+  body: z.string().check(z.trim(), z.minLength(1, 'Write a comment first'), z.maxLength(DISCUSSION_COMMENT_MAX_LENGTH)),
+});
 export type DiscussionCommentInput = z.infer<typeof discussionCommentInput>;
 export const discussionComment = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   courseId: z.string(),
-  authorId: z.string().uuid(),
+  authorId: z.uuid(),
   authorName: z.string(),
   body: z.string(),
   createdAt: z.string(),

@@ -1,72 +1,68 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { subscriptionTier } from './tier';
 
-const planId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z0-9-]+$/, 'Use lower-case letters, digits and dashes');
+const planId = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9-]+$/, 'Use lower-case letters, digits and dashes'));
 
 /** ISO 4217, lower case as the payment provider spells it. */
-export const currencyCode = z.string().regex(/^[a-z]{3}$/, 'Use a three-letter currency code such as usd');
+export const currencyCode = z.string().check(z.regex(/^[a-z]{3}$/, 'Use a three-letter currency code such as usd'));
 
 /**
  * A price the payment provider knows: integer minor units of the plan's currency (cents for usd),
  * so no price passes through a float, and the provider's price id.
  */
 const priceOption = z.object({
-  amountMinor: z.number().int().nonnegative(),
-  priceId: z.string().min(1).nullable(),
+  amountMinor: z.number().check(z.int(), z.nonnegative()),
+  priceId: z.nullable(z.string().check(z.minLength(1))),
 });
 
 const planFields = z.object({
-  name: z.string().trim().min(1).max(80),
-  description: z.string().max(500),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  description: z.string().check(z.maxLength(500)),
   tier: subscriptionTier,
   /** The currency of both prices. */
   currency: currencyCode,
   /** null for plans quoted by contact (Enterprise). */
-  monthly: priceOption.nullable(),
+  monthly: z.nullable(priceOption),
   /** The yearly price, billed once a year; null when there is no annual option. */
-  annual: priceOption.nullable(),
-  realTokensLimit: z.number().int().nonnegative().nullable(),
-  platformCreditsLimit: z.number().int().nonnegative().nullable(),
-  apiCallsLimit: z.number().int().nonnegative().nullable(),
-  agentsIncluded: z.number().int().nonnegative().nullable(),
-  features: z.array(z.string().min(1).max(200)).max(30),
-  notIncluded: z.array(z.string().min(1).max(200)).max(30),
-  cta: z.string().min(1).max(40),
+  annual: z.nullable(priceOption),
+  realTokensLimit: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  platformCreditsLimit: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  apiCallsLimit: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  agentsIncluded: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  features: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(30)),
+  notIncluded: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(30)),
+  cta: z.string().check(z.minLength(1), z.maxLength(40)),
   highlight: z.boolean(),
   customPrice: z.boolean(),
   isActive: z.boolean(),
-  sortOrder: z.number().int(),
+  sortOrder: z.number().check(z.int()),
 });
 
 /** Writable fields of a subscription plan (admin create body, with `id` in planCreate). */
-export const planInput = planFields.extend({
-  description: planFields.shape.description.default(''),
-  currency: planFields.shape.currency.default('usd'),
-  highlight: planFields.shape.highlight.default(false),
-  customPrice: planFields.shape.customPrice.default(false),
-  isActive: planFields.shape.isActive.default(true),
-  sortOrder: planFields.shape.sortOrder.default(0),
+export const planInput = z.extend(planFields, {
+  description: z._default(planFields.shape.description, ''),
+  currency: z._default(planFields.shape.currency, 'usd'),
+  highlight: z._default(planFields.shape.highlight, false),
+  customPrice: z._default(planFields.shape.customPrice, false),
+  isActive: z._default(planFields.shape.isActive, true),
+  sortOrder: z._default(planFields.shape.sortOrder, 0),
 });
 export type PlanInput = z.infer<typeof planInput>;
 
 /** Admin update body: only the fields sent change (no defaults, so nothing unsent is reset). */
-export const planPatch = planFields.partial();
+export const planPatch = z.partial(planFields);
 export type PlanPatch = z.infer<typeof planPatch>;
 
-export const planCreate = planInput.extend({ id: planId });
+export const planCreate = z.extend(planInput, { id: planId });
 export type PlanCreate = z.infer<typeof planCreate>;
 
 /**
  * A plan as the catalog serves it. `annualPerMonthMinor` is the yearly price / 12 rounded to a
  * whole unit of the currency (whole dollars), in minor units.
  */
-export const plan = planInput.extend({
+export const plan = z.extend(planInput, {
   id: planId,
-  annualPerMonthMinor: z.number().int().nullable(),
+  annualPerMonthMinor: z.nullable(z.number().check(z.int())),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

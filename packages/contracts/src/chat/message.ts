@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { subscriptionTier } from '../catalog/tier';
 
 /** An agent the caller's tier may chat with (GET /api/chat/agents). */
 export const chatAgent = z.object({
-  id: z.string().uuid(),
+  id: z.string().check(z.uuid()),
   key: z.string(),
   name: z.string(),
   description: z.string(),
@@ -24,17 +24,17 @@ export type ChatRole = z.infer<typeof chatRole>;
 
 /** A stored chat message (GET /api/chat/agents/:agentId/messages, oldest first). */
 export const chatMessage = z.object({
-  id: z.string().uuid(),
-  agentId: z.string().uuid(),
-  sessionId: z.string().uuid(),
+  id: z.string().check(z.uuid()),
+  agentId: z.string().check(z.uuid()),
+  sessionId: z.string().check(z.uuid()),
   role: chatRole,
   /** Plain text for the user's messages; sanitised HTML (from Markdown) for the assistant's. */
   content: z.string(),
-  messageOrder: z.number().int().nonnegative(),
-  tokensUsed: z.number().int().nonnegative(),
-  creditsUsed: z.number().int().nonnegative(),
-  imageUrl: z.string().nullable(),
-  createdAt: z.string().datetime(),
+  messageOrder: z.number().check(z.int(), z.nonnegative()),
+  tokensUsed: z.number().check(z.int(), z.nonnegative()),
+  creditsUsed: z.number().check(z.int(), z.nonnegative()),
+  imageUrl: z.nullable(z.string()),
+  createdAt: z.string().check(z.iso.datetime()),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatHistoryResponse = z.object({ messages: z.array(chatMessage) });
@@ -43,13 +43,13 @@ export type ChatHistoryResponse = z.infer<typeof chatHistoryResponse>;
 /** POST /api/chat/agents/:agentId/messages body. */
 export const MAX_CHAT_MESSAGE_LENGTH = 8000;
 export const chatSendRequest = z.object({
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Type a message first')
-    .max(MAX_CHAT_MESSAGE_LENGTH, `At most ${MAX_CHAT_MESSAGE_LENGTH} characters`)
+  message: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Type a message first'),
+    z.maxLength(MAX_CHAT_MESSAGE_LENGTH, `At most ${MAX_CHAT_MESSAGE_LENGTH} characters`),
     // eslint-disable-next-line no-control-regex
-    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), 'Remove control characters'),
+    z.refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), 'Remove control characters'),
+  ),
 });
 export type ChatSendRequest = z.infer<typeof chatSendRequest>;
 
@@ -64,10 +64,10 @@ export const chatStreamToken = z.object({ text: z.string() });
 export const chatStreamDone = z.object({
   userMessage: chatMessage,
   reply: chatMessage,
-  creditsRemaining: z.number().int().nonnegative(),
-  purchasedCredits: z.number().int().nonnegative(),
+  creditsRemaining: z.number().check(z.int(), z.nonnegative()),
+  purchasedCredits: z.number().check(z.int(), z.nonnegative()),
 });
-export const chatStreamError = z.object({ message: z.string(), reply: chatMessage.nullable() });
+export const chatStreamError = z.object({ message: z.string(), reply: z.nullable(chatMessage) });
 export type ChatStreamDone = z.infer<typeof chatStreamDone>;
 export type ChatStreamError = z.infer<typeof chatStreamError>;
 export const CHAT_STREAM_EVENTS = ['waiting', 'token', 'done', 'error'] as const;

@@ -1,44 +1,47 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { subscriptionTier } from '../catalog/tier';
 
 /** GET /api/chat/wallet: the caller's credit wallet for the current period. */
 export const wallet = z.object({
-  userId: z.string().uuid(),
+  userId: z.string().check(z.uuid()),
   tier: subscriptionTier,
   /** Plan credits left this period (reset at renewal, no rollover). */
-  creditsRemaining: z.number().int().nonnegative(),
-  creditsLimit: z.number().int().nonnegative(),
+  creditsRemaining: z.number().check(z.int(), z.nonnegative()),
+  creditsLimit: z.number().check(z.int(), z.nonnegative()),
   /** Bought credits: spent after plan credits and kept across renewals. */
-  purchasedCredits: z.number().int().nonnegative(),
-  apiCallsUsed: z.number().int().nonnegative(),
-  apiCallsLimit: z.number().int().nonnegative(),
-  periodStart: z.string().datetime(),
-  renewsAt: z.string().datetime(),
+  purchasedCredits: z.number().check(z.int(), z.nonnegative()),
+  apiCallsUsed: z.number().check(z.int(), z.nonnegative()),
+  apiCallsLimit: z.number().check(z.int(), z.nonnegative()),
+  periodStart: z.string().check(z.iso.datetime()),
+  renewsAt: z.string().check(z.iso.datetime()),
 });
 export type Wallet = z.infer<typeof wallet>;
 
 /** One day of the usage series (UTC day). */
 export const usageDay = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  creditsUsed: z.number().int().nonnegative(),
-  messages: z.number().int().nonnegative(),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  creditsUsed: z.number().check(z.int(), z.nonnegative()),
+  messages: z.number().check(z.int(), z.nonnegative()),
 });
 export type UsageDay = z.infer<typeof usageDay>;
 
 /** GET /api/chat/usage: totals over all replies and the last 30 days, every day present, oldest first. */
 export const usageSummary = z.object({
-  messageCount: z.number().int().nonnegative(),
-  totalCreditsUsed: z.number().int().nonnegative(),
-  totalTokens: z.number().int().nonnegative(),
-  averageTokensPerMessage: z.number().nonnegative(),
+  messageCount: z.number().check(z.int(), z.nonnegative()),
+  totalCreditsUsed: z.number().check(z.int(), z.nonnegative()),
+  totalTokens: z.number().check(z.int(), z.nonnegative()),
+  averageTokensPerMessage: z.number().check(z.nonnegative()),
   daily: z.array(usageDay),
 });
 export type UsageSummary = z.infer<typeof usageSummary>;
 
-const uuidList = z
-  .string()
-  .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
-  .pipe(z.array(z.string().uuid('Each user id must be a UUID')).min(1, 'Give at least one user id').max(100, 'At most 100 user ids'));
+const uuidList = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value: string) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0)),
+  ),
+  z.array(z.string().check(z.uuid('Each user id must be a UUID'))).check(z.minLength(1, 'Give at least one user id'), z.maxLength(100, 'At most 100 user ids')),
+);
 
 /** GET /api/chat/admin/wallets?userIds=a,b,c (users without a wallet yet are absent from the answer). */
 export const adminWalletsQuery = z.object({ userIds: uuidList });
@@ -46,15 +49,15 @@ export type AdminWalletsQuery = z.infer<typeof adminWalletsQuery>;
 export const adminWalletsResponse = z.object({ wallets: z.array(wallet) });
 export type AdminWalletsResponse = z.infer<typeof adminWalletsResponse>;
 
-const reason = z.string().trim().min(1, 'Give a reason').max(500, 'At most 500 characters');
+const reason = z.string().check(z.trim(), z.minLength(1, 'Give a reason'), z.maxLength(500, 'At most 500 characters'));
 
 /** POST /api/chat/admin/wallets/:userId/adjustments: a negative amount deducts (never below 0 → 409). */
 export const walletAdjustment = z.object({
-  credits: z
-    .number()
-    .int('Credits must be a whole number')
-    .refine((value) => value !== 0, 'Credits must not be 0')
-    .refine((value) => Math.abs(value) <= 1_000_000_000, 'At most 1,000,000,000 credits at once'),
+  credits: z.number().check(
+    z.int('Credits must be a whole number'),
+    z.refine((value) => value !== 0, 'Credits must not be 0'),
+    z.refine((value) => Math.abs(value) <= 1_000_000_000, 'At most 1,000,000,000 credits at once'),
+  ),
   reason,
 });
 export type WalletAdjustment = z.infer<typeof walletAdjustment>;
@@ -68,13 +71,13 @@ export const walletResponse = z.object({ wallet });
 export type WalletResponse = z.infer<typeof walletResponse>;
 
 /** GET /api/chat/admin/users/:userId/messages?limit=20: the user's recent assistant replies. */
-export const adminMessagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+export const adminMessagesQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20) });
 export const adminMessage = z.object({
-  id: z.string().uuid(),
-  agentId: z.string().uuid(),
-  createdAt: z.string().datetime(),
-  creditsUsed: z.number().int().nonnegative(),
-  tokensUsed: z.number().int().nonnegative(),
+  id: z.string().check(z.uuid()),
+  agentId: z.string().check(z.uuid()),
+  createdAt: z.string().check(z.iso.datetime()),
+  creditsUsed: z.number().check(z.int(), z.nonnegative()),
+  tokensUsed: z.number().check(z.int(), z.nonnegative()),
   refunded: z.boolean(),
 });
 export type AdminMessage = z.infer<typeof adminMessage>;

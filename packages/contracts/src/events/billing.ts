@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { subscriptionTier } from '../catalog/tier';
+import { billingPeriod } from '../billing/http';
+import { SUBSCRIPTION_TIERS } from '../catalog/tier';
 import { defineEvent } from './envelope';
 
 /**
@@ -8,12 +9,9 @@ import { defineEvent } from './envelope';
  * the credit wallet, svc-catalog grants and revokes course enrolment.
  */
 
-export const BILLING_PERIODS = ['monthly', 'annual'] as const;
-export const billingPeriod = z.enum(BILLING_PERIODS);
-export type BillingPeriod = z.infer<typeof billingPeriod>;
 
 /** The paid tiers a card subscription can hold (free has no subscription; enterprise is by contract). */
-const paidTier = subscriptionTier.exclude(['free']);
+const paidTier = z.enum(SUBSCRIPTION_TIERS).exclude(['free']);
 
 const subscriptionFacts = z.object({
   userId: z.string().uuid(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The catalog's plan is a zod/mini schema (browser-facing); mini's functions derive v1 from it.
+import * as zm from 'zod/mini';
 import { adminAgent } from '../catalog/agent';
 import { contentSection } from '../catalog/content';
 import { enrolment } from '../catalog/course';
@@ -10,7 +12,7 @@ const planChange = z.enum(['created', 'updated', 'deleted']);
 const dollarPriceV1 = z.object({ amount: z.number().nonnegative(), priceId: z.string().min(1).nullable() });
 
 /** The plan as v1 carried it: prices in decimal dollars, no currency (always usd). */
-export const planV1 = plan.omit({ currency: true, monthly: true, annual: true, annualPerMonthMinor: true }).extend({
+export const planV1 = zm.extend(zm.omit(plan, { currency: true, monthly: true, annual: true, annualPerMonthMinor: true }), {
   monthly: dollarPriceV1.nullable(),
   annual: dollarPriceV1.nullable(),
   annualPerMonth: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The one error body every service and the gateway return, modelled on Stripe's error object:
@@ -9,8 +9,8 @@ export const apiErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    requestId: z.string().optional(),
+    fields: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    requestId: z.optional(z.string()),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { multiLineText, singleLineText } from './text';
 
 describe('user text schemas', () => {
   it('refuses NUL and control characters on one line, keeps the length rules of the base', () => {
-    const name = singleLineText(z.string().min(1).max(5));
+    const name = singleLineText(z.string().check(z.minLength(1), z.maxLength(5)));
     expect(name.safeParse('Ada').success).toBe(true);
     expect(name.safeParse('a\u0000b').success).toBe(false);
     expect(name.safeParse('a\nb').success).toBe(false);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // PostgreSQL refuses NUL in text, and other control characters in a name or a title are only ever
 // an attack or a paste accident; multi-line text keeps the tab and line breaks people really type.
@@ -9,10 +9,10 @@ const multiLineForbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const controlCharacterMessage = 'Remove control characters';
 
-export function singleLineText(base: z.ZodString = z.string()) {
-  return base.refine((value) => !singleLineForbidden.test(value), controlCharacterMessage);
+export function singleLineText(base: z.ZodMiniString<string> = z.string()): z.ZodMiniString<string> {
+  return base.check(z.refine((value) => !singleLineForbidden.test(value), controlCharacterMessage));
 }
 
-export function multiLineText(base: z.ZodString = z.string()) {
-  return base.refine((value) => !multiLineForbidden.test(value), controlCharacterMessage);
+export function multiLineText(base: z.ZodMiniString<string> = z.string()): z.ZodMiniString<string> {
+  return base.check(z.refine((value) => !multiLineForbidden.test(value), controlCharacterMessage));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { singleLineText } from '../http/text';
 import { userProfile } from './profile';
 
@@ -10,31 +10,24 @@ import { userProfile } from './profile';
 
 export const email = z
   .string({ error: 'Enter your email address' })
-  .trim()
-  .toLowerCase()
-  .email('Enter a valid email address')
-  .max(254);
+  .check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address'), z.maxLength(254));
 export const password = z
   .string({ error: 'Enter a password' })
-  .min(8, 'Password should be at least 8 characters')
-  .max(128, 'Password should be at most 128 characters');
+  .check(z.minLength(8, 'Password should be at least 8 characters'), z.maxLength(128, 'Password should be at most 128 characters'));
 /** base64url SHA-256 of the verifier (RFC 7636 S256). */
-export const codeChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid code challenge');
+export const codeChallenge = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid code challenge'));
 /** RFC 7636: 43–128 characters of [A-Za-z0-9-._~]. */
-export const codeVerifier = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Invalid code verifier');
+export const codeVerifier = z.string().check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Invalid code verifier'));
 /** Where the emailed link should land; a path on this site only (no open redirects). */
-export const redirectPath = z
-  .string()
-  .regex(/^\/(?!\/)[^\s]*$/, 'Redirect must be a path on this site')
-  .max(500);
+export const redirectPath = z.string().check(z.regex(/^\/(?!\/)[^\s]*$/, 'Redirect must be a path on this site'), z.maxLength(500));
 
 /** POST /signup → 201 signUpResult. The same answer whether or not the address already has an account. */
 export const signUpRequest = z.object({
   email,
   password,
-  fullName: singleLineText(z.string().trim().max(120)).optional(),
+  fullName: z.optional(singleLineText(z.string().check(z.trim(), z.maxLength(120)))),
   codeChallenge,
-  redirectTo: redirectPath.optional(),
+  redirectTo: z.optional(redirectPath),
 });
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 export const signUpResult = z.object({ status: z.literal('confirmation_sent') });
@@ -42,22 +35,24 @@ export const signUpResult = z.object({ status: z.literal('confirmation_sent') })
 /** POST /signin/password → 200 session. Exactly one of email or phone. */
 export const passwordSignInRequest = z
   .object({
-    email: email.optional(),
-    phone: singleLineText(z.string().trim().min(1).max(20)).optional(),
-    password: z.string().min(1, 'Enter your password').max(128),
+    email: z.optional(email),
+    phone: z.optional(singleLineText(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)))),
+    password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(128)),
   })
-  .refine((body) => Boolean(body.email) !== Boolean(body.phone), {
-    message: 'Enter your email address or phone number',
-    path: ['email'],
-  });
+  .check(
+    z.refine((body) => Boolean(body.email) !== Boolean(body.phone), {
+      message: 'Enter your email address or phone number',
+      path: ['email'],
+    }),
+  );
 export type PasswordSignInRequest = z.infer<typeof passwordSignInRequest>;
 
 /** POST /token/exchange → 200 session. */
-export const codeExchangeRequest = z.object({ code: z.string().min(1).max(200), codeVerifier });
+export const codeExchangeRequest = z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)), codeVerifier });
 export type CodeExchangeRequest = z.infer<typeof codeExchangeRequest>;
 
 /** POST /recover, POST /magic-link → 202 emailSent (always, to avoid revealing accounts). */
-export const emailLinkRequest = z.object({ email, codeChallenge, redirectTo: redirectPath.optional() });
+export const emailLinkRequest = z.object({ email, codeChallenge, redirectTo: z.optional(redirectPath) });
 export type EmailLinkRequest = z.infer<typeof emailLinkRequest>;
 
 /** POST /otp → 202 otpSent: a 6-digit code by email. */
@@ -65,20 +60,20 @@ export const otpRequest = z.object({ email });
 export type OtpRequest = z.infer<typeof otpRequest>;
 
 /** POST /otp/verify → 200 session. */
-export const otpVerifyRequest = z.object({ email, code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const otpVerifyRequest = z.object({ email, code: z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
 export type OtpVerifyRequest = z.infer<typeof otpVerifyRequest>;
 
 export const emailSent = z.object({ status: z.literal('email_sent') });
 
 /** How long the emailed code stays valid, from the service's configuration (the email says the same). */
-export const otpSent = emailSent.extend({ expiresInMinutes: z.number().int().positive() });
+export const otpSent = z.extend(emailSent, { expiresInMinutes: z.number().check(z.int(), z.positive()) });
 export type OtpSent = z.infer<typeof otpSent>;
 
 /**
  * POST /signup/resend → 202 emailSent (always): a fresh confirmation link for an account that is
  * still unconfirmed, e.g. when the first link was opened in another browser.
  */
-export const resendConfirmationRequest = z.object({ email, codeChallenge, redirectTo: redirectPath.optional() });
+export const resendConfirmationRequest = z.object({ email, codeChallenge, redirectTo: z.optional(redirectPath) });
 export type ResendConfirmationRequest = z.infer<typeof resendConfirmationRequest>;
 
 /** POST /me/password (signed in, including a recovery session) → 200 userProfile. */
@@ -91,16 +86,16 @@ export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
  * endpoints that read it live under that path: POST /token/refresh and POST /token/revoke (sign out).
  */
 export const session = z.object({
-  accessToken: z.string().min(1),
+  accessToken: z.string().check(z.minLength(1)),
   tokenType: z.literal('bearer'),
   /** Seconds the access token is valid for. */
-  expiresIn: z.number().int().positive(),
+  expiresIn: z.number().check(z.int(), z.positive()),
   /** Epoch seconds. */
-  expiresAt: z.number().int().positive(),
+  expiresAt: z.number().check(z.int(), z.positive()),
   /** How the session was made; 'recovery' sessions come from a password-recovery link. */
   kind: z.enum(['password', 'link', 'recovery', 'otp', 'refresh']),
   /** The sign-in passed a second factor: the access token carries the `mfa` claim. */
-  mfaVerified: z.boolean().optional(),
+  mfaVerified: z.optional(z.boolean()),
   user: userProfile,
 });
 export type Session = z.infer<typeof session>;

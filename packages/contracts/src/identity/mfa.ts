@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { session } from './auth';
 
 /**
@@ -11,8 +11,7 @@ export const RECOVERY_CODE_COUNT = 10;
 /** The 6 digits an authenticator app shows. */
 export const totpCode = z
   .string({ error: 'Enter the 6-digit code from your authenticator app' })
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+  .check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
 
 /**
  * What the second step accepts: an authenticator code or a recovery code (`XXXXX-XXXXX`; case,
@@ -20,9 +19,7 @@ export const totpCode = z
  */
 export const mfaCode = z
   .string({ error: 'Enter a code' })
-  .trim()
-  .min(1, 'Enter a code')
-  .max(40, 'Enter the 6-digit code or a recovery code');
+  .check(z.trim(), z.minLength(1, 'Enter a code'), z.maxLength(40, 'Enter the 6-digit code or a recovery code'));
 
 /**
  * What a first factor (password, emailed link, emailed code) answers for an account with a second
@@ -30,9 +27,9 @@ export const mfaCode = z
  */
 export const mfaChallenge = z.object({
   mfaRequired: z.literal(true),
-  challengeToken: z.string().min(1),
+  challengeToken: z.string().check(z.minLength(1)),
   /** Epoch seconds. */
-  expiresAt: z.number().int().positive(),
+  expiresAt: z.number().check(z.int(), z.positive()),
 });
 export type MfaChallenge = z.infer<typeof mfaChallenge>;
 
@@ -41,16 +38,16 @@ export const signInResult = z.union([mfaChallenge, session]);
 export type SignInResult = z.infer<typeof signInResult>;
 
 /** POST /mfa/verify → 200 session (marked multi-factor verified). */
-export const mfaVerifyRequest = z.object({ challengeToken: z.string().min(1).max(200), code: mfaCode });
+export const mfaVerifyRequest = z.object({ challengeToken: z.string().check(z.minLength(1), z.maxLength(200)), code: mfaCode });
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequest>;
 
 /** POST /me/mfa/enrolment → 201: a fresh secret to add to an authenticator app. */
 export const mfaEnrolment = z.object({
   /** Base32, for typing into an app by hand. */
-  secret: z.string().min(16),
-  otpauthUri: z.string().startsWith('otpauth://totp/'),
+  secret: z.string().check(z.minLength(16)),
+  otpauthUri: z.string().check(z.startsWith('otpauth://totp/')),
   /** The otpauth URI as a QR code, a `data:image/png;base64,…` URL. */
-  qrCode: z.string().startsWith('data:image/png;base64,'),
+  qrCode: z.string().check(z.startsWith('data:image/png;base64,')),
 });
 export type MfaEnrolment = z.infer<typeof mfaEnrolment>;
 
@@ -59,7 +56,7 @@ export const mfaConfirmRequest = z.object({ code: totpCode });
 export type MfaConfirmRequest = z.infer<typeof mfaConfirmRequest>;
 
 /** The recovery codes, shown once (enrolment and regeneration); only their hashes are kept. */
-export const mfaRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export const mfaRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()).check(z.length(RECOVERY_CODE_COUNT)) });
 export type MfaRecoveryCodes = z.infer<typeof mfaRecoveryCodes>;
 
 /** POST /me/mfa/recovery-codes: a current code, so a stolen access token cannot mint new ones. */
@@ -67,14 +64,14 @@ export const mfaCodeRequest = z.object({ code: mfaCode });
 export type MfaCodeRequest = z.infer<typeof mfaCodeRequest>;
 
 /** POST /me/mfa/disable → 200 mfaStatus. */
-export const mfaDisableRequest = z.object({ code: mfaCode, password: z.string().min(1, 'Enter your password').max(128) });
+export const mfaDisableRequest = z.object({ code: mfaCode, password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(128)) });
 export type MfaDisableRequest = z.infer<typeof mfaDisableRequest>;
 
 /** GET /me/mfa */
 export const mfaStatus = z.object({
   enabled: z.boolean(),
-  enabledAt: z.string().nullable(),
+  enabledAt: z.nullable(z.string()),
   /** One entry per recovery code, in the order they were shown; `usedAt` is null while unused. */
-  recoveryCodes: z.array(z.object({ number: z.number().int().positive(), usedAt: z.string().nullable() })),
+  recoveryCodes: z.array(z.object({ number: z.number().check(z.int(), z.positive()), usedAt: z.nullable(z.string()) })),
 });
 export type MfaStatus = z.infer<typeof mfaStatus>;

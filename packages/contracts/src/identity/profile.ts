@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { singleLineText } from '../http/text';
 import { subscriptionTier } from '../catalog/tier';
 
@@ -7,65 +7,60 @@ import { subscriptionTier } from '../catalog/tier';
  * to billing and chat, so they are not repeated here.
  */
 export const userProfile = z.object({
-  id: z.string().uuid(),
-  email: z.string().email(),
-  phone: z.string().nullable(),
-  fullName: z.string().nullable(),
+  id: z.string().check(z.uuid()),
+  email: z.string().check(z.email()),
+  phone: z.nullable(z.string()),
+  fullName: z.nullable(z.string()),
   isAdmin: z.boolean(),
   isSuspended: z.boolean(),
   subscriptionTier: subscriptionTier,
-  emailConfirmedAt: z.string().nullable(),
+  emailConfirmedAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
 /** PATCH /api/identity/me */
-export const profilePatch = z
-  .object({
-    fullName: singleLineText(z.string().trim().max(120)).nullable(),
+export const profilePatch = z.partial(
+  z.object({
+    fullName: z.nullable(singleLineText(z.string().check(z.trim(), z.maxLength(120)))),
     /** E.164, e.g. +14155550100; null removes it. */
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number in international format, e.g. +14155550100')
-      .nullable(),
-  })
-  .partial();
+    phone: z.nullable(z.string().check(z.trim(), z.regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number in international format, e.g. +14155550100'))),
+  }),
+);
 export type ProfilePatch = z.infer<typeof profilePatch>;
 
 export const ADMIN_USER_LIST_MAX_LIMIT = 200;
 
-const userIdList = z
-  .string()
-  .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
-  .pipe(
-    z
-      .array(z.string().uuid('Each user id must be a UUID'))
-      .min(1, 'Give at least one user id')
-      .max(ADMIN_USER_LIST_MAX_LIMIT, `At most ${ADMIN_USER_LIST_MAX_LIMIT} user ids`),
-  );
+const userIdList = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value: string) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0)),
+  ),
+  z
+    .array(z.string().check(z.uuid('Each user id must be a UUID')))
+    .check(z.minLength(1, 'Give at least one user id'), z.maxLength(ADMIN_USER_LIST_MAX_LIMIT, `At most ${ADMIN_USER_LIST_MAX_LIMIT} user ids`)),
+);
 
 /**
  * GET /api/identity/admin/users query: `q` matches email or name (case-insensitive); `ids`
  * (comma-separated) names the users to show, e.g. a course's members; offset paging.
  */
 export const adminUserListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  ids: userIdList.optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_USER_LIST_MAX_LIMIT).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  ids: z.optional(userIdList),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ADMIN_USER_LIST_MAX_LIMIT)), 50),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuery>;
 
 /** GET /api/identity/admin/users: one page of the matching users, newest first; `total` counts every match. */
-export const adminUserList = z.object({ users: z.array(userProfile), total: z.number().int().nonnegative() });
+export const adminUserList = z.object({ users: z.array(userProfile), total: z.number().check(z.int(), z.nonnegative()) });
 export type AdminUserList = z.infer<typeof adminUserList>;
 
 /** PATCH /api/identity/admin/users/:id */
-export const adminUserPatch = z
-  .object({ isSuspended: z.boolean(), subscriptionTier: subscriptionTier })
-  .partial()
-  .refine((patch) => patch.isSuspended !== undefined || patch.subscriptionTier !== undefined, {
+export const adminUserPatch = z.partial(z.object({ isSuspended: z.boolean(), subscriptionTier: subscriptionTier })).check(
+  z.refine((patch) => patch.isSuspended !== undefined || patch.subscriptionTier !== undefined, {
     message: 'Send isSuspended or subscriptionTier',
-  });
+  }),
+);
 export type AdminUserPatch = z.infer<typeof adminUserPatch>;

@@ -1,3 +1,4 @@
+import { ADMIN_REQUIRED } from '@agentdock/contracts';
 import express from 'express';
 import request from 'supertest';
 import { createLogger } from '../logger';
@@ -116,7 +117,7 @@ describe('auth middleware', () => {
 
   it('requireAdmin answers 403 to a signed-in user who is not an admin', async () => {
     const res = await request(app()).get('/admin').set(bearer(await issuer.issue(ada))).expect(403);
-    expect(res.body.error).toMatchObject({ code: 'forbidden', message: 'Access denied. Admin privileges required.' });
+    expect(res.body.error).toMatchObject(ADMIN_REQUIRED);
     await request(app()).get('/admin').set(bearer(await issuer.issue({ ...ada, admin: true }))).expect(200);
   });
 
@@ -138,7 +139,7 @@ describe('auth middleware', () => {
     await request(strict).get('/admin').set(bearer(await issuer.issue({ ...admin, mfa: true }))).expect(200);
     // A non-admin still hears that admin rights are missing, not that a second factor is.
     const user = await request(strict).get('/admin').set(bearer(await issuer.issue({ ...ada, mfa: true }))).expect(403);
-    expect(user.body.error.code).toBe('forbidden');
+    expect(user.body.error.code).toBe(ADMIN_REQUIRED.code);
   });
 
   it('requireAdmin accepts an admin without the claim when the policy is off (the embedded default)', async () => {

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { AccessTokenClaims } from '@agentdock/contracts';
-import { ForbiddenError, UnauthorizedError } from '../errors/app-errors';
+import { AdminRequiredError, UnauthorizedError } from '../errors/app-errors';
 import { MfaRequiredError } from './auth-errors';
 import type { TokenVerifier } from './jwt';
 
@@ -22,7 +22,7 @@ export function requireAuth(verifier: TokenVerifier): RequestHandler {
 export function requireAdmin(verifier: TokenVerifier): RequestHandler {
   return async (req, _res, next) => {
     const claims = await authenticate(verifier, req, { required: true });
-    if (!claims?.admin) throw new ForbiddenError('Access denied. Admin privileges required.');
+    if (!claims?.admin) throw new AdminRequiredError();
     assertAdminMfa(verifier, claims);
     next();
   };

@@ -1,3 +1,4 @@
+import { ADMIN_REQUIRED } from '@agentdock/contracts';
 export interface FieldIssue {
   path: string;
   message: string;
@@ -69,6 +70,14 @@ export class ForbiddenError extends AppError {
   static readonly code: string = 'forbidden';
   constructor(message = 'You do not have permission to do that.', options: HttpErrorOptions = {}) {
     super(403, options.code ?? ForbiddenError.code, message, options);
+  }
+}
+
+/** A signed-in user without admin rights at an admin-only endpoint. */
+export class AdminRequiredError extends ForbiddenError {
+  static override readonly code: string = ADMIN_REQUIRED.code;
+  constructor() {
+    super(ADMIN_REQUIRED.message, { code: ADMIN_REQUIRED.code });
   }
 }
 
