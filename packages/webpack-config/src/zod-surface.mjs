@@ -27,6 +27,7 @@ export {
   nullable,
   number,
   object,
+  omit,
   optional,
   partial,
   pick,
