@@ -94,7 +94,8 @@ function createFrontendConfig(app) {
         chunkFilename: '[name].[contenthash:8].js',
         publicPath: isHost ? '/' : 'auto',
         uniqueName: containerName(app.name),
-        clean: true,
+        // A remote's server build (server.cjs) lives in dist/server and is built beside this one.
+        clean: { keep: /^server\// },
       },
       devtool: production ? false : 'eval-cheap-module-source-map',
       resolve: {
@@ -130,4 +131,4 @@ function createFrontendConfig(app) {
   };
 }
 
-module.exports = { createFrontendConfig };
+module.exports = { createFrontendConfig, containerName, sharedModules };

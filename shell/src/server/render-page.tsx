@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { PassThrough } from 'node:stream';
+import { lazy, StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { matchPath, StaticRouter } from 'react-router-dom';
+import { createSessionClient, SessionProvider } from '@agentdock/session';
+import { SITE, type RemoteServerModule } from '@agentdock/ui';
+import { AppContent } from '../app';
+import type { PageRegistry } from '../federation/page-registry';
+import { ROUTES, type RemoteRoute } from '../routing/route-table';
+import type { RemoteName } from '../remotes';
+import type { RenderedPage } from './html-document';
+import type { RemoteModules } from './remote-modules';
+
+export interface RouteMatch {
+  route: RemoteRoute;
+  params: Record<string, string>;
+}
+
+/** The public route a path shows, or null for paths the server leaves to the browser. */
+export function matchPublicRoute(pathname: string, routes: readonly RemoteRoute[] = ROUTES): RouteMatch | null {
+  for (const route of routes) {
+    const match = matchPath({ path: route.path, end: true }, pathname);
+    if (!match) continue;
+    if (!route.prerender) return null;
+    const params = Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return { route, params };
+  }
+  return null;
+}
+
+function isServerModule(module: unknown): module is RemoteServerModule {
+  const candidate = module as Partial<RemoteServerModule> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.preparePage === 'function' &&
+    typeof candidate.styles === 'function' &&
+    typeof candidate.pages === 'object' &&
+    typeof candidate.SERVER_DATA_ELEMENT_ID === 'string'
+  );
+}
+
+const nodeRequire = createRequire(import.meta.url);
+/** The shell's own stylesheets, which its browser bundle injects with script: the HTML needs them first. */
+const SHELL_STYLES = [nodeRequire.resolve('@agentdock/ui/styles.css'), new URL('../shell.css', import.meta.url)].map((file) => readFileSync(file, 'utf8'));
+
+// The server is the anonymous visitor: the state a browser without a session starts in.
+const anonymousSession = createSessionClient({ storage: null, channel: null, lock: null, watchVisibility: false });
+
+async function toHtml(element: ReactNode, timeoutMs: number): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(element, {
+    signal: AbortSignal.timeout(timeoutMs),
+    onError: (error) => {
+      errors.push(error);
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
+  // A page that failed (or ran out of time) would be shown as its loading state and rendered
+  // again in the browser: the plain shell does that with less HTML.
+  if (errors.length > 0) throw new AggregateError(errors, 'The page failed to render on the server');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export interface RenderPageOptions {
+  remotes: RemoteModules;
+  apiBaseUrl: string;
+  timeoutMs: number;
+}
+
+/** Renders one public URL (the layout and its page) as the browser will hydrate it; null for a non-public URL. */
+export async function renderPage(url: URL, { remotes, apiBaseUrl, timeoutMs }: RenderPageOptions): Promise<RenderedPage | null> {
+  const match = matchPublicRoute(url.pathname);
+  if (!match) return null;
+  const { route, params } = match;
+  const server = await remotes.load(route.remote, 'server');
+  if (!isServerModule(server)) throw new Error(`The "${route.remote}" remote's server module lacks preparePage/styles/pages`);
+  const prepared = await server.preparePage(route.page, params, apiBaseUrl);
+  if (!prepared) return null;
+
+  const registry: PageRegistry = {
+    page: (remote: RemoteName, name: string) =>
+      lazy(async () => {
+        const module = remote === route.remote ? server : await remotes.load(remote, 'server');
+        const loader = isServerModule(module) ? module.pages[name] : undefined;
+        if (!loader) throw new Error(`No page "${name}" in ${remote}`);
+        return loader();
+      }),
+  };
+  const rootHtml = await toHtml(
+    <StrictMode>
+      <SessionProvider client={anonymousSession}>
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppContent registry={registry} />
+        </StaticRouter>
+      </SessionProvider>
+    </StrictMode>,
+    timeoutMs,
+  );
+  const head = prepared.head ?? { title: route.title, description: route.description };
+  return {
+    rootHtml,
+    title: `${head.title} · ${SITE.name}`,
+    description: head.description,
+    styles: [...SHELL_STYLES, ...server.styles()],
+    data: { [server.SERVER_DATA_ELEMENT_ID]: prepared.data },
+  };
+}
