@@ -11,7 +11,7 @@ export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps 
 export { AnchorButton, LinkButton, type AnchorButtonProps, type LinkButtonProps } from './link-button';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
-export type { PageLoader, RemotePages, RemoteServerModule, ServerPageHead } from './remote-pages';
+export type { PageLoader, RemotePages, RemoteServerModule, ServerContext, ServerPageHead } from './remote-pages';
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
 export { SITE, SITE_FOOTER_ID } from './site';
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';

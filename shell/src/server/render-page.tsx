@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
+import { JSDOM } from 'jsdom';
 import { lazy, StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
@@ -46,6 +47,9 @@ const nodeRequire = createRequire(import.meta.url);
 /** The shell's own stylesheets, which its browser bundle injects with script: the HTML needs them first. */
 const SHELL_STYLES = [nodeRequire.resolve('@agentdock/ui/styles.css'), new URL('../shell.css', import.meta.url)].map((file) => readFileSync(file, 'utf8'));
 
+// Remotes sanitise operator HTML with the same DOMPurify policy as in the browser, on this window.
+const domWindow = new JSDOM('').window;
+
 // The server is the anonymous visitor: the state a browser without a session starts in.
 const anonymousSession = createSessionClient({ storage: null, channel: null, lock: null, watchVisibility: false });
 
@@ -61,7 +65,7 @@ async function toHtml(element: ReactNode, timeoutMs: number): Promise<string> {
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
   // A page that failed (or ran out of time) would be shown as its loading state and rendered
   // again in the browser: the plain shell does that with less HTML.
-  if (errors.length > 0) throw new AggregateError(errors, 'The page failed to render on the server');
+  if (errors.length > 0) throw new Error('The page failed to render on the server', { cause: errors[0] });
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -78,7 +82,7 @@ export async function renderPage(url: URL, { remotes, apiBaseUrl, timeoutMs }: R
   const { route, params } = match;
   const server = await remotes.load(route.remote, 'server');
   if (!isServerModule(server)) throw new Error(`The "${route.remote}" remote's server module lacks preparePage/styles/pages`);
-  const prepared = await server.preparePage(route.page, params, apiBaseUrl);
+  const prepared = await server.preparePage(route.page, params, { apiBaseUrl, domWindow });
   if (!prepared) return null;
 
   const registry: PageRegistry = {
