@@ -75,24 +75,24 @@ test.describe('Server-rendered public pages', () => {
   });
 
   for (const path of ['/', '/pricing', '/signin']) {
-    test(`hydration keeps the served markup of ${path}: same heading node, nothing in <main> removed`, async ({ page }) => {
-      // Runs before the document is parsed: tags the heading the parser creates and counts every
-      // element React removes from <main> afterwards.
+    test(`hydration keeps the served markup of ${path}: same heading node, nothing removed`, async ({ page }) => {
+      // Runs before the document is parsed. Once parsing ends ('interactive', before any deferred
+      // script runs) the heading the parser created is tagged; every element removed from #root
+      // afterwards is recorded.
       await page.addInitScript(() => {
-        const win = window as unknown as { __removedFromMain: string[] };
-        win.__removedFromMain = [];
-        new MutationObserver((records) => {
-          for (const record of records) {
-            if (!(record.target instanceof Element) || !record.target.closest('main')) continue;
-            for (const node of record.removedNodes) if (node instanceof Element) win.__removedFromMain.push(node.outerHTML.slice(0, 120));
-            for (const node of record.addedNodes) {
-              if (!(node instanceof Element)) continue;
-              const heading = node.matches('h1') ? node : node.querySelector('h1');
-              // A property, not an attribute: the markup React compares stays as served.
-              if (heading) (heading as unknown as { __parsed?: boolean }).__parsed ??= document.readyState === 'loading';
+        const win = window as unknown as { __removedFromRoot: string[] };
+        win.__removedFromRoot = [];
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const heading = document.querySelector('main h1');
+          // A property, not an attribute: the markup React compares stays as served.
+          if (heading) (heading as unknown as { __parsed?: boolean }).__parsed = true;
+          new MutationObserver((records) => {
+            for (const record of records) {
+              for (const node of record.removedNodes) if (node instanceof Element) win.__removedFromRoot.push(node.outerHTML.slice(0, 120));
             }
-          }
-        }).observe(document, { childList: true, subtree: true });
+          }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+        });
       });
       await page.goto(path);
       const remote = path === '/signin' ? 'account' : 'marketing';
@@ -102,7 +102,7 @@ test.describe('Server-rendered public pages', () => {
       const heading = mainContent(page).locator('h1');
       await expect(heading).toHaveCount(1);
       expect(await heading.evaluate((element) => (element as unknown as { __parsed?: boolean }).__parsed), 'the h1 is the node the HTML parser created').toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { __removedFromMain: string[] }).__removedFromMain)).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { __removedFromRoot: string[] }).__removedFromRoot), 'elements removed from the served markup').toEqual([]);
 
       // The header's links navigate in the page (React handles them), without a full load.
       await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));

@@ -57,6 +57,9 @@ async function toHtml(element: ReactNode, timeoutMs: number): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(element, {
     signal: AbortSignal.timeout(timeoutMs),
+    // Everything inline, in order: React would otherwise move a large page into a template and
+    // reveal it with inline scripts, which the gateway's CSP (no 'unsafe-inline' scripts) blocks.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     onError: (error) => {
       errors.push(error);
     },
@@ -66,7 +69,9 @@ async function toHtml(element: ReactNode, timeoutMs: number): Promise<string> {
   // A page that failed (or ran out of time) would be shown as its loading state and rendered
   // again in the browser: the plain shell does that with less HTML.
   if (errors.length > 0) throw new Error('The page failed to render on the server', { cause: errors[0] });
-  return Buffer.concat(chunks).toString('utf8');
+  const html = Buffer.concat(chunks).toString('utf8');
+  if (/<script/i.test(html)) throw new Error('The rendered page has an inline script, which the CSP would block');
+  return html;
 }
 
 export interface RenderPageOptions {
