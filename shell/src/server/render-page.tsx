@@ -4,32 +4,15 @@ import { PassThrough } from 'node:stream';
 import { JSDOM } from 'jsdom';
 import { lazy, StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchPath, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { createSessionClient, SessionProvider } from '@agentdock/session';
 import { SITE, type RemoteServerModule } from '@agentdock/ui';
 import { AppContent } from '../app';
 import type { PageRegistry } from '../federation/page-registry';
-import { ROUTES, type RemoteRoute } from '../routing/route-table';
 import type { RemoteName } from '../remotes';
 import type { RenderedPage } from './html-document';
+import { matchPublicRoute } from './public-routes';
 import type { RemoteModules } from './remote-modules';
-
-export interface RouteMatch {
-  route: RemoteRoute;
-  params: Record<string, string>;
-}
-
-/** The public route a path shows, or null for paths the server leaves to the browser. */
-export function matchPublicRoute(pathname: string, routes: readonly RemoteRoute[] = ROUTES): RouteMatch | null {
-  for (const route of routes) {
-    const match = matchPath({ path: route.path, end: true }, pathname);
-    if (!match) continue;
-    if (!route.prerender) return null;
-    const params = Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    return { route, params };
-  }
-  return null;
-}
 
 function isServerModule(module: unknown): module is RemoteServerModule {
   const candidate = module as Partial<RemoteServerModule> | null;

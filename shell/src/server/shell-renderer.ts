@@ -3,7 +3,8 @@ import type { RemoteName } from '../remotes';
 import { pageDocument } from './html-document';
 import { createRemoteModules } from './remote-modules';
 import { createRenderCache } from './render-cache';
-import { matchPublicRoute, renderPage } from './render-page';
+import { matchPublicRoute } from './public-routes';
+import { renderPage } from './render-page';
 
 export interface ShellRendererOptions {
   /** The built shell's index.html (read again on each render, so a redeployed shell is picked up). */
