@@ -11,8 +11,16 @@ export interface ServerData {
 
 const seeds = new Map<string, unknown>();
 
+// On the server seeds are never consumed (no effects run there), and course ids come from URLs:
+// the oldest are dropped beyond this many.
+const MAX_SEEDS = 200;
+
 export function seedResources(resources: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(resources)) seeds.set(key, value);
+  for (const [key, value] of Object.entries(resources)) {
+    seeds.delete(key);
+    seeds.set(key, value);
+  }
+  while (seeds.size > MAX_SEEDS) seeds.delete(seeds.keys().next().value as string);
 }
 
 /** The seeded value for `key`, if the server rendered the page with one. */
