@@ -1,7 +1,8 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoadingBlock, useDocumentTitle } from '@agentdock/ui';
 import type { PageRegistry } from '../federation/page-registry';
+import { markInteractive } from '../interaction-guard';
 import type { RemoteRoute } from './route-table';
 import { RemoteBoundary } from './remote-boundary';
 
@@ -23,9 +24,16 @@ export function RemotePage({ route, registry }: RemotePageProps) {
     <RemoteBoundary resetKey={pathname} onRetry={retry}>
       <Suspense fallback={<PageLoading />}>
         <Page />
+        <PageInteractive />
       </Suspense>
     </RemoteBoundary>
   );
+}
+
+/** Its effect runs once the page beside it has hydrated or rendered. */
+function PageInteractive() {
+  useEffect(markInteractive, []);
+  return null;
 }
 
 function PageLoading() {
