@@ -119,7 +119,7 @@ function createFrontendConfig(app) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.css$/, use: [{ loader: 'style-loader', options: { insert: require.resolve('./insert-style.cjs') } }, 'css-loader'] },
         ],
       },
       plugins: [

@@ -32,7 +32,11 @@ export function RemotePage({ route, registry }: RemotePageProps) {
 
 /** Its effect runs once the page beside it has hydrated or rendered. */
 function PageInteractive() {
-  useEffect(markInteractive, []);
+  useEffect(() => {
+    markInteractive();
+    // The server's copies of the styles (see insert-style.cjs) served the first page only.
+    return () => document.head.querySelectorAll('style[data-ssr]').forEach((style) => style.remove());
+  }, []);
   return null;
 }
 
