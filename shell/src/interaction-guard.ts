@@ -26,15 +26,26 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
       held.push(() => target.isConnected && target.click());
     }
   };
+  // Text typed before hydration is in the field but not in React's state: it is handed over as a
+  // change once React listens, before the held clicks run.
+  const typedInto = new Set<HTMLInputElement | HTMLTextAreaElement>();
+  const noteTyping = (event: Event) => {
+    const target = event.target;
+    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.closest('main')) typedInto.add(target);
+  };
+  doc.addEventListener('input', noteTyping, true);
   doc.addEventListener('click', hold, true);
   doc.addEventListener('submit', hold, true);
   const timer = setTimeout(() => stop(false), HOLD_LIMIT_MS);
   function stop(replay: boolean) {
     clearTimeout(timer);
+    doc.removeEventListener('input', noteTyping, true);
     doc.removeEventListener('click', hold, true);
     doc.removeEventListener('submit', hold, true);
     release = undefined;
-    if (replay) for (const action of held.splice(0)) action();
+    if (!replay) return;
+    for (const field of typedInto) if (field.isConnected) handOverTyping(field);
+    for (const action of held.splice(0)) action();
   }
   release = () => stop(true);
 }
@@ -42,4 +53,19 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
 /** The page has hydrated (or rendered): held clicks and submits happen now. */
 export function markInteractive(): void {
   release?.();
+}
+
+/**
+ * React compares a field's value with the one it last saw: going through the element's own setter
+ * (which React watches) to '' and then the prototype's setter (which it does not) back to the typed
+ * text makes the next input event a change it reports.
+ */
+function handOverTyping(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const typed = field.value;
+  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  if (!setNative) return;
+  field.value = '';
+  setNative.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
