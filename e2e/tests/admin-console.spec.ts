@@ -268,9 +268,12 @@ test.describe('Admin console', () => {
         const entries = await auditEntries(page, { action: 'Edited content' });
         await expect(entries.first()).toContainText(`content:${intro.id}`);
 
-        await page.goto('/pricing');
+        // The served page is rendered again once its render cache entry expires (SSR_CACHE_TTL_MS).
         const header = mainContent(page).locator('.ad-page-header');
-        await expect(header.getByText('Start free today.')).toBeVisible();
+        await expect(async () => {
+          await page.goto('/pricing');
+          await expect(header.getByText('Start free today.')).toBeVisible({ timeout: 2_000 });
+        }).toPass({ timeout: 20_000 });
         expect(await header.innerHTML()).not.toMatch(/<script|onerror|javascript:/);
         expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
       } finally {

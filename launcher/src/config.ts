@@ -33,6 +33,12 @@ export const launcherEnvSchema = z.object({
    * fresh `npm start` has a usable admin console; every service run on its own defaults to on.
    */
   ADMIN_REQUIRE_MFA: booleanFlagSchema.default(false),
+  /** Public pages served with their content in the HTML (docs/adr/0007); off serves the plain shell everywhere. */
+  SSR_ENABLED: booleanFlagSchema.default(true),
+  /** How long a server-rendered public page is served again (an operator's content edit shows within it). */
+  SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+  /** A server render (remote code, catalog data, React) that takes longer serves the plain shell. */
+  SSR_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
   /** Skip the front-end freshness check (CI builds once before the browser suite). */
   AGENTDOCK_SKIP_BUILD: z.enum(['0', '1']).default('0'),
 });

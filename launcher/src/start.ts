@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
 import { createLogger, installShutdown, startHttpServer } from '@agentdock/service-kit';
 import { acquireProcessLock, InProcessBus, type ServiceDefinition, startService } from '@agentdock/service-data';
+import { createShellRenderer } from '@agentdock/shell/server';
 import { createStaticServer } from '@agentdock/static-server';
 import { startLocalStripe } from '@agentdock/local-stripe';
 import { createBillingService, loadBillingOptions } from '@agentdock/svc-billing';
@@ -99,8 +100,19 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
       ['mfe-chat', config.MFE_CHAT_PORT],
       ['mfe-admin', config.MFE_ADMIN_PORT],
     ];
+    const serverLogger = createLogger({ service: 'shell-ssr', level: config.LOG_LEVEL });
+    // Public pages are rendered with the remotes' server builds, fetched from their own static servers.
+    const renderPage = createShellRenderer({
+      templateFile: join(repoRoot, 'shell', 'dist', 'index.html'),
+      manifests: { marketing: `${local(config.MFE_MARKETING_PORT)}/mf-manifest.json`, account: `${local(config.MFE_ACCOUNT_PORT)}/mf-manifest.json` },
+      apiBaseUrl: local(config.PORT),
+      cacheTtlMs: config.SSR_CACHE_TTL_MS,
+      renderTimeoutMs: config.SSR_RENDER_TIMEOUT_MS,
+      onError: (error, path) => serverLogger.warn({ err: error, path }, 'served the plain shell: server rendering failed'),
+    });
     for (const [frontend, port] of frontends) {
-      const app = createStaticServer({ root: join(repoRoot, frontend, 'dist'), spaFallback: frontend === 'shell', cors: frontend !== 'shell' });
+      const shell = frontend === 'shell';
+      const app = createStaticServer({ root: join(repoRoot, frontend, 'dist'), spaFallback: shell, cors: !shell, renderPage: shell && config.SSR_ENABLED ? renderPage : undefined });
       servers.push(await startHttpServer(app, { port, host: config.HOST }));
     }
 

@@ -1,6 +1,9 @@
 import type { PageLoader, RemotePages } from '@agentdock/ui';
 import { loadSiteContent } from './content/content-sections';
 import { withSiteContent } from './content/with-site-content';
+import { seedFromServer } from './ssr/hydrate-seed';
+
+seedFromServer();
 
 /**
  * Pages whose header and blocks are the operator's texts wait for them before their first frame;

@@ -21,12 +21,21 @@ export function AppRoutes({ registry }: { registry: PageRegistry }) {
   );
 }
 
-export function App({ registry }: { registry: PageRegistry }) {
+/** Everything inside the router; the server renderer puts the same tree in a static router. */
+export function AppContent({ registry }: { registry: PageRegistry }) {
   return (
-    <BrowserRouter>
+    <>
       <ScrollManager />
       <FocusManager />
       <AppRoutes registry={registry} />
+    </>
+  );
+}
+
+export function App({ registry }: { registry: PageRegistry }) {
+  return (
+    <BrowserRouter>
+      <AppContent registry={registry} />
     </BrowserRouter>
   );
 }

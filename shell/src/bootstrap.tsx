@@ -1,11 +1,12 @@
 import '@agentdock/ui/styles.css';
 import './shell.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getSessionClient } from '@agentdock/session';
 import { App } from './app';
 import { connectRemotes } from './federation/connect-remotes';
 import { createPageRegistry } from './federation/page-registry';
+import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered';
 
 // The shell scrolls on navigation itself (ScrollManager); the browser's restoration would fight it.
 window.history.scrollRestoration = 'manual';
@@ -16,8 +17,19 @@ const registry = createPageRegistry(connectRemotes());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App registry={registry} />
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page arrives rendered on the server: React takes over that markup where it stands
+// (the page's own part once its remote has loaded) instead of drawing it again.
+if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
+  hydrateRoot(root, app, {
+    // A visitor with a session sees its own view where the server drew the anonymous one: React
+    // renders that part in the browser, which is expected, not an error.
+    onRecoverableError: (error) => console.info('[agentdock] rendered in the browser instead of hydrating:', error instanceof Error ? error.message : error),
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -40,6 +40,12 @@ export function loadSiteContent(): Promise<SiteContent> {
   return loading;
 }
 
+/** The texts the server rendered the page with: blocks render them at once, and nothing is fetched again. */
+export function seedSiteContent(sections: readonly ContentSection[]): void {
+  loaded = siteContent(sections);
+  loading = Promise.resolve(loaded);
+}
+
 /** Tests start from an empty cache. */
 export function forgetContentSections(): void {
   loading = undefined;

@@ -1,10 +1,27 @@
-import { pagePurifier } from '@agentdock/html-sanitizer';
+import { createHtmlPurifier, type HtmlPurifier } from '@agentdock/html-sanitizer';
+
+type WindowLike = Parameters<typeof createHtmlPurifier>[0];
 
 // Content is sanitised by svc-catalog when saved; this second pass, with the same platform-wide
 // policy, means a compromised or buggy server still cannot run script in the page. The server
 // already rendered any Markdown, so the purifier alone is enough here (marked stays off the page).
+let purifier: HtmlPurifier | undefined;
+let serverWindow: WindowLike | undefined;
+
+/** On the server there is no window: the renderer lends one (jsdom) for the same policy. */
+export function sanitizeWith(window: WindowLike): void {
+  if (serverWindow === window) return;
+  serverWindow = window;
+  purifier = undefined;
+}
 
 /** Sanitised HTML, safe to insert: no script, iframe, object, embed, event handlers or javascript: URLs. */
 export function sanitizeHtml(html: string): string {
-  return pagePurifier().sanitize(html);
+  purifier ??= createHtmlPurifier(typeof window === 'undefined' ? requireServerWindow() : window);
+  return purifier.sanitize(html);
+}
+
+function requireServerWindow(): WindowLike {
+  if (!serverWindow) throw new Error('sanitizeHtml on the server needs sanitizeWith(window) first');
+  return serverWindow;
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Container, ErrorState, LinkButton, LoadingBlock, P
 import { Link } from 'react-router-dom';
 import { marketingApi } from '../api/marketing-api';
 import { useResource } from '../shared/use-resource';
+import { RESOURCE_KEYS } from '../ssr/resource-keys';
 import {
   ACCESS_DELAYED_TEXT,
   ACCESS_PENDING_TEXT,
@@ -16,7 +17,7 @@ import { perMonth } from './format';
 import { useEnrolment, type EnrolmentState } from './use-enrolment';
 
 export function CourseDetailContent({ courseId }: { courseId: string }) {
-  const [course, retry] = useResource(`course ${courseId}`, (signal) => marketingApi.getCourse(courseId, { signal }));
+  const [course, retry] = useResource(RESOURCE_KEYS.course(courseId), (signal) => marketingApi.getCourse(courseId, { signal }));
 
   if (course.status === 'loading') return <LoadingBlock label="Loading the course…" />;
   if (course.status === 'failed') {

@@ -5,12 +5,13 @@ import { marketingApi } from '../api/marketing-api';
 import { ContentPageHeader } from '../content/content-page-header';
 import { CatalogList, type CatalogListSkeleton } from '../shared/catalog-list';
 import { useResource, type Resource } from '../shared/use-resource';
+import { RESOURCE_KEYS } from '../ssr/resource-keys';
 import { CommunityOfferSection, CommunityStats } from './community-offer';
 import { perMonth } from './format';
 
 export function CoursesContent() {
-  const [offer, retryOffer] = useResource('community offer', (signal) => marketingApi.getCommunity({ signal }));
-  const [courses, retryCourses] = useResource('courses', (signal) => marketingApi.getCourses({ signal }));
+  const [offer, retryOffer] = useResource(RESOURCE_KEYS.communityOffer, (signal) => marketingApi.getCommunity({ signal }));
+  const [courses, retryCourses] = useResource(RESOURCE_KEYS.courses, (signal) => marketingApi.getCourses({ signal }));
 
   return (
     <>

@@ -1,10 +1,11 @@
 import type { Plan } from '@agentdock/contracts';
 import { marketingApi } from '../api/marketing-api';
 import { useResource, type Resource } from '../shared/use-resource';
+import { RESOURCE_KEYS } from '../ssr/resource-keys';
 
 export type PlansState = Resource<Plan[]>;
 
 /** The live plan catalog, with a retry for the error state. */
 export function usePlans(): [PlansState, () => void] {
-  return useResource('plans', (signal) => marketingApi.getPlans({ signal }));
+  return useResource(RESOURCE_KEYS.plans, (signal) => marketingApi.getPlans({ signal }));
 }

@@ -1,2 +1,2 @@
-export { createHtmlPurifier, HTML_POLICY, type HtmlPurifier, pagePurifier } from './purifier';
+export { createHtmlPurifier, HTML_POLICY, type HtmlPurifier } from './purifier';
 export { createHtmlSanitizer, type HtmlSanitizer, pageSanitizer } from './markdown';

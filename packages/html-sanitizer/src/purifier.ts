@@ -44,11 +44,3 @@ export function createHtmlPurifier(window: WindowLike): HtmlPurifier {
   });
   return { sanitize: (html) => purify.sanitize(html, HTML_POLICY) };
 }
-
-let pagePurifierInstance: HtmlPurifier | undefined;
-
-/** The purifier of the page a front end runs in, bound to its window on first use. */
-export function pagePurifier(): HtmlPurifier {
-  pagePurifierInstance ??= createHtmlPurifier(window);
-  return pagePurifierInstance;
-}

@@ -128,3 +128,30 @@ describe('parseCli', () => {
     expect(() => parseCli(['dist', '--port', 'abc'], {})).toThrow(/Invalid port/);
   });
 });
+
+describe('createStaticServer server rendering', () => {
+  const renderPage = jest.fn(async (path: string): Promise<string | null> => {
+    if (path === '/fails') throw new Error('render failed');
+    return path.startsWith('/pricing') ? `<!doctype html><title>Rendered ${path}</title>` : null;
+  });
+  const server = () => createStaticServer({ root, spaFallback: true, renderPage });
+
+  it('answers page requests, / included, with the rendered HTML, which browsers revalidate', async () => {
+    const res = await request(server()).get('/pricing?period=annual').expect(200);
+    expect(res.text).toBe('<!doctype html><title>Rendered /pricing?period=annual</title>');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    await request(server()).get('/').expect(200);
+    expect(renderPage).toHaveBeenCalledWith('/');
+  });
+
+  it('serves the plain index.html when the renderer declines or fails, and never renders files', async () => {
+    for (const path of ['/dashboard', '/fails']) {
+      const res = await request(server()).get(path).expect(200);
+      expect(res.text).toBe('<!doctype html><title>Agentdock</title>');
+    }
+    renderPage.mockClear();
+    await request(server()).get('/main.js').expect(200);
+    expect(renderPage).not.toHaveBeenCalled();
+  });
+});

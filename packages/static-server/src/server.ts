@@ -25,9 +25,14 @@ export interface StaticServerOptions {
   spaFallback?: boolean;
   /** Allow any origin to load the files (remotes are fetched cross-origin by the shell). */
   cors?: boolean;
+  /**
+   * Server rendering of page requests: the HTML to answer with, or null for the plain index.html.
+   * It must not reject (the shell's renderer answers null on any failure).
+   */
+  renderPage?: (path: string) => Promise<string | null>;
 }
 
-export function createStaticServer({ root, spaFallback = false, cors = false }: StaticServerOptions): Express {
+export function createStaticServer({ root, spaFallback = false, cors = false, renderPage }: StaticServerOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
@@ -51,6 +56,20 @@ export function createStaticServer({ root, spaFallback = false, cors = false }: 
       res.set('Access-Control-Allow-Headers', req.get('Access-Control-Request-Headers') ?? '');
       res.set('Access-Control-Max-Age', '86400');
       res.sendStatus(204);
+    });
+  }
+
+  if (renderPage) {
+    // Before the files, so / (index.html) is rendered too.
+    app.use((req, res, next) => {
+      if (!isPageRequest(req)) return next();
+      renderPage(req.originalUrl).then(
+        (html) => {
+          if (html === null) return next();
+          res.set('Cache-Control', REVALIDATE).type('html').send(html);
+        },
+        () => next(),
+      );
     });
   }
 

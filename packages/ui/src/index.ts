@@ -11,7 +11,7 @@ export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps 
 export { AnchorButton, LinkButton, type AnchorButtonProps, type LinkButtonProps } from './link-button';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
-export type { PageLoader, RemotePages } from './remote-pages';
+export type { PageLoader, RemotePages, RemoteServerModule, ServerContext, ServerPageHead } from './remote-pages';
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
 export { hrefWithReturnUrl, RETURN_URL_PARAM, signInHref } from './sign-in-href';
 export { SITE, SITE_FOOTER_ID } from './site';

@@ -104,7 +104,8 @@ function createFrontendConfig(app) {
         chunkFilename: '[name].[contenthash:8].js',
         publicPath: isHost ? '/' : 'auto',
         uniqueName: containerName(app.name),
-        clean: true,
+        // A remote's server build (server.cjs) lives in dist/server and is built beside this one.
+        clean: { keep: /^server\// },
       },
       devtool: production ? false : 'eval-cheap-module-source-map',
       resolve: {
@@ -133,7 +134,7 @@ function createFrontendConfig(app) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.css$/, use: [{ loader: 'style-loader', options: { insert: require.resolve('./insert-style.cjs') } }, 'css-loader'] },
         ],
       },
       plugins: [
@@ -145,4 +146,4 @@ function createFrontendConfig(app) {
   };
 }
 
-module.exports = { createFrontendConfig };
+module.exports = { createFrontendConfig, containerName, sharedModules };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /** Whether the page is scrolled further than `threshold` pixels. */
 export function useScrolled(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > threshold);
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
     update();

@@ -1,7 +1,8 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoadingBlock, useDocumentTitle } from '@agentdock/ui';
 import type { PageRegistry } from '../federation/page-registry';
+import { markInteractive } from '../interaction-guard';
 import type { RemoteRoute } from './route-table';
 import { RemoteBoundary } from './remote-boundary';
 
@@ -23,9 +24,20 @@ export function RemotePage({ route, registry }: RemotePageProps) {
     <RemoteBoundary resetKey={pathname} onRetry={retry}>
       <Suspense fallback={<PageLoading />}>
         <Page />
+        <PageInteractive />
       </Suspense>
     </RemoteBoundary>
   );
+}
+
+/** Its effect runs once the page beside it has hydrated or rendered. */
+function PageInteractive() {
+  useEffect(() => {
+    markInteractive();
+    // The server's copies of the styles (see insert-style.cjs) served the first page only.
+    return () => document.head.querySelectorAll('style[data-ssr]').forEach((style) => style.remove());
+  }, []);
+  return null;
 }
 
 function PageLoading() {

@@ -10,23 +10,25 @@ export interface RemoteRoute {
   title: string;
   /** The page's meta description (search results, link previews). */
   description: string;
+  /** Public: served with its content in the HTML (the anonymous view, rendered on the server). */
+  prerender?: true;
 }
 
 /** Every page of the product and the micro-frontend that renders it. Anything else is a 404. */
 export const ROUTES: readonly RemoteRoute[] = [
-  { path: '/', remote: 'marketing', page: 'Home', title: 'AI agents for your business', description: 'Subscription access to AI agents for business: meeting prep, startup brainstorming, a founder thought partner and image generation, plus an AI course and community.' },
-  { path: '/pricing', remote: 'marketing', page: 'Pricing', title: 'Pricing', description: 'Compare Agentdock plans: Free, Starter, Pro and Enterprise, billed monthly or annually (save up to 15%).' },
-  { path: '/courses', remote: 'marketing', page: 'Courses', title: 'Courses', description: 'Learn to use and build AI agents for your business: courses, a $50/month community course and a Discord community.' },
-  { path: '/courses/:courseId', remote: 'marketing', page: 'CourseDetail', title: 'Course', description: 'Course details: modules and lessons, instructor, duration, level and what you get.' },
+  { path: '/', remote: 'marketing', page: 'Home', title: 'AI agents for your business', description: 'Subscription access to AI agents for business: meeting prep, startup brainstorming, a founder thought partner and image generation, plus an AI course and community.', prerender: true },
+  { path: '/pricing', remote: 'marketing', page: 'Pricing', title: 'Pricing', description: 'Compare Agentdock plans: Free, Starter, Pro and Enterprise, billed monthly or annually (save up to 15%).', prerender: true },
+  { path: '/courses', remote: 'marketing', page: 'Courses', title: 'Courses', description: 'Learn to use and build AI agents for your business: courses, a $50/month community course and a Discord community.', prerender: true },
+  { path: '/courses/:courseId', remote: 'marketing', page: 'CourseDetail', title: 'Course', description: 'Course details: modules and lessons, instructor, duration, level and what you get.', prerender: true },
   { path: '/courses/:courseId/discussion', remote: 'marketing', page: 'CourseDiscussion', title: 'Course Discussion', description: 'Members-only discussion for enrolled course members.' },
-  { path: '/models', remote: 'marketing', page: 'Models', title: 'Our AI Agents', description: 'The Agentdock AI agent catalogue: what each agent does, its features and use cases, and the plan it comes with.' },
-  { path: '/about', remote: 'marketing', page: 'About', title: 'About', description: 'About Agentdock: our mission and our core values of innovation, excellence and collaboration.' },
-  { path: '/our-story', remote: 'marketing', page: 'OurStory', title: 'Our Story', description: 'How Agentdock began in 2024 and where we are going: our timeline and goals.' },
-  { path: '/terms', remote: 'marketing', page: 'Terms', title: 'Terms of Service', description: 'The Agentdock Terms of Service.' },
-  { path: '/privacy', remote: 'marketing', page: 'Privacy', title: 'Privacy Policy', description: 'The Agentdock Privacy Policy: what we collect, why, and your rights.' },
-  { path: '/contact', remote: 'marketing', page: 'Contact', title: 'Contact', description: 'Contact Agentdock: email support, our community chat, or send us a message.' },
-  { path: '/signin', remote: 'account', page: 'SignIn', title: 'Sign In', description: 'Sign in to your Agentdock account.' },
-  { path: '/signup', remote: 'account', page: 'SignUp', title: 'Sign Up', description: 'Create your Agentdock account.' },
+  { path: '/models', remote: 'marketing', page: 'Models', title: 'Our AI Agents', description: 'The Agentdock AI agent catalogue: what each agent does, its features and use cases, and the plan it comes with.', prerender: true },
+  { path: '/about', remote: 'marketing', page: 'About', title: 'About', description: 'About Agentdock: our mission and our core values of innovation, excellence and collaboration.', prerender: true },
+  { path: '/our-story', remote: 'marketing', page: 'OurStory', title: 'Our Story', description: 'How Agentdock began in 2024 and where we are going: our timeline and goals.', prerender: true },
+  { path: '/terms', remote: 'marketing', page: 'Terms', title: 'Terms of Service', description: 'The Agentdock Terms of Service.', prerender: true },
+  { path: '/privacy', remote: 'marketing', page: 'Privacy', title: 'Privacy Policy', description: 'The Agentdock Privacy Policy: what we collect, why, and your rights.', prerender: true },
+  { path: '/contact', remote: 'marketing', page: 'Contact', title: 'Contact', description: 'Contact Agentdock: email support, our community chat, or send us a message.', prerender: true },
+  { path: '/signin', remote: 'account', page: 'SignIn', title: 'Sign In', description: 'Sign in to your Agentdock account.', prerender: true },
+  { path: '/signup', remote: 'account', page: 'SignUp', title: 'Sign Up', description: 'Create your Agentdock account.', prerender: true },
   { path: '/forgot-password', remote: 'account', page: 'ForgotPassword', title: 'Reset Password', description: 'Reset the password of your Agentdock account.' },
   { path: '/reset-password', remote: 'account', page: 'ResetPassword', title: 'Choose a New Password', description: 'Choose a new password for your Agentdock account.' },
   { path: '/auth/callback', remote: 'account', page: 'AuthCallback', title: 'Completing Authentication', description: 'Completing authentication.' },

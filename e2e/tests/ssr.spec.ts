@@ -1,0 +1,155 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ROUTES } from '../../shell/src/routing/route-table';
+import { adminAccount, bearer } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import { E2E_PORTS } from '../support/ports';
+import { mainContent, mainNav, pageHeading, siteFooter, TEXT } from '../support/site';
+
+// Public pages arrive with their content in the HTML (the shell's server renderer), and the
+// browser takes that markup over instead of drawing the page again.
+
+interface PublicPage {
+  path: string;
+  heading: string;
+  /** Document title, site name included. */
+  title: string;
+  /** The meta description, when it is not the route table's. */
+  description?: string;
+}
+
+const COURSE_ID = 'build-ai-agents';
+
+const PUBLIC_PAGES: PublicPage[] = [
+  { path: '/', heading: TEXT.homeHeading, title: 'AI agents for your business · Agentdock' },
+  { path: '/pricing', heading: TEXT.pricingHeading, title: 'Pricing · Agentdock' },
+  { path: '/courses', heading: 'Courses', title: 'Courses · Agentdock' },
+  { path: `/courses/${COURSE_ID}`, heading: 'Build Your Own AI Agents', title: 'Build Your Own AI Agents · Agentdock' },
+  { path: '/models', heading: 'Our AI Agents', title: 'Our AI Agents · Agentdock' },
+  { path: '/about', heading: 'About', title: 'About · Agentdock' },
+  { path: '/our-story', heading: 'Our Story', title: 'Our Story · Agentdock' },
+  { path: '/terms', heading: 'Terms of Service', title: 'Terms of Service · Agentdock' },
+  { path: '/privacy', heading: 'Privacy Policy', title: 'Privacy Policy · Agentdock' },
+  { path: '/contact', heading: 'Contact', title: 'Contact · Agentdock' },
+  { path: '/signin', heading: 'Welcome back!', title: 'Sign In · Agentdock' },
+  { path: '/signup', heading: 'Create your account', title: 'Sign Up · Agentdock' },
+];
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function routeDescription(path: string): string {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`No route ${path}`);
+  return route.description;
+}
+
+async function expectedDescription(request: APIRequestContext, page: PublicPage): Promise<string> {
+  if (page.path.startsWith('/courses/')) return ((await (await request.get(`/api/catalog/courses/${COURSE_ID}`)).json()) as { description: string }).description;
+  return page.description ?? routeDescription(page.path);
+}
+
+/** The served HTML of `path`, as a crawler or a browser before any script gets it. */
+async function servedHtml(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path, { headers: { accept: 'text/html' } });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return response.text();
+}
+
+/** The text of the first h1 of the served HTML. */
+const servedHeading = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+
+test.describe('Server-rendered public pages', () => {
+  test('every public page is served with its heading, title and description in the HTML', async ({ request }) => {
+    for (const page of PUBLIC_PAGES) {
+      const html = await servedHtml(request, page.path);
+      expect(servedHeading(html), `h1 of ${page.path}`).toBe(escapeHtml(page.heading));
+      expect(html, `title of ${page.path}`).toContain(`<title>${escapeHtml(page.title)}</title>`);
+      expect(html, `description of ${page.path}`).toContain(`<meta name="description" content="${escapeHtml(await expectedDescription(request, page))}"`);
+    }
+  });
+
+  test('members-only pages and unknown paths are left to the browser', async ({ request }) => {
+    for (const path of ['/dashboard', '/chat', '/no-such-page']) {
+      const html = await servedHtml(request, path);
+      expect(html, path).toMatch(/<div id="?root"?><\/div>/);
+    }
+  });
+
+  for (const path of ['/', '/pricing', '/signin']) {
+    test(`hydration keeps the served markup of ${path}: same heading node, nothing removed`, async ({ page }) => {
+      // Runs before the document is parsed. Once parsing ends ('interactive', before any deferred
+      // script runs) the heading the parser created is tagged; every element removed from #root
+      // afterwards is recorded.
+      await page.addInitScript(() => {
+        const win = window as unknown as { __removedFromRoot: string[] };
+        win.__removedFromRoot = [];
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const heading = document.querySelector('main h1');
+          // A property, not an attribute: the markup React compares stays as served.
+          if (heading) (heading as unknown as { __parsed?: boolean }).__parsed = true;
+          new MutationObserver((records) => {
+            for (const record of records) {
+              for (const node of record.removedNodes) if (node instanceof Element) win.__removedFromRoot.push(node.outerHTML.slice(0, 120));
+            }
+          }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+        });
+      });
+      await page.goto(path);
+      const remote = path === '/signin' ? 'account' : 'marketing';
+      // Interactive: the page's micro-frontend has loaded and React has taken the markup over.
+      await expect(page.locator(`meta[name="agentdock-remote:${remote}"]`)).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      const heading = mainContent(page).locator('h1');
+      await expect(heading).toHaveCount(1);
+      expect(await heading.evaluate((element) => (element as unknown as { __parsed?: boolean }).__parsed), 'the h1 is the node the HTML parser created').toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __removedFromRoot: string[] }).__removedFromRoot), 'elements removed from the served markup').toEqual([]);
+
+      // The header's links navigate in the page (React handles them), without a full load.
+      await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+      await mainNav(page).getByRole('link', { name: 'Our AI Agents' }).click();
+      await expect(pageHeading(page, 'Our AI Agents')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    });
+  }
+
+  test('with a slow marketing remote the page is there at once and the footer stays below the fold', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.route(`http://localhost:${E2E_PORTS.MFE_MARKETING_PORT}/**`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+    // The remote is still on its way: what is shown is the served markup.
+    // No waiting here: the page is what the HTML brought, not what a script drew later.
+    expect(await page.locator('meta[name="agentdock-remote:marketing"]').count()).toBe(0);
+    expect(await page.locator('main h1').textContent()).toBe(TEXT.pricingHeading);
+    expect(await page.getByRole('article').count()).toBe(4);
+    await expect(pageHeading(page, TEXT.pricingHeading)).toBeInViewport();
+    const viewportHeight = page.viewportSize()!.height;
+    expect((await siteFooter(page).boundingBox())!.y).toBeGreaterThanOrEqual(viewportHeight);
+
+    await expect(page.locator('meta[name="agentdock-remote:marketing"]')).toBeAttached({ timeout: 20_000 });
+    expect((await siteFooter(page).boundingBox())!.y).toBeGreaterThanOrEqual(viewportHeight);
+  });
+
+  test("an operator's content edit is in the served HTML within a minute", async ({ request }) => {
+    test.setTimeout(90_000);
+    const admin = await adminAccount(request);
+    const { sections } = (await (await request.get('/api/catalog/admin/content', { headers: bearer(admin) })).json()) as {
+      sections: Array<{ id: string; slot: string | null; content: string; format: string }>;
+    };
+    const intro = sections.find((section) => section.slot === 'pricing.intro')!;
+    const marker = `Fresh plans ${Date.now().toString(36)}`;
+    await servedHtml(request, '/pricing');
+    try {
+      const edited = await request.patch(`/api/catalog/admin/content/${intro.id}`, { headers: bearer(admin), data: { content: `<p>${marker}</p>`, format: 'html' } });
+      expect(edited.ok(), await edited.text()).toBe(true);
+      const editedAt = Date.now();
+      await expect.poll(() => servedHtml(request, '/pricing'), { timeout: 60_000, intervals: [500] }).toContain(marker);
+      expect(Date.now() - editedAt).toBeLessThan(60_000);
+    } finally {
+      const restored = await request.patch(`/api/catalog/admin/content/${intro.id}`, { headers: bearer(admin), data: { content: intro.content, format: intro.format } });
+      expect(restored.ok(), await restored.text()).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,31 @@
+// The server side of this remote, exposed as './server' by its node build (dist/server): the
+// shell's server renderer loads it at run time through the Module Federation runtime.
+// @ts-expect-error plain CommonJS helper of the shared webpack config (no types)
+import { collectedStyles } from '@agentdock/webpack-config/ssr-styles';
+import type { ContentSection } from '@agentdock/contracts';
+import type { RemoteServerModule } from '@agentdock/ui';
+import { sanitizeWith } from './content/sanitize-html';
+import { seedSiteContent } from './content/content-sections';
+import { preparePage as prepareData } from './ssr/page-data';
+import { seedResources, SERVER_DATA_ELEMENT_ID, type ServerData } from './ssr/server-data';
+
+export { pages } from './pages';
+export { SERVER_DATA_ELEMENT_ID };
+
+/** Fetches a page's data and seeds the page's stores with it, so the next render shows it. */
+export const preparePage: RemoteServerModule['preparePage'] = async (page, params, { apiBaseUrl, domWindow }) => {
+  sanitizeWith(domWindow as Parameters<typeof sanitizeWith>[0]);
+  const prepared = await prepareData(page, params, apiBaseUrl);
+  if (prepared) seed(prepared.data);
+  return prepared;
+};
+
+function seed(data: ServerData): void {
+  if (data.content) seedSiteContent(data.content as ContentSection[]);
+  seedResources(data.resources);
+}
+
+/** The remote's stylesheets, for the HTML (evaluated once the pages have been imported). */
+export function styles(): string[] {
+  return collectedStyles() as string[];
+}

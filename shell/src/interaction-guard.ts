@@ -1,0 +1,71 @@
+import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered';
+
+/** Longest a click is held back: past this, it is dropped and the page takes clicks as they come. */
+const HOLD_LIMIT_MS = 10_000;
+
+let release: (() => void) | undefined;
+
+/**
+ * A server-rendered page is visible before its micro-frontend has loaded and hydrated it. A click
+ * or submit in <main> in that time would do nothing (a button) or submit the form natively (a
+ * reload, with the typed fields in the URL). Until the page is interactive such events are
+ * stopped here, before React or the browser act on them, and replayed once it is.
+ */
+export function holdInteractionsUntilInteractive(doc: Document = document): void {
+  if (!doc.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
+  const held: Array<() => void> = [];
+  const hold = (event: Event) => {
+    const target = event.target;
+    if (!(target instanceof Element) || !target.closest('main')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (event.type === 'submit' && target instanceof HTMLFormElement) {
+      const submitter = (event as SubmitEvent).submitter;
+      held.push(() => target.isConnected && target.requestSubmit(submitter?.isConnected ? submitter : undefined));
+    } else if (target instanceof HTMLElement) {
+      held.push(() => target.isConnected && target.click());
+    }
+  };
+  // Text typed before hydration is in the field but not in React's state: it is handed over as a
+  // change once React listens, before the held clicks run.
+  const typedInto = new Set<HTMLInputElement | HTMLTextAreaElement>();
+  const noteTyping = (event: Event) => {
+    const target = event.target;
+    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.closest('main')) typedInto.add(target);
+  };
+  doc.addEventListener('input', noteTyping, true);
+  doc.addEventListener('click', hold, true);
+  doc.addEventListener('submit', hold, true);
+  const timer = setTimeout(() => stop(false), HOLD_LIMIT_MS);
+  function stop(replay: boolean) {
+    clearTimeout(timer);
+    doc.removeEventListener('input', noteTyping, true);
+    doc.removeEventListener('click', hold, true);
+    doc.removeEventListener('submit', hold, true);
+    release = undefined;
+    if (!replay) return;
+    for (const field of typedInto) if (field.isConnected) handOverTyping(field);
+    for (const action of held.splice(0)) action();
+  }
+  release = () => stop(true);
+}
+
+/** The page has hydrated (or rendered): held clicks and submits happen now. */
+export function markInteractive(): void {
+  release?.();
+}
+
+/**
+ * React compares a field's value with the one it last saw: going through the element's own setter
+ * (which React watches) to '' and then the prototype's setter (which it does not) back to the typed
+ * text makes the next input event a change it reports.
+ */
+function handOverTyping(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const typed = field.value;
+  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  if (!setNative) return;
+  field.value = '';
+  setNative.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}

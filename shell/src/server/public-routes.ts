@@ -1,0 +1,19 @@
+import { matchPath } from 'react-router-dom';
+import { ROUTES, type RemoteRoute } from '../routing/route-table';
+
+export interface RouteMatch {
+  route: RemoteRoute;
+  params: Record<string, string>;
+}
+
+/** The public route a path shows, or null for paths the server leaves to the browser. */
+export function matchPublicRoute(pathname: string, routes: readonly RemoteRoute[] = ROUTES): RouteMatch | null {
+  for (const route of routes) {
+    const match = matchPath({ path: route.path, end: true }, pathname);
+    if (!match) continue;
+    if (!route.prerender) return null;
+    const params = Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return { route, params };
+  }
+  return null;
+}
