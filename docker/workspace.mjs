@@ -23,7 +23,9 @@ const root = readJson('package.json');
 const folders = new Map();
 for (const pattern of root.workspaces) {
   const dirs = pattern.endsWith('/*')
-    ? readdirSync(pattern.slice(0, -2), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(pattern.slice(0, -2), entry.name))
+    ? readdirSync(pattern.slice(0, -2), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => join(pattern.slice(0, -2), entry.name))
     : [pattern];
   for (const dir of dirs) if (existsSync(join(dir, 'package.json'))) folders.set(readJson(join(dir, 'package.json')).name, dir);
 }
@@ -77,7 +79,9 @@ function runtimePackages(roots) {
     const wanted = [
       ...Object.keys(manifest.dependencies ?? {}).map((dependency) => [dependency, true]),
       ...Object.keys(manifest.optionalDependencies ?? {}).map((dependency) => [dependency, false]),
-      ...Object.keys(manifest.peerDependencies ?? {}).filter((peer) => !optionalPeers[peer]?.optional).map((peer) => [peer, false]),
+      ...Object.keys(manifest.peerDependencies ?? {})
+        .filter((peer) => !optionalPeers[peer]?.optional)
+        .map((peer) => [peer, false]),
     ];
     for (const [dependency, required] of wanted) {
       if (folders.has(dependency)) continue; // a workspace: in the closure already

@@ -36,7 +36,21 @@ describe('NATS restarted while events flow', () => {
         const response = await fetch(`${catalog.url}/api/catalog/admin/plans`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...admin.auth },
-          body: JSON.stringify({ id, name: 'Fault', tier: 'starter', monthly: { amountMinor: 1_000, priceId: null }, annual: null, realTokensLimit: 1, platformCreditsLimit: 1, apiCallsLimit: 1, agentsIncluded: 1, features: [], notIncluded: [], cta: 'Go', sortOrder: 9 }),
+          body: JSON.stringify({
+            id,
+            name: 'Fault',
+            tier: 'starter',
+            monthly: { amountMinor: 1_000, priceId: null },
+            annual: null,
+            realTokensLimit: 1,
+            platformCreditsLimit: 1,
+            apiCallsLimit: 1,
+            agentsIncluded: 1,
+            features: [],
+            notIncluded: [],
+            cta: 'Go',
+            sortOrder: 9,
+          }),
         });
         expect(response.status).toBe(201);
         created.push(id);
@@ -61,7 +75,9 @@ describe('NATS restarted while events flow', () => {
     const lost = created.filter((id) => !eventIdsPerPlan.has(id));
     const twice = created.filter((id) => (eventIdsPerPlan.get(id)?.size ?? 0) > 1);
     const redelivered = delivered.length - new Set(delivered.map((envelope) => envelope.id)).size;
-    console.info(`NATS restart: ${created.length} acknowledged writes, ${delivered.length} deliveries, ${lost.length} lost, ${twice.length} published twice, ${redelivered} redelivered`);
+    console.info(
+      `NATS restart: ${created.length} acknowledged writes, ${delivered.length} deliveries, ${lost.length} lost, ${twice.length} published twice, ${redelivered} redelivered`,
+    );
     expect({ lost, twice, redelivered }).toEqual({ lost: [], twice: [], redelivered: 0 });
   });
 });

@@ -39,7 +39,21 @@ describe('PostgreSQL restarted under load', () => {
         const response = await fetch(`${catalog.url}/api/catalog/admin/plans`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...admin.auth },
-          body: JSON.stringify({ id, name: 'Fault', tier: 'starter', monthly: { amountMinor: 1_000, priceId: null }, annual: null, realTokensLimit: 1, platformCreditsLimit: 1, apiCallsLimit: 1, agentsIncluded: 1, features: [], notIncluded: [], cta: 'Go', sortOrder: 9 }),
+          body: JSON.stringify({
+            id,
+            name: 'Fault',
+            tier: 'starter',
+            monthly: { amountMinor: 1_000, priceId: null },
+            annual: null,
+            realTokensLimit: 1,
+            platformCreditsLimit: 1,
+            apiCallsLimit: 1,
+            agentsIncluded: 1,
+            features: [],
+            notIncluded: [],
+            cta: 'Go',
+            sortOrder: 9,
+          }),
           signal: AbortSignal.timeout(10_000),
         });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);

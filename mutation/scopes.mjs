@@ -79,7 +79,12 @@ export const scopes = {
     ignoreTests: ['session-client\\.test\\.ts$', 'react\\.test\\.tsx$'],
   },
   'mfe-marketing-pricing': {
-    mutate: ['mfe-marketing/src/pricing/plan-price.ts', 'mfe-marketing/src/pricing/checkout.ts', 'mfe-marketing/src/pricing/paid-plan.ts', 'mfe-marketing/src/pricing/sales-mailto.ts'],
+    mutate: [
+      'mfe-marketing/src/pricing/plan-price.ts',
+      'mfe-marketing/src/pricing/checkout.ts',
+      'mfe-marketing/src/pricing/paid-plan.ts',
+      'mfe-marketing/src/pricing/sales-mailto.ts',
+    ],
     tests: ['mfe-marketing/src/pricing'],
     // These tests pick jsdom with a docblock, which bypasses the environment Stryker wraps to
     // record per-test coverage; every mutant runs all of the scope's tests instead.

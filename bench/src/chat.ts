@@ -57,13 +57,35 @@ export async function benchChat(): Promise<void> {
   const bus = new InProcessBus({ logger });
   const env = chatProviderEnv.parse({ DEMO_AGENT_PROVIDER_URL: provider.url });
   const chat = await startTestService(createChatService({ env }), { bus, jwksUrl: issuer.jwksUrl });
-  const gateway = await startHttpServer(createGateway(loadGatewayConfig({ PORT: '0', CHAT_URL: chat.url, JWKS_URL: issuer.jwksUrl, RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'silent' }), logger), { port: 0, host: '127.0.0.1' });
+  const gateway = await startHttpServer(
+    createGateway(loadGatewayConfig({ PORT: '0', CHAT_URL: chat.url, JWKS_URL: issuer.jwksUrl, RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'silent' }), logger),
+    { port: 0, host: '127.0.0.1' },
+  );
   try {
     const agentId = randomUUID();
     const now = new Date().toISOString();
     await bus.publish(agentChangedV1.subject, {
-      id: randomUUID(), type: agentChangedV1.type, version: 1, occurredAt: now, source: 'bench',
-      data: { change: 'created', agent: { id: agentId, key: 'meeting-prep', name: 'Meeting Prep', description: 'Prepares meetings.', features: [], useCase: '', tier: 'free', isActive: true, providerAgentId: null, createdAt: now, updatedAt: now } },
+      id: randomUUID(),
+      type: agentChangedV1.type,
+      version: 1,
+      occurredAt: now,
+      source: 'bench',
+      data: {
+        change: 'created',
+        agent: {
+          id: agentId,
+          key: 'meeting-prep',
+          name: 'Meeting Prep',
+          description: 'Prepares meetings.',
+          features: [],
+          useCase: '',
+          tier: 'free',
+          isActive: true,
+          providerAgentId: null,
+          createdAt: now,
+          updatedAt: now,
+        },
+      },
     });
     await eventually(async () => (await chat.context.db.select().from(chatAgents)).length > 0);
     const userId = randomUUID();
@@ -76,15 +98,30 @@ export async function benchChat(): Promise<void> {
     const viaGateway: number[] = [];
     const waiting: number[] = [];
     for (let index = 0; index < SAMPLES; index += 1) {
-      direct.push(await timeToFirst(`${provider.url}/chat/completions`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'agentdock-demo', stream: true, messages: [{ role: 'system', content: 'You are Meeting Prep. Prepares meetings.' }, { role: 'user', content: 'Prepare my board meeting' }] }),
-      }, '"content":"##'));
+      direct.push(
+        await timeToFirst(
+          `${provider.url}/chat/completions`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              model: 'agentdock-demo',
+              stream: true,
+              messages: [
+                { role: 'system', content: 'You are Meeting Prep. Prepares meetings.' },
+                { role: 'user', content: 'Prepare my board meeting' },
+              ],
+            }),
+          },
+          '"content":"##',
+        ),
+      );
       const send = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body };
       waiting.push(await timeToFirst(`${gatewayUrl}/api/chat/agents/${agentId}/messages`, send, 'event: waiting'));
       viaGateway.push(await timeToFirst(`${gatewayUrl}/api/chat/agents/${agentId}/messages`, send, 'event: token'));
     }
-    const row = (label: string, values: number[]) => `  ${label.padEnd(28)} p50 ${percentile(values, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(values, 95).toFixed(2).padStart(7)} ms`;
+    const row = (label: string, values: number[]) =>
+      `  ${label.padEnd(28)} p50 ${percentile(values, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(values, 95).toFixed(2).padStart(7)} ms`;
     console.log(`\nChat — time to the first streamed token, ${SAMPLES} sends each (goal: ≤ 5 ms added at p50)`);
     console.log(row('demo provider directly', direct));
     console.log(row('gateway + svc-chat', viaGateway));

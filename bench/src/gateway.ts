@@ -18,7 +18,11 @@ const GATEWAY_LOG_LEVEL = process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info';
 const LABELS = ['direct', 'bare node:http', 'gateway'] as const;
 type Label = (typeof LABELS)[number];
 
-const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const rotated = <T>(items: readonly T[], by: number) => items.map((_, index) => items[(index + by) % items.length]!);
 const fixed = (value: number, digits = 0, width = 7) => value.toFixed(digits).padStart(width);
 
@@ -54,7 +58,10 @@ export async function benchGateway(dataDir: string, portBase: number): Promise<v
 
     console.log(`GET /api/catalog/plans — ${ROUNDS} rounds in rotating order; each run ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up`);
     console.log(`\nThroughput, ${CONNECTIONS} connections (CPU: µs per request of the process answering: the service for direct, else the proxy)`);
-    const flat = Object.fromEntries(LABELS.map((label) => [label, { rps: [] as number[], cpu: [] as number[], non2xx: 0 }])) as Record<Label, { rps: number[]; cpu: number[]; non2xx: number }>;
+    const flat = Object.fromEntries(LABELS.map((label) => [label, { rps: [] as number[], cpu: [] as number[], non2xx: 0 }])) as Record<
+      Label,
+      { rps: number[]; cpu: number[]; non2xx: number }
+    >;
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const label of rotated(LABELS, round)) {
         const { url, pid: answering } = targets[label];
@@ -77,7 +84,10 @@ export async function benchGateway(dataDir: string, portBase: number): Promise<v
     console.log(`  gateway CPU ≈ ${median(flat.gateway.cpu).toFixed(0)} µs per request, bare proxy ${median(flat['bare node:http'].cpu).toFixed(0)} µs`);
 
     console.log(`\nLatency at a fixed ${FIXED_RATE} requests/s (goal: gateway adds ≤ 1 ms at p50 over direct)`);
-    const paced = Object.fromEntries(LABELS.map((label) => [label, { p50: [] as number[], p99: [] as number[], failures: 0 }])) as Record<Label, { p50: number[]; p99: number[]; failures: number }>;
+    const paced = Object.fromEntries(LABELS.map((label) => [label, { p50: [] as number[], p99: [] as number[], failures: 0 }])) as Record<
+      Label,
+      { p50: number[]; p99: number[]; failures: number }
+    >;
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const label of rotated(LABELS, round)) {
         await measureAtRate(targets[label].url, FIXED_RATE, WARM_UP_SECONDS);

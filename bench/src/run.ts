@@ -28,10 +28,18 @@ const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
 
 async function benchPages(dataDir: string): Promise<void> {
   const ports = {
-    PORT: PLATFORM_BASE, IDENTITY_PORT: PLATFORM_BASE + 11, CATALOG_PORT: PLATFORM_BASE + 12, BILLING_PORT: PLATFORM_BASE + 13,
-    CHAT_PORT: PLATFORM_BASE + 14, STRIPE_LOCAL_PORT: PLATFORM_BASE + 15, AGENT_PROVIDER_PORT: PLATFORM_BASE + 16,
-    SHELL_PORT: PLATFORM_BASE + 20, MFE_MARKETING_PORT: PLATFORM_BASE + 21, MFE_ACCOUNT_PORT: PLATFORM_BASE + 22,
-    MFE_CHAT_PORT: PLATFORM_BASE + 23, MFE_ADMIN_PORT: PLATFORM_BASE + 24,
+    PORT: PLATFORM_BASE,
+    IDENTITY_PORT: PLATFORM_BASE + 11,
+    CATALOG_PORT: PLATFORM_BASE + 12,
+    BILLING_PORT: PLATFORM_BASE + 13,
+    CHAT_PORT: PLATFORM_BASE + 14,
+    STRIPE_LOCAL_PORT: PLATFORM_BASE + 15,
+    AGENT_PROVIDER_PORT: PLATFORM_BASE + 16,
+    SHELL_PORT: PLATFORM_BASE + 20,
+    MFE_MARKETING_PORT: PLATFORM_BASE + 21,
+    MFE_ACCOUNT_PORT: PLATFORM_BASE + 22,
+    MFE_CHAT_PORT: PLATFORM_BASE + 23,
+    MFE_ADMIN_PORT: PLATFORM_BASE + 24,
   };
   const platform = startProcess('platform', ['launcher/bin/start.mjs'], {
     ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
@@ -45,7 +53,9 @@ async function benchPages(dataDir: string): Promise<void> {
     console.log(`  ${'route'.padEnd(34)}   FCP        LCP       CLS     JS gzipped`);
     const results = await measureRoutes(base, PUBLIC_ROUTES, widths);
     for (const [key, vitals] of results) {
-      console.log(`  ${key.padEnd(34)} ${ms(vitals.fcpMs)} ${ms(vitals.lcpMs)}   ${vitals.cls.toFixed(3).padStart(6)}   ${(vitals.jsGzipBytes / 1024).toFixed(1).padStart(6)} KB in ${vitals.jsFiles} files`);
+      console.log(
+        `  ${key.padEnd(34)} ${ms(vitals.fcpMs)} ${ms(vitals.lcpMs)}   ${vitals.cls.toFixed(3).padStart(6)}   ${(vitals.jsGzipBytes / 1024).toFixed(1).padStart(6)} KB in ${vitals.jsFiles} files`,
+      );
     }
   } finally {
     await stopAll([platform]);

@@ -32,7 +32,13 @@ async function measureOnce(browser: Browser, url: string, width: number): Promis
     const scripts: Array<Promise<number>> = [];
     page.on('response', (response) => {
       const isScript = response.request().resourceType() === 'script' || (response.headers()['content-type'] ?? '').includes('javascript');
-      if (isScript) scripts.push(response.body().then((body) => gzipSync(body).length, () => 0));
+      if (isScript)
+        scripts.push(
+          response.body().then(
+            (body) => gzipSync(body).length,
+            () => 0,
+          ),
+        );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);

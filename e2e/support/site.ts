@@ -48,11 +48,14 @@ export async function scrollWindowTo(page: Page, y: number | 'bottom'): Promise<
 export async function expectVisibleBelowHeader(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeInViewport();
   await expect
-    .poll(async () => {
-      const [headerBox, targetBox] = await Promise.all([siteHeader(page).boundingBox(), target.boundingBox()]);
-      if (!headerBox || !targetBox) return false;
-      return targetBox.y >= headerBox.y + headerBox.height - 1;
-    }, { message: 'target is not hidden under the fixed header' })
+    .poll(
+      async () => {
+        const [headerBox, targetBox] = await Promise.all([siteHeader(page).boundingBox(), target.boundingBox()]);
+        if (!headerBox || !targetBox) return false;
+        return targetBox.y >= headerBox.y + headerBox.height - 1;
+      },
+      { message: 'target is not hidden under the fixed header' },
+    )
     .toBe(true);
 }
 

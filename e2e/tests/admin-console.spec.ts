@@ -171,11 +171,15 @@ test.describe('Admin console', () => {
 
   test('edits a plan’s price: the pricing page shows it and the audit records it', async ({ page, request }) => {
     const admin = await adminAccount(request);
-    const plans = (await (await request.get('/api/catalog/admin/plans', { headers: bearer(admin) })).json()) as { plans: Array<{ id: string; monthly: { amountMinor: number; priceId: string | null } | null }> };
+    const plans = (await (await request.get('/api/catalog/admin/plans', { headers: bearer(admin) })).json()) as {
+      plans: Array<{ id: string; monthly: { amountMinor: number; priceId: string | null } | null }>;
+    };
     const original = plans.plans.find((plan) => plan.id === 'starter')!.monthly;
     try {
       await openConsole(page, admin, 'plans');
-      const card = mainContent(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Starter', exact: true }) });
+      const card = mainContent(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3, name: 'Starter', exact: true }) });
       await card.getByRole('button', { name: 'Edit Starter' }).click();
       await expect(page.getByRole('heading', { name: 'Edit Plan' })).toBeFocused();
       await page.getByLabel('Monthly price ($)').fill('57.5');
@@ -211,7 +215,9 @@ test.describe('Admin console', () => {
     await page.getByLabel('Provider agent ID').fill(`provider-${suffix}`);
     await page.getByLabel('Tier').selectOption({ label: 'Pro' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const card = mainContent(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+    const card = mainContent(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
     await expect(card.locator('.ad-tier-badge')).toHaveText('Pro');
 
     // Chat offers it to Pro (professional) sessions only (its agent list follows catalog's events).
@@ -253,7 +259,9 @@ test.describe('Admin console', () => {
       const injected = '<p>Start free today.<img src="x" onerror="window.__xss=1"></p><script>window.__xss=2</script><a href="javascript:window.__xss=3">Plans</a>';
       try {
         await openConsole(page, admin, 'content');
-        const card = mainContent(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Plans for every stage of your business', exact: true }) });
+        const card = mainContent(page)
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { level: 3, name: 'Plans for every stage of your business', exact: true }) });
         await expect(card.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
         await card.getByRole('button', { name: 'Edit Plans for every stage of your business' }).click();
         await expect(page.getByRole('heading', { name: 'Edit Content' })).toBeFocused();

@@ -15,9 +15,7 @@ test.describe('Password recovery', () => {
     const field = page.getByLabel('Email address');
     await expect(field).toHaveAttribute('type', 'email');
     await field.fill(account.email);
-    const recovery = await nextEmail(page.request, account.email, SUBJECTS.recovery, () =>
-      page.getByRole('button', { name: 'Send Reset Instructions' }).click(),
-    );
+    const recovery = await nextEmail(page.request, account.email, SUBJECTS.recovery, () => page.getByRole('button', { name: 'Send Reset Instructions' }).click());
     await expect(pageHeading(page, 'Check Your Email')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/signin');
 
@@ -46,9 +44,7 @@ test.describe('Password recovery', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByLabel('Email address').fill(account.email);
-    const recovery = await nextEmail(page.request, account.email, SUBJECTS.recovery, () =>
-      page.getByRole('button', { name: 'Send Reset Instructions' }).click(),
-    );
+    const recovery = await nextEmail(page.request, account.email, SUBJECTS.recovery, () => page.getByRole('button', { name: 'Send Reset Instructions' }).click());
     await expect(pageHeading(page, 'Check Your Email')).toBeVisible();
 
     await page.goto(linkTo(recovery, '/reset-password'));

@@ -86,9 +86,7 @@ test.describe('Roles', () => {
       expect(suspended.ok(), await suspended.text()).toBe(true);
 
       // The access token the user already holds is refused by the services…
-      await expect
-        .poll(async () => (await request.get('/api/identity/me', { headers: bearer(user) })).status())
-        .toBe(403);
+      await expect.poll(async () => (await request.get('/api/identity/me', { headers: bearer(user) })).status()).toBe(403);
       // …and the browser's session cannot be renewed: the page ends up signed out.
       await page.reload();
       await expect(siteHeader(page).getByRole('link', { name: 'Sign In' })).toBeVisible();

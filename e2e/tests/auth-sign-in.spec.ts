@@ -57,7 +57,7 @@ test.describe('Sign-in with a password', () => {
     await expect(page.getByLabel('Email or phone number')).toBeFocused();
   });
 
-  test("a signed-in visitor is sent on to the returnUrl, or /dashboard", async ({ page, request }) => {
+  test('a signed-in visitor is sent on to the returnUrl, or /dashboard', async ({ page, request }) => {
     const account = await createAccount(request);
     await signInBrowser(page, account);
     await page.goto(`/signin?returnUrl=${encodeURIComponent('/models')}`);

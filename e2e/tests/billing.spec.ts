@@ -82,9 +82,7 @@ test.describe('Card subscriptions', () => {
     await expect(page.getByText(/Subscription Upgraded Successfully!: Your Starter plan is now active\./)).toBeVisible();
     await expect.poll(() => profileTier(request, account)).toBe('starter');
     // The wallet follows billing's event into svc-chat; the dashboard shows Starter's allowance once it has.
-    await expect
-      .poll(async () => ((await (await request.get('/api/chat/wallet', { headers: bearer(account) })).json()) as { creditsLimit: number }).creditsLimit)
-      .toBe(1_000_000);
+    await expect.poll(async () => ((await (await request.get('/api/chat/wallet', { headers: bearer(account) })).json()) as { creditsLimit: number }).creditsLimit).toBe(1_000_000);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.locator('.ad-tier-badge--starter').first()).toBeVisible();
     await expect(page.getByText('1,000,000').first()).toBeVisible();
@@ -177,8 +175,7 @@ test.describe('Card subscriptions', () => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('credits-remaining').first()).toHaveText('1,000,000');
     await page.goto('/manage-subscription');
-    const day = (epochSeconds: number) =>
-      new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     await expect(page.getByText(`Next Billing: ${day(after!.currentPeriodEnd)}`)).toBeVisible();
   });
 });

@@ -78,7 +78,10 @@ test.describe('Chat', () => {
       const account = await createAccount(request, uniqueEmail('chat-broke'));
       const admin = await adminAccount(request);
       const before = await wallet(request, account);
-      const drained = await request.post(`/api/chat/admin/wallets/${account.userId}/adjustments`, { headers: bearer(admin), data: { credits: -(before.creditsRemaining - 500), reason: 'e2e: leave 500 credits' } });
+      const drained = await request.post(`/api/chat/admin/wallets/${account.userId}/adjustments`, {
+        headers: bearer(admin),
+        data: { credits: -(before.creditsRemaining - 500), reason: 'e2e: leave 500 credits' },
+      });
       expect(drained.ok(), await drained.text()).toBe(true);
       await openChat(page, account, 'Meeting Prep Assistant');
       await expect(page.getByTestId('credits-remaining')).toHaveText('500');

@@ -23,7 +23,6 @@ interface CommunityOffer {
   inviteUrl: string;
 }
 
-
 test.describe('Courses page', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -87,10 +86,7 @@ test.describe('Course page', () => {
     await page.goto('/courses/ai-fundamentals');
     const community = mainContent(page).locator('.ad-card', { has: page.getByRole('heading', { name: 'Course community' }) });
     await expect(community.getByText('You need to be enrolled in this course to access the discussion forum.', { exact: false })).toBeVisible();
-    await expect(community.getByRole('list', { name: 'Members-only areas' }).getByRole('listitem')).toHaveText([
-      /Discussion/,
-      /Community chat/,
-    ]);
+    await expect(community.getByRole('list', { name: 'Members-only areas' }).getByRole('listitem')).toHaveText([/Discussion/, /Community chat/]);
     await expect(community.getByRole('link', { name: 'Open Discussion' })).toHaveCount(0);
     await expect(mainContent(page).getByText('$25 per month, cancel anytime. Sign in to subscribe.')).toBeVisible();
 

@@ -214,7 +214,7 @@ test.describe('Dashboard after chatting', () => {
 });
 
 test.describe('Subscription tab from billing', () => {
-  test("a free user: no upcoming payment, Current Plan on Free, Upgrade Now on the paid plans, annual prices on the toggle", async ({ page, request }) => {
+  test('a free user: no upcoming payment, Current Plan on Free, Upgrade Now on the paid plans, annual prices on the toggle', async ({ page, request }) => {
     const account = await createAccount(request, uniqueEmail('dash-sub'), 'Sam Subscriber');
     await signInBrowser(page, account);
     await page.goto('/dashboard?tab=subscription');
@@ -229,7 +229,9 @@ test.describe('Subscription tab from billing', () => {
     await expect(plan('Enterprise').getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', /^mailto:/);
 
     await expect(mainContent(page).getByText('Save up to 15%')).toBeVisible();
-    await mainContent(page).getByRole('radio', { name: /^Annual/ }).check();
+    await mainContent(page)
+      .getByRole('radio', { name: /^Annual/ })
+      .check();
     await expect(plan('Starter').getByText('Billed annually at $540 per year')).toBeVisible();
     await expect(plan('Pro').getByText('$85', { exact: true })).toBeVisible();
   });

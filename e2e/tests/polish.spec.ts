@@ -26,7 +26,19 @@ async function settled(page: Page): Promise<void> {
   await expect(mainContent(page).locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-const SIGNED_IN_ROUTES = ['/', '/pricing', '/models', '/courses', '/courses/ai-fundamentals', '/chat', '/dashboard', '/dashboard?tab=subscription', '/manage-subscription', '/admin', '/contact'];
+const SIGNED_IN_ROUTES = [
+  '/',
+  '/pricing',
+  '/models',
+  '/courses',
+  '/courses/ai-fundamentals',
+  '/chat',
+  '/dashboard',
+  '/dashboard?tab=subscription',
+  '/manage-subscription',
+  '/admin',
+  '/contact',
+];
 
 test.describe('A long email address at 375 px', () => {
   test.use({ viewport: PHONE });

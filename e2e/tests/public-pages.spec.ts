@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { mainContent, pageHeading } from '../support/site';
 
-
 /** Every public page, its heading, and the title and description it gives the document. */
 const PUBLIC_PAGES = [
   { path: '/', heading: 'Put AI agents to work for your business', title: 'AI agents for your business · Agentdock' },
@@ -39,7 +38,11 @@ test.describe('Public pages', () => {
   test('About shows the mission, the three core values and the banner', async ({ page }) => {
     await page.goto('/about');
     await expect(mainContent(page).getByRole('heading', { level: 2, name: 'Our Mission' })).toBeVisible();
-    await expect(mainContent(page).getByText(/We help businesses put AI agents to work/).nth(1)).toBeVisible();
+    await expect(
+      mainContent(page)
+        .getByText(/We help businesses put AI agents to work/)
+        .nth(1),
+    ).toBeVisible();
     const values = mainContent(page).getByRole('heading', { level: 2, name: 'Our core values' }).locator('..');
     const names = values.getByRole('heading', { level: 3 });
     await expect(names).toHaveCount(3);
@@ -51,13 +54,7 @@ test.describe('Public pages', () => {
     await page.goto('/our-story');
     const steps = mainContent(page).getByRole('listitem');
     await expect(steps).toHaveCount(5);
-    await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
-      'The Beginning',
-      'Launch',
-      'Industry Recognition Goal',
-      'Team Expansion Goal',
-      'Global Expansion Goal',
-    ]);
+    await expect(steps.getByRole('heading', { level: 3 })).toHaveText(['The Beginning', 'Launch', 'Industry Recognition Goal', 'Team Expansion Goal', 'Global Expansion Goal']);
     await expect(steps.locator('.mk-timeline__year')).toHaveText(['2024', '2025', '2027', '2028', '2029']);
     await expect(steps.nth(3)).toContainText('50+ specialists');
     await expect(steps.nth(4)).toContainText('20+ countries');
@@ -87,10 +84,7 @@ test.describe('Public pages', () => {
     await page.goto('/privacy');
     await expect(mainContent(page).getByText('Last updated August 14, 2025')).toBeVisible();
     await expect(mainContent(page).getByRole('heading', { level: 2 })).toHaveCount(10);
-    await expect(mainContent(page).getByRole('link', { name: 'support@agentdock.example' }).first()).toHaveAttribute(
-      'href',
-      'mailto:support@agentdock.example',
-    );
+    await expect(mainContent(page).getByRole('link', { name: 'support@agentdock.example' }).first()).toHaveAttribute('href', 'mailto:support@agentdock.example');
   });
 
   test.describe('on a phone', () => {

@@ -65,7 +65,8 @@ test.describe('Deploying one remote alone', () => {
   test.describe('with a breaking change to its exposed module', () => {
     test.use({
       expectedConsoleErrors: {
-        'React logs the error its boundary caught (the fallback)': ({ text }) => text.includes('RemoteUnavailableError') || text.includes('"marketing" micro-frontend could not be loaded'),
+        'React logs the error its boundary caught (the fallback)': ({ text }) =>
+          text.includes('RemoteUnavailableError') || text.includes('"marketing" micro-frontend could not be loaded'),
       },
     });
 
@@ -87,7 +88,8 @@ test.describe('Deploying one remote alone', () => {
           refusals.push(text);
           return true;
         },
-        'React logs the error its boundary caught (the fallback)': ({ text }) => text.includes('RemoteUnavailableError') || text.includes('"marketing" micro-frontend could not be loaded'),
+        'React logs the error its boundary caught (the fallback)': ({ text }) =>
+          text.includes('RemoteUnavailableError') || text.includes('"marketing" micro-frontend could not be loaded'),
       },
     });
 

@@ -57,7 +57,6 @@ test.describe('A remote that cannot be loaded', () => {
     await expect(page.getByText(TEXT.fallbackHeading)).toHaveCount(0);
     await expect(siteHeader(page)).toBeVisible();
   });
-
 });
 
 test.describe('The marketing remote down on the home page', () => {

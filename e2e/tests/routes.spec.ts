@@ -9,7 +9,6 @@ interface RouteCase {
   rendered?: (page: Page) => Promise<void>;
 }
 
-
 /** Every route of the specification (§2) and the page heading it shows to a signed-out visitor. */
 const ROUTES: RouteCase[] = [
   {
@@ -29,8 +28,7 @@ const ROUTES: RouteCase[] = [
   {
     path: '/courses',
     heading: 'Courses',
-    rendered: async (page) =>
-      expect(mainContent(page).getByRole('link', { name: 'AI Fundamentals for Business' })).toHaveAttribute('href', '/courses/ai-fundamentals'),
+    rendered: async (page) => expect(mainContent(page).getByRole('link', { name: 'AI Fundamentals for Business' })).toHaveAttribute('href', '/courses/ai-fundamentals'),
   },
   {
     path: '/courses/ai-fundamentals',

@@ -33,7 +33,8 @@ async function expectInert(page: Page, trap: Trap): Promise<void> {
       if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'BASE', 'META'].includes(element.tagName)) found.push(element.tagName);
       for (const attribute of element.attributes) {
         if (/^on/i.test(attribute.name)) found.push(`${element.tagName}[${attribute.name}]`);
-        if (/^(href|src|action|formaction|xlink:href|data)$/i.test(attribute.name) && /^\s*(javascript|data:text\/html)/i.test(attribute.value)) found.push(`${element.tagName}[${attribute.name}=${attribute.value}]`);
+        if (/^(href|src|action|formaction|xlink:href|data)$/i.test(attribute.name) && /^\s*(javascript|data:text\/html)/i.test(attribute.value))
+          found.push(`${element.tagName}[${attribute.name}=${attribute.value}]`);
       }
     }
     return found;
@@ -134,7 +135,10 @@ test.describe('XSS corpus', () => {
       const account = await createAccount(request, uniqueEmail('xss-chat'));
       expect((await request.get('/api/chat/wallet', { headers: bearer(account) })).ok()).toBe(true);
       // Each message sends the conversation so far to the model, so the cost grows with every batch.
-      const topUp = await request.post(`/api/chat/admin/wallets/${account.userId}/adjustments`, { headers: bearer(await adminAccount(request)), data: { credits: 10_000_000, reason: 'XSS corpus run' } });
+      const topUp = await request.post(`/api/chat/admin/wallets/${account.userId}/adjustments`, {
+        headers: bearer(await adminAccount(request)),
+        data: { credits: 10_000_000, reason: 'XSS corpus run' },
+      });
       expect(topUp.ok(), await topUp.text()).toBe(true);
       const agents = await request.get('/api/chat/agents', { headers: bearer(account) });
       expect(agents.ok(), await agents.text()).toBe(true);

@@ -101,7 +101,16 @@ export class PrivatePostgres {
   }
 
   async startServer(): Promise<void> {
-    await asServerUser(`${this.bin}/pg_ctl`, ['-D', join(this.dataDir, 'data'), '-l', join(this.dataDir, 'log'), '-w', '-o', `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    await asServerUser(`${this.bin}/pg_ctl`, [
+      '-D',
+      join(this.dataDir, 'data'),
+      '-l',
+      join(this.dataDir, 'log'),
+      '-w',
+      '-o',
+      `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   }
 
   async stopServer(): Promise<void> {

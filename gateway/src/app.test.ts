@@ -120,7 +120,10 @@ describe('forwarding headers', () => {
   });
 
   it('takes the client from a trusted proxy in front when configured to trust one', async () => {
-    const res = await request(gateway({ trustProxyHops: 1 })).get('/api/identity/me').set('x-forwarded-for', '203.0.113.7').expect(200);
+    const res = await request(gateway({ trustProxyHops: 1 }))
+      .get('/api/identity/me')
+      .set('x-forwarded-for', '203.0.113.7')
+      .expect(200);
     expect(res.body.forwardedFor).toBe('203.0.113.7');
   });
 });
@@ -144,7 +147,10 @@ describe('security headers', () => {
     const plain = await request(gateway()).get('/api/catalog/plans').expect(200);
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     expect(plain.headers['permissions-policy']).toContain('camera=()');
-    const behindTls = await request(gateway({ trustProxyHops: 1 })).get('/api/catalog/plans').set('x-forwarded-proto', 'https').expect(200);
+    const behindTls = await request(gateway({ trustProxyHops: 1 }))
+      .get('/api/catalog/plans')
+      .set('x-forwarded-proto', 'https')
+      .expect(200);
     expect(behindTls.headers['strict-transport-security']).toContain('max-age=');
   });
 
@@ -293,13 +299,17 @@ describe('upstream failures', () => {
 
   it('answers 504 when the service does not answer in time', async () => {
     const started = Date.now();
-    const res = await request(gateway({ upstreamTimeoutMs: 200 })).get('/api/billing/slow').expect(504);
+    const res = await request(gateway({ upstreamTimeoutMs: 200 }))
+      .get('/api/billing/slow')
+      .expect(504);
     expect(res.body.error).toMatchObject({ code: 'upstream_timeout' });
     expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('shows a friendly page when the shell is down', async () => {
-    const res = await request(gateway({ shellUrl: await closedPortUrl() })).get('/chat').expect(503);
+    const res = await request(gateway({ shellUrl: await closedPortUrl() }))
+      .get('/chat')
+      .expect(503);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.text).toContain('temporarily unavailable');
   });
@@ -313,7 +323,10 @@ describe('gateway endpoints', () => {
   const OPERATOR = { authorization: 'Bearer metrics-token-0123456789' };
 
   it('is ready when every service and the shell are', async () => {
-    const res = await request(gateway({ metricsToken: 'metrics-token-0123456789' })).get('/readyz').set(OPERATOR).expect(200);
+    const res = await request(gateway({ metricsToken: 'metrics-token-0123456789' }))
+      .get('/readyz')
+      .set(OPERATOR)
+      .expect(200);
     const checks = Object.fromEntries([...UPSTREAM_NAMES, 'shell'].map((name) => [name, { status: 'up' }]));
     expect(readinessBody.parse(res.body)).toEqual({ status: 'up', service: 'gateway', checks });
   });

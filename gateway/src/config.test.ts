@@ -37,9 +37,7 @@ describe('loadGatewayConfig', () => {
   });
 
   it('derives the JWKS URL from IDENTITY_URL unless JWKS_URL is set', () => {
-    expect(loadGatewayConfig({ IDENTITY_URL: 'http://identity:3101/' }).jwksUrl).toBe(
-      'http://identity:3101/api/identity/.well-known/jwks.json',
-    );
+    expect(loadGatewayConfig({ IDENTITY_URL: 'http://identity:3101/' }).jwksUrl).toBe('http://identity:3101/api/identity/.well-known/jwks.json');
     expect(loadGatewayConfig({ JWKS_URL: 'https://keys.example.com/jwks.json' }).jwksUrl).toBe('https://keys.example.com/jwks.json');
   });
 

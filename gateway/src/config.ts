@@ -37,7 +37,10 @@ const upstreamUrlsSchema = (fallback: string) =>
     .string()
     .default(fallback)
     .transform((value, ctx) => {
-      const candidates = value.split(',').map((url) => url.trim()).filter((url) => url !== '');
+      const candidates = value
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== '');
       if (candidates.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one URL' });
       const urls: string[] = [];
       for (const candidate of candidates) {
@@ -70,29 +73,27 @@ const gatewayEnvSchema = z
     METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: logLevelSchema,
   })
-  .transform(
-    (env): GatewayConfig => ({
-      port: env.PORT,
-      host: env.HOST,
-      upstreams: { identity: env.IDENTITY_URL, catalog: env.CATALOG_URL, billing: env.BILLING_URL, chat: env.CHAT_URL },
-      shellUrl: env.SHELL_URL,
-      remotes: {
-        marketing: env.REMOTE_MARKETING_URL,
-        account: env.REMOTE_ACCOUNT_URL,
-        chat: env.REMOTE_CHAT_URL,
-        admin: env.REMOTE_ADMIN_URL,
-      },
-      // Every identity replica serves the same keys.
-      jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL[0]}/api/identity/.well-known/jwks.json`,
-      rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
-      bodyLimitBytes: env.BODY_LIMIT,
-      upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
-      upstreamProbeIntervalMs: env.UPSTREAM_PROBE_INTERVAL_MS,
-      trustProxyHops: env.TRUST_PROXY_HOPS,
-      metricsToken: env.METRICS_TOKEN,
-      logLevel: env.LOG_LEVEL,
-    }),
-  );
+  .transform((env): GatewayConfig => ({
+    port: env.PORT,
+    host: env.HOST,
+    upstreams: { identity: env.IDENTITY_URL, catalog: env.CATALOG_URL, billing: env.BILLING_URL, chat: env.CHAT_URL },
+    shellUrl: env.SHELL_URL,
+    remotes: {
+      marketing: env.REMOTE_MARKETING_URL,
+      account: env.REMOTE_ACCOUNT_URL,
+      chat: env.REMOTE_CHAT_URL,
+      admin: env.REMOTE_ADMIN_URL,
+    },
+    // Every identity replica serves the same keys.
+    jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL[0]}/api/identity/.well-known/jwks.json`,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: env.BODY_LIMIT,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    upstreamProbeIntervalMs: env.UPSTREAM_PROBE_INTERVAL_MS,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    metricsToken: env.METRICS_TOKEN,
+    logLevel: env.LOG_LEVEL,
+  }));
 
 /** Reads the gateway's configuration from the environment; throws a ConfigError listing every problem. */
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {

@@ -96,7 +96,12 @@ onPostgresAndNats('one service stopped at a time behind the gateway (PostgreSQL,
       replica.run?.child.kill('SIGKILL');
       await replica.database.drop();
     }
-    const bus = await JetStreamBus.connect({ servers: nats.NATS_URL, stream: nats.NATS_STREAM, namespace: nats.NATS_NAMESPACE, logger: createLogger({ service: 'drill', level: 'silent' }) });
+    const bus = await JetStreamBus.connect({
+      servers: nats.NATS_URL,
+      stream: nats.NATS_STREAM,
+      namespace: nats.NATS_NAMESPACE,
+      logger: createLogger({ service: 'drill', level: 'silent' }),
+    });
     await bus.destroyStream();
     await bus.close();
   });
@@ -120,14 +125,16 @@ onPostgresAndNats('one service stopped at a time behind the gateway (PostgreSQL,
     // payment events, which need a card checkout; its drill is the outage and the recovery).
     const meanwhile: Partial<Record<UpstreamName, { publish(): Promise<void>; consumed(): Promise<boolean> }>> = {
       chat: {
-        publish: async () => expect((await api(`/api/identity/admin/users/${customer.userId}`, { method: 'PATCH', token: admin.token, body: { subscriptionTier: 'starter' } })).status).toBe(200),
+        publish: async () =>
+          expect((await api(`/api/identity/admin/users/${customer.userId}`, { method: 'PATCH', token: admin.token, body: { subscriptionTier: 'starter' } })).status).toBe(200),
         consumed: async () => {
           const { body } = await api(`/api/chat/admin/wallets?userIds=${customer.userId}`, { token: admin.token });
           return body.wallets?.[0]?.tier === 'starter';
         },
       },
       catalog: {
-        publish: async () => expect((await api(`/api/identity/admin/users/${suspended.userId}`, { method: 'PATCH', token: admin.token, body: { isSuspended: true } })).status).toBe(200),
+        publish: async () =>
+          expect((await api(`/api/identity/admin/users/${suspended.userId}`, { method: 'PATCH', token: admin.token, body: { isSuspended: true } })).status).toBe(200),
         consumed: async () => (await api('/api/catalog/agents/available', { token: suspended.token })).status === 403,
       },
     };

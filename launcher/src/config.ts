@@ -55,7 +55,9 @@ export function loadLauncherConfig(env: NodeJS.ProcessEnv = process.env): Launch
 export function loadLauncherIdentityOptions(config: LauncherConfig, env: NodeJS.ProcessEnv = process.env): IdentityOptions {
   const loopbackOnly = isLoopback(config.HOST);
   if (!loopbackOnly && env.MAILBOX_ENABLED === 'true') {
-    throw new Error(`MAILBOX_ENABLED: the local mailbox shows everyone's sign-in codes; it is only served when HOST is a loopback address (HOST is ${config.HOST}). Set SMTP_URL to send real email instead.`);
+    throw new Error(
+      `MAILBOX_ENABLED: the local mailbox shows everyone's sign-in codes; it is only served when HOST is a loopback address (HOST is ${config.HOST}). Set SMTP_URL to send real email instead.`,
+    );
   }
   return loadIdentityOptions({
     ...env,

@@ -112,7 +112,12 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
     });
     for (const [frontend, port] of frontends) {
       const shell = frontend === 'shell';
-      const app = createStaticServer({ root: join(repoRoot, frontend, 'dist'), spaFallback: shell, cors: !shell, renderPage: shell && config.SSR_ENABLED ? renderPage : undefined });
+      const app = createStaticServer({
+        root: join(repoRoot, frontend, 'dist'),
+        spaFallback: shell,
+        cors: !shell,
+        renderPage: shell && config.SSR_ENABLED ? renderPage : undefined,
+      });
       servers.push(await startHttpServer(app, { port, host: config.HOST }));
     }
 

@@ -6,10 +6,24 @@ import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdo
 import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
 import ChatPage from './chat-page';
 
-const AGENT = { id: '3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', key: 'meeting-prep', name: 'Meeting Prep', description: 'Prepares you for meetings.', tier: 'free', producesImages: false };
+const AGENT = {
+  id: '3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11',
+  key: 'meeting-prep',
+  name: 'Meeting Prep',
+  description: 'Prepares you for meetings.',
+  tier: 'free',
+  producesImages: false,
+};
 const WALLET = {
-  userId: '6a3c3b1e-0f0e-4a8e-9a44-1f0c5a3b2d10', tier: 'free', creditsRemaining: 100, creditsLimit: 50_000, purchasedCredits: 0,
-  apiCallsUsed: 0, apiCallsLimit: 50, periodStart: '2026-11-01T00:00:00.000Z', renewsAt: '2026-12-01T00:00:00.000Z',
+  userId: '6a3c3b1e-0f0e-4a8e-9a44-1f0c5a3b2d10',
+  tier: 'free',
+  creditsRemaining: 100,
+  creditsLimit: 50_000,
+  purchasedCredits: 0,
+  apiCallsUsed: 0,
+  apiCallsLimit: 50,
+  periodStart: '2026-11-01T00:00:00.000Z',
+  renewsAt: '2026-12-01T00:00:00.000Z',
 };
 
 function renderChat(signedIn: boolean, agents: unknown[] = [AGENT]) {

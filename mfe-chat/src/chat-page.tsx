@@ -8,10 +8,7 @@ export default function ChatPage() {
   useDocumentTitle('Chat with Your AI Agent');
   return (
     <>
-      <PageHeader
-        title="Chat with Your AI Agent"
-        lead="Pick an agent and talk through your meetings, ideas and plans. Every message uses credits from your plan."
-      />
+      <PageHeader title="Chat with Your AI Agent" lead="Pick an agent and talk through your meetings, ideas and plans. Every message uses credits from your plan." />
       <Container className="ad-section ad-section--flush-top">
         <ChatAccess />
       </Container>

@@ -41,7 +41,10 @@ export function ChatWindow() {
         setProvider(answer.provider);
       })
       .catch(() => setAgents([]));
-    api.getWallet(controller.signal).then(setWallet).catch(() => setWallet(null));
+    api
+      .getWallet(controller.signal)
+      .then(setWallet)
+      .catch(() => setWallet(null));
     return () => controller.abort();
   }, [api]);
 
@@ -88,12 +91,27 @@ export function ChatWindow() {
         setInput(text);
       } else if (outcome.kind === 'done') {
         setHistory((current) => [...(current ?? []), outcome.done.userMessage, outcome.done.reply]);
-        setWallet((current) => (current ? { ...current, creditsRemaining: outcome.done.creditsRemaining, purchasedCredits: outcome.done.purchasedCredits, apiCallsUsed: current.apiCallsUsed + 1 } : current));
+        setWallet((current) =>
+          current
+            ? { ...current, creditsRemaining: outcome.done.creditsRemaining, purchasedCredits: outcome.done.purchasedCredits, apiCallsUsed: current.apiCallsUsed + 1 }
+            : current,
+        );
       } else {
         const reply = outcome.error.reply;
         setHistory((current) => [
           ...(current ?? []),
-          { id: `local-${Date.now()}`, agentId: agent.id, sessionId: '', role: 'user', content: text, messageOrder: 0, tokensUsed: 0, creditsUsed: 0, imageUrl: null, createdAt: new Date().toISOString() },
+          {
+            id: `local-${Date.now()}`,
+            agentId: agent.id,
+            sessionId: '',
+            role: 'user',
+            content: text,
+            messageOrder: 0,
+            tokensUsed: 0,
+            creditsUsed: 0,
+            imageUrl: null,
+            createdAt: new Date().toISOString(),
+          },
           ...(reply ? [reply] : []),
         ]);
         if (!reply) setNotice(outcome.error.message);

@@ -33,7 +33,9 @@ export function MembershipOverlay() {
             plans.map((plan) => (
               <div key={plan.id} className={`chat-plan${plan.highlight ? ' chat-plan--highlight' : ''}`}>
                 <h3>{plan.name}</h3>
-                <p className="chat-plan__price">{plan.monthly ? (plan.monthly.amountMinor === 0 ? 'Free' : `${formatPrice(plan.monthly.amountMinor, plan.currency)}/month`) : 'Contact us'}</p>
+                <p className="chat-plan__price">
+                  {plan.monthly ? (plan.monthly.amountMinor === 0 ? 'Free' : `${formatPrice(plan.monthly.amountMinor, plan.currency)}/month`) : 'Contact us'}
+                </p>
                 <p>{plan.platformCreditsLimit === null ? 'Custom credits' : `${formatCredits(plan.platformCreditsLimit)} credits / month`}</p>
                 <p>{plan.agentsIncluded === null ? 'Custom agents' : `${plan.agentsIncluded} agents`}</p>
               </div>

@@ -8,8 +8,7 @@ const remotes = {
   admin: '/remotes/admin/mf-manifest.json',
 };
 
-const respond = (status: number, body: unknown) =>
-  jest.fn(async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
+const respond = (status: number, body: unknown) => jest.fn(async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
 
 describe('runtime config', () => {
   it('accepts absolute http(s) URLs and same-origin paths', async () => {

@@ -35,9 +35,7 @@ export function loadBillingOptions(env: Record<string, string | undefined>): Bil
     stripe: {
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      ...(local
-        ? { host: config.STRIPE_API_HOST ?? '127.0.0.1', port: config.STRIPE_API_PORT, protocol: config.STRIPE_API_PROTOCOL }
-        : {}),
+      ...(local ? { host: config.STRIPE_API_HOST ?? '127.0.0.1', port: config.STRIPE_API_PORT, protocol: config.STRIPE_API_PROTOCOL } : {}),
     },
     appUrl: config.APP_URL,
     graceDays: config.BILLING_GRACE_DAYS,

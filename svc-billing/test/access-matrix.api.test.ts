@@ -15,7 +15,12 @@ describe(`svc-billing authorization matrix (${DRIVER})`, () => {
     const [user, suspended, admin] = [await billing.user(), await billing.user(), await billing.user({ admin: true })];
     await billing.publish(userSuspendedV1, { userId: suspended.id });
     await eventually(async () => (await request(billing.url).get('/api/billing/subscriptions').set(suspended.auth)).status === 403);
-    const result = await checkAccessMatrix({ server: billing.service.server, url: billing.url, table: BILLING_ACCESS, principals: { user: user.auth, suspended: suspended.auth, admin: admin.auth } });
+    const result = await checkAccessMatrix({
+      server: billing.service.server,
+      url: billing.url,
+      table: BILLING_ACCESS,
+      principals: { user: user.auth, suspended: suspended.auth, admin: admin.auth },
+    });
     console.info(`svc-billing access matrix: ${result.endpoints.length} endpoints, ${result.calls} calls`);
     expect(result.problems).toEqual([]);
   });

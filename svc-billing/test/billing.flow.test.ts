@@ -1,11 +1,4 @@
-import {
-  courseAccessGrantedV1,
-  creditsPurchasedV1,
-  subscriptionActivatedV1,
-  subscriptionCanceledV1,
-  subscriptionPastDueV1,
-  subscriptionPlanChangedV1,
-} from '@agentdock/contracts';
+import { courseAccessGrantedV1, creditsPurchasedV1, subscriptionActivatedV1, subscriptionCanceledV1, subscriptionPastDueV1, subscriptionPlanChangedV1 } from '@agentdock/contracts';
 import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
 import { outbox } from '@agentdock/service-data';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
@@ -46,8 +39,25 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     stripeServer.engine.webhookUrl = `${billing.url}/api/billing/webhooks/stripe`;
     const row = { tier: 'starter', platformCreditsLimit: 1_000_000, apiCallsLimit: 250, isActive: true, deleted: false, lastEventAt: new Date() };
     await billing.context.db.insert(planPrices).values([
-      { ...row, planId: 'starter', name: 'Starter', monthlyPriceCents: 5_000, monthlyPriceId: 'price_starter_monthly', annualPriceCents: 54_000, annualPriceId: 'price_starter_annual' },
-      { ...row, planId: 'professional', name: 'Pro', tier: 'professional', monthlyPriceCents: 10_000, monthlyPriceId: 'price_professional_monthly', annualPriceCents: 102_000, annualPriceId: 'price_professional_annual' },
+      {
+        ...row,
+        planId: 'starter',
+        name: 'Starter',
+        monthlyPriceCents: 5_000,
+        monthlyPriceId: 'price_starter_monthly',
+        annualPriceCents: 54_000,
+        annualPriceId: 'price_starter_annual',
+      },
+      {
+        ...row,
+        planId: 'professional',
+        name: 'Pro',
+        tier: 'professional',
+        monthlyPriceCents: 10_000,
+        monthlyPriceId: 'price_professional_monthly',
+        annualPriceCents: 102_000,
+        annualPriceId: 'price_professional_annual',
+      },
     ]);
     auth = { authorization: `Bearer ${await issuer.issue({ sub: USER, email: 'a@example.com' })}` };
     otherAuth = { authorization: `Bearer ${await issuer.issue({ sub: OTHER, email: 'b@example.com' })}` };
@@ -97,7 +107,15 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
 
     const list = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
     expect(list).toEqual([
-      expect.objectContaining({ kind: 'plan', name: 'Starter plan', tier: 'starter', status: 'active', price: { unitAmount: 5_000, currency: 'usd', interval: 'month' }, cancelAtPeriodEnd: false, graceEndsAt: null }),
+      expect.objectContaining({
+        kind: 'plan',
+        name: 'Starter plan',
+        tier: 'starter',
+        status: 'active',
+        price: { unitAmount: 5_000, currency: 'usd', interval: 'month' },
+        cancelAtPeriodEnd: false,
+        graceEndsAt: null,
+      }),
     ]);
     expect(await subjects()).toEqual([subscriptionActivatedV1.subject]);
   });
@@ -142,19 +160,30 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
   it('applies a webhook replayed 10 times once, and refuses a bad signature', async () => {
     const [row] = await billing.context.db.select().from(subscriptions);
     const subscription = await new Stripe(SECRET_KEY, { host: '127.0.0.1', port: stripeServer.port, protocol: 'http' }).subscriptions.retrieve(row!.id);
-    const payload = JSON.stringify({ id: 'evt_replayed', object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000) + 1, data: { object: subscription } });
+    const payload = JSON.stringify({
+      id: 'evt_replayed',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000) + 1,
+      data: { object: subscription },
+    });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const before = (await subjects()).length;
     for (let attempt = 0; attempt < 10; attempt += 1) {
       await request(billing.url).post('/api/billing/webhooks/stripe').set('stripe-signature', header).set('content-type', 'application/json').send(payload).expect(200);
     }
     const forged = Stripe.webhooks.generateTestHeaderString({ payload: payload.replace('evt_replayed', 'evt_forged'), secret: 'whsec_wrong' });
-    const refused = await request(billing.url).post('/api/billing/webhooks/stripe').set('stripe-signature', forged).set('content-type', 'application/json').send(payload.replace('evt_replayed', 'evt_forged')).expect(400);
+    const refused = await request(billing.url)
+      .post('/api/billing/webhooks/stripe')
+      .set('stripe-signature', forged)
+      .set('content-type', 'application/json')
+      .send(payload.replace('evt_replayed', 'evt_forged'))
+      .expect(400);
     expect(refused.body.error.code).toBe('invalid_signature');
     expect((await subjects()).length).toBe(before);
   });
 
-  it('hides another user\'s subscription (404) and cancels the caller\'s at period end', async () => {
+  it("hides another user's subscription (404) and cancels the caller's at period end", async () => {
     const [row] = await billing.context.db.select().from(subscriptions);
     await request(billing.url).post(`/api/billing/subscriptions/${row!.id}/cancel`).set(otherAuth).send({ cancelAtPeriodEnd: true }).expect(404);
     await request(billing.url).post(`/api/billing/subscriptions/${row!.id}/cancel`).set(auth).send({ cancelAtPeriodEnd: false }).expect(400);
@@ -188,7 +217,15 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const response = await pay(body.url, '4242 4242 4242 4242');
     expect(response.headers.get('location')).toBe('http://app.test/courses/build-ai-agents?subscription=success');
     const list = (await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions;
-    expect(list).toEqual([expect.objectContaining({ kind: 'course', name: 'Build AI Agents course', courseId: 'build-ai-agents', status: 'active', price: { unitAmount: 15_000, currency: 'usd', interval: 'month' } })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        kind: 'course',
+        name: 'Build AI Agents course',
+        courseId: 'build-ai-agents',
+        status: 'active',
+        price: { unitAmount: 15_000, currency: 'usd', interval: 'month' },
+      }),
+    ]);
     expect(await subjects()).toContain(courseAccessGrantedV1.subject);
 
     const again = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'build-ai-agents' }).expect(409);

@@ -30,7 +30,11 @@ export class BillingHarness {
     const issuer = await createTestIssuer();
     const stripe = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, cancelUnpaidAfterDays: 7 });
     const service = await startTestService(
-      createBillingService({ stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: stripe.port, protocol: 'http' }, appUrl: 'http://app.test', graceDays: 7 }),
+      createBillingService({
+        stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+        appUrl: 'http://app.test',
+        graceDays: 7,
+      }),
       { bus: bus.bus, jwksUrl: issuer.jwksUrl },
     );
     stripe.engine.webhookUrl = `${service.url}/api/billing/webhooks/stripe`;

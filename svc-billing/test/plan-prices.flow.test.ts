@@ -57,7 +57,20 @@ describe(`catalog plan changes reach billing (${process.env.TEST_NATS_URL ? 'Jet
     await request(catalog.url)
       .post('/api/catalog/admin/plans')
       .set(auth)
-      .send({ id: 'temp', name: 'Temp', tier: 'starter', monthly: { amountMinor: 100, priceId: null }, annual: null, realTokensLimit: 1, platformCreditsLimit: 1, apiCallsLimit: 1, agentsIncluded: 1, features: [], notIncluded: [], cta: 'Go' })
+      .send({
+        id: 'temp',
+        name: 'Temp',
+        tier: 'starter',
+        monthly: { amountMinor: 100, priceId: null },
+        annual: null,
+        realTokensLimit: 1,
+        platformCreditsLimit: 1,
+        apiCallsLimit: 1,
+        agentsIncluded: 1,
+        features: [],
+        notIncluded: [],
+        cta: 'Go',
+      })
       .expect(201);
     await request(catalog.url).delete('/api/catalog/admin/plans/temp').set(auth).expect(204);
     await eventually(async () => {

@@ -36,8 +36,20 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
   consumers: courseAccessConsumers,
   async onStart(context) {
     const plans = await seedPlansIfEmpty(context, SEED_PLANS);
-    const agents = await applyNewSeeds(context, 'agent', SEED_AGENTS, (agent) => agent.key, (tx, agent) => insertAgent(context, tx, agent, true));
-    const sections = await applyNewSeeds(context, 'content', SEED_CONTENT, (section) => section.slot, (tx, section) => insertContent(context, tx, section, true));
+    const agents = await applyNewSeeds(
+      context,
+      'agent',
+      SEED_AGENTS,
+      (agent) => agent.key,
+      (tx, agent) => insertAgent(context, tx, agent, true),
+    );
+    const sections = await applyNewSeeds(
+      context,
+      'content',
+      SEED_CONTENT,
+      (section) => section.slot,
+      (tx, section) => insertContent(context, tx, section, true),
+    );
     if (plans + agents + sections > 0) context.logger.info({ plans, agents, sections }, 'seeded the catalog');
   },
 };

@@ -65,11 +65,7 @@ describe(`svc-catalog agents API (${DRIVER})`, () => {
   });
 
   it('rejects an invalid agent with the fields at fault', async () => {
-    const response = await request(harness.url)
-      .post('/api/catalog/admin/agents')
-      .set(admin.auth)
-      .send({ key: 'Not A Key', name: '', tier: 'gold', features: 'many' })
-      .expect(400);
+    const response = await request(harness.url).post('/api/catalog/admin/agents').set(admin.auth).send({ key: 'Not A Key', name: '', tier: 'gold', features: 'many' }).expect(400);
     expect(response.body.error.code).toBe('validation_failed');
     expect(response.body.error.fields.map((field: { path: string }) => field.path)).toEqual(expect.arrayContaining(['key', 'name', 'tier', 'features']));
   });
@@ -89,7 +85,14 @@ describe(`svc-catalog agents API (${DRIVER})`, () => {
         await request(harness.url)
           .post('/api/catalog/admin/agents')
           .set(admin.auth)
-          .send({ key: 'contract-reviewer', name: 'Contract Reviewer', description: 'Reads contracts.', features: ['Clause summaries'], tier: 'professional', providerAgentId: 'prov-123' })
+          .send({
+            key: 'contract-reviewer',
+            name: 'Contract Reviewer',
+            description: 'Reads contracts.',
+            features: ['Clause summaries'],
+            tier: 'professional',
+            providerAgentId: 'prov-123',
+          })
           .expect(201)
       ).body,
     );

@@ -38,7 +38,11 @@ describe(`svc-catalog admin audit (${DRIVER})`, () => {
       sortOrder: 9,
     };
     await api.post('/api/catalog/admin/plans').set(admin.auth).send(plan).expect(201);
-    await api.patch('/api/catalog/admin/plans/audit-team').set(admin.auth).send({ monthly: { amountMinor: 30_000, priceId: null } }).expect(200);
+    await api
+      .patch('/api/catalog/admin/plans/audit-team')
+      .set(admin.auth)
+      .send({ monthly: { amountMinor: 30_000, priceId: null } })
+      .expect(200);
     await api.delete('/api/catalog/admin/plans/audit-team').set(admin.auth).expect(204);
     const agent = adminAgent.parse((await api.post('/api/catalog/admin/agents').set(admin.auth).send({ key: 'audit-agent', name: 'Audited' }).expect(201)).body);
     await api.delete(`/api/catalog/admin/agents/${agent.id}`).set(admin.auth).expect(204);

@@ -58,9 +58,7 @@ describe(`svc-catalog content API (${DRIVER})`, () => {
       .set(admin.auth)
       .send({ title: ' ', sectionType: 'footer', format: 'pdf', slot: 'Home Hero' })
       .expect(400);
-    expect(response.body.error.fields.map((field: { path: string }) => field.path)).toEqual(
-      expect.arrayContaining(['title', 'sectionType', 'format', 'slot', 'content']),
-    );
+    expect(response.body.error.fields.map((field: { path: string }) => field.path)).toEqual(expect.arrayContaining(['title', 'sectionType', 'format', 'slot', 'content']));
   });
 
   it('sanitises HTML on save, stores it sanitised and serves it sanitised', async () => {

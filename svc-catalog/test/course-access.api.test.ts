@@ -22,7 +22,12 @@ describe('course subscriptions become enrolments', () => {
   const publish = <T extends string, D extends z.ZodType>(event: EventDefinition<T, D>, data: z.infer<D>) =>
     bus.bus.publish(event.subject, { id: randomUUID(), type: event.type, version: event.version, occurredAt: new Date().toISOString(), source: 'svc-billing', data });
   const enrolment = async (courseId: string, userId: string) =>
-    (await catalog.context.db.select().from(courseEnrolments).where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId))))[0];
+    (
+      await catalog.context.db
+        .select()
+        .from(courseEnrolments)
+        .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId)))
+    )[0];
 
   it('grants on an active subscription and revokes at its end', async () => {
     const userId = randomUUID();

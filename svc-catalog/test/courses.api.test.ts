@@ -34,8 +34,7 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
   });
   afterAll(() => harness.close());
 
-  const grant = (courseId: string, userId: string) =>
-    request(harness.url).post(`/api/catalog/admin/courses/${courseId}/enrolments`).set(admin.auth).send({ userId });
+  const grant = (courseId: string, userId: string) => request(harness.url).post(`/api/catalog/admin/courses/${courseId}/enrolments`).set(admin.auth).send({ userId });
   const status = async (user: User, courseId: string) =>
     enrolmentStatus.parse((await request(harness.url).get(`/api/catalog/courses/${courseId}/enrolment`).set(user.auth).expect(200)).body);
 
@@ -116,7 +115,12 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
       await events.waitFor((data) => data.change === 'granted' && data.enrolment.userId === student.id);
       await request(harness.url).delete(`/api/catalog/admin/courses/customer-service/enrolments/${student.id}`).set(admin.auth).expect(204);
       await events.waitFor((data) => data.change === 'revoked' && data.enrolment.userId === student.id);
-      expect(events.received().filter((data) => data.enrolment.userId === student.id).map((data) => data.change)).toEqual(['granted', 'revoked']);
+      expect(
+        events
+          .received()
+          .filter((data) => data.enrolment.userId === student.id)
+          .map((data) => data.change),
+      ).toEqual(['granted', 'revoked']);
       expect(await status(student, 'customer-service')).toEqual({ courseId: 'customer-service', enrolled: false });
 
       const gone = await request(harness.url).delete(`/api/catalog/admin/courses/customer-service/enrolments/${student.id}`).set(admin.auth).expect(404);
@@ -190,7 +194,11 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
       const chatty = await harness.user();
       await grant('build-ai-agents', chatty.id).expect(201);
       for (let index = 0; index < COMMENT_LIMIT.count; index += 1) {
-        await request(harness.url).post(discussion('build-ai-agents')).set(chatty.auth).send({ body: `Message ${index}` }).expect(201);
+        await request(harness.url)
+          .post(discussion('build-ai-agents'))
+          .set(chatty.auth)
+          .send({ body: `Message ${index}` })
+          .expect(201);
       }
       const limited = await request(harness.url).post(discussion('build-ai-agents')).set(chatty.auth).send({ body: 'One more' }).expect(429);
       expect(limited.body.error.code).toBe('discussion_rate_limited');

@@ -11,8 +11,19 @@ const hostileText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom('\u0000', 'a\u0000b', '\u0007\u001b[31m', '\ud800', '%', '%E0%A4%A', '%ff%fe', '<script>alert(1)</script>', 'x'.repeat(70_000)),
 );
-const hostileValue = fc.oneof(hostileText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(hostileText, { maxLength: 3 }), fc.dictionary(hostileText, hostileText, { maxKeys: 3 }));
-const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom('name', 'id', 'title', 'content', 'tier', 'price', 'monthly', 'body', 'userId', 'format', 'sectionType', 'isActive'), hostileValue, { maxKeys: 6 }), hostileValue);
+const hostileValue = fc.oneof(
+  hostileText,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileText, { maxLength: 3 }),
+  fc.dictionary(hostileText, hostileText, { maxKeys: 3 }),
+);
+const hostileBody = fc.oneof(
+  fc.dictionary(fc.constantFrom('name', 'id', 'title', 'content', 'tier', 'price', 'monthly', 'body', 'userId', 'format', 'sectionType', 'isActive'), hostileValue, { maxKeys: 6 }),
+  hostileValue,
+);
 // Every byte percent-encoded (encodeURIComponent refuses lone surrogates, which are half the point).
 const percentEncode = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 const hostileSegment = fc.oneof(hostileText.map(percentEncode), fc.constantFrom('%E0%A4%A', '%ff%fe', '%C3%28', '%00', '..%2F..', 'starter', 'ai-fundamentals'));

@@ -17,7 +17,10 @@ async function migrationsBefore(tag: string): Promise<{ folder: string; remove: 
   await cp(migrations, folder, { recursive: true });
   const journalPath = join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === tag));
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((entry) => entry.tag === tag),
+  );
   await writeFile(journalPath, JSON.stringify(journal));
   return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
 }

@@ -37,11 +37,42 @@ describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     const { plans } = planList.parse(response.body);
     expect(plans.map((plan) => plan.id)).toEqual(['free', 'starter', 'professional', 'enterprise']);
     const [free, starter, pro, enterprise] = plans;
-    expect(free).toMatchObject({ name: 'Free', currency: 'usd', monthly: { amountMinor: 0 }, platformCreditsLimit: 50_000, apiCallsLimit: 50, realTokensLimit: 500, agentsIncluded: 3 });
+    expect(free).toMatchObject({
+      name: 'Free',
+      currency: 'usd',
+      monthly: { amountMinor: 0 },
+      platformCreditsLimit: 50_000,
+      apiCallsLimit: 50,
+      realTokensLimit: 500,
+      agentsIncluded: 3,
+    });
     // The seed and the Starter fixture every other test relies on tell the same figures.
-    const { id, name, description, tier, currency, monthly, annual, annualPerMonthMinor, realTokensLimit, platformCreditsLimit, apiCallsLimit, agentsIncluded, sortOrder } = planFixture();
-    expect(starter).toMatchObject({ id, name, description, tier, currency, monthly, annual, annualPerMonthMinor, realTokensLimit, platformCreditsLimit, apiCallsLimit, agentsIncluded, sortOrder });
-    expect(pro).toMatchObject({ name: 'Pro', monthly: { amountMinor: 10_000 }, annual: { amountMinor: 102_000 }, annualPerMonthMinor: 8_500, highlight: true, platformCreditsLimit: 2_000_000, agentsIncluded: 10 });
+    const { id, name, description, tier, currency, monthly, annual, annualPerMonthMinor, realTokensLimit, platformCreditsLimit, apiCallsLimit, agentsIncluded, sortOrder } =
+      planFixture();
+    expect(starter).toMatchObject({
+      id,
+      name,
+      description,
+      tier,
+      currency,
+      monthly,
+      annual,
+      annualPerMonthMinor,
+      realTokensLimit,
+      platformCreditsLimit,
+      apiCallsLimit,
+      agentsIncluded,
+      sortOrder,
+    });
+    expect(pro).toMatchObject({
+      name: 'Pro',
+      monthly: { amountMinor: 10_000 },
+      annual: { amountMinor: 102_000 },
+      annualPerMonthMinor: 8_500,
+      highlight: true,
+      platformCreditsLimit: 2_000_000,
+      agentsIncluded: 10,
+    });
     expect(enterprise).toMatchObject({ customPrice: true, monthly: null, annual: null, cta: 'Contact Sales' });
     expect(pro?.features.length).toBeGreaterThan(0);
     expect(free?.notIncluded.length).toBeGreaterThan(0);
@@ -54,11 +85,7 @@ describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
 
   it('refuses admin writes without a token (401) and to customers (403)', async () => {
     await request(service.url).patch('/api/catalog/admin/plans/starter').send({ cta: 'Hacked' }).expect(401);
-    const forbidden = await request(service.url)
-      .patch('/api/catalog/admin/plans/starter')
-      .set('authorization', `Bearer ${customerToken}`)
-      .send({ cta: 'Hacked' })
-      .expect(403);
+    const forbidden = await request(service.url).patch('/api/catalog/admin/plans/starter').set('authorization', `Bearer ${customerToken}`).send({ cta: 'Hacked' }).expect(403);
     expect(forbidden.body.error.message).toBe('Access denied. Admin privileges required.');
     expect((await plansById()).starter?.cta).toBe('Get Started');
   });
@@ -71,7 +98,12 @@ describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       .expect(200);
     expect(response.body).toMatchObject({ id: 'starter', annual: { amountMinor: 60_000, priceId: 'price_starter_annual_v2' }, annualPerMonthMinor: 5_000 });
     // Only what was sent changes: the rest of the plan keeps its values.
-    expect((await plansById()).starter).toMatchObject({ monthly: { amountMinor: 5_000 }, description: 'For individuals putting AI agents to work.', sortOrder: 1, cta: 'Get Started' });
+    expect((await plansById()).starter).toMatchObject({
+      monthly: { amountMinor: 5_000 },
+      description: 'For individuals putting AI agents to work.',
+      sortOrder: 1,
+      cta: 'Get Started',
+    });
   });
 
   it('rejects an invalid plan body with field messages', async () => {
@@ -94,16 +126,22 @@ describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     );
     try {
       const auth = { authorization: `Bearer ${adminToken}` };
-      await request(service.url).patch('/api/catalog/admin/plans/professional').set(auth).send({ monthly: { amountMinor: 9_999, priceId: 'price_pro_v3' } }).expect(200);
-      const find = <T>(parse: (envelope: EventEnvelope) => T | undefined) =>
-        eventually(async () => seen.map((envelope) => parse(envelope)).find((found) => found !== undefined));
+      await request(service.url)
+        .patch('/api/catalog/admin/plans/professional')
+        .set(auth)
+        .send({ monthly: { amountMinor: 9_999, priceId: 'price_pro_v3' } })
+        .expect(200);
+      const find = <T>(parse: (envelope: EventEnvelope) => T | undefined) => eventually(async () => seen.map((envelope) => parse(envelope)).find((found) => found !== undefined));
       // The durables also replay the seeding's events: look for this update only.
       const isThisUpdate = (data: { change: string; plan: { id: string; monthly: { priceId: string | null } | null } }) =>
         data.change === 'updated' && data.plan.id === 'professional' && data.plan.monthly?.priceId === 'price_pro_v3' ? data : undefined;
       const v2 = await find((envelope) => (envelope.version === 2 ? isThisUpdate(planChangedV2.envelope.parse(envelope).data) : undefined));
       const v1 = await find((envelope) => (envelope.version === 1 ? isThisUpdate(planChangedV1.envelope.parse(envelope).data) : undefined));
       expect(v2.plan).toMatchObject({ id: 'professional', currency: 'usd', monthly: { amountMinor: 9_999 }, annualPerMonthMinor: 8_500 });
-      expect(v1).toMatchObject({ change: 'updated', plan: { id: 'professional', monthly: { amount: 99.99, priceId: 'price_pro_v3' }, annual: { amount: 1020 }, annualPerMonth: 85 } });
+      expect(v1).toMatchObject({
+        change: 'updated',
+        plan: { id: 'professional', monthly: { amount: 99.99, priceId: 'price_pro_v3' }, annual: { amount: 1020 }, annualPerMonth: 85 },
+      });
     } finally {
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     }
@@ -111,7 +149,11 @@ describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
 
   it('refuses a fractional number of minor units or a malformed currency with 400', async () => {
     const auth = { authorization: `Bearer ${adminToken}` };
-    const fractional = await request(service.url).patch('/api/catalog/admin/plans/starter').set(auth).send({ monthly: { amountMinor: 19.99, priceId: null } }).expect(400);
+    const fractional = await request(service.url)
+      .patch('/api/catalog/admin/plans/starter')
+      .set(auth)
+      .send({ monthly: { amountMinor: 19.99, priceId: null } })
+      .expect(400);
     expect(fractional.body.error.fields.map((field: { path: string }) => field.path)).toEqual(['monthly.amountMinor']);
     await request(service.url).patch('/api/catalog/admin/plans/starter').set(auth).send({ currency: 'dollars' }).expect(400);
   });

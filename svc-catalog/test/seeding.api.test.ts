@@ -25,8 +25,18 @@ describe(`svc-catalog seeding across restarts (${DRIVER})`, () => {
     const agentEvents = await harness.collect(agentChangedV1);
     const contentEvents = await harness.collect(contentChangedV1);
     await eventually(async () => agentEvents.received().length === SEED_AGENTS.length && contentEvents.received().length === SEED_CONTENT.length);
-    expect(agentEvents.received().map((data) => data.agent.providerAgentId).sort()).toEqual(SEED_AGENTS.map((agent) => agent.providerAgentId).sort());
-    expect(contentEvents.received().map((data) => data.section.slot).sort()).toEqual(SEED_CONTENT.map((section) => section.slot).sort());
+    expect(
+      agentEvents
+        .received()
+        .map((data) => data.agent.providerAgentId)
+        .sort(),
+    ).toEqual(SEED_AGENTS.map((agent) => agent.providerAgentId).sort());
+    expect(
+      contentEvents
+        .received()
+        .map((data) => data.section.slot)
+        .sort(),
+    ).toEqual(SEED_CONTENT.map((section) => section.slot).sort());
   });
 
   it('keeps admin deletions and edits of seeded items through a restart, and seeds nothing twice', async () => {

@@ -15,7 +15,12 @@ describe(`svc-chat authorization matrix (${DRIVER})`, () => {
     const [user, suspended, admin] = [await chat.user(), await chat.user(), await chat.user({ admin: true })];
     await chat.publish(userSuspendedV1, { userId: suspended.id });
     await eventually(async () => (await request(chat.url).get('/api/chat/wallet').set(suspended.auth)).status === 403);
-    const result = await checkAccessMatrix({ server: chat.service.server, url: chat.url, table: CHAT_ACCESS, principals: { user: user.auth, suspended: suspended.auth, admin: admin.auth } });
+    const result = await checkAccessMatrix({
+      server: chat.service.server,
+      url: chat.url,
+      table: CHAT_ACCESS,
+      principals: { user: user.auth, suspended: suspended.auth, admin: admin.auth },
+    });
     console.info(`svc-chat access matrix: ${result.endpoints.length} endpoints, ${result.calls} calls`);
     expect(result.problems).toEqual([]);
   });

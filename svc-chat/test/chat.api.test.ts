@@ -1,4 +1,13 @@
-import { chatCreditsLowV1, chatCreditsSpentV1, subscriptionRenewedV1, userRegisteredV1, userSuspendedV1, creditsPurchasedV1, subscriptionCanceledV1, userTierChangedV1 } from '@agentdock/contracts';
+import {
+  chatCreditsLowV1,
+  chatCreditsSpentV1,
+  subscriptionRenewedV1,
+  userRegisteredV1,
+  userSuspendedV1,
+  creditsPurchasedV1,
+  subscriptionCanceledV1,
+  userTierChangedV1,
+} from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
 import { eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
@@ -35,7 +44,11 @@ describe(`svc-chat on ${DRIVER}`, () => {
   }
 
   async function balance(user: User) {
-    const wallet = (await request(chat.url).get('/api/chat/wallet').set(user.auth).expect(200)).body as { creditsRemaining: number; purchasedCredits: number; apiCallsUsed: number };
+    const wallet = (await request(chat.url).get('/api/chat/wallet').set(user.auth).expect(200)).body as {
+      creditsRemaining: number;
+      purchasedCredits: number;
+      apiCallsUsed: number;
+    };
     return wallet;
   }
 
@@ -233,7 +246,14 @@ describe(`svc-chat on ${DRIVER}`, () => {
       await chat.publish(creditsPurchasedV1, purchase);
       await chat.publish(creditsPurchasedV1, purchase);
       await chat.setWallet(user.id, { creditsRemaining: 10 });
-      await chat.publish(subscriptionRenewedV1, { userId: user.id, subscriptionId: 'sub_1', tier: 'starter', billingPeriod: 'monthly', periodStart: '2026-11-01T00:00:00.000Z', periodEnd: '2026-12-01T00:00:00.000Z' });
+      await chat.publish(subscriptionRenewedV1, {
+        userId: user.id,
+        subscriptionId: 'sub_1',
+        tier: 'starter',
+        billingPeriod: 'monthly',
+        periodStart: '2026-11-01T00:00:00.000Z',
+        periodEnd: '2026-12-01T00:00:00.000Z',
+      });
       const renewed = await eventually(async () => {
         const wallet = await chat.wallet(user.id);
         return wallet?.tier === 'starter' ? wallet : undefined;

@@ -14,7 +14,10 @@ export class FakeOpenAi {
   usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 1, completion_tokens: 2 };
   requests: Array<{ path: string; body: Record<string, unknown> }> = [];
 
-  private constructor(private readonly server: Server, readonly url: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
 
   static async start(): Promise<FakeOpenAi> {
     let fake: FakeOpenAi | undefined;
@@ -34,9 +37,11 @@ export class FakeOpenAi {
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (fake!.mode === 'malformed') return res.end('data: {"id": "x", "choices": [\n\n');
-      const chunk = (delta: object) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+      const chunk = (delta: object) =>
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
       for (const word of fake!.reply.split(/(?<= )/)) res.write(chunk({ content: word }));
-      if (fake!.usage) res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { ...fake!.usage, total_tokens: 0 } })}\n\n`);
+      if (fake!.usage)
+        res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { ...fake!.usage, total_tokens: 0 } })}\n\n`);
       res.end('data: [DONE]\n\n');
     });
     server.listen(0, '127.0.0.1');

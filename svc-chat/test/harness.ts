@@ -52,8 +52,18 @@ export class ChatHarness {
   async agent(fields: Partial<AdminAgent> = {}): Promise<AdminAgent> {
     const now = new Date().toISOString();
     const agent: AdminAgent = {
-      id: randomUUID(), key: `agent-${randomUUID().slice(0, 8)}`, name: 'Meeting Prep', description: 'Prepares you for meetings.',
-      features: [], useCase: '', tier: 'free', isActive: true, createdAt: now, updatedAt: now, providerAgentId: 'demo-meeting-prep', ...fields,
+      id: randomUUID(),
+      key: `agent-${randomUUID().slice(0, 8)}`,
+      name: 'Meeting Prep',
+      description: 'Prepares you for meetings.',
+      features: [],
+      useCase: '',
+      tier: 'free',
+      isActive: true,
+      createdAt: now,
+      updatedAt: now,
+      providerAgentId: 'demo-meeting-prep',
+      ...fields,
     };
     await this.publish(agentChangedV1, { change: 'created', agent });
     await eventually(async () => (await this.db.select().from(chatAgents).where(eq(chatAgents.id, agent.id))).length > 0);

@@ -68,22 +68,20 @@ export const identityEnvSchema = z
     path: ['MAILBOX_ENABLED'],
     when: () => true,
   })
-  .transform(
-    (env): IdentityOptions => ({
-      publicUrl: env.PUBLIC_URL,
-      adminEmails: env.ADMIN_EMAILS,
-      smtpUrl: env.SMTP_URL,
-      mailFrom: env.MAIL_FROM,
-      mailboxEnabled: env.MAILBOX_ENABLED,
-      mailboxToken: env.MAILBOX_TOKEN ?? randomBytes(24).toString('base64url'),
-      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-      otpTtlMinutes: env.OTP_TTL_MINUTES,
-      cookieSecure: env.COOKIE_SECURE,
-      refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
-      trustProxyHops: env.TRUST_PROXY_HOPS,
-      rateLimits: applyOverrides(DEFAULT_RATE_LIMITS, env.AUTH_RATE_LIMITS),
-    }),
-  );
+  .transform((env): IdentityOptions => ({
+    publicUrl: env.PUBLIC_URL,
+    adminEmails: env.ADMIN_EMAILS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    mailboxEnabled: env.MAILBOX_ENABLED,
+    mailboxToken: env.MAILBOX_TOKEN ?? randomBytes(24).toString('base64url'),
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    otpTtlMinutes: env.OTP_TTL_MINUTES,
+    cookieSecure: env.COOKIE_SECURE,
+    refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    rateLimits: applyOverrides(DEFAULT_RATE_LIMITS, env.AUTH_RATE_LIMITS),
+  }));
 
 function applyOverrides(defaults: RateLimitSettings, overrides: z.infer<typeof rateLimitOverrides>): RateLimitSettings {
   const settings = structuredClone(defaults);

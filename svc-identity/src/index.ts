@@ -61,11 +61,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       app.use('/api/identity', api);
     },
     consumers(context, { mailer }) {
-      return [
-        lowBalanceConsumer(context.db, mailer, options.publicUrl),
-        ...billingTierConsumers(context.db),
-        ...billingEmailConsumers(context.db, mailer, options.publicUrl),
-      ];
+      return [lowBalanceConsumer(context.db, mailer, options.publicUrl), ...billingTierConsumers(context.db), ...billingEmailConsumers(context.db, mailer, options.publicUrl)];
     },
     async onStop(_context, { mailer }) {
       await mailer.idle();

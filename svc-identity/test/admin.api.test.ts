@@ -45,8 +45,7 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
     await identity.close();
   });
 
-  const patchUser = (id: string, body: object, token = adminToken) =>
-    request(identity.url).patch(`${api}/admin/users/${id}`).set(bearer(token)).send(body);
+  const patchUser = (id: string, body: object, token = adminToken) => request(identity.url).patch(`${api}/admin/users/${id}`).set(bearer(token)).send(body);
 
   it('makes an ADMIN_EMAILS account an admin when it is confirmed', async () => {
     const me = await request(identity.url).get(`${api}/me`).set(bearer(adminToken)).expect(200);
@@ -105,9 +104,33 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
     await patchUser(id, { isSuspended: false }).expect(200);
     const audit = adminAuditList.parse((await request(identity.url).get(`${api}/admin/audit`).query({ user: id }).set(bearer(adminToken)).expect(200)).body);
     expect(audit.entries.map(({ service, actorId, actorEmail, action, target, before, after }) => ({ service, actorId, actorEmail, action, target, before, after }))).toEqual([
-      { service: 'svc-identity', actorId: adminId, actorEmail: adminEmail, action: 'user.reactivate', target: `user:${id}`, before: { isSuspended: true }, after: { isSuspended: false } },
-      { service: 'svc-identity', actorId: adminId, actorEmail: adminEmail, action: 'user.suspend', target: `user:${id}`, before: { isSuspended: false }, after: { isSuspended: true } },
-      { service: 'svc-identity', actorId: adminId, actorEmail: adminEmail, action: 'user.tier_change', target: `user:${id}`, before: { subscriptionTier: 'free' }, after: { subscriptionTier: 'starter' } },
+      {
+        service: 'svc-identity',
+        actorId: adminId,
+        actorEmail: adminEmail,
+        action: 'user.reactivate',
+        target: `user:${id}`,
+        before: { isSuspended: true },
+        after: { isSuspended: false },
+      },
+      {
+        service: 'svc-identity',
+        actorId: adminId,
+        actorEmail: adminEmail,
+        action: 'user.suspend',
+        target: `user:${id}`,
+        before: { isSuspended: false },
+        after: { isSuspended: true },
+      },
+      {
+        service: 'svc-identity',
+        actorId: adminId,
+        actorEmail: adminEmail,
+        action: 'user.tier_change',
+        target: `user:${id}`,
+        before: { subscriptionTier: 'free' },
+        after: { subscriptionTier: 'starter' },
+      },
     ]);
   });
 
@@ -123,7 +146,14 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
 
     expect((await request(identity.url).post(`${api}/signin/password`).send({ email: customer.email, password: PASSWORD }).expect(403)).body.error).toMatchObject(refusal);
     expect(
-      (await request(identity.url).post(`${api}/token/refresh`).set('cookie', refreshCookieHeader(customer.refreshToken)).set('content-type', 'application/json').send('{}').expect(403)).body.error,
+      (
+        await request(identity.url)
+          .post(`${api}/token/refresh`)
+          .set('cookie', refreshCookieHeader(customer.refreshToken))
+          .set('content-type', 'application/json')
+          .send('{}')
+          .expect(403)
+      ).body.error,
     ).toMatchObject(refusal);
     expect((await request(identity.url).get(`${api}/me`).set(bearer(token)).expect(403)).body.error).toMatchObject(refusal);
     // The other service learns it from the event and refuses the still unexpired token.
@@ -137,7 +167,12 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
     await eventually(async () => (await request(other.url).get('/api/other/whoami').set(bearer(token))).status === 200);
     await request(identity.url).post(`${api}/signin/password`).send({ email: customer.email, password: PASSWORD }).expect(200);
     // Suspension ended every session: the old refresh token stays dead.
-    await request(identity.url).post(`${api}/token/refresh`).set('cookie', refreshCookieHeader(customer.refreshToken)).set('content-type', 'application/json').send('{}').expect(401);
+    await request(identity.url)
+      .post(`${api}/token/refresh`)
+      .set('cookie', refreshCookieHeader(customer.refreshToken))
+      .set('content-type', 'application/json')
+      .send('{}')
+      .expect(401);
     expect(published.filter((event) => (event.data as { userId: string }).userId === id).map((event) => event.type)).toEqual([userSuspendedV1.type, userReactivatedV1.type]);
   });
 

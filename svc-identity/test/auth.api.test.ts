@@ -33,7 +33,11 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     await post('/otp', { email }).expect(202);
     await latestEmail(identity.url, email, /sign-in code/);
     const messages = `${api}/dev/mailbox/messages`;
-    for (const anonymous of [request(identity.url).get(messages).query({ to: email }), request(identity.url).get(messages).query({ to: email, token: 'wrong-token-0123456789' }), request(identity.url).get(`${api}/dev/mailbox`)]) {
+    for (const anonymous of [
+      request(identity.url).get(messages).query({ to: email }),
+      request(identity.url).get(messages).query({ to: email, token: 'wrong-token-0123456789' }),
+      request(identity.url).get(`${api}/dev/mailbox`),
+    ]) {
       const response = await anonymous;
       expect(response.status).toBe(404);
       expect(JSON.stringify(response.body)).not.toContain(email);

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type EventDefinition,
-  subscriptionActivatedV1,
-  subscriptionCanceledV1,
-  subscriptionPastDueV1,
-  subscriptionPlanChangedV1,
-} from '@agentdock/contracts';
+import { type EventDefinition, subscriptionActivatedV1, subscriptionCanceledV1, subscriptionPastDueV1, subscriptionPlanChangedV1 } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
 import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';

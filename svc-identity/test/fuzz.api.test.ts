@@ -1,4 +1,13 @@
-import { adminUserPatch, codeExchangeRequest, emailLinkRequest, otpVerifyRequest, passwordChangeRequest, passwordSignInRequest, profilePatch, signUpRequest } from '@agentdock/contracts';
+import {
+  adminUserPatch,
+  codeExchangeRequest,
+  emailLinkRequest,
+  otpVerifyRequest,
+  passwordChangeRequest,
+  passwordSignInRequest,
+  profilePatch,
+  signUpRequest,
+} from '@agentdock/contracts';
 import { contractFieldNames, fuzzEndpoints } from '@agentdock/service-kit/testing';
 import request from 'supertest';
 import { IDENTITY_ACCESS } from './access-table';
@@ -22,7 +31,16 @@ describe(`svc-identity under hostile input (${process.env.TEST_DATABASE_URL ? 'P
       url: identity.url,
       table: IDENTITY_ACCESS,
       principals: { user, admin, suspended: bearer(suspendedAccount.session.accessToken) },
-      fields: contractFieldNames(signUpRequest, passwordSignInRequest, codeExchangeRequest, emailLinkRequest, otpVerifyRequest, passwordChangeRequest, profilePatch, adminUserPatch),
+      fields: contractFieldNames(
+        signUpRequest,
+        passwordSignInRequest,
+        codeExchangeRequest,
+        emailLinkRequest,
+        otpVerifyRequest,
+        passwordChangeRequest,
+        profilePatch,
+        adminUserPatch,
+      ),
       headers: { 'x-mailbox-token': MAILBOX_TOKEN },
     });
     console.info(`svc-identity fuzz: ${result.sent} hostile requests to ${result.endpoints} endpoints, ${result.failures.length} answered 5xx`);

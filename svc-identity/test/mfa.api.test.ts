@@ -1,14 +1,4 @@
-import {
-  adminAuditList,
-  type EventEnvelope,
-  mfaChallenge,
-  mfaEnrolment,
-  mfaRecoveryCodes,
-  mfaStatus,
-  session,
-  userMfaDisabledV1,
-  userMfaEnabledV1,
-} from '@agentdock/contracts';
+import { adminAuditList, type EventEnvelope, mfaChallenge, mfaEnrolment, mfaRecoveryCodes, mfaStatus, session, userMfaDisabledV1, userMfaEnabledV1 } from '@agentdock/contracts';
 import { requireAdmin } from '@agentdock/service-kit';
 import { type ServiceDefinition } from '@agentdock/service-data';
 import { eventually } from '@agentdock/service-kit/testing';
@@ -165,15 +155,23 @@ describe(`svc-identity two-factor sign-in (${process.env.TEST_DATABASE_URL ? 'Po
   });
 
   it('counts second-step codes per user, across new challenges', async () => {
-    const limited = await startIdentity(testOptions({ rateLimits: { ...testOptions().rateLimits, mfa: { ip: { points: 1000, durationSeconds: 900 }, account: { points: 3, durationSeconds: 900 } } } }));
+    const limited = await startIdentity(
+      testOptions({ rateLimits: { ...testOptions().rateLimits, mfa: { ip: { points: 1000, durationSeconds: 900 }, account: { points: 3, durationSeconds: 900 } } } }),
+    );
     try {
       const user = await signUpConfirmed(limited.url);
       const token = user.session.accessToken;
       const enrolment = mfaEnrolment.parse((await request(limited.url).post(`${api}/me/mfa/enrolment`).set(bearer(token)).send({}).expect(201)).body);
-      await request(limited.url).post(`${api}/me/mfa/enrolment/confirm`).set(bearer(token)).send({ code: totpAt(enrolment.secret, Date.now()) }).expect(200);
+      await request(limited.url)
+        .post(`${api}/me/mfa/enrolment/confirm`)
+        .set(bearer(token))
+        .send({ code: totpAt(enrolment.secret, Date.now()) })
+        .expect(200);
       const attempt = async () => {
         const first = await request(limited.url).post(`${api}/signin/password`).send({ email: user.email, password: PASSWORD }).expect(200);
-        return request(limited.url).post(`${api}/mfa/verify`).send({ challengeToken: mfaChallenge.parse(first.body).challengeToken, code: '999999' });
+        return request(limited.url)
+          .post(`${api}/mfa/verify`)
+          .send({ challengeToken: mfaChallenge.parse(first.body).challengeToken, code: '999999' });
       };
       for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(400);
       const refused = await attempt();

@@ -25,7 +25,10 @@ describe(`svc-identity sign-up and confirmation (${process.env.TEST_DATABASE_URL
     expect(link.searchParams.get('next')).toBe('/chat');
     expect(message.text).toContain(message.links[0]);
 
-    const exchanged = await request(identity.url).post('/api/identity/token/exchange').send({ code: codeFrom(link.toString()), codeVerifier: verifier }).expect(200);
+    const exchanged = await request(identity.url)
+      .post('/api/identity/token/exchange')
+      .send({ code: codeFrom(link.toString()), codeVerifier: verifier })
+      .expect(200);
     const body = session.parse(exchanged.body);
     expect(body).toMatchObject({ tokenType: 'bearer', kind: 'link', user: { email, fullName: 'Ada Lovelace', isAdmin: false, subscriptionTier: 'free' } });
     expect(body.user.emailConfirmedAt).not.toBeNull();

@@ -62,12 +62,7 @@ describe(`svc-identity sessions over HTTP (${process.env.TEST_DATABASE_URL ? 'Po
 
   it('refuses cookie requests that are not JSON (CSRF), and refreshes without a cookie', async () => {
     const signedIn = await signUpConfirmed(identity.url);
-    const form = await request(identity.url)
-      .post(`${api}/token/refresh`)
-      .set('cookie', refreshCookieHeader(signedIn.refreshToken))
-      .type('form')
-      .send('a=b')
-      .expect(400);
+    const form = await request(identity.url).post(`${api}/token/refresh`).set('cookie', refreshCookieHeader(signedIn.refreshToken)).type('form').send('a=b').expect(400);
     expect(form.body.error.code).toBe('json_required');
     await request(identity.url).post(`${api}/token/revoke`).set('cookie', refreshCookieHeader(signedIn.refreshToken)).expect(400);
     // The refused requests did not spend the token.

@@ -10,7 +10,10 @@ describe('upstream pool', () => {
   });
 
   it('leaves out a replica whose readiness probe fails until it passes again', async () => {
-    const ready = new Map([['http://a', true], ['http://b', false]]);
+    const ready = new Map([
+      ['http://a', true],
+      ['http://b', false],
+    ]);
     let probes = 0;
     const pool = createUpstreamPool(['http://a', 'http://b'], {
       probeIntervalMs: 60_000,

@@ -47,7 +47,7 @@ function serviceProxy(name: UpstreamName, pool: UpstreamPool, timeoutMs: number,
     target: pool.targets[0],
     router: (req) => {
       const attempt = attempts.get(req);
-      const target = attempt ? pool.pickOtherThan(attempt.tried) ?? attempt.current : pool.pick();
+      const target = attempt ? (pool.pickOtherThan(attempt.tried) ?? attempt.current) : pool.pick();
       if (attempt) attempt.current = target;
       else attempts.set(req, { current: target, tried: new Set() });
       return target;

@@ -49,10 +49,11 @@ export async function startDemoProvider(options: DemoProviderOptions = {}): Prom
   return {
     url: `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}/v1`,
     server,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -80,11 +81,24 @@ async function chatCompletion(res: ServerResponse, body: ChatBody, tokenDelayMs:
   const usage = { prompt_tokens: countTokens(messages.map((message) => String(message.content ?? '')).join('\n')), completion_tokens: countTokens(reply) };
   const fullUsage = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
   if (!body.stream) {
-    return sendJson(res, 200, { id, object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }], usage: fullUsage });
+    return sendJson(res, 200, {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+      usage: fullUsage,
+    });
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
-  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
   send(chunk({ role: 'assistant', content: '' }, null));
   for (const piece of tokenize(reply)) {
     if (res.destroyed) return;
@@ -99,7 +113,10 @@ async function chatCompletion(res: ServerResponse, body: ChatBody, tokenDelayMs:
 function imageGeneration(res: ServerResponse, body: { prompt?: unknown }): void {
   if (typeof body.prompt !== 'string' || body.prompt.trim() === '') return sendJson(res, 400, { error: { message: 'prompt is required', type: 'invalid_request_error' } });
   const png = drawPromptImage(body.prompt);
-  sendJson(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: png.toString('base64'), revised_prompt: `A demo picture drawn from: ${body.prompt.trim().slice(0, 200)}` }] });
+  sendJson(res, 200, {
+    created: Math.floor(Date.now() / 1000),
+    data: [{ b64_json: png.toString('base64'), revised_prompt: `A demo picture drawn from: ${body.prompt.trim().slice(0, 200)}` }],
+  });
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {

@@ -4,7 +4,36 @@ export function parsePersona(system: string): { name: string; description: strin
   return match ? { name: match[1]!.trim(), description: match[2]!.trim() } : { name: 'your agent', description: system.trim() };
 }
 
-const STOP_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'for', 'to', 'of', 'in', 'on', 'my', 'me', 'i', 'is', 'it', 'with', 'how', 'what', 'can', 'you', 'please', 'help', 'about', 'do', 'we', 'our', 'this', 'that']);
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'for',
+  'to',
+  'of',
+  'in',
+  'on',
+  'my',
+  'me',
+  'i',
+  'is',
+  'it',
+  'with',
+  'how',
+  'what',
+  'can',
+  'you',
+  'please',
+  'help',
+  'about',
+  'do',
+  'we',
+  'our',
+  'this',
+  'that',
+]);
 
 function topics(message: string): string[] {
   const words = message.toLowerCase().match(/[a-z][a-z'-]{2,}/g) ?? [];

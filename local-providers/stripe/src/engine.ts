@@ -68,8 +68,22 @@ export class StripeEngine {
       ['starter', 5_000, 54_000],
       ['professional', 10_000, 102_000],
     ] as const) {
-      this.store.definePrice({ id: `price_${plan}_monthly`, unit_amount: monthly, currency: 'usd', recurring: { interval: 'month', interval_count: 1 }, product: `prod_${plan}`, metadata: {} });
-      this.store.definePrice({ id: `price_${plan}_annual`, unit_amount: annual, currency: 'usd', recurring: { interval: 'year', interval_count: 1 }, product: `prod_${plan}`, metadata: {} });
+      this.store.definePrice({
+        id: `price_${plan}_monthly`,
+        unit_amount: monthly,
+        currency: 'usd',
+        recurring: { interval: 'month', interval_count: 1 },
+        product: `prod_${plan}`,
+        metadata: {},
+      });
+      this.store.definePrice({
+        id: `price_${plan}_annual`,
+        unit_amount: annual,
+        currency: 'usd',
+        recurring: { interval: 'year', interval_count: 1 },
+        product: `prod_${plan}`,
+        metadata: {},
+      });
     }
   }
 

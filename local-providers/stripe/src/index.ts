@@ -14,13 +14,16 @@ export interface RunningLocalStripe {
 }
 
 /** Starts the server; port 0 picks a free one (tests). `publicUrl` defaults to the bound address. */
-export async function startLocalStripe(
-  options: Omit<LocalStripeOptions, 'publicUrl'> & { port: number; host?: string; publicUrl?: string },
-): Promise<RunningLocalStripe> {
+export async function startLocalStripe(options: Omit<LocalStripeOptions, 'publicUrl'> & { port: number; host?: string; publicUrl?: string }): Promise<RunningLocalStripe> {
   const host = options.host ?? '127.0.0.1';
   let publicUrl = options.publicUrl ?? '';
   // The page URLs need the bound port, known only after listening: the engine reads it lazily.
-  const { app, engine } = createLocalStripeApp({ ...options, get publicUrl() { return publicUrl; } });
+  const { app, engine } = createLocalStripeApp({
+    ...options,
+    get publicUrl() {
+      return publicUrl;
+    },
+  });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(options.port, host, () => resolve(listening));
   });

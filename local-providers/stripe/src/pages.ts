@@ -1,11 +1,9 @@
 import type { StripeEngine } from './engine';
 import type { CheckoutSession, PortalSession } from './store';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 
 const date = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
 
@@ -61,9 +59,16 @@ export function portalPage(session: PortalSession, engine: StripeEngine, error: 
 <p>Current period: ${date(item.current_period_start)} to ${date(item.current_period_end)}</p>
 ${sub.cancel_at_period_end ? '<p>Cancels at the end of the current period.</p>' : ''}
 ${live && !sub.cancel_at_period_end ? `<form method="post"><input type="hidden" name="subscription" value="${escape(sub.id)}"><button name="action" value="cancel">Cancel subscription</button></form>` : ''}
-${live && prices.some((price) => price.id === item.price.id) ? `<form method="post"><input type="hidden" name="subscription" value="${escape(sub.id)}"><label for="price-${escape(sub.id)}">Switch plan</label>
-<select id="price-${escape(sub.id)}" name="price">${prices.filter((price) => price.id !== item.price.id).map((price) => `<option value="${escape(price.id)}">${escape(price.id)} (${escape(money(price.unit_amount, price.currency))})</option>`).join('')}</select>
-<button name="action" value="switch">Switch plan</button></form>` : ''}</section>`;
+${
+  live && prices.some((price) => price.id === item.price.id)
+    ? `<form method="post"><input type="hidden" name="subscription" value="${escape(sub.id)}"><label for="price-${escape(sub.id)}">Switch plan</label>
+<select id="price-${escape(sub.id)}" name="price">${prices
+        .filter((price) => price.id !== item.price.id)
+        .map((price) => `<option value="${escape(price.id)}">${escape(price.id)} (${escape(money(price.unit_amount, price.currency))})</option>`)
+        .join('')}</select>
+<button name="action" value="switch">Switch plan</button></form>`
+    : ''
+}</section>`;
     })
     .join('');
   return layout(

@@ -35,7 +35,14 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   api.post('/billing_portal/sessions', (req, res) => {
     const customer = engine.customer(String(req.body?.customer ?? ''));
     const id = `bps_${customer.id}_${Date.now()}`;
-    const session = { id, object: 'billing_portal.session' as const, customer: customer.id, return_url: String(req.body?.return_url ?? ''), url: `${options.publicUrl}/portal/${id}`, created: engine.store.now() };
+    const session = {
+      id,
+      object: 'billing_portal.session' as const,
+      customer: customer.id,
+      return_url: String(req.body?.return_url ?? ''),
+      url: `${options.publicUrl}/portal/${id}`,
+      created: engine.store.now(),
+    };
     engine.store.portals.set(id, session);
     res.json(session);
   });
@@ -46,7 +53,15 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
     const subscription = engine.subscription(String(req.body?.subscription ?? ''));
     const price = String(req.body?.subscription_details?.items?.[0]?.price ?? '');
     const total = engine.proration(subscription, price);
-    res.json({ object: 'invoice', id: null, customer: subscription.customer, total, amount_due: Math.max(total, 0), starting_balance: 0, currency: subscription.items.data[0]?.price.currency ?? 'usd' });
+    res.json({
+      object: 'invoice',
+      id: null,
+      customer: subscription.customer,
+      total,
+      amount_due: Math.max(total, 0),
+      starting_balance: 0,
+      currency: subscription.items.data[0]?.price.currency ?? 'usd',
+    });
   });
   /** Like Stripe's test clocks: moves time forward and runs renewals, failed renewals and period ends. */
   api.post('/test_helpers/advance', async (req, res) => {
@@ -96,7 +111,10 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
       res.redirect(303, `/portal/${session.id}`);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
-      res.status(error.status).type('html').send(portalPage(session, engine, error.message));
+      res
+        .status(error.status)
+        .type('html')
+        .send(portalPage(session, engine, error.message));
     }
   });
 

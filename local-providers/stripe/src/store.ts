@@ -27,8 +27,7 @@ export const AUTHENTICATION_CARDS: Record<string, CardOutcome> = {
 export const DECLINE_MESSAGE = 'Your card was declined.';
 export const AUTHENTICATION_REQUIRED_MESSAGE = 'Your card was declined. This transaction requires authentication.';
 /** Stripe's text when the customer fails (or abandons) the 3-D Secure challenge. */
-export const AUTHENTICATION_FAILED_MESSAGE =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 

@@ -22,16 +22,13 @@ export function billingApi(api: ApiClient) {
     async getSubscriptions(options?: CallOptions): Promise<BillingSubscription[]> {
       return (await api.request('/api/billing/subscriptions', { ...options, schema: subscriptionList })).subscriptions;
     },
-    startCheckout: (body: Extract<CheckoutRequest, { kind: 'plan' | 'credits' }>) =>
-      api.request('/api/billing/checkout', { method: 'POST', body, schema: redirectResponse }),
+    startCheckout: (body: Extract<CheckoutRequest, { kind: 'plan' | 'credits' }>) => api.request('/api/billing/checkout', { method: 'POST', body, schema: redirectResponse }),
     async getCreditPacks(options?: CallOptions): Promise<CreditPack[]> {
       return (await api.request('/api/billing/credit-packs', { ...options, schema: creditPackList })).packs;
     },
-    previewPlanChange: (id: string, body: ChangePlanRequest) =>
-      api.request(`${subscriptionPath(id)}/change-plan/preview`, { method: 'POST', body, schema: changePlanPreview }),
+    previewPlanChange: (id: string, body: ChangePlanRequest) => api.request(`${subscriptionPath(id)}/change-plan/preview`, { method: 'POST', body, schema: changePlanPreview }),
     changePlan: (id: string, body: ChangePlanRequest) => api.request(`${subscriptionPath(id)}/change-plan`, { method: 'POST', body, schema: billingSubscription }),
     openPortal: () => api.request('/api/billing/portal', { method: 'POST', schema: redirectResponse }),
-    cancelAtPeriodEnd: (id: string) =>
-      api.request(`${subscriptionPath(id)}/cancel`, { method: 'POST', body: { cancelAtPeriodEnd: true }, schema: billingSubscription }),
+    cancelAtPeriodEnd: (id: string) => api.request(`${subscriptionPath(id)}/cancel`, { method: 'POST', body: { cancelAtPeriodEnd: true }, schema: billingSubscription }),
   };
 }

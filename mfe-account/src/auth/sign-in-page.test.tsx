@@ -13,9 +13,7 @@ const SIGN_IN = 'POST /api/identity/signin/password';
 
 function signInAs(identity = fakeIdentity()) {
   identity.on(SIGN_IN, (call) =>
-    (call.body as { password: string }).password === 'correct horse'
-      ? jsonResponse(200, sessionFixture())
-      : errorResponse(400, 'invalid_credentials', 'Invalid login credentials'),
+    (call.body as { password: string }).password === 'correct horse' ? jsonResponse(200, sessionFixture()) : errorResponse(400, 'invalid_credentials', 'Invalid login credentials'),
   );
   return identity;
 }
@@ -265,10 +263,7 @@ describe('/signup', () => {
 
   it("puts the server's field messages next to the fields", async () => {
     const identity = fakeIdentity();
-    identity.on(
-      'POST /api/identity/signup',
-      errorResponse(400, 'validation_failed', 'Some fields are invalid', [{ path: 'email', message: 'This address cannot receive email' }]),
-    );
+    identity.on('POST /api/identity/signup', errorResponse(400, 'validation_failed', 'Some fields are invalid', [{ path: 'email', message: 'This address cannot receive email' }]));
     renderAuthPage('/signup', pages, { identity });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');

@@ -28,11 +28,7 @@ export class DashboardErrorBoundary extends Component<Props, { failed: boolean; 
         <>
           <PageHeader title="Dashboard" />
           <Container className="ad-section ad-section--flush-top">
-            <ErrorState
-              title="Error Loading Dashboard"
-              message={UNEXPECTED_ERROR}
-              onRetry={() => this.setState(({ attempt }) => ({ failed: false, attempt: attempt + 1 }))}
-            />
+            <ErrorState title="Error Loading Dashboard" message={UNEXPECTED_ERROR} onRetry={() => this.setState(({ attempt }) => ({ failed: false, attempt: attempt + 1 }))} />
           </Container>
         </>
       );

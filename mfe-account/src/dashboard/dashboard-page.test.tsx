@@ -58,7 +58,11 @@ describe('dashboard overview', () => {
     expect(chart.querySelectorAll('rect')).toHaveLength(30);
     expect(chart.textContent).toContain('10,000 platform credits used in the last 30 days; the most on November 23, 2026 (6,000).');
     const today = within(region('Credits Used per Day')).getByRole('row', { name: /November 23, 2026/ });
-    expect(within(today).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['6,000', '2']);
+    expect(
+      within(today)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['6,000', '2']);
 
     const account = region('Account Information');
     expect(within(account).getByText('ada@example.com')).toBeTruthy();
@@ -72,7 +76,7 @@ describe('dashboard overview', () => {
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy();
   });
 
-  it("says Not set for a missing name, hides purchased credits when there are none, and says when there is no usage", async () => {
+  it('says Not set for a missing name, hides purchased credits when there are none, and says when there is no usage', async () => {
     const services = dashboardServices({ fullName: null, subscriptionTier: 'professional' });
     services.on('GET /api/chat/usage', jsonResponse(200, usageFixture({ messageCount: 0, totalCreditsUsed: 0, totalTokens: 0, averageTokensPerMessage: 0 })));
     renderDashboard('/dashboard', services);
@@ -236,9 +240,7 @@ describe('return from payment', () => {
     fakeTimers();
     renderDashboard('/dashboard?subscription=cancelled');
     const banner = (await screen.findByText(/Subscription Upgrade Cancelled:/)).closest('[role="status"]')!;
-    expect(banner.textContent).toContain(
-      'Subscription Upgrade Cancelled: Your subscription upgrade was cancelled. You can try again anytime from the subscription page.',
-    );
+    expect(banner.textContent).toContain('Subscription Upgrade Cancelled: Your subscription upgrade was cancelled. You can try again anytime from the subscription page.');
     expect(location()).toBe('/dashboard');
     await act(async () => {
       jest.advanceTimersByTime(SUCCESS_BANNER_MS * 2);

@@ -6,8 +6,7 @@ import type { PaymentReturn } from './payment-return';
 /** The success banner hides itself after this long; the cancelled one stays until dismissed. */
 export const SUCCESS_BANNER_MS = 5000;
 
-export const CREDITS_PURCHASED =
-  'Your credits are being added to your wallet. Purchased credits are kept until used, even when your plan renews.';
+export const CREDITS_PURCHASED = 'Your credits are being added to your wallet. Purchased credits are kept until used, even when your plan renews.';
 export const CREDITS_CANCELLED = 'You were not charged. You can buy credits anytime from your dashboard.';
 
 const isSuccess = (banner: PaymentReturn) => banner.outcome === 'success' || banner.outcome === 'credits-success';

@@ -1,11 +1,7 @@
 import { subscriptionTier, type SubscriptionTier } from '@agentdock/contracts';
 
 /** How the customer came back from the payment provider's hosted checkout, if they did. */
-export type PaymentReturn =
-  | { outcome: 'success'; tier: SubscriptionTier | null }
-  | { outcome: 'cancelled' }
-  | { outcome: 'credits-success' }
-  | { outcome: 'credits-cancelled' };
+export type PaymentReturn = { outcome: 'success'; tier: SubscriptionTier | null } | { outcome: 'cancelled' } | { outcome: 'credits-success' } | { outcome: 'credits-cancelled' };
 
 /** The query values that mark a return from payment; cleared once read so a reload shows no banner again. */
 export const PAYMENT_RETURN_PARAMS = ['subscription', 'success', 'plan', 'session_id', 'credits'] as const;

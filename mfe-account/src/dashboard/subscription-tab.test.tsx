@@ -118,7 +118,9 @@ describe('subscription tab', () => {
 
     fireEvent.click(planButton('Pro'));
     const confirmation = await screen.findByRole('region', { name: 'Change from Starter to Pro, billed monthly?' });
-    expect(within(confirmation).getByText(/You pay \$25\.00 now: the price difference for the rest of the current billing period\. After that, Pro costs \$100 per month\./)).toBeTruthy();
+    expect(
+      within(confirmation).getByText(/You pay \$25\.00 now: the price difference for the rest of the current billing period\. After that, Pro costs \$100 per month\./),
+    ).toBeTruthy();
     expect(document.activeElement).toBe(confirmation);
     expect(services.callsTo('POST /api/billing/subscriptions/sub_123/change-plan/preview')[0]!.body).toEqual({ planId: 'professional', billingPeriod: 'monthly' });
     expect(services.callsTo('POST /api/billing/subscriptions/sub_123/change-plan')).toHaveLength(0);
@@ -154,10 +156,7 @@ describe('subscription tab', () => {
 
   it('shows the grace period of a past-due subscription with a way to fix the card', async () => {
     const services = subscriber();
-    services.on(
-      'GET /api/billing/subscriptions',
-      jsonResponse(200, { subscriptions: [subscriptionFixture({ status: 'past_due', graceEndsAt: '2026-12-01T12:00:00.000Z' })] }),
-    );
+    services.on('GET /api/billing/subscriptions', jsonResponse(200, { subscriptions: [subscriptionFixture({ status: 'past_due', graceEndsAt: '2026-12-01T12:00:00.000Z' })] }));
     services.on('POST /api/billing/portal', errorResponse(502, 'provider_unavailable', 'No answer.'));
     renderDashboard('/dashboard?tab=subscription', services);
     await screen.findByRole('region', { name: 'Your Subscription' });

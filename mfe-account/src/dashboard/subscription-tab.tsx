@@ -103,7 +103,9 @@ function LoadedSubscription({ tier, wallet, onRetryWallet, subscriptions, plans,
       <ChangeConfirmation
         state={change.state}
         currentName={plans.find((plan) => plan.tier === tier)?.name ?? SUBSCRIPTION_TIER_LABELS[tier]}
-        onConfirm={() => void change.confirm()} onCancel={change.cancel} />
+        onConfirm={() => void change.confirm()}
+        onCancel={change.cancel}
+      />
 
       <section aria-labelledby="acc-plans-title" className="acc-plans-section">
         <div className="acc-plans-section__head">
@@ -257,8 +259,8 @@ function ChangeConfirmation({ state, currentName, onConfirm, onCancel }: ChangeC
           Move to {state.plan.name}?
         </h2>
         <p>
-          The {state.plan.name} plan has no card subscription: moving to it means cancelling your {currentName} subscription. It stays
-          active until the end of the current billing period.
+          The {state.plan.name} plan has no card subscription: moving to it means cancelling your {currentName} subscription. It stays active until the end of the current billing
+          period.
         </p>
         <div className="ad-row">
           <Button onClick={() => navigate('/manage-subscription')}>Go to Subscription Management</Button>

@@ -54,7 +54,17 @@ export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}
 }
 
 export const PLANS: Plan[] = [
-  planFixture({ id: 'free', name: 'Free', tier: 'free', monthly: { amountMinor: 0, priceId: null }, annual: null, annualPerMonthMinor: null, platformCreditsLimit: 50_000, apiCallsLimit: 50, sortOrder: 0 }),
+  planFixture({
+    id: 'free',
+    name: 'Free',
+    tier: 'free',
+    monthly: { amountMinor: 0, priceId: null },
+    annual: null,
+    annualPerMonthMinor: null,
+    platformCreditsLimit: 50_000,
+    apiCallsLimit: 50,
+    sortOrder: 0,
+  }),
   planFixture(),
   planFixture({
     id: 'professional',

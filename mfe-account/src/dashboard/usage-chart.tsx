@@ -45,14 +45,7 @@ export function UsageChart({ daily }: { daily: DailyUsage }) {
           <span>{formatCompact(top / 2)}</span>
           <span>0</span>
         </div>
-        <svg
-          className="acc-chart__svg"
-          role="img"
-          aria-labelledby={`${titleId} ${descId}`}
-          viewBox={`0 0 ${width} 100`}
-          preserveAspectRatio="none"
-          data-testid="usage-chart"
-        >
+        <svg className="acc-chart__svg" role="img" aria-labelledby={`${titleId} ${descId}`} viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" data-testid="usage-chart">
           <title id={titleId}>Credits used per day</title>
           <desc id={descId}>{describeUsage(daily)}</desc>
           {[0, 50, 100].map((y) => (

@@ -5,9 +5,7 @@ export type Parsed<T> = { data: T; errors?: undefined } | { errors: FieldErrors 
 
 /** What the contracts' zod schemas offer; structural, so this remote needs no zod of its own. */
 export interface SchemaLike<T> {
-  safeParse(input: unknown):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 
 /** The first message of each field; `rename` maps a schema's field names to the form's. */
@@ -45,7 +43,8 @@ export function describeFailure(error: unknown, rename: Record<string, string> =
   const raw = (error as { fields?: unknown } | null)?.fields;
   const fields = Array.isArray(raw)
     ? firstByField(
-        raw.filter((field): field is { path: string; message: string } => typeof field?.path === 'string' && typeof field?.message === 'string')
+        raw
+          .filter((field): field is { path: string; message: string } => typeof field?.path === 'string' && typeof field?.message === 'string')
           .map((field) => ({ path: [field.path.split('.')[0] ?? field.path], message: field.message })),
         rename,
       )

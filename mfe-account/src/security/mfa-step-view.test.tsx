@@ -17,7 +17,9 @@ function enrolledAccount() {
   identity.on(SIGN_IN, () => jsonResponse(200, { mfaRequired: true, challengeToken: 'challenge-1', expiresAt: Math.floor(Date.now() / 1000) + 300 }));
   identity.on(VERIFY, (call) => {
     const { code } = call.body as { code: string };
-    return code === '123456' || code === 'ABCDE-FGHJK' ? jsonResponse(200, sessionFixture({ mfaVerified: true })) : errorResponse(400, 'invalid_mfa_code', 'That code is not valid.');
+    return code === '123456' || code === 'ABCDE-FGHJK'
+      ? jsonResponse(200, sessionFixture({ mfaVerified: true }))
+      : errorResponse(400, 'invalid_mfa_code', 'That code is not valid.');
   });
   return identity;
 }
@@ -81,7 +83,11 @@ describe('sign-in’s second step', () => {
     const identity = enrolledAccount();
     identity.on('POST /api/identity/token/exchange', jsonResponse(200, { mfaRequired: true, challengeToken: 'challenge-1', expiresAt: Math.floor(Date.now() / 1000) + 300 }));
     const storage = memoryStorage({ [PKCE_VERIFIER_KEY]: 'v'.repeat(43) });
-    renderAuthPage(`/auth/callback?code=link-code&type=magiclink&next=${encodeURIComponent('/chat')}`, { '/auth/callback': <AuthCallbackPage />, '/signin': <SignInPage /> }, { identity, storage });
+    renderAuthPage(
+      `/auth/callback?code=link-code&type=magiclink&next=${encodeURIComponent('/chat')}`,
+      { '/auth/callback': <AuthCallbackPage />, '/signin': <SignInPage /> },
+      { identity, storage },
+    );
     expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Authentication code'), '123456');

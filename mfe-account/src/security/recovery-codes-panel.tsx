@@ -5,13 +5,7 @@ export const RECOVERY_CODES_FILE = 'agentdock-recovery-codes.txt';
 
 /** The text file a user keeps: the codes, one a line, with what they are for. */
 export function recoveryCodesText(codes: string[], email: string): string {
-  return [
-    `Agentdock recovery codes for ${email}`,
-    'Each code signs you in once when you cannot use your authenticator app.',
-    '',
-    ...codes,
-    '',
-  ].join('\n');
+  return [`Agentdock recovery codes for ${email}`, 'Each code signs you in once when you cannot use your authenticator app.', '', ...codes, ''].join('\n');
 }
 
 /** Recovery codes, shown this once: a list to copy or download, then an explicit "done". */
@@ -25,9 +19,7 @@ export function RecoveryCodesPanel({ codes, email, onDone }: { codes: string[]; 
       <h3 ref={heading} tabIndex={-1} className="acc-security__subtitle">
         Save your recovery codes
       </h3>
-      <Alert variant="info">
-        These codes are shown only once. Keep them somewhere safe: each one signs you in once if you lose your authenticator app.
-      </Alert>
+      <Alert variant="info">These codes are shown only once. Keep them somewhere safe: each one signs you in once if you lose your authenticator app.</Alert>
       <ol className="acc-security__code-list" aria-label="Recovery codes" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>

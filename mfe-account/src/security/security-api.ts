@@ -1,11 +1,4 @@
-import {
-  type MfaDisableRequest,
-  type MfaEnrolment,
-  type MfaStatus,
-  mfaEnrolment,
-  mfaRecoveryCodes,
-  mfaStatus,
-} from '@agentdock/contracts';
+import { type MfaDisableRequest, type MfaEnrolment, type MfaStatus, mfaEnrolment, mfaRecoveryCodes, mfaStatus } from '@agentdock/contracts';
 import type { SessionClient } from '@agentdock/session';
 
 const MFA = '/api/identity/me/mfa';

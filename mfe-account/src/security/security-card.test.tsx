@@ -46,7 +46,11 @@ describe('the dashboard’s two-factor authentication card', () => {
     await user.type(security.getByLabelText('6-digit code from the app'), '123 456');
     await user.click(security.getByRole('button', { name: 'Turn On' }));
     const list = await security.findByTestId('recovery-codes');
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     // The session refreshes, so this tab's token carries the multi-factor claim at once.
     expect(services.callsTo('POST /api/identity/token/refresh').length).toBeGreaterThanOrEqual(2);
     const download = security.getByRole('link', { name: 'Download as .txt' });

@@ -71,10 +71,7 @@ export function SecurityCard() {
       )}
       {view.name === 'off' && (
         <>
-          <p>
-            {MFA_OFF} Add a second step to signing in: a 6-digit code from an authenticator app such as Google Authenticator, Microsoft
-            Authenticator or 1Password.
-          </p>
+          <p>{MFA_OFF} Add a second step to signing in: a 6-digit code from an authenticator app such as Google Authenticator, Microsoft Authenticator or 1Password.</p>
           <div>
             <Button onClick={() => void startEnrolment()}>Set Up Two-Factor Authentication</Button>
           </div>
@@ -114,7 +111,8 @@ export function SecurityCard() {
 function Enrolment({ enrolment, api, onEnabled, onCancel }: { enrolment: MfaEnrolment; api: SecurityApi; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const form = useForm({
     initial: { code: '' },
-    parse: (values) => validateForm(values, { code: 'Enter the 6-digit code from your authenticator app' }, () => parseWith(mfaConfirmRequest, { code: values.code.replace(/\s/g, '') })),
+    parse: (values) =>
+      validateForm(values, { code: 'Enter the 6-digit code from your authenticator app' }, () => parseWith(mfaConfirmRequest, { code: values.code.replace(/\s/g, '') })),
     submit: async ({ code }) => onEnabled(await api.confirmEnrolment(code)),
   });
   return (

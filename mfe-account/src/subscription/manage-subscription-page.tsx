@@ -33,7 +33,9 @@ function SubscriptionCard({ subscription, onCancel, busy }: { subscription: Bill
       <p>Next Billing: {formatDate(subscription.currentPeriodEnd)}</p>
       {subscription.status === 'past_due' && subscription.graceEndsAt ? (
         <Alert variant="error">
-          Your last payment failed. You keep access until {new Date(subscription.graceEndsAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}. Use Manage Billing to update your card.
+          Your last payment failed. You keep access until{' '}
+          {new Date(subscription.graceEndsAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}. Use Manage Billing to update your
+          card.
         </Alert>
       ) : null}
       {subscription.cancelAtPeriodEnd ? <Alert variant="info">{BILLING_TEXTS.cancelAtPeriodEnd}</Alert> : null}
@@ -106,9 +108,7 @@ function Subscriptions() {
           <LinkButton to="/pricing">View Plans</LinkButton>
         </Card>
       ) : (
-        load.subscriptions.map((subscription) => (
-          <SubscriptionCard key={subscription.id} subscription={subscription} busy={busy} onCancel={() => void cancel(subscription.id)} />
-        ))
+        load.subscriptions.map((subscription) => <SubscriptionCard key={subscription.id} subscription={subscription} busy={busy} onCancel={() => void cancel(subscription.id)} />)
       )}
       <div className="ad-subscriptions__actions">
         <Button onClick={() => void openPortal()} disabled={busy}>

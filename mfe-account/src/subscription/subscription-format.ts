@@ -5,8 +5,7 @@ export function formatAmount(price: BillingSubscription['price']): string {
   return `${(price.unitAmount / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
 }
 
-export const formatDate = (epochSeconds: number) =>
-  new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+export const formatDate = (epochSeconds: number) => new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** "past_due" reads "past due". */
 export const statusLabel = (status: string) => status.replace(/_/g, ' ');

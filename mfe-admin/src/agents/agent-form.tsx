@@ -54,7 +54,14 @@ export function AgentForm({ agent, save, onCancel }: { agent?: AdminAgent; save:
     onFailure: (error) => report(ADMIN_ERRORS.saveAgent, error),
   });
   return (
-    <FormFrame title={agent ? 'Edit Agent' : 'Create New Agent'} formRef={form.formRef} pending={form.pending} formError={form.errors.form} onSubmit={form.onSubmit} onCancel={onCancel}>
+    <FormFrame
+      title={agent ? 'Edit Agent' : 'Create New Agent'}
+      formRef={form.formRef}
+      pending={form.pending}
+      formError={form.errors.form}
+      onSubmit={form.onSubmit}
+      onCancel={onCancel}
+    >
       <div className="adm-form-grid">
         {!agent && <TextField label="Key" placeholder="e.g. meeting-prep" {...form.text('key')} />}
         <TextField label="Name" {...form.text('name')} />

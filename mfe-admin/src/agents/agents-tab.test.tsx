@@ -56,7 +56,10 @@ describe('AI agents tab', () => {
   it('edits an agent, showing the server field message and the banner on failure', async () => {
     const services = adminServices();
     const id = agentFixture().id;
-    services.on(`PATCH /api/catalog/admin/agents/${id}`, errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'name', message: 'Too small: expected string to have >=1 characters' }]));
+    services.on(
+      `PATCH /api/catalog/admin/agents/${id}`,
+      errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'name', message: 'Too small: expected string to have >=1 characters' }]),
+    );
     renderConsole('/admin?tab=agents', services);
     fireEvent.click(within(await card('Meeting Prep')).getByRole('button', { name: 'Edit Meeting Prep' }));
     expect(screen.getByRole('heading', { name: 'Edit Agent' })).toBeTruthy();

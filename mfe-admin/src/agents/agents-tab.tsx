@@ -84,7 +84,13 @@ export function AgentsTab() {
         }
       </LoadStates>
       {deleting && (
-        <ConfirmDialog message={DELETE_AGENT_CONFIRMATION} confirmLabel="Delete" pending={pending} onConfirm={() => void confirmDelete(deleting)} onCancel={() => setDeleting(null)} />
+        <ConfirmDialog
+          message={DELETE_AGENT_CONFIRMATION}
+          confirmLabel="Delete"
+          pending={pending}
+          onConfirm={() => void confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
       )}
     </section>
   );

@@ -32,17 +32,13 @@ export function catalogAdminApi(api: ApiClient) {
     updatePlan: (id: string, body: PlanPatch): Promise<Plan> => api.request(`/api/catalog/admin/plans/${path(id)}`, { method: 'PATCH', body, schema: plan }),
     deletePlan: (id: string): Promise<void> => api.request(`/api/catalog/admin/plans/${path(id)}`, { method: 'DELETE' }),
 
-    listAgents: async (options?: CallOptions): Promise<AdminAgent[]> =>
-      (await api.request('/api/catalog/admin/agents', { ...options, schema: adminAgentList })).agents,
+    listAgents: async (options?: CallOptions): Promise<AdminAgent[]> => (await api.request('/api/catalog/admin/agents', { ...options, schema: adminAgentList })).agents,
     createAgent: (body: AgentInput): Promise<AdminAgent> => api.request('/api/catalog/admin/agents', { method: 'POST', body, schema: adminAgent }),
-    updateAgent: (id: string, body: AgentPatch): Promise<AdminAgent> =>
-      api.request(`/api/catalog/admin/agents/${path(id)}`, { method: 'PATCH', body, schema: adminAgent }),
+    updateAgent: (id: string, body: AgentPatch): Promise<AdminAgent> => api.request(`/api/catalog/admin/agents/${path(id)}`, { method: 'PATCH', body, schema: adminAgent }),
     deleteAgent: (id: string): Promise<void> => api.request(`/api/catalog/admin/agents/${path(id)}`, { method: 'DELETE' }),
 
-    listContent: async (options?: CallOptions): Promise<ContentSection[]> =>
-      (await api.request('/api/catalog/admin/content', { ...options, schema: contentSectionList })).sections,
-    createContent: (body: ContentSectionInput): Promise<ContentSection> =>
-      api.request('/api/catalog/admin/content', { method: 'POST', body, schema: contentSection }),
+    listContent: async (options?: CallOptions): Promise<ContentSection[]> => (await api.request('/api/catalog/admin/content', { ...options, schema: contentSectionList })).sections,
+    createContent: (body: ContentSectionInput): Promise<ContentSection> => api.request('/api/catalog/admin/content', { method: 'POST', body, schema: contentSection }),
     updateContent: (id: string, body: ContentSectionPatch): Promise<ContentSection> =>
       api.request(`/api/catalog/admin/content/${path(id)}`, { method: 'PATCH', body, schema: contentSection }),
 
@@ -51,8 +47,7 @@ export function catalogAdminApi(api: ApiClient) {
       (await api.request(`/api/catalog/admin/courses/${path(courseId)}/enrolments`, { ...options, schema: enrolmentList })).enrolments,
     grantEnrolment: (courseId: string, userId: string): Promise<Enrolment> =>
       api.request(`/api/catalog/admin/courses/${path(courseId)}/enrolments`, { method: 'POST', body: { userId }, schema: enrolment }),
-    revokeEnrolment: (courseId: string, userId: string): Promise<void> =>
-      api.request(`/api/catalog/admin/courses/${path(courseId, 'enrolments', userId)}`, { method: 'DELETE' }),
+    revokeEnrolment: (courseId: string, userId: string): Promise<void> => api.request(`/api/catalog/admin/courses/${path(courseId, 'enrolments', userId)}`, { method: 'DELETE' }),
   };
 }
 

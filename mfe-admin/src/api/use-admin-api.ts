@@ -8,10 +8,7 @@ import { identityAdminApi } from './identity-admin';
 /** The admin APIs of every service, called with the session's access token. */
 export function useAdminApi() {
   const client = useSessionClient();
-  return useMemo(
-    () => ({ identity: identityAdminApi(client.api), catalog: catalogAdminApi(client.api), chat: chatAdminApi(client.api), audit: auditApi(client.api) }),
-    [client],
-  );
+  return useMemo(() => ({ identity: identityAdminApi(client.api), catalog: catalogAdminApi(client.api), chat: chatAdminApi(client.api), audit: auditApi(client.api) }), [client]);
 }
 
 export type AdminApi = ReturnType<typeof useAdminApi>;

@@ -16,13 +16,25 @@ describe('audit tab', () => {
     services.on(
       'GET /api/catalog/admin/audit',
       jsonResponse(200, {
-        entries: [auditEntry({ id: '5e1b7f4c-0000-4c2e-9a31-0d6f1b2c3d02', service: 'svc-catalog', action: 'plan.update', subjectUserId: null, target: 'plan:starter', createdAt: '2026-11-21T10:00:00.000Z' })],
+        entries: [
+          auditEntry({
+            id: '5e1b7f4c-0000-4c2e-9a31-0d6f1b2c3d02',
+            service: 'svc-catalog',
+            action: 'plan.update',
+            subjectUserId: null,
+            target: 'plan:starter',
+            createdAt: '2026-11-21T10:00:00.000Z',
+          }),
+        ],
         nextCursor: null,
       }),
     );
     services.on(
       'GET /api/chat/admin/audit',
-      jsonResponse(200, { entries: [auditEntry({ id: '5e1b7f4c-0000-4c2e-9a31-0d6f1b2c3d03', service: 'svc-chat', action: 'chat.wallet.adjust', createdAt: '2026-11-19T10:00:00.000Z' })], nextCursor: null }),
+      jsonResponse(200, {
+        entries: [auditEntry({ id: '5e1b7f4c-0000-4c2e-9a31-0d6f1b2c3d03', service: 'svc-chat', action: 'chat.wallet.adjust', createdAt: '2026-11-19T10:00:00.000Z' })],
+        nextCursor: null,
+      }),
     );
     renderConsole('/admin?tab=audit', services);
     await screen.findByRole('list', { name: 'Admin actions, newest first' });

@@ -32,7 +32,8 @@ export interface BannerMessage {
  */
 export function bannerFor(text: AdminErrorText, error: unknown): BannerMessage {
   // Without a second factor the server's message says what to do (set one up on the dashboard).
-  if (error instanceof ApiError && error.status === 403) return isMfaRequired(error) ? { text: ADMIN_ERRORS.accessDenied, detail: error.message } : { text: ADMIN_ERRORS.accessDenied };
+  if (error instanceof ApiError && error.status === 403)
+    return isMfaRequired(error) ? { text: ADMIN_ERRORS.accessDenied, detail: error.message } : { text: ADMIN_ERRORS.accessDenied };
   const detail = error instanceof Error && error.message && error.message !== text ? error.message : undefined;
   return detail ? { text, detail } : { text };
 }

@@ -45,7 +45,14 @@ export function ContentForm({ section, save, onCancel }: { section?: ContentSect
   const content = useDeferredValue(String(form.values.content));
   const html = previewHtml(content, form.values.format as ContentFormat);
   return (
-    <FormFrame title={section ? 'Edit Content' : 'Create New Content'} formRef={form.formRef} pending={form.pending} formError={form.errors.form} onSubmit={form.onSubmit} onCancel={onCancel}>
+    <FormFrame
+      title={section ? 'Edit Content' : 'Create New Content'}
+      formRef={form.formRef}
+      pending={form.pending}
+      formError={form.errors.form}
+      onSubmit={form.onSubmit}
+      onCancel={onCancel}
+    >
       <div className="adm-form-grid">
         <TextField label="Title" {...form.text('title')} />
         <SelectField label="Section type" options={TYPE_OPTIONS} {...form.text('sectionType')} />

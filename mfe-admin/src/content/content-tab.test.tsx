@@ -58,7 +58,10 @@ describe('content tab', () => {
   it('edits a section and keeps the edit when the save fails', async () => {
     const services = adminServices();
     const id = contentFixture().id;
-    services.on(`PATCH /api/catalog/admin/content/${id}`, errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'slot', message: 'Use lower-case words separated by dots, e.g. home.hero' }]));
+    services.on(
+      `PATCH /api/catalog/admin/content/${id}`,
+      errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'slot', message: 'Use lower-case words separated by dots, e.g. home.hero' }]),
+    );
     renderConsole('/admin?tab=content', services);
     fireEvent.click(within(await card('Welcome')).getByRole('button', { name: 'Edit Welcome' }));
     expect(screen.getByRole('heading', { name: 'Edit Content' })).toBeTruthy();

@@ -95,7 +95,12 @@ function CourseEnrolments({ courses }: { courses: Array<{ value: string; label: 
                   <UserLabel id={enrolment.userId} user={directory.get(enrolment.userId)} />
                   <Badge variant={enrolment.source === 'admin' ? 'primary' : 'success'}>{enrolment.source === 'admin' ? 'Granted by an admin' : 'Subscription'}</Badge>
                   <span className="ad-muted">{formatDateTime(enrolment.createdAt)}</span>
-                  <Button size="sm" variant="danger" onClick={() => setRevoking(enrolment)} aria-label={`Revoke access of ${directory.get(enrolment.userId)?.email ?? enrolment.userId}`}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() => setRevoking(enrolment)}
+                    aria-label={`Revoke access of ${directory.get(enrolment.userId)?.email ?? enrolment.userId}`}
+                  >
                     Revoke
                   </Button>
                 </li>

@@ -24,7 +24,14 @@ export function PlanForm({ plan, save, onCancel }: PlanFormProps) {
     onFailure: (error) => report(ADMIN_ERRORS.savePlan, error),
   });
   return (
-    <FormFrame title={plan ? 'Edit Plan' : 'Create New Plan'} formRef={form.formRef} pending={form.pending} formError={form.errors.form} onSubmit={form.onSubmit} onCancel={onCancel}>
+    <FormFrame
+      title={plan ? 'Edit Plan' : 'Create New Plan'}
+      formRef={form.formRef}
+      pending={form.pending}
+      formError={form.errors.form}
+      onSubmit={form.onSubmit}
+      onCancel={onCancel}
+    >
       <div className="adm-form-grid">
         {!plan && <TextField label="Plan ID" placeholder="e.g. starter" {...form.text('id')} />}
         <TextField label="Name" {...form.text('name')} />

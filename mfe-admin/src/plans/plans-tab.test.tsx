@@ -14,7 +14,10 @@ const card = async (name: string) => (await screen.findByRole('heading', { level
 describe('plans tab', () => {
   it('shows each plan as a card with active flag, monthly price and limits', async () => {
     const services = adminServices();
-    services.on('GET /api/catalog/admin/plans', jsonResponse(200, { plans: [planFixture(), planFixture({ id: 'enterprise', name: 'Enterprise', monthly: null, isActive: false, apiCallsLimit: null })] }));
+    services.on(
+      'GET /api/catalog/admin/plans',
+      jsonResponse(200, { plans: [planFixture(), planFixture({ id: 'enterprise', name: 'Enterprise', monthly: null, isActive: false, apiCallsLimit: null })] }),
+    );
     renderConsole('/admin?tab=plans', services);
     const starter = await card('Starter');
     expect(within(starter).getByText('Active')).toBeTruthy();
@@ -46,7 +49,12 @@ describe('plans tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(within(await card('Starter')).getByTestId('plan-price').textContent).toBe('$59.99 / month');
     const body = services.callsTo('PATCH /api/catalog/admin/plans/starter')[0]!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ monthly: { amountMinor: 5_999, priceId: 'price_starter_monthly' }, platformCreditsLimit: 1_500_000, realTokensLimit: 10_000, features: planFixture().features });
+    expect(body).toMatchObject({
+      monthly: { amountMinor: 5_999, priceId: 'price_starter_monthly' },
+      platformCreditsLimit: 1_500_000,
+      realTokensLimit: 10_000,
+      features: planFixture().features,
+    });
   });
 
   it('creates a plan from Add Plan, and Cancel closes the form without a call', async () => {
@@ -65,7 +73,15 @@ describe('plans tab', () => {
     fireEvent.change(screen.getByLabelText('Included features (one per line)'), { target: { value: 'One\n\n Two ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await card('Team')).toBeTruthy();
-    expect(services.callsTo('POST /api/catalog/admin/plans')[0]!.body).toMatchObject({ id: 'team', name: 'Team', tier: 'free', monthly: null, annual: null, features: ['One', 'Two'], isActive: true });
+    expect(services.callsTo('POST /api/catalog/admin/plans')[0]!.body).toMatchObject({
+      id: 'team',
+      name: 'Team',
+      tier: 'free',
+      monthly: null,
+      annual: null,
+      features: ['One', 'Two'],
+      isActive: true,
+    });
   });
 
   it("keeps the edit open and shows the server's messages next to the fields", async () => {

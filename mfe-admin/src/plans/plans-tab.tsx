@@ -97,7 +97,13 @@ export function PlansTab() {
         }
       </LoadStates>
       {deleting && (
-        <ConfirmDialog message={DELETE_PLAN_CONFIRMATION} confirmLabel="Delete" pending={pending} onConfirm={() => void confirmDelete(deleting)} onCancel={() => setDeleting(null)} />
+        <ConfirmDialog
+          message={DELETE_PLAN_CONFIRMATION}
+          confirmLabel="Delete"
+          pending={pending}
+          onConfirm={() => void confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
       )}
     </section>
   );

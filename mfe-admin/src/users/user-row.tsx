@@ -66,7 +66,9 @@ export function UserRow({ user, wallet, walletsFailed, busy, isSelf, creditsOpen
             variant={user.isSuspended ? 'secondary' : 'danger'}
             disabled={busy || (isSelf && !user.isSuspended)}
             title={isSelf ? 'You cannot suspend your own account' : undefined}
-            onClick={onToggleSuspended} aria-label={`${user.isSuspended ? 'Reactivate' : 'Suspend'} ${who}`}>
+            onClick={onToggleSuspended}
+            aria-label={`${user.isSuspended ? 'Reactivate' : 'Suspend'} ${who}`}
+          >
             {user.isSuspended ? 'Reactivate' : 'Suspend'}
           </Button>
           <Button size="sm" variant="ghost" aria-expanded={creditsOpen} onClick={onOpenCredits} aria-label={`Credits of ${who}`}>

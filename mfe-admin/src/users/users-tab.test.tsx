@@ -158,7 +158,14 @@ describe('users tab', () => {
   it('refunds a recent reply in one click', async () => {
     const services = adminServices();
     const id = userRow(1).id;
-    const reply = { id: '6f2c8a5d-0000-4c2e-9a31-0d6f1b2c3d01', agentId: '3c9f5d2a-0000-4c2e-9a31-0d6f1b2c3d01', createdAt: '2026-11-20T10:00:00.000Z', creditsUsed: 1200, tokensUsed: 12, refunded: false };
+    const reply = {
+      id: '6f2c8a5d-0000-4c2e-9a31-0d6f1b2c3d01',
+      agentId: '3c9f5d2a-0000-4c2e-9a31-0d6f1b2c3d01',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      creditsUsed: 1200,
+      tokensUsed: 12,
+      refunded: false,
+    };
     services.on(`GET /api/chat/admin/users/${id}/messages`, jsonResponse(200, { messages: [reply, { ...reply, id: '6f2c8a5d-0000-4c2e-9a31-0d6f1b2c3d02', refunded: true }] }));
     services.on(`POST /api/chat/admin/messages/${reply.id}/refund`, jsonResponse(200, { wallet: walletFor(id, { creditsRemaining: 41_200 }) }));
     renderConsole('/admin', services);

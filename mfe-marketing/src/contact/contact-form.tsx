@@ -45,10 +45,7 @@ export function ContactForm({ openMailto = (url: string) => void (window.locatio
     return (
       <div className="mk-contact-done" role="status">
         <h3>Your email app is open</h3>
-        <p>
-          We opened a draft of your message to {SITE.salesEmail} in your email app. Send it from there and we will get back
-          to you.
-        </p>
+        <p>We opened a draft of your message to {SITE.salesEmail} in your email app. Send it from there and we will get back to you.</p>
         <Button variant="secondary" onClick={reset}>
           Send another message
         </Button>
@@ -60,16 +57,7 @@ export function ContactForm({ openMailto = (url: string) => void (window.locatio
     <form ref={form} className="mk-contact-form" noValidate onSubmit={submit}>
       {phase === 'failed' && <Alert variant="error">An unexpected error occurred. Please try again.</Alert>}
       <TextField label="Name" name="name" autoComplete="name" required value={values.name} onChange={change('name')} error={errors.name} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        onChange={change('email')}
-        error={errors.email}
-      />
+      <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={change('email')} error={errors.email} />
       <TextAreaField label="Message" name="message" required value={values.message} onChange={change('message')} error={errors.message} />
       <Button type="submit" size="lg">
         Send Message

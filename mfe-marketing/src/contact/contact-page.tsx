@@ -5,11 +5,7 @@ import { ContactForm } from './contact-form';
 export default function ContactPage() {
   return (
     <>
-      <PageHeader
-        eyebrow="Company"
-        title="Contact"
-        lead="Questions about plans, agents or the course, or an agent you would like us to build for you? We are happy to help."
-      />
+      <PageHeader eyebrow="Company" title="Contact" lead="Questions about plans, agents or the course, or an agent you would like us to build for you? We are happy to help." />
       <Container className="ad-section ad-section--flush-top">
         <div className="mk-contact-page">
           <div className="ad-stack">

@@ -32,12 +32,7 @@ export function ContentPageHeader({ slot, fallbackTitle, eyebrow, center, childr
     );
   }
   return (
-    <PageHeader
-      eyebrow={eyebrow}
-      center={center}
-      title={section?.title ?? fallbackTitle}
-      lead={section?.html ? <SafeHtml html={section.html} /> : undefined}
-    >
+    <PageHeader eyebrow={eyebrow} center={center} title={section?.title ?? fallbackTitle} lead={section?.html ? <SafeHtml html={section.html} /> : undefined}>
       {children}
     </PageHeader>
   );

@@ -12,8 +12,7 @@ export function siteContent(sections: readonly ContentSection[]): SiteContent {
   const bySlot = new Map(sections.flatMap((section) => (section.slot ? [[section.slot, section] as const] : [])));
   return {
     get: (slot) => bySlot.get(slot) ?? null,
-    children: (slot) =>
-      sections.filter((section) => section.slot?.startsWith(`${slot}.`) && !section.slot.slice(slot.length + 1).includes('.')),
+    children: (slot) => sections.filter((section) => section.slot?.startsWith(`${slot}.`) && !section.slot.slice(slot.length + 1).includes('.')),
   };
 }
 
@@ -33,10 +32,13 @@ export function loadedSiteContent(): SiteContent | undefined {
  * marketing page; a failed fetch is forgotten so the next page tries again.
  */
 export function loadSiteContent(): Promise<SiteContent> {
-  loading ??= marketingApi.getContentSections().then((sections) => (loaded = siteContent(sections)), (error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= marketingApi.getContentSections().then(
+    (sections) => (loaded = siteContent(sections)),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -3,14 +3,7 @@ import { COMMUNITY_COURSE_ID, type CommunityOffer, subscriptionList } from '@age
 import { Alert, AnchorButton, Button, Card, CopyButton, formatPrice } from '@agentdock/ui';
 import { memberClient, useVisitor } from '../api/visitor';
 import { useResource } from '../shared/use-resource';
-import {
-  ACCESS_DELAYED_TEXT,
-  ACCESS_PENDING_TEXT,
-  checkAccess,
-  PAYMENT_CANCELLED_TEXT,
-  useCourseCheckout,
-  useCoursePaymentReturn,
-} from './course-checkout';
+import { ACCESS_DELAYED_TEXT, ACCESS_PENDING_TEXT, checkAccess, PAYMENT_CANCELLED_TEXT, useCourseCheckout, useCoursePaymentReturn } from './course-checkout';
 
 /** The $50/month community course: what you learn, and the subscribe box that reveals the invite. */
 export function CommunityOfferSection({ offer }: { offer: CommunityOffer }) {
@@ -102,8 +95,7 @@ function JoinCommunity({ inviteUrl, focus }: { inviteUrl: string; focus: boolean
   return (
     <div ref={joinText} className="mk-join" role="status" tabIndex={-1}>
       <p>
-        <strong>Welcome aboard!</strong> Join our Discord community with the invite link below: the course, live sessions and members'
-        questions all happen there.
+        <strong>Welcome aboard!</strong> Join our Discord community with the invite link below: the course, live sessions and members' questions all happen there.
       </p>
       <div className="mk-invite">
         <label className="ad-field__label" htmlFor="community-invite">

@@ -4,14 +4,7 @@ import { Link } from 'react-router-dom';
 import { marketingApi } from '../api/marketing-api';
 import { useResource } from '../shared/use-resource';
 import { RESOURCE_KEYS } from '../ssr/resource-keys';
-import {
-  ACCESS_DELAYED_TEXT,
-  ACCESS_PENDING_TEXT,
-  type CoursePaymentReturn,
-  PAYMENT_CANCELLED_TEXT,
-  useCourseCheckout,
-  useCoursePaymentReturn,
-} from './course-checkout';
+import { ACCESS_DELAYED_TEXT, ACCESS_PENDING_TEXT, type CoursePaymentReturn, PAYMENT_CANCELLED_TEXT, useCourseCheckout, useCoursePaymentReturn } from './course-checkout';
 import { CourseCommunity } from './course-community';
 import { perMonth } from './format';
 import { useEnrolment, type EnrolmentState } from './use-enrolment';

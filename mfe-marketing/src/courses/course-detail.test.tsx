@@ -123,7 +123,11 @@ describe('course page', () => {
     renderCourse();
     const discussion = await screen.findByRole('link', { name: 'Open Discussion' });
     expect(discussion.getAttribute('href')).toBe('/courses/ai-fundamentals/discussion');
-    expect(community().getByRole('link', { name: /Join Community Chat/ }).getAttribute('href')).toBe('https://discord.gg/agentdock');
+    expect(
+      community()
+        .getByRole('link', { name: /Join Community Chat/ })
+        .getAttribute('href'),
+    ).toBe('https://discord.gg/agentdock');
     expect(community().queryByText('Members Only:')).toBeNull();
     expect(screen.getByRole('link', { name: 'Start Learning' }).getAttribute('href')).toBe('/courses/ai-fundamentals/discussion');
   });

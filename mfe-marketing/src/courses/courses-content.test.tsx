@@ -122,7 +122,11 @@ describe('courses page', () => {
 
     const join = (await screen.findByText(/Join our Discord community with the invite link below/)).closest('[role="status"]') as HTMLElement;
     expect((within(join).getByLabelText('Community invite link') as HTMLInputElement).value).toBe('https://discord.gg/agentdock');
-    expect(within(join).getByRole('link', { name: /Join Discord Community/ }).getAttribute('href')).toBe('https://discord.gg/agentdock');
+    expect(
+      within(join)
+        .getByRole('link', { name: /Join Discord Community/ })
+        .getAttribute('href'),
+    ).toBe('https://discord.gg/agentdock');
     expect(screen.queryByRole('button', { name: 'Subscribe & Get Discord Access' })).toBeNull();
 
     const writeText = jest.fn(() => Promise.resolve());

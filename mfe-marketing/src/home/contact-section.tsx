@@ -9,9 +9,7 @@ export function ContactSection() {
         <div>
           <span className="ad-eyebrow">Contact</span>
           <h2 id="contact-title">Get in Touch</h2>
-          <p className="ad-lead">
-            Tell us about your business and the agents you need. Your message opens in your own email app, ready to send.
-          </p>
+          <p className="ad-lead">Tell us about your business and the agents you need. Your message opens in your own email app, ready to send.</p>
         </div>
         <Card>
           <ContactForm />

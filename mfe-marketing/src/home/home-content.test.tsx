@@ -46,12 +46,7 @@ describe('home content from the catalog', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'What you get' })).toBeTruthy();
     expect(screen.getByText('Four ways in.')).toBeTruthy();
     const cards = screen.getAllByRole('listitem').slice(0, 4);
-    expect(cards.map((card) => card.querySelector('h3')?.textContent)).toEqual([
-      'Personal AI agents',
-      'Agents tailored to you',
-      'Learn with us',
-      'Community',
-    ]);
+    expect(cards.map((card) => card.querySelector('h3')?.textContent)).toEqual(['Personal AI agents', 'Agents tailored to you', 'Learn with us', 'Community']);
     expect(screen.getByText('A course for teams.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Why Choose Agentdock' })).toBeTruthy();
     const reasons = screen.getByRole('heading', { level: 2, name: 'Why Choose Agentdock' }).closest('section')!;

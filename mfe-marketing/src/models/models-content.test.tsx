@@ -14,9 +14,7 @@ const getAgents = marketingApi.getAgents as jest.Mock;
 
 beforeEach(() => {
   forgetContentSections();
-  (marketingApi.getContentSections as jest.Mock).mockResolvedValue([
-    sectionFixture({ slot: 'models.intro', title: 'Our AI Agents', html: '<p>Agents for every task.</p>' }),
-  ]);
+  (marketingApi.getContentSections as jest.Mock).mockResolvedValue([sectionFixture({ slot: 'models.intro', title: 'Our AI Agents', html: '<p>Agents for every task.</p>' })]);
   getAgents.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -56,21 +54,13 @@ describe('AgentCard', () => {
   });
 
   it('counts only professional and enterprise as professional', () => {
-    expect(['free', 'starter', 'professional', 'enterprise'].map((tier) => isProfessionalAgent({ tier: tier as never }))).toEqual([
-      false,
-      false,
-      true,
-      true,
-    ]);
+    expect(['free', 'starter', 'professional', 'enterprise'].map((tier) => isProfessionalAgent({ tier: tier as never }))).toEqual([false, false, true, true]);
   });
 });
 
 describe('models page', () => {
   it('shows a loading state, then every agent', async () => {
-    getAgents.mockResolvedValue([
-      agentFixture(),
-      agentFixture({ id: '00000000-0000-4000-8000-000000000002', key: 'image-gen', name: 'Image Generator', tier: 'professional' }),
-    ]);
+    getAgents.mockResolvedValue([agentFixture(), agentFixture({ id: '00000000-0000-4000-8000-000000000002', key: 'image-gen', name: 'Image Generator', tier: 'professional' })]);
     renderModels();
     expect(screen.getByText('Loading agents…')).toBeTruthy();
     expect(await screen.findByRole('article', { name: 'Image Generator' })).toBeTruthy();

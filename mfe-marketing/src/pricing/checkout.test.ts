@@ -22,7 +22,10 @@ describe('startCheckout', () => {
   it('asks billing for a checkout of the plan and period, then goes to the provider page', async () => {
     const fake = deps({ url: 'http://127.0.0.1:3105/checkout/cs_test_1' });
     await startCheckout(planFixture(), 'annual', jest.fn(), fake.deps);
-    expect(fake.request).toHaveBeenCalledWith('/api/billing/checkout', expect.objectContaining({ method: 'POST', body: { kind: 'plan', planId: 'starter', billingPeriod: 'annual' } }));
+    expect(fake.request).toHaveBeenCalledWith(
+      '/api/billing/checkout',
+      expect.objectContaining({ method: 'POST', body: { kind: 'plan', planId: 'starter', billingPeriod: 'annual' } }),
+    );
     expect(fake.deps.goTo).toHaveBeenCalledWith('http://127.0.0.1:3105/checkout/cs_test_1');
     expect(alert).not.toHaveBeenCalled();
   });

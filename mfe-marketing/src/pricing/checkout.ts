@@ -18,12 +18,7 @@ const browserDeps = (): CheckoutDeps => ({ api: memberClient(), goTo: (url) => w
  * 'Invalid plan selected', 'Price configuration not found. Please contact support.'); a customer
  * who already pays is sent to change plan from the subscription tab.
  */
-export async function startCheckout(
-  plan: Plan,
-  period: BillingPeriod,
-  navigate: NavigateFunction,
-  { api, goTo }: CheckoutDeps = browserDeps(),
-): Promise<void> {
+export async function startCheckout(plan: Plan, period: BillingPeriod, navigate: NavigateFunction, { api, goTo }: CheckoutDeps = browserDeps()): Promise<void> {
   try {
     const { url } = await api.request('/api/billing/checkout', {
       method: 'POST',

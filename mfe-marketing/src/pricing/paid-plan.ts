@@ -1,13 +1,9 @@
 import { signInHref } from '@agentdock/ui';
 import type { Visitor } from '../api/visitor';
 
-export const ALREADY_SUBSCRIBED_ALERT =
-  'You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.';
+export const ALREADY_SUBSCRIBED_ALERT = 'You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.';
 
-export type PaidPlanStep =
-  | { kind: 'sign-in'; to: string }
-  | { kind: 'manage-subscription'; alert: string; to: string }
-  | { kind: 'checkout' };
+export type PaidPlanStep = { kind: 'sign-in'; to: string } | { kind: 'manage-subscription'; alert: string; to: string } | { kind: 'checkout' };
 
 /**
  * What choosing a paid plan leads to (spec §5): a visitor signs in first and comes back to

@@ -99,21 +99,16 @@ describe('PlanCard', () => {
     expect(startCheckout).not.toHaveBeenCalled();
   });
 
-  it.each(['starter', 'professional', 'enterprise'] as const)(
-    'tells a customer already on %s to change plan from the subscription tab',
-    async (tier) => {
-      const user = userEvent.setup();
-      const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-      visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: tier }) });
-      const card = renderCard(PLANS.pro, 'monthly');
-      await user.click(card.getByRole('button', { name: 'Choose Pro' }));
-      expect(alert).toHaveBeenCalledWith(
-        'You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.',
-      );
-      expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/dashboard?tab=subscription');
-      expect(startCheckout).not.toHaveBeenCalled();
-    },
-  );
+  it.each(['starter', 'professional', 'enterprise'] as const)('tells a customer already on %s to change plan from the subscription tab', async (tier) => {
+    const user = userEvent.setup();
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: tier }) });
+    const card = renderCard(PLANS.pro, 'monthly');
+    await user.click(card.getByRole('button', { name: 'Choose Pro' }));
+    expect(alert).toHaveBeenCalledWith('You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.');
+    expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/dashboard?tab=subscription');
+    expect(startCheckout).not.toHaveBeenCalled();
+  });
 
   it('starts checkout for a signed-in customer on the free tier', async () => {
     const user = userEvent.setup();

@@ -62,12 +62,8 @@ function PriceBlock({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         <span className="mk-plan__amount">{formatPrice(price.perMonth, price.currency)}</span>
         <span className="mk-plan__per"> /month</span>
       </span>
-      {price.billedYearly !== undefined && (
-        <span className="mk-plan__billing">Billed annually at {formatPrice(price.billedYearly, price.currency)} per year</span>
-      )}
-      {price.savingPerMonth !== undefined && (
-        <span className="mk-plan__saving">Save {formatPrice(price.savingPerMonth, price.currency)} per month</span>
-      )}
+      {price.billedYearly !== undefined && <span className="mk-plan__billing">Billed annually at {formatPrice(price.billedYearly, price.currency)} per year</span>}
+      {price.savingPerMonth !== undefined && <span className="mk-plan__saving">Save {formatPrice(price.savingPerMonth, price.currency)} per month</span>}
     </div>
   );
 }

@@ -45,15 +45,7 @@ const PLAN_SKELETON: CatalogListSkeleton = {
   cardClassName: 'mk-plan',
   count: 4,
   label: 'Loading plans…',
-  lines: [
-    { width: '40%', height: '1.5rem' },
-    { width: '80%' },
-    { width: '55%', height: '2.5rem' },
-    { height: '2.75rem' },
-    { width: '90%' },
-    { width: '75%' },
-    { width: '85%' },
-  ],
+  lines: [{ width: '40%', height: '1.5rem' }, { width: '80%' }, { width: '55%', height: '2.5rem' }, { height: '2.75rem' }, { width: '90%' }, { width: '75%' }, { width: '85%' }],
 };
 
 function Plans({ state, period, onRetry }: { state: PlansState; period: BillingPeriod; onRetry: () => void }) {

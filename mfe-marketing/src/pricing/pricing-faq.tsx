@@ -9,10 +9,7 @@ export function PricingFaq() {
   return (
     <section className="mk-pricing-faq" aria-labelledby="pricing-faq-title">
       <h2 id="pricing-faq-title">Pricing questions</h2>
-      <Accordion
-        headingLevel={3}
-        items={questions.map((question) => ({ id: question.id, title: question.title, content: <SafeHtml html={question.html} /> }))}
-      />
+      <Accordion headingLevel={3} items={questions.map((question) => ({ id: question.id, title: question.title, content: <SafeHtml html={question.html} /> }))} />
     </section>
   );
 }

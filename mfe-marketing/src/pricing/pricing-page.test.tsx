@@ -24,11 +24,13 @@ function renderPricing() {
 
 beforeEach(() => {
   forgetContentSections();
-  getContentSections.mockReset().mockResolvedValue([
-    sectionFixture({ slot: 'pricing.intro', title: 'Plans for every stage of your business', html: '<p>Start free.</p>' }),
-    sectionFixture({ id: '00000000-0000-4000-8000-0000000000f1', slot: 'pricing.faq.change-plan', title: 'Can I change my plan later?', html: '<p>Yes, any time.</p>' }),
-    sectionFixture({ id: '00000000-0000-4000-8000-0000000000f2', slot: 'pricing.faq.payment-methods', title: 'What payment methods do you accept?', html: '<p>Cards.</p>' }),
-  ]);
+  getContentSections
+    .mockReset()
+    .mockResolvedValue([
+      sectionFixture({ slot: 'pricing.intro', title: 'Plans for every stage of your business', html: '<p>Start free.</p>' }),
+      sectionFixture({ id: '00000000-0000-4000-8000-0000000000f1', slot: 'pricing.faq.change-plan', title: 'Can I change my plan later?', html: '<p>Yes, any time.</p>' }),
+      sectionFixture({ id: '00000000-0000-4000-8000-0000000000f2', slot: 'pricing.faq.payment-methods', title: 'What payment methods do you accept?', html: '<p>Cards.</p>' }),
+    ]);
   getPlans.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -85,10 +87,7 @@ describe('pricing page', () => {
     expect(screen.getByText('Start free.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Can I change my plan later?' }));
     expect(screen.getByRole('region', { name: 'Can I change my plan later?' }).textContent).toBe('Yes, any time.');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Can I change my plan later?',
-      'What payment methods do you accept?',
-    ]);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Can I change my plan later?', 'What payment methods do you accept?']);
   });
 
   it('still shows the plans when the catalog has no texts', async () => {

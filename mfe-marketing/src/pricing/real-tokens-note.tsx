@@ -8,8 +8,7 @@ export function mentionsRealTokens(feature: string): boolean {
 export function RealTokensNote() {
   return (
     <p id={REAL_TOKENS_NOTE_ID} className="ad-muted mk-pricing-note">
-      * Real tokens are the units the AI models measure text in: about four characters of your messages and the agents' replies. Each one
-      uses 100 platform credits.
+      * Real tokens are the units the AI models measure text in: about four characters of your messages and the agents' replies. Each one uses 100 platform credits.
     </p>
   );
 }

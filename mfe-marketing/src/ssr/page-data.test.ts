@@ -11,7 +11,11 @@ function gateway(routes: Record<string, unknown>) {
     const url = new URL(String(input));
     requested.push(`${url.origin}${url.pathname}`);
     const body = routes[url.pathname];
-    if (body === undefined) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'No such thing', requestId: 'r' } }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (body === undefined)
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'No such thing', requestId: 'r' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return { fetchImpl, requested };
@@ -32,7 +36,12 @@ describe('preparePage', () => {
     const agents = [agentFixture()];
     const courses = [courseFixture()];
     const offer = communityFixture();
-    const { fetchImpl } = gateway({ '/api/catalog/content': { sections }, '/api/catalog/agents': { agents }, '/api/catalog/courses': { courses }, '/api/catalog/community': offer });
+    const { fetchImpl } = gateway({
+      '/api/catalog/content': { sections },
+      '/api/catalog/agents': { agents },
+      '/api/catalog/courses': { courses },
+      '/api/catalog/community': offer,
+    });
     await expect(preparePage('Models', {}, API, fetchImpl)).resolves.toEqual({ data: { content: sections, resources: { agents } } });
     await expect(preparePage('Courses', {}, API, fetchImpl)).resolves.toEqual({ data: { content: sections, resources: { courses, 'community offer': offer } } });
   });

@@ -16,8 +16,7 @@ export interface PreparedPage {
 
 type Client = ReturnType<typeof createApiClient>;
 
-const contentSections = async (client: Client): Promise<ContentSection[]> =>
-  (await client.call(CATALOG_ENDPOINTS.content)).sections;
+const contentSections = async (client: Client): Promise<ContentSection[]> => (await client.call(CATALOG_ENDPOINTS.content)).sections;
 
 /** What each page reads on its first render, as the anonymous visitor sees it. */
 const LOADERS: Record<string, (client: Client, params: Record<string, string>) => Promise<PreparedPage>> = {
@@ -32,11 +31,7 @@ const LOADERS: Record<string, (client: Client, params: Record<string, string>) =
     return { data: { content, resources: { [RESOURCE_KEYS.agents]: agents.agents } } };
   },
   Courses: async (client) => {
-    const [content, courses, offer] = await Promise.all([
-      contentSections(client),
-      client.call(CATALOG_ENDPOINTS.courses),
-      client.call(CATALOG_ENDPOINTS.community),
-    ]);
+    const [content, courses, offer] = await Promise.all([contentSections(client), client.call(CATALOG_ENDPOINTS.courses), client.call(CATALOG_ENDPOINTS.community)]);
     return { data: { content, resources: { [RESOURCE_KEYS.courses]: courses.courses, [RESOURCE_KEYS.communityOffer]: offer } } };
   },
   CourseDetail: async (client, params) => {

@@ -32,7 +32,14 @@ describe('createApiClient', () => {
   });
 
   it('calls a contract endpoint with its method, its filled-in route and its body, and validates the answer', async () => {
-    const comment = { id: '7d4c5f0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f', courseId: 'ai/basics', authorId: '7d4c5f0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f', authorName: 'Ada', body: 'Hi', createdAt: '2026-01-01T00:00:00.000Z' };
+    const comment = {
+      id: '7d4c5f0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f',
+      courseId: 'ai/basics',
+      authorId: '7d4c5f0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f',
+      authorName: 'Ada',
+      body: 'Hi',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     const { fetch, calls } = fakeFetch(() => json(201, comment));
     const client = createApiClient({ fetch });
     await expect(client.call(CATALOG_ENDPOINTS.postComment, { params: { id: 'ai/basics' }, body: { body: 'Hi' } })).resolves.toEqual(comment);
@@ -60,7 +67,9 @@ describe('createApiClient', () => {
       error: { code: 'validation_failed', message: 'Invalid query', fields: [{ path: 'tier', message: 'Unknown tier' }], requestId: 'srv-9' },
     };
     const { fetch } = fakeFetch(() => json(422, body));
-    const error = await createApiClient({ fetch }).call(CATALOG_ENDPOINTS.plans).catch((caught: unknown) => caught);
+    const error = await createApiClient({ fetch })
+      .call(CATALOG_ENDPOINTS.plans)
+      .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -74,7 +83,9 @@ describe('createApiClient', () => {
 
   it('reports an error response without a contract body by its status', async () => {
     const { fetch } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    const error = await createApiClient({ fetch, newRequestId: () => 'req-2' }).call(CATALOG_ENDPOINTS.plans).catch((caught: unknown) => caught);
+    const error = await createApiClient({ fetch, newRequestId: () => 'req-2' })
+      .call(CATALOG_ENDPOINTS.plans)
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, code: 'http_error', fields: [], requestId: 'req-2' });
   });
 
@@ -82,7 +93,9 @@ describe('createApiClient', () => {
     const fetch = jest.fn(async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof globalThis.fetch;
-    const error = await createApiClient({ fetch }).call(CATALOG_ENDPOINTS.plans).catch((caught: unknown) => caught);
+    const error = await createApiClient({ fetch })
+      .call(CATALOG_ENDPOINTS.plans)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
     expect((error as ApiError).message).toMatch(/could not reach the server/i);

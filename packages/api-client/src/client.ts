@@ -42,7 +42,10 @@ type EndpointAnswer<E extends AnyEndpoint> = E['response'] extends core.$ZodType
 
 export interface ApiClient {
   /** An endpoint defined in the contracts: its method and URL, its answer validated by its schema. */
-  call<E extends AnyEndpoint>(endpoint: E, ...options: keyof RouteParams<E['route']> extends never ? (E['request'] extends core.$ZodType ? [EndpointCallOptions<E>] : [EndpointCallOptions<E>?]) : [EndpointCallOptions<E>]): Promise<EndpointAnswer<E>>;
+  call<E extends AnyEndpoint>(
+    endpoint: E,
+    ...options: keyof RouteParams<E['route']> extends never ? (E['request'] extends core.$ZodType ? [EndpointCallOptions<E>] : [EndpointCallOptions<E>?]) : [EndpointCallOptions<E>]
+  ): Promise<EndpointAnswer<E>>;
   /** Any call to the gateway: JSON in, contract-validated JSON out, ApiError on failure. */
   request<S extends core.$ZodType = core.$ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<core.output<S>>;
 }
@@ -79,10 +82,7 @@ export function createApiClient({
     }
   }
 
-  async function request<S extends core.$ZodType>(
-    path: string,
-    { method = 'GET', body, schema, signal, credentials }: RequestOptions<S> = {},
-  ): Promise<core.output<S>> {
+  async function request<S extends core.$ZodType>(path: string, { method = 'GET', body, schema, signal, credentials }: RequestOptions<S> = {}): Promise<core.output<S>> {
     const requestId = nextId();
     const init: RequestInit = { method, signal, credentials };
     if (body !== undefined) {

@@ -9,10 +9,7 @@ import createDOMPurify, { type WindowLike } from 'dompurify';
  */
 export const HTML_POLICY = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: [
-    'script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'style', 'link', 'meta', 'base',
-    'form', 'input', 'button', 'select', 'option', 'textarea',
-  ],
+  FORBID_TAGS: ['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'style', 'link', 'meta', 'base', 'form', 'input', 'button', 'select', 'option', 'textarea'],
   FORBID_ATTR: ['style'],
   ALLOW_DATA_ATTR: false,
   ADD_ATTR: ['target'],

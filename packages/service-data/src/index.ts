@@ -22,12 +22,4 @@ export { enqueueEvent, OutboxRelay, type OutboxRelayOptions } from './events/out
 export { idempotentHandler, type IdempotentHandlerOptions } from './events/consumer';
 export { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 export { type AdminActionInput, type AdminActor, adminActorOf, adminAuditPath, adminAuditRouter, listAdminActions, recordAdminAction } from './audit/admin-audit';
-export {
-  type RunningService,
-  runStandalone,
-  type ServiceContext,
-  type ServiceDefinition,
-  serviceEnvSchema,
-  type ServiceRuntime,
-  startService,
-} from './service';
+export { type RunningService, runStandalone, type ServiceContext, type ServiceDefinition, serviceEnvSchema, type ServiceRuntime, startService } from './service';

@@ -57,7 +57,15 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       onStop: async (_context, deps) => void seen.push(`stop ${deps.token}`),
     };
     try {
-      const service = await startService(definition, { port: 0, host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json', adminRequireMfa: true });
+      const service = await startService(definition, {
+        port: 0,
+        host: '127.0.0.1',
+        database: database.target,
+        bus: bus.bus,
+        logger: testLogger(),
+        jwksUrl: 'http://127.0.0.1:9/jwks.json',
+        adminRequireMfa: true,
+      });
       const { token } = (await (await fetch(`${service.url}/api/deps/token`)).json()) as { token: string };
       await service.stop();
       expect(seen.sort()).toEqual([`consumers ${token}`, `guard ${token}`, `mount ${token}`, `stop ${token}`]);

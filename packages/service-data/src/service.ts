@@ -3,7 +3,22 @@ import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
 import type { Express, RequestHandler } from 'express';
 import { Counter, Registry } from 'prom-client';
 import { z } from 'zod';
-import { createTokenVerifier, requireAdmin, type TokenVerifier, booleanFlagSchema, hostSchema, loadConfigOrExit, logLevelSchema, portSchema, createHttpApp, startHttpServer, createLogger, type Logger, drainServer, installShutdown } from '@agentdock/service-kit';
+import {
+  createTokenVerifier,
+  requireAdmin,
+  type TokenVerifier,
+  booleanFlagSchema,
+  hostSchema,
+  loadConfigOrExit,
+  logLevelSchema,
+  portSchema,
+  createHttpApp,
+  startHttpServer,
+  createLogger,
+  type Logger,
+  drainServer,
+  installShutdown,
+} from '@agentdock/service-kit';
 import { adminAuditRouter } from './audit/admin-audit';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
@@ -26,11 +41,7 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
    */
   transaction<T>(work: (tx: Db<TSchema>) => Promise<T>): Promise<T>;
   /** Writes an event to the outbox inside `tx`, sourced from this service. */
-  enqueue<TType extends string, TData extends z.ZodType>(
-    tx: Db,
-    event: EventDefinition<TType, TData>,
-    data: z.infer<TData>,
-  ): Promise<EventEnvelope<TType, z.infer<TData>>>;
+  enqueue<TType extends string, TData extends z.ZodType>(tx: Db, event: EventDefinition<TType, TData>, data: z.infer<TData>): Promise<EventEnvelope<TType, z.infer<TData>>>;
 }
 
 /**
@@ -203,7 +214,10 @@ export const serviceEnvSchema = z
     NATS_URL: z.string().min(1).optional(),
     NATS_STREAM: z.string().min(1).default('AGENTDOCK'),
     // Lets several platforms (or drills) share one NATS server; empty in a normal deployment.
-    NATS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').optional(),
+    NATS_NAMESPACE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+      .optional(),
     JWKS_URL: z.string().url(),
     DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: logLevelSchema,

@@ -17,8 +17,7 @@ describe('the PKCE flow where storage or crypto falls short', () => {
     expect(() => takeCodeVerifier(null)).toThrow(
       expect.objectContaining({
         code: 'pkce_verifier_missing',
-        message:
-          'This link was already used or was opened in another browser than the one it was requested from. Request a new link and open it in this browser.',
+        message: 'This link was already used or was opened in another browser than the one it was requested from. Request a new link and open it in this browser.',
       }),
     );
   });

@@ -3,16 +3,7 @@ import { CATALOG_ENDPOINTS, userProfile } from '@agentdock/contracts';
 import { PKCE_VERIFIER_KEY, codeChallengeFor } from './pkce';
 import { createSessionClient, REMEMBERED_EXCHANGES, type SessionClientOptions } from './session-client';
 import { SESSION_HINT_KEY } from './session-hint';
-import {
-  errorResponse,
-  fakeIdentity,
-  fakeTabs,
-  jsonResponse,
-  memoryStorage,
-  sessionFixture,
-  userFixture,
-  type FakeIdentity,
-} from './testing/fake-identity';
+import { errorResponse, fakeIdentity, fakeTabs, jsonResponse, memoryStorage, sessionFixture, userFixture, type FakeIdentity } from './testing/fake-identity';
 import type { AuthChangeEvent } from './types';
 
 const crypto = webcrypto as unknown as Crypto;
@@ -351,18 +342,13 @@ describe('authorised calls (client.api)', () => {
     identity.on('POST /api/identity/signin/password', jsonResponse(200, first));
     identity.on(REFRESH, jsonResponse(200, second));
     identity.on('GET /api/identity/me', (call) =>
-      call.headers.get('authorization') === `Bearer ${second.accessToken}`
-        ? jsonResponse(200, second.user)
-        : errorResponse(401, 'invalid_token', 'The access token has expired'),
+      call.headers.get('authorization') === `Bearer ${second.accessToken}` ? jsonResponse(200, second.user) : errorResponse(401, 'invalid_token', 'The access token has expired'),
     );
     const { client, events } = setup({ identity });
     await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
 
     await expect(client.api.request('/api/identity/me', { schema: userProfile })).resolves.toEqual(second.user);
-    expect(identity.callsTo('GET /api/identity/me').map((call) => call.headers.get('authorization'))).toEqual([
-      `Bearer ${first.accessToken}`,
-      `Bearer ${second.accessToken}`,
-    ]);
+    expect(identity.callsTo('GET /api/identity/me').map((call) => call.headers.get('authorization'))).toEqual([`Bearer ${first.accessToken}`, `Bearer ${second.accessToken}`]);
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED']);
   });
 

@@ -56,6 +56,9 @@ describe('tabMessageEffect', () => {
   it('keeps this tab’s recovery flow across a refreshed token, and never starts one from another tab', () => {
     const refreshed = held({ user: { id: 'u-1' } });
     expect(tabMessageEffect({ type: 'signed-in', held: refreshed }, signedIn(mine, true), mine)).toMatchObject({ event: 'TOKEN_REFRESHED', recovery: true });
-    expect(tabMessageEffect({ type: 'signed-in', held: held({ kind: 'recovery', user: { id: 'u-2' } }) }, signedIn(mine), mine)).toMatchObject({ event: 'SIGNED_IN', recovery: false });
+    expect(tabMessageEffect({ type: 'signed-in', held: held({ kind: 'recovery', user: { id: 'u-2' } }) }, signedIn(mine), mine)).toMatchObject({
+      event: 'SIGNED_IN',
+      recovery: false,
+    });
   });
 });

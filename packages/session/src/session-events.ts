@@ -9,10 +9,7 @@ export function eventForRefresh(state: SessionState, session: Session): AuthChan
 
 /** What this tab does with another tab's message. */
 export type TabMessageEffect =
-  | { kind: 'ignore' }
-  | { kind: 'sign-out' }
-  | { kind: 'update-user'; user: UserProfile }
-  | { kind: 'hold'; held: HeldSession; event: AuthChangeEvent; recovery: boolean };
+  { kind: 'ignore' } | { kind: 'sign-out' } | { kind: 'update-user'; user: UserProfile } | { kind: 'hold'; held: HeldSession; event: AuthChangeEvent; recovery: boolean };
 
 export function tabMessageEffect(message: TabMessage, state: SessionState, held: HeldSession | null): TabMessageEffect {
   if (message.type === 'signed-out') return state.status === 'signed-out' ? { kind: 'ignore' } : { kind: 'sign-out' };

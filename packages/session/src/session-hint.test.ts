@@ -34,7 +34,12 @@ describe('the signed-in hint', () => {
     try {
       Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => storage });
       expect(browserStorage()).toBe(storage);
-      Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => { throw new Error('SecurityError'); } });
+      Object.defineProperty(globalThis, 'localStorage', {
+        configurable: true,
+        get: () => {
+          throw new Error('SecurityError');
+        },
+      });
       expect(browserStorage()).toBeNull();
       Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: undefined });
       expect(browserStorage()).toBeNull();

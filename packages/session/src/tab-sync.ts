@@ -6,10 +6,7 @@ export interface HeldSession {
   expiresAtMs: number;
 }
 
-export type TabMessage =
-  | { type: 'signed-in'; held: HeldSession }
-  | { type: 'signed-out' }
-  | { type: 'user-updated'; user: UserProfile };
+export type TabMessage = { type: 'signed-in'; held: HeldSession } | { type: 'signed-out' } | { type: 'user-updated'; user: UserProfile };
 
 /** Tells the other tabs of this site about sign-in, sign-out, refreshed tokens and profile changes. */
 export interface TabChannel {

@@ -60,7 +60,9 @@ describe('createStaticServer compression', () => {
 
 describe('createStaticServer CORS', () => {
   it('lets any origin load a remote', async () => {
-    const res = await request(createStaticServer({ root, cors: true })).get('/mf-manifest.json').set('Origin', 'http://localhost:3000');
+    const res = await request(createStaticServer({ root, cors: true }))
+      .get('/mf-manifest.json')
+      .set('Origin', 'http://localhost:3000');
     expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 
@@ -89,7 +91,9 @@ describe('createStaticServer CORS', () => {
 
 describe('createStaticServer fallbacks', () => {
   it('serves index.html for client-side routes of the shell', async () => {
-    const res = await request(createStaticServer({ root, spaFallback: true })).get('/courses/ai-fundamentals').set('Accept', 'text/html');
+    const res = await request(createStaticServer({ root, spaFallback: true }))
+      .get('/courses/ai-fundamentals')
+      .set('Accept', 'text/html');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<title>Agentdock</title>');
     expect(res.headers['cache-control']).toBe('no-cache');

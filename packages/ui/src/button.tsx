@@ -13,14 +13,7 @@ export interface ButtonStyleProps {
 }
 
 export function buttonClassName({ variant = 'primary', size = 'md', block, onDark }: ButtonStyleProps, extra?: string) {
-  return classNames(
-    'ad-btn',
-    `ad-btn--${variant}`,
-    size !== 'md' && `ad-btn--${size}`,
-    block && 'ad-btn--block',
-    onDark && 'ad-btn--on-dark',
-    extra,
-  );
+  return classNames('ad-btn', `ad-btn--${variant}`, size !== 'md' && `ad-btn--${size}`, block && 'ad-btn--block', onDark && 'ad-btn--on-dark', extra);
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleProps {}

@@ -23,13 +23,7 @@ export function SegmentedControl<T extends string>({ label, options, value, onCh
       <legend className="ad-visually-hidden">{label}</legend>
       {options.map((option) => (
         <label key={option.value} className="ad-segmented__option">
-          <input
-            type="radio"
-            name={name}
-            value={option.value}
-            checked={option.value === value}
-            onChange={() => onChange(option.value)}
-          />
+          <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
           <span className="ad-segmented__label">
             {option.label}
             {option.hint && <span className="ad-segmented__hint">{option.hint}</span>}

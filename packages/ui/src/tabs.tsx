@@ -25,7 +25,10 @@ export interface TabsProps<T extends string> {
 export function Tabs<T extends string>({ label, tabs, value, onChange, children, className }: TabsProps<T>) {
   const baseId = useId();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
-  const selectedIndex = Math.max(0, tabs.findIndex((tab) => tab.value === value));
+  const selectedIndex = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.value === value),
+  );
   const tabId = (index: number) => `${baseId}-tab-${index}`;
   const panelId = `${baseId}-panel`;
 

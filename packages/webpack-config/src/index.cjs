@@ -114,7 +114,9 @@ function createFrontendConfig(app) {
           ...(isHost ? externalRuntimeProviderAlias() : {}),
           // React Router's package exports only its development build (warnings and checks);
           // its own production build is the one a production bundle should carry.
-          ...(production ? { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json', { paths: [app.dir] })), 'dist', 'production', 'index.mjs') } : {}),
+          ...(production
+            ? { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json', { paths: [app.dir] })), 'dist', 'production', 'index.mjs') }
+            : {}),
         },
       },
       module: {

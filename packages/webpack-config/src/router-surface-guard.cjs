@@ -9,7 +9,12 @@ function readSurfaceExports(file, from) {
   const source = fs.readFileSync(file, 'utf8');
   const list = new RegExp(`export\\s*\\{([^}]*)\\}\\s*from\\s*'${from}'`).exec(source);
   if (!list) throw new Error(`${file} has no "export { … } from '${from}'" list`);
-  return new Set(list[1].split(',').map((name) => name.trim()).filter(Boolean));
+  return new Set(
+    list[1]
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 }
 
 /**

@@ -45,7 +45,8 @@ function createServerConfig(app) {
               options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
             },
           },
-          { test: /\.css$/, use: [require.resolve('./ssr-style-loader.cjs')] }],
+          { test: /\.css$/, use: [require.resolve('./ssr-style-loader.cjs')] },
+        ],
       },
       plugins: [
         new ModuleFederationPlugin({

@@ -7,50 +7,37 @@ export const FAQ: readonly AccordionItem[] = [
     title: 'What do the subscription plans include?',
     content: (
       <p>
-        Every plan comes with a monthly allowance of platform credits, a set of AI agents and a number of API calls. Start on
-        the Free plan, move up to Starter or Pro for more agents and credits, or ask us for an Enterprise plan. The{' '}
-        <Link to="/pricing">pricing page</Link> compares them.
+        Every plan comes with a monthly allowance of platform credits, a set of AI agents and a number of API calls. Start on the Free plan, move up to Starter or Pro for more
+        agents and credits, or ask us for an Enterprise plan. The <Link to="/pricing">pricing page</Link> compares them.
       </p>
     ),
   },
   {
     id: 'credits',
     title: 'Do unused credits roll over to the next month?',
-    content: (
-      <p>
-        No. Your credits are topped up to your plan's allowance at the start of each billing period, and credits you did not
-        use in a period do not roll over.
-      </p>
-    ),
+    content: <p>No. Your credits are topped up to your plan's allowance at the start of each billing period, and credits you did not use in a period do not roll over.</p>,
   },
   {
     id: 'cancel',
     title: 'Can I cancel my subscription at any time?',
     content: (
       <p>
-        Yes. Cancel from <Link to="/manage-subscription">Manage Subscription</Link>; you keep your plan until the end of the
-        current billing period and are not charged again.
+        Yes. Cancel from <Link to="/manage-subscription">Manage Subscription</Link>; you keep your plan until the end of the current billing period and are not charged again.
       </p>
     ),
   },
   {
     id: 'payment',
     title: 'How do I pay?',
-    content: (
-      <p>
-        By credit or debit card, through our payment provider's secure checkout. Your card details go straight to the
-        provider; Agentdock never sees or stores them.
-      </p>
-    ),
+    content: <p>By credit or debit card, through our payment provider's secure checkout. Your card details go straight to the provider; Agentdock never sees or stores them.</p>,
   },
   {
     id: 'agents',
     title: 'What can the AI agents do for my business?',
     content: (
       <p>
-        Our agents prepare your meetings, brainstorm startup ideas, act as a thought partner for founders and generate
-        images, among other things. See <Link to="/models">Our AI Agents</Link> for the full list and which plan includes
-        each one.
+        Our agents prepare your meetings, brainstorm startup ideas, act as a thought partner for founders and generate images, among other things. See{' '}
+        <Link to="/models">Our AI Agents</Link> for the full list and which plan includes each one.
       </p>
     ),
   },
@@ -59,19 +46,14 @@ export const FAQ: readonly AccordionItem[] = [
     title: 'What is the AI course?',
     content: (
       <p>
-        A hands-on course that teaches you to use and build AI agents for your business, with a monthly subscription you can
-        cancel anytime. <Link to="/courses">Explore the course</Link>.
+        A hands-on course that teaches you to use and build AI agents for your business, with a monthly subscription you can cancel anytime.{' '}
+        <Link to="/courses">Explore the course</Link>.
       </p>
     ),
   },
   {
     id: 'community',
     title: 'Is there a community I can join?',
-    content: (
-      <p>
-        Yes. Course members join our community chat server to ask questions, share what they build and learn from other
-        founders and teams.
-      </p>
-    ),
+    content: <p>Yes. Course members join our community chat server to ask questions, share what they build and learn from other founders and teams.</p>,
   },
 ];

@@ -10,7 +10,10 @@ const milliseconds = (fallback: number, max: number) => z.coerce.number().int().
 const shellServerEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3200),
   HOST: z.string().min(1).default('0.0.0.0'),
-  SHELL_DIST: z.string().min(1).default(fileURLToPath(new URL('../../dist', import.meta.url))),
+  SHELL_DIST: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../dist', import.meta.url))),
   /** The gateway as this server reaches it; without it every page is the plain shell. */
   API_URL: httpUrl.optional(),
   /** Browser manifests of the remotes with public pages, as this server reaches them. */

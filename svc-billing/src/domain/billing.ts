@@ -44,12 +44,7 @@ async function liveSubscriptions(db: Db, userId: string): Promise<StoredSubscrip
 }
 
 /** Starts a hosted checkout for a plan, a course or a credit pack; returns where to send the browser. */
-export async function startCheckout(
-  context: ServiceContext<BillingSchema>,
-  deps: BillingDeps,
-  user: AccessTokenClaims,
-  request: CheckoutRequest,
-): Promise<string> {
+export async function startCheckout(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims, request: CheckoutRequest): Promise<string> {
   const live = await liveSubscriptions(context.db, user.sub);
   const baseParams = { customer: '', client_reference_id: user.sub };
   let params: Stripe.Checkout.SessionCreateParams;
@@ -158,7 +153,10 @@ export async function listSubscriptions(db: Db, userId: string): Promise<Billing
 
 /** The caller's own subscription; another user's id is indistinguishable from an unknown one. */
 async function ownSubscription(db: Db, userId: string, id: string): Promise<SubscriptionRow> {
-  const [row] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
   if (!row) throw new NotFoundError('Subscription not found', { code: BILLING_ERROR_CODES.subscriptionNotFound });
   return row;
 }
@@ -167,20 +165,11 @@ async function ownSubscription(db: Db, userId: string, id: string): Promise<Subs
  * Cancels at period end (never immediately). The local row is updated right away so the page
  * reloads with the notice; the provider's webhook later confirms the same state.
  */
-export async function cancelAtPeriodEnd(
-  context: ServiceContext<BillingSchema>,
-  deps: BillingDeps,
-  userId: string,
-  id: string,
-): Promise<BillingSubscription> {
+export async function cancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
   const row = await ownSubscription(context.db, userId, id);
   await deps.stripe.subscriptions.update(id, { cancel_at_period_end: true });
   const state = { ...(row.state as StoredSubscription), cancelAtPeriodEnd: true };
-  const [updated] = await context.db
-    .update(subscriptions)
-    .set({ state, updatedAt: new Date() })
-    .where(eq(subscriptions.id, id))
-    .returning();
+  const [updated] = await context.db.update(subscriptions).set({ state, updatedAt: new Date() }).where(eq(subscriptions.id, id)).returning();
   return toBillingSubscription(updated ?? row);
 }
 
@@ -226,13 +215,7 @@ export async function previewPlanChange(
 }
 
 /** Upgrade or downgrade with proration; the tier follows from the provider's webhook. */
-export async function changePlan(
-  context: ServiceContext<BillingSchema>,
-  deps: BillingDeps,
-  userId: string,
-  id: string,
-  request: ChangePlanRequest,
-): Promise<BillingSubscription> {
+export async function changePlan(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string, request: ChangePlanRequest): Promise<BillingSubscription> {
   const { items, metadata } = await planChangeItems(context, deps, userId, id, request);
   await deps.stripe.subscriptions.update(id, { items, metadata, proration_behavior: 'always_invoice' });
   return toBillingSubscription(await ownSubscription(context.db, userId, id));

@@ -62,9 +62,7 @@ describe('course and credit checkout resolution', () => {
     expect(resolveCourseCheckout('build-ai-agents', new Set())).toMatchObject({ amount: 15_000, currency: 'usd' });
     expect(resolveCourseCheckout('community', new Set())).toMatchObject({ amount: 5_000 });
     expect(() => resolveCourseCheckout('nope', new Set())).toThrow(expect.objectContaining({ status: 404, code: 'unknown_course' }));
-    expect(() => resolveCourseCheckout('ai-fundamentals', new Set(['ai-fundamentals']))).toThrow(
-      expect.objectContaining({ status: 409, code: 'already_enrolled' }),
-    );
+    expect(() => resolveCourseCheckout('ai-fundamentals', new Set(['ai-fundamentals']))).toThrow(expect.objectContaining({ status: 409, code: 'already_enrolled' }));
   });
 
   it('finds credit packs by id', () => {
@@ -78,9 +76,7 @@ describe('checkout rules at their edges', () => {
   it('never sells Enterprise (quoted by contact) or another plan on the free tier', () => {
     const catalogue = [...plans, row({ planId: 'enterprise', tier: 'enterprise' }), row({ planId: 'basic', tier: 'free', monthlyPriceId: 'price_basic' })];
     for (const planId of ['enterprise', 'basic']) {
-      expect(() => resolvePlanCheckout(catalogue, { planId, billingPeriod: 'monthly' }, freeUser)).toThrow(
-        expect.objectContaining({ code: 'invalid_plan', status: 400 }),
-      );
+      expect(() => resolvePlanCheckout(catalogue, { planId, billingPeriod: 'monthly' }, freeUser)).toThrow(expect.objectContaining({ code: 'invalid_plan', status: 400 }));
     }
   });
 

@@ -1,11 +1,4 @@
-import {
-  BILLING_ERROR_CODES,
-  BILLING_TEXTS,
-  type BillingPeriod,
-  COMMUNITY_COURSE_ID,
-  type CreditPack,
-  type SubscriptionTier,
-} from '@agentdock/contracts';
+import { BILLING_ERROR_CODES, BILLING_TEXTS, type BillingPeriod, COMMUNITY_COURSE_ID, type CreditPack, type SubscriptionTier } from '@agentdock/contracts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '@agentdock/service-kit';
 import type { PlanPriceRow } from '../db/schema';
 

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { type BillingSchema, planPrices, schema } from '../db/schema';
 import { applyPlanChanged } from './plan-prices';
 
-
 describe('billing plan-price read model', () => {
   let testDatabase: TestDatabase;
   let database: Database<BillingSchema>;

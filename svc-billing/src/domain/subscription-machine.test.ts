@@ -143,9 +143,6 @@ describe('subscription state machine at its edges', () => {
 
   it('revokes a course, not a plan, when a course subscription ends', () => {
     const course = { kind: 'course', courseId: 'ai-fundamentals' } as const;
-    expect(run([snapshot({ product: course }), snapshot({ product: course, status: 'canceled', observedAt: T0 + 1 })]).effects).toEqual([
-      'course-granted',
-      'course-revoked',
-    ]);
+    expect(run([snapshot({ product: course }), snapshot({ product: course, status: 'canceled', observedAt: T0 + 1 })]).effects).toEqual(['course-granted', 'course-revoked']);
   });
 });

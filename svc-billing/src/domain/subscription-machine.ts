@@ -7,20 +7,10 @@
  * converges to the same state, and why a replayed event has no second effect.
  */
 
-export const PROVIDER_STATUSES = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-] as const;
+export const PROVIDER_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
-export const isProviderStatus = (status: string): status is ProviderStatus =>
-  (PROVIDER_STATUSES as readonly string[]).includes(status);
+export const isProviderStatus = (status: string): status is ProviderStatus => (PROVIDER_STATUSES as readonly string[]).includes(status);
 
 /** What the provider says about one subscription at one moment. */
 export interface SubscriptionSnapshot {
@@ -75,12 +65,7 @@ function revokeEffect(snapshot: SubscriptionSnapshot, reason: 'canceled' | 'unpa
  * Reduces one provider snapshot onto the stored state. `now` is the provider's clock (test clocks
  * move it), in epoch seconds.
  */
-export function applySnapshot(
-  stored: StoredSubscription | null,
-  snapshot: SubscriptionSnapshot,
-  now: number,
-  graceDays: number = DEFAULT_GRACE_DAYS,
-): Transition {
+export function applySnapshot(stored: StoredSubscription | null, snapshot: SubscriptionSnapshot, now: number, graceDays: number = DEFAULT_GRACE_DAYS): Transition {
   if (stored && snapshot.observedAt < stored.observedAt) {
     return { next: stored, effects: [] };
   }
@@ -98,11 +83,7 @@ export function applySnapshot(
       effects.push(grantEffect(snapshot));
       granted = true;
     } else if (wasGranted && stored) {
-      if (
-        snapshot.product.kind === 'plan' &&
-        stored.product.kind === 'plan' &&
-        snapshot.product.tier !== stored.product.tier
-      ) {
+      if (snapshot.product.kind === 'plan' && stored.product.kind === 'plan' && snapshot.product.tier !== stored.product.tier) {
         effects.push({ type: 'plan-changed', previousTier: stored.product.tier });
       }
       if (snapshot.currentPeriodStart > stored.currentPeriodStart && snapshot.status === 'active' && snapshot.product.kind === 'plan') {

@@ -14,14 +14,7 @@ import { eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, subscriptions, webhookEvents } from '../db/schema';
 import { resolveCreditPack } from './checkout-rules';
-import {
-  applySnapshot,
-  isProviderStatus,
-  type Effect,
-  type StoredSubscription,
-  type SubscriptionSnapshot,
-  type Transition,
-} from './subscription-machine';
+import { applySnapshot, isProviderStatus, type Effect, type StoredSubscription, type SubscriptionSnapshot, type Transition } from './subscription-machine';
 
 export interface WebhookDeps {
   stripe: Stripe;
@@ -101,20 +94,11 @@ async function subscriptionOf(deps: WebhookDeps, event: Stripe.Event): Promise<S
 }
 
 /** Verifies, deduplicates and applies one webhook. Returns whether it had not been seen before. */
-export async function processWebhook(
-  context: ServiceContext<BillingSchema>,
-  deps: WebhookDeps,
-  rawBody: Buffer,
-  signature: string | undefined,
-): Promise<boolean> {
+export async function processWebhook(context: ServiceContext<BillingSchema>, deps: WebhookDeps, rawBody: Buffer, signature: string | undefined): Promise<boolean> {
   const event = verifyEvent(deps, rawBody, signature);
   const subscription = await subscriptionOf(deps, event);
   return context.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(webhookEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
+    const [fresh] = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (!fresh) return false;
     if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
       await recordCreditPurchase(context, tx, event.data.object);

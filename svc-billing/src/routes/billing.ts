@@ -1,25 +1,10 @@
-import {
-  cancelSubscriptionRequest,
-  changePlanRequest,
-  checkoutRequest,
-  type CreditPackList,
-  type RedirectResponse,
-  type SubscriptionList,
-} from '@agentdock/contracts';
+import { cancelSubscriptionRequest, changePlanRequest, checkoutRequest, type CreditPackList, type RedirectResponse, type SubscriptionList } from '@agentdock/contracts';
 import { getAuth, requireAuth } from '@agentdock/service-kit';
 import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { BillingSchema } from '../db/schema';
-import {
-  type BillingDeps,
-  cancelAtPeriodEnd,
-  changePlan,
-  listSubscriptions,
-  openPortal,
-  previewPlanChange,
-  startCheckout,
-} from '../domain/billing';
+import { type BillingDeps, cancelAtPeriodEnd, changePlan, listSubscriptions, openPortal, previewPlanChange, startCheckout } from '../domain/billing';
 import { CREDIT_PACKS } from '../domain/checkout-rules';
 
 const subscriptionParams = z.object({ id: z.string().min(1).max(255) });

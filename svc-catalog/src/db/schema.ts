@@ -3,55 +3,60 @@ import { sql } from '@agentdock/service-data/orm';
 import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
 /** Subscription plans. Money is integer minor units of `currency`, so no price passes through a float. */
-export const plans = pgTable('subscription_plans', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull(),
-  currency: text('currency').notNull().default('usd'),
-  monthlyPriceCents: integer('monthly_price_cents'),
-  monthlyPriceId: text('monthly_price_id'),
-  annualPriceCents: integer('annual_price_cents'),
-  annualPriceId: text('annual_price_id'),
-  realTokensLimit: integer('real_tokens_limit'),
-  platformCreditsLimit: integer('platform_credits_limit'),
-  apiCallsLimit: integer('api_calls_limit'),
-  agentsIncluded: integer('agents_included'),
-  features: jsonb('features').$type<string[]>().notNull().default([]),
-  notIncluded: jsonb('not_included').$type<string[]>().notNull().default([]),
-  cta: text('cta').notNull(),
-  highlight: boolean('highlight').notNull().default(false),
-  customPrice: boolean('custom_price').notNull().default(false),
-  isActive: boolean('is_active').notNull().default(true),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (table) => [
-  check('subscription_plans_tier_check', isOneOf(table.tier, SUBSCRIPTION_TIERS)),
-  check('subscription_plans_currency_check', sql`${table.currency} ~ '^[a-z]{3}$'`),
-  check('subscription_plans_prices_check', sql`coalesce(${table.monthlyPriceCents}, 0) >= 0 and coalesce(${table.annualPriceCents}, 0) >= 0`),
-]);
+export const plans = pgTable(
+  'subscription_plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull(),
+    currency: text('currency').notNull().default('usd'),
+    monthlyPriceCents: integer('monthly_price_cents'),
+    monthlyPriceId: text('monthly_price_id'),
+    annualPriceCents: integer('annual_price_cents'),
+    annualPriceId: text('annual_price_id'),
+    realTokensLimit: integer('real_tokens_limit'),
+    platformCreditsLimit: integer('platform_credits_limit'),
+    apiCallsLimit: integer('api_calls_limit'),
+    agentsIncluded: integer('agents_included'),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    notIncluded: jsonb('not_included').$type<string[]>().notNull().default([]),
+    cta: text('cta').notNull(),
+    highlight: boolean('highlight').notNull().default(false),
+    customPrice: boolean('custom_price').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('subscription_plans_tier_check', isOneOf(table.tier, SUBSCRIPTION_TIERS)),
+    check('subscription_plans_currency_check', sql`${table.currency} ~ '^[a-z]{3}$'`),
+    check('subscription_plans_prices_check', sql`coalesce(${table.monthlyPriceCents}, 0) >= 0 and coalesce(${table.annualPriceCents}, 0) >= 0`),
+  ],
+);
 
 export type PlanRow = typeof plans.$inferSelect;
 
 /** AI agents of the catalogue; `key` is the stable name seeds and the chat's provider mapping use. */
-export const agents = pgTable('ai_agents', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  key: text('key').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  features: jsonb('features').$type<string[]>().notNull().default([]),
-  useCase: text('use_case').notNull().default(''),
-  tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
-  isActive: boolean('is_active').notNull().default(true),
-  /** The agent provider's id (`relevance_agent_id` in the original data model); never served publicly. */
-  providerAgentId: text('provider_agent_id'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (table) => [
-  uniqueIndex('ai_agents_key_unique').on(table.key),
-  check('ai_agents_tier_check', isOneOf(table.tier, SUBSCRIPTION_TIERS)),
-]);
+export const agents = pgTable(
+  'ai_agents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    useCase: text('use_case').notNull().default(''),
+    tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The agent provider's id (`relevance_agent_id` in the original data model); never served publicly. */
+    providerAgentId: text('provider_agent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('ai_agents_key_unique').on(table.key), check('ai_agents_tier_check', isOneOf(table.tier, SUBSCRIPTION_TIERS))],
+);
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -59,23 +64,27 @@ export type AgentRow = typeof agents.$inferSelect;
  * Editable texts of the marketing pages. `content` is the admin's source (HTML stored already
  * sanitised, Markdown as typed); `html` is its sanitised rendering, computed once on save.
  */
-export const contentSections = pgTable('content_sections', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  title: text('title').notNull(),
-  sectionType: text('section_type', { enum: CONTENT_SECTION_TYPES }).notNull().default('hero'),
-  slot: text('slot'),
-  format: text('format', { enum: CONTENT_FORMATS }).notNull().default('markdown'),
-  content: text('content').notNull(),
-  html: text('html').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (table) => [
-  // A page looks its text up by slot, so a slot names at most one section.
-  uniqueIndex('content_sections_slot_unique').on(table.slot),
-  check('content_sections_type_check', isOneOf(table.sectionType, CONTENT_SECTION_TYPES)),
-  check('content_sections_format_check', isOneOf(table.format, CONTENT_FORMATS)),
-]);
+export const contentSections = pgTable(
+  'content_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    sectionType: text('section_type', { enum: CONTENT_SECTION_TYPES }).notNull().default('hero'),
+    slot: text('slot'),
+    format: text('format', { enum: CONTENT_FORMATS }).notNull().default('markdown'),
+    content: text('content').notNull(),
+    html: text('html').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A page looks its text up by slot, so a slot names at most one section.
+    uniqueIndex('content_sections_slot_unique').on(table.slot),
+    check('content_sections_type_check', isOneOf(table.sectionType, CONTENT_SECTION_TYPES)),
+    check('content_sections_format_check', isOneOf(table.format, CONTENT_FORMATS)),
+  ],
+);
 
 export type ContentSectionRow = typeof contentSections.$inferSelect;
 
@@ -83,37 +92,43 @@ export type ContentSectionRow = typeof contentSections.$inferSelect;
  * Seed items applied once, by kind and key. Seeding consults this rather than the live tables, so
  * an agent an admin deleted, or a section moved to another slot, does not come back on restart.
  */
-export const appliedSeeds = pgTable('applied_seeds', {
-  kind: text('kind').notNull(),
-  key: text('key').notNull(),
-  appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (table) => [primaryKey({ columns: [table.kind, table.key] })]);
+export const appliedSeeds = pgTable(
+  'applied_seeds',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.key] })],
+);
 
 /** Membership of a course (course ids are the code-owned catalogue's), one row per user and course. */
-export const courseEnrolments = pgTable('course_enrolments', {
-  courseId: text('course_id').notNull(),
-  userId: uuid('user_id').notNull(),
-  source: text('source', { enum: ENROLMENT_SOURCES }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (table) => [
-  primaryKey({ columns: [table.courseId, table.userId] }),
-  check('course_enrolments_source_check', isOneOf(table.source, ENROLMENT_SOURCES)),
-]);
+export const courseEnrolments = pgTable(
+  'course_enrolments',
+  {
+    courseId: text('course_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    source: text('source', { enum: ENROLMENT_SOURCES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.courseId, table.userId] }), check('course_enrolments_source_check', isOneOf(table.source, ENROLMENT_SOURCES))],
+);
 
 export type EnrolmentRow = typeof courseEnrolments.$inferSelect;
 
 /** The members-only discussion of each course; bodies are plain text, stored as typed. */
-export const courseComments = pgTable('course_comments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  courseId: text('course_id').notNull(),
-  authorId: uuid('author_id').notNull(),
-  authorName: text('author_name').notNull(),
-  body: text('body').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (table) => [
-  index('course_comments_course_idx').on(table.courseId, table.createdAt),
-  index('course_comments_author_idx').on(table.authorId, table.createdAt),
-]);
+export const courseComments = pgTable(
+  'course_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: text('course_id').notNull(),
+    authorId: uuid('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('course_comments_course_idx').on(table.courseId, table.createdAt), index('course_comments_author_idx').on(table.authorId, table.createdAt)],
+);
 
 export type CommentRow = typeof courseComments.$inferSelect;
 

@@ -3,7 +3,12 @@ import { CachedValue } from './cached-value';
 describe('CachedValue', () => {
   let clock = 0;
   let loads = 0;
-  const counter = () => new CachedValue(async () => ++loads, 1_000, () => clock);
+  const counter = () =>
+    new CachedValue(
+      async () => ++loads,
+      1_000,
+      () => clock,
+    );
   beforeEach(() => {
     clock = 0;
     loads = 0;

@@ -56,12 +56,7 @@ export async function listAllContent(db: Db<CatalogSchema>): Promise<ContentSect
 }
 
 /** Inserts a section and its `created` event; undefined when its slot is taken and `skipExisting` is set. */
-export async function insertContent(
-  writer: CatalogWriter,
-  tx: Db<CatalogSchema>,
-  input: ContentSectionInput,
-  skipExisting = false,
-): Promise<ContentSection | undefined> {
+export async function insertContent(writer: CatalogWriter, tx: Db<CatalogSchema>, input: ContentSectionInput, skipExisting = false): Promise<ContentSection | undefined> {
   return insertPublishing(tx.insert(contentSections).values({ ...input, ...storedContent(input.format, input.content) }), {
     skipExisting,
     serve: toContentSection,

@@ -27,7 +27,11 @@ describe(`course discussion and public plans (${process.env.TEST_DATABASE_URL ? 
   const db = () => database.db;
   const [course, otherCourse] = listCourses();
   const claims = (fields: Partial<AccessTokenClaims> = {}): AccessTokenClaims => ({ sub: randomUUID(), email: 'member@example.com', admin: false, tier: 'free', ...fields });
-  const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: { code?: string; status?: number; message: string; headers?: Record<string, string> }) => error);
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: { code?: string; status?: number; message: string; headers?: Record<string, string> }) => error,
+    );
 
   describe('who may take part', () => {
     it('lets a member of the course in', async () => {
@@ -100,7 +104,15 @@ describe(`course discussion and public plans (${process.env.TEST_DATABASE_URL ? 
       const earlier = new Date(Date.now() - 61_000);
       await db()
         .insert(courseComments)
-        .values(Array.from({ length: COMMENT_LIMIT.count }, (_, index) => ({ courseId: course!.id, authorId: author.id, authorName: 'Steady', body: `old ${index}`, createdAt: earlier })));
+        .values(
+          Array.from({ length: COMMENT_LIMIT.count }, (_, index) => ({
+            courseId: course!.id,
+            authorId: author.id,
+            authorName: 'Steady',
+            body: `old ${index}`,
+            createdAt: earlier,
+          })),
+        );
       await expect(postComment(db(), course!.id, author, 'fresh')).resolves.toMatchObject({ body: 'fresh' });
       expect(COMMENT_LIMIT).toEqual({ count: 10, windowSeconds: 60 });
     });

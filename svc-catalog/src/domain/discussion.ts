@@ -36,12 +36,7 @@ export async function listComments(db: Db<CatalogSchema>, courseId: string): Pro
 }
 
 /** Stores a plain-text comment as typed; refuses with discussion_rate_limited past COMMENT_LIMIT. */
-export async function postComment(
-  db: Db<CatalogSchema>,
-  courseId: string,
-  author: { id: string; name: string },
-  body: string,
-): Promise<DiscussionComment> {
+export async function postComment(db: Db<CatalogSchema>, courseId: string, author: { id: string; name: string }, body: string): Promise<DiscussionComment> {
   // The database's clock, the one that stamps created_at, decides what is recent.
   const windowStart = sql`now() - make_interval(secs => ${COMMENT_LIMIT.windowSeconds})`;
   const [recent] = await db

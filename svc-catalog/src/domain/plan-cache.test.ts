@@ -21,7 +21,10 @@ describe('invalidatingAfterCommit', () => {
 
   it('drops the cache once the transaction has committed, and returns its result', async () => {
     let invalidationsSeenInside = -1;
-    const writer = invalidatingAfterCommit(writerRunning(async () => undefined), cache);
+    const writer = invalidatingAfterCommit(
+      writerRunning(async () => undefined),
+      cache,
+    );
     const result = await writer.transaction(async (handle) => {
       expect(handle).toBe(tx);
       invalidationsSeenInside = invalidations;
@@ -43,7 +46,10 @@ describe('invalidatingAfterCommit', () => {
   });
 
   it('drops the cache once per committed write', async () => {
-    const writer = invalidatingAfterCommit(writerRunning(async () => undefined), cache);
+    const writer = invalidatingAfterCommit(
+      writerRunning(async () => undefined),
+      cache,
+    );
     await writer.transaction(async () => undefined);
     await writer.transaction(async () => undefined);
     expect(invalidations).toBe(2);

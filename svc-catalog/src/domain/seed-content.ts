@@ -76,22 +76,19 @@ const SECTIONS: SeedSection[] = [
     slot: 'pricing.faq.change-plan',
     sectionType: 'pricing',
     title: 'Can I change my plan later?',
-    content:
-      "Yes. You can upgrade or downgrade at any time from your dashboard's Subscription tab or from Manage My Subscription. Your new allowance applies from the change.",
+    content: "Yes. You can upgrade or downgrade at any time from your dashboard's Subscription tab or from Manage My Subscription. Your new allowance applies from the change.",
   },
   {
     slot: 'pricing.faq.payment-methods',
     sectionType: 'pricing',
     title: 'What payment methods do you accept?',
-    content:
-      "We accept all major credit and debit cards. Payments are processed by our payment provider's secure checkout, so your card details never reach our servers.",
+    content: "We accept all major credit and debit cards. Payments are processed by our payment provider's secure checkout, so your card details never reach our servers.",
   },
   {
     slot: 'pricing.faq.enterprise',
     sectionType: 'pricing',
     title: 'Do you offer custom plans for Enterprise?',
-    content:
-      'Yes. Enterprise plans are tailored to your organisation: custom credits, agents, API limits and support. Choose Enterprise to email our sales team.',
+    content: 'Yes. Enterprise plans are tailored to your organisation: custom credits, agents, API limits and support. Choose Enterprise to email our sales team.',
   },
   {
     slot: 'about.mission',
@@ -128,8 +125,7 @@ const SECTIONS: SeedSection[] = [
     slot: 'models.intro',
     sectionType: 'hero',
     title: 'Our AI Agents',
-    content:
-      'Agents for meeting preparation, startup brainstorming, founder thought partnership, image generation and more. Higher plans unlock more agents.',
+    content: 'Agents for meeting preparation, startup brainstorming, founder thought partnership, image generation and more. Higher plans unlock more agents.',
   },
 ];
 

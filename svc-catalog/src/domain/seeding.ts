@@ -22,7 +22,11 @@ export async function applyNewSeeds<T>(
   // wherever lists sort by creation time (e.g. a page's blocks, oldest first).
   for (const item of items) {
     const added = await writer.transaction(async (tx) => {
-      const [recorded] = await tx.insert(appliedSeeds).values({ kind, key: keyOf(item) }).onConflictDoNothing().returning();
+      const [recorded] = await tx
+        .insert(appliedSeeds)
+        .values({ kind, key: keyOf(item) })
+        .onConflictDoNothing()
+        .returning();
       return recorded !== undefined && (await insert(tx, item)) !== undefined;
     });
     if (added) inserted += 1;

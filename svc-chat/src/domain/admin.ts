@@ -13,7 +13,14 @@ export async function adjustWallet(context: ServiceContext<ChatSchema>, input: {
     const change = await adjust(tx, input.userId, input.credits);
     await recordLedger(tx, { userId: input.userId, kind: 'admin-adjustment', plan: change.plan, purchased: change.purchased, reason: input.reason, actorId: input.actor.id });
     const after = toWallet(change.wallet);
-    await recordAdminAction(tx, { actor: input.actor, action: 'chat.wallet.adjust', subjectUserId: input.userId, target: `wallet:${input.userId}`, before: { ...toWallet(before), reason: input.reason }, after });
+    await recordAdminAction(tx, {
+      actor: input.actor,
+      action: 'chat.wallet.adjust',
+      subjectUserId: input.userId,
+      target: `wallet:${input.userId}`,
+      before: { ...toWallet(before), reason: input.reason },
+      after,
+    });
     return after;
   });
 }
@@ -58,8 +65,12 @@ export async function refundMessage(context: ServiceContext<ChatSchema>, input: 
     const wallet = toWallet(await credit(tx, message.userId, plan, purchased));
     await recordLedger(tx, { userId: message.userId, kind: 'refund', plan, purchased, messageId: input.messageId, reason: input.reason, actorId: input.actor.id });
     await recordAdminAction(tx, {
-      actor: input.actor, action: 'chat.message.refund', subjectUserId: message.userId, target: `message:${input.messageId}`,
-      before: before ? { ...toWallet(before), reason: input.reason } : null, after: wallet,
+      actor: input.actor,
+      action: 'chat.message.refund',
+      subjectUserId: message.userId,
+      target: `message:${input.messageId}`,
+      before: before ? { ...toWallet(before), reason: input.reason } : null,
+      after: wallet,
     });
     return wallet;
   });

@@ -59,5 +59,8 @@ export async function applyAgentChanged(db: Db<ChatSchema>, data: EventData<type
     isActive: agent.isActive,
     providerAgentId: agent.providerAgentId,
   };
-  await db.insert(chatAgents).values({ id: agent.id, ...values }).onConflictDoUpdate({ target: chatAgents.id, set: values });
+  await db
+    .insert(chatAgents)
+    .values({ id: agent.id, ...values })
+    .onConflictDoUpdate({ target: chatAgents.id, set: values });
 }

@@ -43,7 +43,10 @@ export async function applyPlanChanged(db: Db<ChatSchema>, data: EventData<typeo
     isActive: plan.isActive,
     sortOrder: plan.sortOrder,
   };
-  await db.insert(chatPlanAllowances).values({ planId: plan.id, ...values }).onConflictDoUpdate({ target: chatPlanAllowances.planId, set: values });
+  await db
+    .insert(chatPlanAllowances)
+    .values({ planId: plan.id, ...values })
+    .onConflictDoUpdate({ target: chatPlanAllowances.planId, set: values });
 }
 
 export function isTier(value: string): value is SubscriptionTier {

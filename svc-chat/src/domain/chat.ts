@@ -51,7 +51,15 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
     const slot = await nextSlot(tx, input.userId, agent.id);
     const [userMessage] = await tx
       .insert(chatMessages)
-      .values({ userId: input.userId, agentId: agent.id, role: 'user', content: input.message, sessionId: slot.sessionId, messageOrder: slot.order, realTokensUsed: estimate.messageTokens })
+      .values({
+        userId: input.userId,
+        agentId: agent.id,
+        role: 'user',
+        content: input.message,
+        sessionId: slot.sessionId,
+        messageOrder: slot.order,
+        realTokensUsed: estimate.messageTokens,
+      })
       .returning();
     return { reservation: outcome.reservation, userMessage: userMessage!, slot };
   });
@@ -65,7 +73,13 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
   const history = await recentHistory(context.db, input.userId, prepared.agent.id, prepared.userMessage.messageOrder);
   try {
     const reply = await provider.reply({
-      agent: { key: prepared.agent.key, name: prepared.agent.name, description: prepared.agent.description, providerAgentId: prepared.agent.providerAgentId, producesImages: producesImages(prepared.agent) },
+      agent: {
+        key: prepared.agent.key,
+        name: prepared.agent.name,
+        description: prepared.agent.description,
+        providerAgentId: prepared.agent.providerAgentId,
+        producesImages: producesImages(prepared.agent),
+      },
       message: input.message,
       history,
       signal: input.signal,
@@ -80,20 +94,40 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
   }
 }
 
-async function settle(deps: SendDeps, input: SendInput, prepared: Prepared, reply: { text: string; usage: { promptTokens: number; completionTokens: number } | null; imageUrl: string | null }): Promise<ChatStreamDone> {
+async function settle(
+  deps: SendDeps,
+  input: SendInput,
+  prepared: Prepared,
+  reply: { text: string; usage: { promptTokens: number; completionTokens: number } | null; imageUrl: string | null },
+): Promise<ChatStreamDone> {
   const { context } = deps;
   const cost = settledCost(input.message, reply.text, reply.usage);
   const reserved = prepared.reservation.plan + prepared.reservation.purchased;
   return context.transaction(async (tx) => {
     const charged = await adjustToCost(tx, input.userId, prepared.reservation, cost.credits);
-    await recordLedger(tx, { userId: input.userId, kind: 'settlement', plan: charged.planDelta, purchased: charged.purchasedDelta, messageId: prepared.replyId, reason: `reserved ${reserved}, cost ${cost.credits}` });
+    await recordLedger(tx, {
+      userId: input.userId,
+      kind: 'settlement',
+      plan: charged.planDelta,
+      purchased: charged.purchasedDelta,
+      messageId: prepared.replyId,
+      reason: `reserved ${reserved}, cost ${cost.credits}`,
+    });
     const credits = reserved - charged.planDelta - charged.purchasedDelta;
     const [row] = await tx
       .insert(chatMessages)
       .values({
-        id: prepared.replyId, userId: input.userId, agentId: prepared.agent.id, role: 'assistant', content: reply.text,
-        sessionId: prepared.slot.sessionId, messageOrder: prepared.slot.order + 1, realTokensUsed: cost.tokens,
-        platformCreditsUsed: credits, imageUrl: reply.imageUrl, isImageGeneration: producesImages(prepared.agent),
+        id: prepared.replyId,
+        userId: input.userId,
+        agentId: prepared.agent.id,
+        role: 'assistant',
+        content: reply.text,
+        sessionId: prepared.slot.sessionId,
+        messageOrder: prepared.slot.order + 1,
+        realTokensUsed: cost.tokens,
+        platformCreditsUsed: credits,
+        imageUrl: reply.imageUrl,
+        isImageGeneration: producesImages(prepared.agent),
       })
       .returning();
     const wallet = charged.wallet;
@@ -126,13 +160,23 @@ async function refundFailed(context: ServiceContext<ChatSchema>, input: SendInpu
     const { plan, purchased } = prepared.reservation;
     await credit(tx, input.userId, plan, purchased);
     // A failed reply was not the user's doing: the API call it used is given back too.
-    await tx.update(chatWallets).set({ apiCallsUsed: sql`greatest(${chatWallets.apiCallsUsed} - 1, 0)` }).where(eq(chatWallets.userId, input.userId));
+    await tx
+      .update(chatWallets)
+      .set({ apiCallsUsed: sql`greatest(${chatWallets.apiCallsUsed} - 1, 0)` })
+      .where(eq(chatWallets.userId, input.userId));
     await recordLedger(tx, { userId: input.userId, kind: 'refund', plan, purchased, messageId: prepared.replyId, reason: 'provider failure' });
     const [row] = await tx
       .insert(chatMessages)
       .values({
-        id: prepared.replyId, userId: input.userId, agentId: prepared.agent.id, role: 'assistant', content: apology,
-        sessionId: prepared.slot.sessionId, messageOrder: prepared.slot.order + 1, realTokensUsed: 0, platformCreditsUsed: 0,
+        id: prepared.replyId,
+        userId: input.userId,
+        agentId: prepared.agent.id,
+        role: 'assistant',
+        content: apology,
+        sessionId: prepared.slot.sessionId,
+        messageOrder: prepared.slot.order + 1,
+        realTokensUsed: 0,
+        platformCreditsUsed: 0,
       })
       .returning();
     return { message: apology, reply: toChatMessage(row!) };

@@ -73,4 +73,3 @@ export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Dat
     daily: days.map((date) => ({ date, creditsUsed: Number(byDay.get(date)?.credits ?? 0), messages: Number(byDay.get(date)?.messages ?? 0) })),
   };
 }
-

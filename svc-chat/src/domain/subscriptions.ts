@@ -11,8 +11,18 @@ export async function provisionWallet(tx: Db<ChatSchema>, userId: string, tier: 
 }
 
 /** Activation, renewal or plan change: the plan's allowance for the new period, no rollover. */
-export async function resetForSubscription(tx: Db<ChatSchema>, input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string }): Promise<void> {
-  await startPeriod(tx, { userId: input.userId, tier: input.tier, periodStart: input.periodStart, renewsAt: input.periodEnd, selfRenewing: false, reference: `billing:${input.eventId}` });
+export async function resetForSubscription(
+  tx: Db<ChatSchema>,
+  input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string },
+): Promise<void> {
+  await startPeriod(tx, {
+    userId: input.userId,
+    tier: input.tier,
+    periodStart: input.periodStart,
+    renewsAt: input.periodEnd,
+    selfRenewing: false,
+    reference: `billing:${input.eventId}`,
+  });
 }
 
 /** Cancellation, or an admin setting a tier: that tier's allowance from now, for a month. */
@@ -29,7 +39,10 @@ export async function changeTier(tx: Db<ChatSchema>, input: { userId: string; ti
 
 /** Bought credits go to the purchased bucket, once per purchase id. */
 export async function addPurchasedCredits(tx: Db<ChatSchema>, input: { userId: string; credits: number; purchaseId: string; now: Date }): Promise<void> {
-  const [seen] = await tx.select({ id: chatWalletLedger.id }).from(chatWalletLedger).where(and(eq(chatWalletLedger.kind, 'top-up'), eq(chatWalletLedger.reference, input.purchaseId)));
+  const [seen] = await tx
+    .select({ id: chatWalletLedger.id })
+    .from(chatWalletLedger)
+    .where(and(eq(chatWalletLedger.kind, 'top-up'), eq(chatWalletLedger.reference, input.purchaseId)));
   if (seen) return;
   await ensureWallet(tx, input.userId, 'free', input.now);
   await credit(tx, input.userId, 0, input.credits);

@@ -31,7 +31,19 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     const userId = randomUUID();
     await db()
       .insert(chatWallets)
-      .values({ userId, tier: 'starter', creditsRemaining: 1_000, creditsLimit: 1_000, purchasedCredits: 500, apiCallsUsed: 0, apiCallsLimit: 10, periodStart: start, renewsAt: addMonth(start), selfRenewing: false, ...values });
+      .values({
+        userId,
+        tier: 'starter',
+        creditsRemaining: 1_000,
+        creditsLimit: 1_000,
+        purchasedCredits: 500,
+        apiCallsUsed: 0,
+        apiCallsLimit: 10,
+        periodStart: start,
+        renewsAt: addMonth(start),
+        selfRenewing: false,
+        ...values,
+      });
     return userId;
   }
   const balanceOf = async (userId: string) => {
@@ -50,7 +62,16 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     it('opens a wallet at the tier allowance and books the grant', async () => {
       const userId = randomUUID();
       const row = await startPeriod(db(), { userId, tier: 'free', periodStart: start, renewsAt: addMonth(start), selfRenewing: true, reference: `provision:${userId}` });
-      expect(row).toMatchObject({ tier: 'free', creditsRemaining: 50_000, creditsLimit: 50_000, purchasedCredits: 0, apiCallsUsed: 0, apiCallsLimit: 50, selfRenewing: true, lowBalanceNotifiedFor: null });
+      expect(row).toMatchObject({
+        tier: 'free',
+        creditsRemaining: 50_000,
+        creditsLimit: 50_000,
+        purchasedCredits: 0,
+        apiCallsUsed: 0,
+        apiCallsLimit: 50,
+        selfRenewing: true,
+        lowBalanceNotifiedFor: null,
+      });
       expect(row.periodStart.toISOString()).toBe(start.toISOString());
       expect(row.renewsAt.toISOString()).toBe('2026-04-10T08:00:00.000Z');
       expect(await ledger(userId)).toEqual([
@@ -62,7 +83,16 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const userId = await walletWith({ creditsRemaining: 300, purchasedCredits: 700, apiCallsUsed: 9, lowBalanceNotifiedFor: start });
       const next = addMonth(start);
       const row = await startPeriod(db(), { userId, tier: 'professional', periodStart: next, renewsAt: addMonth(next), selfRenewing: false });
-      expect(row).toMatchObject({ tier: 'professional', creditsRemaining: 2_000_000, creditsLimit: 2_000_000, purchasedCredits: 700, apiCallsUsed: 0, apiCallsLimit: 500, selfRenewing: false, lowBalanceNotifiedFor: null });
+      expect(row).toMatchObject({
+        tier: 'professional',
+        creditsRemaining: 2_000_000,
+        creditsLimit: 2_000_000,
+        purchasedCredits: 700,
+        apiCallsUsed: 0,
+        apiCallsLimit: 500,
+        selfRenewing: false,
+        lowBalanceNotifiedFor: null,
+      });
       expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'grant', planDelta: 2_000_000 - 300, purchasedDelta: 0 })]);
     });
 
@@ -130,8 +160,15 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const wallets = await findWallets(db(), [a, b, randomUUID()]);
       expect(wallets.map((wallet) => wallet.userId).sort()).toEqual([a, b].sort());
       expect(wallets.find((wallet) => wallet.userId === a)).toEqual({
-        userId: a, tier: 'free', creditsRemaining: 1_000, creditsLimit: 1_000, purchasedCredits: 500, apiCallsUsed: 0, apiCallsLimit: 10,
-        periodStart: start.toISOString(), renewsAt: '2026-04-10T08:00:00.000Z',
+        userId: a,
+        tier: 'free',
+        creditsRemaining: 1_000,
+        creditsLimit: 1_000,
+        purchasedCredits: 500,
+        apiCallsUsed: 0,
+        apiCallsLimit: 10,
+        periodStart: start.toISOString(),
+        renewsAt: '2026-04-10T08:00:00.000Z',
       });
       expect(wallets.find((wallet) => wallet.userId === b)?.tier).toBe('starter');
     });

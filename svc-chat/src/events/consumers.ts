@@ -38,11 +38,17 @@ export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOpt
     consumer('plans-v2', planChangedV2, (tx, data) => applyPlanChanged(tx, data)),
     consumer('agents', agentChangedV1, (tx, data) => applyAgentChanged(tx, data)),
     consumer('user-registered', userRegisteredV1, (tx, data, envelope) => provisionWallet(tx, data.userId, data.tier, new Date(envelope.occurredAt))),
-    consumer('user-tier-changed', userTierChangedV1, (tx, data, envelope) => changeTier(tx, { userId: data.userId, tier: data.tier, now: new Date(envelope.occurredAt), eventId: envelope.id })),
+    consumer('user-tier-changed', userTierChangedV1, (tx, data, envelope) =>
+      changeTier(tx, { userId: data.userId, tier: data.tier, now: new Date(envelope.occurredAt), eventId: envelope.id }),
+    ),
     consumer('subscription-activated', subscriptionActivatedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
     consumer('subscription-renewed', subscriptionRenewedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
     consumer('subscription-plan-changed', subscriptionPlanChangedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
-    consumer('subscription-canceled', subscriptionCanceledV1, (tx, data, envelope) => changeTier(tx, { userId: data.userId, tier: 'free', now: new Date(data.endedAt), eventId: envelope.id })),
-    consumer('credits-purchased', creditsPurchasedV1, (tx, data, envelope) => addPurchasedCredits(tx, { userId: data.userId, credits: data.credits, purchaseId: data.purchaseId, now: new Date(envelope.occurredAt) })),
+    consumer('subscription-canceled', subscriptionCanceledV1, (tx, data, envelope) =>
+      changeTier(tx, { userId: data.userId, tier: 'free', now: new Date(data.endedAt), eventId: envelope.id }),
+    ),
+    consumer('credits-purchased', creditsPurchasedV1, (tx, data, envelope) =>
+      addPurchasedCredits(tx, { userId: data.userId, credits: data.credits, purchaseId: data.purchaseId, now: new Date(envelope.occurredAt) }),
+    ),
   ];
 }

@@ -26,7 +26,17 @@ async function fakePlatform(options: { triggerStatus?: number; views: unknown[][
 }
 
 function provider(url: string, maxAttempts = 60, firstWaitMs = 40) {
-  return new AgentPlatformProvider({ name: 'AI provider', baseUrl: url, authorization: 'project:secret', firstWaitMs, intervalMs: 20, greetingWaitMs: 5, greetingIntervalMs: 5, maxAttempts, requestTimeoutMs: 1_000 });
+  return new AgentPlatformProvider({
+    name: 'AI provider',
+    baseUrl: url,
+    authorization: 'project:secret',
+    firstWaitMs,
+    intervalMs: 20,
+    greetingWaitMs: 5,
+    greetingIntervalMs: 5,
+    maxAttempts,
+    requestTimeoutMs: 1_000,
+  });
 }
 
 function request(message: string, producesImages = false): ProviderRequest & { tokens: string[]; waited: number } {
@@ -69,7 +79,12 @@ describe('agent platform adapter', () => {
       expect(reply).toEqual({ text: '## Agenda\n1. Goals', usage: null, imageUrl: null });
       expect(req.waited).toBe(1);
       expect(req.tokens).toEqual(['## Agenda\n1. Goals']);
-      expect(platform.calls.map((call) => call.path)).toEqual(['/agents/trigger', '/agents/agent-1/tasks/conv-1/view', '/agents/agent-1/tasks/conv-1/view', '/agents/agent-1/tasks/conv-1/view']);
+      expect(platform.calls.map((call) => call.path)).toEqual([
+        '/agents/trigger',
+        '/agents/agent-1/tasks/conv-1/view',
+        '/agents/agent-1/tasks/conv-1/view',
+        '/agents/agent-1/tasks/conv-1/view',
+      ]);
       expect(platform.calls[0]!.authorization).toBe('project:secret');
       // the first wait (40 ms) comes before the first view; intervals (20 ms) between views
       expect(platform.calls[1]!.at - started).toBeGreaterThanOrEqual(38);
@@ -104,7 +119,9 @@ describe('agent platform adapter', () => {
   it('reports a trigger error with status and body, under a neutral provider name', async () => {
     const platform = await fakePlatform({ triggerStatus: 429, views: [] });
     try {
-      await expect(provider(platform.url).reply(request('Plan'))).rejects.toThrow('Failed to get AI response: Agent provider trigger error: 429 Too Many Requests - quota exceeded');
+      await expect(provider(platform.url).reply(request('Plan'))).rejects.toThrow(
+        'Failed to get AI response: Agent provider trigger error: 429 Too Many Requests - quota exceeded',
+      );
     } finally {
       await platform.close();
     }

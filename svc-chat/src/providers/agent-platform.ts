@@ -74,7 +74,9 @@ export class AgentPlatformProvider implements ChatProvider {
     const interval = greeting ? this.config.greetingIntervalMs : this.config.intervalMs;
     await sleep(firstWait, request.signal);
     for (let attempt = 1; attempt <= this.config.maxAttempts; attempt += 1) {
-      const view = viewAnswer.safeParse(await this.post(`/agents/${encodeURIComponent(agentId)}/tasks/${encodeURIComponent(parsed.data.conversation_id)}/view`, undefined, request.signal, 'view'));
+      const view = viewAnswer.safeParse(
+        await this.post(`/agents/${encodeURIComponent(agentId)}/tasks/${encodeURIComponent(parsed.data.conversation_id)}/view`, undefined, request.signal, 'view'),
+      );
       if (!view.success) throw new ProviderError('the agent provider sent an unreadable answer');
       const reply = readResults(view.data.results, request.agent.producesImages, greeting);
       if (reply) {
@@ -135,9 +137,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new ProviderError('the request was cancelled'));
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new ProviderError('the request was cancelled'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new ProviderError('the request was cancelled'));
+      },
+      { once: true },
+    );
   });
 }

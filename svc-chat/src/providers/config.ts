@@ -54,8 +54,14 @@ export async function createProvider(env: ChatProviderEnv): Promise<ProviderHand
     if (!env.OPENAI_API_KEY) throw new Error('CHAT_PROVIDER=openai needs OPENAI_API_KEY');
     return {
       provider: new OpenAiCompatibleProvider({
-        name: env.CHAT_PROVIDER_NAME, demo: false, baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY,
-        model: env.OPENAI_MODEL, imageModel: env.OPENAI_IMAGE_MODEL, models: env.OPENAI_AGENT_MODELS, timeoutMs,
+        name: env.CHAT_PROVIDER_NAME,
+        demo: false,
+        baseUrl: env.OPENAI_BASE_URL,
+        apiKey: env.OPENAI_API_KEY,
+        model: env.OPENAI_MODEL,
+        imageModel: env.OPENAI_IMAGE_MODEL,
+        models: env.OPENAI_AGENT_MODELS,
+        timeoutMs,
       }),
       close: async () => undefined,
     };
@@ -66,11 +72,15 @@ export async function createProvider(env: ChatProviderEnv): Promise<ProviderHand
     }
     return {
       provider: new AgentPlatformProvider({
-        name: env.CHAT_PROVIDER_NAME, baseUrl: env.AGENT_PLATFORM_URL,
+        name: env.CHAT_PROVIDER_NAME,
+        baseUrl: env.AGENT_PLATFORM_URL,
         authorization: `${env.AGENT_PLATFORM_PROJECT_ID}:${env.AGENT_PLATFORM_API_KEY}`,
-        firstWaitMs: env.AGENT_PLATFORM_FIRST_WAIT_MS, intervalMs: env.AGENT_PLATFORM_INTERVAL_MS,
-        greetingWaitMs: env.AGENT_PLATFORM_GREETING_WAIT_MS, greetingIntervalMs: env.AGENT_PLATFORM_GREETING_INTERVAL_MS,
-        maxAttempts: env.AGENT_PLATFORM_MAX_ATTEMPTS, requestTimeoutMs: timeoutMs,
+        firstWaitMs: env.AGENT_PLATFORM_FIRST_WAIT_MS,
+        intervalMs: env.AGENT_PLATFORM_INTERVAL_MS,
+        greetingWaitMs: env.AGENT_PLATFORM_GREETING_WAIT_MS,
+        greetingIntervalMs: env.AGENT_PLATFORM_GREETING_INTERVAL_MS,
+        maxAttempts: env.AGENT_PLATFORM_MAX_ATTEMPTS,
+        requestTimeoutMs: timeoutMs,
       }),
       close: async () => undefined,
     };
@@ -79,8 +89,14 @@ export async function createProvider(env: ChatProviderEnv): Promise<ProviderHand
   const baseUrl = env.DEMO_AGENT_PROVIDER_URL ?? (embedded = await startDemoProvider()).url;
   return {
     provider: new OpenAiCompatibleProvider({
-      name: DEMO_PROVIDER_NAME, demo: true, baseUrl, apiKey: 'demo', model: 'agentdock-demo',
-      imageModel: 'agentdock-demo-image', models: {}, timeoutMs,
+      name: DEMO_PROVIDER_NAME,
+      demo: true,
+      baseUrl,
+      apiKey: 'demo',
+      model: 'agentdock-demo',
+      imageModel: 'agentdock-demo-image',
+      models: {},
+      timeoutMs,
     }),
     close: async () => embedded?.close(),
   };

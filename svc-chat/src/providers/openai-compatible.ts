@@ -66,10 +66,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 
   private async image(request: ProviderRequest): Promise<ProviderReply> {
     request.onWaiting();
-    const result = await this.client.images.generate(
-      { model: this.config.imageModel, prompt: request.message, n: 1, size: '1024x1024' },
-      { signal: request.signal },
-    );
+    const result = await this.client.images.generate({ model: this.config.imageModel, prompt: request.message, n: 1, size: '1024x1024' }, { signal: request.signal });
     const first = result.data?.[0];
     const imageUrl = first?.url ?? (first?.b64_json ? `data:image/png;base64,${first.b64_json}` : null);
     const text = imageUrl ? (first?.revised_prompt ? `${IMAGE_DONE_TEXT}\n\n${first.revised_prompt}` : IMAGE_DONE_TEXT) : IMAGE_PENDING_TEXT;

@@ -52,7 +52,11 @@ export function chatRouter(deps: SendDeps): Router {
       if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     send('waiting', { status: 'waiting' });
-    const result = await completeSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, signal: abort.signal, onWaiting: () => undefined, onToken: (text) => send('token', { text }) }, prepared);
+    const result = await completeSend(
+      deps,
+      { userId: auth.sub, tier: auth.tier, agentId, message, signal: abort.signal, onWaiting: () => undefined, onToken: (text) => send('token', { text }) },
+      prepared,
+    );
     if (result.ok) send('done', result.done);
     else send('error', result.error);
     res.end();
@@ -60,4 +64,3 @@ export function chatRouter(deps: SendDeps): Router {
 
   return router;
 }
-

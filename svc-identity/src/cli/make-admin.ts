@@ -11,7 +11,10 @@ import { grantAdmin } from '../domain/users';
 const env = loadConfigOrExit(
   z.object({
     DATABASE_URL: z.url().optional(),
-    DATA_DIR: z.string().min(1).default(fileURLToPath(new URL('../../../.data/svc-identity', import.meta.url))),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default(fileURLToPath(new URL('../../../.data/svc-identity', import.meta.url))),
   }),
   process.env,
   'make-admin',

@@ -32,12 +32,7 @@ function matching(q: string | undefined): SQL | undefined {
  * once; every change that others must know about is published with it, and only when it changes
  * something.
  */
-export async function updateUserAsAdmin(
-  writer: IdentityWriter,
-  admin: { id: string; email: string },
-  userId: string,
-  patch: AdminUserPatch,
-): Promise<UserRow> {
+export async function updateUserAsAdmin(writer: IdentityWriter, admin: { id: string; email: string }, userId: string, patch: AdminUserPatch): Promise<UserRow> {
   if (patch.isSuspended === true && admin.id === userId) throw new IdentityError('cannot_suspend_self');
   return writer.transaction(async (tx) => {
     const before = await findUser(tx, userId);

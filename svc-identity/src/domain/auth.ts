@@ -40,8 +40,7 @@ function link(publicUrl: string, path: string, query: Record<string, string | un
   return url.toString();
 }
 
-const callbackLink = (deps: AuthDeps, code: string, type: 'signup' | 'magiclink', next?: string) =>
-  link(deps.options.publicUrl, '/auth/callback', { code, type, next });
+const callbackLink = (deps: AuthDeps, code: string, type: 'signup' | 'magiclink', next?: string) => link(deps.options.publicUrl, '/auth/callback', { code, type, next });
 
 /** What a first factor (password, emailed link or code) leads to: a session, or the second step. */
 export type SignInOutcome = { type: 'session'; issued: IssuedSession } | { type: 'challenge'; challenge: IssuedChallenge };

@@ -22,7 +22,10 @@ describe(`one-time codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
       const userId = await domain.createUser();
       const { verifier, challenge } = pkce();
       const code = await createLinkCode(domain.database.db, { userId, purpose: 'signup', codeChallenge: challenge });
-      const [row] = await domain.database.db.select().from(linkCodes).where(eq(linkCodes.codeHash, sha256(code)));
+      const [row] = await domain.database.db
+        .select()
+        .from(linkCodes)
+        .where(eq(linkCodes.codeHash, sha256(code)));
       expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(LINK_CODE_TTL_MS - 60_000);
       expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(LINK_CODE_TTL_MS);
 
@@ -42,7 +45,10 @@ describe(`one-time codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
       const userId = await domain.createUser();
       const { verifier, challenge } = pkce();
       const code = await createLinkCode(domain.database.db, { userId, purpose: 'recovery', codeChallenge: challenge });
-      await domain.database.db.update(linkCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(linkCodes.codeHash, sha256(code)));
+      await domain.database.db
+        .update(linkCodes)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(linkCodes.codeHash, sha256(code)));
       await expect(consumeLinkCode(domain.database.db, code, verifier)).rejects.toMatchObject({ code: 'invalid_code' });
       await expect(consumeLinkCode(domain.database.db, 'made-up', verifier)).rejects.toMatchObject({ code: 'invalid_code' });
     });
@@ -91,7 +97,10 @@ describe(`one-time codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     it('refuses an expired code, and a code replaced by a newer one', async () => {
       const userId = await domain.createUser();
       const expiring = await issueOtp(domain.database.db, userId, TTL_MINUTES);
-      await domain.database.db.update(otpCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(otpCodes.userId, userId));
+      await domain.database.db
+        .update(otpCodes)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(otpCodes.userId, userId));
       await expect(verifyOtp(domain.database.db, userId, expiring)).rejects.toMatchObject({ code: 'invalid_otp' });
 
       const first = await issueOtp(domain.database.db, userId, TTL_MINUTES);

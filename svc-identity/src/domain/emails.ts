@@ -18,15 +18,24 @@ const IGNORE = 'If you did not ask for this, you can ignore this email.';
 
 export const emails = {
   confirmSignup: (to: string, url: string) =>
-    email(to, 'Confirm your Agentdock account', ['Welcome to Agentdock! Confirm your email address to finish creating your account.', 'The link works once, within an hour.', IGNORE], {
-      label: 'Confirm your email',
-      url,
-    }),
+    email(
+      to,
+      'Confirm your Agentdock account',
+      ['Welcome to Agentdock! Confirm your email address to finish creating your account.', 'The link works once, within an hour.', IGNORE],
+      {
+        label: 'Confirm your email',
+        url,
+      },
+    ),
   alreadyRegistered: (to: string, url: string) =>
     email(
       to,
       'You already have an Agentdock account',
-      ['Someone (hopefully you) tried to sign up with this address, but you already have an account.', 'Sign in instead, or reset your password from the sign-in page if you have forgotten it.', IGNORE],
+      [
+        'Someone (hopefully you) tried to sign up with this address, but you already have an account.',
+        'Sign in instead, or reset your password from the sign-in page if you have forgotten it.',
+        IGNORE,
+      ],
       { label: 'Sign in', url },
     ),
   recovery: (to: string, url: string) =>

@@ -7,17 +7,7 @@ import type {
   ResendConfirmationRequest,
   SignUpRequest,
 } from '@agentdock/contracts';
-import {
-  type AuthDeps,
-  exchangeLinkCode,
-  requestEmailLink,
-  requestOtp,
-  resendConfirmation,
-  signInWithOtp,
-  signInWithPassword,
-  signUp,
-  verifySecondStep,
-} from './auth';
+import { type AuthDeps, exchangeLinkCode, requestEmailLink, requestOtp, resendConfirmation, signInWithOtp, signInWithPassword, signUp, verifySecondStep } from './auth';
 import { openChallenge } from './mfa-challenges';
 import type { RateLimits } from './rate-limits';
 import { sha256 } from './secrets';

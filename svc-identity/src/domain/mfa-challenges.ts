@@ -46,7 +46,11 @@ export async function openChallenge(db: Db, token: string): Promise<OpenChalleng
 /** Spends the challenge (once: a concurrent second spend finds it used and fails). */
 export async function spendChallenge(tx: Db, token: string): Promise<void> {
   const now = new Date();
-  const spent = await tx.update(mfaChallenges).set({ usedAt: now }).where(live(sha256(token), now)).returning({ userId: mfaChallenges.userId });
+  const spent = await tx
+    .update(mfaChallenges)
+    .set({ usedAt: now })
+    .where(live(sha256(token), now))
+    .returning({ userId: mfaChallenges.userId });
   if (spent.length === 0) throw new IdentityError('invalid_mfa_challenge');
 }
 

@@ -154,7 +154,14 @@ export async function resetMfaAsAdmin(writer: IdentityWriter, admin: AdminActor,
     const wasEnabled = await removeFactor(tx, userId);
     if (!wasEnabled) return false;
     await writer.enqueue(tx, userMfaDisabledV1, { userId, by: 'admin', adminId: admin.id });
-    await recordAdminAction(tx, { actor: admin, action: 'user.mfa_reset', subjectUserId: userId, target: `user:${userId}`, before: { mfaEnabled: true }, after: { mfaEnabled: false } });
+    await recordAdminAction(tx, {
+      actor: admin,
+      action: 'user.mfa_reset',
+      subjectUserId: userId,
+      target: `user:${userId}`,
+      before: { mfaEnabled: true },
+      after: { mfaEnabled: false },
+    });
     return true;
   });
   if (!removed) throw new IdentityError('mfa_not_enabled');

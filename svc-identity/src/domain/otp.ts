@@ -13,7 +13,10 @@ const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 export async function issueOtp(db: Db, userId: string, ttlMinutes: number): Promise<string> {
   const code = randomSixDigits();
   const values = { codeHash: codeHash(userId, code), createdAt: new Date(), expiresAt: new Date(Date.now() + ttlMinutes * 60_000), failedAttempts: 0, usedAt: null };
-  await db.insert(otpCodes).values({ userId, ...values }).onConflictDoUpdate({ target: otpCodes.userId, set: values });
+  await db
+    .insert(otpCodes)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: otpCodes.userId, set: values });
   return code;
 }
 
@@ -32,9 +35,7 @@ export async function verifyOtp(db: Db, userId: string | undefined, code: string
       usedAt: sql`case when ${matches} then ${now} else ${otpCodes.usedAt} end`,
       failedAttempts: sql`case when ${matches} then ${otpCodes.failedAttempts} else ${otpCodes.failedAttempts} + 1 end`,
     })
-    .where(
-      sql`${otpCodes.userId} = ${userId} and ${otpCodes.usedAt} is null and ${otpCodes.expiresAt} > ${now} and ${otpCodes.failedAttempts} < ${OTP_MAX_FAILED_ATTEMPTS}`,
-    )
+    .where(sql`${otpCodes.userId} = ${userId} and ${otpCodes.usedAt} is null and ${otpCodes.expiresAt} > ${now} and ${otpCodes.failedAttempts} < ${OTP_MAX_FAILED_ATTEMPTS}`)
     .returning({ usedAt: otpCodes.usedAt });
   if (!row?.usedAt) throw new IdentityError('invalid_otp');
   return userId;

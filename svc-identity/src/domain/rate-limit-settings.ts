@@ -39,10 +39,12 @@ const overrideEntry = /^(\w+)\.(\w+)=(\d+)$/;
  */
 export const rateLimitOverrides = z.string().transform((text, ctx) => {
   const overrides: Record<string, { action: RateLimitedAction; scope: RateLimitScope; points: number }> = {};
-  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [, action, scope, points] = overrideEntry.exec(entry) ?? [];
-    const known =
-      RATE_LIMITED_ACTIONS.includes(action as RateLimitedAction) && RATE_LIMIT_SCOPES.includes(scope as RateLimitScope) && Number(points) > 0;
+    const known = RATE_LIMITED_ACTIONS.includes(action as RateLimitedAction) && RATE_LIMIT_SCOPES.includes(scope as RateLimitScope) && Number(points) > 0;
     if (!known) {
       ctx.addIssue({
         code: 'custom',

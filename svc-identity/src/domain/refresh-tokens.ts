@@ -101,7 +101,10 @@ async function revokeSession(tx: Db, sessionId: string, reason: string): Promise
 
 /** Sign-out: ends the family the token belongs to. Unknown tokens are ignored (already signed out). */
 export async function revokeByRefreshToken(db: Db, token: string): Promise<void> {
-  const [row] = await db.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (row) await revokeSession(db, row.sessionId, 'signed out');
 }
 

@@ -11,13 +11,7 @@ export interface IssuedSession {
 }
 
 /** Signs an access token carrying the user's current rights and pairs it with the refresh token. */
-export async function issueSession(
-  signer: AccessTokenSigner,
-  ttlSeconds: number,
-  user: UserRow,
-  refresh: IssuedRefreshToken,
-  kind: Session['kind'],
-): Promise<IssuedSession> {
+export async function issueSession(signer: AccessTokenSigner, ttlSeconds: number, user: UserRow, refresh: IssuedRefreshToken, kind: Session['kind']): Promise<IssuedSession> {
   const { token, expiresAt } = await signer.sign(
     {
       sub: user.id,

@@ -33,9 +33,7 @@ export async function loadSigner(db: Db, policy: { adminRequiresMfa?: boolean } 
     const { publicKey, privateKey } = await generateKeyPair(ALGORITHM, { extractable: true });
     const kid = randomUUID();
     const describe = (jwk: JWK) => ({ ...jwk, kid, alg: ALGORITHM, use: 'sig' });
-    await db
-      .insert(signingKeys)
-      .values({ kid, publicJwk: describe(await exportJWK(publicKey)), privateJwk: describe(await exportJWK(privateKey)) });
+    await db.insert(signingKeys).values({ kid, publicJwk: describe(await exportJWK(publicKey)), privateJwk: describe(await exportJWK(privateKey)) });
     rows = await db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt), asc(signingKeys.kid));
   }
   const [current] = rows;

@@ -103,7 +103,10 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       expect((await rotateRefreshToken(db, 'never-issued', 0)).status).toBe('invalid');
 
       const expiring = await startSession(db, await domain.createUser(), 'link');
-      await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, expiring.sessionId));
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.id, expiring.sessionId));
       expect((await rotateRefreshToken(db, expiring.refreshToken, 0)).status).toBe('invalid');
 
       const signedOut = await startSession(db, await domain.createUser(), 'password');

@@ -20,7 +20,10 @@ export function toProfile(row: UserRow): UserProfile {
 }
 
 export async function findUserByEmail(db: Db<IdentitySchema>, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row;
 }
 
@@ -43,22 +46,14 @@ export async function createUser(
   tx: Db<IdentitySchema>,
   input: { email: string; passwordHash: string; fullName: string | null },
 ): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .insert(users)
-    .values({ email: input.email, passwordHash: input.passwordHash, fullName: input.fullName })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await tx.insert(users).values({ email: input.email, passwordHash: input.passwordHash, fullName: input.fullName }).onConflictDoNothing().returning();
   if (!row) return undefined;
   await writer.enqueue(tx, userRegisteredV1, { userId: row.id, email: row.email, fullName: row.fullName, tier: row.subscriptionTier });
   return row;
 }
 
 /** A repeated sign-up of a still unconfirmed address replaces its password and name. */
-export async function updateUnconfirmed(
-  tx: Db<IdentitySchema>,
-  userId: string,
-  input: { passwordHash: string; fullName: string | null },
-): Promise<UserRow | undefined> {
+export async function updateUnconfirmed(tx: Db<IdentitySchema>, userId: string, input: { passwordHash: string; fullName: string | null }): Promise<UserRow | undefined> {
   const [row] = await tx
     .update(users)
     .set({ ...input, updatedAt: new Date() })
@@ -114,7 +109,12 @@ export async function grantAdmin(db: Db<IdentitySchema>, email: string): Promise
 export async function updateProfile(db: Db<IdentitySchema>, userId: string, patch: ProfilePatch): Promise<UserRow> {
   const changes = Object.fromEntries(Object.entries({ fullName: patch.fullName, phone: patch.phone }).filter(([, value]) => value !== undefined));
   const [row] = await onUniqueViolation(
-    () => db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId)).returning(),
+    () =>
+      db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning(),
     () => new IdentityError('phone_taken'),
   );
   if (!row) throw new IdentityError('user_not_found');

@@ -18,9 +18,7 @@ a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
 `;
 
 function renderMessage(message: MailboxMessage): string {
-  const links = message.links.length
-    ? `<h3>Links</h3><ul>${message.links.map((link) => `<li><a href="${escape(link)}">${escape(link)}</a></li>`).join('')}</ul>`
-    : '';
+  const links = message.links.length ? `<h3>Links</h3><ul>${message.links.map((link) => `<li><a href="${escape(link)}">${escape(link)}</a></li>`).join('')}</ul>` : '';
   return `<article aria-labelledby="m-${message.id}">
 <h2 id="m-${message.id}">${escape(message.subject)}</h2>
 <dl><dt>To</dt><dd>${escape(message.to)}</dd><dt>Sent</dt><dd><time datetime="${message.sentAt}">${escape(new Date(message.sentAt).toUTCString())}</time></dd></dl>
@@ -34,9 +32,7 @@ ${links}
  * text version is shown, never the stored HTML, so a message can carry nothing active.
  */
 export function renderMailboxPage(messages: MailboxMessage[]): string {
-  const body = messages.length
-    ? messages.map(renderMessage).join('\n')
-    : '<p>No emails yet. Sign up, or ask for a sign-in link or password reset, and the email appears here.</p>';
+  const body = messages.length ? messages.map(renderMessage).join('\n') : '<p>No emails yet. Sign up, or ask for a sign-in link or password reset, and the email appears here.</p>';
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -33,7 +33,10 @@ export function mailboxRouter(db: Db, token: string): Router {
 
   router.get('/dev/mailbox', async (req, res) => {
     const { to } = mailboxQuery.parse(req.query);
-    res.set({ 'Content-Security-Policy': MAILBOX_PAGE_CSP, 'Cache-Control': 'no-store' }).type('html').send(renderMailboxPage(await listMailbox(db, to)));
+    res
+      .set({ 'Content-Security-Policy': MAILBOX_PAGE_CSP, 'Cache-Control': 'no-store' })
+      .type('html')
+      .send(renderMailboxPage(await listMailbox(db, to)));
   });
 
   router.get('/dev/mailbox/messages', async (req, res) => {

@@ -24,7 +24,10 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
 
   router.post('/me/mfa/enrolment', async (req, res) => {
     const user = await currentUser(db, getAuth(req));
-    res.status(201).set('Cache-Control', 'no-store').json(await startEnrolment(db, user));
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(await startEnrolment(db, user));
   });
 
   router.post('/me/mfa/enrolment/confirm', async (req, res) => {

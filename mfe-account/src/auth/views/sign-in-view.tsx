@@ -47,22 +47,40 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
   return (
     <ViewSection>
       <FormFrame {...form} error={form.formError} submitLabel="Sign In" pendingLabel="Signing in…">
-        <TextField label="Email or phone number" type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.field('identifier')} />
+        <TextField
+          label="Email or phone number"
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          {...form.field('identifier')}
+        />
         <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       </FormFrame>
       {unconfirmed && <ResendConfirmation initialEmail={unconfirmed.email} redirectTo={returnUrl ?? undefined} />}
       <ViewLinks>
         <li>
-          <ViewLink view="forgotten_password" email={email}>Forgot your password?</ViewLink>
+          <ViewLink view="forgotten_password" email={email}>
+            Forgot your password?
+          </ViewLink>
         </li>
         <li>
-          <ViewLink view="magic_link" email={email}>Send a magic link email</ViewLink>
+          <ViewLink view="magic_link" email={email}>
+            Send a magic link email
+          </ViewLink>
         </li>
         <li>
-          <ViewLink view="verify_otp" email={email}>Sign in with a one-time code</ViewLink>
+          <ViewLink view="verify_otp" email={email}>
+            Sign in with a one-time code
+          </ViewLink>
         </li>
         <li>
-          Don't have an account? <ViewLink view="sign_up" email={email}>Sign up</ViewLink>
+          Don't have an account?{' '}
+          <ViewLink view="sign_up" email={email}>
+            Sign up
+          </ViewLink>
         </li>
       </ViewLinks>
     </ViewSection>

@@ -40,7 +40,10 @@ export function SignUpView({ initialEmail = '' }: { initialEmail?: string }) {
       )}
       <ViewLinks>
         <li>
-          Already have an account? <ViewLink view="sign_in" email={form.values.email.trim() || undefined}>Sign in</ViewLink>
+          Already have an account?{' '}
+          <ViewLink view="sign_in" email={form.values.email.trim() || undefined}>
+            Sign in
+          </ViewLink>
         </li>
       </ViewLinks>
     </ViewSection>

@@ -54,14 +54,12 @@ export const BILLING_TEXTS = {
   freePlanActive: 'Free plan is already active!',
   invalidPlan: 'Invalid plan selected',
   priceNotFound: 'Price configuration not found. Please contact support.',
-  alreadySubscribed:
-    'You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.',
+  alreadySubscribed: 'You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.',
   checkoutFailed: 'Failed to process checkout. Please try again.',
   portalFailed: 'Failed to open billing portal',
   cancelFailed: 'Failed to cancel subscription',
   listFailed: 'Failed to load subscriptions',
-  cancelConfirm:
-    'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
+  cancelConfirm: 'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
   cancelAtPeriodEnd: 'Your subscription will be canceled at the end of the current billing period.',
 } as const;
 

@@ -12,9 +12,7 @@ export type ContentFormat = z.infer<typeof contentFormat>;
  * Where a section appears on the site, e.g. `home.hero`, `home.why-choose`, `about.mission`;
  * pages look their editable texts up by slot. Null for a section not (yet) placed on a page.
  */
-const contentSlot = z
-  .string()
-  .check(z.maxLength(64), z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Use lower-case words separated by dots, e.g. home.hero'));
+const contentSlot = z.string().check(z.maxLength(64), z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Use lower-case words separated by dots, e.g. home.hero'));
 
 const contentSectionFields = z.object({
   title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),

@@ -38,7 +38,12 @@ export type UsageSummary = z.infer<typeof usageSummary>;
 const uuidList = z.pipe(
   z.pipe(
     z.string(),
-    z.transform((value: string) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0)),
+    z.transform((value: string) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part.length > 0),
+    ),
   ),
   z.array(z.string().check(z.uuid('Each user id must be a UUID'))).check(z.minLength(1, 'Give at least one user id'), z.maxLength(100, 'At most 100 user ids')),
 );

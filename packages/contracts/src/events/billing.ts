@@ -9,7 +9,6 @@ import { defineEvent } from './envelope';
  * the credit wallet, svc-catalog grants and revokes course enrolment.
  */
 
-
 /** The paid tiers a card subscription can hold (free has no subscription; enterprise is by contract). */
 const paidTier = z.enum(SUBSCRIPTION_TIERS).exclude(['free']);
 
@@ -31,11 +30,7 @@ export const subscriptionActivatedV1 = defineEvent('billing.subscription.activat
 export const subscriptionRenewedV1 = defineEvent('billing.subscription.renewed', 1, subscriptionFacts);
 
 /** Upgrade or downgrade of a running subscription (prorated by the provider). */
-export const subscriptionPlanChangedV1 = defineEvent(
-  'billing.subscription.plan-changed',
-  1,
-  subscriptionFacts.extend({ previousTier: paidTier }),
-);
+export const subscriptionPlanChangedV1 = defineEvent('billing.subscription.plan-changed', 1, subscriptionFacts.extend({ previousTier: paidTier }));
 
 /** A renewal payment failed: access continues until `graceEndsAt`, then the user moves to free. */
 export const subscriptionPastDueV1 = defineEvent(

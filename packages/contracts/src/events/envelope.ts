@@ -36,11 +36,7 @@ export const anyEventEnvelope = z.object({
  * Declares a versioned event once; producers and consumers import the same definition.
  * A breaking payload change gets a new version (and so a new subject), never an edit.
  */
-export function defineEvent<TType extends string, TData extends z.ZodType>(
-  type: TType,
-  version: number,
-  data: TData,
-): EventDefinition<TType, TData> {
+export function defineEvent<TType extends string, TData extends z.ZodType>(type: TType, version: number, data: TData): EventDefinition<TType, TData> {
   const envelope = anyEventEnvelope.extend({
     type: z.literal(type),
     version: z.literal(version),

@@ -17,11 +17,7 @@ export const userSuspendedV1 = defineEvent('identity.user.suspended', 1, z.objec
 
 export const userReactivatedV1 = defineEvent('identity.user.reactivated', 1, z.object({ userId: z.string().uuid() }));
 
-export const userTierChangedV1 = defineEvent(
-  'identity.user.tier-changed',
-  1,
-  z.object({ userId: z.string().uuid(), tier: subscriptionTier, previousTier: subscriptionTier }),
-);
+export const userTierChangedV1 = defineEvent('identity.user.tier-changed', 1, z.object({ userId: z.string().uuid(), tier: subscriptionTier, previousTier: subscriptionTier }));
 
 /** A user turned on a second factor (an authenticator app), for the audit trail. */
 export const userMfaEnabledV1 = defineEvent('identity.user.mfa-enabled', 1, z.object({ userId: z.string().uuid() }));

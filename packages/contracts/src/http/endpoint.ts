@@ -6,11 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * One HTTP endpoint of a service, defined once: the service's router mounts `route` under `base`,
  * and browser clients call `endpointUrl(endpoint, params)` and validate the answer with `response`.
  */
-export interface Endpoint<
-  Res extends core.$ZodType | undefined = core.$ZodType | undefined,
-  Req extends core.$ZodType | undefined = undefined,
-  R extends string = string,
-> {
+export interface Endpoint<Res extends core.$ZodType | undefined = core.$ZodType | undefined, Req extends core.$ZodType | undefined = undefined, R extends string = string> {
   method: HttpMethod;
   /** Where the gateway routes the service, e.g. `/api/catalog`. */
   base: string;

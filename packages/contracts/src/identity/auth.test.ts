@@ -1,7 +1,6 @@
 import { signUpRequest } from './auth';
 
-const messages = (body: unknown) =>
-  Object.fromEntries((signUpRequest.safeParse(body).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+const messages = (body: unknown) => Object.fromEntries((signUpRequest.safeParse(body).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('sign-up body', () => {
   it('asks for a missing email and password in words a user understands', () => {

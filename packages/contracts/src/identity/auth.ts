@@ -8,9 +8,7 @@ import { userProfile } from './profile';
  * one-time code is exchanged together with the verifier (POST /token/exchange).
  */
 
-export const email = z
-  .string({ error: 'Enter your email address' })
-  .check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address'), z.maxLength(254));
+export const email = z.string({ error: 'Enter your email address' }).check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address'), z.maxLength(254));
 export const password = z
   .string({ error: 'Enter a password' })
   .check(z.minLength(8, 'Password should be at least 8 characters'), z.maxLength(128, 'Password should be at most 128 characters'));

@@ -17,9 +17,7 @@ export const totpCode = z
  * What the second step accepts: an authenticator code or a recovery code (`XXXXX-XXXXX`; case,
  * spaces and dashes do not matter).
  */
-export const mfaCode = z
-  .string({ error: 'Enter a code' })
-  .check(z.trim(), z.minLength(1, 'Enter a code'), z.maxLength(40, 'Enter the 6-digit code or a recovery code'));
+export const mfaCode = z.string({ error: 'Enter a code' }).check(z.trim(), z.minLength(1, 'Enter a code'), z.maxLength(40, 'Enter the 6-digit code or a recovery code'));
 
 /**
  * What a first factor (password, emailed link, emailed code) answers for an account with a second

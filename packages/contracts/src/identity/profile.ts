@@ -34,7 +34,12 @@ export const ADMIN_USER_LIST_MAX_LIMIT = 200;
 const userIdList = z.pipe(
   z.pipe(
     z.string(),
-    z.transform((value: string) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0)),
+    z.transform((value: string) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part.length > 0),
+    ),
   ),
   z
     .array(z.string().check(z.uuid('Each user id must be a UUID')))

@@ -56,9 +56,15 @@ describe(`admin audit in every service (${process.env.TEST_DATABASE_URL ? 'Postg
   });
 
   const rename = async (admin: typeof adminA, body: z.input<typeof renameBody>) =>
-    request(service.url).post('/api/audited/admin/rename').set('authorization', `Bearer ${await issuer.issue(admin)}`).send(body);
+    request(service.url)
+      .post('/api/audited/admin/rename')
+      .set('authorization', `Bearer ${await issuer.issue(admin)}`)
+      .send(body);
   const audit = async (query: Record<string, string> = {}, claims: { sub: string; email: string; admin?: boolean } = adminA) =>
-    request(service.url).get('/api/audited/admin/audit').query(query).set('authorization', `Bearer ${await issuer.issue(claims)}`);
+    request(service.url)
+      .get('/api/audited/admin/audit')
+      .query(query)
+      .set('authorization', `Bearer ${await issuer.issue(claims)}`);
 
   it('serves entries newest first with before/after, filters by admin, user and action, and pages by cursor', async () => {
     const user = randomUUID();

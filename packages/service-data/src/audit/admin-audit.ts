@@ -69,20 +69,18 @@ export async function listAdminActions(db: Db, service: string, query: AdminAudi
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    entries: page.map(
-      (row): AdminAuditEntry => ({
-        id: row.id,
-        service,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        action: row.action,
-        subjectUserId: row.subjectUserId,
-        target: row.target,
-        before: row.before,
-        after: row.after,
-        createdAt: row.createdAt.toISOString(),
-      }),
-    ),
+    entries: page.map((row): AdminAuditEntry => ({
+      id: row.id,
+      service,
+      actorId: row.actorId,
+      actorEmail: row.actorEmail,
+      action: row.action,
+      subjectUserId: row.subjectUserId,
+      target: row.target,
+      before: row.before,
+      after: row.after,
+      createdAt: row.createdAt.toISOString(),
+    })),
     nextCursor: rows.length > query.limit && last ? String(last.sequence) : null,
   };
 }

@@ -17,10 +17,7 @@ import { acquireProcessLock } from './process-lock';
  * write the same queries and migrations for PostgreSQL (production) and PGlite (embedded default).
  * A transaction handle is a `Db` too: functions that take `Db` work inside and outside one.
  */
-export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<
-  PgQueryResultHKT,
-  TSchema
->;
+export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
 
 export type DatabaseTarget =
   /** A PostgreSQL connection string: production and the PostgreSQL test variant. */
@@ -52,9 +49,7 @@ const kitMigrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '..
 const kitMigrationsTable = '__kit_migrations';
 
 /** Opens the service database on the chosen driver and brings its schema up to date. */
-export async function openDatabase<TSchema extends Record<string, unknown>>(
-  options: DatabaseOptions<TSchema>,
-): Promise<Database<TSchema>> {
+export async function openDatabase<TSchema extends Record<string, unknown>>(options: DatabaseOptions<TSchema>): Promise<Database<TSchema>> {
   const opened = 'url' in options.target ? await openPostgres(options, options.target.url) : await openPglite(options, options.target.dataDir);
   try {
     await opened.migrate({ migrationsFolder: kitMigrationsFolder, migrationsTable: kitMigrationsTable });
@@ -80,10 +75,7 @@ interface OpenedDriver<TSchema extends Record<string, unknown>> {
   close(): Promise<void>;
 }
 
-async function openPostgres<TSchema extends Record<string, unknown>>(
-  options: DatabaseOptions<TSchema>,
-  url: string,
-): Promise<OpenedDriver<TSchema>> {
+async function openPostgres<TSchema extends Record<string, unknown>>(options: DatabaseOptions<TSchema>, url: string): Promise<OpenedDriver<TSchema>> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client that loses its server (a restart, a failover, an admin ending sessions) must
   // not crash the process, and the pool replaces it; but the cause is what an operator needs when
@@ -105,10 +97,7 @@ async function openPostgres<TSchema extends Record<string, unknown>>(
   };
 }
 
-async function openPglite<TSchema extends Record<string, unknown>>(
-  options: DatabaseOptions<TSchema>,
-  dataDir: string | undefined,
-): Promise<OpenedDriver<TSchema>> {
+async function openPglite<TSchema extends Record<string, unknown>>(options: DatabaseOptions<TSchema>, dataDir: string | undefined): Promise<OpenedDriver<TSchema>> {
   if (!dataDir) return pgliteDriver(options, new PGlite(), async () => undefined);
   const folder = resolve(dataDir);
   // PGlite creates only the last folder of its path.

@@ -18,9 +18,7 @@ export interface IdempotentHandlerOptions<TType extends string, TData extends z.
  * the same transaction as the change, and an id already recorded skips the change. A payload that
  * fails its contract is poison (retrying cannot fix it) and is terminated rather than retried.
  */
-export function idempotentHandler<TType extends string, TData extends z.ZodType>(
-  options: IdempotentHandlerOptions<TType, TData>,
-): EventHandler {
+export function idempotentHandler<TType extends string, TData extends z.ZodType>(options: IdempotentHandlerOptions<TType, TData>): EventHandler {
   return async (raw) => {
     const parsed = options.event.envelope.safeParse(raw);
     if (!parsed.success) throw new PoisonMessageError(`Event ${raw.id} does not match ${options.event.type} v${options.event.version}: ${parsed.error.message}`);

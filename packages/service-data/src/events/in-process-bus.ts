@@ -1,15 +1,6 @@
 import type { EventEnvelope } from '@agentdock/contracts';
 import type { Logger } from '@agentdock/service-kit';
-import {
-  DEFAULT_ACK_WAIT_MS,
-  DEFAULT_MAX_DELIVER,
-  DEFAULT_RETRY_DELAY_MS,
-  type EventBus,
-  PoisonMessageError,
-  type SubscribeOptions,
-  type Subscription,
-  withAckWait,
-} from './bus';
+import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_RETRY_DELAY_MS, type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription, withAckWait } from './bus';
 
 interface StoredMessage {
   sequence: number;
@@ -148,9 +139,7 @@ export class InProcessBus implements EventBus {
     const now = Date.now();
     const dueIndex = state.retries.findIndex((retry) => retry.dueAt <= now);
     if (dueIndex >= 0) return state.retries.splice(dueIndex, 1)[0];
-    const message = this.messages.find(
-      (candidate) => candidate.sequence > state.cursor && candidate.subject === state.options.subject,
-    );
+    const message = this.messages.find((candidate) => candidate.sequence > state.cursor && candidate.subject === state.options.subject);
     state.cursor = message?.sequence ?? this.sequence;
     return message && { message, deliveryCount: 1 };
   }

@@ -3,16 +3,7 @@ import type { EventEnvelope } from '@agentdock/contracts';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '@agentdock/service-kit';
-import {
-  DEFAULT_ACK_WAIT_MS,
-  DEFAULT_MAX_DELIVER,
-  DEFAULT_RETRY_DELAY_MS,
-  type EventBus,
-  PoisonMessageError,
-  type SubscribeOptions,
-  type Subscription,
-  withAckWait,
-} from './bus';
+import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_RETRY_DELAY_MS, type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription, withAckWait } from './bus';
 
 export interface JetStreamBusOptions {
   servers: string;

@@ -46,8 +46,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     ...overrides,
   });
 
-  const published = () =>
-    database.db.select().from(outbox).where(isNotNull(outbox.publishedAt)).orderBy(asc(outbox.sequence));
+  const published = () => database.db.select().from(outbox).where(isNotNull(outbox.publishedAt)).orderBy(asc(outbox.sequence));
 
   it('never publishes an event whose transaction rolled back', async () => {
     await expect(
@@ -62,9 +61,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
   });
 
   it('rejects a payload that breaks the event contract before it reaches the outbox', async () => {
-    await expect(
-      database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by: 'two' } as unknown as { by: number })),
-    ).rejects.toThrow();
+    await expect(database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by: 'two' } as unknown as { by: number }))).rejects.toThrow();
     expect(await database.db.select().from(outbox)).toHaveLength(0);
   });
 
@@ -108,8 +105,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
   it('parks an event the bus keeps refusing, with a log and a metric, and publishes the ones behind it', async () => {
     const poison = defineEvent('test.poison.sent', 1, z.object({ by: z.number().int() }));
     const refusingBus = busWith({
-      publish: (subject, envelope) =>
-        subject === poison.subject ? Promise.reject(new Error('maximum payload exceeded')) : testBus.bus.publish(subject, envelope),
+      publish: (subject, envelope) => (subject === poison.subject ? Promise.reject(new Error('maximum payload exceeded')) : testBus.bus.publish(subject, envelope)),
     });
     await database.db.transaction(async (tx) => {
       await enqueueEvent(tx, 'test', counted, { by: 1 });

@@ -40,9 +40,8 @@ export class AccountSuspendedError extends ForbiddenError {
 export class MfaRequiredError extends ForbiddenError {
   static override readonly code: string = IDENTITY_ERROR_CODES.mfaRequired;
   constructor() {
-    super(
-      'Admin access requires two-factor authentication. Set it up in the Two-factor authentication section of your dashboard, or sign in again with your authenticator code.',
-      { code: MfaRequiredError.code },
-    );
+    super('Admin access requires two-factor authentication. Set it up in the Two-factor authentication section of your dashboard, or sign in again with your authenticator code.', {
+      code: MfaRequiredError.code,
+    });
   }
 }

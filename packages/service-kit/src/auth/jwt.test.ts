@@ -4,17 +4,7 @@ import request from 'supertest';
 import { createLogger } from '../logger';
 import { createHttpApp } from '../http/app';
 import { closeHttpServer, serverUrl, startHttpServer } from '../http/server';
-import {
-  AuthUnavailableError,
-  InvalidTokenError,
-  TokenExpiredError,
-  createTokenVerifier,
-  getAuth,
-  getOptionalAuth,
-  optionalAuth,
-  requireAdmin,
-  requireAuth,
-} from '../index';
+import { AuthUnavailableError, InvalidTokenError, TokenExpiredError, createTokenVerifier, getAuth, getOptionalAuth, optionalAuth, requireAdmin, requireAuth } from '../index';
 import { type TestIssuer, createTestIssuer } from '../testing/test-keys';
 
 let issuer: TestIssuer;
@@ -102,7 +92,10 @@ describe('auth middleware', () => {
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   it('requireAuth hands the verified claims to the route', async () => {
-    const res = await request(app()).get('/me').set(bearer(await issuer.issue(ada))).expect(200);
+    const res = await request(app())
+      .get('/me')
+      .set(bearer(await issuer.issue(ada)))
+      .expect(200);
     expect(res.body).toEqual({ ...ada, admin: false, tier: 'free' });
   });
 
@@ -111,14 +104,23 @@ describe('auth middleware', () => {
     expect(none.body.error.code).toBe('unauthorized');
     const bad = await request(app()).get('/me').set(bearer('abc.def.ghi')).expect(401);
     expect(bad.body.error.code).toBe('invalid_token');
-    const expired = await request(app()).get('/me').set(bearer(await issuer.issue({ ...ada, expiresIn: '-5m' }))).expect(401);
+    const expired = await request(app())
+      .get('/me')
+      .set(bearer(await issuer.issue({ ...ada, expiresIn: '-5m' })))
+      .expect(401);
     expect(expired.body.error.code).toBe('token_expired');
   });
 
   it('requireAdmin answers 403 to a signed-in user who is not an admin', async () => {
-    const res = await request(app()).get('/admin').set(bearer(await issuer.issue(ada))).expect(403);
+    const res = await request(app())
+      .get('/admin')
+      .set(bearer(await issuer.issue(ada)))
+      .expect(403);
     expect(res.body.error).toMatchObject(ADMIN_REQUIRED);
-    await request(app()).get('/admin').set(bearer(await issuer.issue({ ...ada, admin: true }))).expect(200);
+    await request(app())
+      .get('/admin')
+      .set(bearer(await issuer.issue({ ...ada, admin: true })))
+      .expect(200);
   });
 
   it('requireAdmin refuses an admin without the multi-factor claim when the verifier asks for it', async () => {
@@ -136,23 +138,42 @@ describe('auth middleware', () => {
       const res = await request(strict).get('/admin').set(bearer(token)).expect(403);
       expect(res.body.error).toMatchObject({ code: 'mfa_required', message: expect.stringContaining('two-factor') });
     }
-    await request(strict).get('/admin').set(bearer(await issuer.issue({ ...admin, mfa: true }))).expect(200);
+    await request(strict)
+      .get('/admin')
+      .set(bearer(await issuer.issue({ ...admin, mfa: true })))
+      .expect(200);
     // A non-admin still hears that admin rights are missing, not that a second factor is.
-    const user = await request(strict).get('/admin').set(bearer(await issuer.issue({ ...ada, mfa: true }))).expect(403);
+    const user = await request(strict)
+      .get('/admin')
+      .set(bearer(await issuer.issue({ ...ada, mfa: true })))
+      .expect(403);
     expect(user.body.error.code).toBe(ADMIN_REQUIRED.code);
   });
 
   it('requireAdmin accepts an admin without the claim when the policy is off (the embedded default)', async () => {
-    await request(app()).get('/admin').set(bearer(await issuer.issue({ ...ada, admin: true, mfa: false }))).expect(200);
+    await request(app())
+      .get('/admin')
+      .set(bearer(await issuer.issue({ ...ada, admin: true, mfa: false })))
+      .expect(200);
   });
 
   it('optionalAuth lets anonymous requests through but not bad tokens', async () => {
     expect((await request(app()).get('/feed').expect(200)).body).toEqual({ user: null });
-    expect((await request(app()).get('/feed').set(bearer(await issuer.issue(ada))).expect(200)).body).toEqual({ user: 'user-1' });
+    expect(
+      (
+        await request(app())
+          .get('/feed')
+          .set(bearer(await issuer.issue(ada)))
+          .expect(200)
+      ).body,
+    ).toEqual({ user: 'user-1' });
     await request(app()).get('/feed').set(bearer('nonsense')).expect(401);
   });
 
   it('getAuth on an unguarded route refuses rather than inventing a user', async () => {
-    await request(app()).get('/unguarded').set(bearer(await issuer.issue(ada))).expect(401);
+    await request(app())
+      .get('/unguarded')
+      .set(bearer(await issuer.issue(ada)))
+      .expect(401);
   });
 });

@@ -53,11 +53,7 @@ export function getOptionalAuth(req: Request): AccessTokenClaims | undefined {
   return verifiedClaims.get(req);
 }
 
-async function authenticate(
-  verifier: TokenVerifier,
-  req: Request,
-  { required }: { required: boolean },
-): Promise<AccessTokenClaims | undefined> {
+async function authenticate(verifier: TokenVerifier, req: Request, { required }: { required: boolean }): Promise<AccessTokenClaims | undefined> {
   const token = bearerToken(req);
   if (token === undefined) {
     if (required) throw new UnauthorizedError();

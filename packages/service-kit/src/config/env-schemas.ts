@@ -24,14 +24,9 @@ export const booleanFlagSchema = z.enum(['true', 'false'], { error: 'expected tr
 export const proxyHopsSchema = z.coerce.number({ error: 'expected a number' }).int({ error: 'expected a whole number' }).nonnegative({ error: 'expected 0 or more' });
 
 /** An http(s) URL without a trailing slash, so `${base}/path` never doubles it. */
-export const httpUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
-  .transform((url) => url.replace(/\/+$/, ''));
+export const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).transform((url) => url.replace(/\/+$/, ''));
 
-export const positiveIntSchema = z.coerce
-  .number({ error: 'expected a number' })
-  .int({ error: 'expected a whole number' })
-  .positive({ error: 'expected a number greater than 0' });
+export const positiveIntSchema = z.coerce.number({ error: 'expected a number' }).int({ error: 'expected a whole number' }).positive({ error: 'expected a number greater than 0' });
 
 /** '100kb', '1mb' or a plain byte count, parsed to bytes. */
 export const byteSizeSchema = z.string().transform((text, ctx) => {

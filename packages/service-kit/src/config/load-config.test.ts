@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  ConfigError,
-  booleanFlagSchema,
-  byteSizeSchema,
-  formatByteSize,
-  httpUrlSchema,
-  loadConfig,
-  logLevelSchema,
-  portSchema,
-  proxyHopsSchema,
-} from '../index';
+import { ConfigError, booleanFlagSchema, byteSizeSchema, formatByteSize, httpUrlSchema, loadConfig, logLevelSchema, portSchema, proxyHopsSchema } from '../index';
 
 const schema = z.object({
   PORT: portSchema.default(3102),
@@ -30,7 +20,7 @@ function loadError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
-  it('keeps a rule\'s own message for a variable it needs but that is not set', () => {
+  it("keeps a rule's own message for a variable it needs but that is not set", () => {
     const either = z.object({ A: z.string().optional(), B: z.string().optional() }).refine((env) => env.A || env.B, { message: 'set A or B', path: ['A'] });
     expect(() => loadConfig(either, {})).toThrow('  - A: set A or B');
   });
@@ -75,9 +65,7 @@ describe('loadConfig', () => {
   });
 
   it('rejects ports out of range and fractional ports', () => {
-    expect(() => loadConfig(z.object({ PORT: portSchema }), { PORT: '70000' })).toThrow(
-      'PORT: expected a port number between 0 and 65535, got "70000"',
-    );
+    expect(() => loadConfig(z.object({ PORT: portSchema }), { PORT: '70000' })).toThrow('PORT: expected a port number between 0 and 65535, got "70000"');
     expect(() => loadConfig(z.object({ PORT: portSchema }), { PORT: '80.5' })).toThrow('PORT: expected a whole port number, got "80.5"');
   });
 });

@@ -104,10 +104,7 @@ export class PayloadTooLargeError extends AppError {
 
 export class RateLimitedError extends AppError {
   static readonly code: string = 'rate_limited';
-  constructor(
-    message = 'Too many requests. Please slow down and try again shortly.',
-    { retryAfterSeconds, ...options }: HttpErrorOptions & { retryAfterSeconds?: number } = {},
-  ) {
+  constructor(message = 'Too many requests. Please slow down and try again shortly.', { retryAfterSeconds, ...options }: HttpErrorOptions & { retryAfterSeconds?: number } = {}) {
     const headers = retryAfterSeconds === undefined ? options.headers : { ...options.headers, 'Retry-After': String(retryAfterSeconds) };
     super(429, options.code ?? RateLimitedError.code, message, { ...options, headers });
   }

@@ -91,7 +91,9 @@ describe('createHttpApp', () => {
 
   describe('readiness', () => {
     it('is up when every check passes', async () => {
-      const res = await request(testApp({ database: async () => 'ok' })).get('/readyz').expect(200);
+      const res = await request(testApp({ database: async () => 'ok' }))
+        .get('/readyz')
+        .expect(200);
       expect(readinessBody.parse(res.body)).toEqual({ status: 'up', service: 'svc-test', checks: { database: { status: 'up' } } });
     });
 
@@ -125,9 +127,7 @@ describe('createHttpApp', () => {
       const res = await request(app).get('/metrics').expect(200);
       expect(res.headers['content-type']).toContain('text/plain');
       expect(res.text).toContain('process_cpu_user_seconds_total');
-      expect(res.text).toMatch(
-        /http_request_duration_seconds_count\{service="svc-test",method="GET",route="\/api\/test\/items\/:id",status="200"\} 2/,
-      );
+      expect(res.text).toMatch(/http_request_duration_seconds_count\{service="svc-test",method="GET",route="\/api\/test\/items\/:id",status="200"\} 2/);
       expect(res.text).toMatch(/http_request_duration_seconds_count\{service="svc-test",method="GET",route="unmatched",status="404"\} 1/);
     });
 
@@ -158,7 +158,10 @@ describe('createHttpApp', () => {
     it('answers 400 to malformed JSON and 413 to oversized bodies', async () => {
       const malformed = await request(testApp()).post('/api/test/items').set('content-type', 'application/json').send('{"name":').expect(400);
       expect(malformed.body.error).toMatchObject({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
-      const huge = await request(testApp()).post('/api/test/items').send({ name: 'x'.repeat(2000) }).expect(413);
+      const huge = await request(testApp())
+        .post('/api/test/items')
+        .send({ name: 'x'.repeat(2000) })
+        .expect(413);
       expect(huge.body.error).toMatchObject({ code: 'payload_too_large', message: 'The request body is too large. The limit is 1 KB.' });
     });
 

@@ -12,7 +12,13 @@ import { refuseNulCharacters } from './nul-guard';
 
 function bearerMatches(token: string): (req: Request) => boolean {
   const expected = createHash('sha256').update(`Bearer ${token}`).digest();
-  return (req) => timingSafeEqual(createHash('sha256').update(req.get('authorization') ?? '').digest(), expected);
+  return (req) =>
+    timingSafeEqual(
+      createHash('sha256')
+        .update(req.get('authorization') ?? '')
+        .digest(),
+      expected,
+    );
 }
 
 /** Answers 404 unless the request carries the token, so the endpoint's existence is not advertised. */

@@ -26,19 +26,16 @@ export function healthRoutes({ service, readiness, timeoutMs, showDetails = () =
   });
   router.get('/readyz', async (req, res) => {
     const body = await checkReadiness(service, readiness, timeoutMs);
-    res.set('Cache-Control', 'no-store').status(body.status === 'up' ? 200 : 503).json(showDetails(req) ? body : { ...body, checks: {} });
+    res
+      .set('Cache-Control', 'no-store')
+      .status(body.status === 'up' ? 200 : 503)
+      .json(showDetails(req) ? body : { ...body, checks: {} });
   });
   return router;
 }
 
-async function checkReadiness(
-  service: string,
-  readiness: Record<string, ReadinessCheck>,
-  timeoutMs: number,
-): Promise<ReadinessBody> {
-  const results = await Promise.all(
-    Object.entries(readiness).map(async ([name, check]) => [name, await runCheck(check, timeoutMs)] as const),
-  );
+async function checkReadiness(service: string, readiness: Record<string, ReadinessCheck>, timeoutMs: number): Promise<ReadinessBody> {
+  const results = await Promise.all(Object.entries(readiness).map(async ([name, check]) => [name, await runCheck(check, timeoutMs)] as const));
   const checks = Object.fromEntries(results);
   const allUp = results.every(([, result]) => result.status === 'up');
   return { status: allUp ? 'up' : 'down', service, checks };

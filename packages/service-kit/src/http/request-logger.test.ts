@@ -12,7 +12,10 @@ function appLoggingTo(level: pino.Level) {
     .use(requestId(), requestLogger(pino({ level }, sink)))
     .get('/healthz', (_req, res) => void res.send('up'))
     .get('/missing', (_req, res) => void res.status(404).send('no'))
-    .use('/things', express.Router().get('/:id', (_req, res) => void res.send('thing')));
+    .use(
+      '/things',
+      express.Router().get('/:id', (_req, res) => void res.send('thing')),
+    );
   return { app, lines };
 }
 

@@ -39,9 +39,7 @@ describe('startHttpServer', () => {
     const first = await startHttpServer(express(), { port: 0, host: '127.0.0.1' });
     const port = Number(new URL(serverUrl(first)).port);
     try {
-      await expect(startHttpServer(express(), { port, host: '127.0.0.1' })).rejects.toThrow(
-        `Port ${port} on 127.0.0.1 is already in use.`,
-      );
+      await expect(startHttpServer(express(), { port, host: '127.0.0.1' })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use.`);
     } finally {
       await closeHttpServer(first);
     }

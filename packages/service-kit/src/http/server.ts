@@ -33,11 +33,7 @@ export function startHttpServer(app: http.RequestListener, { port, host = '0.0.0
   );
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} on ${host} is already in use. Stop the process using it or configure another port.`, { cause: err })
-          : err,
-      );
+      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use. Stop the process using it or configure another port.`, { cause: err }) : err);
     };
     server.once('error', onError);
     server.listen(port, host, () => {

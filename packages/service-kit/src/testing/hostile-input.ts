@@ -27,11 +27,21 @@ const hostileSegment = fc.oneof(hostileText.map(percentEncode), fc.constantFrom(
 type Body = { kind: 'json'; value: unknown; truncate: boolean } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'huge' };
 
 function bodyArbitrary(fields: string[]): fc.Arbitrary<Body> {
-  const object = fields.length > 0 ? fc.dictionary(fc.oneof(fc.constantFrom(...fields), hostileText), hostileValue, { maxKeys: 6 }) : fc.dictionary(hostileText, hostileValue, { maxKeys: 3 });
+  const object =
+    fields.length > 0 ? fc.dictionary(fc.oneof(fc.constantFrom(...fields), hostileText), hostileValue, { maxKeys: 6 }) : fc.dictionary(hostileText, hostileValue, { maxKeys: 3 });
   return fc.oneof(
     { weight: 6, arbitrary: fc.record({ kind: fc.constant('json' as const), value: fc.oneof(object, hostileValue), truncate: fc.boolean() }) },
     // Invalid UTF-8 and binary noise under a JSON content type.
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('bytes' as const), bytes: fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.constantFrom(Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), Uint8Array.from([0xff, 0xfe, 0x00]))) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('bytes' as const),
+        bytes: fc.oneof(
+          fc.uint8Array({ maxLength: 64 }),
+          fc.constantFrom(Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), Uint8Array.from([0xff, 0xfe, 0x00])),
+        ),
+      }),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'huge' as const }) },
   );
 }
@@ -101,7 +111,10 @@ export async function fuzzEndpoints(options: FuzzOptions): Promise<FuzzResult> {
     const role = callerFor(options.table, key);
     const auth = role === 'anonymous' ? {} : options.principals[role];
     const segments = (endpoint.path.match(/:\w+/g) ?? []).length;
-    const cases = fc.sample(fc.record({ segments: fc.array(hostileSegment, { minLength: segments, maxLength: segments }), query: queryArbitrary(options.fields), body: bodyArbitrary(options.fields) }), runs);
+    const cases = fc.sample(
+      fc.record({ segments: fc.array(hostileSegment, { minLength: segments, maxLength: segments }), query: queryArbitrary(options.fields), body: bodyArbitrary(options.fields) }),
+      runs,
+    );
     for (const sample of cases) {
       let index = 0;
       const path = endpoint.path.replace(/:\w+/g, () => sample.segments[index++] ?? '');
