@@ -44,7 +44,10 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
     doc.removeEventListener('submit', hold, true);
     release = undefined;
     if (!replay) return;
-    for (const field of typedInto) if (field.isConnected) handOverTyping(field);
+    // Every typed value is read before any is handed over: the first hand-over re-renders the form
+    // synchronously, and React then resets every other controlled field to its (still empty) state.
+    const typed = [...typedInto].filter((field) => field.isConnected).map((field) => [field, field.value] as const);
+    for (const [field, value] of typed) handOverTyping(field, value);
     for (const action of held.splice(0)) action();
   }
   release = () => stop(true);
@@ -60,8 +63,7 @@ export function markInteractive(): void {
  * (which React watches) to '' and then the prototype's setter (which it does not) back to the typed
  * text makes the next input event a change it reports.
  */
-function handOverTyping(field: HTMLInputElement | HTMLTextAreaElement): void {
-  const typed = field.value;
+function handOverTyping(field: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
   const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
   if (!setNative) return;

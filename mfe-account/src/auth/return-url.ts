@@ -14,7 +14,8 @@ export function sameSitePath(value: string | null): string | null {
   const decoded = value.startsWith('/') ? value : safeDecode(value);
   // '//host' and '/\host' are other sites to a browser.
   if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.startsWith('/\\')) return null;
-  const origin = window.location.origin;
+  // On the server (prerendered sign-in) any origin works: the question is only whether the path leaves it.
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
   const url = new URL(decoded, origin);
   return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
 }
