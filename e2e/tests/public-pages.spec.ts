@@ -1,20 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { MARKETING_PAGES } from '../support/public-pages';
 import { mainContent, pageHeading } from '../support/site';
-
-/** Every public page, its heading, and the title and description it gives the document. */
-const PUBLIC_PAGES = [
-  { path: '/', heading: 'Put AI agents to work for your business', title: 'AI agents for your business · Agentdock' },
-  { path: '/pricing', heading: 'Plans for every stage of your business', title: 'Pricing · Agentdock' },
-  { path: '/courses', heading: 'Courses', title: 'Courses · Agentdock' },
-  { path: '/courses/build-ai-agents', heading: 'Build Your Own AI Agents', title: 'Build Your Own AI Agents · Agentdock' },
-  { path: '/models', heading: 'Our AI Agents', title: 'Our AI Agents · Agentdock' },
-  { path: '/about', heading: 'About', title: 'About · Agentdock' },
-  { path: '/our-story', heading: 'Our Story', title: 'Our Story · Agentdock' },
-  { path: '/terms', heading: 'Terms of Service', title: 'Terms of Service · Agentdock' },
-  { path: '/privacy', heading: 'Privacy Policy', title: 'Privacy Policy · Agentdock' },
-  { path: '/contact', heading: 'Contact', title: 'Contact · Agentdock' },
-] as const;
 
 async function description(page: Page): Promise<string | null> {
   return page.locator('meta[name="description"]').getAttribute('content');
@@ -23,7 +10,7 @@ async function description(page: Page): Promise<string | null> {
 test.describe('Public pages', () => {
   test('each page sets its own document title and description', async ({ page }) => {
     const seen = new Set<string>();
-    for (const entry of PUBLIC_PAGES) {
+    for (const entry of MARKETING_PAGES) {
       await page.goto(entry.path);
       await expect(pageHeading(page, entry.heading)).toBeVisible();
       await expect(page).toHaveTitle(entry.title);
@@ -32,7 +19,7 @@ test.describe('Public pages', () => {
       seen.add(text!);
     }
     // Not one site-wide text: every page describes itself.
-    expect(seen.size).toBe(PUBLIC_PAGES.length);
+    expect(seen.size).toBe(MARKETING_PAGES.length);
   });
 
   test('About shows the mission, the three core values and the banner', async ({ page }) => {
@@ -91,7 +78,7 @@ test.describe('Public pages', () => {
     test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
     test('no public page is wider than the screen', async ({ page }) => {
-      for (const entry of PUBLIC_PAGES) {
+      for (const entry of MARKETING_PAGES) {
         await page.goto(entry.path);
         await expect(pageHeading(page, entry.heading)).toBeVisible();
         // Wait for the data-driven blocks, which are the likeliest to overflow.

@@ -3,36 +3,11 @@ import { ROUTES } from '../../shell/src/routing/route-table';
 import { adminAccount, bearer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
+import { PUBLIC_COURSE_ID, PUBLIC_PAGES, type PublicPage } from '../support/public-pages';
 import { mainContent, mainNav, pageHeading, siteFooter, TEXT } from '../support/site';
 
 // Public pages arrive with their content in the HTML (the shell's server renderer), and the
 // browser takes that markup over instead of drawing the page again.
-
-interface PublicPage {
-  path: string;
-  heading: string;
-  /** Document title, site name included. */
-  title: string;
-  /** The meta description, when it is not the route table's. */
-  description?: string;
-}
-
-const COURSE_ID = 'build-ai-agents';
-
-const PUBLIC_PAGES: PublicPage[] = [
-  { path: '/', heading: TEXT.homeHeading, title: 'AI agents for your business · Agentdock' },
-  { path: '/pricing', heading: TEXT.pricingHeading, title: 'Pricing · Agentdock' },
-  { path: '/courses', heading: 'Courses', title: 'Courses · Agentdock' },
-  { path: `/courses/${COURSE_ID}`, heading: 'Build Your Own AI Agents', title: 'Build Your Own AI Agents · Agentdock' },
-  { path: '/models', heading: 'Our AI Agents', title: 'Our AI Agents · Agentdock' },
-  { path: '/about', heading: 'About', title: 'About · Agentdock' },
-  { path: '/our-story', heading: 'Our Story', title: 'Our Story · Agentdock' },
-  { path: '/terms', heading: 'Terms of Service', title: 'Terms of Service · Agentdock' },
-  { path: '/privacy', heading: 'Privacy Policy', title: 'Privacy Policy · Agentdock' },
-  { path: '/contact', heading: 'Contact', title: 'Contact · Agentdock' },
-  { path: '/signin', heading: 'Welcome back!', title: 'Sign In · Agentdock' },
-  { path: '/signup', heading: 'Create your account', title: 'Sign Up · Agentdock' },
-];
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -43,7 +18,7 @@ function routeDescription(path: string): string {
 }
 
 async function expectedDescription(request: APIRequestContext, page: PublicPage): Promise<string> {
-  if (page.path.startsWith('/courses/')) return ((await (await request.get(`/api/catalog/courses/${COURSE_ID}`)).json()) as { description: string }).description;
+  if (page.path.startsWith('/courses/')) return ((await (await request.get(`/api/catalog/courses/${PUBLIC_COURSE_ID}`)).json()) as { description: string }).description;
   return page.description ?? routeDescription(page.path);
 }
 
