@@ -1,3 +1,4 @@
+import { planCreateFixture } from '@agentdock/contracts/testing';
 import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, planChangedV1 } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
@@ -36,21 +37,7 @@ describe('NATS restarted while events flow', () => {
         const response = await fetch(`${catalog.url}/api/catalog/admin/plans`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...admin.auth },
-          body: JSON.stringify({
-            id,
-            name: 'Fault',
-            tier: 'starter',
-            monthly: { amountMinor: 1_000, priceId: null },
-            annual: null,
-            realTokensLimit: 1,
-            platformCreditsLimit: 1,
-            apiCallsLimit: 1,
-            agentsIncluded: 1,
-            features: [],
-            notIncluded: [],
-            cta: 'Go',
-            sortOrder: 9,
-          }),
+          body: JSON.stringify(planCreateFixture({ id, sortOrder: 9 })),
         });
         expect(response.status).toBe(201);
         created.push(id);

@@ -1,3 +1,4 @@
+import { planCreateFixture } from '@agentdock/contracts/testing';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@agentdock/service-kit/testing';
 import { CatalogHarness } from '../svc-catalog/test/harness';
@@ -39,21 +40,7 @@ describe('PostgreSQL restarted under load', () => {
         const response = await fetch(`${catalog.url}/api/catalog/admin/plans`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...admin.auth },
-          body: JSON.stringify({
-            id,
-            name: 'Fault',
-            tier: 'starter',
-            monthly: { amountMinor: 1_000, priceId: null },
-            annual: null,
-            realTokensLimit: 1,
-            platformCreditsLimit: 1,
-            apiCallsLimit: 1,
-            agentsIncluded: 1,
-            features: [],
-            notIncluded: [],
-            cta: 'Go',
-            sortOrder: 9,
-          }),
+          body: JSON.stringify(planCreateFixture({ id, sortOrder: 9 })),
           signal: AbortSignal.timeout(10_000),
         });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);

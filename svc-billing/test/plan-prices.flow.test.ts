@@ -1,3 +1,4 @@
+import { planCreateFixture } from '@agentdock/contracts/testing';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import { catalogService } from '@agentdock/svc-catalog';
@@ -57,20 +58,7 @@ describe(`catalog plan changes reach billing (${process.env.TEST_NATS_URL ? 'Jet
     await request(catalog.url)
       .post('/api/catalog/admin/plans')
       .set(auth)
-      .send({
-        id: 'temp',
-        name: 'Temp',
-        tier: 'starter',
-        monthly: { amountMinor: 100, priceId: null },
-        annual: null,
-        realTokensLimit: 1,
-        platformCreditsLimit: 1,
-        apiCallsLimit: 1,
-        agentsIncluded: 1,
-        features: [],
-        notIncluded: [],
-        cta: 'Go',
-      })
+      .send(planCreateFixture({ id: 'temp', name: 'Temp', monthly: { amountMinor: 100, priceId: null } }))
       .expect(201);
     await request(catalog.url).delete('/api/catalog/admin/plans/temp').set(auth).expect(204);
     await eventually(async () => {

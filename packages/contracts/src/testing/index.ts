@@ -1,2 +1,2 @@
-export { planFixture } from './plan-fixture';
+export { planCreateFixture, planFixture } from './plan-fixture';
 export { userFixture } from './user-fixture';

@@ -1,4 +1,8 @@
-import type { Plan } from '../catalog/plan';
+import type { input } from 'zod/mini';
+import type { Plan, planCreate } from '../catalog/plan';
+
+/** An admin create body as sent: the fields with defaults may be left out. */
+type PlanCreateBody = input<typeof planCreate>;
 
 /** A valid plan as the catalog serves it (Starter's figures), for tests on either side of the API. */
 export function planFixture(overrides: Partial<Plan> = {}): Plan {
@@ -24,6 +28,24 @@ export function planFixture(overrides: Partial<Plan> = {}): Plan {
     sortOrder: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The smallest admin create body the catalog accepts: a throwaway Starter-tier plan with token limits of 1. */
+export function planCreateFixture(overrides: Partial<PlanCreateBody> & Pick<PlanCreateBody, 'id'>): PlanCreateBody {
+  return {
+    name: 'Fault',
+    tier: 'starter',
+    monthly: { amountMinor: 1_000, priceId: null },
+    annual: null,
+    realTokensLimit: 1,
+    platformCreditsLimit: 1,
+    apiCallsLimit: 1,
+    agentsIncluded: 1,
+    features: [],
+    notIncluded: [],
+    cta: 'Go',
     ...overrides,
   };
 }
