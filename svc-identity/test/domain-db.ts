@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { type Database, enqueueEvent, openDatabase } from '@agentdock/service-data';
-import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
+import { type Database, enqueueEvent } from '@agentdock/service-data';
+import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type IdentitySchema, schema, users } from '../src/db/schema';
 import type { IdentityWriter } from '../src/domain/writer';
 
@@ -14,12 +14,7 @@ export interface DomainDb {
 
 /** The identity schema on a throwaway database, for domain functions called directly. */
 export async function openDomainDb(): Promise<DomainDb> {
-  const testDatabase: TestDatabase = await createTestDatabase();
-  const database = await openDatabase({
-    target: testDatabase.target,
-    schema,
-    migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
-  });
+  const database = await openTestDatabase({ schema, migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)) });
   let count = 0;
   return {
     database,
@@ -31,9 +26,6 @@ export async function openDomainDb(): Promise<DomainDb> {
       const [row] = await database.db.insert(users).values({ email, passwordHash: 'not-used', emailConfirmedAt: new Date() }).returning();
       return row!.id;
     },
-    close: async () => {
-      await database.close();
-      await testDatabase.drop();
-    },
+    close: () => database.close(),
   };
 }

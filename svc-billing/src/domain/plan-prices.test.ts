@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { planFixture } from '@agentdock/contracts/testing';
-import { openDatabase, type Database } from '@agentdock/service-data';
+import type { Database } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
-import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
+import { openTestDatabase } from '@agentdock/service-data/testing';
 import { fileURLToPath } from 'node:url';
 import { type BillingSchema, planPrices, schema } from '../db/schema';
 import { applyPlanChanged } from './plan-prices';
 
 describe('billing plan-price read model', () => {
-  let testDatabase: TestDatabase;
   let database: Database<BillingSchema>;
   beforeEach(async () => {
-    testDatabase = await createTestDatabase();
-    database = await openDatabase({ target: testDatabase.target, schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
+    database = await openTestDatabase({ schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
   });
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.drop();
-  });
+  afterEach(() => database.close());
   const row = async () => (await database.db.select().from(planPrices).where(eq(planPrices.planId, 'starter')))[0];
 
   it('stores the minor units as they come', async () => {

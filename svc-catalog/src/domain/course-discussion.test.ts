@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AccessTokenClaims } from '@agentdock/contracts';
-import { type Database, enqueueEvent, openDatabase } from '@agentdock/service-data';
+import { type Database, enqueueEvent } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
-import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
+import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type CatalogSchema, courseComments, courseEnrolments, plans, schema } from '../db/schema';
 import { listCourses } from './courses';
 import { assertDiscussionAccess, COMMENT_LIMIT, listComments, postComment } from './discussion';
@@ -14,16 +14,11 @@ import type { CatalogWriter } from './writer';
 
 // The discussion's rules and the public plan list against a real database, opened once for the file.
 describe(`course discussion and public plans (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let testDatabase: TestDatabase;
   let database: Database<CatalogSchema>;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    database = await openDatabase({ target: testDatabase.target, schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
+    database = await openTestDatabase({ schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
   });
-  afterAll(async () => {
-    await database?.close();
-    await testDatabase?.drop();
-  });
+  afterAll(() => database?.close());
   const db = () => database.db;
   const [course, otherCourse] = listCourses();
   const claims = (fields: Partial<AccessTokenClaims> = {}): AccessTokenClaims => ({ sub: randomUUID(), email: 'member@example.com', admin: false, tier: 'free', ...fields });

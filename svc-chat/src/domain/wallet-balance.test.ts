@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { type Database, openDatabase } from '@agentdock/service-data';
+import type { Database } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
-import { createTestDatabase, type TestDatabase } from '@agentdock/service-data/testing';
+import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type ChatSchema, chatPlanAllowances, chatWalletLedger, chatWallets, schema } from '../db/schema';
 import { planFixture } from '@agentdock/contracts/testing';
 import { allowanceFor, applyPlanChanged, isTier } from './allowances';
@@ -12,16 +12,11 @@ import { addMonth, adjust, credit, debitUpTo, ensureWallet, findWallets, recordL
 // The wallet's rules against a real database: one database per file (opening one costs seconds on
 // PGlite), one fresh user per test.
 describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let testDatabase: TestDatabase;
   let database: Database<ChatSchema>;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    database = await openDatabase({ target: testDatabase.target, schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
+    database = await openTestDatabase({ schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
   });
-  afterAll(async () => {
-    await database?.close();
-    await testDatabase?.drop();
-  });
+  afterAll(() => database?.close());
 
   const db = () => database.db;
   const ledger = (userId: string) => db().select().from(chatWalletLedger).where(eq(chatWalletLedger.userId, userId));

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@agentdock/service-kit';
 import { testLogger } from '@agentdock/service-kit/testing';
 import pg from 'pg';
-import type { DatabaseTarget } from '../db/database';
+import { type Database, type DatabaseOptions, type DatabaseTarget, openDatabase } from '../db/database';
 import type { EventBus } from '../events/bus';
 import { InProcessBus } from '../events/in-process-bus';
 import { JetStreamBus } from '../events/jetstream-bus';
@@ -26,6 +26,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     target: { url: url.toString() },
     drop: () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/**
+ * A throwaway database with `schema` migrated in and open, for domain functions called directly;
+ * `close` also drops it.
+ */
+export async function openTestDatabase<TSchema extends Record<string, unknown>>(options: Omit<DatabaseOptions<TSchema>, 'target'>): Promise<Database<TSchema>> {
+  const testDatabase = await createTestDatabase();
+  const database = await openDatabase({ ...options, target: testDatabase.target });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await testDatabase.drop();
+    },
   };
 }
 
