@@ -34,7 +34,7 @@ export {
   ValidationError,
 } from './errors/app-errors';
 export { errorHandler, notFoundHandler, sendError } from './http/error-handler';
-export { createHttpApp, type HttpAppOptions } from './http/app';
+export { createHttpApp, type HttpAppKit, type HttpAppOptions } from './http/app';
 export type { ReadinessCheck } from './http/health';
 export { getRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { closeHttpServer, DEFAULT_REQUEST_TIMEOUT_MS, type ListenOptions, serverUrl, startHttpServer } from './http/server';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import { NotFoundError } from '../errors/app-errors';
 import { Registry } from 'prom-client';
 import type { Logger } from '../logger';
@@ -27,6 +27,14 @@ function requireBearer(token: string): RequestHandler {
   return (req, _res, next) => next(matches(req) ? undefined : new NotFoundError(`No route matches ${req.method} ${req.path}.`));
 }
 
+/** What `mount` may reuse of the app's own chain, for a route that dispatches requests itself. */
+export interface HttpAppKit {
+  /** The middleware every request passes before the service's routes, in the order the app runs it. */
+  standardMiddleware: readonly RequestHandler[];
+  /** The app's last handler: a thrown or forwarded error as the platform's JSON error body. */
+  handleError: ErrorRequestHandler;
+}
+
 export interface HttpAppOptions {
   /** Names the service in logs, metrics and the readiness body. */
   service: string;
@@ -35,7 +43,7 @@ export interface HttpAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   readinessTimeoutMs?: number;
   /** Adds the service's own routes; they run after the standard middleware and probes. */
-  mount: (app: Express) => void;
+  mount: (app: Express, kit: HttpAppKit) => void;
   /** Largest JSON body accepted, as bytes or '100kb'. */
   bodyLimit?: string | number;
   /** false leaves request bodies unread, for apps that stream them on (the gateway). */
@@ -78,22 +86,26 @@ export function createHttpApp({
   const app = express();
   const metrics = createHttpMetrics(metricsRegistry, service);
   app.disable('x-powered-by');
-  app.use(requestId());
-  app.use(requestLogger(logger));
-  app.use(metrics.record);
-  if (parseJsonBody) app.use(express.json({ limit: bodyLimit }));
-  app.use(refuseNulCharacters());
-  app.use((req, res, next) => {
-    // An answer to a signed-in request is that user's (or an admin's) data: no shared or disk cache may keep it.
-    if (req.headers.authorization) res.set('Cache-Control', 'no-store');
-    next();
-  });
+  const standardMiddleware: RequestHandler[] = [
+    requestId(),
+    requestLogger(logger),
+    metrics.record,
+    ...(parseJsonBody ? [express.json({ limit: bodyLimit })] : []),
+    refuseNulCharacters(),
+    (req, res, next) => {
+      // An answer to a signed-in request is that user's (or an admin's) data: no shared or disk cache may keep it.
+      if (req.headers.authorization) res.set('Cache-Control', 'no-store');
+      next();
+    },
+  ];
+  for (const handler of standardMiddleware) app.use(handler);
   const showDetails = readinessDetails === 'open' ? () => true : readinessDetails === 'off' ? () => false : bearerMatches(readinessDetails.token);
   app.use(healthRoutes({ service, readiness, timeoutMs: readinessTimeoutMs, showDetails }));
   if (metricsAccess === 'open') app.get('/metrics', metrics.expose);
   else if (metricsAccess !== 'off') app.get('/metrics', requireBearer(metricsAccess.token), metrics.expose);
-  mount(app);
+  const handleError = errorHandler(logger);
+  mount(app, { standardMiddleware, handleError });
   app.use(notFoundHandler());
-  app.use(errorHandler(logger));
+  app.use(handleError);
   return app;
 }
