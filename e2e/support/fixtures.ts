@@ -14,7 +14,17 @@ interface BrowserErrorOptions {
 interface BrowserErrorFixtures {
   /** Uncaught exceptions and unexpected console errors seen so far in this test. */
   browserErrors: string[];
+  /** Slows the page's CPU by the factor in E2E_CPU_THROTTLE (unset: full speed). */
+  cpuThrottle: void;
 }
+
+/**
+ * Races between a served page and its hydration show on a loaded CI machine, rarely on a fast
+ * one: `E2E_CPU_THROTTLE=6` runs every page of a suite on a CPU six times slower (Chromium's
+ * own emulation), so such a race can be reproduced with `--repeat-each`.
+ */
+const cpuThrottleRate = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+if (!(cpuThrottleRate >= 1)) throw new Error(`E2E_CPU_THROTTLE must be a number of at least 1, not ${process.env.E2E_CPU_THROTTLE}`);
 
 function describeConsole(message: ConsoleMessage): string {
   const { url, lineNumber } = message.location();
@@ -39,6 +49,16 @@ export const test = base.extend<BrowserErrorOptions & BrowserErrorFixtures>({
       });
       await use(errors);
       expect(errors, 'uncaught page errors or unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cpuThrottle: [
+    async ({ page }, use) => {
+      if (cpuThrottleRate > 1) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottleRate });
+      }
+      await use();
     },
     { auto: true },
   ],

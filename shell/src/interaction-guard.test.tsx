@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act } from '@testing-library/react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { holdInteractionsUntilInteractive, markInteractive } from './interaction-guard';
@@ -33,6 +33,13 @@ function typeBeforeHydration(field: HTMLInputElement, text: string) {
 
 let root: Root | undefined;
 
+/** The guard releases in a task of its own: let it run, and React render what it does. */
+const releaseHeld = () =>
+  act(async () => {
+    markInteractive();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
@@ -54,13 +61,13 @@ function serveAndHold(onSend: (fields: { name: string; email: string }) => void)
 }
 
 describe('holdInteractionsUntilInteractive', () => {
-  it('hands every field typed before hydration to React, not only the first', () => {
+  it('hands every field typed before hydration to React, not only the first', async () => {
     const onSend = jest.fn();
     const page = serveAndHold(onSend);
     typeBeforeHydration(page.field('Name'), 'Ada Lovelace');
     typeBeforeHydration(page.field('Email'), 'ada@example.com');
     page.hydrate();
-    act(() => markInteractive());
+    await releaseHeld();
 
     expect(page.field('Name').value).toBe('Ada Lovelace');
     expect(page.field('Email').value).toBe('ada@example.com');
@@ -68,7 +75,7 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' });
   });
 
-  it('holds a submit made before hydration and replays it once the page is interactive', () => {
+  it('holds a submit made before hydration and replays it once the page is interactive', async () => {
     const onSend = jest.fn();
     const page = serveAndHold(onSend);
     typeBeforeHydration(page.field('Name'), 'Ada');
@@ -76,8 +83,48 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(onSend).not.toHaveBeenCalled();
 
     page.hydrate();
-    act(() => markInteractive());
+    await releaseHeld();
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith({ name: 'Ada', email: '' });
+  });
+
+  it('a submit held until the shell marks the page interactive from an effect sees the text typed before', async () => {
+    // As on the served page: the remote's page is lazy, and PageInteractive (remote-page.tsx)
+    // marks the page interactive from an effect once it has hydrated beside it. React runs that
+    // effect inside its commit, where the hand-over's state updates wait: a submit replayed right
+    // there read the empty fields and failed validation.
+    const onSend = jest.fn();
+    function Interactive() {
+      useEffect(() => markInteractive(), []);
+      return null;
+    }
+    const routed = (Page: () => ReactNode) => (
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page />
+        <Interactive />
+      </Suspense>
+    );
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+    container.innerHTML = renderToString(routed(() => <ContactForm onSend={onSend} />));
+    document.body.append(container);
+    holdInteractionsUntilInteractive(document);
+    const field = (label: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+
+    typeBeforeHydration(field('Name'), 'Ada Lovelace');
+    typeBeforeHydration(field('Email'), 'ada@example.com');
+    act(() => container.querySelector('button')!.click());
+    let pageLoaded!: (module: { default: () => ReactNode }) => void;
+    const LazyPage = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (pageLoaded = resolve)));
+    await act(async () => void (root = hydrateRoot(container, routed(LazyPage))));
+    expect(onSend).not.toHaveBeenCalled();
+
+    await act(async () => pageLoaded({ default: () => <ContactForm onSend={onSend} /> }));
+    // The effect's release waits for a task of its own.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(field('Name').value).toBe('Ada Lovelace');
   });
 });

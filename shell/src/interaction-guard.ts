@@ -37,12 +37,15 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
   doc.addEventListener('click', hold, true);
   doc.addEventListener('submit', hold, true);
   const timer = setTimeout(() => stop(false), HOLD_LIMIT_MS);
+  let stopped = false;
   function stop(replay: boolean) {
+    if (stopped) return;
+    stopped = true;
     clearTimeout(timer);
     doc.removeEventListener('input', noteTyping, true);
     doc.removeEventListener('click', hold, true);
     doc.removeEventListener('submit', hold, true);
-    release = undefined;
+    if (release === releaseThese) release = undefined;
     if (!replay) return;
     // Every typed value is read before any is handed over: the first hand-over re-renders the form
     // synchronously, and React then resets every other controlled field to its (still empty) state.
@@ -50,12 +53,21 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
     for (const [field, value] of typed) handOverTyping(field, value);
     for (const action of held.splice(0)) action();
   }
-  release = () => stop(true);
+  const releaseThese = () => stop(true);
+  release = releaseThese;
 }
 
-/** The page has hydrated (or rendered): held clicks and submits happen now. */
+/**
+ * The page has hydrated (or rendered): typed text is handed over and held clicks and submits
+ * happen in the next task, not now. The shell calls this from an effect, inside React's commit,
+ * where React defers the state updates of the hand-over until the commit has ended: a held submit
+ * replayed there would read the form's state from before the hand-over (empty fields) and fail
+ * validation. In a task of its own React renders each handed-over value at once, so the replayed
+ * submit sees them.
+ */
 export function markInteractive(): void {
-  release?.();
+  const releaseHeld = release;
+  if (releaseHeld) setTimeout(releaseHeld, 0);
 }
 
 /**
