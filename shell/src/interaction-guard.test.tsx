@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act } from '@testing-library/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { holdInteractionsUntilInteractive, markInteractive } from './interaction-guard';
@@ -98,7 +98,7 @@ describe('holdInteractionsUntilInteractive', () => {
       useEffect(() => markInteractive(), []);
       return null;
     }
-    const routed = (Page: () => ReactNode) => (
+    const routed = (Page: ComponentType) => (
       <Suspense fallback={<p>Loading…</p>}>
         <Page />
         <Interactive />
