@@ -88,6 +88,23 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(onSend).toHaveBeenCalledWith({ name: 'Ada', email: '' });
   });
 
+  it('past the hold limit drops the held clicks, but still hands the typed text to React once it hydrates', async () => {
+    jest.useFakeTimers();
+    const onSend = jest.fn();
+    const page = serveAndHold(onSend);
+    typeBeforeHydration(page.field('Name'), 'Ada Lovelace');
+    page.container.querySelector('button')!.click();
+    jest.advanceTimersByTime(10_000);
+    typeBeforeHydration(page.field('Email'), 'ada@example.com');
+    jest.useRealTimers();
+
+    page.hydrate();
+    await releaseHeld();
+    expect(onSend).not.toHaveBeenCalled();
+    act(() => page.container.querySelector('button')!.click());
+    expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  });
+
   it('a submit held until the shell marks the page interactive from an effect sees the text typed before', async () => {
     // As on the served page: the remote's page is lazy, and PageInteractive (remote-page.tsx)
     // marks the page interactive from an effect once it has hydrated beside it. React runs that
