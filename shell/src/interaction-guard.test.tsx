@@ -31,6 +31,12 @@ function typeBeforeHydration(field: HTMLInputElement, text: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** A keystroke once React listens: the browser sets the value without React's setter seeing it. */
+function typeAfterHydration(field: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 let root: Root | undefined;
 
 /** The guard releases in a task of its own: let it run, and React render what it does. */
@@ -143,5 +149,39 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' });
     expect(field('Name').value).toBe('Ada Lovelace');
+  });
+
+  it('keeps text typed before hydration when the visitor goes on typing before the held submit replays', async () => {
+    const onSend = jest.fn();
+    function Interactive() {
+      useEffect(() => markInteractive(), []);
+      return null;
+    }
+    const routed = (Page: ComponentType) => (
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page />
+        <Interactive />
+      </Suspense>
+    );
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+    container.innerHTML = renderToString(routed(() => <ContactForm onSend={onSend} />));
+    document.body.append(container);
+    holdInteractionsUntilInteractive(document);
+    const field = (label: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+
+    typeBeforeHydration(field('Name'), 'Grace Hopper');
+    let pageLoaded!: (module: { default: () => ReactNode }) => void;
+    const LazyPage = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (pageLoaded = resolve)));
+    await act(async () => void (root = hydrateRoot(container, routed(LazyPage))));
+    await act(async () => pageLoaded({ default: () => <ContactForm onSend={onSend} /> }));
+    // Interactive now; the next keystroke re-renders the form from React's state.
+    act(() => typeAfterHydration(field('Email'), 'grace@example.com'));
+    expect(field('Name').value).toBe('Grace Hopper');
+
+    act(() => container.querySelector('button')!.click());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(onSend).toHaveBeenCalledWith({ name: 'Grace Hopper', email: 'grace@example.com' });
   });
 });

@@ -57,30 +57,31 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
   function stop() {
     if (released) return;
     released = true;
-    if (holding) stopHolding();
     doc.removeEventListener('input', noteTyping, true);
     if (release === releaseThese) release = undefined;
     // Every typed value is read before any is handed over: the first hand-over re-renders the form
     // synchronously, and React then resets every other controlled field to its (still empty) state.
+    // The hand-over happens at once, before any later keystroke can re-render the form with the
+    // fields still empty in React's state.
     const typed = [...typedInto].filter((field) => field.isConnected).map((field) => [field, field.value] as const);
     for (const [field, value] of typed) handOverTyping(field, value);
-    for (const action of held.splice(0)) action();
+    if (!holding) return;
+    // The held clicks and submits wait for a task of their own, still in order with any that come
+    // meanwhile. The shell marks the page interactive from an effect, inside React's commit, where
+    // React defers the hand-over's state updates until the commit has ended: a submit replayed right
+    // here would read the form's state from before the hand-over (empty fields) and fail validation.
+    setTimeout(() => {
+      stopHolding();
+      for (const action of held.splice(0)) action();
+    }, 0);
   }
   const releaseThese = () => stop();
   release = releaseThese;
 }
 
-/**
- * The page has hydrated (or rendered): typed text is handed over and held clicks and submits
- * happen in the next task, not now. The shell calls this from an effect, inside React's commit,
- * where React defers the state updates of the hand-over until the commit has ended: a held submit
- * replayed there would read the form's state from before the hand-over (empty fields) and fail
- * validation. In a task of its own React renders each handed-over value at once, so the replayed
- * submit sees them.
- */
+/** The page has hydrated (or rendered): typed text is handed over now, held clicks and submits happen next. */
 export function markInteractive(): void {
-  const releaseHeld = release;
-  if (releaseHeld) setTimeout(releaseHeld, 0);
+  release?.();
 }
 
 /**
