@@ -57,31 +57,30 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
   function stop() {
     if (released) return;
     released = true;
+    if (holding) stopHolding();
     doc.removeEventListener('input', noteTyping, true);
     if (release === releaseThese) release = undefined;
     // Every typed value is read before any is handed over: the first hand-over re-renders the form
     // synchronously, and React then resets every other controlled field to its (still empty) state.
-    // The hand-over happens at once, before any later keystroke can re-render the form with the
-    // fields still empty in React's state.
     const typed = [...typedInto].filter((field) => field.isConnected).map((field) => [field, field.value] as const);
     for (const [field, value] of typed) handOverTyping(field, value);
-    if (!holding) return;
-    // The held clicks and submits wait for a task of their own, still in order with any that come
-    // meanwhile. The shell marks the page interactive from an effect, inside React's commit, where
-    // React defers the hand-over's state updates until the commit has ended: a submit replayed right
-    // here would read the form's state from before the hand-over (empty fields) and fail validation.
-    setTimeout(() => {
-      stopHolding();
-      for (const action of held.splice(0)) action();
-    }, 0);
+    for (const action of held.splice(0)) action();
   }
   const releaseThese = () => stop();
   release = releaseThese;
 }
 
-/** The page has hydrated (or rendered): typed text is handed over now, held clicks and submits happen next. */
+/**
+ * The page has hydrated (or rendered): typed text is handed over and held clicks and submits
+ * happen, in a microtask. The shell calls this from an effect, inside React's commit, where React
+ * neither renders a change at once nor keeps a field's typed value (it puts the old state back and
+ * renders later, from a value read then): handed over there, fields came out empty and a replayed
+ * submit read the state from before. The microtask runs once React's commit is over and before
+ * any further keystroke, so each hand-over is rendered at once and the replayed submit sees it.
+ */
 export function markInteractive(): void {
-  release?.();
+  const releaseHeld = release;
+  if (releaseHeld) queueMicrotask(releaseHeld);
 }
 
 /**
