@@ -70,11 +70,24 @@ export const scopes = {
     // mutant for mutants only other workspaces can kill. The functions are what is measured here.
     ignoreStatic: true,
   },
-  // The session package's pure rules. session-client.ts is being split into parts with their own
-  // tests (issue 13); its parts join this scope with them. Only the direct tests run here: the
-  // session client's tests reach these modules too, but through a client under rewrite.
+  // The session package's rules and the parts session-client.ts is composed of (issue 13), each
+  // with its own tests. Only the direct tests run here: the session client's tests reach these
+  // modules too, but through every part at once.
   session: {
-    mutate: ['packages/session/src/pkce.ts', 'packages/session/src/refresh-timing.ts', 'packages/session/src/session-hint.ts'],
+    mutate: [
+      'packages/session/src/pkce.ts',
+      'packages/session/src/refresh-timing.ts',
+      'packages/session/src/session-hint.ts',
+      'packages/session/src/refresh-scheduler.ts',
+      'packages/session/src/session-holder.ts',
+      'packages/session/src/session-refresher.ts',
+      'packages/session/src/access-token.ts',
+      'packages/session/src/second-step.ts',
+      'packages/session/src/user-calls.ts',
+      'packages/session/src/tab-messages.ts',
+      'packages/session/src/visibility-refresh.ts',
+      'packages/session/src/email-links.ts',
+    ],
     tests: ['packages/session/src'],
     ignoreTests: ['session-client\\.test\\.ts$', 'react\\.test\\.tsx$'],
   },

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act } from '@testing-library/react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { holdInteractionsUntilInteractive, markInteractive } from './interaction-guard';
@@ -25,13 +25,47 @@ function ContactForm({ onSend }: { onSend: (fields: { name: string; email: strin
   );
 }
 
+/** Like mfe-marketing's contact form: one state object, each field's value read inside the updater. */
+function LazyReadForm({ onSend }: { onSend: (fields: Record<string, string>) => void }) {
+  const [values, setValues] = useState({ name: '', email: '', message: '' });
+  const change = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  return (
+    <main>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSend(values);
+        }}
+      >
+        <input aria-label="Name" value={values.name} onChange={change('name')} />
+        <input aria-label="Email" value={values.email} onChange={change('email')} />
+        <input aria-label="Message" value={values.message} onChange={change('message')} />
+        <button type="submit">Send</button>
+      </form>
+    </main>
+  );
+}
+
 /** What a visitor does on the served page before its scripts have hydrated it. */
 function typeBeforeHydration(field: HTMLInputElement, text: string) {
   field.value = text;
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** A keystroke once React listens: the browser sets the value without React's setter seeing it. */
+function typeAfterHydration(field: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 let root: Root | undefined;
+
+/** The guard releases in a task of its own: let it run, and React render what it does. */
+const releaseHeld = () =>
+  act(async () => {
+    markInteractive();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 afterEach(() => {
   act(() => root?.unmount());
@@ -54,13 +88,13 @@ function serveAndHold(onSend: (fields: { name: string; email: string }) => void)
 }
 
 describe('holdInteractionsUntilInteractive', () => {
-  it('hands every field typed before hydration to React, not only the first', () => {
+  it('hands every field typed before hydration to React, not only the first', async () => {
     const onSend = jest.fn();
     const page = serveAndHold(onSend);
     typeBeforeHydration(page.field('Name'), 'Ada Lovelace');
     typeBeforeHydration(page.field('Email'), 'ada@example.com');
     page.hydrate();
-    act(() => markInteractive());
+    await releaseHeld();
 
     expect(page.field('Name').value).toBe('Ada Lovelace');
     expect(page.field('Email').value).toBe('ada@example.com');
@@ -68,7 +102,7 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' });
   });
 
-  it('holds a submit made before hydration and replays it once the page is interactive', () => {
+  it('holds a submit made before hydration and replays it once the page is interactive', async () => {
     const onSend = jest.fn();
     const page = serveAndHold(onSend);
     typeBeforeHydration(page.field('Name'), 'Ada');
@@ -76,8 +110,99 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(onSend).not.toHaveBeenCalled();
 
     page.hydrate();
-    act(() => markInteractive());
+    await releaseHeld();
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith({ name: 'Ada', email: '' });
+  });
+
+  it('past the hold limit drops the held clicks, but still hands the typed text to React once it hydrates', async () => {
+    jest.useFakeTimers();
+    const onSend = jest.fn();
+    const page = serveAndHold(onSend);
+    typeBeforeHydration(page.field('Name'), 'Ada Lovelace');
+    page.container.querySelector('button')!.click();
+    jest.advanceTimersByTime(10_000);
+    typeBeforeHydration(page.field('Email'), 'ada@example.com');
+    jest.useRealTimers();
+
+    page.hydrate();
+    await releaseHeld();
+    expect(onSend).not.toHaveBeenCalled();
+    act(() => page.container.querySelector('button')!.click());
+    expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  });
+
+  it('a submit held until the shell marks the page interactive from an effect sees the text typed before', async () => {
+    // As on the served page: the remote's page is lazy, and PageInteractive (remote-page.tsx)
+    // marks the page interactive from an effect once it has hydrated beside it. React runs that
+    // effect inside its commit, where the hand-over's state updates wait: a submit replayed right
+    // there read the empty fields and failed validation.
+    const onSend = jest.fn();
+    function Interactive() {
+      useEffect(() => markInteractive(), []);
+      return null;
+    }
+    const routed = (Page: ComponentType) => (
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page />
+        <Interactive />
+      </Suspense>
+    );
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+    container.innerHTML = renderToString(routed(() => <LazyReadForm onSend={onSend} />));
+    document.body.append(container);
+    holdInteractionsUntilInteractive(document);
+    const field = (label: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+
+    typeBeforeHydration(field('Name'), 'Ada Lovelace');
+    typeBeforeHydration(field('Email'), 'ada@example.com');
+    typeBeforeHydration(field('Message'), 'We need a meeting-prep agent.');
+    act(() => container.querySelector('button')!.click());
+    let pageLoaded!: (module: { default: () => ReactNode }) => void;
+    const LazyPage = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (pageLoaded = resolve)));
+    await act(async () => void (root = hydrateRoot(container, routed(LazyPage))));
+    expect(onSend).not.toHaveBeenCalled();
+
+    await act(async () => pageLoaded({ default: () => <LazyReadForm onSend={onSend} /> }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'We need a meeting-prep agent.' });
+    expect([field('Name').value, field('Email').value, field('Message').value]).toEqual(['Ada Lovelace', 'ada@example.com', 'We need a meeting-prep agent.']);
+  });
+
+  it('keeps text typed before hydration when the visitor goes on typing before the held submit replays', async () => {
+    const onSend = jest.fn();
+    function Interactive() {
+      useEffect(() => markInteractive(), []);
+      return null;
+    }
+    const routed = (Page: ComponentType) => (
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page />
+        <Interactive />
+      </Suspense>
+    );
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+    container.innerHTML = renderToString(routed(() => <ContactForm onSend={onSend} />));
+    document.body.append(container);
+    holdInteractionsUntilInteractive(document);
+    const field = (label: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+
+    typeBeforeHydration(field('Name'), 'Grace Hopper');
+    let pageLoaded!: (module: { default: () => ReactNode }) => void;
+    const LazyPage = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (pageLoaded = resolve)));
+    await act(async () => void (root = hydrateRoot(container, routed(LazyPage))));
+    await act(async () => pageLoaded({ default: () => <ContactForm onSend={onSend} /> }));
+    // Interactive now; the next keystroke re-renders the form from React's state.
+    act(() => typeAfterHydration(field('Email'), 'grace@example.com'));
+    expect(field('Name').value).toBe('Grace Hopper');
+
+    act(() => container.querySelector('button')!.click());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(onSend).toHaveBeenCalledWith({ name: 'Grace Hopper', email: 'grace@example.com' });
   });
 });

@@ -1,6 +1,10 @@
 import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered';
 
-/** Longest a click is held back: past this, it is dropped and the page takes clicks as they come. */
+/**
+ * Longest a click is held back: past this, it is dropped and the page takes clicks as they come
+ * (a remote that never loads must not leave <main> dead). Typed text is handed over whenever the
+ * page becomes interactive.
+ */
 const HOLD_LIMIT_MS = 10_000;
 
 let release: (() => void) | undefined;
@@ -36,26 +40,47 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
   doc.addEventListener('input', noteTyping, true);
   doc.addEventListener('click', hold, true);
   doc.addEventListener('submit', hold, true);
-  const timer = setTimeout(() => stop(false), HOLD_LIMIT_MS);
-  function stop(replay: boolean) {
+  let holding = true;
+  function stopHolding() {
+    holding = false;
     clearTimeout(timer);
-    doc.removeEventListener('input', noteTyping, true);
     doc.removeEventListener('click', hold, true);
     doc.removeEventListener('submit', hold, true);
-    release = undefined;
-    if (!replay) return;
+  }
+  // Past the limit the held clicks are dropped, but typed text is still handed over when the page
+  // becomes interactive: React would otherwise take the typed text for its own and never see it.
+  const timer = setTimeout(() => {
+    stopHolding();
+    held.length = 0;
+  }, HOLD_LIMIT_MS);
+  let released = false;
+  function stop() {
+    if (released) return;
+    released = true;
+    if (holding) stopHolding();
+    doc.removeEventListener('input', noteTyping, true);
+    if (release === releaseThese) release = undefined;
     // Every typed value is read before any is handed over: the first hand-over re-renders the form
     // synchronously, and React then resets every other controlled field to its (still empty) state.
     const typed = [...typedInto].filter((field) => field.isConnected).map((field) => [field, field.value] as const);
     for (const [field, value] of typed) handOverTyping(field, value);
     for (const action of held.splice(0)) action();
   }
-  release = () => stop(true);
+  const releaseThese = () => stop();
+  release = releaseThese;
 }
 
-/** The page has hydrated (or rendered): held clicks and submits happen now. */
+/**
+ * The page has hydrated (or rendered): typed text is handed over and held clicks and submits
+ * happen, in a microtask. The shell calls this from an effect, inside React's commit, where React
+ * neither renders a change at once nor keeps a field's typed value (it puts the old state back and
+ * renders later, from a value read then): handed over there, fields came out empty and a replayed
+ * submit read the state from before. The microtask runs once React's commit is over and before
+ * any further keystroke, so each hand-over is rendered at once and the replayed submit sees it.
+ */
 export function markInteractive(): void {
-  release?.();
+  const releaseHeld = release;
+  if (releaseHeld) queueMicrotask(releaseHeld);
 }
 
 /**

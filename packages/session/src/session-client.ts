@@ -1,18 +1,25 @@
 import type { ApiClient } from '@agentdock/api-client';
-import { IDENTITY_ERROR_CODES, type ProfilePatch, type SignInResult } from '@agentdock/contracts';
-import { AuthError } from './auth-error';
-import { startPkceFlow, takeCodeVerifier, type KeyValueStorage } from './pkce';
-import { EXPIRY_LEEWAY_MS, refreshDelayMs, retryDelayMs } from './refresh-timing';
-import { isRefusal } from './refusal';
+import type { ProfilePatch } from '@agentdock/contracts';
+import { accessTokenSource } from './access-token';
+import { createChallengeSlot } from './challenge-slot';
+import { createEmailLinks } from './email-links';
+import { takeCodeVerifier, type KeyValueStorage } from './pkce';
+import { createRefreshScheduler } from './refresh-scheduler';
 import { retryingLazy } from './retrying-lazy';
-import { eventForRefresh, tabMessageEffect } from './session-events';
+import { createSecondStep, type SignInOutcome } from './second-step';
+import { createSessionHolder } from './session-holder';
+import { createRefresher } from './session-refresher';
 import { browserStorage, createSessionHint } from './session-hint';
 import { sharedByKey } from './shared-by-key';
-import { singleFlight } from './single-flight';
 import { createStateStore, SIGNED_OUT } from './state-store';
-import { browserTabChannel, browserTabLock, type HeldSession, type TabChannel, type TabLock, type TabMessage } from './tab-sync';
+import { tabMessageHandler } from './tab-messages';
+import { browserTabChannel, browserTabLock, type TabChannel, type TabLock } from './tab-sync';
 import type { Transport } from './transport';
+import { createUserCalls } from './user-calls';
+import { refreshWhenVisible } from './visibility-refresh';
 import type { AuthChangeEvent, AuthStateListener, Session, SessionState, UserProfile } from './types';
+
+export type { SignInOutcome };
 
 /** How many emailed-link codes a page remembers the exchange of (a page opens one or two). */
 export const REMEMBERED_EXCHANGES = 8;
@@ -38,9 +45,6 @@ export interface SignUpParams {
   /** Path on this site to land on after confirming (the link goes through /auth/callback). */
   redirectTo?: string;
 }
-
-/** A first factor's outcome: the session, or (the account has a second factor) the step still to take. */
-export type SignInOutcome = Session | { mfaRequired: true; /** Epoch seconds. */ expiresAt: number };
 
 export interface SessionClient {
   getState(): SessionState;
@@ -87,6 +91,10 @@ export interface SessionClient {
   api: ApiClient;
 }
 
+/**
+ * The page's session: composed of parts with one job each (the state store, the session holder,
+ * the refresh scheduler and refresher, the second step, the calls as the user), wired here.
+ */
 export function createSessionClient({
   baseUrl = '',
   fetch,
@@ -99,123 +107,30 @@ export function createSessionClient({
 }: SessionClientOptions = {}): SessionClient {
   const hint = createSessionHint(storage);
   const store = createStateStore(hint.present() ? { ...SIGNED_OUT, status: 'loading' } : SIGNED_OUT);
-  const { emit } = store;
-  let held: HeldSession | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let failedAttempts = 0;
+  const challenge = createChallengeSlot();
+  const scheduler = createRefreshScheduler(() => void refresh());
+  const holder = createSessionHolder({ store, hint, channel, scheduler, challenge, now });
   const exchanges = sharedByKey<SignInOutcome>(REMEMBERED_EXCHANGES);
-  // The second step's challenge stays in this tab's memory: it is worth nothing without a code.
-  let challenge: { token: string; expiresAt: number } | null = null;
 
   const transport = retryingLazy<Transport>(() =>
     import('./transport').then(({ createTransport }) => createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized: async () => Boolean(await refresh()) })),
   );
-
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    timer = setTimeout(() => void refresh(), delayMs);
-  }
-
-  /** Holds a session, tells the listeners, and (unless it came from one) the other tabs. */
-  function hold(next: HeldSession, event: AuthChangeEvent, { recovery = false, broadcast = true } = {}) {
-    held = next;
-    challenge = null;
-    failedAttempts = 0;
-    hint.set();
-    const { session } = next;
-    emit(event, { status: 'signed-in', session, user: session.user, recovery, mfaVerified: session.mfaVerified === true });
-    schedule(refreshDelayMs(next.expiresAtMs, session.expiresIn * 1000, now()));
-    if (broadcast) channel?.post({ type: 'signed-in', held: next });
-  }
-
-  function received(session: Session): HeldSession {
-    return { session, expiresAtMs: now() + session.expiresIn * 1000 };
-  }
+  const refresh = createRefresher({ holder, store, scheduler, lock, refreshCall: async () => (await transport()).refresh() });
+  const ready: Promise<void> = store.get().status === 'loading' ? refresh().then(() => undefined) : Promise.resolve();
+  const getAccessToken = accessTokenSource(ready, holder, refresh);
 
   /** A session the visitor just made by signing in or opening a link. */
   function signedIn(session: Session, event: AuthChangeEvent = 'SIGNED_IN'): Session {
     const recovery = session.kind === 'recovery';
-    hold(received(session), recovery ? 'PASSWORD_RECOVERY' : event, { recovery });
+    holder.hold(holder.received(session), recovery ? 'PASSWORD_RECOVERY' : event, { recovery });
     return session;
   }
+  const secondStep = createSecondStep({ store, challenge, signedIn });
+  const { asUser, api } = createUserCalls(transport, store, () => holder.drop('SIGNED_OUT', { broadcast: true }));
+  const emailLinks = createEmailLinks(storage, crypto, transport);
 
-  /** A first factor's answer: a session, or the challenge of the second step. */
-  function firstFactorPassed(result: SignInResult): SignInOutcome {
-    if (!('mfaRequired' in result)) return signedIn(result);
-    challenge = { token: result.challengeToken, expiresAt: result.expiresAt };
-    emit('MFA_REQUIRED', { ...SIGNED_OUT, status: 'mfa-required' });
-    return { mfaRequired: true, expiresAt: result.expiresAt };
-  }
-
-  function leaveChallenge() {
-    challenge = null;
-    if (store.get().status === 'mfa-required') emit('SIGNED_OUT', SIGNED_OUT);
-  }
-
-  function drop(event: AuthChangeEvent, { broadcast }: { broadcast: boolean }) {
-    const wasSignedOut = store.get().status === 'signed-out';
-    held = null;
-    challenge = null;
-    clearTimeout(timer);
-    hint.clear();
-    if (!(wasSignedOut && event === 'SIGNED_OUT')) emit(event, SIGNED_OUT);
-    if (broadcast) channel?.post({ type: 'signed-out' });
-  }
-
-  function expiresSoon(candidate: HeldSession): boolean {
-    return candidate.expiresAtMs - now() < EXPIRY_LEEWAY_MS;
-  }
-
-  async function refreshNow(): Promise<Session | null> {
-    const before = held;
-    const run = async (): Promise<Session | null> => {
-      // Another tab may have refreshed while this one waited for the lock; its session came over the channel.
-      if (held && held !== before && !expiresSoon(held)) return held.session;
-      try {
-        const session = await (await transport()).refresh();
-        hold(received(session), eventForRefresh(store.get(), session), { recovery: store.get().recovery });
-        return session;
-      } catch (error) {
-        if (isRefusal(error)) {
-          drop(store.get().status === 'loading' ? 'INITIAL_SESSION' : 'SIGNED_OUT', { broadcast: true });
-          return null;
-        }
-        // Unreachable server: keep a still-valid token and try again later. The first check of the
-        // page must still end, so loading becomes signed out; the hint stays for the next attempt.
-        schedule(retryDelayMs(failedAttempts++));
-        if (store.get().status === 'loading') emit('INITIAL_SESSION', SIGNED_OUT);
-        return held && !expiresSoon(held) ? held.session : null;
-      }
-    };
-    return lock ? lock.run(run) : run();
-  }
-
-  const refresh = singleFlight(refreshNow);
-
-  const ready: Promise<void> = store.get().status === 'loading' ? refresh().then(() => undefined) : Promise.resolve();
-
-  async function getAccessToken(): Promise<string | null> {
-    await ready;
-    if (!held) return null;
-    if (!expiresSoon(held)) return held.session.accessToken;
-    return (await refresh())?.accessToken ?? null;
-  }
-
-  function onTabMessage(message: TabMessage) {
-    const effect = tabMessageEffect(message, store.get(), held);
-    if (effect.kind === 'sign-out') drop('SIGNED_OUT', { broadcast: false });
-    else if (effect.kind === 'update-user' && held) {
-      held = { ...held, session: { ...held.session, user: effect.user } };
-      emit('USER_UPDATED', { ...store.get(), session: held.session, user: effect.user });
-    } else if (effect.kind === 'hold') hold(effect.held, effect.event, { recovery: effect.recovery, broadcast: false });
-  }
-  channel?.listen(onTabMessage);
-
-  if (watchVisibility) {
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && held && expiresSoon(held)) void refresh();
-    });
-  }
+  channel?.listen(tabMessageHandler(store, holder));
+  if (watchVisibility) refreshWhenVisible(document, holder, refresh);
 
   /** Waits for the first check, so a new session never races the refresh of the page's old one. */
   async function afterFirstCheck<T>(task: (api: Transport) => Promise<T>): Promise<T> {
@@ -223,30 +138,9 @@ export function createSessionClient({
     return task(await transport());
   }
 
-  /**
-   * A call as the signed-in user. A suspended account is refused everywhere, so its session ends
-   * here as soon as any service says so, not only at the next refresh.
-   */
-  async function asUser<T>(call: (t: Transport) => Promise<T>): Promise<T> {
-    try {
-      return await call(await transport());
-    } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.accountSuspended && store.get().status === 'signed-in') drop('SIGNED_OUT', { broadcast: true });
-      throw error;
-    }
-  }
-
-  function userUpdated(user: UserProfile): UserProfile {
-    if (held) held = { ...held, session: { ...held.session, user } };
-    emit('USER_UPDATED', { ...store.get(), session: held?.session ?? null, user, recovery: false });
-    channel?.post({ type: 'user-updated', user });
+  const userUpdated = (user: UserProfile): UserProfile => {
+    holder.userUpdated(user);
     return user;
-  }
-
-  const api: ApiClient = {
-    call: ((endpoint: unknown, ...options: unknown[]) =>
-      asUser((t) => (t.api.call as (e: unknown, ...o: unknown[]) => Promise<unknown>)(endpoint, ...options))) as unknown as ApiClient['call'],
-    request: (path, options) => asUser((t) => t.api.request(path, options)),
   };
 
   return {
@@ -254,40 +148,22 @@ export function createSessionClient({
     subscribe: store.subscribe,
     onAuthStateChange: store.onAuthStateChange,
     ready,
-    async signUp({ email, password, fullName, redirectTo }) {
-      const codeChallenge = await startPkceFlow(storage, crypto);
-      await (await transport()).signUp({ email, password, fullName, codeChallenge, redirectTo });
-    },
-    signInWithPassword: (params) => afterFirstCheck(async (t) => firstFactorPassed(await t.signInWithPassword(params))),
+    signUp: emailLinks.signUp,
+    signInWithPassword: (params) => afterFirstCheck(async (t) => secondStep.firstFactorPassed(await t.signInWithPassword(params))),
     signInWithOtp: async ({ email }) => {
       const { expiresInMinutes } = await (await transport()).requestOtp({ email });
       return { expiresInMinutes };
     },
-    async resendConfirmation({ email, redirectTo }) {
-      // The new link is exchanged in this browser, with this browser's verifier.
-      const codeChallenge = await startPkceFlow(storage, crypto);
-      await (await transport()).resendConfirmation({ email, codeChallenge, redirectTo });
-    },
-    verifyOtp: (params) => afterFirstCheck(async (t) => firstFactorPassed(await t.verifyOtp(params))),
-    async signInWithMagicLink({ email, redirectTo }) {
-      const codeChallenge = await startPkceFlow(storage, crypto);
-      await (await transport()).sendMagicLink({ email, codeChallenge, redirectTo });
-    },
-    async resetPasswordForEmail({ email }) {
-      const codeChallenge = await startPkceFlow(storage, crypto);
-      await (await transport()).sendRecovery({ email, codeChallenge });
-    },
+    resendConfirmation: emailLinks.resendConfirmation,
+    verifyOtp: (params) => afterFirstCheck(async (t) => secondStep.firstFactorPassed(await t.verifyOtp(params))),
+    signInWithMagicLink: emailLinks.sendMagicLink,
+    resetPasswordForEmail: emailLinks.sendRecovery,
     exchangeCodeForSession(code) {
       // A code works once; a page that asks twice (React's strict mode, a double click) shares the answer.
-      return exchanges.get(code, () => afterFirstCheck(async (t) => firstFactorPassed(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) }))));
+      return exchanges.get(code, () => afterFirstCheck(async (t) => secondStep.firstFactorPassed(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) }))));
     },
-    async verifyMfa(code) {
-      const pending = challenge;
-      if (!pending || store.get().status !== 'mfa-required') throw new AuthError('mfa_not_pending', 'Sign in with your password or an emailed link or code first.');
-      const session = await (await transport()).verifyMfa({ challengeToken: pending.token, code });
-      return signedIn(session, 'MFA_CHALLENGE_VERIFIED');
-    },
-    cancelMfa: leaveChallenge,
+    verifyMfa: (code) => secondStep.verify(code, async (body) => (await transport()).verifyMfa(body)),
+    cancelMfa: secondStep.cancel,
     updatePassword: async (password) => userUpdated(await asUser((t) => t.changePassword({ password }))),
     updateProfile: async (patch) => userUpdated(await asUser((t) => t.updateProfile(patch))),
     refresh,
@@ -297,7 +173,7 @@ export function createSessionClient({
         // Signing out always ends the session in this browser; a revoke that did not reach the
         // server leaves only a cookie the server will expire on its own.
         await t.revoke().catch(() => undefined);
-        drop('SIGNED_OUT', { broadcast: true });
+        holder.drop('SIGNED_OUT', { broadcast: true });
       };
       await (lock ? lock.run(revoke) : revoke());
     },
