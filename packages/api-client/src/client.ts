@@ -22,7 +22,8 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface RequestOptions<S extends core.$ZodType> extends CallOptions {
+/** One request on the wire, as `call` builds it from an endpoint. */
+interface RequestOptions<S extends core.$ZodType> extends CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
@@ -60,8 +61,6 @@ export interface ApiClient {
           : [EndpointCallOptions<E>?]
       : [EndpointCallOptions<E>]
   ): Promise<EndpointAnswer<E>>;
-  /** Any call to the gateway: JSON in, contract-validated JSON out, ApiError on failure. */
-  request<S extends core.$ZodType = core.$ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<core.output<S>>;
 }
 
 export function createApiClient({
@@ -128,8 +127,6 @@ export function createApiClient({
     return request(url, { method: endpoint.method, body, signal, credentials, schema: endpoint.response }) as Promise<EndpointAnswer<E>>;
   }
 
-  return {
-    call: call as ApiClient['call'],
-    request,
-  };
+  // Only `call`: every URL the browser asks for comes from an endpoint of the contracts.
+  return { call: call as ApiClient['call'] };
 }
