@@ -1,4 +1,5 @@
 import { type LogLevel, byteSizeSchema, hostSchema, httpUrlSchema, loadConfig, logLevelSchema, portSchema, positiveIntSchema, proxyHopsSchema } from '@agentdock/service-kit';
+import { endpointUrl, IDENTITY_JWKS_ENDPOINT } from '@agentdock/contracts';
 import { type RuntimeConfig, manifestUrl } from '@agentdock/contracts/runtime-config';
 import { z } from 'zod';
 
@@ -85,7 +86,7 @@ const gatewayEnvSchema = z
       admin: env.REMOTE_ADMIN_URL,
     },
     // Every identity replica serves the same keys.
-    jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL[0]}/api/identity/.well-known/jwks.json`,
+    jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL[0]}${endpointUrl(IDENTITY_JWKS_ENDPOINT)}`,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,

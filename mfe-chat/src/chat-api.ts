@@ -1,14 +1,14 @@
 import type { ApiClient } from '@agentdock/api-client';
 import {
   apiErrorBody,
-  chatAgentsResponse,
-  chatHistoryResponse,
+  CHAT_ENDPOINTS,
   chatStreamDone,
   chatStreamError,
   chatStreamToken,
   type ChatStreamDone,
   type ChatStreamError,
-  wallet,
+  type ChatSendRequest,
+  endpointUrl,
 } from '@agentdock/contracts';
 
 export interface StreamHandlers {
@@ -20,16 +20,19 @@ export type SendOutcome = { kind: 'done'; done: ChatStreamDone } | { kind: 'fail
 
 export function chatApi(api: ApiClient, getAccessToken: () => Promise<string | null>) {
   return {
-    getWallet: (signal?: AbortSignal) => api.request('/api/chat/wallet', { signal, schema: wallet }),
-    getAgents: (signal?: AbortSignal) => api.request('/api/chat/agents', { signal, schema: chatAgentsResponse }),
-    getHistory: (agentId: string, signal?: AbortSignal) => api.request(`/api/chat/agents/${agentId}/messages`, { signal, schema: chatHistoryResponse }),
+    getWallet: (signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.wallet, { signal }),
+    getAgents: (signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.agents, { signal }),
+    getHistory: (agentId: string, signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.history, { params: { agentId }, signal }),
     /** Sends and reads the server-sent events as they arrive, so the reply shows token by token. */
     async send(agentId: string, message: string, handlers: StreamHandlers, signal?: AbortSignal): Promise<SendOutcome> {
       const token = await getAccessToken();
-      const response = await fetch(`/api/chat/agents/${agentId}/messages`, {
-        method: 'POST',
+      // A stream, read as it arrives: the endpoint's URL and method, but not the JSON client.
+      const endpoint = CHAT_ENDPOINTS.send;
+      const body: ChatSendRequest = { message };
+      const response = await fetch(endpointUrl(endpoint, { agentId }), {
+        method: endpoint.method,
         headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ message }),
+        body: JSON.stringify(body),
         signal,
       });
       if (!response.ok || !response.body) {

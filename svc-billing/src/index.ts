@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { BILLING_BASE, BILLING_WEBHOOK_ENDPOINT, endpointUrl, type WebhookReceipt } from '@agentdock/contracts';
 import type { ServiceDefinition } from '@agentdock/service-data';
 import express from 'express';
 import Stripe from 'stripe';
@@ -40,12 +41,12 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
       return { stripe: createStripeClient(options.stripe), appUrl: options.appUrl, webhookSecret: options.stripe.webhookSecret, graceDays: options.graceDays };
     },
     mount(app, context, deps) {
-      app.post('/api/billing/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+      app.post(endpointUrl(BILLING_WEBHOOK_ENDPOINT), express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const fresh = await processWebhook(context, deps, body, req.get('stripe-signature'));
-        res.json({ received: true, duplicate: !fresh });
+        res.json({ received: true, duplicate: !fresh } satisfies WebhookReceipt);
       });
-      app.use('/api/billing', express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
+      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
     },
     consumers: billingConsumers,
   };

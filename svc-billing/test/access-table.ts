@@ -1,15 +1,19 @@
-import { type AccessTable, kitAccessRows } from '@agentdock/service-kit/testing';
+import { BILLING_BASE, BILLING_ENDPOINTS, BILLING_WEBHOOK_ENDPOINT } from '@agentdock/contracts';
+import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
-// Who may call what. A route mounted without a row here fails the test.
+// Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
+// or an endpoint of the contracts that is not mounted where it says, fails the test.
 export const BILLING_ACCESS: AccessTable = {
-  ...kitAccessRows('/api/billing'),
+  ...kitAccessRows(BILLING_BASE),
   // Stripe calls it without a token; the signature over the body is its credential (400 without one).
-  'POST /api/billing/webhooks/stripe': 'public',
-  'GET /api/billing/credit-packs': 'public',
-  'POST /api/billing/checkout': 'user',
-  'POST /api/billing/portal': 'user',
-  'GET /api/billing/subscriptions': 'user',
-  'POST /api/billing/subscriptions/:id/cancel': 'user',
-  'POST /api/billing/subscriptions/:id/change-plan/preview': 'user',
-  'POST /api/billing/subscriptions/:id/change-plan': 'user',
+  ...endpointAccessRows({ stripeWebhook: BILLING_WEBHOOK_ENDPOINT }, { stripeWebhook: 'public' }),
+  ...endpointAccessRows(BILLING_ENDPOINTS, {
+    creditPacks: 'public',
+    checkout: 'user',
+    portal: 'user',
+    subscriptions: 'user',
+    cancelSubscription: 'user',
+    previewPlanChange: 'user',
+    changePlan: 'user',
+  }),
 };

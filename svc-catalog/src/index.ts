@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { CATALOG_BASE } from '@agentdock/contracts';
 import type { ServiceDefinition } from '@agentdock/service-data';
 import { type CatalogSchema, schema } from './db/schema';
 import { insertAgent } from './domain/agents';
@@ -26,12 +27,12 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
   migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
   mount(app, context) {
     app.use(ASSETS_PATH, assetsHandler());
-    app.use('/api/catalog', plansRouter(context));
-    app.use('/api/catalog', agentsRouter(context));
-    app.use('/api/catalog', contentRouter(context));
-    app.use('/api/catalog', coursesRouter(context));
-    app.use('/api/catalog', enrolmentsRouter(context));
-    app.use('/api/catalog', discussionRouter(context));
+    app.use(CATALOG_BASE, plansRouter(context));
+    app.use(CATALOG_BASE, agentsRouter(context));
+    app.use(CATALOG_BASE, contentRouter(context));
+    app.use(CATALOG_BASE, coursesRouter(context));
+    app.use(CATALOG_BASE, enrolmentsRouter(context));
+    app.use(CATALOG_BASE, discussionRouter(context));
   },
   consumers: courseAccessConsumers,
   async onStart(context) {

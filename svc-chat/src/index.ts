@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { CHAT_ADMIN_BASE, CHAT_BASE } from '@agentdock/contracts';
 import type { ServiceDefinition } from '@agentdock/service-data';
 import { type ChatSchema, schema } from './db/schema';
 import { chatConsumers } from './events/consumers';
@@ -42,8 +43,8 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
       return { handle, env };
     },
     mount(app, context, { handle, env }) {
-      app.use('/api/chat/admin', chatAdminRouter(context));
-      app.use('/api/chat', chatRouter({ context, provider: handle.provider, lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO }));
+      app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
+      app.use(CHAT_BASE, chatRouter({ context, provider: handle.provider, lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO }));
     },
     async onStop(_context, { handle }) {
       await handle.close();

@@ -1,15 +1,10 @@
-import { type AccessTable, kitAccessRows } from '@agentdock/service-kit/testing';
+import { CHAT_ADMIN_ENDPOINTS, CHAT_BASE, CHAT_ENDPOINTS } from '@agentdock/contracts';
+import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
-// Who may call what. A route mounted without a row here fails the test.
+// Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
+// or an endpoint of the contracts that is not mounted where it says, fails the test.
 export const CHAT_ACCESS: AccessTable = {
-  ...kitAccessRows('/api/chat'),
-  'GET /api/chat/wallet': 'user',
-  'GET /api/chat/usage': 'user',
-  'GET /api/chat/agents': 'user',
-  'GET /api/chat/agents/:agentId/messages': 'user',
-  'POST /api/chat/agents/:agentId/messages': 'user',
-  'GET /api/chat/admin/wallets': 'admin',
-  'POST /api/chat/admin/wallets/:userId/adjustments': 'admin',
-  'GET /api/chat/admin/users/:userId/messages': 'admin',
-  'POST /api/chat/admin/messages/:messageId/refund': 'admin',
+  ...kitAccessRows(CHAT_BASE),
+  ...endpointAccessRows(CHAT_ENDPOINTS, { wallet: 'user', usage: 'user', agents: 'user', history: 'user', send: 'user' }),
+  ...endpointAccessRows(CHAT_ADMIN_ENDPOINTS, { wallets: 'admin', adjustWallet: 'admin', recentReplies: 'admin', refund: 'admin' }),
 };

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { IDENTITY_BASE, IDENTITY_JWKS_ENDPOINT } from '@agentdock/contracts';
 import type { ServiceDefinition } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { IdentityOptions } from './config';
@@ -49,7 +50,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
     mount(app, context, { auth, limits }) {
       app.set('trust proxy', options.trustProxyHops);
       const api = Router();
-      api.get('/.well-known/jwks.json', (_req, res) => {
+      api.get(IDENTITY_JWKS_ENDPOINT.route, (_req, res) => {
         res.set('Cache-Control', 'public, max-age=300').json(auth.signer.jwks);
       });
       api.use(authRouter(auth, limits, options.cookieSecure));
@@ -58,7 +59,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(mfaRouter(context.db, context, auth.signer.verifier, limits));
       api.use(adminRouter(context.db, context, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
-      app.use('/api/identity', api);
+      app.use(IDENTITY_BASE, api);
     },
     consumers(context, { mailer }) {
       return [lowBalanceConsumer(context.db, mailer, options.publicUrl), ...billingTierConsumers(context.db), ...billingEmailConsumers(context.db, mailer, options.publicUrl)];

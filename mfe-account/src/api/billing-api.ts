@@ -1,34 +1,21 @@
 import type { ApiClient, CallOptions } from '@agentdock/api-client';
-import {
-  billingSubscription,
-  changePlanPreview,
-  creditPackList,
-  redirectResponse,
-  subscriptionList,
-  type BillingSubscription,
-  type ChangePlanPreview,
-  type ChangePlanRequest,
-  type CheckoutRequest,
-  type CreditPack,
-} from '@agentdock/contracts';
+import { BILLING_ENDPOINTS, type BillingSubscription, type ChangePlanPreview, type ChangePlanRequest, type CheckoutRequest, type CreditPack } from '@agentdock/contracts';
 
 export type { BillingSubscription, ChangePlanPreview, ChangePlanRequest, CreditPack };
-
-const subscriptionPath = (id: string) => `/api/billing/subscriptions/${encodeURIComponent(id)}`;
 
 /** svc-billing, which owns card subscriptions, checkout, plan changes and the billing portal. */
 export function billingApi(api: ApiClient) {
   return {
     async getSubscriptions(options?: CallOptions): Promise<BillingSubscription[]> {
-      return (await api.request('/api/billing/subscriptions', { ...options, schema: subscriptionList })).subscriptions;
+      return (await api.call(BILLING_ENDPOINTS.subscriptions, options)).subscriptions;
     },
-    startCheckout: (body: Extract<CheckoutRequest, { kind: 'plan' | 'credits' }>) => api.request('/api/billing/checkout', { method: 'POST', body, schema: redirectResponse }),
+    startCheckout: (body: Extract<CheckoutRequest, { kind: 'plan' | 'credits' }>) => api.call(BILLING_ENDPOINTS.checkout, { body }),
     async getCreditPacks(options?: CallOptions): Promise<CreditPack[]> {
-      return (await api.request('/api/billing/credit-packs', { ...options, schema: creditPackList })).packs;
+      return (await api.call(BILLING_ENDPOINTS.creditPacks, options)).packs;
     },
-    previewPlanChange: (id: string, body: ChangePlanRequest) => api.request(`${subscriptionPath(id)}/change-plan/preview`, { method: 'POST', body, schema: changePlanPreview }),
-    changePlan: (id: string, body: ChangePlanRequest) => api.request(`${subscriptionPath(id)}/change-plan`, { method: 'POST', body, schema: billingSubscription }),
-    openPortal: () => api.request('/api/billing/portal', { method: 'POST', schema: redirectResponse }),
-    cancelAtPeriodEnd: (id: string) => api.request(`${subscriptionPath(id)}/cancel`, { method: 'POST', body: { cancelAtPeriodEnd: true }, schema: billingSubscription }),
+    previewPlanChange: (id: string, body: ChangePlanRequest) => api.call(BILLING_ENDPOINTS.previewPlanChange, { params: { id }, body }),
+    changePlan: (id: string, body: ChangePlanRequest) => api.call(BILLING_ENDPOINTS.changePlan, { params: { id }, body }),
+    openPortal: () => api.call(BILLING_ENDPOINTS.portal),
+    cancelAtPeriodEnd: (id: string) => api.call(BILLING_ENDPOINTS.cancelSubscription, { params: { id }, body: { cancelAtPeriodEnd: true } }),
   };
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CATALOG_ENDPOINTS, userProfile } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, IDENTITY_ENDPOINTS } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { billingApi } from '../api/billing-api';
 import { chatApi } from '../api/chat-api';
@@ -17,7 +17,7 @@ export function useDashboardData() {
     const billing = billingApi(client.api);
     return {
       profile: async (signal: AbortSignal) => {
-        const profile = await client.api.request('/api/identity/me', { signal, schema: userProfile });
+        const profile = await client.api.call(IDENTITY_ENDPOINTS.me, { signal });
         // The access token names the tier other services check (agent access in chat). After a
         // payment the identity service has the new tier before the token does: take a fresh token.
         const state = client.getState();

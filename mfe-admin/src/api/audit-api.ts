@@ -1,9 +1,9 @@
 import type { ApiClient, CallOptions } from '@agentdock/api-client';
-import { adminAuditList, type AdminAuditList } from '@agentdock/contracts';
+import { ADMIN_AUDIT_ENDPOINTS, type AdminAuditList } from '@agentdock/contracts';
 
 /** Every service records its own admin actions; the console asks each one. */
-export const AUDITED_SERVICES = ['identity', 'catalog', 'chat', 'billing'] as const;
-export type AuditedService = (typeof AUDITED_SERVICES)[number];
+export const AUDITED_SERVICES = Object.keys(ADMIN_AUDIT_ENDPOINTS) as Array<keyof typeof ADMIN_AUDIT_ENDPOINTS>;
+export type AuditedService = keyof typeof ADMIN_AUDIT_ENDPOINTS;
 
 export interface AuditFilter {
   admin?: string;
@@ -13,14 +13,12 @@ export interface AuditFilter {
 
 export function auditApi(api: ApiClient) {
   return {
-    list: (service: AuditedService, filter: AuditFilter & { cursor?: string; limit: number }, options?: CallOptions): Promise<AdminAuditList> => {
-      const query = new URLSearchParams({ limit: String(filter.limit) });
-      for (const key of ['admin', 'user', 'action', 'cursor'] as const) {
-        const value = filter[key];
-        if (value) query.set(key, value);
-      }
-      return api.request(`/api/${service}/admin/audit?${query}`, { ...options, schema: adminAuditList });
-    },
+    list: (service: AuditedService, { limit, admin, user, action, cursor }: AuditFilter & { cursor?: string; limit: number }, options?: CallOptions): Promise<AdminAuditList> =>
+      // An empty filter field filters nothing, so it is left out of the query.
+      api.call(ADMIN_AUDIT_ENDPOINTS[service], {
+        ...options,
+        query: { limit, admin: admin || undefined, user: user || undefined, action: action || undefined, cursor: cursor || undefined },
+      }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ApiClient, CallOptions } from '@agentdock/api-client';
-import { adminUserList, userProfile, type AdminUserList, type AdminUserPatch, type UserProfile } from '@agentdock/contracts';
+import { IDENTITY_ADMIN_ENDPOINTS, type AdminUserList, type AdminUserPatch, type UserProfile } from '@agentdock/contracts';
 
 export interface UserListQuery {
   q?: string;
@@ -12,14 +12,10 @@ export interface UserListQuery {
 /** svc-identity's admin API: the users, their tier and suspension. */
 export function identityAdminApi(api: ApiClient) {
   return {
-    listUsers: ({ q, ids, limit, offset }: UserListQuery, options?: CallOptions): Promise<AdminUserList> => {
-      const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-      if (q) query.set('q', q);
-      if (ids) query.set('ids', ids.join(','));
-      return api.request(`/api/identity/admin/users?${query}`, { ...options, schema: adminUserList });
-    },
-    updateUser: (id: string, patch: AdminUserPatch): Promise<UserProfile> =>
-      api.request(`/api/identity/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, schema: userProfile }),
+    listUsers: ({ q, ids, limit, offset }: UserListQuery, options?: CallOptions): Promise<AdminUserList> =>
+      // An empty search is no search; the ids travel comma-separated, as the query schema reads them.
+      api.call(IDENTITY_ADMIN_ENDPOINTS.users, { ...options, query: { limit, offset, q: q || undefined, ids: ids?.join(',') } }),
+    updateUser: (id: string, patch: AdminUserPatch): Promise<UserProfile> => api.call(IDENTITY_ADMIN_ENDPOINTS.updateUser, { params: { id }, body: patch }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { COMMUNITY_COURSE_ID, type CommunityOffer, subscriptionList } from '@agentdock/contracts';
+import { BILLING_ENDPOINTS, COMMUNITY_COURSE_ID, type CommunityOffer } from '@agentdock/contracts';
 import { Alert, AnchorButton, Button, Card, CopyButton, formatPrice } from '@agentdock/ui';
 import { memberClient, useVisitor } from '../api/visitor';
 import { useResource } from '../shared/use-resource';
@@ -32,7 +32,7 @@ const MEMBER_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'pas
 
 /** Whether the signed-in visitor holds a live community subscription (billing lists it). */
 async function isCommunityMember(signal: AbortSignal): Promise<boolean> {
-  const { subscriptions } = await memberClient().request('/api/billing/subscriptions', { signal, schema: subscriptionList });
+  const { subscriptions } = await memberClient().call(BILLING_ENDPOINTS.subscriptions, { signal });
   return subscriptions.some((sub) => sub.kind === 'course' && sub.courseId === COMMUNITY_COURSE_ID && MEMBER_STATUSES.has(sub.status));
 }
 

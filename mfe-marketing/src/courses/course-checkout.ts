@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type ApiClient, ApiError } from '@agentdock/api-client';
 import { signInHref } from '@agentdock/ui';
-import { BILLING_TEXTS, redirectResponse } from '@agentdock/contracts';
+import { BILLING_ENDPOINTS, BILLING_TEXTS } from '@agentdock/contracts';
 import { memberClient, useVisitor } from '../api/visitor';
 import { redirectTo } from './browser';
 
 export interface CourseCheckoutDeps {
-  api: Pick<ApiClient, 'request'>;
+  api: Pick<ApiClient, 'call'>;
   /** Where the browser goes: the payment provider's hosted checkout page. */
   goTo: (url: string) => void;
 }
@@ -21,7 +21,7 @@ const browserDeps = (): CourseCheckoutDeps => ({ api: memberClient(), goTo: redi
  */
 export async function startCourseCheckout(courseId: string, { api, goTo }: CourseCheckoutDeps = browserDeps()): Promise<string | null> {
   try {
-    const { url } = await api.request('/api/billing/checkout', { method: 'POST', body: { kind: 'course', courseId }, schema: redirectResponse });
+    const { url } = await api.call(BILLING_ENDPOINTS.checkout, { body: { kind: 'course', courseId } });
     goTo(url);
     return null;
   } catch (error) {

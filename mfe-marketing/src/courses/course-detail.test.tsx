@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@agentdock/api-client';
-import { BILLING_TEXTS } from '@agentdock/contracts';
+import { BILLING_ENDPOINTS, BILLING_TEXTS } from '@agentdock/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { marketingApi } from '../api/marketing-api';
 import { memberApi } from '../api/member-api';
@@ -19,7 +19,7 @@ jest.mock('./browser', () => ({ redirectTo: jest.fn() }));
 const getCourse = marketingApi.getCourse as jest.Mock;
 const isEnrolled = memberApi.isEnrolled as jest.Mock;
 const visitor = useVisitor as jest.Mock<Visitor>;
-const request = jest.fn();
+const call = jest.fn();
 
 const SIGNED_IN: Visitor = { status: 'signed-in', user: userFixture() };
 
@@ -54,8 +54,8 @@ beforeEach(() => {
   getCourse.mockReset().mockResolvedValue(courseFixture());
   isEnrolled.mockReset().mockResolvedValue(false);
   visitor.mockReset().mockReturnValue({ status: 'signed-out' });
-  request.mockReset();
-  (memberClient as jest.Mock).mockReturnValue({ request });
+  call.mockReset();
+  (memberClient as jest.Mock).mockReturnValue({ call });
   (redirectTo as jest.Mock).mockReset();
 });
 
@@ -104,7 +104,7 @@ describe('course page', () => {
     expect(isEnrolled).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Start Learning' }));
     expect(location()).toBe('/signin?returnUrl=%2Fcourses%2Fai-fundamentals');
-    expect(request).not.toHaveBeenCalled();
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('keeps them locked for a signed-in member who is not enrolled', async () => {
@@ -143,19 +143,19 @@ describe('course page', () => {
 
   it("starts the checkout for the course's monthly price for a signed-in member who is not enrolled", async () => {
     visitor.mockReturnValue(SIGNED_IN);
-    request.mockResolvedValue({ url: 'https://pay.example/checkout/cs_1' });
+    call.mockResolvedValue({ url: 'https://pay.example/checkout/cs_1' });
     renderCourse();
     fireEvent.click(await startLearning());
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://pay.example/checkout/cs_1'));
-    expect(request).toHaveBeenCalledWith('/api/billing/checkout', expect.objectContaining({ method: 'POST', body: { kind: 'course', courseId: 'ai-fundamentals' } }));
+    expect(call).toHaveBeenCalledWith(BILLING_ENDPOINTS.checkout, { body: { kind: 'course', courseId: 'ai-fundamentals' } });
     expect(screen.getByRole('button', { name: 'Start Learning' }).hasAttribute('disabled')).toBe(true);
   });
 
   it("shows billing's refusal, or the checkout failure text, and lets the member try again", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     visitor.mockReturnValue(SIGNED_IN);
-    request.mockRejectedValueOnce(new ApiError(409, 'already_enrolled', 'You are already enrolled in this course.'));
-    request.mockRejectedValueOnce(new Error('network down'));
+    call.mockRejectedValueOnce(new ApiError(409, 'already_enrolled', 'You are already enrolled in this course.'));
+    call.mockRejectedValueOnce(new Error('network down'));
     renderCourse();
     fireEvent.click(await startLearning());
     expect((await screen.findByRole('alert')).textContent).toBe('You are already enrolled in this course.');

@@ -2,7 +2,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { BILLING_TEXTS } from '@agentdock/contracts';
+import { BILLING_ENDPOINTS, BILLING_TEXTS } from '@agentdock/contracts';
 import { userFixture } from '@agentdock/contracts/testing';
 import { marketingApi } from '../api/marketing-api';
 import { memberClient, useVisitor, type Visitor } from '../api/visitor';
@@ -19,7 +19,7 @@ jest.mock('../api/visitor', () => ({ useVisitor: jest.fn(), memberClient: jest.f
 jest.mock('./browser', () => ({ redirectTo: jest.fn() }));
 const api = marketingApi as jest.Mocked<typeof marketingApi>;
 const visitor = useVisitor as jest.Mock<Visitor>;
-const request = jest.fn();
+const call = jest.fn();
 const SIGNED_IN: Visitor = { status: 'signed-in', user: userFixture() };
 
 const communitySubscription = (status: string) => ({
@@ -47,8 +47,8 @@ beforeEach(() => {
 
 beforeEach(() => {
   visitor.mockReset().mockReturnValue({ status: 'signed-out' });
-  request.mockReset().mockResolvedValue({ subscriptions: [] });
-  (memberClient as jest.Mock).mockReturnValue({ request });
+  call.mockReset().mockResolvedValue({ subscriptions: [] });
+  (memberClient as jest.Mock).mockReturnValue({ call });
   (redirectTo as jest.Mock).mockReset();
 });
 
@@ -96,7 +96,7 @@ describe('courses page', () => {
     await user.click(await screen.findByRole('button', { name: 'Subscribe & Get Discord Access' }));
     expect(screen.getByTestId('location').textContent).toBe('/signin?returnUrl=%2Fcourses');
     expect(screen.queryByLabelText('Community invite link')).toBeNull();
-    expect(request).not.toHaveBeenCalled();
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('starts the community checkout for a signed-in visitor who is not a member, and says so when it fails', async () => {
@@ -105,18 +105,18 @@ describe('courses page', () => {
     const user = userEvent.setup();
     renderCourses();
     const button = await subscribeButton();
-    request.mockRejectedValueOnce(new Error('network down')).mockResolvedValueOnce({ url: 'https://pay.example/checkout/cs_2' });
+    call.mockRejectedValueOnce(new Error('network down')).mockResolvedValueOnce({ url: 'https://pay.example/checkout/cs_2' });
     await user.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe(BILLING_TEXTS.checkoutFailed);
     await user.click(await subscribeButton());
     expect(redirectTo).toHaveBeenCalledWith('https://pay.example/checkout/cs_2');
-    expect(request).toHaveBeenLastCalledWith('/api/billing/checkout', expect.objectContaining({ body: { kind: 'course', courseId: 'community' } }));
+    expect(call).toHaveBeenLastCalledWith(BILLING_ENDPOINTS.checkout, { body: { kind: 'course', courseId: 'community' } });
     expect(screen.queryByLabelText('Community invite link')).toBeNull();
   });
 
   it('shows a member the join text, a copyable invite and the Join Discord Community button straight away', async () => {
     visitor.mockReturnValue(SIGNED_IN);
-    request.mockResolvedValue({ subscriptions: [communitySubscription('active')] });
+    call.mockResolvedValue({ subscriptions: [communitySubscription('active')] });
     const user = userEvent.setup();
     renderCourses();
 
@@ -140,7 +140,7 @@ describe('courses page', () => {
 
   it('back from paying, waits for the membership and then focuses the join text', async () => {
     visitor.mockReturnValue(SIGNED_IN);
-    request.mockResolvedValueOnce({ subscriptions: [communitySubscription('incomplete')] }).mockResolvedValue({ subscriptions: [communitySubscription('active')] });
+    call.mockResolvedValueOnce({ subscriptions: [communitySubscription('incomplete')] }).mockResolvedValue({ subscriptions: [communitySubscription('active')] });
     renderCourses('/courses?subscription=success');
     expect(await screen.findByText(ACCESS_PENDING_TEXT)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/courses'));

@@ -1,15 +1,15 @@
 /** @jest-environment jsdom */
 import { ApiError } from '@agentdock/api-client';
-import { BILLING_TEXTS } from '@agentdock/contracts';
+import { BILLING_ENDPOINTS, BILLING_TEXTS } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { type CheckoutDeps, startCheckout } from './checkout';
 
 function deps(result: { url: string } | Error) {
-  const request = jest.fn(async () => {
+  const call = jest.fn(async () => {
     if (result instanceof Error) throw result;
     return result;
   });
-  return { request, deps: { api: { request }, goTo: jest.fn() } as unknown as CheckoutDeps };
+  return { call, deps: { api: { call }, goTo: jest.fn() } as unknown as CheckoutDeps };
 }
 
 describe('startCheckout', () => {
@@ -22,10 +22,7 @@ describe('startCheckout', () => {
   it('asks billing for a checkout of the plan and period, then goes to the provider page', async () => {
     const fake = deps({ url: 'http://127.0.0.1:3105/checkout/cs_test_1' });
     await startCheckout(planFixture(), 'annual', jest.fn(), fake.deps);
-    expect(fake.request).toHaveBeenCalledWith(
-      '/api/billing/checkout',
-      expect.objectContaining({ method: 'POST', body: { kind: 'plan', planId: 'starter', billingPeriod: 'annual' } }),
-    );
+    expect(fake.call).toHaveBeenCalledWith(BILLING_ENDPOINTS.checkout, { body: { kind: 'plan', planId: 'starter', billingPeriod: 'annual' } });
     expect(fake.deps.goTo).toHaveBeenCalledWith('http://127.0.0.1:3105/checkout/cs_test_1');
     expect(alert).not.toHaveBeenCalled();
   });

@@ -1,11 +1,11 @@
 import { type ApiClient, ApiError } from '@agentdock/api-client';
-import { BILLING_ERROR_CODES, BILLING_TEXTS, type Plan, redirectResponse } from '@agentdock/contracts';
+import { BILLING_ENDPOINTS, BILLING_ERROR_CODES, BILLING_TEXTS, type CheckoutPlanId, type Plan } from '@agentdock/contracts';
 import type { NavigateFunction } from 'react-router-dom';
 import { memberClient } from '../api/visitor';
 import type { BillingPeriod } from './plan-price';
 
 export interface CheckoutDeps {
-  api: Pick<ApiClient, 'request'>;
+  api: Pick<ApiClient, 'call'>;
   /** Where the browser goes: the payment provider's hosted checkout page. */
   goTo: (url: string) => void;
 }
@@ -20,11 +20,9 @@ const browserDeps = (): CheckoutDeps => ({ api: memberClient(), goTo: (url) => w
  */
 export async function startCheckout(plan: Plan, period: BillingPeriod, navigate: NavigateFunction, { api, goTo }: CheckoutDeps = browserDeps()): Promise<void> {
   try {
-    const { url } = await api.request('/api/billing/checkout', {
-      method: 'POST',
-      body: { kind: 'plan', planId: plan.id, billingPeriod: period },
-      schema: redirectResponse,
-    });
+    // Any catalog plan is sent as it is: billing answers a plan it does not sell with its own rule text.
+    const planId = plan.id as CheckoutPlanId;
+    const { url } = await api.call(BILLING_ENDPOINTS.checkout, { body: { kind: 'plan', planId, billingPeriod: period } });
     goTo(url);
   } catch (error) {
     const known = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;

@@ -1,7 +1,11 @@
+import { defineEndpoint } from '@agentdock/contracts';
 import { z } from 'zod';
 import { createApiClient } from './index';
 
 const me = z.object({ id: z.string() });
+const getMe = defineEndpoint('GET', '/api/identity', '/me', { response: me });
+const postMe = defineEndpoint('POST', '/api/identity', '/me', { request: z.object({ a: z.number() }), response: me });
+const adminUsers = defineEndpoint('GET', '/api/identity', '/admin/users', { response: undefined });
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -25,8 +29,8 @@ describe('bearer token and 401 retry', () => {
     const { fetch, seen } = tokenServer('t1');
     const getAccessToken = jest.fn(async () => 't1');
     const client = createApiClient({ fetch, getAccessToken });
-    await client.request('/api/identity/me', { schema: me });
-    await client.request('/api/identity/me', { schema: me });
+    await client.call(getMe);
+    await client.call(getMe);
     expect(seen).toEqual(['Bearer t1', 'Bearer t1']);
     expect(getAccessToken).toHaveBeenCalledTimes(2);
   });
@@ -35,7 +39,7 @@ describe('bearer token and 401 retry', () => {
     const { fetch, seen } = tokenServer('t1');
     const onUnauthorized = jest.fn(async () => true);
     const client = createApiClient({ fetch, getAccessToken: () => null, onUnauthorized });
-    await expect(client.request('/api/identity/me', { schema: me })).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(getMe)).rejects.toMatchObject({ status: 401 });
     expect(seen).toEqual([null]);
     // Nothing to renew: an anonymous 401 is the answer.
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -49,7 +53,7 @@ describe('bearer token and 401 retry', () => {
       return true;
     });
     const client = createApiClient({ fetch, getAccessToken: () => token, onUnauthorized, newRequestId: () => 'req-1' });
-    await expect(client.request('/api/identity/me', { method: 'POST', body: { a: 1 }, schema: me })).resolves.toEqual({ id: 'u1' });
+    await expect(client.call(postMe, { body: { a: 1 } })).resolves.toEqual({ id: 'u1' });
     expect(seen).toEqual(['Bearer t1', 'Bearer t2']);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     const calls = (fetch as jest.Mock).mock.calls as Array<[string, RequestInit]>;
@@ -62,7 +66,7 @@ describe('bearer token and 401 retry', () => {
     let n = 0;
     const onUnauthorized = jest.fn(async () => true);
     const client = createApiClient({ fetch, getAccessToken: () => `t${++n}`, onUnauthorized });
-    await expect(client.request('/api/identity/me', { schema: me })).rejects.toMatchObject({ status: 401, code: 'invalid_token' });
+    await expect(client.call(getMe)).rejects.toMatchObject({ status: 401, code: 'invalid_token' });
     expect(seen).toEqual(['Bearer t1', 'Bearer t2']);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
@@ -70,7 +74,7 @@ describe('bearer token and 401 retry', () => {
   it('does not retry when no new token could be had', async () => {
     const { fetch, seen } = tokenServer('t2');
     const client = createApiClient({ fetch, getAccessToken: () => 't1', onUnauthorized: async () => false });
-    await expect(client.request('/api/identity/me', { schema: me })).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(getMe)).rejects.toMatchObject({ status: 401 });
     expect(seen).toEqual(['Bearer t1']);
   });
 
@@ -78,7 +82,7 @@ describe('bearer token and 401 retry', () => {
     const fetch = jest.fn(async () => json(403, { error: { code: 'forbidden', message: 'Admins only' } })) as unknown as typeof globalThis.fetch;
     const onUnauthorized = jest.fn(async () => true);
     const client = createApiClient({ fetch, getAccessToken: () => 't1', onUnauthorized });
-    await expect(client.request('/api/identity/admin/users')).rejects.toMatchObject({ status: 403, message: 'Admins only' });
+    await expect(client.call(adminUsers)).rejects.toMatchObject({ status: 403, message: 'Admins only' });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

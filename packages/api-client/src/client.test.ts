@@ -1,4 +1,5 @@
-import { CATALOG_ENDPOINTS } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, defineEndpoint } from '@agentdock/contracts';
+import * as z from 'zod/mini';
 import { planFixture } from '@agentdock/contracts/testing';
 import { ApiError, createApiClient, isAbortError } from './index';
 
@@ -135,5 +136,33 @@ describe('ApiError', () => {
     expect(new ApiError(401, 'invalid_token', 'Expired')).toBeInstanceOf(OtherCopy!);
     expect(new Error('plain')).not.toBeInstanceOf(ApiError);
     expect({ name: 'ApiError', status: 401 }).not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('call with a query', () => {
+  const search = defineEndpoint('GET', '/api/identity', '/admin/users', {
+    query: z.object({ q: z.optional(z.string()), limit: z.coerce.number(), ids: z.optional(z.string()) }),
+    response: z.object({ total: z.number() }),
+  });
+
+  it('appends the query in the order given, leaving absent values out', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { total: 0 }));
+    await createApiClient({ fetch }).call(search, { query: { limit: 50, q: undefined, ids: 'a,b' } });
+    expect(calls[0]!.url).toBe('/api/identity/admin/users?limit=50&ids=a%2Cb');
+  });
+
+  it('sends no ? when every value is absent', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { total: 0 }));
+    const list = defineEndpoint('GET', '/api/chat', '/wallets', { query: z.object({ q: z.optional(z.string()) }), response: z.object({ total: z.number() }) });
+    await createApiClient({ fetch }).call(list, { query: {} });
+    expect(calls[0]!.url).toBe('/api/chat/wallets');
+  });
+
+  it('sends the page cookies when asked, and not otherwise', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { total: 0 }));
+    const client = createApiClient({ fetch });
+    await client.call(search, { query: { limit: 1 }, credentials: 'include' });
+    await client.call(search, { query: { limit: 1 } });
+    expect(calls.map((call) => call.init.credentials)).toEqual(['include', undefined]);
   });
 });

@@ -1,4 +1,4 @@
-import { type Endpoint, endpointUrl, type RouteParams } from '@agentdock/contracts';
+import { type Endpoint, endpointUrl, type QueryValue, queryString, type RouteParams } from '@agentdock/contracts';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import { ApiError, errorFromResponse, isAbortError, readJson } from './api-error';
@@ -22,7 +22,8 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface RequestOptions<S extends core.$ZodType> extends CallOptions {
+/** One request on the wire, as `call` builds it from an endpoint. */
+interface RequestOptions<S extends core.$ZodType> extends CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
@@ -32,22 +33,34 @@ export interface RequestOptions<S extends core.$ZodType> extends CallOptions {
   credentials?: RequestCredentials;
 }
 
-/** What `call` sends: the route's `:params` and, for endpoints that take one, the body. */
+/**
+ * What `call` sends: the route's `:params`, the query for endpoints that read one (its input form:
+ * what goes on the wire before the server parses it) and, for endpoints that take one, the body.
+ */
 export type EndpointCallOptions<E extends AnyEndpoint> = CallOptions &
   (keyof RouteParams<E['route']> extends never ? { params?: undefined } : { params: RouteParams<E['route']> }) &
-  (E['request'] extends core.$ZodType ? { body: core.input<E['request']> } : { body?: undefined });
+  (E['request'] extends core.$ZodType ? { body: core.input<E['request']> } : { body?: undefined }) &
+  (E['query'] extends core.$ZodType ? { query: core.input<E['query']> & Record<string, QueryValue> } : { query?: undefined }) & {
+    /** Send the cookies of the page's origin too (the identity service's refresh cookie). */
+    credentials?: RequestCredentials;
+  };
 
-type AnyEndpoint = Endpoint<core.$ZodType | undefined, core.$ZodType | undefined, string>;
+type AnyEndpoint = Endpoint<core.$ZodType | undefined, core.$ZodType | undefined, string, core.$ZodType | undefined>;
+
 type EndpointAnswer<E extends AnyEndpoint> = E['response'] extends core.$ZodType ? core.output<E['response']> : undefined;
 
 export interface ApiClient {
   /** An endpoint defined in the contracts: its method and URL, its answer validated by its schema. */
   call<E extends AnyEndpoint>(
     endpoint: E,
-    ...options: keyof RouteParams<E['route']> extends never ? (E['request'] extends core.$ZodType ? [EndpointCallOptions<E>] : [EndpointCallOptions<E>?]) : [EndpointCallOptions<E>]
+    ...options: keyof RouteParams<E['route']> extends never
+      ? E['request'] extends core.$ZodType
+        ? [EndpointCallOptions<E>]
+        : E['query'] extends core.$ZodType
+          ? [EndpointCallOptions<E>]
+          : [EndpointCallOptions<E>?]
+      : [EndpointCallOptions<E>]
   ): Promise<EndpointAnswer<E>>;
-  /** Any call to the gateway: JSON in, contract-validated JSON out, ApiError on failure. */
-  request<S extends core.$ZodType = core.$ZodType<undefined>>(path: string, options?: RequestOptions<S>): Promise<core.output<S>>;
 }
 
 export function createApiClient({
@@ -101,13 +114,19 @@ export function createApiClient({
   }
 
   function call<E extends AnyEndpoint>(endpoint: E, options?: EndpointCallOptions<E>): Promise<EndpointAnswer<E>> {
-    const { params, body, signal } = (options ?? {}) as { params?: Record<string, string>; body?: unknown; signal?: AbortSignal };
-    const url = (endpointUrl as (e: { base: string; route: string }, p?: Record<string, string>) => string)(endpoint, params);
-    return request(url, { method: endpoint.method, body, signal, schema: endpoint.response }) as Promise<EndpointAnswer<E>>;
+    const { params, query, body, signal, credentials } = (options ?? {}) as {
+      params?: Record<string, string>;
+      query?: Record<string, QueryValue>;
+      body?: unknown;
+      signal?: AbortSignal;
+      credentials?: RequestCredentials;
+    };
+    const path = (endpointUrl as (e: { base: string; route: string }, p?: Record<string, string>) => string)(endpoint, params);
+    const search = queryString(query);
+    const url = search ? `${path}?${search}` : path;
+    return request(url, { method: endpoint.method, body, signal, credentials, schema: endpoint.response }) as Promise<EndpointAnswer<E>>;
   }
 
-  return {
-    call: call as ApiClient['call'],
-    request,
-  };
+  // Only `call`: every URL the browser asks for comes from an endpoint of the contracts.
+  return { call: call as ApiClient['call'] };
 }

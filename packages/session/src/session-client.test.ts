@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { CATALOG_ENDPOINTS, userProfile } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, CHAT_ENDPOINTS, IDENTITY_ADMIN_ENDPOINTS, IDENTITY_ENDPOINTS } from '@agentdock/contracts';
 import { PKCE_VERIFIER_KEY, codeChallengeFor } from './pkce';
 import { createSessionClient, REMEMBERED_EXCHANGES, type SessionClientOptions } from './session-client';
 import { SESSION_HINT_KEY } from './session-hint';
@@ -112,12 +112,12 @@ describe('a busy server (429) while signed in', () => {
   it('keeps the session when a call is refused 401 and the refresh that follows is rate limited', async () => {
     const identity = fakeIdentity();
     identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));
-    identity.on('GET /api/chat/conversations', errorResponse(401, 'invalid_token', 'Sign in again.'));
+    identity.on('GET /api/chat/wallet', errorResponse(401, 'invalid_token', 'Sign in again.'));
     identity.on(REFRESH, errorResponse(429, 'rate_limited', 'Too many attempts. Try again later.'));
     const { client, events } = setup({ identity });
     await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
 
-    await expect(client.api.request('/api/chat/conversations')).rejects.toMatchObject({ status: 401 });
+    await expect(client.api.call(CHAT_ENDPOINTS.wallet)).rejects.toMatchObject({ status: 401 });
     expect(identity.callsTo(REFRESH)).toHaveLength(1);
     expect(client.getState().status).toBe('signed-in');
     expect(events).not.toContain('SIGNED_OUT');
@@ -347,7 +347,7 @@ describe('authorised calls (client.api)', () => {
     const { client, events } = setup({ identity });
     await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
 
-    await expect(client.api.request('/api/identity/me', { schema: userProfile })).resolves.toEqual(second.user);
+    await expect(client.api.call(IDENTITY_ENDPOINTS.me)).resolves.toEqual(second.user);
     expect(identity.callsTo('GET /api/identity/me').map((call) => call.headers.get('authorization'))).toEqual([`Bearer ${first.accessToken}`, `Bearer ${second.accessToken}`]);
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED']);
   });
@@ -360,7 +360,7 @@ describe('authorised calls (client.api)', () => {
     const { client } = setup({ identity });
     await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
 
-    await expect(client.api.request('/api/identity/me', { schema: userProfile })).rejects.toMatchObject({ status: 401 });
+    await expect(client.api.call(IDENTITY_ENDPOINTS.me)).rejects.toMatchObject({ status: 401 });
     expect(identity.callsTo('GET /api/identity/me')).toHaveLength(1);
     expect(client.getState().status).toBe('signed-out');
   });
@@ -372,7 +372,7 @@ describe('authorised calls (client.api)', () => {
     const { client, storage, events } = setup({ identity });
     await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
 
-    await expect(client.api.request('/api/catalog/courses/x/enrolment')).rejects.toMatchObject({ status: 403, code: 'account_suspended' });
+    await expect(client.api.call(CATALOG_ENDPOINTS.enrolment, { params: { id: 'x' } })).rejects.toMatchObject({ status: 403, code: 'account_suspended' });
     expect(client.getState().status).toBe('signed-out');
     expect(storage!.getItem(SESSION_HINT_KEY)).toBeNull();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT']);
@@ -384,7 +384,7 @@ describe('authorised calls (client.api)', () => {
     identity.on('GET /api/identity/admin/users', errorResponse(403, 'forbidden', 'Access denied. Admin privileges required.'));
     const { client } = setup({ identity });
     await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
-    await expect(client.api.request('/api/identity/admin/users')).rejects.toMatchObject({ status: 403 });
+    await expect(client.api.call(IDENTITY_ADMIN_ENDPOINTS.users, { query: {} })).rejects.toMatchObject({ status: 403 });
     expect(client.getState().status).toBe('signed-in');
   });
 

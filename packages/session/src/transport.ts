@@ -1,11 +1,6 @@
 import { createApiClient, type ApiClient } from '@agentdock/api-client';
 import {
-  emailSent,
-  otpSent,
-  session,
-  signInResult,
-  signUpResult,
-  userProfile,
+  IDENTITY_ENDPOINTS,
   type CodeExchangeRequest,
   type EmailLinkRequest,
   type MfaVerifyRequest,
@@ -48,40 +43,39 @@ export interface Transport {
   updateProfile(patch: ProfilePatch): Promise<UserProfile>;
 }
 
-const IDENTITY = '/api/identity';
-
 export function createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized }: TransportOptions): Transport {
   // Sign-in calls carry no bearer token: a stale one must never trigger a refresh in the middle.
   const anonymous = createApiClient({ baseUrl, fetch });
   const api = createApiClient({ baseUrl, fetch, getAccessToken, onUnauthorized });
   // The refresh cookie is set by the calls that make a session and read under /token; 'include'
   // also covers a gateway on another origin than the page.
-  const withCookie = { method: 'POST', credentials: 'include' } as const;
+  const withCookie = { credentials: 'include' } as const;
+  const endpoints = IDENTITY_ENDPOINTS;
 
   return {
     api,
     async signUp(body) {
-      await anonymous.request(`${IDENTITY}/signup`, { method: 'POST', body, schema: signUpResult });
+      await anonymous.call(endpoints.signUp, { body });
     },
     async resendConfirmation(body) {
-      await anonymous.request(`${IDENTITY}/signup/resend`, { method: 'POST', body, schema: emailSent });
+      await anonymous.call(endpoints.resendConfirmation, { body });
     },
-    signInWithPassword: (body) => anonymous.request(`${IDENTITY}/signin/password`, { ...withCookie, body, schema: signInResult }),
-    requestOtp: (body) => anonymous.request(`${IDENTITY}/otp`, { method: 'POST', body, schema: otpSent }),
-    verifyOtp: (body) => anonymous.request(`${IDENTITY}/otp/verify`, { ...withCookie, body, schema: signInResult }),
+    signInWithPassword: (body) => anonymous.call(endpoints.signInWithPassword, { ...withCookie, body }),
+    requestOtp: (body) => anonymous.call(endpoints.requestOtp, { body }),
+    verifyOtp: (body) => anonymous.call(endpoints.verifyOtp, { ...withCookie, body }),
     async sendMagicLink(body) {
-      await anonymous.request(`${IDENTITY}/magic-link`, { method: 'POST', body, schema: emailSent });
+      await anonymous.call(endpoints.magicLink, { body });
     },
     async sendRecovery(body) {
-      await anonymous.request(`${IDENTITY}/recover`, { method: 'POST', body, schema: emailSent });
+      await anonymous.call(endpoints.recover, { body });
     },
-    exchangeCode: (body) => anonymous.request(`${IDENTITY}/token/exchange`, { ...withCookie, body, schema: signInResult }),
-    verifyMfa: (body) => anonymous.request(`${IDENTITY}/mfa/verify`, { ...withCookie, body, schema: session }),
+    exchangeCode: (body) => anonymous.call(endpoints.exchangeCode, { ...withCookie, body }),
+    verifyMfa: (body) => anonymous.call(endpoints.verifyMfa, { ...withCookie, body }),
     // An empty JSON body: the server accepts cookie-authenticated calls only with a JSON content
     // type, which a cross-site form cannot send.
-    refresh: () => anonymous.request(`${IDENTITY}/token/refresh`, { ...withCookie, body: {}, schema: session }),
-    revoke: () => anonymous.request(`${IDENTITY}/token/revoke`, { ...withCookie, body: {} }),
-    changePassword: (body) => api.request(`${IDENTITY}/me/password`, { method: 'POST', body, schema: userProfile }),
-    updateProfile: (patch) => api.request(`${IDENTITY}/me`, { method: 'PATCH', body: patch, schema: userProfile }),
+    refresh: () => anonymous.call(endpoints.refresh, { ...withCookie, body: {} }),
+    revoke: () => anonymous.call(endpoints.revoke, { ...withCookie, body: {} }),
+    changePassword: (body) => api.call(endpoints.changePassword, { body }),
+    updateProfile: (patch) => api.call(endpoints.updateMe, { body: patch }),
   };
 }

@@ -1,43 +1,43 @@
 import { ApiError } from '@agentdock/api-client';
-import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, CHAT_ENDPOINTS, IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { createStateStore, SIGNED_OUT } from './state-store';
 import { sessionFixture } from './testing/fake-identity';
 import type { Transport } from './transport';
 import { createUserCalls } from './user-calls';
 
-function setup(status: 'signed-in' | 'signed-out', request: jest.Mock) {
+function setup(status: 'signed-in' | 'signed-out', call: jest.Mock) {
   const session = sessionFixture();
   const store = createStateStore(status === 'signed-in' ? { ...SIGNED_OUT, status, session, user: session.user } : SIGNED_OUT);
-  const transport = { api: { request, call: jest.fn() } } as unknown as Transport;
+  const transport = { api: { call } } as unknown as Transport;
   const endSession = jest.fn();
   return { endSession, ...createUserCalls(async () => transport, store, endSession) };
 }
 
 describe('createUserCalls', () => {
   it('passes calls and answers through', async () => {
-    const request = jest.fn(async () => ({ ok: true }));
-    const { api, endSession } = setup('signed-in', request);
-    expect(await api.request('/api/catalog/plans', { method: 'GET' })).toEqual({ ok: true });
-    expect(request).toHaveBeenCalledWith('/api/catalog/plans', { method: 'GET' });
+    const call = jest.fn(async () => ({ plans: [] }));
+    const { api, endSession } = setup('signed-in', call);
+    expect(await api.call(CATALOG_ENDPOINTS.plans, { signal: undefined })).toEqual({ plans: [] });
+    expect(call).toHaveBeenCalledWith(CATALOG_ENDPOINTS.plans, { signal: undefined });
     expect(endSession).not.toHaveBeenCalled();
   });
 
   it('ends the session when a service says the account is suspended, and still rejects the call', async () => {
     const suspended = new ApiError(403, IDENTITY_ERROR_CODES.accountSuspended, 'Suspended');
     const { api, endSession } = setup('signed-in', jest.fn().mockRejectedValue(suspended));
-    await expect(api.request('/api/chat/threads')).rejects.toBe(suspended);
+    await expect(api.call(CHAT_ENDPOINTS.wallet)).rejects.toBe(suspended);
     expect(endSession).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the session on any other refusal, and has none to end when signed out', async () => {
     const forbidden = new ApiError(403, 'forbidden', 'No');
     const other = setup('signed-in', jest.fn().mockRejectedValue(forbidden));
-    await expect(other.api.request('/api/admin/users')).rejects.toBe(forbidden);
+    await expect(other.api.call(CHAT_ENDPOINTS.usage)).rejects.toBe(forbidden);
     expect(other.endSession).not.toHaveBeenCalled();
 
     const suspended = new ApiError(403, IDENTITY_ERROR_CODES.accountSuspended, 'Suspended');
     const signedOut = setup('signed-out', jest.fn().mockRejectedValue(suspended));
-    await expect(signedOut.asUser((t) => t.api.request('/x'))).rejects.toBe(suspended);
+    await expect(signedOut.asUser((t) => t.api.call(CHAT_ENDPOINTS.wallet))).rejects.toBe(suspended);
     expect(signedOut.endSession).not.toHaveBeenCalled();
   });
 });

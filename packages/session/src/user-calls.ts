@@ -20,7 +20,6 @@ export function createUserCalls(transport: () => Promise<Transport>, store: Stat
   const api: ApiClient = {
     call: ((endpoint: unknown, ...options: unknown[]) =>
       asUser((t) => (t.api.call as (e: unknown, ...o: unknown[]) => Promise<unknown>)(endpoint, ...options))) as unknown as ApiClient['call'],
-    request: (path, options) => asUser((t) => t.api.request(path, options)),
   };
   return { asUser, api };
 }

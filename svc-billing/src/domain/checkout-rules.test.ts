@@ -1,4 +1,4 @@
-import { BILLING_TEXTS } from '@agentdock/contracts';
+import { BILLING_TEXTS, COURSE_MONTHLY_PRICES } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import type { PlanPriceRow } from '../db/schema';
 import { COURSE_PRICES, CREDIT_PACKS, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
@@ -96,6 +96,14 @@ describe('checkout rules at their edges', () => {
       community: ['Community', 5_000, 'usd'],
     });
     for (const course of COURSE_PRICES) expect(resolveCourseCheckout(course.courseId, new Set())).toBe(course);
+  });
+
+  it('sells every course the contracts price, at that price (the figure the course pages show)', () => {
+    expect(COURSE_PRICES.map((course) => course.courseId).sort()).toEqual(Object.keys(COURSE_MONTHLY_PRICES).sort());
+    for (const course of COURSE_PRICES) {
+      const price = COURSE_MONTHLY_PRICES[course.courseId as keyof typeof COURSE_MONTHLY_PRICES];
+      expect({ amount: course.amount, currency: course.currency }).toEqual({ amount: price.priceMinor, currency: price.currency });
+    }
   });
 
   it('explains a refused course or pack in words', () => {

@@ -1,4 +1,13 @@
-import { BILLING_ERROR_CODES, BILLING_TEXTS, type BillingPeriod, COMMUNITY_COURSE_ID, type CreditPack, type SubscriptionTier } from '@agentdock/contracts';
+import {
+  BILLING_ERROR_CODES,
+  BILLING_TEXTS,
+  type BillingPeriod,
+  COMMUNITY_COURSE_ID,
+  COURSE_MONTHLY_PRICES,
+  type CreditPack,
+  type PricedCourseId,
+  type SubscriptionTier,
+} from '@agentdock/contracts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '@agentdock/service-kit';
 import type { PlanPriceRow } from '../db/schema';
 
@@ -48,13 +57,21 @@ export interface CoursePrice {
   currency: string;
 }
 
-/** Monthly course prices: $25, $150, $70, $100, and the $50/month community course (cancel anytime). */
+/** A course as billing sells it: the price from the contracts, under billing's product name. */
+const coursePrice = (courseId: PricedCourseId, name: string): CoursePrice => ({
+  courseId,
+  name,
+  amount: COURSE_MONTHLY_PRICES[courseId].priceMinor,
+  currency: COURSE_MONTHLY_PRICES[courseId].currency,
+});
+
+/** Monthly course subscriptions (cancel anytime), priced where the catalog's course pages read their price. */
 export const COURSE_PRICES: readonly CoursePrice[] = [
-  { courseId: 'ai-fundamentals', name: 'AI Fundamentals', amount: 2_500, currency: 'usd' },
-  { courseId: 'build-ai-agents', name: 'Build AI Agents', amount: 15_000, currency: 'usd' },
-  { courseId: 'advanced-implementation', name: 'Advanced Implementation', amount: 7_000, currency: 'usd' },
-  { courseId: 'customer-service', name: 'AI for Customer Service', amount: 10_000, currency: 'usd' },
-  { courseId: COMMUNITY_COURSE_ID, name: 'Community', amount: 5_000, currency: 'usd' },
+  coursePrice('ai-fundamentals', 'AI Fundamentals'),
+  coursePrice('build-ai-agents', 'Build AI Agents'),
+  coursePrice('advanced-implementation', 'Advanced Implementation'),
+  coursePrice('customer-service', 'AI for Customer Service'),
+  coursePrice(COMMUNITY_COURSE_ID, 'Community'),
 ];
 
 export function resolveCourseCheckout(courseId: string, enrolledCourseIds: ReadonlySet<string>): CoursePrice {

@@ -1,4 +1,12 @@
-import { cancelSubscriptionRequest, changePlanRequest, checkoutRequest, type CreditPackList, type RedirectResponse, type SubscriptionList } from '@agentdock/contracts';
+import {
+  BILLING_ENDPOINTS,
+  cancelSubscriptionRequest,
+  changePlanRequest,
+  checkoutRequest,
+  type CreditPackList,
+  type RedirectResponse,
+  type SubscriptionList,
+} from '@agentdock/contracts';
 import { getAuth, requireAuth } from '@agentdock/service-kit';
 import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -14,35 +22,35 @@ export function billingRouter(context: ServiceContext<BillingSchema>, deps: Bill
   const router = Router();
   const signedIn = requireAuth(context.verifier);
 
-  router.get('/credit-packs', (_req, res) => {
+  router.get(BILLING_ENDPOINTS.creditPacks.route, (_req, res) => {
     res.json({ packs: [...CREDIT_PACKS] } satisfies CreditPackList);
   });
 
-  router.post('/checkout', signedIn, async (req, res) => {
+  router.post(BILLING_ENDPOINTS.checkout.route, signedIn, async (req, res) => {
     const url = await startCheckout(context, deps, getAuth(req), checkoutRequest.parse(req.body));
     res.json({ url } satisfies RedirectResponse);
   });
 
-  router.post('/portal', signedIn, async (req, res) => {
+  router.post(BILLING_ENDPOINTS.portal.route, signedIn, async (req, res) => {
     res.json({ url: await openPortal(context, deps, getAuth(req)) } satisfies RedirectResponse);
   });
 
-  router.get('/subscriptions', signedIn, async (req, res) => {
+  router.get(BILLING_ENDPOINTS.subscriptions.route, signedIn, async (req, res) => {
     res.json({ subscriptions: await listSubscriptions(context.db, getAuth(req).sub) } satisfies SubscriptionList);
   });
 
-  router.post('/subscriptions/:id/cancel', signedIn, async (req, res) => {
+  router.post(BILLING_ENDPOINTS.cancelSubscription.route, signedIn, async (req, res) => {
     cancelSubscriptionRequest.parse(req.body);
     const { id } = subscriptionParams.parse(req.params);
     res.json(await cancelAtPeriodEnd(context, deps, getAuth(req).sub, id));
   });
 
-  router.post('/subscriptions/:id/change-plan/preview', signedIn, async (req, res) => {
+  router.post(BILLING_ENDPOINTS.previewPlanChange.route, signedIn, async (req, res) => {
     const { id } = subscriptionParams.parse(req.params);
     res.json(await previewPlanChange(context, deps, getAuth(req).sub, id, changePlanRequest.parse(req.body)));
   });
 
-  router.post('/subscriptions/:id/change-plan', signedIn, async (req, res) => {
+  router.post(BILLING_ENDPOINTS.changePlan.route, signedIn, async (req, res) => {
     const { id } = subscriptionParams.parse(req.params);
     res.json(await changePlan(context, deps, getAuth(req).sub, id, changePlanRequest.parse(req.body)));
   });

@@ -1,4 +1,4 @@
-import { type CommunityOffer, COMMUNITY_INVITE_URL, type Course } from '@agentdock/contracts';
+import { type CommunityOffer, COMMUNITY_COURSE_ID, COMMUNITY_INVITE_URL, type Course, COURSE_MONTHLY_PRICES } from '@agentdock/contracts';
 import { courseAsset } from './assets';
 
 const WHAT_YOU_GET = [
@@ -25,8 +25,7 @@ export const COURSES: readonly Course[] = [
     estimatedDuration: '2 weeks',
     level: 'Beginner',
     students: 420,
-    priceMinor: 2_500,
-    currency: 'usd',
+    ...COURSE_MONTHLY_PRICES['ai-fundamentals'],
     image: courseAsset('courses/ai-fundamentals.svg'),
     instructor: { name: 'Maya Chen', role: 'AI Strategy Lead', image: courseAsset('instructors/maya-chen.svg') },
     modules: [
@@ -46,8 +45,7 @@ export const COURSES: readonly Course[] = [
     estimatedDuration: '4 weeks',
     level: 'Intermediate',
     students: 310,
-    priceMinor: 15_000,
-    currency: 'usd',
+    ...COURSE_MONTHLY_PRICES['build-ai-agents'],
     image: courseAsset('courses/build-ai-agents.svg'),
     instructor: { name: 'Daniel Okafor', role: 'Agent Engineer', image: courseAsset('instructors/daniel-okafor.svg') },
     modules: [
@@ -68,8 +66,7 @@ export const COURSES: readonly Course[] = [
     estimatedDuration: 'Personal pace',
     level: 'Advanced',
     students: 150,
-    priceMinor: 7_000,
-    currency: 'usd',
+    ...COURSE_MONTHLY_PRICES['advanced-implementation'],
     image: courseAsset('courses/advanced-implementation.svg'),
     instructor: { name: 'Sofia Lindqvist', role: 'Solutions Architect', image: courseAsset('instructors/sofia-lindqvist.svg') },
     modules: [
@@ -89,8 +86,7 @@ export const COURSES: readonly Course[] = [
     estimatedDuration: '4 weeks',
     level: 'Intermediate',
     students: 260,
-    priceMinor: 10_000,
-    currency: 'usd',
+    ...COURSE_MONTHLY_PRICES['customer-service'],
     image: courseAsset('courses/customer-service.svg'),
     instructor: { name: 'James Patel', role: 'Customer Experience Consultant', image: courseAsset('instructors/james-patel.svg') },
     modules: [
@@ -105,8 +101,7 @@ export const COURSES: readonly Course[] = [
 /** The $50/month community course on /courses; its stats are fixed figures, not live counts. */
 export const COMMUNITY_OFFER: CommunityOffer = {
   title: 'AI Agents Community Course',
-  priceMinor: 5_000,
-  currency: 'usd',
+  ...COURSE_MONTHLY_PRICES[COMMUNITY_COURSE_ID],
   learnings: [
     'How AI agents work and where they fit in your business',
     'Writing prompts that give reliable, useful results',

@@ -1,4 +1,5 @@
-import { COURSE_IDS } from '@agentdock/contracts';
+import { COMMUNITY_COURSE_ID, COURSE_IDS, COURSE_MONTHLY_PRICES } from '@agentdock/contracts';
+import { COMMUNITY_OFFER } from './course-catalogue';
 import { getCourse, listCourses } from './courses';
 import { CatalogError } from './errors';
 
@@ -10,6 +11,11 @@ describe('course lookup', () => {
   it('finds a course by id with the spec price', () => {
     expect(getCourse('build-ai-agents')).toMatchObject({ id: 'build-ai-agents', priceMinor: 15_000, currency: 'usd' });
     expect(COURSE_IDS.map((id) => getCourse(id).priceMinor)).toEqual([2_500, 15_000, 7_000, 10_000]);
+  });
+
+  it('shows the price billing charges: the one in the contracts', () => {
+    for (const id of COURSE_IDS) expect({ priceMinor: getCourse(id).priceMinor, currency: getCourse(id).currency }).toEqual(COURSE_MONTHLY_PRICES[id]);
+    expect({ priceMinor: COMMUNITY_OFFER.priceMinor, currency: COMMUNITY_OFFER.currency }).toEqual(COURSE_MONTHLY_PRICES[COMMUNITY_COURSE_ID]);
   });
 
   it.each(['unknown', '', 'AI-FUNDAMENTALS', 'ai-fundamentals/'])('refuses %j with course_not_found and the page text', (id) => {

@@ -1,4 +1,4 @@
-import { agentInput, agentPatch, CATALOG_ENDPOINTS } from '@agentdock/contracts';
+import { agentInput, agentPatch, CATALOG_ADMIN_ENDPOINTS, CATALOG_ENDPOINTS } from '@agentdock/contracts';
 import { getAuth, requireAdmin, requireAuth } from '@agentdock/service-kit';
 import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -21,19 +21,19 @@ export function agentsRouter(context: ServiceContext<CatalogSchema>): Router {
     res.json({ agents: await listAvailableAgents(context.db, getAuth(req).tier) });
   });
 
-  router.get('/admin/agents', adminOnly, async (_req, res) => {
+  router.get(CATALOG_ADMIN_ENDPOINTS.agents.route, adminOnly, async (_req, res) => {
     res.json({ agents: await listAllAgents(context.db) });
   });
 
-  router.post('/admin/agents', adminOnly, async (req, res) => {
+  router.post(CATALOG_ADMIN_ENDPOINTS.createAgent.route, adminOnly, async (req, res) => {
     res.status(201).json(await createAgent(context, adminActorOf(req), agentInput.parse(req.body)));
   });
 
-  router.patch('/admin/agents/:id', adminOnly, async (req, res) => {
+  router.patch(CATALOG_ADMIN_ENDPOINTS.updateAgent.route, adminOnly, async (req, res) => {
     res.json(await updateAgent(context, adminActorOf(req), recordParams.parse(req.params).id, agentPatch.parse(req.body)));
   });
 
-  router.delete('/admin/agents/:id', adminOnly, async (req, res) => {
+  router.delete(CATALOG_ADMIN_ENDPOINTS.deleteAgent.route, adminOnly, async (req, res) => {
     await deleteAgent(context, adminActorOf(req), recordParams.parse(req.params).id);
     res.status(204).end();
   });

@@ -1,4 +1,4 @@
-import { CATALOG_ENDPOINTS, contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
+import { CATALOG_ADMIN_ENDPOINTS, CATALOG_ENDPOINTS, contentSectionInput, contentSectionPatch, contentSectionType } from '@agentdock/contracts';
 import { requireAdmin } from '@agentdock/service-kit';
 import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -19,19 +19,19 @@ export function contentRouter(context: ServiceContext<CatalogSchema>): Router {
     res.json({ sections: await listActiveContent(context.db, contentQuery.parse(req.query)) });
   });
 
-  router.get('/admin/content', adminOnly, async (_req, res) => {
+  router.get(CATALOG_ADMIN_ENDPOINTS.content.route, adminOnly, async (_req, res) => {
     res.json({ sections: await listAllContent(context.db) });
   });
 
-  router.post('/admin/content', adminOnly, async (req, res) => {
+  router.post(CATALOG_ADMIN_ENDPOINTS.createContent.route, adminOnly, async (req, res) => {
     res.status(201).json(await createContent(context, adminActorOf(req), contentSectionInput.parse(req.body)));
   });
 
-  router.patch('/admin/content/:id', adminOnly, async (req, res) => {
+  router.patch(CATALOG_ADMIN_ENDPOINTS.updateContent.route, adminOnly, async (req, res) => {
     res.json(await updateContent(context, adminActorOf(req), recordParams.parse(req.params).id, contentSectionPatch.parse(req.body)));
   });
 
-  router.delete('/admin/content/:id', adminOnly, () => {
+  router.delete(CATALOG_ADMIN_ENDPOINTS.deleteContent.route, adminOnly, () => {
     throw new CatalogError('content_not_deletable', 'Content sections cannot be deleted. Set a section inactive to hide it from the site.', {
       headers: { Allow: 'PATCH' },
     });

@@ -1,4 +1,4 @@
-import { CATALOG_ENDPOINTS, planCreate, planPatch } from '@agentdock/contracts';
+import { CATALOG_ADMIN_ENDPOINTS, CATALOG_ENDPOINTS, planCreate, planPatch } from '@agentdock/contracts';
 import { requireAdmin } from '@agentdock/service-kit';
 import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -24,19 +24,19 @@ export function plansRouter(context: ServiceContext<CatalogSchema>): Router {
     res.json(await getPlan(context.db, planParams.parse(req.params).id, { includeInactive: false }));
   });
 
-  router.get('/admin/plans', adminOnly, async (_req, res) => {
+  router.get(CATALOG_ADMIN_ENDPOINTS.plans.route, adminOnly, async (_req, res) => {
     res.json({ plans: await listPlans(context.db, { includeInactive: true }) });
   });
 
-  router.post('/admin/plans', adminOnly, async (req, res) => {
+  router.post(CATALOG_ADMIN_ENDPOINTS.createPlan.route, adminOnly, async (req, res) => {
     res.status(201).json(await createPlan(writer, adminActorOf(req), planCreate.parse(req.body)));
   });
 
-  router.patch('/admin/plans/:id', adminOnly, async (req, res) => {
+  router.patch(CATALOG_ADMIN_ENDPOINTS.updatePlan.route, adminOnly, async (req, res) => {
     res.json(await updatePlan(writer, adminActorOf(req), planParams.parse(req.params).id, planPatch.parse(req.body)));
   });
 
-  router.delete('/admin/plans/:id', adminOnly, async (req, res) => {
+  router.delete(CATALOG_ADMIN_ENDPOINTS.deletePlan.route, adminOnly, async (req, res) => {
     await deletePlan(writer, adminActorOf(req), planParams.parse(req.params).id);
     res.status(204).end();
   });

@@ -1,4 +1,4 @@
-import { adminMessagesQuery, adminWalletsQuery, messageRefund, walletAdjustment } from '@agentdock/contracts';
+import { adminMessagesQuery, CHAT_ADMIN_ENDPOINTS, adminWalletsQuery, messageRefund, walletAdjustment } from '@agentdock/contracts';
 import { requireAdmin } from '@agentdock/service-kit';
 import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -15,24 +15,24 @@ export function chatAdminRouter(context: ServiceContext<ChatSchema>): Router {
   const router = Router();
   router.use(requireAdmin(context.verifier));
 
-  router.get('/wallets', async (req, res) => {
+  router.get(CHAT_ADMIN_ENDPOINTS.wallets.route, async (req, res) => {
     const { userIds } = adminWalletsQuery.parse(req.query);
     res.json({ wallets: await findWallets(context.db, userIds) });
   });
 
-  router.post('/wallets/:userId/adjustments', async (req, res) => {
+  router.post(CHAT_ADMIN_ENDPOINTS.adjustWallet.route, async (req, res) => {
     const { userId } = userParams.parse(req.params);
     const body = walletAdjustment.parse(req.body);
     res.json({ wallet: await adjustWallet(context, { userId, ...body, actor: adminActorOf(req) }) });
   });
 
-  router.get('/users/:userId/messages', async (req, res) => {
+  router.get(CHAT_ADMIN_ENDPOINTS.recentReplies.route, async (req, res) => {
     const { userId } = userParams.parse(req.params);
     const { limit } = adminMessagesQuery.parse(req.query);
     res.json({ messages: await recentReplies(context, userId, limit) });
   });
 
-  router.post('/messages/:messageId/refund', async (req, res) => {
+  router.post(CHAT_ADMIN_ENDPOINTS.refund.route, async (req, res) => {
     const { messageId } = messageParams.parse(req.params);
     const { reason } = messageRefund.parse(req.body);
     res.json({ wallet: await refundMessage(context, { messageId, reason, actor: adminActorOf(req) }) });

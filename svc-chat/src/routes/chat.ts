@@ -1,4 +1,4 @@
-import { type ChatStreamEventName, chatSendRequest } from '@agentdock/contracts';
+import { CHAT_ENDPOINTS, type ChatStreamEventName, chatSendRequest } from '@agentdock/contracts';
 import { getAuth, requireAuth } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -15,28 +15,28 @@ export function chatRouter(deps: SendDeps): Router {
   const router = Router();
   router.use(requireAuth(context.verifier));
 
-  router.get('/wallet', async (req, res) => {
+  router.get(CHAT_ENDPOINTS.wallet.route, async (req, res) => {
     const auth = getAuth(req);
     res.json(toWallet(await ensureWallet(context.db, auth.sub, auth.tier)));
   });
 
-  router.get('/usage', async (req, res) => {
+  router.get(CHAT_ENDPOINTS.usage.route, async (req, res) => {
     res.json(await usageFor(context.db, getAuth(req).sub));
   });
 
   // The tier comes from the verified token, never from the request.
-  router.get('/agents', async (req, res) => {
+  router.get(CHAT_ENDPOINTS.agents.route, async (req, res) => {
     res.json({ agents: await listAgentsFor(context.db, getAuth(req).tier), provider: { name: deps.provider.name, demo: deps.provider.demo } });
   });
 
-  router.get('/agents/:agentId/messages', async (req, res) => {
+  router.get(CHAT_ENDPOINTS.history.route, async (req, res) => {
     const auth = getAuth(req);
     const { agentId } = agentParams.parse(req.params);
     await agentForUser(context.db, agentId, auth.tier);
     res.json({ messages: await historyFor(context.db, auth.sub, agentId) });
   });
 
-  router.post('/agents/:agentId/messages', async (req, res) => {
+  router.post(CHAT_ENDPOINTS.send.route, async (req, res) => {
     const auth = getAuth(req);
     const { agentId } = agentParams.parse(req.params);
     const { message } = chatSendRequest.parse(req.body);

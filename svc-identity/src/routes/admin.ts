@@ -1,4 +1,4 @@
-import { adminUserListQuery, adminUserPatch } from '@agentdock/contracts';
+import { adminUserListQuery, adminUserPatch, IDENTITY_ADMIN_ENDPOINTS } from '@agentdock/contracts';
 import { AdminRequiredError, assertAdminMfa, getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
 import { adminActorOf, type Db } from '@agentdock/service-data';
 import { type Request, type RequestHandler, Router } from 'express';
@@ -37,19 +37,19 @@ export function adminRouter(db: Db<IdentitySchema>, writer: IdentityWriter, veri
   const router = Router();
   router.use('/admin', requireAuth(verifier));
 
-  router.get('/admin/users', async (req, res) => {
+  router.get(IDENTITY_ADMIN_ENDPOINTS.users.route, async (req, res) => {
     await currentAdmin(db, verifier, req);
     res.set('Cache-Control', 'no-store').json(await listUsers(db, adminUserListQuery.parse(req.query)));
   });
 
-  router.patch('/admin/users/:id', async (req, res) => {
+  router.patch(IDENTITY_ADMIN_ENDPOINTS.updateUser.route, async (req, res) => {
     const admin = await currentAdmin(db, verifier, req);
     const { id } = userParams.parse(req.params);
     res.json(toProfile(await updateUserAsAdmin(writer, admin, id, adminUserPatch.parse(req.body))));
   });
 
   // A user who lost both the authenticator and the recovery codes; they sign in with the first factor again.
-  router.delete('/admin/users/:id/mfa', async (req, res) => {
+  router.delete(IDENTITY_ADMIN_ENDPOINTS.resetMfa.route, async (req, res) => {
     await currentAdmin(db, verifier, req);
     const { id } = userParams.parse(req.params);
     await resetMfaAsAdmin(writer, adminActorOf(req), id);

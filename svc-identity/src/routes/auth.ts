@@ -1,4 +1,5 @@
 import {
+  IDENTITY_ENDPOINTS,
   codeExchangeRequest,
   emailLinkRequest,
   mfaVerifyRequest,
@@ -19,44 +20,44 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
   const router = Router();
   const auth = limitedAuth(deps, limits);
 
-  router.post('/signup', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.signUp.route, async (req, res) => {
     await auth.signUp(clientIp(req), signUpRequest.parse(req.body));
     res.status(201).json({ status: 'confirmation_sent' });
   });
 
-  router.post('/signup/resend', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.resendConfirmation.route, async (req, res) => {
     await auth.resendConfirmation(clientIp(req), resendConfirmationRequest.parse(req.body));
     res.status(202).json({ status: 'email_sent' });
   });
 
-  router.post('/signin/password', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.signInWithPassword.route, async (req, res) => {
     sendSignIn(res, await auth.signInWithPassword(clientIp(req), passwordSignInRequest.parse(req.body)), cookieSecure);
   });
 
-  router.post('/token/exchange', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.exchangeCode.route, async (req, res) => {
     sendSignIn(res, await auth.exchangeLinkCode(clientIp(req), codeExchangeRequest.parse(req.body)), cookieSecure);
   });
 
-  router.post('/recover', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.recover.route, async (req, res) => {
     await auth.requestEmailLink(clientIp(req), 'recovery', emailLinkRequest.parse(req.body));
     res.status(202).json({ status: 'email_sent' });
   });
 
-  router.post('/magic-link', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.magicLink.route, async (req, res) => {
     await auth.requestEmailLink(clientIp(req), 'magiclink', emailLinkRequest.parse(req.body));
     res.status(202).json({ status: 'email_sent' });
   });
 
-  router.post('/otp', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.requestOtp.route, async (req, res) => {
     await auth.requestOtp(clientIp(req), otpRequest.parse(req.body).email);
     res.status(202).json({ status: 'email_sent', expiresInMinutes: deps.options.otpTtlMinutes });
   });
 
-  router.post('/otp/verify', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.verifyOtp.route, async (req, res) => {
     sendSignIn(res, await auth.signInWithOtp(clientIp(req), otpVerifyRequest.parse(req.body)), cookieSecure);
   });
 
-  router.post('/mfa/verify', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.verifyMfa.route, async (req, res) => {
     sendSession(res, await auth.verifySecondStep(clientIp(req), mfaVerifyRequest.parse(req.body)), cookieSecure);
   });
 

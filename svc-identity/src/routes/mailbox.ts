@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { IDENTITY_MAILBOX_ENDPOINTS } from '@agentdock/contracts';
 import { AppError } from '@agentdock/service-kit';
 import { type Db } from '@agentdock/service-data';
 import { type RequestHandler, Router } from 'express';
@@ -29,9 +30,9 @@ function requireMailboxToken(expected: string): RequestHandler {
 /** The local mailbox (development only): a page for people, JSON for tests. */
 export function mailboxRouter(db: Db, token: string): Router {
   const router = Router();
-  router.use('/dev/mailbox', requireMailboxToken(token));
+  router.use(IDENTITY_MAILBOX_ENDPOINTS.page.route, requireMailboxToken(token));
 
-  router.get('/dev/mailbox', async (req, res) => {
+  router.get(IDENTITY_MAILBOX_ENDPOINTS.page.route, async (req, res) => {
     const { to } = mailboxQuery.parse(req.query);
     res
       .set({ 'Content-Security-Policy': MAILBOX_PAGE_CSP, 'Cache-Control': 'no-store' })
@@ -39,7 +40,7 @@ export function mailboxRouter(db: Db, token: string): Router {
       .send(renderMailboxPage(await listMailbox(db, to)));
   });
 
-  router.get('/dev/mailbox/messages', async (req, res) => {
+  router.get(IDENTITY_MAILBOX_ENDPOINTS.messages.route, async (req, res) => {
     const { to } = mailboxQuery.parse(req.query);
     res.set('Cache-Control', 'no-store').json({ messages: await listMailbox(db, to) });
   });

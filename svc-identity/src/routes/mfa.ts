@@ -1,4 +1,4 @@
-import { mfaCodeRequest, mfaConfirmRequest, mfaDisableRequest } from '@agentdock/contracts';
+import { IDENTITY_ENDPOINTS, mfaCodeRequest, mfaConfirmRequest, mfaDisableRequest } from '@agentdock/contracts';
 import { getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
 import { type Db } from '@agentdock/service-data';
 import { type Request, Router } from 'express';
@@ -12,17 +12,17 @@ import { clientIp } from './http-helpers';
 /** The signed-in user's second factor: set up, see, regenerate recovery codes, turn off. */
 export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier, limits: RateLimits): Router {
   const router = Router();
-  router.use('/me/mfa', requireAuth(verifier));
+  router.use(IDENTITY_ENDPOINTS.mfaStatus.route, requireAuth(verifier));
 
   // Every endpoint that checks a code shares the second step's budget, so none is a guessing oracle.
   const spendAttempt = (req: Request, userId: string) => limits.consume('mfa', { ip: clientIp(req), account: `user:${userId}` });
 
-  router.get('/me/mfa', async (req, res) => {
+  router.get(IDENTITY_ENDPOINTS.mfaStatus.route, async (req, res) => {
     const user = await currentUser(db, getAuth(req));
     res.set('Cache-Control', 'no-store').json(await mfaStatusOf(db, user.id));
   });
 
-  router.post('/me/mfa/enrolment', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.startMfaEnrolment.route, async (req, res) => {
     const user = await currentUser(db, getAuth(req));
     res
       .status(201)
@@ -30,7 +30,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
       .json(await startEnrolment(db, user));
   });
 
-  router.post('/me/mfa/enrolment/confirm', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.confirmMfaEnrolment.route, async (req, res) => {
     // The account first: a suspended user learns that, whatever the body.
     const user = await currentUser(db, getAuth(req));
     const { code } = mfaConfirmRequest.parse(req.body);
@@ -40,7 +40,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
     res.set('Cache-Control', 'no-store').json({ recoveryCodes });
   });
 
-  router.post('/me/mfa/recovery-codes', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.regenerateRecoveryCodes.route, async (req, res) => {
     // The account first: a suspended user learns that, whatever the body.
     const user = await currentUser(db, getAuth(req));
     const { code } = mfaCodeRequest.parse(req.body);
@@ -50,7 +50,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
     res.set('Cache-Control', 'no-store').json({ recoveryCodes });
   });
 
-  router.post('/me/mfa/disable', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.disableMfa.route, async (req, res) => {
     // The account first: a suspended user learns that, whatever the body.
     const user = await currentUser(db, getAuth(req));
     const input = mfaDisableRequest.parse(req.body);

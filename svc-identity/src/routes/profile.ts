@@ -1,4 +1,4 @@
-import { passwordChangeRequest, profilePatch } from '@agentdock/contracts';
+import { IDENTITY_ENDPOINTS, passwordChangeRequest, profilePatch } from '@agentdock/contracts';
 import { getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
 import { type Db } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -10,13 +10,13 @@ import type { IdentityWriter } from '../domain/writer';
 /** The signed-in user's own profile and password. */
 export function profileRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier): Router {
   const router = Router();
-  router.use('/me', requireAuth(verifier));
+  router.use(IDENTITY_ENDPOINTS.me.route, requireAuth(verifier));
 
-  router.get('/me', async (req, res) => {
+  router.get(IDENTITY_ENDPOINTS.me.route, async (req, res) => {
     res.set('Cache-Control', 'no-store').json(toProfile(await currentUser(db, getAuth(req))));
   });
 
-  router.patch('/me', async (req, res) => {
+  router.patch(IDENTITY_ENDPOINTS.updateMe.route, async (req, res) => {
     // The account is checked first, so a suspended user is told so whatever the body holds.
     const user = await currentUser(db, getAuth(req));
     const patch = profilePatch.parse(req.body);
@@ -24,7 +24,7 @@ export function profileRouter(db: Db<IdentitySchema>, writer: IdentityWriter, ve
   });
 
   // Any session may set a new password, the recovery session of a reset link included.
-  router.post('/me/password', async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.changePassword.route, async (req, res) => {
     const claims = getAuth(req);
     const user = await currentUser(db, claims);
     const { password } = passwordChangeRequest.parse(req.body);

@@ -1,3 +1,4 @@
+import { IDENTITY_ENDPOINTS } from '@agentdock/contracts';
 import { Router } from 'express';
 import { type AuthDeps, refreshSession } from '../domain/auth';
 import { IdentityError } from '../domain/errors';
@@ -8,7 +9,7 @@ import { clearRefreshCookie, readRefreshCookie, requireJsonRequest, sendSession 
 export function tokenRouter(deps: AuthDeps, cookieSecure: boolean): Router {
   const router = Router();
 
-  router.post('/token/refresh', requireJsonRequest, async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.refresh.route, requireJsonRequest, async (req, res) => {
     const token = readRefreshCookie(req);
     try {
       if (!token) throw new IdentityError('invalid_refresh_token');
@@ -20,7 +21,7 @@ export function tokenRouter(deps: AuthDeps, cookieSecure: boolean): Router {
     }
   });
 
-  router.post('/token/revoke', requireJsonRequest, async (req, res) => {
+  router.post(IDENTITY_ENDPOINTS.revoke.route, requireJsonRequest, async (req, res) => {
     const token = readRefreshCookie(req);
     if (token) await revokeByRefreshToken(deps.db, token);
     clearRefreshCookie(res, cookieSecure);

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { BILLING_BASE, CATALOG_BASE, CHAT_BASE, IDENTITY_BASE } from '../http/bases';
+import { defineEndpoint } from '../http/endpoint';
 
 /**
  * One admin action as the service that applied it recorded it, in the same transaction as the
@@ -43,3 +45,16 @@ export const adminAuditList = z.object({
   nextCursor: z.nullable(z.string()),
 });
 export type AdminAuditList = z.infer<typeof adminAuditList>;
+
+const auditEndpoint = (base: string) => defineEndpoint('GET', base, '/admin/audit', { query: adminAuditQuery, response: adminAuditList });
+
+/**
+ * Every service serves its own admin actions at <base>/admin/audit (the kit mounts it, see
+ * adminAuditPath in service-data); the admin console asks each one.
+ */
+export const ADMIN_AUDIT_ENDPOINTS = {
+  identity: auditEndpoint(IDENTITY_BASE),
+  catalog: auditEndpoint(CATALOG_BASE),
+  chat: auditEndpoint(CHAT_BASE),
+  billing: auditEndpoint(BILLING_BASE),
+} as const;

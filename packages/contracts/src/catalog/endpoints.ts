@@ -1,22 +1,56 @@
+import { CATALOG_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
-import { agentList } from './agent';
-import { contentSectionList } from './content';
-import { communityOffer, course, courseList, discussionComment, discussionCommentInput, discussionCommentList, enrolmentStatus } from './course';
-import { plan, planList } from './plan';
+import { adminAgent, adminAgentList, agentInput, agentList, agentPatch } from './agent';
+import { contentSection, contentSectionInput, contentSectionList, contentSectionPatch } from './content';
+import {
+  communityOffer,
+  course,
+  courseList,
+  discussionComment,
+  discussionCommentInput,
+  discussionCommentList,
+  enrolment,
+  enrolmentGrant,
+  enrolmentList,
+  enrolmentStatus,
+} from './course';
+import { plan, planCreate, planList, planPatch } from './plan';
 
 /** svc-catalog's public and member endpoints, behind the gateway at /api/catalog. */
-const CATALOG = '/api/catalog';
-
 export const CATALOG_ENDPOINTS = {
-  plans: defineEndpoint('GET', CATALOG, '/plans', { response: planList }),
-  plan: defineEndpoint('GET', CATALOG, '/plans/:id', { response: plan }),
-  agents: defineEndpoint('GET', CATALOG, '/agents', { response: agentList }),
-  availableAgents: defineEndpoint('GET', CATALOG, '/agents/available', { response: agentList }),
-  content: defineEndpoint('GET', CATALOG, '/content', { response: contentSectionList }),
-  courses: defineEndpoint('GET', CATALOG, '/courses', { response: courseList }),
-  course: defineEndpoint('GET', CATALOG, '/courses/:id', { response: course }),
-  community: defineEndpoint('GET', CATALOG, '/community', { response: communityOffer }),
-  enrolment: defineEndpoint('GET', CATALOG, '/courses/:id/enrolment', { response: enrolmentStatus }),
-  discussion: defineEndpoint('GET', CATALOG, '/courses/:id/discussion', { response: discussionCommentList }),
-  postComment: defineEndpoint('POST', CATALOG, '/courses/:id/discussion', { request: discussionCommentInput, response: discussionComment }),
+  plans: defineEndpoint('GET', CATALOG_BASE, '/plans', { response: planList }),
+  plan: defineEndpoint('GET', CATALOG_BASE, '/plans/:id', { response: plan }),
+  agents: defineEndpoint('GET', CATALOG_BASE, '/agents', { response: agentList }),
+  availableAgents: defineEndpoint('GET', CATALOG_BASE, '/agents/available', { response: agentList }),
+  content: defineEndpoint('GET', CATALOG_BASE, '/content', { response: contentSectionList }),
+  courses: defineEndpoint('GET', CATALOG_BASE, '/courses', { response: courseList }),
+  course: defineEndpoint('GET', CATALOG_BASE, '/courses/:id', { response: course }),
+  community: defineEndpoint('GET', CATALOG_BASE, '/community', { response: communityOffer }),
+  enrolment: defineEndpoint('GET', CATALOG_BASE, '/courses/:id/enrolment', { response: enrolmentStatus }),
+  discussion: defineEndpoint('GET', CATALOG_BASE, '/courses/:id/discussion', { response: discussionCommentList }),
+  postComment: defineEndpoint('POST', CATALOG_BASE, '/courses/:id/discussion', { request: discussionCommentInput, response: discussionComment }),
+} as const;
+
+/**
+ * svc-catalog's admin endpoints (plans, agents, content sections, course members). A table of its
+ * own, so the public pages that read CATALOG_ENDPOINTS do not bundle the admin schemas.
+ */
+export const CATALOG_ADMIN_ENDPOINTS = {
+  plans: defineEndpoint('GET', CATALOG_BASE, '/admin/plans', { response: planList }),
+  createPlan: defineEndpoint('POST', CATALOG_BASE, '/admin/plans', { request: planCreate, response: plan }),
+  updatePlan: defineEndpoint('PATCH', CATALOG_BASE, '/admin/plans/:id', { request: planPatch, response: plan }),
+  deletePlan: defineEndpoint('DELETE', CATALOG_BASE, '/admin/plans/:id', { response: undefined }),
+  agents: defineEndpoint('GET', CATALOG_BASE, '/admin/agents', { response: adminAgentList }),
+  createAgent: defineEndpoint('POST', CATALOG_BASE, '/admin/agents', { request: agentInput, response: adminAgent }),
+  updateAgent: defineEndpoint('PATCH', CATALOG_BASE, '/admin/agents/:id', { request: agentPatch, response: adminAgent }),
+  deleteAgent: defineEndpoint('DELETE', CATALOG_BASE, '/admin/agents/:id', { response: undefined }),
+  content: defineEndpoint('GET', CATALOG_BASE, '/admin/content', { response: contentSectionList }),
+  createContent: defineEndpoint('POST', CATALOG_BASE, '/admin/content', { request: contentSectionInput, response: contentSection }),
+  updateContent: defineEndpoint('PATCH', CATALOG_BASE, '/admin/content/:id', { request: contentSectionPatch, response: contentSection }),
+  /** Always refused (405 content_not_deletable): sections are hidden, never deleted. */
+  deleteContent: defineEndpoint('DELETE', CATALOG_BASE, '/admin/content/:id', { response: undefined }),
+  enrolments: defineEndpoint('GET', CATALOG_BASE, '/admin/courses/:id/enrolments', { response: enrolmentList }),
+  /** 201 with a new membership, 200 with the one that existed. */
+  grantEnrolment: defineEndpoint('POST', CATALOG_BASE, '/admin/courses/:id/enrolments', { request: enrolmentGrant, response: enrolment }),
+  revokeEnrolment: defineEndpoint('DELETE', CATALOG_BASE, '/admin/courses/:id/enrolments/:userId', { response: undefined }),
 } as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineEndpoint, endpointUrl } from './endpoint';
+import { defineEndpoint, endpointKey, endpointUrl, queryString } from './endpoint';
 
 const course = defineEndpoint('GET', '/api/catalog', '/courses/:id', { response: z.object({ id: z.string() }) });
 const member = defineEndpoint('DELETE', '/api/catalog', '/admin/courses/:id/enrolments/:userId', { response: undefined });
@@ -25,5 +25,23 @@ describe('defineEndpoint', () => {
   it('keeps the method, the route and the schemas together', () => {
     expect(course).toMatchObject({ method: 'GET', base: '/api/catalog', route: '/courses/:id', request: undefined });
     expect(course.response.parse({ id: 'x', extra: 1 })).toEqual({ id: 'x' });
+  });
+});
+
+describe('queryString', () => {
+  it('writes the values out in the order given and leaves absent ones out', () => {
+    expect(queryString({ limit: 50, offset: 0, q: undefined, ids: 'a,b' })).toBe('limit=50&offset=0&ids=a%2Cb');
+    expect(queryString({ q: 'ada lovelace&x=1' })).toBe('q=ada+lovelace%26x%3D1');
+  });
+
+  it('is empty without a query', () => {
+    expect(queryString(undefined)).toBe('');
+    expect(queryString({ q: undefined })).toBe('');
+  });
+});
+
+describe('endpointKey', () => {
+  it('is the method and the full route, as an express router stack names it', () => {
+    expect(endpointKey(member)).toBe('DELETE /api/catalog/admin/courses/:id/enrolments/:userId');
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { IDENTITY_BASE } from '../http/bases';
 import { singleLineText } from '../http/text';
 import { userProfile } from './profile';
 
@@ -99,4 +100,4 @@ export const session = z.object({
 export type Session = z.infer<typeof session>;
 
 export const REFRESH_COOKIE = 'agentdock_refresh';
-export const REFRESH_COOKIE_PATH = '/api/identity/token';
+export const REFRESH_COOKIE_PATH = `${IDENTITY_BASE}/token`;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IDENTITY_BASE } from '../http/bases';
+import { defineEndpoint } from '../http/endpoint';
 
 /**
  * The local mailbox of the embedded default (never in production): every email svc-identity
@@ -19,3 +21,9 @@ export type MailboxMessage = z.infer<typeof mailboxMessage>;
 
 export const mailboxMessages = z.object({ messages: z.array(mailboxMessage) });
 export type MailboxMessages = z.infer<typeof mailboxMessages>;
+
+/** The local mailbox's page (HTML, for people) and its messages (JSON, for tests); server side only. */
+export const IDENTITY_MAILBOX_ENDPOINTS = {
+  page: defineEndpoint('GET', IDENTITY_BASE, '/dev/mailbox', { response: undefined }),
+  messages: defineEndpoint('GET', IDENTITY_BASE, '/dev/mailbox/messages', { response: mailboxMessages }),
+} as const;

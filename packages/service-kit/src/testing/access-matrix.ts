@@ -3,6 +3,7 @@
 // not from a hand-kept list, so a route added without a row in the table fails the test.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import { endpointKey as contractEndpointKey, type HttpMethod } from '@agentdock/contracts';
 
 export const ROLES = ['anonymous', 'user', 'suspended', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -32,6 +33,28 @@ export function kitAccessRows(apiPrefix: string): AccessTable {
 }
 
 export const endpointKey = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
+
+/** What the access rows need of an endpoint of the contracts (any schemas). */
+interface ContractEndpoint {
+  method: HttpMethod;
+  base: string;
+  route: string;
+}
+
+/**
+ * The rows of a table of contract endpoints (CATALOG_ENDPOINTS…): every entry needs an access,
+ * and the row is keyed by the endpoint's own method and path, so a route renamed in the contracts
+ * but mounted elsewhere (or mounted under a typed string) shows as a row without an endpoint.
+ */
+export function endpointAccessRows<T extends Record<string, ContractEndpoint>>(endpoints: T, access: { [K in keyof T]: Access }): AccessTable {
+  const rows: AccessTable = {};
+  for (const [name, endpoint] of Object.entries(endpoints)) {
+    const key = contractEndpointKey(endpoint);
+    if (key in rows) throw new Error(`${key} is defined twice (${name})`);
+    rows[key] = access[name as keyof T];
+  }
+  return rows;
+}
 
 interface Layer {
   route?: { path: unknown; methods: Record<string, boolean> };

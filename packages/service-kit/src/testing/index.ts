@@ -7,7 +7,18 @@ import { createLogger, type Logger } from '../logger';
 
 export { createTestIssuer, type TestIssuer, type TestTokenOptions } from './test-keys';
 export { type RunningProcess, runServiceProcess } from './run-process';
-export { type Access, type AccessTable, checkAccessMatrix, type Endpoint, endpointKey, kitAccessRows, mountedEndpoints, type Role, ROLES } from './access-matrix';
+export {
+  type Access,
+  type AccessTable,
+  checkAccessMatrix,
+  type Endpoint,
+  endpointAccessRows,
+  endpointKey,
+  kitAccessRows,
+  mountedEndpoints,
+  type Role,
+  ROLES,
+} from './access-matrix';
 export { contractFieldNames, type FuzzResult, fuzzEndpoints } from './hostile-input';
 
 export function testLogger(): Logger {

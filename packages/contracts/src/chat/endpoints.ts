@@ -1,0 +1,40 @@
+import { CHAT_BASE } from '../http/bases';
+import { defineEndpoint } from '../http/endpoint';
+import { chatAgentsResponse, chatHistoryResponse, chatSendRequest } from './message';
+import {
+  adminMessagesQuery,
+  adminMessagesResponse,
+  adminWalletsQuery,
+  adminWalletsResponse,
+  messageRefund,
+  usageSummary,
+  wallet,
+  walletAdjustment,
+  walletResponse,
+} from './wallet';
+
+/** svc-chat's endpoints for the signed-in user, behind the gateway at /api/chat. */
+export const CHAT_ENDPOINTS = {
+  wallet: defineEndpoint('GET', CHAT_BASE, '/wallet', { response: wallet }),
+  usage: defineEndpoint('GET', CHAT_BASE, '/usage', { response: usageSummary }),
+  agents: defineEndpoint('GET', CHAT_BASE, '/agents', { response: chatAgentsResponse }),
+  history: defineEndpoint('GET', CHAT_BASE, '/agents/:agentId/messages', { response: chatHistoryResponse }),
+  /**
+   * A refusal is an ordinary JSON error; once accepted the answer is a text/event-stream of
+   * CHAT_STREAM_EVENTS (chatStreamWaiting, chatStreamToken, then chatStreamDone or chatStreamError),
+   * read as it arrives rather than through `call`.
+   */
+  send: defineEndpoint('POST', CHAT_BASE, '/agents/:agentId/messages', { request: chatSendRequest, response: undefined }),
+} as const;
+
+/** Where svc-chat's admin router is mounted: every endpoint under it is for admins only. */
+export const CHAT_ADMIN_BASE = `${CHAT_BASE}/admin`;
+
+/** svc-chat's admin endpoints (wallets, adjustments, refunds of replies); their own table so the chat page does not bundle them. */
+export const CHAT_ADMIN_ENDPOINTS = {
+  /** Users without a wallet yet are absent from the answer. */
+  wallets: defineEndpoint('GET', CHAT_ADMIN_BASE, '/wallets', { query: adminWalletsQuery, response: adminWalletsResponse }),
+  adjustWallet: defineEndpoint('POST', CHAT_ADMIN_BASE, '/wallets/:userId/adjustments', { request: walletAdjustment, response: walletResponse }),
+  recentReplies: defineEndpoint('GET', CHAT_ADMIN_BASE, '/users/:userId/messages', { query: adminMessagesQuery, response: adminMessagesResponse }),
+  refund: defineEndpoint('POST', CHAT_ADMIN_BASE, '/messages/:messageId/refund', { request: messageRefund, response: walletResponse }),
+} as const;

@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+import { IDENTITY_BASE } from '../http/bases';
+import { defineEndpoint } from '../http/endpoint';
+import {
+  codeExchangeRequest,
+  emailLinkRequest,
+  emailSent,
+  otpRequest,
+  otpSent,
+  otpVerifyRequest,
+  passwordChangeRequest,
+  passwordSignInRequest,
+  resendConfirmationRequest,
+  session,
+  signUpRequest,
+  signUpResult,
+} from './auth';
+import { mfaCodeRequest, mfaConfirmRequest, mfaDisableRequest, mfaEnrolment, mfaRecoveryCodes, mfaStatus, mfaVerifyRequest, signInResult } from './mfa';
+import { adminUserList, adminUserListQuery, adminUserPatch, profilePatch, userProfile } from './profile';
+
+/**
+ * `{}`: what the cookie-authenticated and the body-less POSTs send. The server accepts a cookie
+ * only on a JSON request, which a cross-site form cannot make.
+ */
+export const emptyJsonBody = z.object({});
+
+/**
+ * svc-identity's sign-up, sign-in, session and own-account endpoints, behind the gateway at
+ * /api/identity. The calls that make or end a session set or clear the refresh cookie.
+ */
+export const IDENTITY_ENDPOINTS = {
+  signUp: defineEndpoint('POST', IDENTITY_BASE, '/signup', { request: signUpRequest, response: signUpResult }),
+  resendConfirmation: defineEndpoint('POST', IDENTITY_BASE, '/signup/resend', { request: resendConfirmationRequest, response: emailSent }),
+  signInWithPassword: defineEndpoint('POST', IDENTITY_BASE, '/signin/password', { request: passwordSignInRequest, response: signInResult }),
+  exchangeCode: defineEndpoint('POST', IDENTITY_BASE, '/token/exchange', { request: codeExchangeRequest, response: signInResult }),
+  recover: defineEndpoint('POST', IDENTITY_BASE, '/recover', { request: emailLinkRequest, response: emailSent }),
+  magicLink: defineEndpoint('POST', IDENTITY_BASE, '/magic-link', { request: emailLinkRequest, response: emailSent }),
+  requestOtp: defineEndpoint('POST', IDENTITY_BASE, '/otp', { request: otpRequest, response: otpSent }),
+  verifyOtp: defineEndpoint('POST', IDENTITY_BASE, '/otp/verify', { request: otpVerifyRequest, response: signInResult }),
+  verifyMfa: defineEndpoint('POST', IDENTITY_BASE, '/mfa/verify', { request: mfaVerifyRequest, response: session }),
+  /** Under REFRESH_COOKIE_PATH: the refresh cookie is the credential. */
+  refresh: defineEndpoint('POST', IDENTITY_BASE, '/token/refresh', { request: emptyJsonBody, response: session }),
+  /** Sign out: 204, the cookie cleared. */
+  revoke: defineEndpoint('POST', IDENTITY_BASE, '/token/revoke', { request: emptyJsonBody, response: undefined }),
+  me: defineEndpoint('GET', IDENTITY_BASE, '/me', { response: userProfile }),
+  updateMe: defineEndpoint('PATCH', IDENTITY_BASE, '/me', { request: profilePatch, response: userProfile }),
+  changePassword: defineEndpoint('POST', IDENTITY_BASE, '/me/password', { request: passwordChangeRequest, response: userProfile }),
+  mfaStatus: defineEndpoint('GET', IDENTITY_BASE, '/me/mfa', { response: mfaStatus }),
+  /** 201: a fresh secret, not yet switched on. */
+  startMfaEnrolment: defineEndpoint('POST', IDENTITY_BASE, '/me/mfa/enrolment', { request: emptyJsonBody, response: mfaEnrolment }),
+  confirmMfaEnrolment: defineEndpoint('POST', IDENTITY_BASE, '/me/mfa/enrolment/confirm', { request: mfaConfirmRequest, response: mfaRecoveryCodes }),
+  regenerateRecoveryCodes: defineEndpoint('POST', IDENTITY_BASE, '/me/mfa/recovery-codes', { request: mfaCodeRequest, response: mfaRecoveryCodes }),
+  disableMfa: defineEndpoint('POST', IDENTITY_BASE, '/me/mfa/disable', { request: mfaDisableRequest, response: mfaStatus }),
+} as const;
+
+/** svc-identity's admin endpoints; their own table so the sign-in code does not bundle them. */
+export const IDENTITY_ADMIN_ENDPOINTS = {
+  users: defineEndpoint('GET', IDENTITY_BASE, '/admin/users', { query: adminUserListQuery, response: adminUserList }),
+  updateUser: defineEndpoint('PATCH', IDENTITY_BASE, '/admin/users/:id', { request: adminUserPatch, response: userProfile }),
+  /** 204: the user signs in with the first factor again. */
+  resetMfa: defineEndpoint('DELETE', IDENTITY_BASE, '/admin/users/:id/mfa', { response: undefined }),
+} as const;
+
+/** The signing keys, which every service's token verifier fetches (a JWK set, as jose reads it). */
+export const IDENTITY_JWKS_ENDPOINT = defineEndpoint('GET', IDENTITY_BASE, '/.well-known/jwks.json', { response: undefined });
