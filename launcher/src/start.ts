@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { BILLING_WEBHOOK_ENDPOINT, endpointUrl, IDENTITY_JWKS_ENDPOINT, IDENTITY_MAILBOX_ENDPOINTS } from '@agentdock/contracts';
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
 import { createLogger, installShutdown, startHttpServer } from '@agentdock/service-kit';
 import { acquireProcessLock, InProcessBus, type ServiceDefinition, startService } from '@agentdock/service-data';
@@ -36,7 +37,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
   const logger = createLogger({ service: 'launcher', level: config.LOG_LEVEL });
   const bus = new InProcessBus({ logger: logger.child({ component: 'event-bus' }) });
   const local = (port: number) => `http://127.0.0.1:${port}`;
-  const jwksUrl = `${local(config.IDENTITY_PORT)}/api/identity/.well-known/jwks.json`;
+  const jwksUrl = `${local(config.IDENTITY_PORT)}${endpointUrl(IDENTITY_JWKS_ENDPOINT)}`;
 
   const running: Array<{ stop(): Promise<void> }> = [];
   const servers: Server[] = [];
@@ -76,7 +77,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
         publicUrl: `http://${config.PUBLIC_HOST}:${config.STRIPE_LOCAL_PORT}`,
         secretKey: billingOptions.stripe.secretKey,
         webhookSecret: billingOptions.stripe.webhookSecret,
-        webhookUrl: `${local(config.BILLING_PORT)}/api/billing/webhooks/stripe`,
+        webhookUrl: `${local(config.BILLING_PORT)}${endpointUrl(BILLING_WEBHOOK_ENDPOINT)}`,
         cancelUnpaidAfterDays: billingOptions.graceDays,
       });
       running.push({ stop: stripe.close });
@@ -149,7 +150,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
   }
 
   say(`\nAgentdock is running at ${identityOptions.publicUrl}`);
-  if (identityOptions.mailboxEnabled) say(`Local mailbox: ${identityOptions.publicUrl}/api/identity/dev/mailbox?token=${identityOptions.mailboxToken}`);
+  if (identityOptions.mailboxEnabled) say(`Local mailbox: ${identityOptions.publicUrl}${endpointUrl(IDENTITY_MAILBOX_ENDPOINTS.page)}?token=${identityOptions.mailboxToken}`);
   say(`Data is kept in ${config.AGENTDOCK_DATA_DIR}. Press Ctrl-C to stop.`);
 }
 
