@@ -1,1 +1,1 @@
-export { containerName, REMOTE_NAMES, type RemoteName } from '@agentdock/contracts/runtime-config';
+export { containerName, REMOTE_NAMES, type RemoteName } from '@agentdock/contracts/remotes';

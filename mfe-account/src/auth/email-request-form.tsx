@@ -1,11 +1,7 @@
-import { emailLinkRequest } from '@agentdock/contracts';
 import { TextField } from '@agentdock/ui';
-import * as z from 'zod/mini';
-import { parseWith, validateForm } from '../form/form';
+import { loadAuthSchemas, parseWith, validateForm } from '../form/form';
 import { FormFrame } from '../form/form-frame';
 import { useForm } from '../form/use-form';
-
-const emailOnly = z.pick(emailLinkRequest, { email: true });
 
 interface EmailRequestFormProps<T> {
   submitLabel: string;
@@ -21,7 +17,8 @@ interface EmailRequestFormProps<T> {
 export function EmailRequestForm<T>({ submitLabel, pendingLabel, send, onSent, initialEmail = '' }: EmailRequestFormProps<T>) {
   const form = useForm({
     initial: { email: initialEmail },
-    parse: (values) => validateForm(values, { email: 'Enter your email address' }, () => parseWith(emailOnly, values)),
+    preload: loadAuthSchemas,
+    parse: (values) => validateForm(values, { email: 'Enter your email address' }, async () => parseWith((await loadAuthSchemas()).emailOnly, values)),
     submit: async ({ email }) => {
       onSent(email, await send(email));
     },

@@ -25,11 +25,14 @@ export function parseWith<T>(schema: SchemaLike<T>, body: unknown, rename: Recor
   return result.success ? { data: result.data } : { errors: firstByField(result.error.issues, rename) };
 }
 
+/** The auth forms' schemas, loaded on first use (see auth-schemas.ts). */
+export const loadAuthSchemas = () => import('./auth-schemas').then((module) => module.AUTH_SCHEMAS);
+
 /**
  * A message for each required field left empty (a schema can only say "invalid"), else the
  * result of `parse`.
  */
-export function validateForm<T>(values: Record<string, string>, required: Record<string, string>, parse: () => Parsed<T>): Parsed<T> {
+export function validateForm<T>(values: Record<string, string>, required: Record<string, string>, parse: () => Parsed<T> | Promise<Parsed<T>>): Parsed<T> | Promise<Parsed<T>> {
   const errors: FieldErrors = {};
   for (const [field, message] of Object.entries(required)) if (!values[field]?.trim()) errors[field] = message;
   return Object.keys(errors).length > 0 ? { errors } : parse();

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { IDENTITY_ERROR_CODES, mfaCodeRequest } from '@agentdock/contracts';
+import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, TextField } from '@agentdock/ui';
-import { describeFailure, parseWith, validateForm } from '../form/form';
+import { describeFailure, loadAuthSchemas, parseWith, validateForm } from '../form/form';
 import { FormFrame } from '../form/form-frame';
 import { useForm } from '../form/use-form';
 
@@ -22,9 +22,10 @@ export function MfaStepView() {
   const app = method === 'app';
   const form = useForm({
     initial: { code: '' },
+    preload: loadAuthSchemas,
     parse: (values) =>
-      validateForm(values, { code: app ? 'Enter the 6-digit code from your authenticator app' : 'Enter one of your recovery codes' }, () =>
-        parseWith(mfaCodeRequest, { code: app ? values.code.replace(/\s/g, '') : values.code }),
+      validateForm(values, { code: app ? 'Enter the 6-digit code from your authenticator app' : 'Enter one of your recovery codes' }, async () =>
+        parseWith((await loadAuthSchemas()).mfaCode, { code: app ? values.code.replace(/\s/g, '') : values.code }),
       ),
     submit: async ({ code }) => {
       try {

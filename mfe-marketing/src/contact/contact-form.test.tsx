@@ -17,7 +17,7 @@ describe('ContactForm', () => {
     await fillIn(user, { email: 'not-an-address' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(screen.getByText('Please enter your name.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your name.')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Please enter a message.')).toBeTruthy();
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
@@ -32,6 +32,7 @@ describe('ContactForm', () => {
     await fillIn(user, { name: 'Ada', email: 'ada@example.com', message: 'Hello' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
+    expect((await screen.findByRole('status')).textContent).toContain('Your email app is open');
     expect(openMailto).toHaveBeenCalledTimes(1);
     expect(openMailto.mock.calls[0][0]).toMatch(/^mailto:sales@agentdock\.example\?subject=/);
     expect(screen.getByRole('status').textContent).toContain('Your email app is open');
@@ -51,6 +52,6 @@ describe('ContactForm', () => {
     );
     await fillIn(user, { name: 'Ada', email: 'ada@example.com', message: 'Hello' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(screen.getByRole('alert').textContent).toBe('An unexpected error occurred. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
   });
 });

@@ -1,10 +1,18 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, SITE, TextAreaField, TextField } from '@agentdock/ui';
-import { contactMailto, EMPTY_CONTACT, validateContact, type ContactErrors, type ContactValues } from './contact-message';
+import type { ContactErrors, ContactValues } from './contact-message';
 
 type Phase = 'editing' | 'sent' | 'failed';
 
 const FIELDS = ['name', 'email', 'message'] as const;
+
+const EMPTY_CONTACT: ContactValues = { name: '', email: '', message: '' };
+
+/**
+ * The checks use the platform's email schema (zod), which no first view should download: they
+ * load when the visitor starts on the form, and the submit waits for them if need be.
+ */
+const loadChecks = () => import('./contact-message');
 
 /** Opens the visitor's mail app with a draft to sales; nothing is sent to a server. */
 export function ContactForm({ openMailto = (url: string) => void (window.location.href = url) }: { openMailto?: (url: string) => void }) {
@@ -18,8 +26,16 @@ export function ContactForm({ openMailto = (url: string) => void (window.locatio
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    let checks: Awaited<ReturnType<typeof loadChecks>>;
+    try {
+      checks = await loadChecks();
+    } catch {
+      setPhase('failed');
+      return;
+    }
+    const { contactMailto, validateContact } = checks;
     const found = validateContact(values);
     setErrors(found);
     const firstInvalid = FIELDS.find((field) => found[field]);
@@ -54,7 +70,7 @@ export function ContactForm({ openMailto = (url: string) => void (window.locatio
   }
 
   return (
-    <form ref={form} className="mk-contact-form" noValidate onSubmit={submit}>
+    <form ref={form} className="mk-contact-form" noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadChecks().catch(() => undefined)}>
       {phase === 'failed' && <Alert variant="error">An unexpected error occurred. Please try again.</Alert>}
       <TextField label="Name" name="name" autoComplete="name" required value={values.name} onChange={change('name')} error={errors.name} />
       <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={change('email')} error={errors.email} />

@@ -8,8 +8,6 @@ export interface ContactValues {
 
 export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
 
-export const EMPTY_CONTACT: ContactValues = { name: '', email: '', message: '' };
-
 /** Name, email and message are required; the email must be an address sign-up would accept. */
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};

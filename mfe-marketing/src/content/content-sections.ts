@@ -1,14 +1,22 @@
 import type { ContentSection } from '@agentdock/contracts';
-import { marketingApi } from '../api/marketing-api';
+
+/**
+ * HTML that went through the platform's DOMPurify policy (sanitize-html.ts): the only HTML a
+ * marketing page inserts. The brand keeps unchecked catalog HTML out of SafeHtml at compile time.
+ */
+export type SanitizedHtml = string & { readonly __sanitized: true };
+
+/** A content section as the pages read it: its HTML already sanitised. */
+export type SiteSection = Omit<ContentSection, 'html'> & { html: SanitizedHtml };
 
 /** The operator's texts, looked up by slot (e.g. `home.hero`) or as a block's items (`home.why-choose.*`). */
 export interface SiteContent {
-  get(slot: string): ContentSection | null;
+  get(slot: string): SiteSection | null;
   /** The sections one level below `slot`, in the catalog's order (oldest first). */
-  children(slot: string): ContentSection[];
+  children(slot: string): SiteSection[];
 }
 
-export function siteContent(sections: readonly ContentSection[]): SiteContent {
+export function siteContent(sections: readonly SiteSection[]): SiteContent {
   const bySlot = new Map(sections.flatMap((section) => (section.slot ? [[section.slot, section] as const] : [])));
   return {
     get: (slot) => bySlot.get(slot) ?? null,
@@ -29,11 +37,16 @@ export function loadedSiteContent(): SiteContent | undefined {
 
 /**
  * Every active content section, fetched once per page load and shared by all blocks on every
- * marketing page; a failed fetch is forgotten so the next page tries again.
+ * marketing page; a failed fetch is forgotten so the next page tries again. The API client and
+ * the purifier (DOMPurify) load only here, alongside the request: a server-rendered page comes
+ * with its texts already sanitised (seedSiteContent) and never downloads either.
  */
 export function loadSiteContent(): Promise<SiteContent> {
-  loading ??= marketingApi.getContentSections().then(
-    (sections) => (loaded = siteContent(sections)),
+  loading ??= Promise.all([
+    import('../api/load-marketing-api').then(({ loadMarketingApi }) => loadMarketingApi()).then((api) => api.getContentSections()),
+    import('./sanitize-html'),
+  ]).then(
+    ([sections, { sanitizeSections }]) => (loaded = siteContent(sanitizeSections(sections))),
     (error: unknown) => {
       loading = undefined;
       throw error;
@@ -42,8 +55,12 @@ export function loadSiteContent(): Promise<SiteContent> {
   return loading;
 }
 
-/** The texts the server rendered the page with: blocks render them at once, and nothing is fetched again. */
-export function seedSiteContent(sections: readonly ContentSection[]): void {
+/**
+ * The texts the server rendered the page with: blocks render them at once, and nothing is fetched
+ * again. The server sanitised them with the same policy before rendering and before writing them
+ * into the page (server.ts); they come from the same server as the page's own markup.
+ */
+export function seedSiteContent(sections: readonly SiteSection[]): void {
   loaded = siteContent(sections);
   loading = Promise.resolve(loaded);
 }

@@ -1,13 +1,15 @@
 /** @jest-environment jsdom */
 import { render } from '@testing-library/react';
 import { SafeHtml } from './safe-html';
+import { sanitizeHtml } from './sanitize-html';
 
+/** Catalog HTML as a page shows it: through the platform's policy, then SafeHtml. */
 function rendered(html: string): HTMLElement {
-  const { container } = render(<SafeHtml html={html} />);
+  const { container } = render(<SafeHtml html={sanitizeHtml(html)} />);
   return container.firstElementChild as HTMLElement;
 }
 
-describe('SafeHtml', () => {
+describe('sanitizeHtml and SafeHtml', () => {
   it('keeps ordinary formatting', () => {
     const root = rendered('<h3>Title</h3><p>Some <strong>bold</strong> and <a href="/pricing">a link</a>.</p><ul><li>One</li></ul>');
     expect(root.querySelector('h3')?.textContent).toBe('Title');

@@ -1,14 +1,16 @@
-import { useMemo } from 'react';
 import { classNames } from '@agentdock/ui';
-import { sanitizeHtml } from './sanitize-html';
+import type { SanitizedHtml } from './content-sections';
 
 export interface SafeHtmlProps {
-  html: string;
+  html: SanitizedHtml;
   className?: string;
 }
 
-/** The one place marketing pages insert HTML from the server: always sanitised again here. */
+/**
+ * The one place marketing pages insert HTML from the server. It takes only HTML that went
+ * through the platform's policy (the content store holds nothing else), so the purifier is not
+ * part of any page's code: it loads only where texts are fetched in the browser.
+ */
 export function SafeHtml({ html, className }: SafeHtmlProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={classNames('mk-rich', className)} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className={classNames('mk-rich', className)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

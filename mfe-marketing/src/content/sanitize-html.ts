@@ -1,10 +1,14 @@
+import type { ContentSection } from '@agentdock/contracts';
 import { createHtmlPurifier, type HtmlPurifier } from '@agentdock/html-sanitizer';
+import type { SanitizedHtml, SiteSection } from './content-sections';
 
 type WindowLike = Parameters<typeof createHtmlPurifier>[0];
 
 // Content is sanitised by svc-catalog when saved; this second pass, with the same platform-wide
-// policy, means a compromised or buggy server still cannot run script in the page. The server
-// already rendered any Markdown, so the purifier alone is enough here (marked stays off the page).
+// policy, means a compromised or buggy catalog still cannot run script in the page. It runs in the
+// shell's server renderer for a server-rendered page and in the browser (loaded on demand) for
+// texts the browser fetches itself. The server already rendered any Markdown, so the purifier alone
+// is enough here (marked stays off the page).
 let purifier: HtmlPurifier | undefined;
 let serverWindow: WindowLike | undefined;
 
@@ -16,9 +20,14 @@ export function sanitizeWith(window: WindowLike): void {
 }
 
 /** Sanitised HTML, safe to insert: no script, iframe, object, embed, event handlers or javascript: URLs. */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string): SanitizedHtml {
   purifier ??= createHtmlPurifier(typeof window === 'undefined' ? requireServerWindow() : window);
-  return purifier.sanitize(html);
+  return purifier.sanitize(html) as SanitizedHtml;
+}
+
+/** The catalog's sections with their HTML sanitised, as the pages' store holds them. */
+export function sanitizeSections(sections: readonly ContentSection[]): SiteSection[] {
+  return sections.map((section) => ({ ...section, html: sanitizeHtml(section.html) }));
 }
 
 function requireServerWindow(): WindowLike {

@@ -1,6 +1,5 @@
-import type { ContentSection } from '@agentdock/contracts';
 import { useEffect, useState } from 'react';
-import { loadedSiteContent, loadSiteContent, NO_CONTENT, type SiteContent } from './content-sections';
+import { loadedSiteContent, loadSiteContent, NO_CONTENT, type SiteContent, type SiteSection } from './content-sections';
 
 /** The site's editable texts: undefined while loading, empty when the catalog cannot be reached. */
 export function useSiteContent(): SiteContent | undefined {
@@ -25,6 +24,6 @@ export function useSiteContent(): SiteContent | undefined {
 }
 
 /** The section placed in `slot`: undefined while loading, null when there is none. */
-export function useContentSection(slot: string): ContentSection | null | undefined {
+export function useContentSection(slot: string): SiteSection | null | undefined {
   return useSiteContent()?.get(slot);
 }

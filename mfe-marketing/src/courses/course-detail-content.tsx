@@ -1,7 +1,7 @@
 import type { Course } from '@agentdock/contracts';
 import { Alert, Button, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
 import { Link } from 'react-router-dom';
-import { marketingApi } from '../api/marketing-api';
+import { loadMarketingApi } from '../api/load-marketing-api';
 import { useResource } from '../shared/use-resource';
 import { RESOURCE_KEYS } from '../ssr/resource-keys';
 import { ACCESS_DELAYED_TEXT, ACCESS_PENDING_TEXT, type CoursePaymentReturn, PAYMENT_CANCELLED_TEXT, useCourseCheckout, useCoursePaymentReturn } from './course-checkout';
@@ -10,7 +10,7 @@ import { perMonth } from './format';
 import { useEnrolment, type EnrolmentState } from './use-enrolment';
 
 export function CourseDetailContent({ courseId }: { courseId: string }) {
-  const [course, retry] = useResource(RESOURCE_KEYS.course(courseId), (signal) => marketingApi.getCourse(courseId, { signal }));
+  const [course, retry] = useResource(RESOURCE_KEYS.course(courseId), (signal) => loadMarketingApi().then((api) => api.getCourse(courseId, { signal })));
 
   if (course.status === 'loading') return <LoadingBlock label="Loading the course…" />;
   if (course.status === 'failed') {

@@ -1,7 +1,7 @@
 import type { CommunityOffer, Course } from '@agentdock/contracts';
 import { Card, Container, ErrorState, LoadingBlock } from '@agentdock/ui';
 import { Link } from 'react-router-dom';
-import { marketingApi } from '../api/marketing-api';
+import { loadMarketingApi } from '../api/load-marketing-api';
 import { ContentPageHeader } from '../content/content-page-header';
 import { CatalogList, type CatalogListSkeleton } from '../shared/catalog-list';
 import { useResource, type Resource } from '../shared/use-resource';
@@ -10,8 +10,8 @@ import { CommunityOfferSection, CommunityStats } from './community-offer';
 import { perMonth } from './format';
 
 export function CoursesContent() {
-  const [offer, retryOffer] = useResource(RESOURCE_KEYS.communityOffer, (signal) => marketingApi.getCommunity({ signal }));
-  const [courses, retryCourses] = useResource(RESOURCE_KEYS.courses, (signal) => marketingApi.getCourses({ signal }));
+  const [offer, retryOffer] = useResource(RESOURCE_KEYS.communityOffer, (signal) => loadMarketingApi().then((api) => api.getCommunity({ signal })));
+  const [courses, retryCourses] = useResource(RESOURCE_KEYS.courses, (signal) => loadMarketingApi().then((api) => api.getCourses({ signal })));
 
   return (
     <>

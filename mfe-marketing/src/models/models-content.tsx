@@ -1,14 +1,14 @@
 import { type Agent, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
 import { Container, LinkButton } from '@agentdock/ui';
 import { ContentPageHeader } from '../content/content-page-header';
-import { marketingApi } from '../api/marketing-api';
+import { loadMarketingApi } from '../api/load-marketing-api';
 import { CatalogList, type CatalogListSkeleton } from '../shared/catalog-list';
 import { useResource, type Resource } from '../shared/use-resource';
 import { RESOURCE_KEYS } from '../ssr/resource-keys';
 import { AgentCard } from './agent-card';
 
 export function ModelsContent() {
-  const [agents, retry] = useResource(RESOURCE_KEYS.agents, (signal) => marketingApi.getAgents({ signal }));
+  const [agents, retry] = useResource(RESOURCE_KEYS.agents, (signal) => loadMarketingApi().then((api) => api.getAgents({ signal })));
   return (
     <>
       <ContentPageHeader eyebrow="Agent catalogue" slot="models.intro" fallbackTitle="Our AI Agents">

@@ -1,5 +1,5 @@
 import type { Plan } from '@agentdock/contracts';
-import { marketingApi } from '../api/marketing-api';
+import { loadMarketingApi } from '../api/load-marketing-api';
 import { useResource, type Resource } from '../shared/use-resource';
 import { RESOURCE_KEYS } from '../ssr/resource-keys';
 
@@ -7,5 +7,5 @@ export type PlansState = Resource<Plan[]>;
 
 /** The live plan catalog, with a retry for the error state. */
 export function usePlans(): [PlansState, () => void] {
-  return useResource(RESOURCE_KEYS.plans, (signal) => marketingApi.getPlans({ signal }));
+  return useResource(RESOURCE_KEYS.plans, (signal) => loadMarketingApi().then((api) => api.getPlans({ signal })));
 }

@@ -1,5 +1,4 @@
-import type { ContentSection } from '@agentdock/contracts';
-import { seedSiteContent } from '../content/content-sections';
+import { seedSiteContent, type SiteSection } from '../content/content-sections';
 import { SERVER_DATA_ELEMENT_ID, seedResources, type ServerData } from './server-data';
 
 /**
@@ -17,6 +16,7 @@ export function seedFromServer(doc: Document | undefined = globalThis.document):
     console.error('[agentdock] unreadable server data', error);
     return;
   }
-  if (Array.isArray(data.content)) seedSiteContent(data.content as ContentSection[]);
+  // The server sanitised these texts before writing them (server.ts): they are used as they are.
+  if (Array.isArray(data.content)) seedSiteContent(data.content as SiteSection[]);
   if (data.resources && typeof data.resources === 'object') seedResources(data.resources);
 }

@@ -1,4 +1,5 @@
 import { apiErrorBody } from '@agentdock/contracts';
+import { isAbortError } from './abort';
 
 export interface ApiErrorField {
   path: string;
@@ -49,8 +50,4 @@ export async function readJson(response: Response): Promise<unknown> {
     if (isAbortError(error)) throw error;
     return undefined;
   }
-}
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }

@@ -1,7 +1,8 @@
 import { type Endpoint, endpointUrl, type QueryValue, queryString, type RouteParams } from '@agentdock/contracts';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
-import { ApiError, errorFromResponse, isAbortError, readJson } from './api-error';
+import { isAbortError } from './abort';
+import { ApiError, errorFromResponse, readJson } from './api-error';
 import { newRequestId } from './request-id';
 
 export interface ApiClientOptions {

@@ -1,2 +1,3 @@
-export { ApiError, isAbortError, type ApiErrorField } from './api-error';
+export { isAbortError } from './abort';
+export { ApiError, type ApiErrorField } from './api-error';
 export { createApiClient, type ApiClient, type ApiClientOptions, type CallOptions } from './client';

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { version as hostReactVersion } from 'react';
-import { appOfContainer } from '@agentdock/contracts/runtime-config';
+import { appOfContainer } from '@agentdock/contracts/remotes';
 import { RemoteUnavailableError } from './remote-unavailable';
 
 // Singletons whose major version must match the shell's: a remote built against another React

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { IDENTITY_ERROR_CODES, passwordSignInRequest } from '@agentdock/contracts';
+import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { TextField } from '@agentdock/ui';
-import { parseWith, validateForm } from '../../form/form';
+import { loadAuthSchemas, parseWith, validateForm } from '../../form/form';
 import { FormFrame } from '../../form/form-frame';
 import { useForm } from '../../form/use-form';
 import { ResendConfirmation } from '../resend-confirmation';
@@ -25,9 +25,10 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
   const [unconfirmed, setUnconfirmed] = useState<{ email?: string } | null>(null);
   const form = useForm({
     initial: { identifier: initialEmail, password: '' },
+    preload: loadAuthSchemas,
     parse: (values) =>
-      validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, () =>
-        parseWith(passwordSignInRequest, credentials(values.identifier, values.password), IDENTIFIER),
+      validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, async () =>
+        parseWith((await loadAuthSchemas()).passwordSignIn, credentials(values.identifier, values.password), IDENTIFIER),
       ),
     submit: async (body) => {
       setUnconfirmed(null);

@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { signUpRequest } from '@agentdock/contracts';
-import * as z from 'zod/mini';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, TextField } from '@agentdock/ui';
-import { parseWith, validateForm } from '../../form/form';
+import { loadAuthSchemas, parseWith, validateForm } from '../../form/form';
 import { FormFrame } from '../../form/form-frame';
 import { useForm } from '../../form/use-form';
 import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
-
-const signUpFields = z.pick(signUpRequest, { email: true, password: true, fullName: true });
 
 export function SignUpView({ initialEmail = '' }: { initialEmail?: string }) {
   const client = useSessionClient();
@@ -17,9 +13,10 @@ export function SignUpView({ initialEmail = '' }: { initialEmail?: string }) {
   const [sent, setSent] = useState(false);
   const form = useForm({
     initial: { fullName: '', email: initialEmail, password: '' },
+    preload: loadAuthSchemas,
     parse: (values) =>
-      validateForm(values, { email: 'Enter your email address', password: 'Choose a password' }, () =>
-        parseWith(signUpFields, { ...values, fullName: values.fullName.trim() || undefined }),
+      validateForm(values, { email: 'Enter your email address', password: 'Choose a password' }, async () =>
+        parseWith((await loadAuthSchemas()).signUpFields, { ...values, fullName: values.fullName.trim() || undefined }),
       ),
     submit: async (body) => {
       await client.signUp({ ...body, redirectTo: returnUrl ?? undefined });

@@ -1,7 +1,6 @@
-import { passwordChangeRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { TextField } from '@agentdock/ui';
-import { parseWith, validateForm } from '../../form/form';
+import { loadAuthSchemas, parseWith, validateForm } from '../../form/form';
 import { FormFrame } from '../../form/form-frame';
 import { useForm } from '../../form/use-form';
 import { ViewSection } from '../view-section';
@@ -11,9 +10,12 @@ export function UpdatePasswordView({ title }: { title?: string }) {
   const client = useSessionClient();
   const form = useForm({
     initial: { password: '', confirm: '' },
+    preload: loadAuthSchemas,
     parse: (values) =>
-      validateForm(values, { password: 'Enter a new password', confirm: 'Enter the new password again' }, () =>
-        values.password === values.confirm ? parseWith(passwordChangeRequest, { password: values.password }) : { errors: { confirm: 'The passwords do not match' } },
+      validateForm(values, { password: 'Enter a new password', confirm: 'Enter the new password again' }, async () =>
+        values.password === values.confirm
+          ? parseWith((await loadAuthSchemas()).passwordChange, { password: values.password })
+          : { errors: { confirm: 'The passwords do not match' } },
       ),
     submit: async ({ password }) => {
       await client.updatePassword(password);

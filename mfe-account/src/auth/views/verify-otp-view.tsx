@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { otpVerifyRequest } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, TextField } from '@agentdock/ui';
 import { EmailRequestForm } from '../email-request-form';
-import { describeFailure, parseWith, validateForm } from '../../form/form';
+import { describeFailure, loadAuthSchemas, parseWith, validateForm } from '../../form/form';
 import { FormFrame } from '../../form/form-frame';
 import { useForm } from '../../form/use-form';
 import { BackToSignIn } from '../view-nav';
@@ -42,7 +41,9 @@ function CodeForm({ email, onResent, onChangeEmail }: { email: string; onResent:
   const [resend, setResend] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }>({ status: 'idle' });
   const form = useForm({
     initial: { code: '' },
-    parse: (values) => validateForm(values, { code: 'Enter the 6-digit code' }, () => parseWith(otpVerifyRequest, { email, code: values.code.replace(/\s/g, '') })),
+    preload: loadAuthSchemas,
+    parse: (values) =>
+      validateForm(values, { code: 'Enter the 6-digit code' }, async () => parseWith((await loadAuthSchemas()).otpVerify, { email, code: values.code.replace(/\s/g, '') })),
     submit: async (body) => {
       await client.verifyOtp(body);
     },

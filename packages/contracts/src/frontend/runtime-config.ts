@@ -1,38 +1,15 @@
-// zod/mini rather than zod: the shell checks this on every first view, and mini is a quarter of
-// the size. Exported on its own subpath so importing it never pulls full zod into the shell.
+// The zod schema of the runtime configuration, for the gateway that serves it. The shell reads it
+// with the zod-free check in remotes.ts (same answers, held together by the tests).
 import * as z from 'zod/mini';
-import federation from './federation.json' with { type: 'json' };
+import { MANIFEST_URL_HINT, REMOTE_NAMES, type RuntimeConfig as RuntimeConfigShape } from './remotes';
 
-const MANIFEST_URL_HINT = 'expected an http(s) URL or a path starting with /';
+export { appOfContainer, containerName, REMOTE_NAMES, type RemoteName } from './remotes';
 
 /** An absolute http(s) URL, or a path on the page's own origin (not protocol-relative). */
 export const manifestUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().check(z.regex(/^\/(?!\/)/))], { error: MANIFEST_URL_HINT });
 
 /** Body of GET /runtime-config.json, served by the gateway: where each remote's mf-manifest.json is. */
 export const runtimeConfig = z.object({
-  remotes: z.object({
-    marketing: manifestUrl,
-    account: manifestUrl,
-    chat: manifestUrl,
-    admin: manifestUrl,
-  }),
+  remotes: z.object(Object.fromEntries(REMOTE_NAMES.map((name) => [name, manifestUrl])) as Record<(typeof REMOTE_NAMES)[number], typeof manifestUrl>),
 });
-export type RuntimeConfig = z.infer<typeof runtimeConfig>;
-
-/** The micro-frontends the shell loads: the keys of `remotes`. */
-export type RemoteName = keyof RuntimeConfig['remotes'];
-export const REMOTE_NAMES = Object.keys(runtimeConfig.shape.remotes.shape) as RemoteName[];
-
-/**
- * The Module Federation container name of an app (a remote or the shell). Container names are
- * globals in the browser; the prefix keeps them clear of element ids. The prefix lives in a JSON
- * file so the CommonJS webpack config reads the same one.
- */
-export function containerName(app: string): string {
-  return `${federation.containerPrefix}${app}`;
-}
-
-/** The app a container name stands for, e.g. "marketing" for the marketing remote's container. */
-export function appOfContainer(container: string): string {
-  return container.startsWith(federation.containerPrefix) ? container.slice(federation.containerPrefix.length) : container;
-}
+export type RuntimeConfig = RuntimeConfigShape;

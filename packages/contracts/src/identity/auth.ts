@@ -9,7 +9,11 @@ import { userProfile } from './profile';
  * one-time code is exchanged together with the verifier (POST /token/exchange).
  */
 
-export const email = z.string({ error: 'Enter your email address' }).check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address'), z.maxLength(254));
+// Fields a visitor types have their own messages: the browser runs zod/mini without a locale,
+// where a check without one says only "Invalid input".
+export const email = z
+  .string({ error: 'Enter your email address' })
+  .check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address'), z.maxLength(254, 'Email addresses are at most 254 characters'));
 export const password = z
   .string({ error: 'Enter a password' })
   .check(z.minLength(8, 'Password should be at least 8 characters'), z.maxLength(128, 'Password should be at most 128 characters'));
@@ -24,7 +28,7 @@ export const redirectPath = z.string().check(z.regex(/^\/(?!\/)[^\s]*$/, 'Redire
 export const signUpRequest = z.object({
   email,
   password,
-  fullName: z.optional(singleLineText(z.string().check(z.trim(), z.maxLength(120)))),
+  fullName: z.optional(singleLineText(z.string().check(z.trim(), z.maxLength(120, 'Use at most 120 characters for your name')))),
   codeChallenge,
   redirectTo: z.optional(redirectPath),
 });
@@ -35,8 +39,8 @@ export const signUpResult = z.object({ status: z.literal('confirmation_sent') })
 export const passwordSignInRequest = z
   .object({
     email: z.optional(email),
-    phone: z.optional(singleLineText(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)))),
-    password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(128)),
+    phone: z.optional(singleLineText(z.string().check(z.trim(), z.minLength(1, 'Enter your phone number'), z.maxLength(20, 'Phone numbers are at most 20 characters')))),
+    password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(128, 'Password should be at most 128 characters')),
   })
   .check(
     z.refine((body) => Boolean(body.email) !== Boolean(body.phone), {

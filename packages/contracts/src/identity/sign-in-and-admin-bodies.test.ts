@@ -1,8 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { adminUserListQuery, adminUserPatch, passwordSignInRequest, profilePatch } from '../index';
+import { adminUserListQuery, adminUserPatch, passwordSignInRequest, profilePatch, signUpRequest } from '../index';
 
 const messages = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+describe('messages of the fields a visitor types', () => {
+  // The browser's zod/mini has no locale: a check without its own message would say "Invalid input".
+  it('says what is wrong with an over-long email, phone, password or name', () => {
+    const long = (length: number) => 'a'.repeat(length);
+    expect(messages(passwordSignInRequest.safeParse({ email: `${long(250)}@example.com`, password: long(129) }))).toEqual({
+      email: 'Email addresses are at most 254 characters',
+      password: 'Password should be at most 128 characters',
+    });
+    expect(messages(passwordSignInRequest.safeParse({ phone: '1'.repeat(21), password: 'pw' }))).toEqual({ phone: 'Phone numbers are at most 20 characters' });
+    expect(messages(passwordSignInRequest.safeParse({ phone: '  ', password: 'pw' }))).toMatchObject({ phone: 'Enter your phone number' });
+    expect(messages(signUpRequest.safeParse({ email: 'ada@example.com', password: 'long enough', fullName: long(121), codeChallenge: 'a'.repeat(43) }))).toEqual({
+      fullName: 'Use at most 120 characters for your name',
+    });
+  });
+});
 
 describe('password sign-in body', () => {
   it.each([
