@@ -59,6 +59,8 @@ describe(`one-time codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
       const code = await createLinkCode(domain.database.db, { userId, purpose: 'signup', codeChallenge: challenge });
       const results = await Promise.allSettled([consumeLinkCode(domain.database.db, code, verifier), consumeLinkCode(domain.database.db, code, verifier)]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      // The loser gets the same answer as for any spent code, not a crash.
+      expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { status: 400, code: 'invalid_code' } });
     });
   });
 
