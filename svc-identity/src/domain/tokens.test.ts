@@ -5,10 +5,12 @@ import { eq } from '@agentdock/service-data/orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { openDomainDb, type DomainDb } from '../../test/domain-db';
 import { refreshTokens, sessions, users } from '../db/schema';
-import { markSessionMfaVerified, revokeByRefreshToken, revokeUserSessions, rotateRefreshToken, SESSION_LIFETIME_MS, startSession } from './refresh-tokens';
+import { markSessionMfaVerified, revokeByRefreshToken, revokeUserSessions, rotateRefreshToken, startSession } from './refresh-tokens';
 import { sha256 } from './secrets';
 import { loadSigner } from './signing-keys';
 
+// Spelled out rather than imported: a test comparing with the module's own constant cannot fail when it changes.
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 const claims = (sub: string) => ({ sub, email: 'ada@example.com', admin: false, tier: 'starter' as const, name: 'Ada', sid: 'family-1' });
 
 describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -73,7 +75,8 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       const stored = await domain.database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, started.sessionId));
       expect(stored).toEqual([expect.objectContaining({ tokenHash: sha256(started.refreshToken), rotatedAt: null })]);
       expect(JSON.stringify(stored)).not.toContain(started.refreshToken);
-      expect(started.expiresAt.getTime() - Date.now()).toBeGreaterThan(SESSION_LIFETIME_MS - 60_000);
+      expect(started.expiresAt.getTime() - Date.now()).toBeGreaterThan(THIRTY_DAYS_MS - 60_000);
+      expect(started.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(THIRTY_DAYS_MS);
 
       const next = await rotateRefreshToken(domain.database.db, started.refreshToken, 0);
       expect(next).toMatchObject({ status: 'rotated', sessionId: started.sessionId, userId, kind: 'password' });
