@@ -111,6 +111,7 @@ describe(`auth rate limits (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
       expect([wrong, rateLimitOverrides.safeParse(wrong).success]).toEqual([wrong, false]);
     }
     const refused = rateLimitOverrides.safeParse('signup.ip=1,signup.everyone=5');
+    expect(refused.error?.issues.map((issue) => issue.code)).toEqual(['custom']);
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
       '"signup.everyone=5" is not <action>.<scope>=<count> with action one of signin, signup, resend, recover, magiclink, otp, verify, mfa and scope ip or account',
     ]);
