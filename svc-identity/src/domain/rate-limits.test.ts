@@ -56,12 +56,64 @@ describe(`auth rate limits (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     await limits.consume('signin', { ip: '10.0.3.1', account: 'typo@example.com' });
   });
 
+  it('counts each action apart, so exhausting one leaves the others', async () => {
+    const limits = createRateLimits(domain.database.db, tight);
+    await limits.consume('signup', { ip: '10.0.5.1', account: 'apart@example.com' });
+    await limits.consume('signup', { ip: '10.0.5.1', account: 'apart@example.com' });
+    await expect(limits.consume('signup', { ip: '10.0.5.1', account: 'apart@example.com' })).rejects.toBeInstanceOf(RateLimitedError);
+    await limits.consume('signin', { ip: '10.0.5.1', account: 'apart@example.com' });
+  });
+
+  it('says "1 minute" for a one-minute wait, not "60 seconds"', async () => {
+    const limits = createRateLimits(domain.database.db, { ...tight, otp: { ip: { points: 1, durationSeconds: 60 }, account: { points: 100, durationSeconds: 60 } } });
+    await limits.consume('otp', { ip: '10.0.6.1', account: 'minute@example.com' });
+    const error = (await limits.consume('otp', { ip: '10.0.6.1', account: 'minute@example.com' }).catch((caught: unknown) => caught)) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    // Rounded up from the milliseconds left: 60 when the refusal came within a second, else fewer.
+    const retryAfter = Number(error.headers['Retry-After']);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(error.message).toBe(retryAfter === 60 ? 'Too many attempts. Please try again in 1 minute.' : `Too many attempts. Please try again in ${retryAfter} seconds.`);
+  });
+
+  it('lets a failure of the store through instead of calling it a rate limit', async () => {
+    const limits = createRateLimits(domain.database.db, tight);
+    // PostgreSQL text cannot hold a NUL character, so the store refuses the key.
+    const failure = (await limits.consume('signin', { ip: '10.0.7.1\u0000', account: 'store@example.com' }).catch((caught: unknown) => caught)) as Error;
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(RateLimitedError);
+  });
+
+  it('has the defaults svc-identity/README.md documents', () => {
+    const QUARTER_HOUR = 15 * 60;
+    const HOUR = 60 * 60;
+    const limit = (ip: number, account: number, durationSeconds: number) => ({ ip: { points: ip, durationSeconds }, account: { points: account, durationSeconds } });
+    expect(DEFAULT_RATE_LIMITS).toEqual({
+      signin: limit(50, 10, QUARTER_HOUR),
+      verify: limit(50, 10, QUARTER_HOUR),
+      mfa: limit(50, 10, QUARTER_HOUR),
+      signup: limit(20, 5, HOUR),
+      resend: limit(20, 5, HOUR),
+      recover: limit(20, 5, HOUR),
+      magiclink: limit(20, 5, HOUR),
+      otp: limit(20, 5, HOUR),
+    });
+  });
+
   it('reads overrides as <action>.<scope>=<count> and rejects anything else', () => {
     expect(rateLimitOverrides.parse('signup.ip=500, signin.account=20')).toEqual({
       'signup.ip': { action: 'signup', scope: 'ip', points: 500 },
       'signin.account': { action: 'signin', scope: 'account', points: 20 },
     });
-    expect(rateLimitOverrides.safeParse('signup.everyone=5').success).toBe(false);
-    expect(rateLimitOverrides.safeParse('signup.ip=0').success).toBe(false);
+    // Empty parts (a trailing comma, an empty variable) are skipped.
+    expect(rateLimitOverrides.parse(' otp.account=3 ,, ')).toEqual({ 'otp.account': { action: 'otp', scope: 'account', points: 3 } });
+    expect(rateLimitOverrides.parse('')).toEqual({});
+    for (const wrong of ['signup.everyone=5', 'nobody.ip=5', 'signup.ip=0', 'signup.ip=5x', 'x-signup.ip=5', 'signup.ip=', 'signup:ip=5', 'garbage']) {
+      expect([wrong, rateLimitOverrides.safeParse(wrong).success]).toEqual([wrong, false]);
+    }
+    const refused = rateLimitOverrides.safeParse('signup.ip=1,signup.everyone=5');
+    expect(refused.error?.issues.map((issue) => issue.code)).toEqual(['custom']);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      '"signup.everyone=5" is not <action>.<scope>=<count> with action one of signin, signup, resend, recover, magiclink, otp, verify, mfa and scope ip or account',
+    ]);
   });
 });

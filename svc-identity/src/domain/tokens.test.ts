@@ -1,13 +1,16 @@
 import { createServer } from 'node:http';
 import { createTokenVerifier } from '@agentdock/service-kit';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@agentdock/contracts';
 import { eq } from '@agentdock/service-data/orm';
-import { decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { openDomainDb, type DomainDb } from '../../test/domain-db';
 import { refreshTokens, sessions, users } from '../db/schema';
-import { revokeByRefreshToken, revokeUserSessions, rotateRefreshToken, SESSION_LIFETIME_MS, startSession } from './refresh-tokens';
+import { markSessionMfaVerified, revokeByRefreshToken, revokeUserSessions, rotateRefreshToken, startSession } from './refresh-tokens';
 import { sha256 } from './secrets';
 import { loadSigner } from './signing-keys';
 
+// Spelled out rather than imported: a test comparing with the module's own constant cannot fail when it changes.
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 const claims = (sub: string) => ({ sub, email: 'ada@example.com', admin: false, tier: 'starter' as const, name: 'Ada', sid: 'family-1' });
 
 describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -21,8 +24,13 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
     it('signs ES256 tokens the kit’s verifier accepts from the published JWKS', async () => {
       const signer = await loadSigner(domain.database.db);
       const { token, expiresAt } = await signer.sign(claims('user-1'), 600);
-      expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', kid: signer.jwks.keys[0]?.kid });
+      expect(decodeProtectedHeader(token)).toEqual({ alg: 'ES256', kid: signer.jwks.keys[0]?.kid, typ: 'JWT' });
       expect(expiresAt - Math.floor(Date.now() / 1000)).toBeGreaterThan(595);
+      const payload = decodeJwt(token);
+      expect(payload).toMatchObject({ sub: 'user-1', iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, exp: expiresAt });
+      expect(payload.exp! - payload.iat!).toBe(600);
+      expect(Math.abs(payload.iat! - Date.now() / 1000)).toBeLessThan(60);
+      expect(signer.jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
       expect(signer.jwks.keys[0]).not.toHaveProperty('d');
 
       const server = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify(signer.jwks)));
@@ -44,6 +52,11 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       await expect(restarted.verifier.verify(token)).resolves.toMatchObject({ sub: 'user-2' });
     });
 
+    it('hands its verifier the admin second-factor policy, off unless asked for', async () => {
+      expect((await loadSigner(domain.database.db)).verifier.adminRequiresMfa).toBe(false);
+      expect((await loadSigner(domain.database.db, { adminRequiresMfa: true })).verifier.adminRequiresMfa).toBe(true);
+    });
+
     it('refuses expired and tampered tokens', async () => {
       const signer = await loadSigner(domain.database.db);
       const expired = await signer.sign(claims('user-3'), -60);
@@ -62,7 +75,8 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       const stored = await domain.database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, started.sessionId));
       expect(stored).toEqual([expect.objectContaining({ tokenHash: sha256(started.refreshToken), rotatedAt: null })]);
       expect(JSON.stringify(stored)).not.toContain(started.refreshToken);
-      expect(started.expiresAt.getTime() - Date.now()).toBeGreaterThan(SESSION_LIFETIME_MS - 60_000);
+      expect(started.expiresAt.getTime() - Date.now()).toBeGreaterThan(THIRTY_DAYS_MS - 60_000);
+      expect(started.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(THIRTY_DAYS_MS);
 
       const next = await rotateRefreshToken(domain.database.db, started.refreshToken, 0);
       expect(next).toMatchObject({ status: 'rotated', sessionId: started.sessionId, userId, kind: 'password' });
@@ -96,6 +110,71 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       if (tabOne.status !== 'rotated' || tabTwo.status !== 'rotated') throw new Error('not rotated');
       expect(tabTwo.refreshToken).not.toBe(tabOne.refreshToken);
       expect((await rotateRefreshToken(domain.database.db, tabTwo.refreshToken, 10)).status).toBe('rotated');
+    });
+
+    it('carries whether the sign-in passed a second factor through every rotation', async () => {
+      const db = domain.database.db;
+      const userId = await domain.createUser();
+      const plain = await startSession(db, userId, 'password');
+      expect(plain.mfaVerified).toBe(false);
+      expect(await rotateRefreshToken(db, plain.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
+      const verified = await startSession(db, userId, 'password', { mfaVerified: true });
+      expect(verified.mfaVerified).toBe(true);
+      expect(await rotateRefreshToken(db, verified.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: true });
+    });
+
+    it('marks a live session of its own user as verified, and no other', async () => {
+      const db = domain.database.db;
+      const userId = await domain.createUser();
+      const session = await startSession(db, userId, 'password');
+      await markSessionMfaVerified(db, await domain.createUser(), session.sessionId);
+      expect(await rotateRefreshToken(db, session.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
+
+      const signedOut = await startSession(db, userId, 'password');
+      await revokeByRefreshToken(db, signedOut.refreshToken);
+      await markSessionMfaVerified(db, userId, signedOut.sessionId);
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, signedOut.sessionId));
+      expect(row?.mfaVerifiedAt).toBeNull();
+
+      const other = await startSession(db, userId, 'password');
+      await markSessionMfaVerified(db, userId, session.sessionId);
+      expect(await rotateRefreshToken(db, other.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
+      const latest = await startSession(db, userId, 'otp');
+      await markSessionMfaVerified(db, userId, latest.sessionId);
+      expect(await rotateRefreshToken(db, latest.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: true });
+    });
+
+    it('measures the grace period in seconds from the first rotation', async () => {
+      const db = domain.database.db;
+      const rotatedAgo = async (ms: number) => {
+        const started = await startSession(db, await domain.createUser(), 'password');
+        await db
+          .update(refreshTokens)
+          .set({ rotatedAt: new Date(Date.now() - ms) })
+          .where(eq(refreshTokens.tokenHash, sha256(started.refreshToken)));
+        return started.refreshToken;
+      };
+      expect((await rotateRefreshToken(db, await rotatedAgo(5_000), 10)).status).toBe('rotated');
+      expect((await rotateRefreshToken(db, await rotatedAgo(15_000), 10)).status).toBe('reused');
+      // A second rotation within the grace period does not restart it.
+      const token = await rotatedAgo(15_000);
+      expect((await rotateRefreshToken(db, token, 20)).status).toBe('rotated');
+      expect((await rotateRefreshToken(db, token, 10)).status).toBe('reused');
+    });
+
+    it('records why a family ended, and keeps the first reason', async () => {
+      const db = domain.database.db;
+      const userId = await domain.createUser();
+      const signedOut = await startSession(db, userId, 'password');
+      await revokeByRefreshToken(db, signedOut.refreshToken);
+      await revokeByRefreshToken(db, 'never-issued');
+      const current = await startSession(db, userId, 'password');
+      const other = await startSession(db, userId, 'link');
+      await revokeUserSessions(db, userId, 'password changed', current.sessionId);
+      const reasons = async () => Object.fromEntries((await db.select().from(sessions).where(eq(sessions.userId, userId))).map((row) => [row.id, row.revokedReason]));
+      expect(await reasons()).toEqual({ [signedOut.sessionId]: 'signed out', [current.sessionId]: null, [other.sessionId]: 'password changed' });
+      await revokeUserSessions(db, userId, 'suspended');
+      expect(await reasons()).toEqual({ [signedOut.sessionId]: 'signed out', [current.sessionId]: 'suspended', [other.sessionId]: 'password changed' });
     });
 
     it('refuses unknown, expired, revoked and suspended users’ tokens', async () => {
