@@ -73,6 +73,39 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/**
+ * As on the served page: the remote's page is lazy, and PageInteractive (remote-page.tsx) marks the
+ * page interactive from an effect once it has hydrated beside it. Serves `Page` rendered on the
+ * server with the guard holding interactions; `hydrateLazily` hydrates with the page still loading
+ * and answers the function that delivers it.
+ */
+function serveRouted(Page: ComponentType) {
+  function Interactive() {
+    useEffect(() => markInteractive(), []);
+    return null;
+  }
+  const routed = (Routed: ComponentType) => (
+    <Suspense fallback={<p>Loading…</p>}>
+      <Routed />
+      <Interactive />
+    </Suspense>
+  );
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+  container.innerHTML = renderToString(routed(Page));
+  document.body.append(container);
+  holdInteractionsUntilInteractive(document);
+  const field = (label: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+  async function hydrateLazily() {
+    let pageLoaded!: (module: { default: () => ReactNode }) => void;
+    const LazyPage = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (pageLoaded = resolve)));
+    await act(async () => void (root = hydrateRoot(container, routed(LazyPage))));
+    return pageLoaded;
+  }
+  return { container, field, hydrateLazily };
+}
+
 function serveAndHold(onSend: (fields: { name: string; email: string }) => void) {
   const container = document.createElement('div');
   container.id = 'root';
@@ -133,36 +166,16 @@ describe('holdInteractionsUntilInteractive', () => {
   });
 
   it('a submit held until the shell marks the page interactive from an effect sees the text typed before', async () => {
-    // As on the served page: the remote's page is lazy, and PageInteractive (remote-page.tsx)
-    // marks the page interactive from an effect once it has hydrated beside it. React runs that
-    // effect inside its commit, where the hand-over's state updates wait: a submit replayed right
-    // there read the empty fields and failed validation.
+    // React runs the effect that marks the page interactive inside its commit, where the
+    // hand-over's state updates wait: a submit replayed right there read the empty fields.
     const onSend = jest.fn();
-    function Interactive() {
-      useEffect(() => markInteractive(), []);
-      return null;
-    }
-    const routed = (Page: ComponentType) => (
-      <Suspense fallback={<p>Loading…</p>}>
-        <Page />
-        <Interactive />
-      </Suspense>
-    );
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
-    container.innerHTML = renderToString(routed(() => <LazyReadForm onSend={onSend} />));
-    document.body.append(container);
-    holdInteractionsUntilInteractive(document);
-    const field = (label: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+    const { container, field, hydrateLazily } = serveRouted(() => <LazyReadForm onSend={onSend} />);
 
     typeBeforeHydration(field('Name'), 'Ada Lovelace');
     typeBeforeHydration(field('Email'), 'ada@example.com');
     typeBeforeHydration(field('Message'), 'We need a meeting-prep agent.');
     act(() => container.querySelector('button')!.click());
-    let pageLoaded!: (module: { default: () => ReactNode }) => void;
-    const LazyPage = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (pageLoaded = resolve)));
-    await act(async () => void (root = hydrateRoot(container, routed(LazyPage))));
+    const pageLoaded = await hydrateLazily();
     expect(onSend).not.toHaveBeenCalled();
 
     await act(async () => pageLoaded({ default: () => <LazyReadForm onSend={onSend} /> }));
@@ -174,28 +187,10 @@ describe('holdInteractionsUntilInteractive', () => {
 
   it('keeps text typed before hydration when the visitor goes on typing before the held submit replays', async () => {
     const onSend = jest.fn();
-    function Interactive() {
-      useEffect(() => markInteractive(), []);
-      return null;
-    }
-    const routed = (Page: ComponentType) => (
-      <Suspense fallback={<p>Loading…</p>}>
-        <Page />
-        <Interactive />
-      </Suspense>
-    );
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
-    container.innerHTML = renderToString(routed(() => <ContactForm onSend={onSend} />));
-    document.body.append(container);
-    holdInteractionsUntilInteractive(document);
-    const field = (label: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+    const { container, field, hydrateLazily } = serveRouted(() => <ContactForm onSend={onSend} />);
 
     typeBeforeHydration(field('Name'), 'Grace Hopper');
-    let pageLoaded!: (module: { default: () => ReactNode }) => void;
-    const LazyPage = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (pageLoaded = resolve)));
-    await act(async () => void (root = hydrateRoot(container, routed(LazyPage))));
+    const pageLoaded = await hydrateLazily();
     await act(async () => pageLoaded({ default: () => <ContactForm onSend={onSend} /> }));
     // Interactive now; the next keystroke re-renders the form from React's state.
     act(() => typeAfterHydration(field('Email'), 'grace@example.com'));

@@ -1,18 +1,12 @@
 import { createChallengeSlot } from './challenge-slot';
 import { createSecondStep } from './second-step';
-import { createStateStore, SIGNED_OUT } from './state-store';
+import { SIGNED_OUT } from './state-store';
+import { createRecordingStore } from './testing/recording-store';
 import { sessionFixture } from './testing/fake-identity';
-import type { AuthChangeEvent, Session } from './types';
+import type { Session } from './types';
 
 function setup() {
-  const store = createStateStore(SIGNED_OUT);
-  // What the client tells (not the store's greeting of a new listener).
-  const events: AuthChangeEvent[] = [];
-  const emit = store.emit;
-  store.emit = (event, state) => {
-    events.push(event);
-    emit(event, state);
-  };
+  const { store, events } = createRecordingStore();
   const challenge = createChallengeSlot();
   const signedIn = jest.fn((session: Session) => session);
   return { store, events, challenge, signedIn, step: createSecondStep({ store, challenge, signedIn }) };

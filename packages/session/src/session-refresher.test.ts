@@ -2,20 +2,14 @@ import { ApiError } from '@agentdock/api-client';
 import { createChallengeSlot } from './challenge-slot';
 import { createSessionHolder } from './session-holder';
 import { createRefresher } from './session-refresher';
-import { createStateStore, SIGNED_OUT } from './state-store';
+import { SIGNED_OUT } from './state-store';
 import type { TabLock } from './tab-sync';
+import { createRecordingStore } from './testing/recording-store';
 import { sessionFixture } from './testing/fake-identity';
-import type { AuthChangeEvent, Session, SessionState } from './types';
+import type { Session, SessionState } from './types';
 
 function setup({ initial = SIGNED_OUT, lock = null }: { initial?: SessionState; lock?: TabLock | null } = {}) {
-  const store = createStateStore(initial);
-  // What the client tells (not the store's greeting of a new listener).
-  const events: AuthChangeEvent[] = [];
-  const emit = store.emit;
-  store.emit = (event, state) => {
-    events.push(event);
-    emit(event, state);
-  };
+  const { store, events } = createRecordingStore(initial);
   const scheduler = { beforeExpiry: jest.fn(), retryLater: jest.fn(), cancel: jest.fn() };
   const hint = { set: jest.fn(), clear: jest.fn() };
   const holder = createSessionHolder({ store, hint, channel: null, scheduler, challenge: createChallengeSlot(), now: Date.now });

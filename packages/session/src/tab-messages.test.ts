@@ -1,20 +1,12 @@
 import { createChallengeSlot } from './challenge-slot';
 import { createSessionHolder } from './session-holder';
-import { createStateStore, SIGNED_OUT } from './state-store';
 import { tabMessageHandler } from './tab-messages';
 import type { TabMessage } from './tab-sync';
+import { createRecordingStore } from './testing/recording-store';
 import { sessionFixture, userFixture } from './testing/fake-identity';
-import type { AuthChangeEvent } from './types';
 
 function setup() {
-  const store = createStateStore(SIGNED_OUT);
-  // What the client tells (not the store's greeting of a new listener).
-  const events: AuthChangeEvent[] = [];
-  const emit = store.emit;
-  store.emit = (event, state) => {
-    events.push(event);
-    emit(event, state);
-  };
+  const { store, events } = createRecordingStore();
   const posted: TabMessage[] = [];
   const scheduler = { beforeExpiry: jest.fn(), retryLater: jest.fn(), cancel: jest.fn() };
   const holder = createSessionHolder({
