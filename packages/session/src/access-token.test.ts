@@ -3,6 +3,7 @@ import { createChallengeSlot } from './challenge-slot';
 import { createSessionHolder } from './session-holder';
 import { createStateStore, SIGNED_OUT } from './state-store';
 import { sessionFixture } from './testing/fake-identity';
+import type { Session } from './types';
 
 function setup(ready: Promise<void> = Promise.resolve()) {
   let nowMs = 0;
@@ -15,7 +16,7 @@ function setup(ready: Promise<void> = Promise.resolve()) {
     challenge: createChallengeSlot(),
     now: () => nowMs,
   });
-  const refresh = jest.fn(async () => sessionFixture({ accessToken: 'refreshed' }));
+  const refresh = jest.fn(async (): Promise<Session | null> => sessionFixture({ accessToken: 'refreshed' }));
   return { holder, refresh, token: accessTokenSource(ready, holder, refresh), advance: (ms: number) => void (nowMs += ms) };
 }
 
@@ -43,5 +44,13 @@ describe('accessTokenSource', () => {
     holder.hold(holder.received(sessionFixture({ accessToken: 'from the first check' })), 'INITIAL_SESSION');
     checked();
     expect(await answer).toBe('from the first check');
+  });
+
+  it('null when the refresh finds the session ended', async () => {
+    const { holder, refresh, token, advance } = setup();
+    holder.hold(holder.received(sessionFixture({ expiresIn: 60 })), 'SIGNED_IN');
+    advance(55_000);
+    refresh.mockResolvedValueOnce(null);
+    expect(await token()).toBeNull();
   });
 });

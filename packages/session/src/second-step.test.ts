@@ -60,4 +60,12 @@ describe('createSecondStep', () => {
     step.cancel();
     expect(events).toEqual([]);
   });
+
+  it('verify is refused before any call while a challenge is kept but the page is not at the second step', async () => {
+    const { challenge, step } = setup();
+    challenge.set({ token: 'challenge', expiresAt: 1 });
+    const send = jest.fn();
+    await expect(step.verify('123456', send)).rejects.toMatchObject({ code: 'mfa_not_pending', message: 'Sign in with your password or an emailed link or code first.' });
+    expect(send).not.toHaveBeenCalled();
+  });
 });

@@ -106,4 +106,13 @@ describe('createSessionHolder', () => {
     expect(heard.at(-1)).toEqual(['USER_UPDATED', expect.objectContaining({ user, recovery: true })]);
     expect(posted).toEqual([]);
   });
+
+  it('userUpdated with no session held and no other tabs to tell still tells this page', () => {
+    const store = createStateStore(SIGNED_OUT);
+    const scheduler = { beforeExpiry: jest.fn(), retryLater: jest.fn(), cancel: jest.fn() };
+    const holder = createSessionHolder({ store, hint: { set: jest.fn(), clear: jest.fn() }, channel: null, scheduler, challenge: createChallengeSlot(), now: () => 0 });
+    const user = userFixture();
+    holder.userUpdated(user);
+    expect(store.get()).toMatchObject({ session: null, user, recovery: false });
+  });
 });

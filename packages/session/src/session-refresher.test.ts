@@ -3,7 +3,7 @@ import { createChallengeSlot } from './challenge-slot';
 import { createSessionHolder } from './session-holder';
 import { createRefresher } from './session-refresher';
 import { SIGNED_OUT } from './state-store';
-import type { TabLock } from './tab-sync';
+import type { TabLock, TabMessage } from './tab-sync';
 import { createRecordingStore } from './testing/recording-store';
 import { sessionFixture } from './testing/fake-identity';
 import type { Session, SessionState } from './types';
@@ -12,10 +12,12 @@ function setup({ initial = SIGNED_OUT, lock = null }: { initial?: SessionState; 
   const { store, events } = createRecordingStore(initial);
   const scheduler = { beforeExpiry: jest.fn(), retryLater: jest.fn(), cancel: jest.fn() };
   const hint = { set: jest.fn(), clear: jest.fn() };
-  const holder = createSessionHolder({ store, hint, channel: null, scheduler, challenge: createChallengeSlot(), now: Date.now });
+  const posted: TabMessage[] = [];
+  const channel = { post: (message: TabMessage) => void posted.push(message), listen: () => undefined };
+  const holder = createSessionHolder({ store, hint, channel, scheduler, challenge: createChallengeSlot(), now: Date.now });
   const refreshCall = jest.fn<Promise<Session>, []>();
   const refresh = createRefresher({ holder, store, scheduler, refreshCall, lock });
-  return { store, events, scheduler, hint, holder, refreshCall, refresh };
+  return { store, events, scheduler, hint, holder, refreshCall, refresh, posted };
 }
 
 const refused = () => new ApiError(401, 'invalid_refresh_token', 'Your session has ended.');
@@ -54,6 +56,16 @@ describe('createRefresher', () => {
     signedIn.refreshCall.mockRejectedValue(refused());
     expect(await signedIn.refresh()).toBeNull();
     expect(signedIn.events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
+    // The refresh token is gone for every tab, so they all hear of it.
+    expect(signedIn.posted).toContainEqual({ type: 'signed-out' });
+  });
+
+  it('a refreshed session keeps a password recovery under way', async () => {
+    const { refresh, refreshCall, holder, store } = setup();
+    holder.hold(holder.received(sessionFixture()), 'PASSWORD_RECOVERY', { recovery: true });
+    refreshCall.mockResolvedValueOnce(sessionFixture());
+    await refresh();
+    expect(store.get()).toMatchObject({ status: 'signed-in', recovery: true });
   });
 
   it('an unreachable server: a still-valid token is kept, the next attempt is planned, a first check ends signed out', async () => {
