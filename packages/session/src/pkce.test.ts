@@ -14,6 +14,12 @@ describe('PKCE', () => {
     expect(first).not.toBe(second);
   });
 
+  it('writes the base64 characters + and / as - and _, without padding', () => {
+    // 0xfb 0xff … encodes to "+/…" in plain base64; with random bytes a test sees those characters only by chance.
+    const fixed = { getRandomValues: (bytes: Uint8Array) => bytes.fill(0xfb).fill(0xff, 1) } as unknown as Crypto;
+    expect(createCodeVerifier(fixed)).toBe(`-${'_'.repeat(41)}8`);
+  });
+
   it('computes the S256 challenge of RFC 7636, appendix B', async () => {
     await expect(codeChallengeFor('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', crypto)).resolves.toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
   });
