@@ -1,2 +1,2 @@
-// CSS is injected by style-loader in the browser; under jest an import of it is a no-op.
+// CSS is extracted into stylesheets in the browser build; under jest an import of it is a no-op.
 module.exports = {};

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { RateLimitedError } from '@agentdock/service-kit';
-import { apiRateLimit } from './rate-limit';
+import { apiRateLimit, rateLimitKey } from './rate-limit';
 
 function call(limit: ReturnType<typeof apiRateLimit>, ip: string) {
   const headers: Record<string, string> = {};
@@ -30,5 +31,9 @@ describe('api rate limit', () => {
     expect(call(limit, '2001:db8:1:100::1').error).toBeUndefined();
     expect(call(limit, '2001:db8:1:1ff::2').error).toBeInstanceOf(RateLimitedError);
     expect(call(limit, '2001:db8:1:200::1').error).toBeUndefined();
+  });
+
+  it.each(['203.0.113.7', '2001:db8:1:1ff::2', '::ffff:203.0.113.7', '::1'])('keys %s as express-rate-limit does', (ip) => {
+    expect(rateLimitKey(ip)).toBe(ipKeyGenerator(ip));
   });
 });

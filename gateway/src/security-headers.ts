@@ -3,7 +3,8 @@ import helmet from 'helmet';
 
 /**
  * Helmet's headers with a CSP that lets the shell load the remotes: their entry scripts and chunks
- * (script-src), manifests (connect-src), CSS injected by style-loader (style-src 'unsafe-inline')
+ * (script-src), manifests (connect-src), stylesheets (style-src, with 'unsafe-inline' for the
+ * styles a server-rendered page carries inline)
  * and their images and fonts, all from the remotes' origins and nowhere else.
  */
 export function securityHeaders(remoteUrls: string[]): RequestHandler {

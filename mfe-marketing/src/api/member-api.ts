@@ -1,8 +1,11 @@
-import { CATALOG_ENDPOINTS } from '@agentdock/contracts';
+import { BILLING_ENDPOINTS, CATALOG_ENDPOINTS } from '@agentdock/contracts';
 import type { CallOptions } from '@agentdock/api-client';
 import { memberClient } from './visitor';
 
-/** Catalog calls for the signed-in visitor (bearer token from the session). */
+/**
+ * Catalog and billing calls for the signed-in visitor (bearer token from the session). Public pages
+ * load it with `loadMemberApi`, as only a signed-in visitor's view needs it.
+ */
 export const memberApi = {
   async isEnrolled(courseId: string, options?: CallOptions): Promise<boolean> {
     return (await memberClient().call(CATALOG_ENDPOINTS.enrolment, { ...options, params: { id: courseId } })).enrolled;
@@ -10,6 +13,10 @@ export const memberApi = {
 
   async getComments(courseId: string, options?: CallOptions) {
     return (await memberClient().call(CATALOG_ENDPOINTS.discussion, { ...options, params: { id: courseId } })).comments;
+  },
+
+  async subscriptions(options?: CallOptions) {
+    return (await memberClient().call(BILLING_ENDPOINTS.subscriptions, options)).subscriptions;
   },
 
   postComment(courseId: string, body: string) {

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { BILLING_ENDPOINTS, COMMUNITY_COURSE_ID, type CommunityOffer } from '@agentdock/contracts';
+import { COMMUNITY_COURSE_ID, type CommunityOffer } from '@agentdock/contracts';
 import { Alert, AnchorButton, Button, Card, CopyButton, formatPrice } from '@agentdock/ui';
-import { memberClient, useVisitor } from '../api/visitor';
+import { loadMemberApi } from '../api/load-member-api';
+import { useVisitor } from '../api/visitor';
 import { useResource } from '../shared/use-resource';
 import { ACCESS_DELAYED_TEXT, ACCESS_PENDING_TEXT, checkAccess, PAYMENT_CANCELLED_TEXT, useCourseCheckout, useCoursePaymentReturn } from './course-checkout';
 
@@ -32,7 +33,7 @@ const MEMBER_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'pas
 
 /** Whether the signed-in visitor holds a live community subscription (billing lists it). */
 async function isCommunityMember(signal: AbortSignal): Promise<boolean> {
-  const { subscriptions } = await memberClient().call(BILLING_ENDPOINTS.subscriptions, { signal });
+  const subscriptions = await (await loadMemberApi()).subscriptions({ signal });
   return subscriptions.some((sub) => sub.kind === 'course' && sub.courseId === COMMUNITY_COURSE_ID && MEMBER_STATUSES.has(sub.status));
 }
 

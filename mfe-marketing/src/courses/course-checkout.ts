@@ -1,35 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type ApiClient, ApiError } from '@agentdock/api-client';
 import { signInHref } from '@agentdock/ui';
-import { BILLING_ENDPOINTS, BILLING_TEXTS } from '@agentdock/contracts';
-import { memberClient, useVisitor } from '../api/visitor';
-import { redirectTo } from './browser';
+import { BILLING_TEXTS } from '@agentdock/contracts';
+import { useVisitor } from '../api/visitor';
 
-export interface CourseCheckoutDeps {
-  api: Pick<ApiClient, 'call'>;
-  /** Where the browser goes: the payment provider's hosted checkout page. */
-  goTo: (url: string) => void;
-}
-
-const browserDeps = (): CourseCheckoutDeps => ({ api: memberClient(), goTo: redirectTo });
-
-/**
- * Sends the signed-in visitor to pay for a course's monthly subscription (`courseId` may be the
- * community course). Resolves with the text to show when billing refuses or fails; a refusal the
- * visitor can act on ('You are already enrolled in this course.') keeps billing's own words.
- */
-export async function startCourseCheckout(courseId: string, { api, goTo }: CourseCheckoutDeps = browserDeps()): Promise<string | null> {
-  try {
-    const { url } = await api.call(BILLING_ENDPOINTS.checkout, { body: { kind: 'course', courseId } });
-    goTo(url);
-    return null;
-  } catch (error) {
-    console.error('[agentdock] course checkout failed', error);
-    const known = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
-    return known ? error.message : BILLING_TEXTS.checkoutFailed;
-  }
-}
+// The checkout call brings the billing contract's schemas (zod): loaded on the click, so a visitor
+// who only reads about a course never downloads them.
+const loadCourseCheckout = () => import('./start-course-checkout');
 
 /** What the visitor's click on a course's buy button is doing. */
 export type CourseCheckoutState = { step: 'idle' } | { step: 'redirecting' } | { step: 'failed'; message: string };
@@ -48,7 +25,10 @@ export function useCourseCheckout(courseId: string, returnPath: string) {
       return;
     }
     setState({ step: 'redirecting' });
-    const failure = await startCourseCheckout(courseId);
+    const failure = await loadCourseCheckout().then(
+      ({ startCourseCheckout }) => startCourseCheckout(courseId),
+      () => BILLING_TEXTS.checkoutFailed,
+    );
     // On success the page is being left; keep the busy state until it is.
     if (failure) setState({ step: 'failed', message: failure });
   }, [visitor.status, navigate, courseId, returnPath]);

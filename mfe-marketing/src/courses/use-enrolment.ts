@@ -1,4 +1,4 @@
-import { memberApi } from '../api/member-api';
+import { loadMemberApi } from '../api/load-member-api';
 import { useVisitor } from '../api/visitor';
 import { useResource } from '../shared/use-resource';
 import { checkAccess } from './course-checkout';
@@ -14,7 +14,7 @@ export function useEnrolment(courseId: string, awaitAccess = false): EnrolmentSt
   const visitor = useVisitor();
   const userId = visitor.status === 'signed-in' ? visitor.user.id : null;
   const [enrolment] = useResource(`enrolment ${courseId} ${userId ?? visitor.status}`, (signal) =>
-    userId ? checkAccess((checkSignal) => memberApi.isEnrolled(courseId, { signal: checkSignal }), signal, awaitAccess) : Promise.resolve(false),
+    userId ? checkAccess(async (checkSignal) => (await loadMemberApi()).isEnrolled(courseId, { signal: checkSignal }), signal, awaitAccess) : Promise.resolve(false),
   );
   if (visitor.status === 'loading') return 'loading';
   if (visitor.status === 'signed-out') return 'signed-out';

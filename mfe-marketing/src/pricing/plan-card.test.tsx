@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Plan } from '@agentdock/contracts';
@@ -115,7 +115,7 @@ describe('PlanCard', () => {
     visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: 'free' }) });
     const card = renderCard(PLANS.starter, 'annual');
     await user.click(card.getByRole('button', { name: 'Choose Starter' }));
-    expect(startCheckout).toHaveBeenCalledWith(PLANS.starter, 'annual', expect.any(Function));
+    await waitFor(() => expect(startCheckout).toHaveBeenCalledWith(PLANS.starter, 'annual', expect.any(Function)));
     expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/pricing');
   });
 });

@@ -24,6 +24,7 @@ export * from './events/envelope';
 export * from './events/catalog';
 export * from './events/identity';
 export * from './events/billing';
+export * from './billing/constants';
 export * from './billing/http';
 export * from './billing/endpoints';
 export * from './chat/wallet';

@@ -1,2 +1,2 @@
-// Stylesheets are imported for their side effect (style-loader injects them); they export nothing.
+// Stylesheets are imported for their side effect (the build extracts them into stylesheets the chunk loads); they export nothing.
 declare module '*.css';

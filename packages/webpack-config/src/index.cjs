@@ -1,19 +1,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { container } = require('webpack');
+const { installedVersion } = require('./installed-version.cjs');
+const { FederationManifestPlugin } = require('./federation-manifest.cjs');
 const { RouterSurfaceGuardPlugin, SURFACE_PATH, ZOD_SURFACE_PATH } = require('./router-surface-guard.cjs');
-
-/**
- * provideExternalRuntime adds this runtime plugin by its CommonJS path; the CommonJS build pulls in
- * CommonJS copies of the federation runtime next to the ES module copies the host already has
- * (~20 KB gzipped twice). Pointing it at its ES module build keeps one copy.
- */
-function externalRuntimeProviderAlias() {
-  const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
-  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhancedDir] });
-  return { [cjs]: cjs.replace(/\.cjs$/, '.js') };
-}
 
 const { containerPrefix } = require('@agentdock/contracts/federation.json');
 
@@ -22,10 +14,6 @@ const containerName = (name) => `${containerPrefix}${name}`;
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
-}
-
-function installedVersion(pkg, fromDir) {
-  return readJson(require.resolve(`${pkg}/package.json`, { paths: [fromDir] })).version;
 }
 
 /** Singletons every app must agree on; versions come from the app's own package.json. */
@@ -56,32 +44,30 @@ function sharedModules(dir) {
   };
 }
 
+/**
+ * Browser federation with webpack's own container runtime: a few hundred bytes per container
+ * where the enhanced runtime costs ~20 KB gzipped on every page. The shell loads remotes itself
+ * (shell/src/federation/connect-remotes.ts), and the manifest it reads is written by our plugin.
+ * In core webpack a singleton already loaded is the one every later container gets, so the
+ * shell's React wins over a remote's.
+ */
 function federation({ name, dir, exposes }) {
-  const common = {
-    manifest: true,
-    // The type generator needs TypeScript's JS API, which TypeScript 7 no longer has.
-    dts: false,
-    shared: sharedModules(dir),
-    // Remotes are registered at run time, after the shell has loaded its own singletons; loaded
-    // versions must win or a remote could pull in a second React.
-    shareStrategy: 'loaded-first',
-  };
-  if (!exposes) {
-    return new ModuleFederationPlugin({
-      ...common,
-      name: containerName(name),
-      // The shell hands its federation runtime to the remotes so it ships once.
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
-    });
-  }
-  return new ModuleFederationPlugin({
-    ...common,
-    name: containerName(name),
-    filename: 'remoteEntry.js',
-    exposes,
-    // The runtime comes from the shell; remotes never load remotes themselves.
-    experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
-  });
+  const shared = sharedModules(dir);
+  const remoteEntry = exposes ? 'remoteEntry.js' : undefined;
+  return [
+    new container.ModuleFederationPlugin({ name: containerName(name), shared, ...(exposes ? { filename: remoteEntry, exposes } : {}) }),
+    new FederationManifestPlugin({ name: containerName(name), dir, shared, remoteEntry }),
+  ];
+}
+
+/**
+ * Where a chunk's stylesheet goes (the plugin writes this function into the runtime, so it must
+ * stand alone). A server-rendered page carries its styles in `<style data-ssr>` elements; the
+ * bundles' own copies go before them, so the cascade the page was painted with does not change (no
+ * layout shift) until the shell drops the server's copies on the first navigation.
+ */
+function insertStylesheet(linkTag) {
+  document.head.insertBefore(linkTag, document.head.querySelector('style[data-ssr]'));
 }
 
 /**
@@ -111,7 +97,6 @@ function createFrontendConfig(app) {
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
         alias: {
-          ...(isHost ? externalRuntimeProviderAlias() : {}),
           // React Router's package exports only its development build (warnings and checks);
           // its own production build is the one a production bundle should carry.
           ...(production
@@ -136,12 +121,21 @@ function createFrontendConfig(app) {
               },
             },
           },
-          { test: /\.css$/, use: [{ loader: 'style-loader', options: { insert: require.resolve('./insert-style.cjs') } }, 'css-loader'] },
+          // Stylesheets are files of their own, loaded with the chunk that imports them: CSS is not
+          // parsed and run as JavaScript, and the browser caches it apart.
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         ],
       },
       plugins: [
-        federation({ name: app.name, dir: app.dir, exposes: app.exposes }),
+        ...federation({ name: app.name, dir: app.dir, exposes: app.exposes }),
         new RouterSurfaceGuardPlugin(),
+        new MiniCssExtractPlugin({
+          filename: '[name].css',
+          chunkFilename: '[name].[contenthash:8].css',
+          insert: insertStylesheet,
+          // Each page's stylesheets arrive with its chunk; their order across chunks is not relied on.
+          ignoreOrder: true,
+        }),
         ...(isHost ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.title })] : []),
       ],
     };

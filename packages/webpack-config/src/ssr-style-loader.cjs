@@ -1,5 +1,5 @@
 /**
- * The server build's stand-in for style-loader: a CSS import registers the stylesheet's text with
+ * The server build's stand-in for the browser build's CSS extraction: a CSS import registers the stylesheet's text with
  * the server entry (ssr-styles.cjs) instead of touching a DOM, so the renderer can put the styles a
  * page needs into the HTML it serves and the page is shown styled before any script runs.
  */

@@ -1,4 +1,5 @@
-import { serverEntryUrl, serverManifestUrl } from './remote-modules';
+import { manifestEntryUrl } from '../remote-manifest';
+import { serverManifestUrl } from './remote-modules';
 
 describe('server build locations', () => {
   it('finds the server manifest beside the browser manifest', () => {
@@ -8,8 +9,8 @@ describe('server build locations', () => {
 
   it('finds the container the server manifest names, relative to it', () => {
     const manifest = 'https://cdn.example/marketing/server/mf-manifest.json';
-    expect(serverEntryUrl(manifest, { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } })).toBe('https://cdn.example/marketing/server/remoteEntry.js');
-    expect(serverEntryUrl(manifest, { metaData: { remoteEntry: { name: 'remoteEntry.js', path: 'entry' } } })).toBe('https://cdn.example/marketing/server/entry/remoteEntry.js');
-    expect(() => serverEntryUrl(manifest, {})).toThrow(/names no remoteEntry/);
+    expect(manifestEntryUrl(manifest, { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } })).toBe('https://cdn.example/marketing/server/remoteEntry.js');
+    expect(manifestEntryUrl(manifest, { metaData: { remoteEntry: { name: 'remoteEntry.js', path: 'entry' } } })).toBe('https://cdn.example/marketing/server/entry/remoteEntry.js');
+    expect(() => manifestEntryUrl(manifest, {})).toThrow(/names no remoteEntry/);
   });
 });

@@ -8,6 +8,7 @@ import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import * as JsxRuntime from 'react/jsx-runtime';
 import * as Router from 'react-router-dom';
+import { manifestEntryUrl, type RemoteManifest } from '../remote-manifest';
 import { containerName, type RemoteName } from '../remotes';
 
 const nodeRequire = createRequire(import.meta.url);
@@ -40,21 +41,9 @@ function httpEntryPlugin(fetchImpl: typeof fetch): ModuleFederationRuntimePlugin
   };
 }
 
-export interface RemoteServerManifestShape {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-}
-
 /** Where a remote's server build is, from the URL of its browser manifest (the runtime configuration). */
 export function serverManifestUrl(browserManifestUrl: string): string {
   return new URL('server/mf-manifest.json', browserManifestUrl).href;
-}
-
-/** The server container's file, as the server manifest names it. */
-export function serverEntryUrl(manifestUrl: string, manifest: RemoteServerManifestShape): string {
-  const entry = manifest.metaData?.remoteEntry;
-  if (!entry?.name) throw new Error(`${manifestUrl} names no remoteEntry`);
-  const dir = entry.path ? `${entry.path.replace(/\/?$/, '/')}` : '';
-  return new URL(`${dir}${entry.name}`, manifestUrl).href;
 }
 
 export interface RemoteModules {
@@ -99,7 +88,7 @@ export function createRemoteModules({ manifests, fetch: fetchImpl = globalThis.f
     const manifestUrl = serverManifestUrl(browserManifest);
     const response = await fetchImpl(manifestUrl, { cache: 'no-store' });
     if (!response.ok) throw new Error(`GET ${manifestUrl} answered ${response.status}`);
-    const entryUrl = serverEntryUrl(manifestUrl, (await response.json()) as RemoteServerManifestShape);
+    const entryUrl = manifestEntryUrl(manifestUrl, (await response.json()) as RemoteManifest);
     const head = await fetchImpl(entryUrl, { method: 'HEAD', cache: 'no-store' });
     if (!head.ok) throw new Error(`HEAD ${entryUrl} answered ${head.status}`);
     const stamp = head.headers.get('etag') ?? head.headers.get('last-modified') ?? '';

@@ -10,16 +10,14 @@ export const CHECKOUT_PLAN_IDS = ['starter', 'professional'] as const;
 export const checkoutPlanId = z.enum(CHECKOUT_PLAN_IDS);
 export type CheckoutPlanId = z.infer<typeof checkoutPlanId>;
 
-/** `courseId` is a catalog course id, or `community` for the $50/month community subscription. */
 export const BILLING_PERIODS = ['monthly', 'annual'] as const;
 export const billingPeriod = z.enum(BILLING_PERIODS);
 export type BillingPeriod = z.infer<typeof billingPeriod>;
 
-export const COMMUNITY_COURSE_ID = 'community';
-
 /**
  * POST /api/billing/checkout. `planId` is a plain string so that "free" and unknown ids reach the
- * domain and get their own texts ('Free plan is already active!', 'Invalid plan selected').
+ * domain and get their own texts ('Free plan is already active!', 'Invalid plan selected'). `courseId`
+ * is a catalog course id, or `community` for the $50/month community subscription.
  */
 export const checkoutRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('plan'), planId: z.string().check(z.minLength(1), z.maxLength(64)), billingPeriod }),
@@ -31,37 +29,6 @@ export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 /** The browser is sent to `url` (the provider's hosted checkout or billing portal). */
 export const redirectResponse = z.object({ url: z.string().check(z.url()) });
 export type RedirectResponse = z.infer<typeof redirectResponse>;
-
-/** Stable error codes of the billing routes; the message carries the user-visible text. */
-export const BILLING_ERROR_CODES = {
-  freePlanActive: 'free_plan_active',
-  invalidPlan: 'invalid_plan',
-  priceNotFound: 'price_not_found',
-  alreadySubscribed: 'already_subscribed',
-  alreadyEnrolled: 'already_enrolled',
-  unknownCourse: 'unknown_course',
-  unknownPack: 'unknown_pack',
-  noCustomer: 'no_customer',
-  subscriptionNotFound: 'subscription_not_found',
-  subscriptionNotActive: 'subscription_not_active',
-  samePlan: 'same_plan',
-  provider: 'payment_provider_error',
-} as const;
-export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[keyof typeof BILLING_ERROR_CODES];
-
-/** The user-visible texts of the billing flows, quoted where they are used. */
-export const BILLING_TEXTS = {
-  freePlanActive: 'Free plan is already active!',
-  invalidPlan: 'Invalid plan selected',
-  priceNotFound: 'Price configuration not found. Please contact support.',
-  alreadySubscribed: 'You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.',
-  checkoutFailed: 'Failed to process checkout. Please try again.',
-  portalFailed: 'Failed to open billing portal',
-  cancelFailed: 'Failed to cancel subscription',
-  listFailed: 'Failed to load subscriptions',
-  cancelConfirm: 'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
-  cancelAtPeriodEnd: 'Your subscription will be canceled at the end of the current billing period.',
-} as const;
 
 export const SUBSCRIPTION_KINDS = ['plan', 'course'] as const;
 

@@ -1,4 +1,4 @@
-import { COMMUNITY_COURSE_ID } from '../billing/http';
+import { COMMUNITY_COURSE_ID } from '../billing/constants';
 import type { COURSE_IDS } from './course';
 
 /** Every course sold by the month: the fixed courses and the community course. */

@@ -241,6 +241,64 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
   it('treats an event that fails its contract as poison', async () => {
     const handler = idempotentHandler({ db: database.db, consumer: 'counter', event: counted, apply: async () => undefined });
     const bad: EventEnvelope = { id: randomUUID(), type: counted.type, version: 1, occurredAt: new Date().toISOString(), source: 'test', data: { by: 'x' } };
-    await expect(handler(bad, { subject: counted.subject, deliveryCount: 1 })).rejects.toMatchObject({ name: 'PoisonMessageError' });
+    // The message is what an operator finds in the log for a terminated event: which one, and why.
+    const rejection = handler(bad, { subject: counted.subject, deliveryCount: 1 });
+    await expect(rejection).rejects.toMatchObject({ name: 'PoisonMessageError' });
+    await expect(rejection).rejects.toThrow(`Event ${bad.id} does not match ${counted.type} v1: `);
+  });
+
+  describe('what the relay logs when a publish fails', () => {
+    const recordingLogger = () => {
+      const lines: Array<{ level: 'warn' | 'error'; fields: Record<string, unknown>; message: string }> = [];
+      const record = (level: 'warn' | 'error') => (fields: Record<string, unknown>, message: string) => void lines.push({ level, fields, message });
+      return { lines, logger: { ...logger, warn: record('warn'), error: record('error') } as unknown as typeof logger };
+    };
+    const enqueueOne = async () => {
+      await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
+      const [row] = await database.db.select().from(outbox);
+      return row!;
+    };
+    const refused = new Error('maximum payload exceeded');
+
+    it('says the bus is down, naming the event, and keeps the attempt count', async () => {
+      const row = await enqueueOne();
+      const down = () => Promise.reject(new Error('nats down'));
+      const { lines, logger: spy } = recordingLogger();
+      const relay = new OutboxRelay({ db: database.db, bus: busWith({ publish: down, ping: down }), logger: spy });
+      expect(await relay.relayOnce()).toBe(0);
+      expect(lines).toEqual([
+        {
+          level: 'warn',
+          fields: { err: new Error('nats down'), eventId: row.id, subject: counted.subject },
+          message: 'outbox relay could not publish: the event bus is unavailable; will retry',
+        },
+      ]);
+    });
+
+    it('counts a refusal with the bus up, naming the event and the attempt', async () => {
+      const row = await enqueueOne();
+      const { lines, logger: spy } = recordingLogger();
+      const relay = new OutboxRelay({ db: database.db, bus: busWith({ publish: () => Promise.reject(refused) }), logger: spy, maxAttempts: 3 });
+      expect(await relay.relayOnce()).toBe(0);
+      expect(lines).toEqual([
+        { level: 'warn', fields: { err: refused, eventId: row.id, subject: counted.subject, attempts: 1 }, message: 'outbox relay could not publish; will retry' },
+      ]);
+    });
+
+    it('parks with an error that says how to retry, also when no metrics registry is given', async () => {
+      const row = await enqueueOne();
+      const { lines, logger: spy } = recordingLogger();
+      const relay = new OutboxRelay({ db: database.db, bus: busWith({ publish: () => Promise.reject(refused) }), logger: spy, maxAttempts: 1 });
+      expect(await relay.relayOnce()).toBe(1);
+      expect(lines).toEqual([
+        {
+          level: 'error',
+          fields: { err: refused, eventId: row.id, subject: counted.subject, attempts: 1 },
+          message: 'outbox relay parked an event it could not publish; later events go on without it (set parked_at to null to retry it)',
+        },
+      ]);
+      const [parked] = await database.db.select().from(outbox);
+      expect(parked!.parkedAt).not.toBeNull();
+    });
   });
 });

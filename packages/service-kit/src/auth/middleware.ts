@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler } from 'express';
 import type { AccessTokenClaims } from '@agentdock/contracts';
 import { AdminRequiredError, UnauthorizedError } from '../errors/app-errors';
 import { MfaRequiredError } from './auth-errors';
@@ -35,10 +35,13 @@ export function assertAdminMfa(verifier: Pick<TokenVerifier, 'adminRequiresMfa'>
 
 /** Lets anonymous requests through, but a bearer token that is sent must be valid (401 otherwise). */
 export function optionalAuth(verifier: TokenVerifier): RequestHandler {
-  return async (req, _res, next) => {
+  const verifying = async (req: Request, next: NextFunction) => {
     await authenticate(verifier, req, { required: false });
     next();
   };
+  // An anonymous request has nothing to verify: passed on at once, without a promise and a
+  // microtask on every request to the gateway.
+  return (req, _res, next) => (bearerToken(req) === undefined ? next() : verifying(req, next));
 }
 
 /** The claims verified by requireAuth/requireAdmin; 401 if the route was not guarded. */

@@ -25,8 +25,13 @@ function adoptChain(onto: object, from: object, base: object): void {
  */
 export function expressServerClasses(app: http.RequestListener): Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
   if (!isExpressApp(app)) return {};
-  class ExpressRequest extends http.IncomingMessage {}
-  class ExpressResponse extends http.ServerResponse {}
+  // Unnamed on purpose: a class declaration (`class ExpressRequest extends …`) has its `name`
+  // redefined by tsx, which runs the services in development and in the bench (esbuild's keepNames
+  // adds `static { __name(this, …) }`). V8 then aborts every attempt to optimise the constructor
+  // ("dependency change"), and with it Node's parserOnIncoming and parserOnHeadersComplete that call
+  // it, and retries every few thousand requests: measured on the gateway, about 25 µs of compiler
+  // CPU per request and those hot functions never optimised. Array elements get no name to redefine.
+  const [ExpressRequest, ExpressResponse] = [class extends http.IncomingMessage {}, class extends http.ServerResponse {}];
   adoptChain(ExpressRequest.prototype, app.request, http.IncomingMessage.prototype);
   adoptChain(ExpressResponse.prototype, app.response, http.ServerResponse.prototype);
   // Express reads these in app.handle (and when leaving a mounted sub-app) as the prototypes to set.

@@ -21,8 +21,10 @@ export function createHttpMetrics(registry: Registry, service: string): HttpMetr
   });
   return {
     record: (req, res, next) => {
-      const stop = duration.startTimer();
-      res.once('close', () => stop({ method: req.method, route: routePattern(req), status: String(res.statusCode) }));
+      // What duration.startTimer() measures, without its closure and label merge per request;
+      // 'close' comes once per response, so no once() wrapper either.
+      const started = performance.now();
+      res.on('close', () => duration.observe({ method: req.method, route: routePattern(req), status: String(res.statusCode) }, (performance.now() - started) / 1000));
       next();
     },
     expose: async (_req, res) => {

@@ -13,7 +13,8 @@ const containsNul = (value: unknown, depth = 0): boolean => {
  */
 export function refuseNulCharacters(): RequestHandler {
   return (req, _res, next) => {
-    if (containsNul(req.body) || containsNul(req.query)) {
+    // req.query parses the query string anew on each read; a URL without one has an empty query.
+    if (containsNul(req.body) || (req.url.includes('?') && containsNul(req.query))) {
       return next(new BadRequestError('Text may not contain NUL or other control characters.', { code: 'invalid_text' }));
     }
     next();

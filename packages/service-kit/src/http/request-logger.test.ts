@@ -1,22 +1,27 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
+import { eventually } from '../testing';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
 
 function appLoggingTo(level: pino.Level) {
   const lines: Array<Record<string, unknown>> = [];
+  const reached = { value: false };
   const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk)) as Record<string, unknown>), done()) });
   const app = express()
     .use(requestId(), requestLogger(pino({ level }, sink)))
     .get('/healthz', (_req, res) => void res.send('up'))
     .get('/missing', (_req, res) => void res.status(404).send('no'))
+    .get('/never', () => void (reached.value = true))
     .use(
       '/things',
       express.Router().get('/:id', (_req, res) => void res.send('thing')),
     );
-  return { app, lines };
+  return { app, lines, reached };
 }
 
 describe('request logger', () => {
@@ -41,5 +46,19 @@ describe('request logger', () => {
     await request(app).get('/things/1').expect(200);
     await request(app).get('/missing').expect(404);
     expect(lines.map((line) => line.level)).toEqual([40]);
+  });
+
+  it('logs a request the client left before its answer as aborted, once', async () => {
+    const { app, lines, reached } = appLoggingTo('info');
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const sent = http.get({ host: '127.0.0.1', port, path: '/never' });
+    sent.on('error', () => undefined);
+    await eventually(async () => reached.value);
+    sent.destroy();
+    await eventually(async () => lines.length > 0);
+    server.close();
+    expect(lines.map((line) => [line.msg, (line.req as { url: string }).url])).toEqual([['request aborted', '/never']]);
   });
 });

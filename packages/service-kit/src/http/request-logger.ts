@@ -26,15 +26,10 @@ export function requestLogger(logger: Logger): RequestHandler {
       const started = performance.now();
       // express rewrites req.url inside mounted routers; keep what the client asked for.
       const url = req.originalUrl;
-      // 'close' without 'finish' is a response that never completed: the client left (a chat
-      // stream closed in the browser) or the stream was cut.
-      const done = () => {
-        res.off('finish', done);
-        res.off('close', done);
-        logCompleted(lines, req, res, url, started);
-      };
-      res.on('finish', done);
-      res.on('close', done);
+      // Every response emits 'close' once, after 'finish' when it completed: one listener, with no
+      // second one to remove. Unfinished at 'close' is a response that never completed: the client
+      // left (a chat stream closed in the browser) or the stream was cut.
+      res.on('close', () => logCompleted(lines, req, res, url, started));
     }
     next();
   };

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import express from 'express';
+import { expressServerClasses } from './express-classes';
 import { closeHttpServer, serverUrl, startHttpServer } from './server';
 
 describe('startHttpServer', () => {
@@ -33,6 +34,11 @@ describe('startHttpServer', () => {
     } finally {
       await closeHttpServer(server);
     }
+  });
+
+  it('gives those classes no name, which tsx would redefine and so keep V8 from optimising their constructors', () => {
+    const { IncomingMessage, ServerResponse } = expressServerClasses(express());
+    expect([IncomingMessage?.name, ServerResponse?.name]).toEqual(['', '']);
   });
 
   it('rejects with a message naming a port that is taken', async () => {
