@@ -37,6 +37,8 @@ test.describe('Chat', () => {
     const partial = (await streaming.innerText()).length;
     await expect(page.getByText('This answer comes from the built-in demo provider.')).toBeVisible();
     expect(partial).toBeLessThan((await page.locator('.chat-bubble--assistant').last().innerText()).length);
+    // The last words show before the server settles the reply's cost; the wallet is read after.
+    await expect(streaming).toHaveCount(0);
 
     const after = await wallet(request, account);
     const spent = 50_000 - after.creditsRemaining;

@@ -4,7 +4,7 @@ import { and, eq } from '@agentdock/service-data/orm';
 import { eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import type { z } from 'zod';
-import { type CatalogSchema, courseEnrolments } from '../src/db/schema';
+import { type CatalogSchema, courseEnrolments, endedCourseSubscriptions } from '../src/db/schema';
 import { catalogService } from '../src/index';
 
 describe('course subscriptions become enrolments', () => {
@@ -37,6 +37,18 @@ describe('course subscriptions become enrolments', () => {
     expect(await eventually(() => enrolment('build-ai-agents', userId))).toMatchObject({ source: 'subscription' });
     await publish(courseAccessRevokedV1, access);
     await eventually(async () => (await enrolment('build-ai-agents', userId)) === undefined || undefined);
+  });
+
+  it('ignores a grant that arrives after its subscription ended (the two travel on separate consumers)', async () => {
+    const userId = randomUUID();
+    const access = { userId, courseId: 'build-ai-agents', subscriptionId: `sub_${randomUUID()}` };
+    await publish(courseAccessRevokedV1, access);
+    await eventually(async () => (await catalog.context.db.select().from(endedCourseSubscriptions).where(eq(endedCourseSubscriptions.subscriptionId, access.subscriptionId)))[0]);
+    await publish(courseAccessGrantedV1, access);
+    // A later grant of another subscription on the same consumer: once applied, the late one was handled.
+    await publish(courseAccessGrantedV1, { userId, courseId: 'customer-service', subscriptionId: `sub_${randomUUID()}` });
+    await eventually(() => enrolment('customer-service', userId));
+    expect(await enrolment('build-ai-agents', userId)).toBeUndefined();
   });
 
   it('keeps an admin grant when a subscription for the same course ends, and ignores the community box', async () => {

@@ -116,6 +116,17 @@ export const courseEnrolments = pgTable(
 
 export type EnrolmentRow = typeof courseEnrolments.$inferSelect;
 
+/**
+ * Course subscriptions whose end was applied. Grant and end arrive on two consumers, so a grant
+ * redelivered (or simply late) after the end would otherwise enrol the user again for good.
+ */
+export const endedCourseSubscriptions = pgTable('ended_course_subscriptions', {
+  subscriptionId: text('subscription_id').primaryKey(),
+  courseId: text('course_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** The members-only discussion of each course; bodies are plain text, stored as typed. */
 export const courseComments = pgTable(
   'course_comments',

@@ -1,7 +1,7 @@
 import { COMMUNITY_COURSE_ID, courseAccessGrantedV1, courseAccessRevokedV1, enrolmentChangedV1 } from '@agentdock/contracts';
 import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
-import { type CatalogSchema, courseEnrolments, type EnrolmentRow } from '../db/schema';
+import { type CatalogSchema, courseEnrolments, type EnrolmentRow, endedCourseSubscriptions } from '../db/schema';
 import { COURSES } from '../domain/course-catalogue';
 
 export const COURSE_ACCESS_CONSUMER = 'svc-catalog-course-access';
@@ -14,7 +14,10 @@ const toEnrolment = (row: EnrolmentRow) => ({ courseId: row.courseId, userId: ro
  */
 const enrolsInCatalog = (courseId: string) => courseId !== COMMUNITY_COURSE_ID && COURSES.some((course) => course.id === courseId);
 
-/** A paid course subscription enrols the user; its end revokes that enrolment but never an admin's grant. */
+/**
+ * A paid course subscription enrols the user; its end revokes that enrolment but never an admin's
+ * grant, and a grant of a subscription already ended is ignored.
+ */
 export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): SubscribeOptions[] {
   return [
     {
@@ -24,8 +27,13 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
         db: context.db,
         consumer: `${COURSE_ACCESS_CONSUMER}-granted`,
         event: courseAccessGrantedV1,
-        apply: async (tx, { courseId, userId }) => {
+        apply: async (tx, { courseId, userId, subscriptionId }) => {
           if (!enrolsInCatalog(courseId)) return;
+          const ended = await tx
+            .select({ id: endedCourseSubscriptions.subscriptionId })
+            .from(endedCourseSubscriptions)
+            .where(eq(endedCourseSubscriptions.subscriptionId, subscriptionId));
+          if (ended.length > 0) return;
           const [row] = await tx.insert(courseEnrolments).values({ courseId, userId, source: 'subscription' }).onConflictDoNothing().returning();
           if (row) await context.enqueue(tx, enrolmentChangedV1, { change: 'granted', enrolment: toEnrolment(row) });
         },
@@ -38,8 +46,9 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
         db: context.db,
         consumer: `${COURSE_ACCESS_CONSUMER}-revoked`,
         event: courseAccessRevokedV1,
-        apply: async (tx, { courseId, userId }) => {
+        apply: async (tx, { courseId, userId, subscriptionId }) => {
           if (!enrolsInCatalog(courseId)) return;
+          await tx.insert(endedCourseSubscriptions).values({ subscriptionId, courseId, userId }).onConflictDoNothing();
           const [row] = await tx
             .delete(courseEnrolments)
             .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId), eq(courseEnrolments.source, 'subscription')))
