@@ -12,6 +12,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const FIXED_RATE = 1_000;
 const WARM_UP_SECONDS = 2;
+// A production process runs for days; its figures are the ones after V8 has compiled the hot
+// paths. Measured here, the gateway (more code than the bare proxy) needs about 10 s of load to
+// get there, the bare proxy and the service a few; the rounds start after this much.
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 12);
 // LOG_LEVEL of the gateway: production's default is info (a line per request).
 const GATEWAY_LOG_LEVEL = process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info';
 
@@ -57,6 +61,11 @@ export async function benchGateway(dataDir: string, portBase: number): Promise<v
     for (const { url } of Object.values(targets)) await waitForOk(url);
 
     console.log(`GET /api/catalog/plans — ${ROUNDS} rounds in rotating order; each run ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up`);
+    console.log(`\nFirst ${SETTLE_SECONDS} s of load on each, before the rounds (a process just started: V8 still compiling)`);
+    for (const label of LABELS) {
+      const cold = await measureThroughput(targets[label].url, SETTLE_SECONDS, CONNECTIONS);
+      console.log(`  ${label.padEnd(15)} ${fixed(cold.requestsPerSecond)} req/s`);
+    }
     console.log(`\nThroughput, ${CONNECTIONS} connections (CPU: µs per request of the process answering: the service for direct, else the proxy)`);
     const flat = Object.fromEntries(LABELS.map((label) => [label, { rps: [] as number[], cpu: [] as number[], non2xx: 0 }])) as Record<
       Label,

@@ -19,9 +19,8 @@ function summarise(result: autocannon.Result): ThroughputResult {
   };
 }
 
-/** A short warm-up, then a measured run; autocannon runs in this (separate) process. */
+/** One run of `connections` clients as fast as they go; autocannon runs in this (separate) process. */
 export async function measureThroughput(url: string, durationSeconds: number, connections: number): Promise<ThroughputResult> {
-  await autocannon({ url, connections, duration: 2 });
   return summarise(await autocannon({ url, connections, duration: durationSeconds }));
 }
 

@@ -10,7 +10,7 @@ import { type GatewayConfig, UPSTREAM_NAMES, type UpstreamName, loadGatewayConfi
 
 const logger = createLogger({ service: 'gateway-test' });
 
-/** A stand-in service: echoes what reached it, plus a slow route and an event stream. */
+/** A stand-in service: echoes what reached it, plus a slow route, event streams and a page with its own CSP. */
 function fakeService(name: string, sse: { release: Promise<void> }): Express {
   const app = express();
   app.get('/readyz', (_req, res) => {
@@ -31,6 +31,9 @@ function fakeService(name: string, sse: { release: Promise<void> }): Express {
     res.flushHeaders();
     await sse.release;
     res.end();
+  });
+  app.get(`/api/${name}/own-csp`, (_req, res) => {
+    res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('html').send('<!doctype html><title>page</title>');
   });
   app.use(express.text({ type: '*/*' }), (req, res) => {
     res.json({
@@ -143,15 +146,41 @@ describe('request ids', () => {
 });
 
 describe('security headers', () => {
-  it('sends HSTS only over https (here: behind a trusted TLS proxy) and denies unused browser features', async () => {
-    const plain = await request(gateway()).get('/api/catalog/plans').expect(200);
-    expect(plain.headers['strict-transport-security']).toBeUndefined();
-    expect(plain.headers['permissions-policy']).toContain('camera=()');
-    const behindTls = await request(gateway({ trustProxyHops: 1 }))
-      .get('/api/catalog/plans')
-      .set('x-forwarded-proto', 'https')
-      .expect(200);
-    expect(behindTls.headers['strict-transport-security']).toContain('max-age=');
+  it('sends HSTS only over https (here: behind a trusted TLS proxy), on pages and API answers alike', async () => {
+    for (const path of ['/', '/api/catalog/plans']) {
+      const plain = await request(gateway()).get(path).expect(200);
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      const behindTls = await request(gateway({ trustProxyHops: 1 }))
+        .get(path)
+        .set('x-forwarded-proto', 'https')
+        .expect(200);
+      expect(behindTls.headers['strict-transport-security']).toContain('max-age=');
+    }
+  });
+
+  it('denies unused browser features on pages', async () => {
+    const page = await request(gateway()).get('/').expect(200);
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('gives API answers a policy that allows nothing, and only the headers an answer read by a page needs', async () => {
+    for (const path of ['/api/catalog/plans', '/api/nowhere']) {
+      const res = await request(gateway()).get(path);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Document-only policies are left to pages.
+      expect(res.headers['permissions-policy']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+  });
+
+  it('lets a service that answers with a page of its own set its CSP', async () => {
+    const res = await request(gateway()).get('/api/catalog/own-csp').expect(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
   });
 
   it('allows the remotes’ origins in the CSP and nothing else', async () => {

@@ -17,6 +17,8 @@ const READINESS_TIMEOUT_MS = 2000;
 // A replica that refused a connection is skipped this long unless a readiness probe passes sooner.
 const DOWN_FOR_MS = 5_000;
 
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /**
  * The single public entry point: /api/<service>/* to the services, everything else to the shell.
  * On the way in, /api requests are rate limited, size-checked and, when they carry a bearer token,
@@ -40,7 +42,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
     mount: (app, kit: HttpAppKit) => {
       if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
       const headers = securityHeaders(Object.values(config.remotes));
-      app.use(headers);
+      app.use((req, res, next) => (isApiPath(req.url) ? headers.api : headers.documents)(req, res, next));
       app.get('/runtime-config.json', runtimeConfig(config.remotes));
       const apiChecks = [apiRateLimit(config.rateLimitPerMinute), contentLengthLimit(config.bodyLimitBytes), optionalAuth(verifier)];
       app.use('/api', ...apiChecks);
@@ -55,7 +57,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
       // between (probes, /metrics, /runtime-config.json) matches such a path.
       fastPath = {
         select: upstreams.serviceFor,
-        handlers: [...kit.standardMiddleware, headers, ...apiChecks],
+        handlers: [...kit.standardMiddleware, headers.api, ...apiChecks],
         answer: upstreams.forward,
         handleError: kit.handleError,
       };

@@ -5,7 +5,7 @@ import { loadGatewayConfig } from './config';
 /** Runs the gateway alone, configured from the environment (see README.md). */
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
-  const logger = createLogger({ service: 'gateway', level: config.logLevel, asyncWrites: true });
+  const logger = createLogger({ service: 'gateway', level: config.logLevel, batchedWrites: true });
   const server = await startHttpServer(createGateway(config, logger), { port: config.port, host: config.host });
   installShutdown({ logger, servers: [server] });
   logger.info({ url: serverUrl(server), upstreams: config.upstreams, shell: config.shellUrl }, 'Gateway listening');

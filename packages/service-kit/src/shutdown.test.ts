@@ -6,8 +6,9 @@ import { installShutdown } from './shutdown';
 
 const logger = createLogger({ service: 'test' });
 
-async function slowServer(delayMs: number): Promise<http.Server> {
+async function slowServer(delayMs: number, onArrival: () => void = () => undefined): Promise<http.Server> {
   const app = express().get('/slow', async (_req, res) => {
+    onArrival();
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     res.send('done');
   });
@@ -32,7 +33,9 @@ function exitRecorder() {
 
 describe('installShutdown', () => {
   it('finishes in-flight requests, refuses new ones, then runs closers in order and exits 0', async () => {
-    const server = await slowServer(300);
+    let arrived = () => undefined as void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const server = await slowServer(300, () => arrived());
     const url = serverUrl(server);
     const steps: string[] = [];
     const recorder = exitRecorder();
@@ -45,7 +48,8 @@ describe('installShutdown', () => {
     });
 
     const inFlight = fetch(`${url}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Under way in the server, not merely sent: on a loaded machine 50 ms was not always enough.
+    await arrival;
     const done = shutdown('test');
     await expect(fetch(`${url}/slow`)).rejects.toThrow();
     expect(await (await inFlight).text()).toBe('done');

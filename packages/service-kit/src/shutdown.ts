@@ -51,7 +51,7 @@ export function installShutdown({
       const closed = await runClosers(closers, logger);
       clearTimeout(deadline);
       logger.info('Shutdown complete');
-      // pino writes asynchronously; exiting mid-write would lose or reorder the last lines.
+      // A batched logger (the gateway's) may still hold its last lines; exiting now would lose them.
       await new Promise<void>((resolve) => logger.flush(() => resolve()));
       exit(drained && closed ? 0 : 1);
     })();
