@@ -259,6 +259,11 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
       return row!;
     };
     const refused = new Error('maximum payload exceeded');
+    /** A relay whose bus is up but refuses every publish, logging to a recording logger. */
+    const refusingRelay = (maxAttempts: number) => {
+      const { lines, logger } = recordingLogger();
+      return { lines, relay: new OutboxRelay({ db: database.db, bus: busWith({ publish: () => Promise.reject(refused) }), logger, maxAttempts }) };
+    };
 
     it('says the bus is down, naming the event, and keeps the attempt count', async () => {
       const row = await enqueueOne();
@@ -277,8 +282,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
 
     it('counts a refusal with the bus up, naming the event and the attempt', async () => {
       const row = await enqueueOne();
-      const { lines, logger: spy } = recordingLogger();
-      const relay = new OutboxRelay({ db: database.db, bus: busWith({ publish: () => Promise.reject(refused) }), logger: spy, maxAttempts: 3 });
+      const { lines, relay } = refusingRelay(3);
       expect(await relay.relayOnce()).toBe(0);
       expect(lines).toEqual([
         { level: 'warn', fields: { err: refused, eventId: row.id, subject: counted.subject, attempts: 1 }, message: 'outbox relay could not publish; will retry' },
@@ -287,8 +291,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
 
     it('parks with an error that says how to retry, also when no metrics registry is given', async () => {
       const row = await enqueueOne();
-      const { lines, logger: spy } = recordingLogger();
-      const relay = new OutboxRelay({ db: database.db, bus: busWith({ publish: () => Promise.reject(refused) }), logger: spy, maxAttempts: 1 });
+      const { lines, relay } = refusingRelay(1);
       expect(await relay.relayOnce()).toBe(1);
       expect(lines).toEqual([
         {
