@@ -4,15 +4,27 @@ import express, { type Express } from 'express';
 import request from 'supertest';
 import { apiErrorBody, readinessBody } from '@agentdock/contracts';
 import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
-import { createTestIssuer } from '@agentdock/service-kit/testing';
+import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { createGateway } from './app';
 import { type GatewayConfig, UPSTREAM_NAMES, type UpstreamName, loadGatewayConfig } from './config';
 
 const logger = createLogger({ service: 'gateway-test' });
 
+// Paths whose response the stand-in services saw cut before they ended it (their client, the gateway, left).
+const cutUpstream: string[] = [];
+
 /** A stand-in service: echoes what reached it, plus a slow route, event streams and a page with its own CSP. */
 function fakeService(name: string, sse: { release: Promise<void> }): Express {
   const app = express();
+  app.use((req, res, next) => {
+    res.on('close', () => void (res.writableEnded || cutUpstream.push(req.originalUrl)));
+    next();
+  });
+  app.get(`/api/${name}/never`, () => undefined);
+  app.get(`/api/${name}/endless-stream`, (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.write('data: first\n\n');
+  });
   app.get('/readyz', (_req, res) => {
     res.json({ status: 'up', service: name, checks: {} });
   });
@@ -283,6 +295,36 @@ describe('streaming', () => {
     } finally {
       await closeHttpServer(server);
     }
+  });
+});
+
+describe('a client who leaves', () => {
+  async function leaveAfter(path: string, leave: (sent: http.ClientRequest) => Promise<void>): Promise<void> {
+    const server = await startHttpServer(gateway(), { port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const sent = http.get({ host: '127.0.0.1', port, path });
+      sent.on('error', () => undefined);
+      await leave(sent);
+      await eventually(async () => cutUpstream.includes(path));
+    } finally {
+      await closeHttpServer(server);
+    }
+  }
+
+  it('cancels the request to the service when it leaves before the answer', async () => {
+    await leaveAfter('/api/chat/never', async (sent) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      sent.destroy();
+    });
+  });
+
+  it('closes the service’s stream when it leaves mid-stream', async () => {
+    await leaveAfter('/api/chat/endless-stream', async (sent) => {
+      const res = await new Promise<http.IncomingMessage>((resolve) => sent.once('response', resolve));
+      await new Promise((resolve) => res.once('data', resolve));
+      res.destroy();
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { RateLimitedError } from '@agentdock/service-kit';
+import { clientAddress } from './client-address';
 
 const WINDOW_MS = 60_000;
 
@@ -46,9 +47,7 @@ export function apiRateLimit(perMinute: number, now: () => number = Date.now): R
   };
 }
 
-// req.ip is the socket's address, or the client a trusted proxy in front named (TRUST_PROXY_HOPS);
-// a client's own X-Forwarded-For is never read.
-const clientKey = (req: Request) => rateLimitKey(req.ip ?? req.socket.remoteAddress ?? '');
+const clientKey = (req: Request) => rateLimitKey(clientAddress(req));
 
 /**
  * ipKeyGenerator's key. An IPv4 address has no ':' and is its own key; only IPv6 addresses need

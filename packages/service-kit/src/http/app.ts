@@ -7,7 +7,8 @@ import { errorHandler, notFoundHandler } from './error-handler';
 import { type ReadinessCheck, healthRoutes } from './health';
 import { createHttpMetrics } from './metrics';
 import { requestId } from './request-id';
-import { requestLogger } from './request-logger';
+import { requestLog } from './request-logger';
+import { observeRequests } from './request-telemetry';
 import { refuseNulCharacters } from './nul-guard';
 
 function bearerMatches(token: string): (req: Request) => boolean {
@@ -88,8 +89,7 @@ export function createHttpApp({
   app.disable('x-powered-by');
   const standardMiddleware: RequestHandler[] = [
     requestId(),
-    requestLogger(logger),
-    metrics.record,
+    observeRequests(requestLog(logger), metrics.observe),
     ...(parseJsonBody ? [express.json({ limit: bodyLimit })] : []),
     refuseNulCharacters(),
     (req, res, next) => {

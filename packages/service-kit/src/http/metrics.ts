@@ -1,9 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import { Histogram, type Registry, collectDefaultMetrics } from 'prom-client';
+import type { RequestObserver } from './request-telemetry';
 
 export interface HttpMetrics {
-  /** Times every request into the duration histogram; goes before the routes. */
-  record: RequestHandler;
+  /** Records a finished request into the duration histogram; an observer for `observeRequests`. */
+  observe: RequestObserver;
   /** GET /metrics in the Prometheus text format. */
   expose: RequestHandler;
 }
@@ -20,13 +21,8 @@ export function createHttpMetrics(registry: Registry, service: string): HttpMetr
     registers: [registry],
   });
   return {
-    record: (req, res, next) => {
-      // What duration.startTimer() measures, without its closure and label merge per request;
-      // 'close' comes once per response, so no once() wrapper either.
-      const started = performance.now();
-      res.on('close', () => duration.observe({ method: req.method, route: routePattern(req), status: String(res.statusCode) }, (performance.now() - started) / 1000));
-      next();
-    },
+    // What duration.startTimer() measures, without its closure and label merge per request.
+    observe: (req, res, started) => duration.observe({ method: req.method, route: routePattern(req), status: String(res.statusCode) }, (performance.now() - started) / 1000),
     expose: async (_req, res) => {
       res.type(registry.contentType).send(await registry.metrics());
     },

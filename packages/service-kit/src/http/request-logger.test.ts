@@ -6,14 +6,15 @@ import pino from 'pino';
 import request from 'supertest';
 import { eventually } from '../testing';
 import { requestId } from './request-id';
-import { requestLogger } from './request-logger';
+import { requestLog } from './request-logger';
+import { observeRequests } from './request-telemetry';
 
 function appLoggingTo(level: pino.Level) {
   const lines: Array<Record<string, unknown>> = [];
   const reached = { value: false };
   const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk)) as Record<string, unknown>), done()) });
   const app = express()
-    .use(requestId(), requestLogger(pino({ level }, sink)))
+    .use(requestId(), observeRequests(requestLog(pino({ level }, sink))))
     .get('/healthz', (_req, res) => void res.send('up'))
     .get('/missing', (_req, res) => void res.status(404).send('no'))
     .get('/never', () => void (reached.value = true))

@@ -1,43 +1,40 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
 import { getRequestId } from './request-id';
+import type { RequestObserver } from './request-telemetry';
 
 // Probes and scrapes arrive every few seconds and would drown the request log.
 const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 const levelFor = (res: ServerResponse) => (res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info');
 
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
 /**
- * One log line per finished request, carrying the request id set by `requestId()`. The line is
- * built only once the request is over and only when its level is logged: the gateway and every
- * service run this on each request, and a per-request child logger (what pino-http makes, with
- * every header serialised and redacted up front) cost more than the proxying itself. Headers are
- * left out: they hold tokens and cookies, and the request id finds the service's own lines.
+ * One log line per finished request, carrying the request id set by `requestId()`; an observer for
+ * `observeRequests`. The line is built only once the request is over and only when its level is
+ * logged: the gateway and every service write it for each request, and a per-request child logger
+ * (what pino-http makes, with every header serialised and redacted up front) cost more than the
+ * proxying itself. Headers are left out: they hold tokens and cookies, and the request id finds the
+ * service's own lines.
  */
-export function requestLogger(logger: Logger): RequestHandler {
+export function requestLog(logger: Logger): RequestObserver {
   // The line's fields are fixed below and hold no secret (no headers, no body), so the logger's
   // redaction, which walks every logged object for secret-named fields, would only cost: about
   // twice the rest of writing the line.
   const lines = logger.child({}, { redact: [] });
-  return (req, res, next) => {
-    const path = req.url.split('?', 1)[0]!;
-    if (!UNLOGGED_PATHS.has(path)) {
-      const started = performance.now();
-      // express rewrites req.url inside mounted routers; keep what the client asked for.
-      const url = req.originalUrl;
-      // Every response emits 'close' once, after 'finish' when it completed: one listener, with no
-      // second one to remove. Unfinished at 'close' is a response that never completed: the client
-      // left (a chat stream closed in the browser) or the stream was cut.
-      res.on('close', () => logCompleted(lines, req, res, url, started));
-    }
-    next();
+  return (req, res, started) => {
+    const level = levelFor(res);
+    // originalUrl, not url: express rewrites req.url inside mounted routers.
+    if (!lines.isLevelEnabled(level) || UNLOGGED_PATHS.has(pathOf(req.originalUrl))) return;
+    logLine(lines, level, req, res, req.originalUrl, started);
   };
 }
 
-function logCompleted(logger: Logger, req: IncomingMessage, res: ServerResponse, url: string, started: number): void {
-  const level = levelFor(res);
-  if (!logger.isLevelEnabled(level)) return;
+function logLine(logger: Logger, level: 'info' | 'warn' | 'error', req: IncomingMessage, res: ServerResponse, url: string, started: number): void {
   logger[level](
     {
       reqId: getRequestId(req),
@@ -45,6 +42,8 @@ function logCompleted(logger: Logger, req: IncomingMessage, res: ServerResponse,
       res: { statusCode: res.statusCode },
       responseTime: Math.round(performance.now() - started),
     },
+    // Unfinished at 'close' is a response that never completed: the client left (a chat stream
+    // closed in the browser) or the stream was cut.
     res.writableFinished ? 'request completed' : 'request aborted',
   );
 }
