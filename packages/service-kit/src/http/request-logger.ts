@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { Request } from 'express';
 import type { Logger } from '../logger';
 import { getRequestId } from './request-id';
 import type { RequestObserver } from './request-telemetry';
@@ -30,15 +31,15 @@ export function requestLog(logger: Logger): RequestObserver {
     const level = levelFor(res);
     // originalUrl, not url: express rewrites req.url inside mounted routers.
     if (!lines.isLevelEnabled(level) || UNLOGGED_PATHS.has(pathOf(req.originalUrl))) return;
-    logLine(lines, level, req, res, req.originalUrl, started);
+    logLine(lines, level, req, res, started);
   };
 }
 
-function logLine(logger: Logger, level: 'info' | 'warn' | 'error', req: IncomingMessage, res: ServerResponse, url: string, started: number): void {
+function logLine(logger: Logger, level: 'info' | 'warn' | 'error', req: Request, res: ServerResponse, started: number): void {
   logger[level](
     {
       reqId: getRequestId(req),
-      req: { method: req.method, url, remoteAddress: req.socket.remoteAddress },
+      req: { method: req.method, url: req.originalUrl, remoteAddress: req.socket.remoteAddress },
       res: { statusCode: res.statusCode },
       responseTime: Math.round(performance.now() - started),
     },
