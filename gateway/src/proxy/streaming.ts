@@ -6,8 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * at once (an event stream may stay silent for a while) and to tell buffering reverse proxies in
  * front of the gateway (nginx) to stay out of the way.
  */
-export function passEventStreamsThrough(proxyRes: IncomingMessage, res: ServerResponse): void {
-  if (!proxyRes.headers['content-type']?.startsWith('text/event-stream')) return;
+export function passEventStreamsThrough(contentType: string | undefined, res: ServerResponse): void {
+  if (!contentType?.startsWith('text/event-stream')) return;
   res.setHeader('X-Accel-Buffering', 'no');
   // The proxy copies the upstream's status and headers right after this event, in the same tick.
   queueMicrotask(() => res.flushHeaders());

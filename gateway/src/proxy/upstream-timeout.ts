@@ -10,17 +10,10 @@ export class UpstreamTimeoutError extends Error {
 
 /**
  * Limits the wait for the response to begin, not its length: once headers arrive, a stream (chat
- * over SSE) may stay open and quiet as long as it likes. The caller clears the returned timer once
- * the response began or the request failed; a caller without its own listeners for those uses
- * `abortUnlessAnsweredWithin`.
+ * over SSE) may stay open and quiet as long as it likes.
  */
-export function responseDeadline(proxyReq: ClientRequest, timeoutMs: number): NodeJS.Timeout {
-  return setTimeout(() => proxyReq.destroy(new UpstreamTimeoutError(timeoutMs)), timeoutMs);
-}
-
-/** `responseDeadline`, cleared by listeners of its own. */
 export function abortUnlessAnsweredWithin(proxyReq: ClientRequest, timeoutMs: number): void {
-  const timer = responseDeadline(proxyReq, timeoutMs);
+  const timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeoutError(timeoutMs)), timeoutMs);
   proxyReq.once('response', () => clearTimeout(timer));
   proxyReq.once('close', () => clearTimeout(timer));
 }
