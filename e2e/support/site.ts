@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** Texts from the product specification (§2) and the shell, in one place. */
 export const TEXT = {
@@ -18,6 +18,13 @@ export const siteFooter = (page: Page): Locator => page.getByRole('contentinfo')
 /** The page's own content, without the shell's header and footer. */
 export const mainContent = (page: Page): Locator => page.getByRole('main');
 export const pageHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** The served HTML of `path`, as a crawler or a browser before any script gets it. */
+export async function servedHtml(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path, { headers: { accept: 'text/html' } });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return response.text();
+}
 
 /** No horizontal scrolling: the page is no wider than the viewport. */
 export async function expectNoSidewaysScroll(page: Page, where = 'this page'): Promise<void> {

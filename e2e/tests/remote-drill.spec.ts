@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Page, Route } from '@playwright/test';
 import { E2E_PORTS } from '../support/ports';
 import { expect, test } from '../support/fixtures';
-import { mainContent, pageHeading, siteHeader, TEXT } from '../support/site';
+import { mainContent, pageHeading, servedHtml, siteHeader, TEXT } from '../support/site';
 
 // Deploy drills for one remote under the running platform: nothing else is rebuilt or restarted.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,14 +46,20 @@ async function otherRemotesStillWork(page: Page): Promise<void> {
 }
 
 test.describe('Deploying one remote alone', () => {
-  test('a rebuilt remote is picked up on the next page load without rebuilding or restarting the shell', async ({ page }) => {
+  test('a rebuilt remote is picked up on the next page load without rebuilding or restarting the shell', async ({ page, request }) => {
     test.setTimeout(240_000);
     const marker = `drill-${Date.now().toString(36)}`;
+    const renderedBy = `<meta name="agentdock-server-build:marketing" content="${marker}" />`;
     await page.goto('/about');
     await expect(pageHeading(page, 'About')).toBeVisible();
     await expect(servedBuild(page)).not.toHaveAttribute('content', marker);
+    expect(await servedHtml(request, '/about')).not.toContain(renderedBy);
     try {
       await buildMarketing(marker);
+      // The served HTML comes from the new server build too: the renderer looks at the remote's
+      // server manifest every few seconds and keeps a page one second in this suite.
+      await expect.poll(() => servedHtml(request, '/about'), { timeout: 30_000, intervals: [500] }).toContain(renderedBy);
+      expect(await servedHtml(request, '/about')).toMatch(/<h1[^>]*>About<\/h1>/);
       await page.reload();
       await expect(pageHeading(page, 'About')).toBeVisible();
       await expect(servedBuild(page)).toHaveAttribute('content', marker);

@@ -4,7 +4,7 @@ import { adminAccount, bearer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
 import { PUBLIC_COURSE_ID, PUBLIC_PAGES, type PublicPage } from '../support/public-pages';
-import { mainContent, mainNav, pageHeading, siteFooter, TEXT } from '../support/site';
+import { mainContent, mainNav, pageHeading, servedHtml, siteFooter, TEXT } from '../support/site';
 
 // Public pages arrive with their content in the HTML (the shell's server renderer), and the
 // browser takes that markup over instead of drawing the page again.
@@ -20,13 +20,6 @@ function routeDescription(path: string): string {
 async function expectedDescription(request: APIRequestContext, page: PublicPage): Promise<string> {
   if (page.path.startsWith('/courses/')) return ((await (await request.get(`/api/catalog/courses/${PUBLIC_COURSE_ID}`)).json()) as { description: string }).description;
   return page.description ?? routeDescription(page.path);
-}
-
-/** The served HTML of `path`, as a crawler or a browser before any script gets it. */
-async function servedHtml(request: APIRequestContext, path: string): Promise<string> {
-  const response = await request.get(path, { headers: { accept: 'text/html' } });
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return response.text();
 }
 
 /** The text of the first h1 of the served HTML. */

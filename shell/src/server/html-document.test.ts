@@ -10,6 +10,7 @@ const page = (overrides: Partial<RenderedPage> = {}): RenderedPage => ({
   description: 'Compare plans.',
   styles: ['.a{color:red}'],
   data: { 'agentdock-ssr-marketing': { resources: { plans: [] } } },
+  remoteBuilds: { marketing: '0.1.0' },
   ...overrides,
 });
 
@@ -28,6 +29,13 @@ describe('pageDocument', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<style data-ssr>.a{color:red}</style>');
     expect(head).toContain('<script type="application/json" id="agentdock-ssr-marketing">{"resources":{"plans":[]}}</script>');
+  });
+
+  it('names the build of each remote that rendered the page, escaped', () => {
+    const html = pageDocument(TEMPLATE, page({ remoteBuilds: { marketing: 'drill-"7"', account: '2.0.0' } }));
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<meta name="agentdock-server-build:marketing" content="drill-&quot;7&quot;" />');
+    expect(head).toContain('<meta name="agentdock-server-build:account" content="2.0.0" />');
   });
 
   it('adds a description when the template has none', () => {

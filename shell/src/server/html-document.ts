@@ -11,6 +11,11 @@ export interface RenderedPage {
   styles: readonly string[];
   /** JSON the remote reads before hydrating, by element id (the data the page was rendered with). */
   data: Readonly<Record<string, unknown>>;
+  /**
+   * The build version of each remote whose server build rendered the page: what an operator checks
+   * after deploying a remote alone, and what the deploy drill waits for in the served HTML.
+   */
+  remoteBuilds: Readonly<Record<string, string>>;
 }
 
 const DESCRIPTION = /<meta name="?description"?[^>]*>/;
@@ -42,6 +47,7 @@ export function pageDocument(template: string, page: RenderedPage): string {
   if (!root.test(template)) throw new Error('index.html has no empty <div id="root"></div>');
   if (!/<title>[^<]*<\/title>/.test(template)) throw new Error('index.html has no <title>');
   const head = [
+    ...Object.entries(page.remoteBuilds).map(([remote, build]) => `<meta name="agentdock-server-build:${escapeHtml(remote)}" content="${escapeHtml(build)}" />`),
     ...page.styles.map((css) => `<style data-ssr>${styleSafe(css)}</style>`),
     ...Object.entries(page.data).map(([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${scriptSafeJson(value)}</script>`),
   ].join('');

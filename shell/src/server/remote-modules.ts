@@ -49,6 +49,8 @@ export function serverManifestUrl(browserManifestUrl: string): string {
 export interface RemoteModules {
   /** The remote's exposed module, from the build it serves now (checked at most every `recheckMs`). */
   load(remote: RemoteName, exposed: string): Promise<unknown>;
+  /** The build version its server manifest names, of the build `load` last used; undefined before any. */
+  buildVersion(remote: RemoteName): string | undefined;
 }
 
 export interface RemoteModulesOptions {
@@ -79,30 +81,31 @@ export function createRemoteModules({ manifests, fetch: fetchImpl = globalThis.f
     },
     plugins: [httpEntryPlugin(fetchImpl)],
   });
-  const builds = new Map<RemoteName, { version: string; checkedAt: number }>();
+  const builds = new Map<RemoteName, { version: string; buildVersion: string | undefined; checkedAt: number }>();
   const checking = new Map<RemoteName, Promise<void>>();
 
-  async function currentVersion(remote: RemoteName): Promise<string> {
+  async function currentBuild(remote: RemoteName): Promise<{ version: string; buildVersion: string | undefined }> {
     const browserManifest = manifests[remote];
     if (!browserManifest) throw new Error(`No manifest URL for the "${remote}" remote`);
     const manifestUrl = serverManifestUrl(browserManifest);
     const response = await fetchImpl(manifestUrl, { cache: 'no-store' });
     if (!response.ok) throw new Error(`GET ${manifestUrl} answered ${response.status}`);
-    const entryUrl = manifestEntryUrl(manifestUrl, (await response.json()) as RemoteManifest);
+    const manifest = (await response.json()) as RemoteManifest;
+    const entryUrl = manifestEntryUrl(manifestUrl, manifest);
     const head = await fetchImpl(entryUrl, { method: 'HEAD', cache: 'no-store' });
     if (!head.ok) throw new Error(`HEAD ${entryUrl} answered ${head.status}`);
     const stamp = head.headers.get('etag') ?? head.headers.get('last-modified') ?? '';
-    return `${entryUrl}?build=${encodeURIComponent(stamp)}`;
+    return { version: `${entryUrl}?build=${encodeURIComponent(stamp)}`, buildVersion: manifest.metaData?.buildInfo?.buildVersion };
   }
 
   async function refresh(remote: RemoteName): Promise<void> {
     const known = builds.get(remote);
     if (known && now() - known.checkedAt < recheckMs) return;
-    const version = await currentVersion(remote);
+    const { version, buildVersion } = await currentBuild(remote);
     if (known?.version !== version) {
       instance.registerRemotes([{ name: containerName(remote), entry: version, type: 'commonjs-module' } as never], { force: Boolean(known) });
     }
-    builds.set(remote, { version, checkedAt: now() });
+    builds.set(remote, { version, buildVersion, checkedAt: now() });
   }
 
   return {
@@ -117,5 +120,6 @@ export function createRemoteModules({ manifests, fetch: fetchImpl = globalThis.f
       if (module === null || module === undefined) throw new Error(`${remote}/${exposed} could not be loaded`);
       return module;
     },
+    buildVersion: (remote) => builds.get(remote)?.buildVersion,
   };
 }

@@ -57,6 +57,15 @@ async function toHtml(element: ReactNode, timeoutMs: number): Promise<string> {
   return html;
 }
 
+function renderedBuilds(remotes: RemoteModules, rendered: ReadonlySet<RemoteName>): Record<string, string> {
+  const builds: Record<string, string> = {};
+  for (const remote of rendered) {
+    const build = remotes.buildVersion(remote);
+    if (build) builds[remote] = build;
+  }
+  return builds;
+}
+
 export interface RenderPageOptions {
   remotes: RemoteModules;
   apiBaseUrl: string;
@@ -73,9 +82,12 @@ export async function renderPage(url: URL, { remotes, apiBaseUrl, timeoutMs }: R
   const prepared = await server.preparePage(route.page, params, { apiBaseUrl, domWindow });
   if (!prepared) return null;
 
+  // Every remote whose server build took part; a layout may show another remote's page.
+  const rendered = new Set<RemoteName>([route.remote]);
   const registry: PageRegistry = {
     page: (remote: RemoteName, name: string) =>
       lazy(async () => {
+        rendered.add(remote);
         const module = remote === route.remote ? server : await remotes.load(remote, 'server');
         const loader = isServerModule(module) ? module.pages[name] : undefined;
         if (!loader) throw new Error(`No page "${name}" in ${remote}`);
@@ -99,5 +111,6 @@ export async function renderPage(url: URL, { remotes, apiBaseUrl, timeoutMs }: R
     description: head.description,
     styles: [...SHELL_STYLES, ...server.styles()],
     data: { [server.SERVER_DATA_ELEMENT_ID]: prepared.data },
+    remoteBuilds: renderedBuilds(remotes, rendered),
   };
 }
