@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '@agentdock/service-kit/testing';
 
@@ -9,14 +10,32 @@ export interface Started {
   child: ChildProcess;
 }
 
-/** Starts one deployable as its own process, the way production runs it. */
-export function startProcess(name: string, args: string[], env: Record<string, string>): Started {
+/**
+ * Starts one deployable as its own process, the way production runs it. With `readStdout` its
+ * standard output is kept for `firstLine`, otherwise dropped.
+ */
+export function startProcess(name: string, args: string[], env: Record<string, string>, { readStdout = false } = {}): Started {
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', readStdout ? 'pipe' : 'ignore', 'inherit'],
   });
   return { name, child };
+}
+
+/** The first line a process started with `readStdout` prints; rejects if it exits first. */
+export function firstLine({ name, child }: Started): Promise<string> {
+  if (!child.stdout) throw new Error(`${name} was started without readStdout`);
+  const lines = createInterface({ input: child.stdout });
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`${name} exited (code ${code}) before printing a line`));
+    child.once('exit', exited);
+    lines.once('line', (line) => {
+      child.off('exit', exited);
+      lines.close();
+      resolve(line);
+    });
+  });
 }
 
 /** Resolves once `url` answers 200 (fetch fails until the process listens). */

@@ -12,7 +12,9 @@ import { eventually } from '@agentdock/service-kit/testing';
 import { eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { chatWalletLedger } from '../src/db/schema';
+import { completeSend, prepareSend } from '../src/domain/chat';
 import { ensureWallet } from '../src/domain/wallet';
+import type { ChatProvider } from '../src/providers/provider';
 import { DRIVER, type User, ChatHarness, parseSse } from './harness';
 import { FakeOpenAi } from './fake-openai';
 
@@ -75,6 +77,43 @@ describe(`svc-chat on ${DRIVER}`, () => {
       ['user', 0],
       ['assistant', 1],
     ]);
+  });
+
+  it('lets a reply that arrived in one burst leave before its settlement starts', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const { context } = chat.service;
+    const order: string[] = [];
+    // The whole reply at once: every token is handed over within one turn of the event loop.
+    const burst: ChatProvider = {
+      name: 'burst',
+      demo: false,
+      reply: async (request) => {
+        request.onToken('All ');
+        request.onToken('at once');
+        return { text: 'All at once', usage: null, imageUrl: null };
+      },
+    };
+    const runTransaction = context.transaction;
+    const settlement = jest.spyOn(context, 'transaction').mockImplementation((work) => {
+      order.push('settlement');
+      return runTransaction(work);
+    });
+    try {
+      const deps = { context, provider: burst, lowBalanceRatio: 0.1 };
+      const input = { userId: user.id, tier: 'free' as const, agentId: agent.id, message: 'Hello' };
+      const prepared = await prepareSend(deps, input);
+      let tokens = 0;
+      const onToken = () => {
+        // Written tokens leave the process when the loop takes its next turn.
+        if ((tokens += 1) === 1) setImmediate(() => order.push('event loop turn'));
+      };
+      const result = await completeSend(deps, { ...input, signal: new AbortController().signal, onWaiting: () => undefined, onToken }, prepared);
+      expect(result.ok).toBe(true);
+      expect(order).toEqual(['event loop turn', 'settlement']);
+    } finally {
+      settlement.mockRestore();
+    }
   });
 
   it('refuses with the exact insufficient-credits text and spends nothing', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as yieldToEventLoop } from 'node:timers/promises';
 import { type ChatStreamDone, type ChatStreamError, chatCreditsLowV1, chatCreditsSpentV1, type SubscriptionTier } from '@agentdock/contracts';
 import type { Db, ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq, sql } from '@agentdock/service-data/orm';
@@ -86,6 +87,11 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
       onToken: input.onToken,
       onWaiting: input.onWaiting,
     });
+    // The reply's last tokens were written in this same turn of the event loop; they leave (and
+    // the gateway forwards them) only once it gives the loop a turn. On PGlite the settlement's
+    // queries run without ever doing so, so in the embedded default, where the gateway shares
+    // this process, a reply that arrived in one burst would reach the reader only after it commits.
+    await yieldToEventLoop();
     return { ok: true, done: await settle(deps, input, prepared, reply) };
   } catch (error) {
     const message = error instanceof ProviderError ? error.message : 'the reply could not be completed';
