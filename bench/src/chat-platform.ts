@@ -1,20 +1,19 @@
 // `tsx bench/src/chat-platform.ts`: the chat path of the embedded default for the chat figures of
 // `npm run bench`: the demo provider, svc-chat on PGlite and the gateway in one process, as the
-// launcher runs them, with one agent and one user whose wallet never runs dry (the figures measure
-// the path, not refusals). Prints one JSON line (`ChatPlatform`) once it serves, then serves until
-// it is stopped. The bench is the client, in a process of its own, as a browser is.
+// launcher runs them, with one agent and one user whose wallet never runs dry. Prints one JSON line
+// (`ChatPlatform`) once it serves, then serves until it is stopped. The bench is the client, in a
+// process of its own, as a browser is.
 import { randomUUID } from 'node:crypto';
 import { agentChangedV1 } from '@agentdock/contracts';
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
 import { startDemoProvider } from '@agentdock/local-agent-provider';
 import { InProcessBus } from '@agentdock/service-data';
-import { eq } from '@agentdock/service-data/orm';
 import { startTestService } from '@agentdock/service-data/testing';
 import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
-import { chatAgents, chatWallets } from '@agentdock/svc-chat/schema';
-import { ensureWallet } from '@agentdock/svc-chat/wallet';
+import { chatAgents } from '@agentdock/svc-chat/schema';
+import { bottomlessWallet } from './chat-wallet';
 
 export interface ChatPlatform {
   /** The demo provider's OpenAI-compatible base URL (ends in /v1). */
@@ -62,8 +61,7 @@ await bus.publish(agentChangedV1.subject, {
 });
 await eventually(async () => (await chat.context.db.select().from(chatAgents)).length > 0);
 const userId = randomUUID();
-await ensureWallet(chat.context.db, userId, 'free');
-await chat.context.db.update(chatWallets).set({ creditsRemaining: 1_000_000_000, apiCallsLimit: 1_000_000_000 }).where(eq(chatWallets.userId, userId));
+await bottomlessWallet(chat.context.db, userId);
 
 const platform: ChatPlatform = {
   providerUrl: provider.url,

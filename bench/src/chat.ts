@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { InProcessBus, type Db } from '@agentdock/service-data';
-import { eq } from '@agentdock/service-data/orm';
+import { InProcessBus } from '@agentdock/service-data';
 import { createTestDatabase, startTestService } from '@agentdock/service-data/testing';
 import { createLogger } from '@agentdock/service-kit';
 import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
-import { chatWallets } from '@agentdock/svc-chat/schema';
-import { ensureWallet, recordLedger, reserve } from '@agentdock/svc-chat/wallet';
+import { recordLedger, reserve } from '@agentdock/svc-chat/wallet';
 import type { ChatPlatform } from './chat-platform';
+import { bottomlessWallet } from './chat-wallet';
 import { firstLine, startProcess, stopAll } from './processes';
-
-/** A wallet that never runs dry, so the figures measure the path, not refusals. */
-async function walletSeed(db: Db<typeof import('@agentdock/svc-chat/schema').schema>, userId: string): Promise<void> {
-  await ensureWallet(db, userId, 'free');
-  await db.update(chatWallets).set({ creditsRemaining: 1_000_000_000, apiCallsLimit: 1_000_000_000 }).where(eq(chatWallets.userId, userId));
-}
 
 const SAMPLES = Number(process.env.BENCH_CHAT_SAMPLES ?? 200);
 const DEBITS = Number(process.env.BENCH_DEBITS ?? 5_000);
@@ -103,7 +96,7 @@ async function benchDebits(logger: ReturnType<typeof createLogger>): Promise<voi
   const chat = await startTestService(createChatService({ env: chatProviderEnv.parse({ DEMO_AGENT_PROVIDER_URL: 'http://127.0.0.1:9/v1' }) }), { bus, database });
   try {
     const users = Array.from({ length: 100 }, () => randomUUID());
-    for (const userId of users) await walletSeed(chat.context.db, userId);
+    for (const userId of users) await bottomlessWallet(chat.context.db, userId);
     let next = 0;
     const started = performance.now();
     await Promise.all(
