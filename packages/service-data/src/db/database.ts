@@ -23,7 +23,12 @@ export type DatabaseTarget =
   /** A PostgreSQL connection string: production and the PostgreSQL test variant. */
   | { url: string }
   /** A PGlite data directory; omitted means in-memory (tests). */
-  | { dataDir?: string };
+  | { dataDir?: string }
+  /**
+   * In-memory PGlite started from a dump of a data directory (`PGlite.dumpDataDir`): skips the
+   * initdb every new instance otherwise runs, about three seconds of CPU each (tests).
+   */
+  | { initialData: Blob };
 
 export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   target: DatabaseTarget;
@@ -50,7 +55,13 @@ const kitMigrationsTable = '__kit_migrations';
 
 /** Opens the service database on the chosen driver and brings its schema up to date. */
 export async function openDatabase<TSchema extends Record<string, unknown>>(options: DatabaseOptions<TSchema>): Promise<Database<TSchema>> {
-  const opened = 'url' in options.target ? await openPostgres(options, options.target.url) : await openPglite(options, options.target.dataDir);
+  const target = options.target;
+  const opened =
+    'url' in target
+      ? await openPostgres(options, target.url)
+      : 'initialData' in target
+        ? await pgliteDriver(options, new PGlite({ loadDataDir: target.initialData }), async () => undefined)
+        : await openPglite(options, target.dataDir);
   try {
     await opened.migrate({ migrationsFolder: kitMigrationsFolder, migrationsTable: kitMigrationsTable });
     if (options.migrationsFolder) await opened.migrate({ migrationsFolder: options.migrationsFolder });

@@ -10,6 +10,7 @@ import type { EventBus } from '../events/bus';
 import { InProcessBus } from '../events/in-process-bus';
 import { JetStreamBus } from '../events/jetstream-bus';
 import { type RunningService, type ServiceDefinition, startService } from '../service';
+import { emptyClusterImage } from './pglite-template';
 
 export interface TestDatabase {
   target: DatabaseTarget;
@@ -18,7 +19,7 @@ export interface TestDatabase {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { target: {}, drop: async () => undefined };
+  if (!serverUrl) return { target: { initialData: await emptyClusterImage() }, drop: async () => undefined };
   const name = `agentdock_test_${randomUUID().replaceAll('-', '')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);
