@@ -1,6 +1,5 @@
 import type { AdminAgent, AgentInput } from '@agentdock/contracts';
 import { TextAreaField, TextField } from '@agentdock/ui';
-import { useReportError } from '../console/admin-banner';
 import { ADMIN_ERRORS } from '../console/admin-errors';
 import { CheckboxField, SelectField } from '../console/fields';
 import { FormFrame } from '../console/form-frame';
@@ -46,12 +45,11 @@ const agentFieldOf = (path: string) => {
 };
 
 export function AgentForm({ agent, save, onCancel }: { agent?: AdminAgent; save: (values: AgentValues) => Promise<void>; onCancel: () => void }) {
-  const report = useReportError();
   const form = useRecordForm({
     initial: agent ? agentValues(agent) : EMPTY_AGENT,
     save,
     fieldOf: agentFieldOf,
-    onFailure: (error) => report(ADMIN_ERRORS.saveAgent, error),
+    failureText: ADMIN_ERRORS.saveAgent,
   });
   return (
     <FormFrame

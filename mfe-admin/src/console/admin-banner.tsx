@@ -1,8 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { AdminErrorText, BannerMessage } from './admin-errors';
 
-/** Shows a failure in the console's banner; every tab reports through it. */
-export type ReportError = (text: AdminErrorText, error: unknown) => void;
+/**
+ * Shows a failure in the console's banner; every tab reports through it. `fromForm`: a form
+ * already shows the server's explanation beside its fields.
+ */
+export type ReportError = (text: AdminErrorText, error: unknown, fromForm?: boolean) => void;
 
 export const ReportErrorContext = createContext<ReportError>(() => undefined);
 

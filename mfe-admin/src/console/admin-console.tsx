@@ -39,9 +39,9 @@ export function AdminConsole() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const [banner, setBanner] = useState<BannerMessage | null>(null);
-  const report = useCallback<ReportError>((text, error) => {
+  const report = useCallback<ReportError>((text, error, fromForm) => {
     console.error(`[agentdock] ${text}`, error);
-    setBanner(bannerFor(text, error));
+    setBanner(bannerFor(text, error, fromForm));
   }, []);
 
   const Panel = PANELS[tab];

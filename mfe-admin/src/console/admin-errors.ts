@@ -30,10 +30,17 @@ export interface BannerMessage {
  * What the banner says about a failed action. A 403 means this session lost its admin rights
  * (or was suspended) since the page opened, whatever the action was.
  */
-export function bannerFor(text: AdminErrorText, error: unknown): BannerMessage {
+export function bannerFor(text: AdminErrorText, error: unknown, fromForm = false): BannerMessage {
   // Without a second factor the server's message says what to do (set one up on the dashboard).
   if (error instanceof ApiError && error.status === 403)
     return isMfaRequired(error) ? { text: ADMIN_ERRORS.accessDenied, detail: error.message } : { text: ADMIN_ERRORS.accessDenied };
+  // A form shows the server's explanation beside its fields, in view; the banner keeps the product's text alone.
+  if (fromForm && shownInForm(error)) return { text };
   const detail = error instanceof Error && error.message && error.message !== text ? error.message : undefined;
   return detail ? { text, detail } : { text };
+}
+
+/** A refusal of what the admin typed (4xx but not an access refusal): the form shows it where it applies. */
+export function shownInForm(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '@agentdock/api-client';
+import { useReportError } from './admin-banner';
+import { type AdminErrorText, shownInForm } from './admin-errors';
 
 export type FormValues = Record<string, string | boolean>;
 export type FieldErrors<V> = Partial<Record<keyof V | 'form', string>>;
@@ -10,8 +11,8 @@ interface RecordFormOptions<V extends FormValues> {
   save: (values: V) => Promise<void>;
   /** Maps a server field path (e.g. `monthly.amount`) to the form field that shows its message. */
   fieldOf: (path: string) => keyof V | undefined;
-  /** Called with the failure so the console's banner can say what went wrong. */
-  onFailure: (error: unknown) => void;
+  /** The banner's text when saving fails. */
+  failureText: AdminErrorText;
 }
 
 /**
@@ -19,7 +20,8 @@ interface RecordFormOptions<V extends FormValues> {
  * server validates, and its messages appear next to the fields they concern while the edit stays
  * on screen. The first field with a message gets focus.
  */
-export function useRecordForm<V extends FormValues>({ initial, save, fieldOf, onFailure }: RecordFormOptions<V>) {
+export function useRecordForm<V extends FormValues>({ initial, save, fieldOf, failureText }: RecordFormOptions<V>) {
+  const report = useReportError();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [pending, setPending] = useState(false);
@@ -38,7 +40,7 @@ export function useRecordForm<V extends FormValues>({ initial, save, fieldOf, on
       setErrors({});
     } catch (error) {
       setErrors(fieldErrorsOf(error, fieldOf));
-      onFailure(error);
+      report(failureText, error, true);
     } finally {
       setPending(false);
     }
@@ -65,10 +67,14 @@ export function useRecordForm<V extends FormValues>({ initial, save, fieldOf, on
   return { values, errors, pending, onSubmit, formRef, text, checkbox };
 }
 
-/** The first server message for each form field; messages about no known field go to `form`. */
+/**
+ * The first server message for each form field; messages about no known field, and a refusal that
+ * names no field (a deduction larger than the balance), go to `form`.
+ */
 export function fieldErrorsOf<V>(error: unknown, fieldOf: (path: string) => keyof V | undefined): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
-  if (!(error instanceof ApiError)) return errors;
+  if (!shownInForm(error)) return errors;
+  if (error.fields.length === 0) return { form: error.message } as FieldErrors<V>;
   for (const field of error.fields) {
     const key = fieldOf(field.path) ?? 'form';
     errors[key] ??= field.message;

@@ -1,7 +1,6 @@
 import { useDeferredValue } from 'react';
 import { CONTENT_FORMATS, CONTENT_SECTION_TYPES, type ContentFormat, type ContentSection, type ContentSectionInput } from '@agentdock/contracts';
 import { TextAreaField, TextField } from '@agentdock/ui';
-import { useReportError } from '../console/admin-banner';
 import { ADMIN_ERRORS } from '../console/admin-errors';
 import { CheckboxField, SelectField } from '../console/fields';
 import { FormFrame } from '../console/form-frame';
@@ -34,12 +33,11 @@ const contentFieldOf = (path: string) => {
 };
 
 export function ContentForm({ section, save, onCancel }: { section?: ContentSection; save: (values: ContentValues) => Promise<void>; onCancel: () => void }) {
-  const report = useReportError();
   const form = useRecordForm({
     initial: section ? contentValues(section) : EMPTY_CONTENT,
     save,
     fieldOf: contentFieldOf,
-    onFailure: (error) => report(ADMIN_ERRORS.saveContent, error),
+    failureText: ADMIN_ERRORS.saveContent,
   });
   // Typing stays responsive in a long section: the preview follows a moment later.
   const content = useDeferredValue(String(form.values.content));

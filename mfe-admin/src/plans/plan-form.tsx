@@ -1,6 +1,5 @@
 import type { Plan } from '@agentdock/contracts';
 import { TextAreaField, TextField } from '@agentdock/ui';
-import { useReportError } from '../console/admin-banner';
 import { ADMIN_ERRORS } from '../console/admin-errors';
 import { CheckboxField, SelectField } from '../console/fields';
 import { FormFrame } from '../console/form-frame';
@@ -16,12 +15,11 @@ export interface PlanFormProps {
 }
 
 export function PlanForm({ plan, save, onCancel }: PlanFormProps) {
-  const report = useReportError();
   const form = useRecordForm({
     initial: plan ? planValues(plan) : EMPTY_PLAN,
     save,
     fieldOf: planFieldOf,
-    onFailure: (error) => report(ADMIN_ERRORS.savePlan, error),
+    failureText: ADMIN_ERRORS.savePlan,
   });
   return (
     <FormFrame

@@ -32,7 +32,7 @@ export function CreditPanel({ user, wallet, onWallet, onClose }: CreditPanelProp
   const form = useRecordForm({
     initial: { direction: 'grant', credits: '', reason: '' },
     fieldOf: (path) => (path === 'credits' || path === 'reason' ? path : undefined),
-    onFailure: (error) => report(ADMIN_ERRORS.adjustCredits, error),
+    failureText: ADMIN_ERRORS.adjustCredits,
     save: async ({ direction, credits, reason }) => {
       setSaved(null);
       const amount = integerOrNull(String(credits));

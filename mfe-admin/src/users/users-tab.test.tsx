@@ -155,6 +155,23 @@ describe('users tab', () => {
     expect(within(row).getByTestId('credits').textContent).toBe('35,000 / 50,000');
   });
 
+  it('shows a refused deduction beside the form, and the banner keeps its own text alone', async () => {
+    const services = adminServices();
+    const id = userRow(1).id;
+    const refusal = 'This deduction would take the balance below zero: the user has 40,000 credits.';
+    services.on(`GET /api/chat/admin/users/${id}/messages`, jsonResponse(200, { messages: [] }));
+    services.on(`POST /api/chat/admin/wallets/${id}/adjustments`, errorResponse(409, 'balance_too_low', refusal));
+    renderConsole('/admin', services);
+    fireEvent.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Credits of User 1' }));
+    const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
+    fireEvent.change(within(panel).getByLabelText('Adjustment'), { target: { value: 'deduct' } });
+    fireEvent.change(within(panel).getByLabelText('Credits'), { target: { value: '90000' } });
+    fireEvent.change(within(panel).getByLabelText('Reason'), { target: { value: 'Correction' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save Adjustment' }));
+    expect(await within(panel).findByText(refusal)).toBeTruthy();
+    expect((await screen.findByRole('alert')).querySelector('.adm-banner__text')!.textContent).toBe(ADMIN_ERRORS.adjustCredits);
+  });
+
   it('refunds a recent reply in one click', async () => {
     const services = adminServices();
     const id = userRow(1).id;

@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { productIssueMessage } from '@agentdock/contracts';
 import { NotFoundError } from '../errors/app-errors';
 import { Registry } from 'prom-client';
 import type { Logger } from '../logger';
@@ -84,6 +86,8 @@ export function createHttpApp({
   metrics: metricsAccess = 'open',
   readinessDetails = 'open',
 }: HttpAppOptions): Express {
+  // Field messages reach people beside the fields they typed in: product sentences, not zod's.
+  z.config({ customError: productIssueMessage });
   const app = express();
   const metrics = createHttpMetrics(metricsRegistry, service);
   app.disable('x-powered-by');
