@@ -5,7 +5,8 @@ import { collectedStyles } from '@agentdock/webpack-config/ssr-styles';
 import type { ContentSection } from '@agentdock/contracts';
 import type { RemoteServerModule } from '@agentdock/ui';
 import { sanitizeSections, sanitizeWith } from './content/sanitize-html';
-import { seedSiteContent, type SiteSection } from './content/content-sections';
+import { seedSiteContent } from './content/content-sections';
+import type { SiteSection } from './content/site-section';
 import { preparePage as prepareData } from './ssr/page-data';
 import { seedResources, SERVER_DATA_ELEMENT_ID, type ServerData } from './ssr/server-data';
 

@@ -1,13 +1,4 @@
-import type { ContentSection } from '@agentdock/contracts';
-
-/**
- * HTML that went through the platform's DOMPurify policy (sanitize-html.ts): the only HTML a
- * marketing page inserts. The brand keeps unchecked catalog HTML out of SafeHtml at compile time.
- */
-export type SanitizedHtml = string & { readonly __sanitized: true };
-
-/** A content section as the pages read it: its HTML already sanitised. */
-export type SiteSection = Omit<ContentSection, 'html'> & { html: SanitizedHtml };
+import type { SiteSection } from './site-section';
 
 /** The operator's texts, looked up by slot (e.g. `home.hero`) or as a block's items (`home.why-choose.*`). */
 export interface SiteContent {

@@ -1,5 +1,5 @@
 import { classNames } from '@agentdock/ui';
-import type { SanitizedHtml } from './content-sections';
+import type { SanitizedHtml } from './site-section';
 
 export interface SafeHtmlProps {
   html: SanitizedHtml;

@@ -1,6 +1,6 @@
 import type { ContentSection } from '@agentdock/contracts';
 import { createHtmlPurifier, type HtmlPurifier } from '@agentdock/html-sanitizer';
-import type { SanitizedHtml, SiteSection } from './content-sections';
+import type { SanitizedHtml, SiteSection } from './site-section';
 
 type WindowLike = Parameters<typeof createHtmlPurifier>[0];
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { loadedSiteContent, loadSiteContent, NO_CONTENT, type SiteContent, type SiteSection } from './content-sections';
+import { loadedSiteContent, loadSiteContent, NO_CONTENT, type SiteContent } from './content-sections';
+import type { SiteSection } from './site-section';
 
 /** The site's editable texts: undefined while loading, empty when the catalog cannot be reached. */
 export function useSiteContent(): SiteContent | undefined {

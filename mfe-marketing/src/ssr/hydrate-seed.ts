@@ -1,4 +1,5 @@
-import { seedSiteContent, type SiteSection } from '../content/content-sections';
+import { seedSiteContent } from '../content/content-sections';
+import type { SiteSection } from '../content/site-section';
 import { SERVER_DATA_ELEMENT_ID, seedResources, type ServerData } from './server-data';
 
 /**
