@@ -13,6 +13,7 @@ export * from './catalog/plan';
 export * from './catalog/agent';
 export * from './catalog/content';
 export * from './catalog/course';
+export * from './catalog/lesson';
 export * from './catalog/course-prices';
 export * from './catalog/endpoints';
 export * from './identity/profile';
