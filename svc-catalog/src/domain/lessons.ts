@@ -37,7 +37,7 @@ function toAdminLesson(row: LessonRow): AdminLesson {
 }
 
 /** The published lessons of a course in reading order: module by module, then by position. */
-export async function publishedLessons(db: Db<CatalogSchema>, courseId: string): Promise<LessonRow[]> {
+export async function publishedLessons(db: Db, courseId: string): Promise<LessonRow[]> {
   return db
     .select()
     .from(courseLessons)
