@@ -41,12 +41,12 @@ export const EXERCISE_ANSWER_MAX_LENGTH = 10_000;
 
 const lessonFields = z.object({
   /** Index of the module in the course's code-owned list of modules. */
-  moduleIndex: z.number().check(z.int(), z.nonnegative(), z.maximum(50)),
+  moduleIndex: z.number().check(z.int(), z.nonnegative(), z.lte(50)),
   title: z.string().check(z.trim(), z.minLength(1, 'Give the lesson a title'), z.maxLength(200)),
   /** Markdown; rendered and sanitised on save like the operator's content sections. */
   body: z.string().check(z.maxLength(LESSON_BODY_MAX_LENGTH)),
   videoUrl: z.nullable(videoUrl),
-  estimatedMinutes: z.number().check(z.int(), z.minimum(1, 'At least one minute'), z.maximum(600)),
+  estimatedMinutes: z.number().check(z.int(), z.gte(1, 'At least one minute'), z.lte(600)),
   exercisePrompt: z.nullable(z.string().check(z.trim(), z.maxLength(2000))),
   /** Visitors may open a preview lesson; every other lesson is for members. */
   isPreview: z.boolean(),
