@@ -14,6 +14,7 @@ export * from './catalog/agent';
 export * from './catalog/content';
 export * from './catalog/course';
 export * from './catalog/lesson';
+export * from './catalog/lesson-text';
 export * from './catalog/course-prices';
 export * from './catalog/endpoints';
 export * from './identity/profile';
