@@ -151,6 +151,18 @@ describe(`svc-catalog lessons, progress and certificates (${DRIVER})`, () => {
     expect(learningSummary.parse((await get('/api/catalog/me/learning', otherMember).expect(200)).body).certificates).toEqual([]);
   });
 
+  it('keeps progress and certificates when access ends, while the lessons close', async () => {
+    const leaver = await harness.user({ name: 'Leaving Learner' });
+    await request(harness.url).post(`/api/catalog/admin/courses/${COURSE}/enrolments`).set(admin.auth).send({ userId: leaver.id }).expect(201);
+    await complete(leaver, lessonIds[0]!).expect(200);
+    await complete(leaver, lessonIds[1]!).expect(200);
+    await request(harness.url).delete(`/api/catalog/admin/courses/${COURSE}/enrolments/${leaver.id}`).set(admin.auth).expect(204);
+    expect(courseProgress.parse((await get(`${base}/progress`, leaver).expect(200)).body)).toMatchObject({ completed: 2, total: 9 });
+    expect((await get(`${base}/lessons/${lessonIds[1]}`, leaver).expect(403)).body.error.code).toBe('not_enrolled');
+    // The free preview stays open to them like to anyone.
+    await get(`${base}/lessons/${lessonIds[0]}`, leaver).expect(200);
+  });
+
   describe('the operator edits lessons', () => {
     const admins = (path: string) => `/api/catalog/admin/courses/${COURSE}${path}`;
 
