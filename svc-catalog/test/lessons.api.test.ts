@@ -92,7 +92,11 @@ describe(`svc-catalog lessons, progress and certificates (${DRIVER})`, () => {
 
     const summary = learningSummary.parse((await get('/api/catalog/me/learning', member).expect(200)).body);
     expect(summary.courses).toEqual([expect.objectContaining({ courseId: COURSE, completed: 1, total: 9, nextLessonId: lessonIds[0] })]);
-    expect(learningSummary.parse((await get('/api/catalog/me/learning', otherMember).expect(200)).body).courses).toEqual([]);
+    // A member who has not started yet sees the course too, from its first lesson; a non-member nothing.
+    expect(learningSummary.parse((await get('/api/catalog/me/learning', otherMember).expect(200)).body).courses).toEqual([
+      expect.objectContaining({ courseId: COURSE, completed: 0, nextLessonId: lessonIds[0] }),
+    ]);
+    expect(learningSummary.parse((await get('/api/catalog/me/learning', outsider).expect(200)).body).courses).toEqual([]);
   });
 
   it('keeps exercise answers private to their author', async () => {

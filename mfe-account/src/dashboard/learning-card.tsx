@@ -8,7 +8,7 @@ import { formatDate } from './format';
 
 export const LEARNING_FAILED = 'Failed to load your courses';
 
-/** Courses in progress (with a Continue link to the first unfinished lesson) and certificates earned. */
+/** Courses in progress or just joined (with a link to the first unfinished lesson) and certificates earned. */
 export function LearningCard() {
   const client = useSessionClient();
   const [state, setState] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'loaded'; data: LearningSummary }>({ status: 'loading' });
@@ -43,8 +43,11 @@ export function LearningCard() {
                   </p>
                   <ProgressBar label={`${course.title} progress`} value={course.completed} max={course.total} valueText={progressText(course)} />
                   {course.nextLessonId && (
-                    <Link to={`/courses/${encodeURIComponent(course.courseId)}/lessons/${course.nextLessonId}`} aria-label={`Continue ${course.title}`}>
-                      Continue
+                    <Link
+                      to={`/courses/${encodeURIComponent(course.courseId)}/lessons/${course.nextLessonId}`}
+                      aria-label={`${course.completed > 0 ? 'Continue' : 'Start'} ${course.title}`}
+                    >
+                      {course.completed > 0 ? 'Continue' : 'Start'}
                     </Link>
                   )}
                 </li>

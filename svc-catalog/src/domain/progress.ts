@@ -1,7 +1,7 @@
 import type { AccessTokenClaims, Certificate, CourseProgress, ExerciseAnswer, LearningSummary } from '@agentdock/contracts';
 import type { Db } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
-import { type CatalogSchema, courseCertificates, exerciseAnswers, lessonCompletions, type LessonRow } from '../db/schema';
+import { type CatalogSchema, courseCertificates, courseEnrolments, exerciseAnswers, lessonCompletions, type LessonRow } from '../db/schema';
 import { issueCertificate, toCertificate } from './certificates';
 import { getCourse, listCourses } from './courses';
 import { assertLessonAccess, findPublishedLesson, publishedLessons } from './lessons';
@@ -87,10 +87,14 @@ export async function saveExerciseAnswer(db: Db<CatalogSchema>, courseId: string
   return { answer, updatedAt: updatedAt.toISOString() };
 }
 
-/** For the dashboard: courses the learner has started but not finished, and their certificates. */
+/**
+ * For the dashboard: courses the learner is a member of or has started, not yet finished, and
+ * their certificates.
+ */
 export async function getLearningSummary(db: Db<CatalogSchema>, userId: string): Promise<LearningSummary> {
   const completions = await db.select({ courseId: lessonCompletions.courseId }).from(lessonCompletions).where(eq(lessonCompletions.userId, userId));
-  const started = new Set(completions.map((row) => row.courseId));
+  const memberships = await db.select({ courseId: courseEnrolments.courseId }).from(courseEnrolments).where(eq(courseEnrolments.userId, userId));
+  const started = new Set([...completions, ...memberships].map((row) => row.courseId));
   const certificates = (await db.select().from(courseCertificates).where(eq(courseCertificates.userId, userId))).map(toCertificate);
   const courses: LearningSummary['courses'] = [];
   for (const course of listCourses().filter((candidate) => started.has(candidate.id))) {
