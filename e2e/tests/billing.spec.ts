@@ -202,7 +202,7 @@ test.describe('Course access', () => {
     expect(course).toMatchObject({ kind: 'course', courseId: 'ai-fundamentals', status: 'active' });
 
     await page.getByRole('link', { name: 'Start Learning' }).click();
-    await expect(page).toHaveURL(/\/courses\/ai-fundamentals\/discussion$/);
+    await expect(page).toHaveURL(/\/courses\/ai-fundamentals\/lessons\/[0-9a-f-]{36}$/);
 
     // The management page tells the course subscription apart by name.
     await page.goto('/manage-subscription');

@@ -120,6 +120,34 @@ test.describe('XSS corpus', () => {
     await expectInert(page, trap);
   });
 
+  test('lesson bodies, exercise prompts and exercise answers run none of it', async ({ page, request }) => {
+    const admin = bearer(await adminAccount(request));
+    const corpus = XSS_PAYLOADS.join('\n\n');
+    const created = await request.post('/api/catalog/admin/courses/customer-service/lessons', {
+      headers: admin,
+      data: { moduleIndex: 2, title: 'XSS corpus lesson', body: `${MARKER}\n\n${corpus}`, exercisePrompt: corpus.slice(0, 2000), isPublished: true },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const lesson = (await created.json()) as { id: string };
+    try {
+      const member = await createAccount(request, uniqueEmail('xss-learner'), 'Xss Learner');
+      const granted = await request.post('/api/catalog/admin/courses/customer-service/enrolments', { headers: admin, data: { userId: member.userId } });
+      expect(granted.status(), await granted.text()).toBe(201);
+      const saved = await request.put(`/api/catalog/courses/customer-service/lessons/${lesson.id}/answer`, { headers: bearer(member), data: { answer: `${MARKER}\n${corpus}` } });
+      expect(saved.ok(), await saved.text()).toBe(true);
+      await signInBrowser(page, member);
+      const trap = await armTrap(page);
+      await page.goto(`/courses/customer-service/lessons/${lesson.id}`);
+      await expect(page.getByText(MARKER)).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Your answer (only you can see it)' })).toHaveValue(`${MARKER}\n${corpus}`);
+      await expectInert(page, trap);
+    } finally {
+      // Unpublished again, so the course's lessons stay what other tests expect.
+      const hidden = await request.patch(`/api/catalog/admin/courses/customer-service/lessons/${lesson.id}`, { headers: admin, data: { isPublished: false } });
+      expect(hidden.ok(), await hidden.text()).toBe(true);
+    }
+  });
+
   test.describe('in chat', () => {
     test.use({
       expectedConsoleErrors: {

@@ -239,6 +239,7 @@ describe('security headers', () => {
     expect(csp).toContain(`connect-src 'self' ${remotes}`);
     expect(csp).toContain(`style-src 'self' 'unsafe-inline' ${remotes}`);
     expect(csp).toContain(`img-src 'self' data: ${remotes}`);
+    expect(csp).toContain("frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com");
     expect(csp).toContain(`font-src 'self' data: ${remotes}`);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

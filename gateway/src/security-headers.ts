@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { LESSON_VIDEO_EMBED_ORIGINS } from '@agentdock/contracts';
 import helmet from 'helmet';
 
 export interface SecurityHeaders {
@@ -35,6 +36,9 @@ export function securityHeaders(remoteUrls: string[]): SecurityHeaders {
         styleSrc: ["'self'", "'unsafe-inline'", ...origins],
         imgSrc: ["'self'", 'data:', ...origins],
         fontSrc: ["'self'", 'data:', ...origins],
+        // Lesson videos: the players the catalog accepts as embeds, and video files over https.
+        frameSrc: ["'self'", ...LESSON_VIDEO_EMBED_ORIGINS],
+        mediaSrc: ["'self'", 'https:'],
         // Self-hosted installs often run on plain http; upgrading would break every remote load there.
         upgradeInsecureRequests: null,
       },

@@ -18,6 +18,11 @@ import { coursesRouter } from './routes/courses';
 import { discussionRouter } from './routes/discussion';
 import { enrolmentsRouter } from './routes/enrolments';
 import { plansRouter } from './routes/plans';
+import { adminLessonsRouter } from './routes/admin-lessons';
+import { certificatesRouter } from './routes/certificates';
+import { lessonsRouter } from './routes/lessons';
+import { insertLesson } from './domain/lessons';
+import { SEED_LESSONS } from './domain/seed-lessons';
 
 /** svc-catalog owns what is for sale and what is shown: plans, agents, content sections and courses. */
 export const catalogService: ServiceDefinition<CatalogSchema> = {
@@ -33,6 +38,9 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
     app.use(CATALOG_BASE, coursesRouter(context));
     app.use(CATALOG_BASE, enrolmentsRouter(context));
     app.use(CATALOG_BASE, discussionRouter(context));
+    app.use(CATALOG_BASE, lessonsRouter(context));
+    app.use(CATALOG_BASE, adminLessonsRouter(context));
+    app.use(CATALOG_BASE, certificatesRouter(context));
   },
   consumers: courseAccessConsumers,
   async onStart(context) {
@@ -51,6 +59,13 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
       (section) => section.slot,
       (tx, section) => insertContent(context, tx, section, true),
     );
-    if (plans + agents + sections > 0) context.logger.info({ plans, agents, sections }, 'seeded the catalog');
+    const lessons = await applyNewSeeds(
+      context,
+      'lesson',
+      SEED_LESSONS,
+      (lesson) => `${lesson.courseId}/${lesson.moduleIndex}/${lesson.title}`,
+      (tx, { courseId, ...lesson }) => insertLesson(tx, courseId, lesson),
+    );
+    if (plans + agents + sections + lessons > 0) context.logger.info({ plans, agents, sections, lessons }, 'seeded the catalog');
   },
 };

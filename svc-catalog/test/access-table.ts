@@ -17,6 +17,17 @@ export const CATALOG_ACCESS: AccessTable = {
     enrolment: 'user',
     discussion: 'user',
     postComment: 'user',
+    outline: 'public',
+    // A preview lesson is for anyone; whether the rest are readable is the domain's rule (lessons.api.test).
+    lesson: { anonymous: 'granted', user: 'granted', suspended: 403, admin: 'granted' },
+    progress: 'user',
+    completeLesson: 'user',
+    uncompleteLesson: 'user',
+    exerciseAnswer: 'user',
+    saveExerciseAnswer: 'user',
+    learning: 'user',
+    certificate: 'public',
+    certificatePdf: 'public',
   }),
   ...endpointAccessRows(CATALOG_ADMIN_ENDPOINTS, {
     plans: 'admin',
@@ -34,5 +45,9 @@ export const CATALOG_ACCESS: AccessTable = {
     enrolments: 'admin',
     grantEnrolment: 'admin',
     revokeEnrolment: 'admin',
+    lessons: 'admin',
+    createLesson: 'admin',
+    updateLesson: 'admin',
+    reorderLessons: 'admin',
   }),
 };

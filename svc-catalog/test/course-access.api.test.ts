@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { courseAccessGrantedV1, courseAccessRevokedV1, type EventDefinition } from '@agentdock/contracts';
-import { and, eq } from '@agentdock/service-data/orm';
+import { courseAccessGrantedV1, courseAccessRevokedV1, courseWelcomeV1, type EventDefinition } from '@agentdock/contracts';
+import { and, asc, eq } from '@agentdock/service-data/orm';
 import { eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import type { z } from 'zod';
-import { type CatalogSchema, courseEnrolments, endedCourseSubscriptions } from '../src/db/schema';
+import { type CatalogSchema, courseEnrolments, courseLessons, endedCourseSubscriptions } from '../src/db/schema';
 import { catalogService } from '../src/index';
 
 describe('course subscriptions become enrolments', () => {
@@ -29,12 +29,35 @@ describe('course subscriptions become enrolments', () => {
         .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId)))
     )[0];
 
-  it('grants on an active subscription and revokes at its end', async () => {
+  it('grants on an active subscription, asks identity to welcome the member once, and revokes at its end', async () => {
+    const welcomes: Array<z.infer<typeof courseWelcomeV1.data>> = [];
+    const subscription = await bus.bus.subscribe({
+      durable: `welcome-${randomUUID().slice(0, 8)}`,
+      subject: courseWelcomeV1.subject,
+      handler: async (envelope) => {
+        welcomes.push(courseWelcomeV1.envelope.parse(envelope).data);
+      },
+    });
     const userId = randomUUID();
     const access = { userId, courseId: 'build-ai-agents', subscriptionId: 'sub_course' };
     await publish(courseAccessGrantedV1, access);
     await publish(courseAccessGrantedV1, access);
     expect(await eventually(() => enrolment('build-ai-agents', userId))).toMatchObject({ source: 'subscription' });
+    const [first] = await catalog.context.db
+      .select()
+      .from(courseLessons)
+      .where(eq(courseLessons.courseId, 'build-ai-agents'))
+      .orderBy(asc(courseLessons.moduleIndex), asc(courseLessons.position));
+    const welcome = await eventually(async () => welcomes.find((data) => data.userId === userId));
+    expect(welcome).toEqual({
+      userId,
+      courseId: 'build-ai-agents',
+      courseTitle: 'Build Your Own AI Agents',
+      firstLessonTitle: 'Choosing one task to automate',
+      firstLessonPath: `/courses/build-ai-agents/lessons/${first!.id}`,
+    });
+    await subscription.stop();
+    expect(welcomes.filter((data) => data.userId === userId)).toHaveLength(1);
     await publish(courseAccessRevokedV1, access);
     await eventually(async () => (await enrolment('build-ai-agents', userId)) === undefined || undefined);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventDefinition, EventEnvelope, SubscriptionTier } from '@agentdock/contracts';
+import { type EventDefinition, type EventEnvelope, type SubscriptionTier, userSuspendedV1 } from '@agentdock/contracts';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, createTestDatabase, startTestService, type TestBus, type TestDatabase, type TestService } from '@agentdock/service-data/testing';
 import type { Subscription } from '@agentdock/service-data';
@@ -53,11 +53,24 @@ export class CatalogHarness {
     this.service = await startTestService(catalogService, { bus: this.bus.bus, jwksUrl: this.issuer.jwksUrl, database });
   }
 
-  async user(options: { admin?: boolean; tier?: SubscriptionTier; email?: string } = {}): Promise<User> {
+  async user(options: { admin?: boolean; tier?: SubscriptionTier; email?: string; name?: string } = {}): Promise<User> {
     const id = randomUUID();
     const email = options.email ?? `user-${id.slice(0, 8)}@example.com`;
-    const token = await this.issuer.issue({ sub: id, email, admin: options.admin ?? false, tier: options.tier ?? 'free' });
+    const token = await this.issuer.issue({ sub: id, email, admin: options.admin ?? false, tier: options.tier ?? 'free', name: options.name });
     return { id, email, token, auth: { authorization: `Bearer ${token}` } };
+  }
+
+  /** Suspends the user (identity's event) and waits until the catalog refuses their token. */
+  async suspend(user: User): Promise<void> {
+    await this.bus.bus.publish(userSuspendedV1.subject, {
+      id: randomUUID(),
+      type: userSuspendedV1.type,
+      version: userSuspendedV1.version,
+      occurredAt: new Date().toISOString(),
+      source: 'test',
+      data: { userId: user.id },
+    });
+    await eventually(async () => (await fetch(`${this.url}/api/catalog/courses/ai-fundamentals/progress`, { headers: user.auth })).status === 403 || undefined);
   }
 
   /** Records every event of one type published from now on (a fresh durable consumer). */

@@ -10,6 +10,7 @@ import { createRateLimits, type RateLimits } from './domain/rate-limits';
 import { loadSigner } from './domain/signing-keys';
 import { billingEmailConsumers, billingTierConsumers } from './events/billing';
 import { lowBalanceConsumer } from './events/low-balance';
+import { courseWelcomeConsumer } from './events/course-welcome';
 import { grantAdminToConfirmed } from './domain/users';
 import { adminGuard, adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
@@ -62,7 +63,12 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       app.use(IDENTITY_BASE, api);
     },
     consumers(context, { mailer }) {
-      return [lowBalanceConsumer(context.db, mailer, options.publicUrl), ...billingTierConsumers(context.db), ...billingEmailConsumers(context.db, mailer, options.publicUrl)];
+      return [
+        lowBalanceConsumer(context.db, mailer, options.publicUrl),
+        courseWelcomeConsumer(context.db, mailer, options.publicUrl),
+        ...billingTierConsumers(context.db),
+        ...billingEmailConsumers(context.db, mailer, options.publicUrl),
+      ];
     },
     async onStop(_context, { mailer }) {
       await mailer.idle();

@@ -3,6 +3,7 @@ import { Button, Card, LinkButton } from '@agentdock/ui';
 import type { UsageSummary } from '../api/chat-api';
 import { CreditTopUp } from './credit-top-up';
 import { formatCompact, formatCount, formatDate } from './format';
+import { LearningCard } from './learning-card';
 import { OverviewCards } from './overview-cards';
 import { ProfileForm } from './profile-form';
 import { SourceContent } from './source-error';
@@ -26,6 +27,8 @@ export function OverviewTab({ data: { sources, reload }, user, onManageSubscript
       <OverviewCards tier={user.subscriptionTier} wallet={sources.wallet} onRetryWallet={() => void reload(['wallet'])} />
 
       <CreditTopUp />
+
+      <LearningCard />
 
       <div className="acc-columns">
         <Card as="section" aria-labelledby="acc-usage-title">

@@ -104,6 +104,7 @@ export function dashboardServices(user: Partial<UserProfile> = {}) {
   services.on('GET /api/billing/credit-packs', jsonResponse(200, { packs: CREDIT_PACKS }));
   services.on('GET /api/catalog/plans', jsonResponse(200, { plans: PLANS }));
   services.on('GET /api/identity/me/mfa', jsonResponse(200, { enabled: false, enabledAt: null, recoveryCodes: [] }));
+  services.on('GET /api/catalog/me/learning', jsonResponse(200, { courses: [], certificates: [] }));
   return services;
 }
 

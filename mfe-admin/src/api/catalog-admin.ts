@@ -9,7 +9,10 @@ import {
   type ContentSectionInput,
   type ContentSectionPatch,
   type Course,
+  type AdminLesson,
   type Enrolment,
+  type LessonInput,
+  type LessonPatch,
   type Plan,
   type PlanCreate,
   type PlanPatch,
@@ -17,7 +20,7 @@ import {
 
 const admin = CATALOG_ADMIN_ENDPOINTS;
 
-/** svc-catalog's admin API: plans, agents, content sections and course enrolments. */
+/** svc-catalog's admin API: plans, agents, content sections, course enrolments and lessons. */
 export function catalogAdminApi(api: ApiClient) {
   return {
     listPlans: async (options?: CallOptions): Promise<Plan[]> => (await api.call(admin.plans, options)).plans,
@@ -39,6 +42,12 @@ export function catalogAdminApi(api: ApiClient) {
       (await api.call(admin.enrolments, { ...options, params: { id: courseId } })).enrolments,
     grantEnrolment: (courseId: string, userId: string): Promise<Enrolment> => api.call(admin.grantEnrolment, { params: { id: courseId }, body: { userId } }),
     revokeEnrolment: (courseId: string, userId: string): Promise<void> => api.call(admin.revokeEnrolment, { params: { id: courseId, userId } }),
+
+    listLessons: async (courseId: string, options?: CallOptions): Promise<AdminLesson[]> => (await api.call(admin.lessons, { ...options, params: { id: courseId } })).lessons,
+    createLesson: (courseId: string, body: LessonInput): Promise<AdminLesson> => api.call(admin.createLesson, { params: { id: courseId }, body }),
+    updateLesson: (courseId: string, lessonId: string, body: LessonPatch): Promise<AdminLesson> => api.call(admin.updateLesson, { params: { id: courseId, lessonId }, body }),
+    reorderLessons: async (courseId: string, lessonIds: string[]): Promise<AdminLesson[]> =>
+      (await api.call(admin.reorderLessons, { params: { id: courseId }, body: { lessonIds } })).lessons,
   };
 }
 

@@ -16,6 +16,7 @@ export const ADMIN_ERRORS = {
   adjustCredits: 'Failed to adjust credits',
   refundReply: 'Failed to refund the reply',
   courseAccess: 'Failed to update course access',
+  saveLesson: 'Failed to save lesson',
 } as const;
 
 export type AdminErrorText = (typeof ADMIN_ERRORS)[keyof typeof ADMIN_ERRORS];

@@ -21,20 +21,123 @@ const course = (id: string, title: string) => ({
   currency: 'usd',
   image: '',
   instructor: { name: '', role: '', image: '' },
-  modules: [],
+  modules: [
+    { title: 'Basics', lessons: [] },
+    { title: 'Practice', lessons: [] },
+  ],
   whatYouGet: [],
 });
+
+const lesson = (id: number, moduleIndex: number, position: number, title: string, isPublished = true) => ({
+  id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+  courseId: 'ai-fundamentals',
+  moduleIndex,
+  position,
+  title,
+  body: `About ${title}`,
+  html: `<p>About ${title}</p>`,
+  videoUrl: null,
+  estimatedMinutes: 5,
+  exercisePrompt: null,
+  isPreview: id === 1,
+  isPublished,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+});
+const LESSONS = [lesson(1, 0, 0, 'First steps'), lesson(2, 0, 1, 'Second steps'), lesson(3, 1, 0, 'Try it', false)];
 
 function coursesServices() {
   const services = adminServices();
   services.on('GET /api/catalog/courses', jsonResponse(200, { courses: [course('ai-fundamentals', 'AI Fundamentals'), course('build-ai-agents', 'Build AI Agents')] }));
   services.on('GET /api/catalog/admin/courses/ai-fundamentals/enrolments', jsonResponse(200, { enrolments: [] }));
+  services.on('GET /api/catalog/admin/courses/ai-fundamentals/lessons', jsonResponse(200, { lessons: LESSONS }));
+  services.on('GET /api/catalog/admin/courses/build-ai-agents/lessons', jsonResponse(200, { lessons: [] }));
   services.on(
     'GET /api/catalog/admin/courses/build-ai-agents/enrolments',
     jsonResponse(200, { enrolments: [{ courseId: 'build-ai-agents', userId: userRow(1).id, source: 'subscription', createdAt: '2026-11-20T10:00:00.000Z' }] }),
   );
   return services;
 }
+
+describe('courses tab: lessons', () => {
+  it('lists the lessons by module with their state, and reorders one within its module', async () => {
+    const services = coursesServices();
+    const orders: unknown[] = [];
+    services.on('PUT /api/catalog/admin/courses/ai-fundamentals/lessons/order', (call) => {
+      orders.push(call.body);
+      return jsonResponse(200, { lessons: [{ ...LESSONS[1]!, position: 0 }, { ...LESSONS[0]!, position: 1 }, LESSONS[2]] });
+    });
+    renderConsole('/admin?tab=courses', services);
+    const first = await screen.findByRole('list', { name: 'Lessons of module 1' });
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((row) => row.firstChild?.textContent),
+    ).toEqual(['First steps', 'Second steps']);
+    const second = screen.getByRole('list', { name: 'Lessons of module 2' });
+    expect(within(second).getByText('Draft')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Move First steps up' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move First steps down' }));
+    await waitFor(() =>
+      expect(
+        within(first)
+          .getAllByRole('listitem')
+          .map((row) => row.firstChild?.textContent),
+      ).toEqual(['Second steps', 'First steps']),
+    );
+    expect(orders).toEqual([{ lessonIds: [LESSONS[1]!.id, LESSONS[0]!.id, LESSONS[2]!.id] }]);
+  });
+
+  it('adds a lesson with a live, sanitised Markdown preview, and publishes a draft', async () => {
+    const services = coursesServices();
+    const created: unknown[] = [];
+    services.on('POST /api/catalog/admin/courses/ai-fundamentals/lessons', (call) => {
+      created.push(call.body);
+      return jsonResponse(201, lesson(4, 1, 1, 'Templates', false));
+    });
+    services.on('PATCH /api/catalog/admin/courses/ai-fundamentals/lessons/00000000-0000-4000-8000-000000000003', (call) =>
+      jsonResponse(200, { ...LESSONS[2]!, ...(call.body as object) }),
+    );
+    renderConsole('/admin?tab=courses', services);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Lesson' }));
+    fireEvent.change(screen.getByLabelText('Lesson title'), { target: { value: 'Templates' } });
+    fireEvent.change(screen.getByLabelText('Module'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Lesson text (Markdown)'), { target: { value: 'Keep **good** prompts<script>alert(1)</script>' } });
+    await waitFor(() => expect(screen.getByTestId('lesson-preview').innerHTML).toContain('<strong>good</strong>'));
+    expect(screen.getByTestId('lesson-preview').innerHTML).not.toContain('script');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const second = await screen.findByRole('list', { name: 'Lessons of module 2' });
+    await within(second).findByText('Templates');
+    expect(created).toEqual([
+      {
+        moduleIndex: 1,
+        title: 'Templates',
+        estimatedMinutes: 10,
+        videoUrl: null,
+        exercisePrompt: null,
+        body: 'Keep **good** prompts<script>alert(1)</script>',
+        isPreview: false,
+        isPublished: false,
+      },
+    ]);
+    fireEvent.click(within(second).getByRole('button', { name: 'Publish Try it' }));
+    expect(await within(second).findByRole('button', { name: 'Unpublish Try it' })).toBeTruthy();
+  });
+
+  it("shows the catalog's message beside the field it refuses", async () => {
+    const services = coursesServices();
+    services.on(
+      'POST /api/catalog/admin/courses/ai-fundamentals/lessons',
+      errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'videoUrl', message: 'Use an https embed link from YouTube' }]),
+    );
+    renderConsole('/admin?tab=courses', services);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Lesson' }));
+    fireEvent.change(screen.getByLabelText('Lesson title'), { target: { value: 'Video' } });
+    fireEvent.change(screen.getByLabelText('Video URL (optional)'), { target: { value: 'https://evil.example.com/x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Use an https embed link from YouTube')).toBeTruthy();
+  });
+});
 
 describe('courses tab', () => {
   it('lists the enrolments of the chosen course, or says there are none', async () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Enrolment } from '@agentdock/contracts';
+import type { Course, Enrolment } from '@agentdock/contracts';
 import { Badge, Button, TextField } from '@agentdock/ui';
 import { useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
@@ -12,10 +12,11 @@ import { resolveUserId, UNKNOWN_USER } from '../console/resolve-user';
 import { useLoad } from '../console/use-load';
 import { UserLabel } from '../console/user-label';
 import { useUserDirectory } from '../console/use-user-directory';
+import { CourseLessons } from './course-lessons';
 
 export const REVOKE_CONFIRMATION = "Are you sure you want to revoke this user's access to the course?";
 
-/** Who may enter each course's members-only area, and granting or revoking that access. */
+/** Each course's lessons, and who may enter its members-only area (granting or revoking that access). */
 export function CoursesTab() {
   const api = useAdminApi();
   const courses = useLoad((signal) => api.catalog.listCourses({ signal }), 'courses');
@@ -25,16 +26,28 @@ export function CoursesTab() {
         <h2 id="adm-courses-title">Courses</h2>
       </div>
       <LoadStates loaded={courses} label="Courses">
-        {(rows) => (rows.length === 0 ? <p className="adm-empty">No courses yet.</p> : <CourseEnrolments courses={rows.map(({ id, title }) => ({ value: id, label: title }))} />)}
+        {(rows) => (rows.length === 0 ? <p className="adm-empty">No courses yet.</p> : <CourseAdmin courses={rows} />)}
       </LoadStates>
     </section>
   );
 }
 
-function CourseEnrolments({ courses }: { courses: Array<{ value: string; label: string }> }) {
+function CourseAdmin({ courses }: { courses: Course[] }) {
+  const [courseId, setCourseId] = useState(courses[0]!.id);
+  const course = courses.find((candidate) => candidate.id === courseId) ?? courses[0]!;
+  return (
+    <>
+      <SelectField label="Course" options={courses.map(({ id, title }) => ({ value: id, label: title }))} value={course.id} onChange={(event) => setCourseId(event.target.value)} />
+      <CourseLessons key={course.id} course={course} />
+      <h3>Members</h3>
+      <CourseEnrolments courseId={course.id} />
+    </>
+  );
+}
+
+function CourseEnrolments({ courseId }: { courseId: string }) {
   const api = useAdminApi();
   const report = useReportError();
-  const [courseId, setCourseId] = useState(courses[0]!.value);
   const enrolments = useLoad((signal) => api.catalog.listEnrolments(courseId, { signal }), courseId);
   const directory = useUserDirectory(enrolments.data?.map((row) => row.userId) ?? []);
   const [user, setUser] = useState('');
@@ -75,7 +88,6 @@ function CourseEnrolments({ courses }: { courses: Array<{ value: string; label: 
 
   return (
     <>
-      <SelectField label="Course" options={courses} value={courseId} onChange={(event) => setCourseId(event.target.value)} />
       <form className="adm-form adm-form--inline" onSubmit={grant} aria-label="Grant access">
         <TextField label="User email or ID" value={user} error={userError} onChange={(event) => setUser(event.target.value)} required />
         <div className="adm-actions">

@@ -33,4 +33,16 @@ export const marketingApi = {
   },
 
   getCommunity: (options?: CallOptions) => client.call(CATALOG_ENDPOINTS.community, options),
+
+  getOutline: (courseId: string, options?: CallOptions) => client.call(CATALOG_ENDPOINTS.outline, { ...options, params: { id: courseId } }),
+
+  /** The certificate behind a verification code, or null when no certificate has it. */
+  async getCertificate(code: string, options?: CallOptions) {
+    try {
+      return await client.call(CATALOG_ENDPOINTS.certificate, { ...options, params: { code } });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
 };

@@ -22,4 +22,25 @@ export const memberApi = {
   postComment(courseId: string, body: string) {
     return memberClient().call(CATALOG_ENDPOINTS.postComment, { params: { id: courseId }, body: { body } });
   },
+
+  /** A lesson, with the visitor's token when signed in (a preview needs none). */
+  getLesson(courseId: string, lessonId: string, options?: CallOptions) {
+    return memberClient().call(CATALOG_ENDPOINTS.lesson, { ...options, params: { id: courseId, lessonId } });
+  },
+
+  getProgress(courseId: string, options?: CallOptions) {
+    return memberClient().call(CATALOG_ENDPOINTS.progress, { ...options, params: { id: courseId } });
+  },
+
+  setLessonCompleted(courseId: string, lessonId: string, completed: boolean) {
+    return memberClient().call(completed ? CATALOG_ENDPOINTS.completeLesson : CATALOG_ENDPOINTS.uncompleteLesson, { params: { id: courseId, lessonId } });
+  },
+
+  getExerciseAnswer(courseId: string, lessonId: string, options?: CallOptions) {
+    return memberClient().call(CATALOG_ENDPOINTS.exerciseAnswer, { ...options, params: { id: courseId, lessonId } });
+  },
+
+  saveExerciseAnswer(courseId: string, lessonId: string, answer: string) {
+    return memberClient().call(CATALOG_ENDPOINTS.saveExerciseAnswer, { params: { id: courseId, lessonId }, body: { answer } });
+  },
 };

@@ -1,13 +1,35 @@
-import type { Course } from '@agentdock/contracts';
-import { Alert, Button, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
+import { type Course, type CourseOutline, type CourseProgress, progressText } from '@agentdock/contracts';
+import { Alert, Button, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, ProgressBar, useDocumentTitle } from '@agentdock/ui';
 import { Link } from 'react-router-dom';
 import { loadMarketingApi } from '../api/load-marketing-api';
+import { loadMemberApi } from '../api/load-member-api';
+import { useVisitor } from '../api/visitor';
 import { useResource } from '../shared/use-resource';
 import { RESOURCE_KEYS } from '../ssr/resource-keys';
 import { ACCESS_DELAYED_TEXT, ACCESS_PENDING_TEXT, type CoursePaymentReturn, PAYMENT_CANCELLED_TEXT, useCourseCheckout, useCoursePaymentReturn } from './course-checkout';
 import { CourseCommunity } from './course-community';
 import { perMonth } from './format';
+import { coursePath, lessonPath } from './paths';
 import { useEnrolment, type EnrolmentState } from './use-enrolment';
+
+export const welcomeText = (course: Course) =>
+  `Welcome to ${course.title}! Your membership is active and we emailed you the link to the first lesson. Start whenever you are ready.`;
+
+/** The published lessons by module, so titles become links; the page shows plain titles until it arrives. */
+function useOutline(courseId: string): CourseOutline | null {
+  const [outline] = useResource(`outline ${courseId}`, (signal) => loadMarketingApi().then((api) => api.getOutline(courseId, { signal })));
+  return outline.status === 'loaded' ? outline.data : null;
+}
+
+/** The signed-in learner's progress (kept after a subscription ends), refreshed once membership is known. */
+function useProgress(courseId: string, enrolment: EnrolmentState): CourseProgress | null {
+  const visitor = useVisitor();
+  const userId = visitor.status === 'signed-in' ? visitor.user.id : null;
+  const [progress] = useResource(`progress ${courseId} ${userId ?? 'none'} ${enrolment}`, (signal) =>
+    userId && enrolment !== 'loading' ? loadMemberApi().then((api) => api.getProgress(courseId, { signal })) : Promise.resolve(null),
+  );
+  return progress.status === 'loaded' ? progress.data : null;
+}
 
 export function CourseDetailContent({ courseId }: { courseId: string }) {
   const [course, retry] = useResource(RESOURCE_KEYS.course(courseId), (signal) => loadMarketingApi().then((api) => api.getCourse(courseId, { signal })));
@@ -32,6 +54,8 @@ function CourseDetail({ course }: { course: Course }) {
   useDocumentTitle(course.title, course.description);
   const paymentReturn = useCoursePaymentReturn();
   const enrolment = useEnrolment(course.id, paymentReturn === 'success');
+  const outline = useOutline(course.id);
+  const progress = useProgress(course.id, enrolment);
   return (
     <>
       <div className="mk-banner">
@@ -42,7 +66,8 @@ function CourseDetail({ course }: { course: Course }) {
             <Fact label="Students" value={course.students.toLocaleString('en-US')} />
             <Fact label="Price" value={perMonth(course.priceMinor, course.currency)} />
           </dl>
-          <StartLearning course={course} enrolment={enrolment} paymentReturn={paymentReturn} />
+          {paymentReturn === 'success' && enrolment === 'enrolled' && <Alert variant="success">{welcomeText(course)}</Alert>}
+          <StartLearning course={course} enrolment={enrolment} paymentReturn={paymentReturn} progress={progress} outline={outline} />
         </PageHeader>
       </div>
       <Container className="ad-section ad-section--flush-top mk-course">
@@ -54,6 +79,12 @@ function CourseDetail({ course }: { course: Course }) {
           </section>
           <section aria-labelledby="course-modules">
             <h2 id="course-modules">Course content</h2>
+            {progress && progress.total > 0 && (
+              <div className="mk-course-progress">
+                <p>{progressText(progress)}</p>
+                <ProgressBar label="Course progress" value={progress.completed} max={progress.total} valueText={progressText(progress)} />
+              </div>
+            )}
             <ol className="ad-plain-list mk-modules">
               {course.modules.map((module, index) => (
                 <li key={module.title} className="mk-module">
@@ -61,9 +92,15 @@ function CourseDetail({ course }: { course: Course }) {
                     <span className="mk-module__number">Module {index + 1}</span> {module.title}
                   </h3>
                   <ul>
-                    {module.lessons.map((lesson) => (
-                      <li key={lesson}>{lesson}</li>
-                    ))}
+                    {outline
+                      ? outline.modules[index]?.lessons.map((lesson) => (
+                          <li key={lesson.id}>
+                            <Link to={lessonPath(course.id, lesson.id)}>{lesson.title}</Link>
+                            {progress?.completedLessonIds.includes(lesson.id) && <span aria-label="completed"> ✓</span>}
+                            {lesson.isPreview && <span className="ad-muted"> · free preview</span>}
+                          </li>
+                        ))
+                      : module.lessons.map((lesson) => <li key={lesson}>{lesson}</li>)}
                   </ul>
                 </li>
               ))}
@@ -87,6 +124,15 @@ function CourseDetail({ course }: { course: Course }) {
               </div>
             </div>
           </Card>
+          {progress?.certificate && (
+            <Card>
+              <h2 className="ad-card__title">Your certificate</h2>
+              <p className="ad-muted">You completed every lesson of this course.</p>
+              <LinkButton to={`/certificates/${progress.certificate.code}`} block>
+                View Certificate
+              </LinkButton>
+            </Card>
+          )}
           <CourseCommunity courseId={course.id} enrolment={enrolment} />
           <Card>
             <h2 className="ad-card__title">What you get</h2>
@@ -113,17 +159,32 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * Members go straight to their course's discussion; anyone else subscribes to the course's monthly
- * price first (a visitor signs in on the way). Back from paying, the page waits for the access
- * billing grants and says so.
+ * Members open the first lesson they have not finished ("Continue" once they have started); anyone
+ * else subscribes to the course's monthly price first (a visitor signs in on the way). Back from
+ * paying, the page waits for the access billing grants and says so.
  */
-function StartLearning({ course, enrolment, paymentReturn }: { course: Course; enrolment: EnrolmentState; paymentReturn: CoursePaymentReturn }) {
-  const coursePath = `/courses/${encodeURIComponent(course.id)}`;
-  const checkout = useCourseCheckout(course.id, coursePath);
+function StartLearning({
+  course,
+  enrolment,
+  paymentReturn,
+  progress,
+  outline,
+}: {
+  course: Course;
+  enrolment: EnrolmentState;
+  paymentReturn: CoursePaymentReturn;
+  progress: CourseProgress | null;
+  outline: CourseOutline | null;
+}) {
+  const checkout = useCourseCheckout(course.id, coursePath(course.id));
   if (enrolment === 'enrolled') {
+    const firstLesson = outline?.modules.flatMap((module) => module.lessons)[0]?.id;
+    const next = progress?.nextLessonId ?? firstLesson;
+    const started = (progress?.completed ?? 0) > 0;
+    if (!next) return outline ? <p className="ad-muted">The first lessons of this course open soon.</p> : <LoadingBlock label="Loading your progress…" />;
     return (
-      <LinkButton to={`${coursePath}/discussion`} size="lg">
-        Start Learning
+      <LinkButton to={lessonPath(course.id, next)} size="lg">
+        {started ? 'Continue' : 'Start Learning'}
       </LinkButton>
     );
   }

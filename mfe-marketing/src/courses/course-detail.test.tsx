@@ -10,14 +10,41 @@ import { userFixture } from '@agentdock/contracts/testing';
 import { courseFixture } from '../test-support/catalog';
 import { redirectTo } from './browser';
 import { ACCESS_PENDING_TEXT, PAYMENT_CANCELLED_TEXT } from './course-checkout';
-import { CourseDetailContent } from './course-detail-content';
+import { CourseDetailContent, welcomeText } from './course-detail-content';
 
-jest.mock('../api/marketing-api', () => ({ marketingApi: { getCourse: jest.fn() } }));
-jest.mock('../api/member-api', () => ({ memberApi: { isEnrolled: jest.fn() } }));
+jest.mock('../api/marketing-api', () => ({ marketingApi: { getCourse: jest.fn(), getOutline: jest.fn() } }));
+jest.mock('../api/member-api', () => ({ memberApi: { isEnrolled: jest.fn(), getProgress: jest.fn() } }));
 jest.mock('../api/visitor', () => ({ useVisitor: jest.fn(), memberClient: jest.fn() }));
 jest.mock('./browser', () => ({ redirectTo: jest.fn() }));
 const getCourse = marketingApi.getCourse as jest.Mock;
 const isEnrolled = memberApi.isEnrolled as jest.Mock;
+const getOutline = marketingApi.getOutline as jest.Mock;
+const getProgress = memberApi.getProgress as jest.Mock;
+
+const LESSON_IDS = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000b1'];
+/** The fixture course's two modules with published lessons, the first a free preview. */
+const outlineFixture = () => ({
+  courseId: 'ai-fundamentals',
+  modules: [
+    {
+      title: 'How AI agents work',
+      lessons: [
+        { id: LESSON_IDS[0], moduleIndex: 0, title: 'What a language model is', estimatedMinutes: 8, isPreview: true },
+        { id: LESSON_IDS[1], moduleIndex: 0, title: 'From chatbots to agents', estimatedMinutes: 9, isPreview: false },
+      ],
+    },
+    { title: 'Prompting that works', lessons: [{ id: LESSON_IDS[2], moduleIndex: 1, title: 'Giving context and a goal', estimatedMinutes: 9, isPreview: false }] },
+  ],
+});
+const progressFixture = (completedLessonIds: string[], nextLessonId: string | null) => ({
+  courseId: 'ai-fundamentals',
+  completedLessonIds,
+  completed: completedLessonIds.length,
+  total: 3,
+  percent: Math.floor((completedLessonIds.length * 100) / 3),
+  nextLessonId,
+  certificate: null,
+});
 const visitor = useVisitor as jest.Mock<Visitor>;
 const call = jest.fn();
 
@@ -53,6 +80,8 @@ const community = () => within(screen.getByRole('heading', { name: 'Course commu
 beforeEach(() => {
   getCourse.mockReset().mockResolvedValue(courseFixture());
   isEnrolled.mockReset().mockResolvedValue(false);
+  getOutline.mockReset().mockResolvedValue(outlineFixture());
+  getProgress.mockReset().mockResolvedValue(progressFixture([], LESSON_IDS[0]!));
   visitor.mockReset().mockReturnValue({ status: 'signed-out' });
   call.mockReset();
   (memberClient as jest.Mock).mockReturnValue({ call });
@@ -129,7 +158,27 @@ describe('course page', () => {
         .getAttribute('href'),
     ).toBe('https://discord.gg/agentdock');
     expect(community().queryByText('Members Only:')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Start Learning' }).getAttribute('href')).toBe('/courses/ai-fundamentals/discussion');
+    expect((await screen.findByRole('link', { name: 'Start Learning' })).getAttribute('href')).toBe(`/courses/ai-fundamentals/lessons/${LESSON_IDS[0]}`);
+  });
+
+  it('links every lesson, marks the free preview, and turns Start Learning into Continue at the first unfinished lesson', async () => {
+    visitor.mockReturnValue(SIGNED_IN);
+    isEnrolled.mockResolvedValue(true);
+    getProgress.mockResolvedValue(progressFixture([LESSON_IDS[0]!], LESSON_IDS[1]!));
+    renderCourse();
+    const resume = await screen.findByRole('link', { name: 'Continue' });
+    expect(resume.getAttribute('href')).toBe(`/courses/ai-fundamentals/lessons/${LESSON_IDS[1]}`);
+    expect(screen.getByText('1 of 3 lessons, 33 %')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Course progress' }).getAttribute('aria-valuenow')).toBe('33');
+    expect(screen.getByRole('link', { name: 'Giving context and a goal' }).getAttribute('href')).toBe(`/courses/ai-fundamentals/lessons/${LESSON_IDS[2]}`);
+    expect(screen.getByRole('link', { name: 'What a language model is' }).parentElement?.textContent).toBe('What a language model is ✓ · free preview');
+  });
+
+  it('lets a visitor open the free preview from the outline', async () => {
+    renderCourse();
+    const preview = await screen.findByRole('link', { name: 'What a language model is' });
+    expect(preview.getAttribute('href')).toBe(`/courses/ai-fundamentals/lessons/${LESSON_IDS[0]}`);
+    expect(getProgress).not.toHaveBeenCalled();
   });
 
   it('stays locked and says so when the enrolment check fails', async () => {
@@ -171,7 +220,8 @@ describe('course page', () => {
     expect(await screen.findByText(ACCESS_PENDING_TEXT)).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/courses/ai-fundamentals'));
     const start = await screen.findByRole('link', { name: 'Start Learning' }, { timeout: 4000 });
-    expect(start.getAttribute('href')).toBe('/courses/ai-fundamentals/discussion');
+    expect(start.getAttribute('href')).toBe(`/courses/ai-fundamentals/lessons/${LESSON_IDS[0]}`);
+    expect(screen.getByRole('status').textContent).toBe(welcomeText(courseFixture()));
     expect(isEnrolled).toHaveBeenCalledTimes(2);
   });
 

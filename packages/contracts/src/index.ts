@@ -13,6 +13,8 @@ export * from './catalog/plan';
 export * from './catalog/agent';
 export * from './catalog/content';
 export * from './catalog/course';
+export * from './catalog/lesson';
+export * from './catalog/lesson-text';
 export * from './catalog/course-prices';
 export * from './catalog/endpoints';
 export * from './identity/profile';

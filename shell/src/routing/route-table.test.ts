@@ -6,13 +6,16 @@ import { pages as marketingPages } from '../../../mfe-marketing/src/pages';
 import type { RemoteName } from '../remotes';
 import { ROUTES } from './route-table';
 
-/** Every route of the product spec (§2), with a concrete URL and the area that owns it. */
+/** Every route of the product spec (§2) and of the lessons added since, with a concrete URL and the area that owns it. */
 const SPEC_ROUTES: Array<[url: string, remote: RemoteName]> = [
   ['/', 'marketing'],
   ['/pricing', 'marketing'],
   ['/courses', 'marketing'],
   ['/courses/ai-fundamentals', 'marketing'],
   ['/courses/ai-fundamentals/discussion', 'marketing'],
+  // Lessons and certificate verification (the course's lessons, issue 31).
+  ['/courses/ai-fundamentals/lessons/0b7f3c1e-0000-4000-8000-000000000001', 'marketing'],
+  ['/certificates/K7PD-3XQM-9TBA', 'marketing'],
   ['/models', 'marketing'],
   ['/about', 'marketing'],
   ['/our-story', 'marketing'],

@@ -57,6 +57,20 @@ export const ROUTES: readonly RemoteRoute[] = [
     description: 'Members-only discussion for enrolled course members.',
   },
   {
+    path: '/courses/:courseId/lessons/:lessonId',
+    remote: 'marketing',
+    page: 'Lesson',
+    title: 'Lesson',
+    description: 'A lesson of an Agentdock course: text, video and exercise.',
+  },
+  {
+    path: '/certificates/:code',
+    remote: 'marketing',
+    page: 'Certificate',
+    title: 'Certificate Verification',
+    description: 'Check that an Agentdock certificate of completion is genuine.',
+  },
+  {
     path: '/models',
     remote: 'marketing',
     page: 'Models',

@@ -143,5 +143,91 @@ export const courseComments = pgTable(
 
 export type CommentRow = typeof courseComments.$inferSelect;
 
-export const schema = { plans, agents, contentSections, appliedSeeds, courseEnrolments, courseComments };
+/**
+ * Lessons of the code-owned courses, written by the operator. `module_index` points into the
+ * course's list of modules; `position` orders the lessons of a course (module first, then position).
+ * `body` is the Markdown source, `html` its sanitised rendering computed on save.
+ */
+export const courseLessons = pgTable(
+  'course_lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: text('course_id').notNull(),
+    moduleIndex: integer('module_index').notNull(),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    html: text('html').notNull(),
+    videoUrl: text('video_url'),
+    estimatedMinutes: integer('estimated_minutes').notNull(),
+    exercisePrompt: text('exercise_prompt'),
+    isPreview: boolean('is_preview').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('course_lessons_course_idx').on(table.courseId, table.moduleIndex, table.position), check('course_lessons_minutes_check', sql`${table.estimatedMinutes} > 0`)],
+);
+
+export type LessonRow = typeof courseLessons.$inferSelect;
+
+/** Lessons a learner marked complete. Kept when the course's subscription ends. */
+export const lessonCompletions = pgTable(
+  'lesson_completions',
+  {
+    userId: uuid('user_id').notNull(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.lessonId] }), index('lesson_completions_course_idx').on(table.userId, table.courseId)],
+);
+
+/** A learner's answer to a lesson's exercise: read and written by that learner only. */
+export const exerciseAnswers = pgTable(
+  'exercise_answers',
+  {
+    userId: uuid('user_id').notNull(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    answer: text('answer').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.lessonId] })],
+);
+
+/**
+ * Certificates of completion, one per learner and course. Name and title are copied as they were
+ * when it was issued: the certificate states what was true that day.
+ */
+export const courseCertificates = pgTable(
+  'course_certificates',
+  {
+    code: text('code').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    courseId: text('course_id').notNull(),
+    courseTitle: text('course_title').notNull(),
+    learnerName: text('learner_name').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('course_certificates_user_course_unique').on(table.userId, table.courseId)],
+);
+
+export type CertificateRow = typeof courseCertificates.$inferSelect;
+
+export const schema = {
+  plans,
+  agents,
+  contentSections,
+  appliedSeeds,
+  courseEnrolments,
+  courseComments,
+  courseLessons,
+  lessonCompletions,
+  exerciseAnswers,
+  courseCertificates,
+};
 export type CatalogSchema = typeof schema;

@@ -12,6 +12,11 @@ const STATUS_BY_CODE = {
   enrolment_not_found: 404,
   not_enrolled: 403,
   discussion_rate_limited: 429,
+  sign_in_required: 401,
+  lesson_not_found: 404,
+  module_not_found: 400,
+  lesson_order_invalid: 400,
+  certificate_not_found: 404,
 } as const;
 
 export type CatalogErrorCode = keyof typeof STATUS_BY_CODE;

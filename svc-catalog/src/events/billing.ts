@@ -1,8 +1,10 @@
-import { COMMUNITY_COURSE_ID, courseAccessGrantedV1, courseAccessRevokedV1, enrolmentChangedV1 } from '@agentdock/contracts';
+import { COMMUNITY_COURSE_ID, courseAccessGrantedV1, courseAccessRevokedV1, courseWelcomeV1, enrolmentChangedV1 } from '@agentdock/contracts';
 import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, courseEnrolments, type EnrolmentRow, endedCourseSubscriptions } from '../db/schema';
 import { COURSES } from '../domain/course-catalogue';
+import { getCourse } from '../domain/courses';
+import { publishedLessons } from '../domain/lessons';
 
 export const COURSE_ACCESS_CONSUMER = 'svc-catalog-course-access';
 
@@ -35,7 +37,17 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
             .where(eq(endedCourseSubscriptions.subscriptionId, subscriptionId));
           if (ended.length > 0) return;
           const [row] = await tx.insert(courseEnrolments).values({ courseId, userId, source: 'subscription' }).onConflictDoNothing().returning();
-          if (row) await context.enqueue(tx, enrolmentChangedV1, { change: 'granted', enrolment: toEnrolment(row) });
+          if (!row) return;
+          await context.enqueue(tx, enrolmentChangedV1, { change: 'granted', enrolment: toEnrolment(row) });
+          // The learner just paid: identity emails them the way in (it owns the address).
+          const [first] = await publishedLessons(tx, courseId);
+          await context.enqueue(tx, courseWelcomeV1, {
+            userId,
+            courseId,
+            courseTitle: getCourse(courseId).title,
+            firstLessonTitle: first?.title ?? null,
+            firstLessonPath: first ? `/courses/${courseId}/lessons/${first.id}` : `/courses/${courseId}`,
+          });
         },
       }),
     },

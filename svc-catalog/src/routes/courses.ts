@@ -6,6 +6,7 @@ import type { CatalogSchema } from '../db/schema';
 import { COMMUNITY_OFFER } from '../domain/course-catalogue';
 import { getCourse, listCourses } from '../domain/courses';
 import { getEnrolmentStatus } from '../domain/enrolments';
+import { courseWithLessons } from '../domain/lessons';
 import { courseParams } from './params';
 
 /** The fixed courses, the community offer and the caller's own enrolment status. */
@@ -13,12 +14,13 @@ export function coursesRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const signedIn = requireAuth(context.verifier);
 
-  router.get(CATALOG_ENDPOINTS.courses.route, (_req, res) => {
-    res.json({ courses: listCourses() });
+  // Module titles are the code's; the lessons listed under them are the ones the operator published.
+  router.get(CATALOG_ENDPOINTS.courses.route, async (_req, res) => {
+    res.json({ courses: await Promise.all(listCourses().map((course) => courseWithLessons(context.db, course))) });
   });
 
-  router.get(CATALOG_ENDPOINTS.course.route, (req, res) => {
-    res.json(getCourse(courseParams.parse(req.params).id));
+  router.get(CATALOG_ENDPOINTS.course.route, async (req, res) => {
+    res.json(await courseWithLessons(context.db, getCourse(courseParams.parse(req.params).id)));
   });
 
   router.get(CATALOG_ENDPOINTS.community.route, (_req, res) => {

@@ -8,3 +8,8 @@ export const recordParams = z.object({ id: z.uuid('Not a valid id') });
 export const courseParams = z.object({ id: courseId });
 
 export const courseMemberParams = courseParams.extend({ userId: z.uuid('Not a valid user id') });
+
+/** `:id/…/:lessonId` of a lesson of a course. */
+export const lessonParams = courseParams.extend({ lessonId: z.uuid('Not a valid lesson id') });
+
+export const certificateParams = z.object({ code: z.string().max(64) });

@@ -14,6 +14,20 @@ import {
   enrolmentList,
   enrolmentStatus,
 } from './course';
+import {
+  adminLesson,
+  adminLessonList,
+  certificate,
+  courseOutline,
+  courseProgress,
+  exerciseAnswer,
+  exerciseAnswerInput,
+  learningSummary,
+  lesson,
+  lessonInput,
+  lessonOrder,
+  lessonPatch,
+} from './lesson';
 import { plan, planCreate, planList, planPatch } from './plan';
 
 /** svc-catalog's public and member endpoints, behind the gateway at /api/catalog. */
@@ -29,6 +43,18 @@ export const CATALOG_ENDPOINTS = {
   enrolment: defineEndpoint('GET', CATALOG_BASE, '/courses/:id/enrolment', { response: enrolmentStatus }),
   discussion: defineEndpoint('GET', CATALOG_BASE, '/courses/:id/discussion', { response: discussionCommentList }),
   postComment: defineEndpoint('POST', CATALOG_BASE, '/courses/:id/discussion', { request: discussionCommentInput, response: discussionComment }),
+  outline: defineEndpoint('GET', CATALOG_BASE, '/courses/:id/outline', { response: courseOutline }),
+  /** A preview lesson for anyone; the others for members and admins (401 visitors, 403 not_enrolled). */
+  lesson: defineEndpoint('GET', CATALOG_BASE, '/courses/:id/lessons/:lessonId', { response: lesson }),
+  progress: defineEndpoint('GET', CATALOG_BASE, '/courses/:id/progress', { response: courseProgress }),
+  completeLesson: defineEndpoint('PUT', CATALOG_BASE, '/courses/:id/lessons/:lessonId/completion', { response: courseProgress }),
+  uncompleteLesson: defineEndpoint('DELETE', CATALOG_BASE, '/courses/:id/lessons/:lessonId/completion', { response: courseProgress }),
+  exerciseAnswer: defineEndpoint('GET', CATALOG_BASE, '/courses/:id/lessons/:lessonId/answer', { response: exerciseAnswer }),
+  saveExerciseAnswer: defineEndpoint('PUT', CATALOG_BASE, '/courses/:id/lessons/:lessonId/answer', { request: exerciseAnswerInput, response: exerciseAnswer }),
+  learning: defineEndpoint('GET', CATALOG_BASE, '/me/learning', { response: learningSummary }),
+  /** Public: anyone holding a code can check that the certificate is genuine. */
+  certificate: defineEndpoint('GET', CATALOG_BASE, '/certificates/:code', { response: certificate }),
+  certificatePdf: defineEndpoint('GET', CATALOG_BASE, '/certificates/:code/pdf', { response: undefined }),
 } as const;
 
 /**
@@ -53,4 +79,9 @@ export const CATALOG_ADMIN_ENDPOINTS = {
   /** 201 with a new membership, 200 with the one that existed. */
   grantEnrolment: defineEndpoint('POST', CATALOG_BASE, '/admin/courses/:id/enrolments', { request: enrolmentGrant, response: enrolment }),
   revokeEnrolment: defineEndpoint('DELETE', CATALOG_BASE, '/admin/courses/:id/enrolments/:userId', { response: undefined }),
+  lessons: defineEndpoint('GET', CATALOG_BASE, '/admin/courses/:id/lessons', { response: adminLessonList }),
+  createLesson: defineEndpoint('POST', CATALOG_BASE, '/admin/courses/:id/lessons', { request: lessonInput, response: adminLesson }),
+  updateLesson: defineEndpoint('PATCH', CATALOG_BASE, '/admin/courses/:id/lessons/:lessonId', { request: lessonPatch, response: adminLesson }),
+  /** Every lesson of the course in its new order; answers the reordered list. */
+  reorderLessons: defineEndpoint('PUT', CATALOG_BASE, '/admin/courses/:id/lessons/order', { request: lessonOrder, response: adminLessonList }),
 } as const;

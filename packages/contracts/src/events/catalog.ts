@@ -36,3 +36,14 @@ export const contentChangedV1 = defineEvent('catalog.content.changed', 1, z.obje
 
 /** Published when a user gains or loses membership of a course. */
 export const enrolmentChangedV1 = defineEvent('catalog.enrolment.changed', 1, z.object({ change: z.enum(['granted', 'revoked']), enrolment }));
+
+/**
+ * Published when a paid course subscription opens a course: svc-identity, which owns the address,
+ * sends the welcome email. `firstLessonPath` is a site path (`/courses/…/lessons/…`), or the
+ * course page's when the course has no published lesson yet.
+ */
+export const courseWelcomeV1 = defineEvent(
+  'catalog.course.welcome',
+  1,
+  z.object({ userId: z.string(), courseId: z.string(), courseTitle: z.string(), firstLessonTitle: z.string().nullable(), firstLessonPath: z.string().startsWith('/') }),
+);

@@ -10,6 +10,8 @@ export interface TestTokenOptions {
   tier?: SubscriptionTier;
   /** The multi-factor claim; left out of the token when undefined. */
   mfa?: boolean;
+  /** The user's full name, as svc-identity adds it when the account has one. */
+  name?: string;
   /** jose time span ('15m', '-1h' for an already expired token) or an absolute epoch in seconds. */
   expiresIn?: string | number;
   /** Override to produce tokens a verifier must reject. */
@@ -47,8 +49,8 @@ export async function createTestIssuer(): Promise<TestIssuer> {
   const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
   return {
     jwksUrl: `${serverUrl(server)}/.well-known/jwks.json`,
-    issue: ({ sub, email, admin = false, tier = 'free', mfa, expiresIn = '15m', issuer = ACCESS_TOKEN_ISSUER, audience = ACCESS_TOKEN_AUDIENCE }) =>
-      new SignJWT({ email, admin, tier, ...(mfa === undefined ? {} : { mfa }) })
+    issue: ({ sub, email, admin = false, tier = 'free', mfa, name, expiresIn = '15m', issuer = ACCESS_TOKEN_ISSUER, audience = ACCESS_TOKEN_AUDIENCE }) =>
+      new SignJWT({ email, admin, tier, ...(mfa === undefined ? {} : { mfa }), ...(name === undefined ? {} : { name }) })
         .setProtectedHeader({ alg: ALGORITHM, kid: KEY_ID })
         .setSubject(sub)
         .setIssuer(issuer)
