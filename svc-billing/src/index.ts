@@ -3,7 +3,7 @@ import { BILLING_BASE, BILLING_WEBHOOK_ENDPOINT, endpointUrl, type WebhookReceip
 import type { ServiceDefinition } from '@agentdock/service-data';
 import express from 'express';
 import Stripe from 'stripe';
-import { type BillingOptions, loadBillingOptions } from './config';
+import type { BillingOptions } from './config';
 import { type BillingSchema, schema } from './db/schema';
 import type { BillingDeps } from './domain/billing';
 import { processWebhook, type WebhookDeps } from './domain/webhooks';
@@ -51,6 +51,3 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
     consumers: billingConsumers,
   };
 }
-
-/** Configured from the environment (the local test-mode provider unless a Stripe key is set). */
-export const billingService = createBillingService(loadBillingOptions(process.env));

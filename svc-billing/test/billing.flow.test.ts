@@ -243,4 +243,41 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     expect(JSON.stringify(purchases[0])).toContain('500000');
     await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'credits', packId: 'credits-1' }).expect(404);
   });
+
+  const postWebhook = (payload: string, header: string) =>
+    request(billing.url).post('/api/billing/webhooks/stripe').set('stripe-signature', header).set('content-type', 'application/json').send(payload);
+  const purchasesOf = async () => (await billing.context.db.select().from(outbox)).filter((row) => row.subject === creditsPurchasedV1.subject);
+
+  it('grants a credit pack once when its checkout.session.completed is replayed, as Stripe redelivers it', async () => {
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'credits', packId: 'credits-500k' }).expect(200);
+    const before = (await purchasesOf()).length;
+    await pay(body.url, '4242 4242 4242 4242');
+    expect(await purchasesOf()).toHaveLength(before + 1);
+    const completed = stripeServer.engine.delivered.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+    expect(JSON.parse(completed.payload).data.object).toMatchObject({ mode: 'payment', payment_status: 'paid' });
+    // Redelivered five times, each freshly signed (Stripe signs every attempt), concurrently too.
+    await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const replay = await postWebhook(completed.payload, Stripe.webhooks.generateTestHeaderString({ payload: completed.payload, secret: WEBHOOK_SECRET })).expect(200);
+        expect(replay.body).toEqual({ received: true, duplicate: true });
+      }),
+    );
+    expect(await purchasesOf()).toHaveLength(before + 1);
+  });
+
+  it('refuses a validly signed webhook whose signature is days old or dated beyond the tolerance in the future', async () => {
+    const completed = stripeServer.engine.delivered.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+    const payload = completed.payload.replace(completed.id, 'evt_out_of_time');
+    const now = Math.floor(Date.now() / 1000);
+    const before = (await purchasesOf()).length;
+    for (const timestamp of [now - 3 * DAY, now - 301, now + 3 * DAY, now + 301]) {
+      const refused = await postWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp })).expect(400);
+      expect(refused.body.error.code).toBe('invalid_signature');
+    }
+    expect(await purchasesOf()).toHaveLength(before);
+    // Within the tolerance either way is a normal delivery (clocks differ by a little); it is a
+    // replay of a purchase already granted, so it grants nothing.
+    await postWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 60 })).expect(200);
+    expect(await purchasesOf()).toHaveLength(before);
+  });
 });

@@ -44,6 +44,8 @@ export interface EngineOptions {
 export interface DeliveredEvent {
   id: string;
   type: string;
+  /** The exact body sent (what the signature covers), so a test can replay it as Stripe does. */
+  payload: string;
   status: number | null;
 }
 
@@ -384,7 +386,7 @@ export class StripeEngine {
       data: { object: structuredClone(object) },
     };
     const payload = JSON.stringify(event, null, 2);
-    const record: DeliveredEvent = { id: event.id, type, status: null };
+    const record: DeliveredEvent = { id: event.id, type, payload, status: null };
     this.delivered.push(record);
     if (!this.webhookUrl) return;
     const signature = webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret, timestamp: Math.floor(Date.now() / 1000) });

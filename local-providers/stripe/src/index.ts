@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createLocalStripeApp, type LocalStripeOptions } from './server';
 
 export { createLocalStripeApp, type LocalStripeOptions } from './server';
+
+/** The local server's API key on one machine (it guards nothing of value: the server is a test double bound to loopback). */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local';
 export { StripeEngine, StripeApiError } from './engine';
 export { AUTHENTICATION_CARDS, AUTHENTICATION_FAILED_MESSAGE, TEST_CARDS, DECLINE_MESSAGE } from './store';
 

@@ -58,7 +58,17 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * Paid credit-pack checkouts already announced: the purchase is granted once per checkout session,
+ * whatever event ids carry it (a replay, or another event about the same session).
+ */
+export const creditPurchases = pgTable('credit_purchases', {
+  sessionId: text('session_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents };
+export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases };
 export type BillingSchema = typeof schema;
