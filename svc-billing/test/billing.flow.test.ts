@@ -1,11 +1,19 @@
-import { courseAccessGrantedV1, creditsPurchasedV1, subscriptionActivatedV1, subscriptionCanceledV1, subscriptionPastDueV1, subscriptionPlanChangedV1 } from '@agentdock/contracts';
+import {
+  courseAccessGrantedV1,
+  creditsPurchasedV1,
+  subscriptionActivatedV1,
+  subscriptionCanceledV1,
+  subscriptionPastDueV1,
+  subscriptionPlanChangedV1,
+  subscriptionRenewedV1,
+} from '@agentdock/contracts';
 import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
 import { outbox } from '@agentdock/service-data';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import Stripe from 'stripe';
-import { type BillingSchema, planPrices, subscriptions } from '../src/db/schema';
+import { type BillingSchema, planPrices, subscriptions, webhookEvents } from '../src/db/schema';
 import { createBillingService } from '../src/index';
 
 const SECRET_KEY = 'sk_test_flow';
@@ -13,6 +21,7 @@ const WEBHOOK_SECRET = 'whsec_flow';
 const DAY = 86_400;
 const USER = '00000000-0000-4000-8000-00000000000a';
 const OTHER = '00000000-0000-4000-8000-00000000000b';
+const THIRD = '00000000-0000-4000-8000-00000000000c';
 
 // The real SDK against the local Stripe-protocol server over HTTP, and signed webhooks back into
 // billing (PGlite and the in-process bus by default; PostgreSQL/JetStream when configured).
@@ -279,5 +288,70 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     // replay of a purchase already granted, so it grants nothing.
     await postWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 60 })).expect(200);
     expect(await purchasesOf()).toHaveLength(before);
+  });
+
+  it('moves a Pro subscriber who switches to the Starter price in the portal to Starter (tier from the price, not metadata), renews as Starter, and refuses prices the portal does not list', async () => {
+    const payer = { authorization: `Bearer ${await issuer.issue({ sub: THIRD, email: 'c@example.com' })}` };
+    const checkout = await request(billing.url).post('/api/billing/checkout').set(payer).send({ kind: 'plan', planId: 'professional', billingPeriod: 'monthly' }).expect(200);
+    await pay(checkout.body.url, '4242 4242 4242 4242');
+    const [pro] = (await request(billing.url).get('/api/billing/subscriptions').set(payer).expect(200)).body.subscriptions;
+    expect(pro).toMatchObject({ tier: 'professional', status: 'active' });
+    // Billing writes only the user id: nothing in metadata names a plan for the portal to leave stale.
+    expect(stripeServer.engine.store.subscriptions.get(pro.id)?.metadata).toEqual({ userId: THIRD });
+
+    const portalUrl = (await request(billing.url).post('/api/billing/portal').set(payer).expect(200)).body.url as string;
+    const submit = (price: string) =>
+      fetch(portalUrl, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'switch', subscription: pro.id, price }),
+      });
+    const page = await (await fetch(portalUrl)).text();
+    expect(page).toContain('price_starter_monthly');
+    // A price the portal does not list (here a course's) is refused, and nothing changes.
+    const coursePrice = [...stripeServer.engine.store.subscriptions.values()].find((sub) => sub.metadata.kind === 'course')!.items.data[0]!.price.id;
+    const refused = await submit(coursePrice);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('This plan is not available for your subscription.');
+    expect(stripeServer.engine.store.subscriptions.get(pro.id)?.items.data[0]?.price.id).toBe('price_professional_monthly');
+
+    expect((await submit('price_starter_monthly')).status).toBe(303);
+    const events = async (subject: string) =>
+      (await billing.context.db.select().from(outbox))
+        .filter((row) => row.subject === subject)
+        .map((row) => (row.payload as { data: { userId: string; tier: string; previousTier?: string } }).data)
+        .filter((data) => data.userId === THIRD);
+    await eventually(async () => (await events(subscriptionPlanChangedV1.subject)).length === 1);
+    expect(await events(subscriptionPlanChangedV1.subject)).toEqual([expect.objectContaining({ tier: 'starter', previousTier: 'professional' })]);
+    const [starter] = (await request(billing.url).get('/api/billing/subscriptions').set(payer).expect(200)).body.subscriptions;
+    expect(starter).toMatchObject({ tier: 'starter', name: 'Starter plan', price: { unitAmount: 5_000, currency: 'usd', interval: 'month' } });
+
+    await stripeServer.engine.advance(32 * DAY);
+    await eventually(async () => (await events(subscriptionRenewedV1.subject)).length === 1);
+    expect(await events(subscriptionRenewedV1.subject)).toEqual([expect.objectContaining({ tier: 'starter' })]);
+  });
+
+  it('ignores a plan named in metadata and answers an unknown plan price with a retryable error, recording nothing', async () => {
+    const [row] = (await billing.context.db.select().from(subscriptions)).filter((entry) => entry.userId === THIRD);
+    const current = JSON.parse(JSON.stringify(stripeServer.engine.store.subscriptions.get(row!.id)));
+    const signed = (id: string, object: unknown) => {
+      const payload = JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000) + 5 * DAY, data: { object } });
+      return postWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+    };
+    await signed('evt_metadata_label', { ...current, metadata: { userId: THIRD, kind: 'plan', tier: 'professional' } }).expect(200);
+    expect(
+      (
+        await request(billing.url)
+          .get('/api/billing/subscriptions')
+          .set({ authorization: `Bearer ${await issuer.issue({ sub: THIRD, email: 'c@example.com' })}` })
+      ).body.subscriptions[0],
+    ).toMatchObject({ tier: 'starter' });
+
+    current.items.data[0].price.id = 'price_not_in_the_catalog';
+    const unknown = await signed('evt_unknown_price', current).expect(409);
+    expect(unknown.body.error.code).toBe('price_not_found');
+    // Not recorded: the provider's retry is applied once the catalog's plan names the price.
+    expect((await billing.context.db.select().from(webhookEvents)).map((event) => event.id)).not.toContain('evt_unknown_price');
   });
 });

@@ -64,6 +64,9 @@ export class StripeEngine {
   /** Settable after start, since the receiver may be started after the provider (tests, launcher). */
   webhookUrl: string | undefined;
 
+  /** The prices the billing portal offers to switch between (its configured products, on Stripe). */
+  readonly portalPriceIds = new Set<string>();
+
   constructor(private readonly options: EngineOptions) {
     this.webhookUrl = options.webhookUrl;
     for (const [plan, monthly, annual] of [
@@ -86,7 +89,26 @@ export class StripeEngine {
         product: `prod_${plan}`,
         metadata: {},
       });
+      this.portalPriceIds.add(`price_${plan}_monthly`).add(`price_${plan}_annual`);
     }
+  }
+
+  /** The prices the portal lists, in the order it lists them. */
+  portalPrices(): Price[] {
+    return [...this.portalPriceIds].flatMap((id) => this.store.priceFor(id) ?? []);
+  }
+
+  /**
+   * The portal's "switch plan": like Stripe's portal, only between the prices it is configured to
+   * offer, from a subscription that pays one of them.
+   */
+  async switchInPortal(subscriptionId: string, priceId: string): Promise<Subscription> {
+    const subscription = this.subscription(subscriptionId);
+    const item = subscription.items.data[0] ?? this.missing('subscription_item', subscriptionId);
+    if (!this.portalPriceIds.has(priceId) || !this.portalPriceIds.has(item.price.id) || item.price.id === priceId) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'This plan is not available for your subscription.', 'price');
+    }
+    return this.updateSubscription(subscriptionId, { items: [{ id: item.id, price: priceId }] });
   }
 
   private missing(kind: string, id: string, param = 'id'): never {

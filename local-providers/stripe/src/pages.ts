@@ -48,7 +48,7 @@ ${error ? `<p role="alert">${escape(error)}</p>` : ''}
 
 export function portalPage(session: PortalSession, engine: StripeEngine, error: string | null): string {
   const subscriptions = engine.listSubscriptions(session.customer).data;
-  const prices = [...engine.store.prices.values()].filter((price) => price.id.startsWith('price_') && price.recurring && !price.id.match(/^price_[0-9a-f]{24}$/));
+  const prices = engine.portalPrices();
   const cards = subscriptions
     .map((sub) => {
       const item = sub.items.data[0];

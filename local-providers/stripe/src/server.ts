@@ -106,7 +106,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
       const owned = subscription ? engine.subscription(subscription) : null;
       if (owned && owned.customer !== session.customer) throw new StripeApiError(404, 'invalid_request_error', 'resource_missing', 'No such subscription');
       if (action === 'cancel' && owned) await engine.updateSubscription(owned.id, { cancel_at_period_end: true });
-      else if (action === 'switch' && owned && price) await engine.updateSubscription(owned.id, { items: [{ id: owned.items.data[0]?.id, price }] });
+      else if (action === 'switch' && owned) await engine.switchInPortal(owned.id, price ?? '');
       else if (action === 'card') await engine.replaceCard(session.customer, cardNumber ?? '');
       res.redirect(303, `/portal/${session.id}`);
     } catch (error) {

@@ -54,7 +54,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
       tier: user.tier,
       hasActivePlanSubscription: live.some((state) => state.product.kind === 'plan'),
     });
-    const metadata = { userId: user.sub, planId: plan.planId, billingPeriod: plan.billingPeriod, kind: 'plan', tier: plan.tier };
+    // Only the user: what is bought is the price, which the portal can change under any label.
+    const metadata = { userId: user.sub };
     params = {
       ...baseParams,
       mode: 'subscription',
@@ -179,7 +180,7 @@ async function planChangeItems(
   userId: string,
   id: string,
   request: ChangePlanRequest,
-): Promise<{ items: Stripe.SubscriptionUpdateParams.Item[]; metadata: Record<string, string> }> {
+): Promise<Stripe.SubscriptionUpdateParams.Item[]> {
   const row = await ownSubscription(context.db, userId, id);
   const state = row.state as StoredSubscription;
   if (state.product.kind !== 'plan' || !LIVE_STATUSES.has(state.status)) {
@@ -192,10 +193,7 @@ async function planChangeItems(
   const item = current.items.data[0];
   if (!item) throw new NotFoundError('Subscription not found', { code: BILLING_ERROR_CODES.subscriptionNotFound });
   if (item.price.id === plan.priceId) throw new ConflictError('This is already your plan.', { code: BILLING_ERROR_CODES.samePlan });
-  return {
-    items: [{ id: item.id, price: plan.priceId }],
-    metadata: { userId, planId: plan.planId, billingPeriod: plan.billingPeriod, kind: 'plan', tier: plan.tier },
-  };
+  return [{ id: item.id, price: plan.priceId }];
 }
 
 /** The prorated amount the change would invoice now (negative: a credit). */
@@ -206,7 +204,7 @@ export async function previewPlanChange(
   id: string,
   request: ChangePlanRequest,
 ): Promise<ChangePlanPreview> {
-  const { items } = await planChangeItems(context, deps, userId, id, request);
+  const items = await planChangeItems(context, deps, userId, id, request);
   const invoice = await deps.stripe.invoices.createPreview({
     subscription: id,
     subscription_details: { items, proration_behavior: 'always_invoice' },
@@ -216,7 +214,7 @@ export async function previewPlanChange(
 
 /** Upgrade or downgrade with proration; the tier follows from the provider's webhook. */
 export async function changePlan(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string, request: ChangePlanRequest): Promise<BillingSubscription> {
-  const { items, metadata } = await planChangeItems(context, deps, userId, id, request);
-  await deps.stripe.subscriptions.update(id, { items, metadata, proration_behavior: 'always_invoice' });
+  const items = await planChangeItems(context, deps, userId, id, request);
+  await deps.stripe.subscriptions.update(id, { items, proration_behavior: 'always_invoice' });
   return toBillingSubscription(await ownSubscription(context.db, userId, id));
 }

@@ -1,4 +1,5 @@
 import {
+  BILLING_ERROR_CODES,
   courseAccessGrantedV1,
   courseAccessRevokedV1,
   creditsPurchasedV1,
@@ -8,11 +9,11 @@ import {
   subscriptionPlanChangedV1,
   subscriptionRenewedV1,
 } from '@agentdock/contracts';
-import { BadRequestError } from '@agentdock/service-kit';
+import { BadRequestError, ConflictError } from '@agentdock/service-kit';
 import { type Db, type ServiceContext } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
-import { type BillingSchema, creditPurchases, subscriptions, webhookEvents } from '../db/schema';
+import { type BillingSchema, creditPurchases, type PlanPriceRow, planPrices, subscriptions, webhookEvents } from '../db/schema';
 import { resolveCreditPack } from './checkout-rules';
 import { applySnapshot, isProviderStatus, type Effect, type StoredSubscription, type SubscriptionSnapshot, type Transition } from './subscription-machine';
 
@@ -25,19 +26,43 @@ export interface WebhookDeps {
 
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 
-/** Metadata billing writes on every subscription at checkout, read back from each webhook. */
-function productOf(metadata: Stripe.Metadata): SubscriptionSnapshot['product'] | null {
-  if (metadata.kind === 'course' && metadata.courseId) return { kind: 'course', courseId: metadata.courseId };
-  if (metadata.tier === 'starter' || metadata.tier === 'professional') return { kind: 'plan', tier: metadata.tier };
-  return null;
+/** The plan a provider price belongs to, from billing's price → plan table (fed by catalog's plan events). */
+export function planOfPrice(plans: readonly PlanPriceRow[], priceId: string): PlanPriceRow | null {
+  // Retired plans still name what their remaining subscribers pay for, so every row is searched.
+  return plans.find((plan) => plan.monthlyPriceId === priceId || plan.annualPriceId === priceId) ?? null;
 }
 
-/** Turns a provider subscription into the machine's snapshot; null for one billing did not create. */
-export function toSnapshot(subscription: Stripe.Subscription, observedAt: number): SubscriptionSnapshot | null {
-  const product = productOf(subscription.metadata);
+/**
+ * What a subscription sells. A plan is known by the price the customer pays, never by metadata:
+ * Stripe's portal switches the item's price and leaves metadata as it was, so a label there would
+ * keep a Starter payer on Pro. Courses are sold with prices made at checkout, marked in metadata.
+ * `unknown-price`: a plan price billing has no row for (yet).
+ */
+function productOf(subscription: Stripe.Subscription, plans: readonly PlanPriceRow[]): SubscriptionSnapshot['product'] | 'unknown-price' | null {
+  const price = subscription.items.data[0]?.price;
+  if (!price) return null;
+  const plan = planOfPrice(plans, price.id);
+  if (plan) return plan.tier === 'starter' || plan.tier === 'professional' ? { kind: 'plan', tier: plan.tier } : null;
+  const { metadata } = subscription;
+  if (metadata.kind === 'course' && metadata.courseId) return { kind: 'course', courseId: metadata.courseId };
+  return 'unknown-price';
+}
+
+/**
+ * Turns a provider subscription into the machine's snapshot; null for one billing did not create
+ * (no user id in its metadata, the one fact billing writes there for plans).
+ */
+export function toSnapshot(subscription: Stripe.Subscription, observedAt: number, plans: readonly PlanPriceRow[]): SubscriptionSnapshot | null {
   const item = subscription.items.data[0];
   const userId = subscription.metadata.userId;
-  if (!product || !item || !userId || !isProviderStatus(subscription.status)) return null;
+  if (!item || !userId || !isProviderStatus(subscription.status)) return null;
+  const product = productOf(subscription, plans);
+  if (product === null) return null;
+  if (product === 'unknown-price') {
+    // Answered with an error so the provider retries: the catalog's event naming this price may
+    // still be on its way, and dropping the webhook would leave a paying customer without access.
+    throw new ConflictError(`No plan is known for price ${item.price.id}; the webhook will be retried.`, { code: BILLING_ERROR_CODES.priceNotFound });
+  }
   return {
     id: subscription.id,
     userId,
@@ -117,13 +142,14 @@ async function subscriptionOf(deps: WebhookDeps, event: Stripe.Event): Promise<S
 export async function processWebhook(context: ServiceContext<BillingSchema>, deps: WebhookDeps, rawBody: Buffer, signature: string | undefined): Promise<boolean> {
   const event = verifyEvent(deps, rawBody, signature);
   const subscription = await subscriptionOf(deps, event);
+  const plans = subscription ? await context.db.select().from(planPrices) : [];
+  const snapshot = subscription ? toSnapshot(subscription, event.created, plans) : null;
   return context.transaction(async (tx) => {
     const [fresh] = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (!fresh) return false;
     if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
       await recordCreditPurchase(context, tx, event.data.object);
     }
-    const snapshot = subscription ? toSnapshot(subscription, event.created) : null;
     if (snapshot && subscription) await applyToStored(context, tx, deps, snapshot, subscription, event.created);
     return true;
   });
