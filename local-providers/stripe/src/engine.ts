@@ -22,7 +22,7 @@ const webhooks = Stripe.webhooks;
 export class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly type: 'invalid_request_error' | 'card_error',
+    readonly type: 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error',
     readonly code: string,
     message: string,
     readonly param?: string,

@@ -1,6 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type EngineOptions, StripeApiError, StripeEngine } from './engine';
+import { idempotentRequests } from './idempotency';
 import { checkoutPage, portalPage } from './pages';
+import { newId } from './store';
 
 export interface LocalStripeOptions extends EngineOptions {
   /** The secret key clients must send as a Bearer token (like Stripe's `sk_test_…`). */
@@ -22,12 +24,18 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   app.use(express.json({ limit: '100kb' }));
 
   const api = express.Router();
+  // Every answer of Stripe's API names its request, which support and logs refer to.
+  api.use((_req, res, next) => {
+    res.set('Request-Id', newId('req'));
+    next();
+  });
   api.use((req, _res, next) => {
     if (req.get('authorization') !== `Bearer ${options.secretKey}`) {
       throw new StripeApiError(401, 'invalid_request_error', 'api_key_invalid', 'Invalid API Key provided.');
     }
     next();
   });
+  api.use(idempotentRequests());
   api.post('/customers', (req, res) => res.json(engine.createCustomer(req.body ?? {})));
   api.get('/customers/:id', (req, res) => res.json(engine.customer(param(req, 'id'))));
   api.post('/checkout/sessions', (req, res) => res.json(engine.publicSession(engine.createCheckoutSession(req.body ?? {}))));
@@ -120,7 +128,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
 
   app.use((_req, _res, next) => next(new StripeApiError(404, 'invalid_request_error', 'resource_missing', 'Unrecognized request URL.')));
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const known = error instanceof StripeApiError ? error : new StripeApiError(500, 'invalid_request_error', 'api_error', 'An unexpected error occurred.');
+    const known = error instanceof StripeApiError ? error : new StripeApiError(500, 'api_error', 'api_error', 'An unexpected error occurred.');
     res.status(known.status).json({ error: { type: known.type, code: known.code, message: known.message, ...(known.param ? { param: known.param } : {}) } });
   });
   return { app, engine };
