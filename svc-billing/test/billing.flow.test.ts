@@ -1,6 +1,8 @@
 import {
+  BILLING_TEXTS,
   courseAccessGrantedV1,
   creditsPurchasedV1,
+  paymentReceivedV1,
   subscriptionActivatedV1,
   subscriptionCanceledV1,
   subscriptionPastDueV1,
@@ -126,7 +128,8 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
         graceEndsAt: null,
       }),
     ]);
-    expect(await subjects()).toEqual([subscriptionActivatedV1.subject]);
+    // Activated once, and the first payment's receipt.
+    expect(await subjects()).toEqual([subscriptionActivatedV1.subject, paymentReceivedV1.subject]);
   });
 
   it('sends a paying user to the management page instead of a second checkout', async () => {
@@ -330,6 +333,13 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     await stripeServer.engine.advance(32 * DAY);
     await eventually(async () => (await events(subscriptionRenewedV1.subject)).length === 1);
     expect(await events(subscriptionRenewedV1.subject)).toEqual([expect.objectContaining({ tier: 'starter' })]);
+    // A receipt for each charge that took money: the first payment and the renewal; the
+    // downgrade credited the customer, so it charged nothing.
+    await eventually(async () => (await events(paymentReceivedV1.subject)).length === 2);
+    expect(await events(paymentReceivedV1.subject)).toEqual([
+      expect.objectContaining({ reason: 'first-payment', amount: 10_000, currency: 'usd', description: 'Pro plan', manageUrl: 'http://app.test/manage-subscription' }),
+      expect.objectContaining({ reason: 'renewal', amount: 5_000, description: 'Starter plan' }),
+    ]);
   });
 
   it('ignores a plan named in metadata and answers an unknown plan price with a retryable error, recording nothing', async () => {
@@ -353,5 +363,28 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     expect(unknown.body.error.code).toBe('price_not_found');
     // Not recorded: the provider's retry is applied once the catalog's plan names the price.
     expect((await billing.context.db.select().from(webhookEvents)).map((event) => event.id)).not.toContain('evt_unknown_price');
+  });
+
+  it('resumes a subscription set to end at period end, until then, and only the caller’s own', async () => {
+    const payer = { authorization: `Bearer ${await issuer.issue({ sub: THIRD, email: 'c@example.com' })}` };
+    const [row] = (await billing.context.db.select().from(subscriptions)).filter((entry) => entry.userId === THIRD);
+    const path = `/api/billing/subscriptions/${row!.id}`;
+    const notCanceling = await request(billing.url).post(`${path}/resume`).set(payer).expect(409);
+    expect(notCanceling.body.error.code).toBe('not_canceling');
+
+    await request(billing.url).post(`${path}/cancel`).set(payer).send({ cancelAtPeriodEnd: true }).expect(200);
+    expect(stripeServer.engine.store.subscriptions.get(row!.id)?.cancel_at_period_end).toBe(true);
+    await request(billing.url).post(`${path}/resume`).set(otherAuth).expect(404);
+    const { body } = await request(billing.url).post(`${path}/resume`).set(payer).expect(200);
+    expect(body).toMatchObject({ id: row!.id, status: 'active', cancelAtPeriodEnd: false });
+    expect(stripeServer.engine.store.subscriptions.get(row!.id)?.cancel_at_period_end).toBe(false);
+    // The provider's own webhook agrees, so the next event keeps it running.
+    await eventually(async () => ((await request(billing.url).get('/api/billing/subscriptions').set(payer)).body.subscriptions[0].cancelAtPeriodEnd as boolean) === false);
+  });
+
+  it('tells someone with no subscription that there is no billing to manage instead of opening the portal', async () => {
+    const newcomer = { authorization: `Bearer ${await issuer.issue({ sub: '00000000-0000-4000-8000-00000000000d', email: 'd@example.com' })}` };
+    const { body } = await request(billing.url).post('/api/billing/portal').set(newcomer).expect(409);
+    expect(body.error).toMatchObject({ code: 'no_customer', message: BILLING_TEXTS.noSubscriptionForPortal });
   });
 });

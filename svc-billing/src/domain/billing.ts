@@ -5,6 +5,7 @@ import {
   type ChangePlanPreview,
   type ChangePlanRequest,
   type CheckoutRequest,
+  BILLING_TEXTS,
   COMMUNITY_COURSE_ID,
   SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
@@ -115,7 +116,10 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
   return session.url;
 }
 
+/** The billing portal manages subscriptions: someone who never had one is told so, not sent to an empty page. */
 export async function openPortal(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
+  const [any] = await context.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, user.sub)).limit(1);
+  if (!any) throw new ConflictError(BILLING_TEXTS.noSubscriptionForPortal, { code: BILLING_ERROR_CODES.noCustomer });
   const session = await deps.stripe.billingPortal.sessions.create({
     customer: await customerFor(context, deps, user),
     return_url: `${deps.appUrl}/manage-subscription`,
@@ -123,7 +127,8 @@ export async function openPortal(context: ServiceContext<BillingSchema>, deps: B
   return session.url;
 }
 
-function productName(product: StoredSubscription['product']): string {
+/** What a subscription sells, as the customer knows it. */
+export function productName(product: StoredSubscription['product']): string {
   if (product.kind === 'plan') return `${SUBSCRIPTION_TIER_LABELS[product.tier]} plan`;
   if (product.courseId === COMMUNITY_COURSE_ID) return 'Community membership';
   const course = COURSE_PRICES.find((entry) => entry.courseId === product.courseId);
@@ -163,15 +168,30 @@ async function ownSubscription(db: Db, userId: string, id: string): Promise<Subs
 }
 
 /**
- * Cancels at period end (never immediately). The local row is updated right away so the page
- * reloads with the notice; the provider's webhook later confirms the same state.
+ * Sets whether a running subscription ends at period end: cancelling (never immediately) or, until
+ * the period ends, resuming. The local row is updated right away so the page reloads with the
+ * right notice; the provider's webhook later confirms the same state.
  */
-export async function cancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
-  const row = await ownSubscription(context.db, userId, id);
-  await deps.stripe.subscriptions.update(id, { cancel_at_period_end: true });
-  const state = { ...(row.state as StoredSubscription), cancelAtPeriodEnd: true };
-  const [updated] = await context.db.update(subscriptions).set({ state, updatedAt: new Date() }).where(eq(subscriptions.id, id)).returning();
+async function setCancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, row: SubscriptionRow, cancel: boolean): Promise<BillingSubscription> {
+  await deps.stripe.subscriptions.update(row.id, { cancel_at_period_end: cancel });
+  const state = { ...(row.state as StoredSubscription), cancelAtPeriodEnd: cancel };
+  const [updated] = await context.db.update(subscriptions).set({ state, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
   return toBillingSubscription(updated ?? row);
+}
+
+export async function cancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
+  return setCancelAtPeriodEnd(context, deps, await ownSubscription(context.db, userId, id), true);
+}
+
+/** Keeps a subscription that was set to end at period end, while that period still runs. */
+export async function resumeSubscription(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
+  const row = await ownSubscription(context.db, userId, id);
+  const state = row.state as StoredSubscription;
+  if (!LIVE_STATUSES.has(state.status)) {
+    throw new ConflictError('Only a running subscription can be resumed.', { code: BILLING_ERROR_CODES.subscriptionNotActive });
+  }
+  if (!state.cancelAtPeriodEnd) throw new ConflictError(BILLING_TEXTS.notCanceling, { code: BILLING_ERROR_CODES.notCanceling });
+  return setCancelAtPeriodEnd(context, deps, row, false);
 }
 
 async function planChangeItems(

@@ -3,6 +3,7 @@ import {
   courseAccessGrantedV1,
   courseAccessRevokedV1,
   creditsPurchasedV1,
+  paymentReceivedV1,
   subscriptionActivatedV1,
   subscriptionCanceledV1,
   subscriptionPastDueV1,
@@ -14,6 +15,7 @@ import { type Db, type ServiceContext } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, creditPurchases, type PlanPriceRow, planPrices, subscriptions, webhookEvents } from '../db/schema';
+import { productName } from './billing';
 import { resolveCreditPack } from './checkout-rules';
 import { applySnapshot, isProviderStatus, type Effect, type StoredSubscription, type SubscriptionSnapshot, type Transition } from './subscription-machine';
 
@@ -151,6 +153,7 @@ export async function processWebhook(context: ServiceContext<BillingSchema>, dep
       await recordCreditPurchase(context, tx, event.data.object);
     }
     if (snapshot && subscription) await applyToStored(context, tx, deps, snapshot, subscription, event.created);
+    if (snapshot && event.type === 'invoice.paid') await recordPayment(context, tx, deps, snapshot, event.data.object, event.created);
     return true;
   });
 }
@@ -168,6 +171,29 @@ async function recordCreditPurchase(context: ServiceContext<BillingSchema>, tx: 
     credits: pack.credits,
     amount: session.amount_total ?? pack.amount,
     currency: session.currency ?? pack.currency,
+  });
+}
+
+const PAYMENT_REASONS: Partial<Record<NonNullable<Stripe.Invoice.BillingReason>, 'first-payment' | 'renewal' | 'plan-change'>> = {
+  subscription_create: 'first-payment',
+  subscription_cycle: 'renewal',
+  subscription_update: 'plan-change',
+};
+
+/** Every subscription charge that took money gets a receipt (identity sends it). */
+async function recordPayment(context: ServiceContext<BillingSchema>, tx: Db, deps: WebhookDeps, snapshot: SubscriptionSnapshot, invoice: Stripe.Invoice, created: number) {
+  const reason = invoice.billing_reason ? PAYMENT_REASONS[invoice.billing_reason] : undefined;
+  if (!reason || !invoice.id || invoice.amount_paid <= 0) return;
+  await context.enqueue(tx, paymentReceivedV1, {
+    userId: snapshot.userId,
+    invoiceId: invoice.id,
+    subscriptionId: snapshot.id,
+    description: productName(snapshot.product),
+    reason,
+    amount: invoice.amount_paid,
+    currency: invoice.currency,
+    paidAt: iso(invoice.status_transitions?.paid_at ?? created),
+    manageUrl: `${deps.appUrl}/manage-subscription`,
   });
 }
 
