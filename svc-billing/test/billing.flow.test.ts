@@ -112,6 +112,10 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
   it('checks out Starter monthly with a test card and activates once', async () => {
     const { body } = await request(billing.url).post('/api/billing/checkout').set(auth).send({ kind: 'plan', planId: 'starter', billingPeriod: 'monthly' }).expect(200);
     expect(body.url).toMatch(new RegExp(`^${stripeServer.url}/checkout/cs_test_`));
+    // The hosted page says what is bought, for how much and how often.
+    const hosted = await (await fetch(body.url)).text();
+    expect(hosted).toContain('<h1>Subscribe to Starter</h1>');
+    expect(hosted).toContain('$50.00 per month');
     const response = await pay(body.url, '4000 0000 0000 0341');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('http://app.test/dashboard?subscription=success&plan=starter');
@@ -226,6 +230,9 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
 
   it("sells a course's monthly subscription once: paid access is granted, a second purchase and an unknown course are refused", async () => {
     const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'build-ai-agents' }).expect(200);
+    const hosted = await (await fetch(body.url)).text();
+    expect(hosted).toContain('<h1>Subscribe to Build AI Agents course</h1>');
+    expect(hosted).toContain('$150.00 per month');
     const response = await pay(body.url, '4242 4242 4242 4242');
     expect(response.headers.get('location')).toBe('http://app.test/courses/build-ai-agents?subscription=success');
     const list = (await request(billing.url).get('/api/billing/subscriptions').set(otherAuth).expect(200)).body.subscriptions;
@@ -248,6 +255,9 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
   it('sells a credit pack as a one-off payment and announces the purchased credits once', async () => {
     const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'credits', packId: 'credits-500k' }).expect(200);
     expect(stripeServer.engine.store.sessions.get(body.url.split('/').pop())?.mode).toBe('payment');
+    const hosted = await (await fetch(body.url)).text();
+    expect(hosted).toContain('<h1>Pay for 500,000 platform credits</h1>');
+    expect(hosted).toContain('$10.00, paid once');
     const response = await pay(body.url, '4242 4242 4242 4242');
     expect(response.headers.get('location')).toBe('http://app.test/dashboard?credits=success');
     const purchases = (await billing.context.db.select().from(outbox)).filter((row) => row.subject === creditsPurchasedV1.subject);

@@ -69,10 +69,11 @@ export class StripeEngine {
 
   constructor(private readonly options: EngineOptions) {
     this.webhookUrl = options.webhookUrl;
-    for (const [plan, monthly, annual] of [
-      ['starter', 5_000, 54_000],
-      ['professional', 10_000, 102_000],
+    for (const [plan, name, monthly, annual] of [
+      ['starter', 'Starter', 5_000, 54_000],
+      ['professional', 'Pro', 10_000, 102_000],
     ] as const) {
+      this.store.productNames.set(`prod_${plan}`, name);
       this.store.definePrice({
         id: `price_${plan}_monthly`,
         unit_amount: monthly,
@@ -141,12 +142,14 @@ export class StripeEngine {
     if (!Number.isInteger(unitAmount) || unitAmount < 0) {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: unit_amount', 'line_items[0][price_data][unit_amount]');
     }
+    const product = newId('prod');
+    this.store.productNames.set(product, item.price_data.product_data?.name ?? '');
     return this.store.definePrice({
       id: newId('price'),
       unit_amount: unitAmount,
       currency: item.price_data.currency,
       recurring: item.price_data.recurring ? { interval: item.price_data.recurring.interval, interval_count: 1 } : null,
-      product: newId('prod'),
+      product,
       metadata: { name: item.price_data.product_data?.name ?? '' },
     });
   }

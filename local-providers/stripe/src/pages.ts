@@ -20,9 +20,24 @@ section{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}
 }
 
 /** The hosted checkout; with `authenticateCard`, the 3-D Secure challenge for that card instead of the card form. */
-export function checkoutPage(session: CheckoutSession, error: string | null, authenticateCard: string | null = null): string {
+/**
+ * What is bought, as Stripe Checkout's summary shows it: the product, the price and its period
+ * (an annual price also per month, as the product quotes it).
+ */
+function orderSummary(session: CheckoutSession, engine: StripeEngine): string {
+  const price = engine.store.priceFor(session.price);
+  const name = (price && engine.store.productNames.get(price.product)) || 'your order';
+  const total = money(session.amount_total, session.currency);
+  if (!price?.recurring) return `<h1>Pay for ${escape(name)}</h1><p class="price">${escape(total)}, paid once</p>`;
+  const perYear = price.recurring.interval === 'year';
+  return `<h1>Subscribe to ${escape(name)}</h1><p class="price">${escape(total)} per ${perYear ? 'year' : 'month'}${
+    perYear ? ` (${escape(money(Math.round(session.amount_total / 12), session.currency))} per month, billed annually)` : ''
+  }</p>`;
+}
+
+export function checkoutPage(session: CheckoutSession, engine: StripeEngine, error: string | null, authenticateCard: string | null = null): string {
   if (session.status !== 'open') return layout('Checkout', '<h1>This checkout session is no longer open.</h1>');
-  const heading = `<h1>Pay ${escape(money(session.amount_total, session.currency))}${session.mode === 'subscription' ? ' per period' : ''}</h1>`;
+  const heading = orderSummary(session, engine);
   if (authenticateCard !== null) {
     return layout(
       'Authenticate payment',

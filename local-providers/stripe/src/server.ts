@@ -83,7 +83,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   app.use('/v1', api);
 
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
-  app.get('/checkout/:id', (req, res) => res.type('html').send(checkoutPage(engine.session(param(req, 'id')), null)));
+  app.get('/checkout/:id', (req, res) => res.type('html').send(checkoutPage(engine.session(param(req, 'id')), engine, null)));
   app.post('/checkout/:id', async (req, res) => {
     const session = engine.session(param(req, 'id'));
     const cardNumber = String(req.body?.cardNumber ?? '');
@@ -95,8 +95,8 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
       if (!(error instanceof StripeApiError)) throw error;
       // Like Stripe's hosted page, a refused card is shown on the page itself, not as a failed load;
       // a 3-D Secure card first gets the bank's challenge.
-      if (error.code === 'authentication_required') return void res.type('html').send(checkoutPage(session, null, cardNumber));
-      res.type('html').send(checkoutPage(session, error.message));
+      if (error.code === 'authentication_required') return void res.type('html').send(checkoutPage(session, engine, null, cardNumber));
+      res.type('html').send(checkoutPage(session, engine, error.message));
     }
   });
 

@@ -137,6 +137,8 @@ export class StripeStore {
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
   readonly portals = new Map<string, PortalSession>();
+  /** Product names by product id: what the hosted pages say is being bought. */
+  readonly productNames = new Map<string, string>();
 
   now(): number {
     return Math.floor(Date.now() / 1000) + this.offset;

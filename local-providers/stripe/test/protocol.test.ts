@@ -46,3 +46,26 @@ describe('local Stripe server: idempotent requests and request ids, as Stripe an
     expect(missing).toMatchObject({ code: 'resource_missing', requestId: expect.stringMatching(/^req_/) });
   });
 });
+
+describe('local Stripe server: the hosted checkout page says what is bought', () => {
+  let server: RunningLocalStripe;
+  let stripe: Stripe;
+  beforeAll(async () => {
+    server = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: 'whsec_protocol', cancelUnpaidAfterDays: 7 });
+    stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: server.port, protocol: 'http', maxNetworkRetries: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('names the plan, the annual price and what it comes to per month', async () => {
+    const customer = await stripe.customers.create({});
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: 'price_starter_annual', quantity: 1 }],
+      success_url: 'http://app.test/done',
+    });
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toContain('<h1>Subscribe to Starter</h1>');
+    expect(page).toContain('$540.00 per year ($45.00 per month, billed annually)');
+  });
+});

@@ -81,7 +81,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
             currency: course.currency,
             unit_amount: course.amount,
             recurring: { interval: 'month' },
-            product_data: { name: course.name },
+            // The hosted page names what is bought, as the management page does.
+            product_data: { name: productName({ kind: 'course', courseId: course.courseId }) },
           },
         },
       ],
