@@ -15,8 +15,8 @@ import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import Stripe from 'stripe';
-import { type BillingSchema, planPrices, subscriptions, webhookEvents } from '../src/db/schema';
-import { createBillingService } from '../src/index';
+import { type BillingSchema, parkedWebhookEvents, planPrices, subscriptions, webhookEvents } from '../src/db/schema';
+import { createBillingService, STRIPE_API_VERSION } from '../src/index';
 
 const SECRET_KEY = 'sk_test_flow';
 const WEBHOOK_SECRET = 'whsec_flow';
@@ -179,6 +179,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const payload = JSON.stringify({
       id: 'evt_replayed',
       object: 'event',
+      api_version: STRIPE_API_VERSION,
       type: 'customer.subscription.updated',
       created: Math.floor(Date.now() / 1000) + 1,
       data: { object: subscription },
@@ -356,7 +357,14 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const [row] = (await billing.context.db.select().from(subscriptions)).filter((entry) => entry.userId === THIRD);
     const current = JSON.parse(JSON.stringify(stripeServer.engine.store.subscriptions.get(row!.id)));
     const signed = (id: string, object: unknown) => {
-      const payload = JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000) + 5 * DAY, data: { object } });
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        api_version: STRIPE_API_VERSION,
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000) + 5 * DAY,
+        data: { object },
+      });
       return postWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
     };
     await signed('evt_metadata_label', { ...current, metadata: { userId: THIRD, kind: 'plan', tier: 'professional' } }).expect(200);
@@ -396,5 +404,41 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const newcomer = { authorization: `Bearer ${await issuer.issue({ sub: '00000000-0000-4000-8000-00000000000d', email: 'd@example.com' })}` };
     const { body } = await request(billing.url).post('/api/billing/portal').set(newcomer).expect(409);
     expect(body.error).toMatchObject({ code: 'no_customer', message: BILLING_TEXTS.noSubscriptionForPortal });
+  });
+
+  it('parks a signed event of another API version instead of applying it: logged, counted, kept for replay', async () => {
+    const [row] = (await billing.context.db.select().from(subscriptions)).filter((entry) => entry.userId === THIRD);
+    // The local server stamps its events with the version billing pins.
+    expect(JSON.parse(stripeServer.engine.delivered.at(-1)!.payload).api_version).toBe(STRIPE_API_VERSION);
+    const before = await billing.context.db.select().from(subscriptions);
+    const object = { ...JSON.parse(JSON.stringify(stripeServer.engine.store.subscriptions.get(row!.id))), status: 'canceled' };
+    const payload = JSON.stringify({
+      id: 'evt_old_version',
+      object: 'event',
+      api_version: '2025-01-01',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000) + 10 * DAY,
+      data: { object },
+    });
+    const deliver = () => postWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })).expect(200);
+    expect((await deliver()).body).toEqual({ received: true, duplicate: false });
+    expect((await deliver()).body).toEqual({ received: true, duplicate: true });
+    expect(await billing.context.db.select().from(subscriptions)).toEqual(before);
+    expect(await billing.context.db.select().from(parkedWebhookEvents)).toEqual([
+      expect.objectContaining({ id: 'evt_old_version', apiVersion: '2025-01-01', type: 'customer.subscription.updated' }),
+    ]);
+    const metrics = await request(billing.url).get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/billing_webhook_events_parked_total\{[^}]*api_version="2025-01-01"[^}]*\} 1/);
+  });
+
+  it('pins the API version in every request the SDK sends', async () => {
+    const seen: string[] = [];
+    const listener = (req: { headers: Record<string, string | string[] | undefined> }) => void seen.push(String(req.headers['stripe-version']));
+    stripeServer.server.on('request', listener);
+    const payer = { authorization: `Bearer ${await issuer.issue({ sub: THIRD, email: 'c@example.com' })}` };
+    await request(billing.url).post('/api/billing/portal').set(payer).expect(200);
+    stripeServer.server.off('request', listener);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([STRIPE_API_VERSION]));
   });
 });

@@ -402,7 +402,8 @@ export class StripeEngine {
     const event = {
       id: newId('evt'),
       object: 'event',
-      api_version: '2025-01-01',
+      // The account's version, as Stripe stamps events: the one the SDK this server ships with pins.
+      api_version: Stripe.API_VERSION,
       created: this.store.now(),
       type,
       livemode: false,

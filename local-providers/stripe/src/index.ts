@@ -12,6 +12,7 @@ export { AUTHENTICATION_CARDS, AUTHENTICATION_FAILED_MESSAGE, TEST_CARDS, DECLIN
 export interface RunningLocalStripe {
   url: string;
   port: number;
+  server: Server;
   engine: ReturnType<typeof createLocalStripeApp>['engine'];
   close(): Promise<void>;
 }
@@ -35,6 +36,7 @@ export async function startLocalStripe(options: Omit<LocalStripeOptions, 'public
   return {
     url: `http://${host}:${port}`,
     port,
+    server,
     engine,
     close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

@@ -13,8 +13,9 @@ import {
 import { BadRequestError, ConflictError } from '@agentdock/service-kit';
 import { type Db, type ServiceContext } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
+import type { Counter } from 'prom-client';
 import type Stripe from 'stripe';
-import { type BillingSchema, creditPurchases, type PlanPriceRow, planPrices, subscriptions, webhookEvents } from '../db/schema';
+import { type BillingSchema, creditPurchases, parkedWebhookEvents, type PlanPriceRow, planPrices, subscriptions, webhookEvents } from '../db/schema';
 import { productName } from './billing';
 import { resolveCreditPack } from './checkout-rules';
 import { applySnapshot, isProviderStatus, type Effect, type StoredSubscription, type SubscriptionSnapshot, type Transition } from './subscription-machine';
@@ -24,6 +25,9 @@ export interface WebhookDeps {
   webhookSecret: string;
   graceDays: number;
   appUrl: string;
+  /** The API version whose event shapes this code reads; others are parked. */
+  apiVersion: string;
+  parkedEvents: Pick<Counter<'api_version' | 'type'>, 'inc'>;
 }
 
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
@@ -143,6 +147,7 @@ async function subscriptionOf(deps: WebhookDeps, event: Stripe.Event): Promise<S
 /** Verifies, deduplicates and applies one webhook. Returns whether it had not been seen before. */
 export async function processWebhook(context: ServiceContext<BillingSchema>, deps: WebhookDeps, rawBody: Buffer, signature: string | undefined): Promise<boolean> {
   const event = verifyEvent(deps, rawBody, signature);
+  if (event.api_version !== deps.apiVersion) return parkEvent(context, deps, event);
   const subscription = await subscriptionOf(deps, event);
   const plans = subscription ? await context.db.select().from(planPrices) : [];
   const snapshot = subscription ? toSnapshot(subscription, event.created, plans) : null;
@@ -156,6 +161,26 @@ export async function processWebhook(context: ServiceContext<BillingSchema>, dep
     if (snapshot && event.type === 'invoice.paid') await recordPayment(context, tx, deps, snapshot, event.data.object, event.created);
     return true;
   });
+}
+
+/**
+ * An event of another API version may name the same facts differently (a period read as absent,
+ * an invoice without its subscription), so it is kept, not applied: answered 200 so Stripe stops
+ * retrying what no retry can fix, logged and counted so an operator notices.
+ */
+async function parkEvent(context: ServiceContext<BillingSchema>, deps: WebhookDeps, event: Stripe.Event): Promise<boolean> {
+  const [fresh] = await context.db
+    .insert(parkedWebhookEvents)
+    .values({ id: event.id, type: event.type, apiVersion: event.api_version, payload: event })
+    .onConflictDoNothing()
+    .returning({ id: parkedWebhookEvents.id });
+  if (!fresh) return false;
+  context.logger.warn(
+    { eventId: event.id, type: event.type, apiVersion: event.api_version, expected: deps.apiVersion },
+    'parked a Stripe webhook event of another API version: not applied (set the webhook endpoint to the version billing reads, then replay it)',
+  );
+  deps.parkedEvents.inc({ api_version: event.api_version ?? 'none', type: event.type });
+  return true;
 }
 
 async function recordCreditPurchase(context: ServiceContext<BillingSchema>, tx: Db, session: Stripe.Checkout.Session) {
