@@ -280,7 +280,8 @@ test.describe('Credit top-ups', () => {
     const before = await walletOf(request, account);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Buy 500,000 credits for $10.00' }).click();
-    await expect(page.getByRole('heading', { name: '$10.00' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pay for 500,000 platform credits' })).toBeVisible();
+    await expect(page.getByText('$10.00, paid once')).toBeVisible();
     await payOnHostedPage(page, '4242 4242 4242 4242');
 
     await expect(page.getByText(/Credits Purchased!:/)).toBeVisible();

@@ -10,6 +10,7 @@ import {
   subscriptionRenewedV1,
 } from '@agentdock/contracts';
 import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
+import { chaoticDelivery } from './harness';
 import { outbox } from '@agentdock/service-data';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
@@ -38,7 +39,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
   beforeAll(async () => {
     bus = await createTestBus();
     issuer = await createTestIssuer();
-    stripeServer = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, cancelUnpaidAfterDays: 7 });
+    stripeServer = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, cancelUnpaidAfterDays: 7, delivery: chaoticDelivery() });
     billing = await startTestService(
       createBillingService({
         stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: stripeServer.port, protocol: 'http' },
@@ -81,13 +82,17 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
   });
 
   const subjects = async () => (await billing.context.db.select().from(outbox)).map((row) => row.subject);
-  const pay = (url: string, cardNumber: string, authentication?: 'complete' | 'fail') =>
-    fetch(url, {
+  /** Pays on the hosted page, then waits for the webhooks it set off (delivered after it answers). */
+  const pay = async (url: string, cardNumber: string, authentication?: 'complete' | 'fail') => {
+    const response = await fetch(url, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ cardNumber, ...(authentication ? { authentication } : {}) }),
     });
+    await stripeServer.engine.webhooksIdle();
+    return response;
+  };
 
   it('refuses a declined card and grants nothing', async () => {
     const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'plan', planId: 'starter', billingPeriod: 'monthly' }).expect(200);
@@ -160,6 +165,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
 
     const before = (await subjects()).filter((subject) => subject === subscriptionPlanChangedV1.subject).length;
     await request(billing.url).post(changePath).set(auth).send(toPro).expect(200);
+    await stripeServer.engine.webhooksIdle();
     expect(stripeServer.engine.store.subscriptions.get(row!.id)?.items.data[0]?.price.id).toBe('price_professional_monthly');
     const [changed] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
     expect(changed).toMatchObject({ tier: 'professional', name: 'Pro plan', status: 'active', price: { unitAmount: 10_000, currency: 'usd', interval: 'month' } });
@@ -169,6 +175,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const toStarter = { planId: 'starter', billingPeriod: 'monthly' };
     expect((await request(billing.url).post(`${changePath}/preview`).set(auth).send(toStarter).expect(200)).body.amountDue).toBeLessThan(0);
     await request(billing.url).post(changePath).set(auth).send(toStarter).expect(200);
+    await stripeServer.engine.webhooksIdle();
     const [back] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
     expect(back).toMatchObject({ tier: 'starter', currentPeriodStart: changed.currentPeriodStart, currentPeriodEnd: changed.currentPeriodEnd });
   });
@@ -214,11 +221,14 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     // Undo the cancellation so the renewal is attempted.
     stripeServer.engine.store.subscriptions.get(row!.id)!.cancel_at_period_end = false;
     await stripeServer.engine.advance(32 * DAY);
+    await stripeServer.engine.webhooksIdle();
     const [pastDue] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
     expect(pastDue).toMatchObject({ status: 'past_due', graceEndsAt: expect.any(String) });
     expect(await subjects()).toContain(subscriptionPastDueV1.subject);
 
     await stripeServer.engine.advance(8 * DAY);
+
+    await stripeServer.engine.webhooksIdle();
     await eventually(async () => (await subjects()).includes(subscriptionCanceledV1.subject));
     const [ended] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
     expect(ended).toMatchObject({ status: 'canceled', graceEndsAt: null });
@@ -331,6 +341,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     expect(stripeServer.engine.store.subscriptions.get(pro.id)?.items.data[0]?.price.id).toBe('price_professional_monthly');
 
     expect((await submit('price_starter_monthly')).status).toBe(303);
+    await stripeServer.engine.webhooksIdle();
     const events = async (subject: string) =>
       (await billing.context.db.select().from(outbox))
         .filter((row) => row.subject === subject)
@@ -342,6 +353,8 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     expect(starter).toMatchObject({ tier: 'starter', name: 'Starter plan', price: { unitAmount: 5_000, currency: 'usd', interval: 'month' } });
 
     await stripeServer.engine.advance(32 * DAY);
+
+    await stripeServer.engine.webhooksIdle();
     await eventually(async () => (await events(subscriptionRenewedV1.subject)).length === 1);
     expect(await events(subscriptionRenewedV1.subject)).toEqual([expect.objectContaining({ tier: 'starter' })]);
     // A receipt for each charge that took money: the first payment and the renewal; the
@@ -355,7 +368,6 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
 
   it('ignores a plan named in metadata and answers an unknown plan price with a retryable error, recording nothing', async () => {
     const [row] = (await billing.context.db.select().from(subscriptions)).filter((entry) => entry.userId === THIRD);
-    const current = JSON.parse(JSON.stringify(stripeServer.engine.store.subscriptions.get(row!.id)));
     const signed = (id: string, object: unknown) => {
       const payload = JSON.stringify({
         id,
@@ -367,7 +379,12 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
       });
       return postWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
     };
-    await signed('evt_metadata_label', { ...current, metadata: { userId: THIRD, kind: 'plan', tier: 'professional' } }).expect(200);
+    // The provider's subscription says Pro in its metadata but pays the Starter price.
+    const live = stripeServer.engine.store.subscriptions.get(row!.id)!;
+    const { metadata, items } = live;
+    live.metadata = { userId: THIRD, kind: 'plan', tier: 'professional' };
+    await signed('evt_metadata_label', live).expect(200);
+    live.metadata = metadata;
     expect(
       (
         await request(billing.url)
@@ -376,8 +393,9 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
       ).body.subscriptions[0],
     ).toMatchObject({ tier: 'starter' });
 
-    current.items.data[0].price.id = 'price_not_in_the_catalog';
-    const unknown = await signed('evt_unknown_price', current).expect(409);
+    live.items = { ...items, data: [{ ...items.data[0]!, price: { ...items.data[0]!.price, id: 'price_not_in_the_catalog' } }] };
+    const unknown = await signed('evt_unknown_price', live).expect(409);
+    live.items = items;
     expect(unknown.body.error.code).toBe('price_not_found');
     // Not recorded: the provider's retry is applied once the catalog's plan names the price.
     expect((await billing.context.db.select().from(webhookEvents)).map((event) => event.id)).not.toContain('evt_unknown_price');
@@ -396,8 +414,9 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const { body } = await request(billing.url).post(`${path}/resume`).set(payer).expect(200);
     expect(body).toMatchObject({ id: row!.id, status: 'active', cancelAtPeriodEnd: false });
     expect(stripeServer.engine.store.subscriptions.get(row!.id)?.cancel_at_period_end).toBe(false);
-    // The provider's own webhook agrees, so the next event keeps it running.
-    await eventually(async () => ((await request(billing.url).get('/api/billing/subscriptions').set(payer)).body.subscriptions[0].cancelAtPeriodEnd as boolean) === false);
+    // The provider's own webhooks agree, whatever order the cancel's and the resume's arrive in.
+    await stripeServer.engine.webhooksIdle();
+    expect((await request(billing.url).get('/api/billing/subscriptions').set(payer)).body.subscriptions[0]).toMatchObject({ cancelAtPeriodEnd: false });
   });
 
   it('tells someone with no subscription that there is no billing to manage instead of opening the portal', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type EventDefinition } from '@agentdock/contracts';
-import { startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
+import { type DeliveryOptions, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
 import { createTestIssuer } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import type { z } from 'zod';
@@ -8,6 +8,16 @@ import type { BillingSchema } from '../src/db/schema';
 import { createBillingService } from '../src/index';
 
 export const DRIVER = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+/**
+ * Webhooks as Stripe may deliver them: late, out of order, some twice, retried when refused.
+ * Seeded per run (printed); WEBHOOK_CHAOS_SEED replays a failing one.
+ */
+export function chaoticDelivery(): DeliveryOptions {
+  const seed = Number(process.env.WEBHOOK_CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  console.info(`webhook delivery: shuffled and duplicated, WEBHOOK_CHAOS_SEED=${seed}`);
+  return { retryDelaysMs: [20, 50, 100, 200, 400], chaos: { seed, maxDelayMs: 25, duplicateRate: 0.5 } };
+}
 const SECRET_KEY = 'sk_test_harness';
 const WEBHOOK_SECRET = 'whsec_harness';
 
@@ -28,7 +38,7 @@ export class BillingHarness {
   static async start(): Promise<BillingHarness> {
     const bus = await createTestBus();
     const issuer = await createTestIssuer();
-    const stripe = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, cancelUnpaidAfterDays: 7 });
+    const stripe = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, cancelUnpaidAfterDays: 7, delivery: chaoticDelivery() });
     const service = await startTestService(
       createBillingService({
         stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: stripe.port, protocol: 'http' },

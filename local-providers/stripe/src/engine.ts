@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { type DeliveredEvent, type DeliveryOptions, WebhookDispatcher } from './delivery';
 import {
   AUTHENTICATION_CARDS,
   AUTHENTICATION_FAILED_MESSAGE,
@@ -16,7 +17,6 @@ import {
 } from './store';
 
 const DAY = 86_400;
-const webhooks = Stripe.webhooks;
 
 /** Stripe's error object (`{ error: { type, code, message, param } }`) with its HTTP status. */
 export class StripeApiError extends Error {
@@ -39,14 +39,8 @@ export interface EngineOptions {
   /** Unpaid renewals are retried; after this many days the subscription is cancelled, as Stripe's dunning settings do. */
   cancelUnpaidAfterDays: number;
   log?: (message: string) => void;
-}
-
-export interface DeliveredEvent {
-  id: string;
-  type: string;
-  /** The exact body sent (what the signature covers), so a test can replay it as Stripe does. */
-  payload: string;
-  status: number | null;
+  /** Retries and the shuffling, duplicating test mode of webhook delivery. */
+  delivery?: DeliveryOptions;
 }
 
 const addInterval = (start: number, interval: 'month' | 'year') => {
@@ -60,6 +54,7 @@ const addInterval = (start: number, interval: 'month' | 'year') => {
 export class StripeEngine {
   readonly store = new StripeStore();
   readonly delivered: DeliveredEvent[] = [];
+  private readonly dispatcher: WebhookDispatcher;
   private readonly pastDueSince = new Map<string, number>();
   /** Settable after start, since the receiver may be started after the provider (tests, launcher). */
   webhookUrl: string | undefined;
@@ -69,6 +64,7 @@ export class StripeEngine {
 
   constructor(private readonly options: EngineOptions) {
     this.webhookUrl = options.webhookUrl;
+    this.dispatcher = new WebhookDispatcher({ ...options.delivery, secret: options.webhookSecret, url: () => this.webhookUrl, log: options.log });
     for (const [plan, name, monthly, annual] of [
       ['starter', 'Starter', 5_000, 54_000],
       ['professional', 'Pro', 10_000, 102_000],
@@ -397,7 +393,10 @@ export class StripeEngine {
     await this.emit('customer.subscription.deleted', subscription);
   }
 
-  /** Sends one event signed exactly as Stripe signs it (`Stripe-Signature: t=…,v1=…`). */
+  /**
+   * Records one event and hands it to delivery, which runs after the API call has answered, as on
+   * Stripe: callers never wait for the receiver (tests wait with `webhooksIdle`).
+   */
   async emit(type: string, object: unknown): Promise<void> {
     const event = {
       id: newId('evt'),
@@ -411,21 +410,18 @@ export class StripeEngine {
       request: { id: null, idempotency_key: null },
       data: { object: structuredClone(object) },
     };
-    const payload = JSON.stringify(event, null, 2);
-    const record: DeliveredEvent = { id: event.id, type, payload, status: null };
+    const record: DeliveredEvent = { id: event.id, type, payload: JSON.stringify(event, null, 2), status: null, attempts: 0 };
     this.delivered.push(record);
-    if (!this.webhookUrl) return;
-    const signature = webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret, timestamp: Math.floor(Date.now() / 1000) });
-    try {
-      const response = await fetch(this.webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: payload,
-      });
-      record.status = response.status;
-      this.options.log?.(`webhook ${type} → ${response.status}`);
-    } catch (error) {
-      this.options.log?.(`webhook ${type} not delivered: ${(error as Error).message}`);
-    }
+    this.dispatcher.send(record);
+  }
+
+  /** Resolves when every webhook sent so far was answered 2xx or ran out of retries. */
+  webhooksIdle(): Promise<void> {
+    return this.dispatcher.idle();
+  }
+
+  /** Stops pending deliveries and their retries (the server is closing). */
+  stopDeliveries(): void {
+    this.dispatcher.close();
   }
 }

@@ -7,6 +7,7 @@ export { createLocalStripeApp, type LocalStripeOptions } from './server';
 /** The local server's API key on one machine (it guards nothing of value: the server is a test double bound to loopback). */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local';
 export { StripeEngine, StripeApiError } from './engine';
+export { DEFAULT_RETRY_DELAYS_MS, type DeliveredEvent, type DeliveryOptions } from './delivery';
 export { AUTHENTICATION_CARDS, AUTHENTICATION_FAILED_MESSAGE, TEST_CARDS, DECLINE_MESSAGE } from './store';
 
 export interface RunningLocalStripe {
@@ -38,6 +39,9 @@ export async function startLocalStripe(options: Omit<LocalStripeOptions, 'public
     port,
     server,
     engine,
-    close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => {
+      engine.stopDeliveries();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '@agentdock/contracts';
 import { BadRequestError, ConflictError } from '@agentdock/service-kit';
 import { type Db, type ServiceContext } from '@agentdock/service-data';
-import { eq } from '@agentdock/service-data/orm';
+import { eq, sql } from '@agentdock/service-data/orm';
 import type { Counter } from 'prom-client';
 import type Stripe from 'stripe';
 import { type BillingSchema, creditPurchases, parkedWebhookEvents, type PlanPriceRow, planPrices, subscriptions, webhookEvents } from '../db/schema';
@@ -127,7 +127,10 @@ async function subscriptionOf(deps: WebhookDeps, event: Stripe.Event): Promise<S
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return event.data.object;
+      // The payload is the state when the event was made; events arrive late, twice and out of
+      // order, so the current state is asked for instead (two changes in one second would
+      // otherwise be applied in whichever order they arrived).
+      return deps.stripe.subscriptions.retrieve(event.data.object.id);
     case 'checkout.session.completed': {
       const session = event.data.object;
       if (session.mode !== 'subscription' || !session.subscription) return null;
@@ -235,6 +238,9 @@ async function applyToStored(
   subscription: Stripe.Subscription,
   now: number,
 ): Promise<void> {
+  // Deliveries about one subscription can run at once: without the lock both would read "not
+  // stored yet" and both grant. A transaction-scoped advisory lock serialises them per id.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${snapshot.id}))`);
   const stored = await loadStored(tx, snapshot.id);
   const transition = applySnapshot(stored, snapshot, now, deps.graceDays);
   if (transition.next === stored) return;
