@@ -1,4 +1,4 @@
-import { ConfigError, hostSchema, httpUrlSchema, loadConfig, portSchema, positiveIntSchema } from '@agentdock/service-kit';
+import { booleanFlagSchema, ConfigError, hostSchema, httpUrlSchema, loadConfig, portSchema, positiveIntSchema } from '@agentdock/service-kit';
 import { z } from 'zod';
 import { DEFAULT_GRACE_DAYS } from './domain/subscription-machine';
 
@@ -25,10 +25,15 @@ export const billingEnvSchema = z.object({
   /** The public address of the web app: checkout and portal return here. */
   APP_URL: httpUrlSchema.default('http://localhost:3000'),
   BILLING_GRACE_DAYS: positiveIntSchema.default(DEFAULT_GRACE_DAYS),
+  /**
+   * Test mode only: every new customer gets its own Stripe test clock, so renewals and dunning
+   * can be driven (`npm run test-clock -w @agentdock/svc-billing`), on Stripe as locally.
+   */
+  STRIPE_TEST_CLOCKS: booleanFlagSchema.default(false),
 });
 
 export interface BillingOptions {
-  stripe: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+  stripe: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https'; testClocks?: boolean };
   appUrl: string;
   graceDays: number;
 }
@@ -55,13 +60,19 @@ export function loadBillingOptions(env: Record<string, string | undefined>): Bil
         },
       ]);
     }
-  } else if (config.STRIPE_SECRET_KEY.startsWith('sk_live_') || config.STRIPE_SECRET_KEY.startsWith('rk_live_')) {
+  }
+  const live = config.STRIPE_SECRET_KEY.startsWith('sk_live_') || config.STRIPE_SECRET_KEY.startsWith('rk_live_');
+  if (live && config.STRIPE_TEST_CLOCKS) {
+    throw new ConfigError('svc-billing', [{ variable: 'STRIPE_TEST_CLOCKS', problem: 'test clocks exist in test mode only; unset it with a live key' }]);
+  }
+  if (local && live) {
     throw new ConfigError('svc-billing', [{ variable: 'STRIPE_API_HOST', problem: 'a live Stripe key is never sent to the local test-mode server; unset STRIPE_API_HOST' }]);
   }
   return {
     stripe: {
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: secret,
+      ...(config.STRIPE_TEST_CLOCKS ? { testClocks: true } : {}),
       ...(local ? { host: config.STRIPE_API_HOST, port: config.STRIPE_API_PORT, protocol: config.STRIPE_API_PROTOCOL } : {}),
     },
     appUrl: config.APP_URL,

@@ -51,6 +51,7 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
       return {
         stripe: createStripeClient(options.stripe),
         appUrl: options.appUrl,
+        testClocks: options.stripe.testClocks ?? false,
         webhookSecret: options.stripe.webhookSecret,
         graceDays: options.graceDays,
         apiVersion: STRIPE_API_VERSION,

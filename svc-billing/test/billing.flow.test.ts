@@ -10,7 +10,7 @@ import {
   subscriptionRenewedV1,
 } from '@agentdock/contracts';
 import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
-import { chaoticDelivery } from './harness';
+import { chaoticDelivery, PLAN_PRICE_ROWS } from './harness';
 import { outbox } from '@agentdock/service-data';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
@@ -49,28 +49,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
       { bus: bus.bus, jwksUrl: issuer.jwksUrl },
     );
     stripeServer.engine.webhookUrl = `${billing.url}/api/billing/webhooks/stripe`;
-    const row = { tier: 'starter', platformCreditsLimit: 1_000_000, apiCallsLimit: 250, isActive: true, deleted: false, lastEventAt: new Date() };
-    await billing.context.db.insert(planPrices).values([
-      {
-        ...row,
-        planId: 'starter',
-        name: 'Starter',
-        monthlyPriceCents: 5_000,
-        monthlyPriceId: 'price_starter_monthly',
-        annualPriceCents: 54_000,
-        annualPriceId: 'price_starter_annual',
-      },
-      {
-        ...row,
-        planId: 'professional',
-        name: 'Pro',
-        tier: 'professional',
-        monthlyPriceCents: 10_000,
-        monthlyPriceId: 'price_professional_monthly',
-        annualPriceCents: 102_000,
-        annualPriceId: 'price_professional_annual',
-      },
-    ]);
+    await billing.context.db.insert(planPrices).values(PLAN_PRICE_ROWS());
     auth = { authorization: `Bearer ${await issuer.issue({ sub: USER, email: 'a@example.com' })}` };
     otherAuth = { authorization: `Bearer ${await issuer.issue({ sub: OTHER, email: 'b@example.com' })}` };
   });

@@ -14,6 +14,8 @@ import {
   type Price,
   StripeStore,
   type Subscription,
+  type Customer,
+  type TestClock,
 } from './store';
 
 const DAY = 86_400;
@@ -124,10 +126,84 @@ export class StripeEngine {
     return this.store.sessions.get(id) ?? this.missing('checkout.session', id);
   }
 
-  createCustomer(params: { email?: string; metadata?: Record<string, string> }) {
-    const customer = { id: newId('cus'), object: 'customer' as const, email: params.email ?? null, metadata: params.metadata ?? {}, created: this.store.now(), card: null };
+  createCustomer(params: { email?: string; metadata?: Record<string, string>; test_clock?: string }) {
+    const clock = params.test_clock === undefined ? null : this.clock(params.test_clock, 'test_clock');
+    const customer: Customer = {
+      id: newId('cus'),
+      object: 'customer',
+      email: params.email ?? null,
+      metadata: params.metadata ?? {},
+      created: clock?.frozen_time ?? this.store.now(),
+      test_clock: clock?.id ?? null,
+      card: null,
+    };
     this.store.customers.set(customer.id, customer);
     return customer;
+  }
+
+  clock(id: string, param = 'id'): TestClock {
+    return this.store.clocks.get(id) ?? this.missing('test_helpers.test_clock', id, param);
+  }
+
+  /** The time a customer's objects live in: its test clock's frozen time, else the server's clock. */
+  timeOf(customerId: unknown): number {
+    const clockId = typeof customerId === 'string' ? this.store.customers.get(customerId)?.test_clock : null;
+    const clock = clockId ? this.store.clocks.get(clockId) : undefined;
+    return clock?.frozen_time ?? this.store.now();
+  }
+
+  createTestClock(params: { frozen_time?: string | number; name?: string }): TestClock {
+    const frozen = Number(params.frozen_time);
+    if (params.frozen_time === undefined) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: frozen_time.', 'frozen_time');
+    if (!Number.isInteger(frozen)) throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: frozen_time', 'frozen_time');
+    const clock: TestClock = {
+      id: newId('clock'),
+      object: 'test_helpers.test_clock',
+      created: this.store.now(),
+      deletes_after: this.store.now() + 30 * DAY,
+      frozen_time: frozen,
+      livemode: false,
+      name: params.name ?? null,
+      status: 'ready',
+      status_details: {},
+    };
+    this.store.clocks.set(clock.id, clock);
+    return clock;
+  }
+
+  /**
+   * Stripe's test clock advance: answers `advancing` at once, then runs what falls due for the
+   * clock's customers (renewals, failed renewals, ends of period) and turns `ready`.
+   */
+  advanceTestClock(id: string, params: { frozen_time?: string | number }): TestClock {
+    const clock = this.clock(id);
+    const target = Number(params.frozen_time);
+    if (params.frozen_time === undefined) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: frozen_time.', 'frozen_time');
+    if (!Number.isInteger(target)) throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: frozen_time', 'frozen_time');
+    if (clock.status !== 'ready') throw new StripeApiError(400, 'invalid_request_error', 'test_clock_not_ready', 'The test clock is advancing; wait until it is ready.');
+    if (target <= clock.frozen_time) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        'Cannot advance a test clock to a time before or equal to its current frozen time.',
+        'frozen_time',
+      );
+    }
+    clock.status = 'advancing';
+    setImmediate(() => {
+      clock.frozen_time = target;
+      void this.runDue(target, (customer) => customer?.test_clock === clock.id).finally(() => {
+        clock.status = 'ready';
+      });
+    });
+    return structuredClone(clock);
+  }
+
+  deleteTestClock(id: string) {
+    const clock = this.clock(id);
+    this.store.clocks.delete(clock.id);
+    return { id: clock.id, object: 'test_helpers.test_clock' as const, deleted: true as const };
   }
 
   private priceOf(item: LineItemInput | undefined): Price {
@@ -241,7 +317,7 @@ export class StripeEngine {
 
   private startSubscription(session: CheckoutSession): Subscription {
     const price = this.store.priceFor(session.price) ?? this.missing('price', session.price);
-    const now = this.store.now();
+    const now = this.timeOf(session.customer);
     const subscription: Subscription = {
       id: newId('sub'),
       object: 'subscription',
@@ -279,7 +355,7 @@ export class StripeEngine {
       starting_balance: 0,
       currency: item?.price.currency ?? 'usd',
       billing_reason: reason,
-      created: this.store.now(),
+      created: this.timeOf(subscription.customer),
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
     };
     this.store.invoices.set(invoice.id, invoice);
@@ -295,7 +371,7 @@ export class StripeEngine {
   proration(subscription: Subscription, priceId: string): number {
     const item = subscription.items.data[0] ?? this.missing('subscription_item', subscription.id);
     const next = this.store.priceFor(priceId) ?? this.missing('price', priceId, 'items[0][price]');
-    const now = this.store.now();
+    const now = this.timeOf(subscription.customer);
     if (next.recurring?.interval !== item.price.recurring?.interval) return next.unit_amount - this.unusedCredit(item, now);
     const remaining = Math.max(item.current_period_end - now, 0) / (item.current_period_end - item.current_period_start);
     return Math.round((next.unit_amount - item.price.unit_amount) * remaining);
@@ -322,7 +398,7 @@ export class StripeEngine {
       const amount = this.proration(subscription, change.price);
       const price = this.store.priceFor(change.price) ?? this.missing('price', change.price);
       if (price.recurring?.interval !== item.price.recurring?.interval) {
-        item.current_period_start = this.store.now();
+        item.current_period_start = this.timeOf(subscription.customer);
         item.current_period_end = addInterval(item.current_period_start, price.recurring?.interval ?? 'month');
       }
       item.price = price;
@@ -352,11 +428,19 @@ export class StripeEngine {
     }
   }
 
-  /** Moves the test clock and runs what falls due: renewals, failed renewals, ends of period. */
+  /**
+   * Moves the server's own clock (the one customers without a test clock live in) and runs what
+   * falls due. A local shortcut; Stripe's own test clocks are `advanceTestClock`.
+   */
   async advance(seconds: number): Promise<void> {
     this.store.advance(seconds);
-    const now = this.store.now();
+    await this.runDue(this.store.now(), (customer) => !customer?.test_clock);
+  }
+
+  /** Renewals, failed renewals and ends of period due at `now` for the customers `on` selects. */
+  private async runDue(now: number, on: (customer: Customer | undefined) => boolean): Promise<void> {
     for (const subscription of [...this.store.subscriptions.values()]) {
+      if (!on(this.store.customers.get(subscription.customer))) continue;
       const item = subscription.items.data[0];
       if (!item || subscription.status === 'canceled') continue;
       const since = this.pastDueSince.get(subscription.id);
@@ -388,7 +472,7 @@ export class StripeEngine {
 
   private async end(subscription: Subscription): Promise<void> {
     subscription.status = 'canceled';
-    subscription.canceled_at = this.store.now();
+    subscription.canceled_at = this.timeOf(subscription.customer);
     this.pastDueSince.delete(subscription.id);
     await this.emit('customer.subscription.deleted', subscription);
   }
@@ -403,7 +487,8 @@ export class StripeEngine {
       object: 'event',
       // The account's version, as Stripe stamps events: the one the SDK this server ships with pins.
       api_version: Stripe.API_VERSION,
-      created: this.store.now(),
+      // In the time of the customer the object belongs to (its test clock, if any).
+      created: this.timeOf((object as { customer?: unknown }).customer),
       type,
       livemode: false,
       pending_webhooks: 1,

@@ -30,7 +30,10 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
     next();
   });
   api.use((req, _res, next) => {
-    if (req.get('authorization') !== `Bearer ${options.secretKey}`) {
+    // Stripe takes the key as a Bearer token or as the user name of Basic auth (`curl -u sk_…:`).
+    const authorization = req.get('authorization') ?? '';
+    const basic = authorization.startsWith('Basic ') ? Buffer.from(authorization.slice(6), 'base64').toString('utf8').split(':')[0] : null;
+    if (authorization !== `Bearer ${options.secretKey}` && basic !== options.secretKey) {
       throw new StripeApiError(401, 'invalid_request_error', 'api_key_invalid', 'Invalid API Key provided.');
     }
     next();
@@ -71,7 +74,14 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
       currency: subscription.items.data[0]?.price.currency ?? 'usd',
     });
   });
-  /** Like Stripe's test clocks: moves time forward and runs renewals, failed renewals and period ends. */
+  api.post('/test_helpers/test_clocks', (req, res) => res.json(engine.createTestClock(req.body ?? {})));
+  api.get('/test_helpers/test_clocks/:id', (req, res) => res.json(engine.clock(param(req, 'id'))));
+  api.post('/test_helpers/test_clocks/:id/advance', (req, res) => res.json(engine.advanceTestClock(param(req, 'id'), req.body ?? {})));
+  api.delete('/test_helpers/test_clocks/:id', (req, res) => res.json(engine.deleteTestClock(param(req, 'id'))));
+  /**
+   * Not Stripe's: moves the server's own clock for every customer without a test clock (the
+   * launcher's customers), for trying renewals by hand. Stripe's test clocks are above.
+   */
   api.post('/test_helpers/advance', async (req, res) => {
     const seconds = Number(req.body?.seconds);
     if (!Number.isInteger(seconds) || seconds <= 0) {

@@ -47,6 +47,8 @@ export interface Customer {
   email: string | null;
   metadata: Record<string, string>;
   created: number;
+  /** The test clock the customer's objects live in (Stripe's `test_clock`). */
+  test_clock: string | null;
   /** The card outcome of the customer's saved card, if any. */
   card: CardOutcome | null;
 }
@@ -119,6 +121,18 @@ export interface Invoice {
   parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } } | null;
 }
 
+export interface TestClock {
+  id: string;
+  object: 'test_helpers.test_clock';
+  created: number;
+  deletes_after: number;
+  frozen_time: number;
+  livemode: false;
+  name: string | null;
+  status: 'ready' | 'advancing' | 'internal_failure';
+  status_details: Record<string, never>;
+}
+
 export interface PortalSession {
   id: string;
   object: 'billing_portal.session';
@@ -137,6 +151,7 @@ export class StripeStore {
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
   readonly portals = new Map<string, PortalSession>();
+  readonly clocks = new Map<string, TestClock>();
   /** Product names by product id: what the hosted pages say is being bought. */
   readonly productNames = new Map<string, string>();
 

@@ -69,3 +69,19 @@ describe('local Stripe server: the hosted checkout page says what is bought', ()
     expect(page).toContain('$540.00 per year ($45.00 per month, billed annually)');
   });
 });
+
+describe('local Stripe server: authentication as Stripe takes it', () => {
+  let server: RunningLocalStripe;
+  beforeAll(async () => {
+    server = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: 'whsec_protocol', cancelUnpaidAfterDays: 7 });
+  });
+  afterAll(() => server.close());
+
+  it('accepts the key as Bearer token or Basic auth user name (curl -u sk_…:) and refuses anything else', async () => {
+    const call = (authorization: string) => fetch(`${server.url}/v1/customers`, { method: 'POST', headers: { authorization } });
+    expect((await call(`Bearer ${SECRET_KEY}`)).status).toBe(200);
+    expect((await call(`Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`)).status).toBe(200);
+    expect((await call(`Basic ${Buffer.from('sk_test_wrong:').toString('base64')}`)).status).toBe(401);
+    expect((await call('Bearer sk_test_wrong')).status).toBe(401);
+  });
+});

@@ -16,10 +16,13 @@ import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
 import { COURSE_PRICES, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 import type { StoredSubscription } from './subscription-machine';
+import { createCustomerClock } from './test-clocks';
 
 export interface BillingDeps {
   stripe: Stripe;
   appUrl: string;
+  /** Test mode: each new customer lives in its own Stripe test clock. */
+  testClocks?: boolean;
 }
 
 /** Statuses that still hold (or are about to hold) what was bought. */
@@ -29,8 +32,9 @@ const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_
 export async function customerFor(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
   const [existing] = await context.db.select().from(customers).where(eq(customers.userId, user.sub));
   if (existing) return existing.customerId;
+  const testClock = deps.testClocks ? await createCustomerClock(deps.stripe, user.sub) : undefined;
   const created = await deps.stripe.customers.create(
-    { email: user.email, metadata: { userId: user.sub } },
+    { email: user.email, metadata: { userId: user.sub }, ...(testClock ? { test_clock: testClock } : {}) },
     // Two concurrent first checkouts must not create two customers for one user.
     { idempotencyKey: `customer-${user.sub}` },
   );
