@@ -152,7 +152,9 @@ test.describe('Card subscriptions', () => {
   test('a failed renewal shows the past-due notice, and the end of the grace period moves the user to free', async ({ page, request }) => {
     const account = await createAccount(request);
     await signInBrowser(page, account);
-    await payStarter(page, '4000 0000 0000 0341');
+    // 3184 asks for 3-D Secure on every charge: the first is authenticated here, the renewal fails.
+    await payStarter(page, '4000 0027 6000 3184');
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
     // The dashboard clears the return's query at once; its banner is what stays.
     await expect(page.getByText(/Subscription Upgraded Successfully!: Your Starter plan is now active\./)).toBeVisible();
     await expect.poll(() => profileTier(request, account)).toBe('starter');

@@ -100,7 +100,10 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const hosted = await (await fetch(body.url)).text();
     expect(hosted).toContain('<h1>Subscribe to Starter</h1>');
     expect(hosted).toContain('$50.00 per month');
-    const response = await pay(body.url, '4000 0000 0000 0341');
+    // 0341 is saved to the customer but its charge is declined, the first one too, as on Stripe.
+    const declined = await pay(body.url, '4000 0000 0000 0341');
+    expect(await declined.text()).toContain('Your card was declined.');
+    const response = await pay(body.url, '4242 4242 4242 4242');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('http://app.test/dashboard?subscription=success&plan=starter');
 
@@ -195,8 +198,9 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     expect(stripeServer.engine.store.subscriptions.get(row!.id)?.cancel_at_period_end).toBe(true);
   });
 
-  it('fails the renewal of the 0341 card: past_due with a grace period, then free when it ends', async () => {
+  it('fails the renewal charged to a 0341 card put in through the portal: past_due with a grace period, then free when it ends', async () => {
     const [row] = await billing.context.db.select().from(subscriptions);
+    await stripeServer.engine.replaceCard(stripeServer.engine.store.subscriptions.get(row!.id)!.customer, '4000 0000 0000 0341');
     // Undo the cancellation so the renewal is attempted.
     stripeServer.engine.store.subscriptions.get(row!.id)!.cancel_at_period_end = false;
     await stripeServer.engine.advance(32 * DAY);

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { type DeliveredEvent, type DeliveryOptions, WebhookDispatcher } from './delivery';
+import { toCheckoutSession, toCustomer, toInvoice, toSubscription } from './shapes';
 import {
   AUTHENTICATION_CARDS,
   AUTHENTICATION_FAILED_MESSAGE,
@@ -44,6 +45,19 @@ export interface EngineOptions {
   /** Retries and the shuffling, duplicating test mode of webhook delivery. */
   delivery?: DeliveryOptions;
 }
+
+const SUBSCRIPTION_LIST_STATUSES: ReadonlySet<string> = new Set([
+  'active',
+  'all',
+  'canceled',
+  'ended',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+  'paused',
+  'trialing',
+  'unpaid',
+]);
 
 const addInterval = (start: number, interval: 'month' | 'year') => {
   const date = new Date(start * 1000);
@@ -285,6 +299,8 @@ export class StripeEngine {
     }
     const customer = this.customer(session.customer);
     customer.card = card;
+    // 4000 0000 0000 0341: attaching the card succeeds, charging it fails, from the first charge on.
+    if (card === 'fails_later' && !this.requiresAuthentication(cardNumber)) throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
     session.status = 'complete';
     session.payment_status = 'paid';
     const events: Array<[string, unknown]> = [];
@@ -294,7 +310,7 @@ export class StripeEngine {
       const invoice = this.invoice(subscription, 'subscription_create', 'paid', session.amount_total);
       events.push(['customer.subscription.created', subscription], ['invoice.paid', invoice]);
     }
-    events.unshift(['checkout.session.completed', this.publicSession(session)]);
+    events.unshift(['checkout.session.completed', session]);
     for (const [type, object] of events) await this.emit(type, object);
     return session;
   }
@@ -310,11 +326,6 @@ export class StripeEngine {
     return outcome;
   }
 
-  publicSession(session: CheckoutSession) {
-    const { price: _price, subscriptionMetadata: _metadata, ...visible } = session;
-    return visible;
-  }
-
   private startSubscription(session: CheckoutSession): Subscription {
     const price = this.store.priceFor(session.price) ?? this.missing('price', session.price);
     const now = this.timeOf(session.customer);
@@ -328,11 +339,13 @@ export class StripeEngine {
       created: now,
       metadata: session.subscriptionMetadata,
       items: { object: 'list', data: [], has_more: false, url: '' },
+      latest_invoice: null,
     };
     subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
     subscription.items.data.push({
       id: newId('si'),
       object: 'subscription_item',
+      created: now,
       price,
       quantity: 1,
       current_period_start: now,
@@ -359,12 +372,52 @@ export class StripeEngine {
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
     };
     this.store.invoices.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
     return invoice;
   }
 
-  listSubscriptions(customer?: string) {
-    const data = [...this.store.subscriptions.values()].filter((sub) => !customer || sub.customer === customer);
-    return { object: 'list', data, has_more: false, url: '/v1/subscriptions' };
+  /**
+   * A customer's subscriptions, newest first, as Stripe lists them: without `status`, every one
+   * not canceled; `all` includes those; `ended` is canceled ones only.
+   */
+  listSubscriptions({ customer, status }: { customer?: string; status?: string } = {}): Subscription[] {
+    if (status !== undefined && !SUBSCRIPTION_LIST_STATUSES.has(status)) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', `Invalid status: must be one of ${[...SUBSCRIPTION_LIST_STATUSES].join(', ')}`, 'status');
+    }
+    const matches = (sub: Subscription) => {
+      if (status === 'all') return true;
+      if (status === 'ended') return sub.status === 'canceled';
+      if (status === undefined) return sub.status !== 'canceled';
+      return sub.status === status;
+    };
+    return [...this.store.subscriptions.values()].filter((sub) => (!customer || sub.customer === customer) && matches(sub)).reverse();
+  }
+
+  /** Stripe's answer for a record of this server: every field of the SDK's type. */
+  present(object: unknown): unknown {
+    const record = object as { object?: string; customer?: string };
+    if (record.object === 'subscription') return toSubscription(object as Subscription, this.store.customers.get(record.customer ?? '')?.test_clock ?? null);
+    if (record.object === 'checkout.session') return toCheckoutSession(object as CheckoutSession);
+    if (record.object === 'customer') return toCustomer(object as Customer);
+    if (record.object === 'invoice') {
+      const invoice = object as Invoice;
+      return toInvoice(
+        invoice,
+        this.store.subscriptions.get(invoice.parent?.subscription_details.subscription ?? ''),
+        this.store.customers.get(invoice.customer)?.test_clock ?? null,
+      );
+    }
+    return object;
+  }
+
+  /** subscriptions.cancel: ends it now (not at period end), as DELETE /v1/subscriptions/:id does. */
+  async cancelNow(id: string): Promise<Subscription> {
+    const subscription = this.subscription(id);
+    if (subscription.status === 'canceled') {
+      throw new StripeApiError(400, 'invalid_request_error', 'resource_missing', `No such subscription: '${id}' is already canceled.`, 'id');
+    }
+    await this.end(subscription);
+    return subscription;
   }
 
   /** Prorated amount of moving `subscription` to `priceId` now (credit for unused time, charge for the rest). */
@@ -493,7 +546,7 @@ export class StripeEngine {
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: structuredClone(object) },
+      data: { object: structuredClone(this.present(object)) },
     };
     const record: DeliveredEvent = { id: event.id, type, payload: JSON.stringify(event, null, 2), status: null, attempts: 0 };
     this.delivered.push(record);

@@ -55,14 +55,14 @@ export function checkoutPage(session: CheckoutSession, engine: StripeEngine, err
 ${error ? `<p role="alert">${escape(error)}</p>` : ''}
 <form method="post"><label for="cardNumber">Card number</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-<p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 fails at renewal; 4000 0025 0000 3155 asks for 3-D Secure authentication.</p>
+<p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved but declined when charged (replace a card with it in the portal to fail the next renewal); 4000 0027 6000 3184 asks for 3-D Secure on every charge, so its renewals fail; 4000 0025 0000 3155 asks for 3-D Secure authentication.</p>
 <button type="submit">Pay</button></form>
 <p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
   );
 }
 
 export function portalPage(session: PortalSession, engine: StripeEngine, error: string | null): string {
-  const subscriptions = engine.listSubscriptions(session.customer).data;
+  const subscriptions = engine.listSubscriptions({ customer: session.customer, status: 'all' });
   const prices = engine.portalPrices();
   const cards = subscriptions
     .map((sub) => {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 
 export type CardOutcome = 'pays' | 'declined' | 'fails_later';
 
-/** Stripe's test cards: 4242… pays, 0002 is declined, 0341 attaches but fails when charged later. */
+/** Stripe's test cards: 4242… pays, 0002 is declined, 0341 attaches but every charge to it fails (the first one too). */
 export const TEST_CARDS: Record<string, CardOutcome> = {
   '4242424242424242': 'pays',
   '4000000000000002': 'declined',
@@ -34,6 +34,7 @@ export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('
 export interface Price {
   id: string;
   object: 'price';
+  created: number;
   unit_amount: number;
   currency: string;
   recurring: { interval: 'month' | 'year'; interval_count: 1 } | null;
@@ -88,6 +89,7 @@ export interface CheckoutSession {
 export interface SubscriptionItem {
   id: string;
   object: 'subscription_item';
+  created: number;
   price: Price;
   quantity: number;
   current_period_start: number;
@@ -104,6 +106,7 @@ export interface Subscription {
   created: number;
   metadata: Record<string, string>;
   items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
+  latest_invoice: string | null;
 }
 
 export interface Invoice {
@@ -168,8 +171,8 @@ export class StripeStore {
     return this.prices.get(id);
   }
 
-  definePrice(price: Omit<Price, 'object'>): Price {
-    const full: Price = { object: 'price', ...price };
+  definePrice(price: Omit<Price, 'object' | 'created'>): Price {
+    const full: Price = { object: 'price', created: this.now(), ...price };
     this.prices.set(full.id, full);
     return full;
   }
