@@ -12,6 +12,8 @@ import { billingConsumers } from './events/consumers';
 import { billingRouter } from './routes/billing';
 
 export { type BillingOptions, loadBillingOptions } from './config';
+/** The price → plan table, for tools that seed it (the benchmarks) as catalog's events would. */
+export { planPrices } from './db/schema';
 
 const BODY_LIMIT = '100kb';
 

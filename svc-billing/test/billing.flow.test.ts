@@ -152,6 +152,13 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const [changed] = (await request(billing.url).get('/api/billing/subscriptions').set(auth).expect(200)).body.subscriptions;
     expect(changed).toMatchObject({ tier: 'professional', name: 'Pro plan', status: 'active', price: { unitAmount: 10_000, currency: 'usd', interval: 'month' } });
     expect((await subjects()).filter((subject) => subject === subscriptionPlanChangedV1.subject)).toHaveLength(before + 1);
+    // The prorated upgrade charged the difference: its receipt says so.
+    const receipts = (await billing.context.db.select().from(outbox))
+      .filter((row) => row.subject === paymentReceivedV1.subject)
+      .map((row) => (row.payload as { data: { reason: string; amount: number } }).data);
+    const [prorated] = receipts.filter((receipt) => receipt.reason === 'plan-change');
+    expect(prorated!.amount).toBeGreaterThan(0);
+    expect(prorated!.amount).toBeLessThanOrEqual(5_000);
 
     // And back: the downgrade is credited (negative preview) and leaves the period where it was.
     const toStarter = { planId: 'starter', billingPeriod: 'monthly' };
