@@ -355,6 +355,24 @@ export class StripeEngine {
     return subscription;
   }
 
+  /** What a change would invoice now, as Stripe's preview answers it: an invoice that is not kept. */
+  previewInvoice(subscription: Subscription, total: number): Invoice {
+    return {
+      id: `upcoming_${subscription.id}`,
+      object: 'invoice',
+      customer: subscription.customer,
+      status: 'draft',
+      amount_due: Math.max(total, 0),
+      amount_paid: 0,
+      total,
+      starting_balance: 0,
+      currency: subscription.items.data[0]?.price.currency ?? 'usd',
+      billing_reason: 'subscription_update',
+      created: this.timeOf(subscription.customer),
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    };
+  }
+
   private invoice(subscription: Subscription, reason: Invoice['billing_reason'], status: Invoice['status'], total: number): Invoice {
     const item = subscription.items.data[0];
     const invoice: Invoice = {

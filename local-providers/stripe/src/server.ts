@@ -135,16 +135,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   api.post('/invoices/create_preview', allow('subscription', 'subscription_details', 'customer'), (req, res) => {
     const subscription = engine.subscription(String(req.body?.subscription ?? ''));
     const price = String(req.body?.subscription_details?.items?.[0]?.price ?? '');
-    const total = engine.proration(subscription, price);
-    res.json({
-      object: 'invoice',
-      id: null,
-      customer: subscription.customer,
-      total,
-      amount_due: Math.max(total, 0),
-      starting_balance: 0,
-      currency: subscription.items.data[0]?.price.currency ?? 'usd',
-    });
+    res.json(engine.present(engine.previewInvoice(subscription, engine.proration(subscription, price))));
   });
   api.post('/test_helpers/test_clocks', allow('frozen_time', 'name'), (req, res) => res.json(toTestClock(engine.createTestClock(req.body ?? {}))));
   api.get('/test_helpers/test_clocks/:id', allow(), (req, res) => res.json(toTestClock(engine.clock(param(req, 'id')))));

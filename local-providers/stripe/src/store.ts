@@ -113,7 +113,7 @@ export interface Invoice {
   id: string;
   object: 'invoice';
   customer: string;
-  status: 'paid' | 'open';
+  status: 'paid' | 'open' | 'draft';
   amount_due: number;
   amount_paid: number;
   total: number;

@@ -112,6 +112,11 @@ describe('conformance: the local Stripe server answers as the SDK types say Stri
 
     const [subscription] = (await local.subscriptions.list({ customer: customer.id })).data;
     expect(subscription).toMatchObject({ status: 'active', items: { data: [{ price: { id: 'price_starter_monthly', unit_amount: 5_000 } }] } });
+    const preview = await local.invoices.createPreview({
+      subscription: subscription!.id,
+      subscription_details: { items: [{ id: subscription!.items.data[0]!.id, price: 'price_professional_monthly' }], proration_behavior: 'always_invoice' },
+    });
+    expect(preview.total).toBeGreaterThan(0);
     const canceled = await local.subscriptions.cancel(subscription!.id);
     expect(canceled).toMatchObject({ status: 'canceled', ended_at: expect.any(Number) });
     // Without a status, a list leaves canceled subscriptions out, as Stripe's does.
@@ -133,6 +138,7 @@ describe('conformance: the local Stripe server answers as the SDK types say Stri
         subscription: { type: 'Stripe.Subscription', value: plain(subscription) },
         canceled: { type: 'Stripe.Subscription', value: plain(canceled) },
         invoices: { type: 'Stripe.ApiList<Stripe.Invoice>', value: plain(invoices) },
+        preview: { type: 'Stripe.Invoice', value: plain(preview) },
         events: { type: 'Stripe.ApiList<Stripe.Event>', value: plain(await local.events.list({ limit: 100 })) },
         session: { type: 'Stripe.Checkout.Session', value: plain(await local.checkout.sessions.retrieve(session.id)) },
       }),
