@@ -236,7 +236,7 @@ export class StripeEngine {
       currency: item.price_data.currency,
       recurring: item.price_data.recurring ? { interval: item.price_data.recurring.interval, interval_count: 1 } : null,
       product,
-      metadata: { name: item.price_data.product_data?.name ?? '' },
+      metadata: {},
     });
   }
 

@@ -69,7 +69,7 @@ export function portalPage(session: PortalSession, engine: StripeEngine, error: 
       const item = sub.items.data[0];
       if (!item) return '';
       const live = sub.status !== 'canceled';
-      return `<section><h2>${escape(item.price.id)}</h2>
+      return `<section><h2>${escape(engine.store.productNames.get(item.price.product) || item.price.id)}</h2>
 <p>Status: ${escape(sub.status.replace(/_/g, ' '))} · ${escape(money(item.price.unit_amount, item.price.currency))} / ${escape(item.price.recurring?.interval ?? 'month')}</p>
 <p>Current period: ${date(item.current_period_start)} to ${date(item.current_period_end)}</p>
 ${sub.cancel_at_period_end ? '<p>Cancels at the end of the current period.</p>' : ''}
@@ -79,7 +79,10 @@ ${
     ? `<form method="post"><input type="hidden" name="subscription" value="${escape(sub.id)}"><label for="price-${escape(sub.id)}">Switch plan</label>
 <select id="price-${escape(sub.id)}" name="price">${prices
         .filter((price) => price.id !== item.price.id)
-        .map((price) => `<option value="${escape(price.id)}">${escape(price.id)} (${escape(money(price.unit_amount, price.currency))})</option>`)
+        .map(
+          (price) =>
+            `<option value="${escape(price.id)}">${escape(engine.store.productNames.get(price.product) ?? price.id)}, ${escape(money(price.unit_amount, price.currency))} per ${escape(price.recurring?.interval ?? 'month')} (${escape(price.id)})</option>`,
+        )
         .join('')}</select>
 <button name="action" value="switch">Switch plan</button></form>`
     : ''
