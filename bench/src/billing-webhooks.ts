@@ -1,36 +1,40 @@
 // `TEST_DATABASE_URL=postgres://… npx tsx bench/src/billing-webhooks.ts`: signed payment webhooks
-// verified, deduplicated and applied per second by svc-billing. Prints figures; asserts nothing.
+// verified, deduplicated and applied per second by svc-billing (each one retrieves its subscription
+// from the local Stripe server, as billing does from Stripe). Prints figures; asserts nothing.
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@agentdock/service-kit';
 import { InProcessBus } from '@agentdock/service-data';
 import { createTestIssuer } from '@agentdock/service-kit/testing';
 import { startTestService } from '@agentdock/service-data/testing';
-import { createBillingService } from '@agentdock/svc-billing';
+import { startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
+import { createBillingService, planPrices, STRIPE_API_VERSION } from '@agentdock/svc-billing';
 import Stripe from 'stripe';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOKS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 16);
 const SECRET = 'whsec_bench';
 
-/** A `customer.subscription.created` event for a fresh subscription: each one grants once. */
-function subscriptionEvent(index: number): string {
-  const now = Math.floor(Date.now() / 1000);
-  const price = { id: 'price_starter_monthly', object: 'price', unit_amount: 5_000, currency: 'usd', recurring: { interval: 'month' } };
+/**
+ * A signed-up subscription on the local Stripe server (billing retrieves each subscription an event
+ * names), and the `customer.subscription.created` event Stripe would send for it: each grants once.
+ */
+async function subscriptionEvent(stripe: RunningLocalStripe, index: number): Promise<string> {
+  const customer = stripe.engine.createCustomer({ metadata: {} });
+  const session = stripe.engine.createCheckoutSession({
+    mode: 'subscription',
+    customer: customer.id,
+    success_url: 'http://app.test/done',
+    line_items: [{ price: 'price_starter_monthly', quantity: 1 }],
+    subscription_data: { metadata: { userId: randomUUID() } },
+  });
+  const paid = await stripe.engine.payCheckout(session.id, '4242424242424242');
   return JSON.stringify({
     id: `evt_bench_${index}_${randomUUID()}`,
     object: 'event',
+    api_version: STRIPE_API_VERSION,
     type: 'customer.subscription.created',
-    created: now,
-    data: {
-      object: {
-        id: `sub_bench_${index}`,
-        object: 'subscription',
-        status: 'active',
-        cancel_at_period_end: false,
-        metadata: { userId: randomUUID(), kind: 'plan', tier: 'starter', planId: 'starter', billingPeriod: 'monthly' },
-        items: { object: 'list', data: [{ id: `si_${index}`, price, current_period_start: now, current_period_end: now + 30 * 86_400 }] },
-      },
-    },
+    created: Math.floor(Date.now() / 1000),
+    data: { object: stripe.engine.present(stripe.engine.subscription(paid.subscription!)) },
   });
 }
 
@@ -38,12 +42,33 @@ async function main(): Promise<void> {
   const logger = createLogger({ service: 'bench', level: 'silent' });
   const issuer = await createTestIssuer();
   const bus = new InProcessBus({ logger });
+  const stripe = await startLocalStripe({ port: 0, secretKey: 'sk_test_bench', webhookSecret: SECRET, cancelUnpaidAfterDays: 7 });
   const billing = await startTestService(
-    createBillingService({ stripe: { secretKey: 'sk_test_bench', webhookSecret: SECRET, host: '127.0.0.1', port: 9, protocol: 'http' }, appUrl: 'http://app.test', graceDays: 7 }),
+    createBillingService({
+      stripe: { secretKey: 'sk_test_bench', webhookSecret: SECRET, host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+      appUrl: 'http://app.test',
+      graceDays: 7,
+    }),
     { bus, jwksUrl: issuer.jwksUrl },
   );
   try {
-    const payloads = Array.from({ length: EVENTS }, (_, index) => subscriptionEvent(index));
+    // Billing's price → plan table as the catalog's events leave it for the local server's Starter price.
+    await billing.context.db.insert(planPrices).values({
+      planId: 'starter',
+      name: 'Starter',
+      tier: 'starter',
+      currency: 'usd',
+      monthlyPriceCents: 5_000,
+      monthlyPriceId: 'price_starter_monthly',
+      annualPriceCents: 54_000,
+      annualPriceId: 'price_starter_annual',
+      platformCreditsLimit: 1_000_000,
+      apiCallsLimit: 250,
+      isActive: true,
+      lastEventAt: new Date(),
+    });
+    const payloads: string[] = [];
+    for (let index = 0; index < EVENTS; index += 1) payloads.push(await subscriptionEvent(stripe, index));
     let next = 0;
     const worker = async () => {
       while (next < payloads.length) {
@@ -63,6 +88,7 @@ async function main(): Promise<void> {
     console.log(`billing webhooks (${driver}, concurrency ${CONCURRENCY}): ${EVENTS} in ${seconds.toFixed(2)} s = ${(EVENTS / seconds).toFixed(0)} per second`);
   } finally {
     await billing.cleanup();
+    await stripe.close();
     await issuer.close();
     await bus.close();
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { createLogger, installShutdown, startHttpServer } from '@agentdock/servi
 import { acquireProcessLock, InProcessBus, type ServiceDefinition, startService } from '@agentdock/service-data';
 import { createShellRenderer } from '@agentdock/shell/server';
 import { createStaticServer } from '@agentdock/static-server';
-import { startLocalStripe } from '@agentdock/local-stripe';
+import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe } from '@agentdock/local-stripe';
 import { createBillingService, loadBillingOptions } from '@agentdock/svc-billing';
 import { catalogService } from '@agentdock/svc-catalog';
 import { DEMO_PROVIDER_NAME, startDemoProvider } from '@agentdock/local-agent-provider';
@@ -69,8 +70,20 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
     };
     await start(createIdentityService(identityOptions), config.IDENTITY_PORT);
     await start(catalogService, config.CATALOG_PORT);
-    const billingOptions = { ...loadBillingOptions(process.env), appUrl: identityOptions.publicUrl };
-    if (!process.env.STRIPE_SECRET_KEY) {
+    // The embedded default is the one place with Stripe defaults: the local server's API key, and a
+    // webhook secret made at this start and handed to both ends, so no published value signs events.
+    const localStripe = !process.env.STRIPE_SECRET_KEY;
+    const billingEnv = localStripe
+      ? {
+          ...process.env,
+          STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+          STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
+          STRIPE_API_HOST: '127.0.0.1',
+          STRIPE_API_PORT: String(config.STRIPE_LOCAL_PORT),
+        }
+      : process.env;
+    const billingOptions = { ...loadBillingOptions(billingEnv), appUrl: identityOptions.publicUrl };
+    if (localStripe) {
       const stripe = await startLocalStripe({
         port: config.STRIPE_LOCAL_PORT,
         host: '127.0.0.1',
@@ -81,7 +94,6 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
         cancelUnpaidAfterDays: billingOptions.graceDays,
       });
       running.push({ stop: stripe.close });
-      billingOptions.stripe = { ...billingOptions.stripe, host: '127.0.0.1', port: stripe.port, protocol: 'http' };
       say(`Payments use the local test-mode provider at ${stripe.url} (card 4242 4242 4242 4242 pays; set STRIPE_SECRET_KEY to use Stripe).`);
     }
     await start(createBillingService(billingOptions), config.BILLING_PORT);

@@ -13,6 +13,7 @@ export const BILLING_ACCESS: AccessTable = {
     portal: 'user',
     subscriptions: 'user',
     cancelSubscription: 'user',
+    resumeSubscription: 'user',
     previewPlanChange: 'user',
     changePlan: 'user',
   }),

@@ -5,7 +5,7 @@ import { catalogService } from '@agentdock/svc-catalog';
 import { asc, eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { type BillingSchema, planPrices } from '../src/db/schema';
-import { billingService } from '../src/index';
+import { createBillingService, loadBillingOptions } from '../src/index';
 
 // The first real event path: a plan change in svc-catalog reaches svc-billing's read model only
 // through the bus (in-process by default, JetStream when TEST_NATS_URL is set).
@@ -18,6 +18,8 @@ describe(`catalog plan changes reach billing (${process.env.TEST_NATS_URL ? 'Jet
   beforeAll(async () => {
     bus = await createTestBus();
     issuer = await createTestIssuer();
+    // The local server's keys; nothing here calls the provider.
+    const billingService = createBillingService(loadBillingOptions({ STRIPE_SECRET_KEY: 'sk_test_plans', STRIPE_WEBHOOK_SECRET: 'whsec_plans', STRIPE_API_HOST: '127.0.0.1' }));
     billing = await startTestService(billingService, { bus: bus.bus, jwksUrl: issuer.jwksUrl });
     catalog = await startTestService(catalogService, { bus: bus.bus, jwksUrl: issuer.jwksUrl });
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventDefinition, subscriptionActivatedV1, subscriptionCanceledV1, subscriptionPastDueV1, subscriptionPlanChangedV1 } from '@agentdock/contracts';
+import { type EventDefinition, subscriptionActivatedV1, subscriptionCanceledV1, subscriptionPastDueV1, subscriptionPlanChangedV1, paymentReceivedV1 } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
 import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';
@@ -69,6 +69,24 @@ describe('billing events in identity', () => {
     });
     const message = await latestEmail(identity.url, email, /payment failed/);
     expect(message.text).toContain('You keep access until Tue, 08 Dec 2026.');
+    expect(message.links).toEqual(['http://localhost:3000/manage-subscription']);
+  });
+
+  it('emails a receipt for a subscription payment with the amount and the billing link', async () => {
+    const { email, session } = await signUpConfirmed(identity.url);
+    await publish(paymentReceivedV1, {
+      userId: session.user.id,
+      invoiceId: 'in_123',
+      subscriptionId: 'sub_3',
+      description: 'Starter plan',
+      reason: 'renewal',
+      amount: 5_000,
+      currency: 'usd',
+      paidAt: '2026-12-01T00:00:00.000Z',
+      manageUrl: 'http://localhost:3000/manage-subscription',
+    });
+    const message = await latestEmail(identity.url, email, /receipt/);
+    expect(message.text).toContain('Thank you for your payment of $50.00 for your Starter plan (renewal) on Tue, 01 Dec 2026.');
     expect(message.links).toEqual(['http://localhost:3000/manage-subscription']);
   });
 });

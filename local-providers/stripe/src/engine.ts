@@ -1,4 +1,6 @@
 import Stripe from 'stripe';
+import { type DeliveredEvent, type DeliveryOptions, WebhookDispatcher } from './delivery';
+import { toCheckoutSession, toCustomer, toInvoice, toSubscription } from './shapes';
 import {
   AUTHENTICATION_CARDS,
   AUTHENTICATION_FAILED_MESSAGE,
@@ -13,16 +15,17 @@ import {
   type Price,
   StripeStore,
   type Subscription,
+  type Customer,
+  type TestClock,
 } from './store';
 
 const DAY = 86_400;
-const webhooks = Stripe.webhooks;
 
 /** Stripe's error object (`{ error: { type, code, message, param } }`) with its HTTP status. */
 export class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly type: 'invalid_request_error' | 'card_error',
+    readonly type: 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error',
     readonly code: string,
     message: string,
     readonly param?: string,
@@ -39,13 +42,22 @@ export interface EngineOptions {
   /** Unpaid renewals are retried; after this many days the subscription is cancelled, as Stripe's dunning settings do. */
   cancelUnpaidAfterDays: number;
   log?: (message: string) => void;
+  /** Retries and the shuffling, duplicating test mode of webhook delivery. */
+  delivery?: DeliveryOptions;
 }
 
-export interface DeliveredEvent {
-  id: string;
-  type: string;
-  status: number | null;
-}
+const SUBSCRIPTION_LIST_STATUSES: ReadonlySet<string> = new Set([
+  'active',
+  'all',
+  'canceled',
+  'ended',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+  'paused',
+  'trialing',
+  'unpaid',
+]);
 
 const addInterval = (start: number, interval: 'month' | 'year') => {
   const date = new Date(start * 1000);
@@ -58,16 +70,22 @@ const addInterval = (start: number, interval: 'month' | 'year') => {
 export class StripeEngine {
   readonly store = new StripeStore();
   readonly delivered: DeliveredEvent[] = [];
+  private readonly dispatcher: WebhookDispatcher;
   private readonly pastDueSince = new Map<string, number>();
   /** Settable after start, since the receiver may be started after the provider (tests, launcher). */
   webhookUrl: string | undefined;
 
+  /** The prices the billing portal offers to switch between (its configured products, on Stripe). */
+  readonly portalPriceIds = new Set<string>();
+
   constructor(private readonly options: EngineOptions) {
     this.webhookUrl = options.webhookUrl;
-    for (const [plan, monthly, annual] of [
-      ['starter', 5_000, 54_000],
-      ['professional', 10_000, 102_000],
+    this.dispatcher = new WebhookDispatcher({ ...options.delivery, secret: options.webhookSecret, url: () => this.webhookUrl, log: options.log });
+    for (const [plan, name, monthly, annual] of [
+      ['starter', 'Starter', 5_000, 54_000],
+      ['professional', 'Pro', 10_000, 102_000],
     ] as const) {
+      this.store.productNames.set(`prod_${plan}`, name);
       this.store.definePrice({
         id: `price_${plan}_monthly`,
         unit_amount: monthly,
@@ -84,7 +102,26 @@ export class StripeEngine {
         product: `prod_${plan}`,
         metadata: {},
       });
+      this.portalPriceIds.add(`price_${plan}_monthly`).add(`price_${plan}_annual`);
     }
+  }
+
+  /** The prices the portal lists, in the order it lists them. */
+  portalPrices(): Price[] {
+    return [...this.portalPriceIds].flatMap((id) => this.store.priceFor(id) ?? []);
+  }
+
+  /**
+   * The portal's "switch plan": like Stripe's portal, only between the prices it is configured to
+   * offer, from a subscription that pays one of them.
+   */
+  async switchInPortal(subscriptionId: string, priceId: string): Promise<Subscription> {
+    const subscription = this.subscription(subscriptionId);
+    const item = subscription.items.data[0] ?? this.missing('subscription_item', subscriptionId);
+    if (!this.portalPriceIds.has(priceId) || !this.portalPriceIds.has(item.price.id) || item.price.id === priceId) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'This plan is not available for your subscription.', 'price');
+    }
+    return this.updateSubscription(subscriptionId, { items: [{ id: item.id, price: priceId }] });
   }
 
   private missing(kind: string, id: string, param = 'id'): never {
@@ -103,10 +140,84 @@ export class StripeEngine {
     return this.store.sessions.get(id) ?? this.missing('checkout.session', id);
   }
 
-  createCustomer(params: { email?: string; metadata?: Record<string, string> }) {
-    const customer = { id: newId('cus'), object: 'customer' as const, email: params.email ?? null, metadata: params.metadata ?? {}, created: this.store.now(), card: null };
+  createCustomer(params: { email?: string; metadata?: Record<string, string>; test_clock?: string }) {
+    const clock = params.test_clock === undefined ? null : this.clock(params.test_clock, 'test_clock');
+    const customer: Customer = {
+      id: newId('cus'),
+      object: 'customer',
+      email: params.email ?? null,
+      metadata: params.metadata ?? {},
+      created: clock?.frozen_time ?? this.store.now(),
+      test_clock: clock?.id ?? null,
+      card: null,
+    };
     this.store.customers.set(customer.id, customer);
     return customer;
+  }
+
+  clock(id: string, param = 'id'): TestClock {
+    return this.store.clocks.get(id) ?? this.missing('test_helpers.test_clock', id, param);
+  }
+
+  /** The time a customer's objects live in: its test clock's frozen time, else the server's clock. */
+  timeOf(customerId: unknown): number {
+    const clockId = typeof customerId === 'string' ? this.store.customers.get(customerId)?.test_clock : null;
+    const clock = clockId ? this.store.clocks.get(clockId) : undefined;
+    return clock?.frozen_time ?? this.store.now();
+  }
+
+  createTestClock(params: { frozen_time?: string | number; name?: string }): TestClock {
+    const frozen = Number(params.frozen_time);
+    if (params.frozen_time === undefined) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: frozen_time.', 'frozen_time');
+    if (!Number.isInteger(frozen)) throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: frozen_time', 'frozen_time');
+    const clock: TestClock = {
+      id: newId('clock'),
+      object: 'test_helpers.test_clock',
+      created: this.store.now(),
+      deletes_after: this.store.now() + 30 * DAY,
+      frozen_time: frozen,
+      livemode: false,
+      name: params.name ?? null,
+      status: 'ready',
+      status_details: {},
+    };
+    this.store.clocks.set(clock.id, clock);
+    return clock;
+  }
+
+  /**
+   * Stripe's test clock advance: answers `advancing` at once, then runs what falls due for the
+   * clock's customers (renewals, failed renewals, ends of period) and turns `ready`.
+   */
+  advanceTestClock(id: string, params: { frozen_time?: string | number }): TestClock {
+    const clock = this.clock(id);
+    const target = Number(params.frozen_time);
+    if (params.frozen_time === undefined) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: frozen_time.', 'frozen_time');
+    if (!Number.isInteger(target)) throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: frozen_time', 'frozen_time');
+    if (clock.status !== 'ready') throw new StripeApiError(400, 'invalid_request_error', 'test_clock_not_ready', 'The test clock is advancing; wait until it is ready.');
+    if (target <= clock.frozen_time) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        'Cannot advance a test clock to a time before or equal to its current frozen time.',
+        'frozen_time',
+      );
+    }
+    clock.status = 'advancing';
+    setImmediate(() => {
+      clock.frozen_time = target;
+      void this.runDue(target, (customer) => customer?.test_clock === clock.id).finally(() => {
+        clock.status = 'ready';
+      });
+    });
+    return structuredClone(clock);
+  }
+
+  deleteTestClock(id: string) {
+    const clock = this.clock(id);
+    this.store.clocks.delete(clock.id);
+    return { id: clock.id, object: 'test_helpers.test_clock' as const, deleted: true as const };
   }
 
   private priceOf(item: LineItemInput | undefined): Price {
@@ -117,13 +228,15 @@ export class StripeEngine {
     if (!Number.isInteger(unitAmount) || unitAmount < 0) {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: unit_amount', 'line_items[0][price_data][unit_amount]');
     }
+    const product = newId('prod');
+    this.store.productNames.set(product, item.price_data.product_data?.name ?? '');
     return this.store.definePrice({
       id: newId('price'),
       unit_amount: unitAmount,
       currency: item.price_data.currency,
       recurring: item.price_data.recurring ? { interval: item.price_data.recurring.interval, interval_count: 1 } : null,
-      product: newId('prod'),
-      metadata: { name: item.price_data.product_data?.name ?? '' },
+      product,
+      metadata: {},
     });
   }
 
@@ -186,6 +299,8 @@ export class StripeEngine {
     }
     const customer = this.customer(session.customer);
     customer.card = card;
+    // 4000 0000 0000 0341: attaching the card succeeds, charging it fails, from the first charge on.
+    if (card === 'fails_later' && !this.requiresAuthentication(cardNumber)) throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
     session.status = 'complete';
     session.payment_status = 'paid';
     const events: Array<[string, unknown]> = [];
@@ -195,7 +310,7 @@ export class StripeEngine {
       const invoice = this.invoice(subscription, 'subscription_create', 'paid', session.amount_total);
       events.push(['customer.subscription.created', subscription], ['invoice.paid', invoice]);
     }
-    events.unshift(['checkout.session.completed', this.publicSession(session)]);
+    events.unshift(['checkout.session.completed', session]);
     for (const [type, object] of events) await this.emit(type, object);
     return session;
   }
@@ -211,14 +326,9 @@ export class StripeEngine {
     return outcome;
   }
 
-  publicSession(session: CheckoutSession) {
-    const { price: _price, subscriptionMetadata: _metadata, ...visible } = session;
-    return visible;
-  }
-
   private startSubscription(session: CheckoutSession): Subscription {
     const price = this.store.priceFor(session.price) ?? this.missing('price', session.price);
-    const now = this.store.now();
+    const now = this.timeOf(session.customer);
     const subscription: Subscription = {
       id: newId('sub'),
       object: 'subscription',
@@ -229,11 +339,13 @@ export class StripeEngine {
       created: now,
       metadata: session.subscriptionMetadata,
       items: { object: 'list', data: [], has_more: false, url: '' },
+      latest_invoice: null,
     };
     subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
     subscription.items.data.push({
       id: newId('si'),
       object: 'subscription_item',
+      created: now,
       price,
       quantity: 1,
       current_period_start: now,
@@ -241,6 +353,24 @@ export class StripeEngine {
     });
     this.store.subscriptions.set(subscription.id, subscription);
     return subscription;
+  }
+
+  /** What a change would invoice now, as Stripe's preview answers it: an invoice that is not kept. */
+  previewInvoice(subscription: Subscription, total: number): Invoice {
+    return {
+      id: `upcoming_${subscription.id}`,
+      object: 'invoice',
+      customer: subscription.customer,
+      status: 'draft',
+      amount_due: Math.max(total, 0),
+      amount_paid: 0,
+      total,
+      starting_balance: 0,
+      currency: subscription.items.data[0]?.price.currency ?? 'usd',
+      billing_reason: 'subscription_update',
+      created: this.timeOf(subscription.customer),
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    };
   }
 
   private invoice(subscription: Subscription, reason: Invoice['billing_reason'], status: Invoice['status'], total: number): Invoice {
@@ -256,23 +386,63 @@ export class StripeEngine {
       starting_balance: 0,
       currency: item?.price.currency ?? 'usd',
       billing_reason: reason,
-      created: this.store.now(),
+      created: this.timeOf(subscription.customer),
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
     };
     this.store.invoices.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
     return invoice;
   }
 
-  listSubscriptions(customer?: string) {
-    const data = [...this.store.subscriptions.values()].filter((sub) => !customer || sub.customer === customer);
-    return { object: 'list', data, has_more: false, url: '/v1/subscriptions' };
+  /**
+   * A customer's subscriptions, newest first, as Stripe lists them: without `status`, every one
+   * not canceled; `all` includes those; `ended` is canceled ones only.
+   */
+  listSubscriptions({ customer, status }: { customer?: string; status?: string } = {}): Subscription[] {
+    if (status !== undefined && !SUBSCRIPTION_LIST_STATUSES.has(status)) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', `Invalid status: must be one of ${[...SUBSCRIPTION_LIST_STATUSES].join(', ')}`, 'status');
+    }
+    const matches = (sub: Subscription) => {
+      if (status === 'all') return true;
+      if (status === 'ended') return sub.status === 'canceled';
+      if (status === undefined) return sub.status !== 'canceled';
+      return sub.status === status;
+    };
+    return [...this.store.subscriptions.values()].filter((sub) => (!customer || sub.customer === customer) && matches(sub)).reverse();
+  }
+
+  /** Stripe's answer for a record of this server: every field of the SDK's type. */
+  present(object: unknown): unknown {
+    const record = object as { object?: string; customer?: string };
+    if (record.object === 'subscription') return toSubscription(object as Subscription, this.store.customers.get(record.customer ?? '')?.test_clock ?? null);
+    if (record.object === 'checkout.session') return toCheckoutSession(object as CheckoutSession);
+    if (record.object === 'customer') return toCustomer(object as Customer);
+    if (record.object === 'invoice') {
+      const invoice = object as Invoice;
+      return toInvoice(
+        invoice,
+        this.store.subscriptions.get(invoice.parent?.subscription_details.subscription ?? ''),
+        this.store.customers.get(invoice.customer)?.test_clock ?? null,
+      );
+    }
+    return object;
+  }
+
+  /** subscriptions.cancel: ends it now (not at period end), as DELETE /v1/subscriptions/:id does. */
+  async cancelNow(id: string): Promise<Subscription> {
+    const subscription = this.subscription(id);
+    if (subscription.status === 'canceled') {
+      throw new StripeApiError(400, 'invalid_request_error', 'resource_missing', `No such subscription: '${id}' is already canceled.`, 'id');
+    }
+    await this.end(subscription);
+    return subscription;
   }
 
   /** Prorated amount of moving `subscription` to `priceId` now (credit for unused time, charge for the rest). */
   proration(subscription: Subscription, priceId: string): number {
     const item = subscription.items.data[0] ?? this.missing('subscription_item', subscription.id);
     const next = this.store.priceFor(priceId) ?? this.missing('price', priceId, 'items[0][price]');
-    const now = this.store.now();
+    const now = this.timeOf(subscription.customer);
     if (next.recurring?.interval !== item.price.recurring?.interval) return next.unit_amount - this.unusedCredit(item, now);
     const remaining = Math.max(item.current_period_end - now, 0) / (item.current_period_end - item.current_period_start);
     return Math.round((next.unit_amount - item.price.unit_amount) * remaining);
@@ -299,7 +469,7 @@ export class StripeEngine {
       const amount = this.proration(subscription, change.price);
       const price = this.store.priceFor(change.price) ?? this.missing('price', change.price);
       if (price.recurring?.interval !== item.price.recurring?.interval) {
-        item.current_period_start = this.store.now();
+        item.current_period_start = this.timeOf(subscription.customer);
         item.current_period_end = addInterval(item.current_period_start, price.recurring?.interval ?? 'month');
       }
       item.price = price;
@@ -329,11 +499,19 @@ export class StripeEngine {
     }
   }
 
-  /** Moves the test clock and runs what falls due: renewals, failed renewals, ends of period. */
+  /**
+   * Moves the server's own clock (the one customers without a test clock live in) and runs what
+   * falls due. A local shortcut; Stripe's own test clocks are `advanceTestClock`.
+   */
   async advance(seconds: number): Promise<void> {
     this.store.advance(seconds);
-    const now = this.store.now();
+    await this.runDue(this.store.now(), (customer) => !customer?.test_clock);
+  }
+
+  /** Renewals, failed renewals and ends of period due at `now` for the customers `on` selects. */
+  private async runDue(now: number, on: (customer: Customer | undefined) => boolean): Promise<void> {
     for (const subscription of [...this.store.subscriptions.values()]) {
+      if (!on(this.store.customers.get(subscription.customer))) continue;
       const item = subscription.items.data[0];
       if (!item || subscription.status === 'canceled') continue;
       const since = this.pastDueSince.get(subscription.id);
@@ -365,39 +543,41 @@ export class StripeEngine {
 
   private async end(subscription: Subscription): Promise<void> {
     subscription.status = 'canceled';
-    subscription.canceled_at = this.store.now();
+    subscription.canceled_at = this.timeOf(subscription.customer);
     this.pastDueSince.delete(subscription.id);
     await this.emit('customer.subscription.deleted', subscription);
   }
 
-  /** Sends one event signed exactly as Stripe signs it (`Stripe-Signature: t=…,v1=…`). */
+  /**
+   * Records one event and hands it to delivery, which runs after the API call has answered, as on
+   * Stripe: callers never wait for the receiver (tests wait with `webhooksIdle`).
+   */
   async emit(type: string, object: unknown): Promise<void> {
     const event = {
       id: newId('evt'),
       object: 'event',
-      api_version: '2025-01-01',
-      created: this.store.now(),
+      // The account's version, as Stripe stamps events: the one the SDK this server ships with pins.
+      api_version: Stripe.API_VERSION,
+      // In the time of the customer the object belongs to (its test clock, if any).
+      created: this.timeOf((object as { customer?: unknown }).customer),
       type,
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: structuredClone(object) },
+      data: { object: structuredClone(this.present(object)) },
     };
-    const payload = JSON.stringify(event, null, 2);
-    const record: DeliveredEvent = { id: event.id, type, status: null };
+    const record: DeliveredEvent = { id: event.id, type, payload: JSON.stringify(event, null, 2), status: null, attempts: 0 };
     this.delivered.push(record);
-    if (!this.webhookUrl) return;
-    const signature = webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret, timestamp: Math.floor(Date.now() / 1000) });
-    try {
-      const response = await fetch(this.webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: payload,
-      });
-      record.status = response.status;
-      this.options.log?.(`webhook ${type} → ${response.status}`);
-    } catch (error) {
-      this.options.log?.(`webhook ${type} not delivered: ${(error as Error).message}`);
-    }
+    this.dispatcher.send(record);
+  }
+
+  /** Resolves when every webhook sent so far was answered 2xx or ran out of retries. */
+  webhooksIdle(): Promise<void> {
+    return this.dispatcher.idle();
+  }
+
+  /** Stops pending deliveries and their retries (the server is closing). */
+  stopDeliveries(): void {
+    this.dispatcher.close();
   }
 }

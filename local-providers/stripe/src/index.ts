@@ -3,12 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { createLocalStripeApp, type LocalStripeOptions } from './server';
 
 export { createLocalStripeApp, type LocalStripeOptions } from './server';
+
+/** The local server's API key on one machine (it guards nothing of value: the server is a test double bound to loopback). */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local';
 export { StripeEngine, StripeApiError } from './engine';
+export { DEFAULT_RETRY_DELAYS_MS, type DeliveredEvent, type DeliveryOptions } from './delivery';
 export { AUTHENTICATION_CARDS, AUTHENTICATION_FAILED_MESSAGE, TEST_CARDS, DECLINE_MESSAGE } from './store';
 
 export interface RunningLocalStripe {
   url: string;
   port: number;
+  server: Server;
   engine: ReturnType<typeof createLocalStripeApp>['engine'];
   close(): Promise<void>;
 }
@@ -32,7 +37,11 @@ export async function startLocalStripe(options: Omit<LocalStripeOptions, 'public
   return {
     url: `http://${host}:${port}`,
     port,
+    server,
     engine,
-    close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => {
+      engine.stopDeliveries();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
   };
 }

@@ -20,9 +20,24 @@ section{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}
 }
 
 /** The hosted checkout; with `authenticateCard`, the 3-D Secure challenge for that card instead of the card form. */
-export function checkoutPage(session: CheckoutSession, error: string | null, authenticateCard: string | null = null): string {
+/**
+ * What is bought, as Stripe Checkout's summary shows it: the product, the price and its period
+ * (an annual price also per month, as the product quotes it).
+ */
+function orderSummary(session: CheckoutSession, engine: StripeEngine): string {
+  const price = engine.store.priceFor(session.price);
+  const name = (price && engine.store.productNames.get(price.product)) || 'your order';
+  const total = money(session.amount_total, session.currency);
+  if (!price?.recurring) return `<h1>Pay for ${escape(name)}</h1><p class="price">${escape(total)}, paid once</p>`;
+  const perYear = price.recurring.interval === 'year';
+  return `<h1>Subscribe to ${escape(name)}</h1><p class="price">${escape(total)} per ${perYear ? 'year' : 'month'}${
+    perYear ? ` (${escape(money(Math.round(session.amount_total / 12), session.currency))} per month, billed annually)` : ''
+  }</p>`;
+}
+
+export function checkoutPage(session: CheckoutSession, engine: StripeEngine, error: string | null, authenticateCard: string | null = null): string {
   if (session.status !== 'open') return layout('Checkout', '<h1>This checkout session is no longer open.</h1>');
-  const heading = `<h1>Pay ${escape(money(session.amount_total, session.currency))}${session.mode === 'subscription' ? ' per period' : ''}</h1>`;
+  const heading = orderSummary(session, engine);
   if (authenticateCard !== null) {
     return layout(
       'Authenticate payment',
@@ -40,21 +55,21 @@ export function checkoutPage(session: CheckoutSession, error: string | null, aut
 ${error ? `<p role="alert">${escape(error)}</p>` : ''}
 <form method="post"><label for="cardNumber">Card number</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-<p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 fails at renewal; 4000 0025 0000 3155 asks for 3-D Secure authentication.</p>
+<p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved but declined when charged (replace a card with it in the portal to fail the next renewal); 4000 0027 6000 3184 asks for 3-D Secure on every charge, so its renewals fail; 4000 0025 0000 3155 asks for 3-D Secure authentication.</p>
 <button type="submit">Pay</button></form>
 <p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
   );
 }
 
 export function portalPage(session: PortalSession, engine: StripeEngine, error: string | null): string {
-  const subscriptions = engine.listSubscriptions(session.customer).data;
-  const prices = [...engine.store.prices.values()].filter((price) => price.id.startsWith('price_') && price.recurring && !price.id.match(/^price_[0-9a-f]{24}$/));
+  const subscriptions = engine.listSubscriptions({ customer: session.customer, status: 'all' });
+  const prices = engine.portalPrices();
   const cards = subscriptions
     .map((sub) => {
       const item = sub.items.data[0];
       if (!item) return '';
       const live = sub.status !== 'canceled';
-      return `<section><h2>${escape(item.price.id)}</h2>
+      return `<section><h2>${escape(engine.store.productNames.get(item.price.product) || item.price.id)}</h2>
 <p>Status: ${escape(sub.status.replace(/_/g, ' '))} · ${escape(money(item.price.unit_amount, item.price.currency))} / ${escape(item.price.recurring?.interval ?? 'month')}</p>
 <p>Current period: ${date(item.current_period_start)} to ${date(item.current_period_end)}</p>
 ${sub.cancel_at_period_end ? '<p>Cancels at the end of the current period.</p>' : ''}
@@ -64,7 +79,10 @@ ${
     ? `<form method="post"><input type="hidden" name="subscription" value="${escape(sub.id)}"><label for="price-${escape(sub.id)}">Switch plan</label>
 <select id="price-${escape(sub.id)}" name="price">${prices
         .filter((price) => price.id !== item.price.id)
-        .map((price) => `<option value="${escape(price.id)}">${escape(price.id)} (${escape(money(price.unit_amount, price.currency))})</option>`)
+        .map(
+          (price) =>
+            `<option value="${escape(price.id)}">${escape(engine.store.productNames.get(price.product) ?? price.id)}, ${escape(money(price.unit_amount, price.currency))} per ${escape(price.recurring?.interval ?? 'month')} (${escape(price.id)})</option>`,
+        )
         .join('')}</select>
 <button name="action" value="switch">Switch plan</button></form>`
     : ''

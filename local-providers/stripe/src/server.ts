@@ -1,6 +1,9 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { type EngineOptions, StripeApiError, StripeEngine } from './engine';
+import { idempotentRequests } from './idempotency';
 import { checkoutPage, portalPage } from './pages';
+import { toCheckoutSession, toCustomer, toPortalSession, toPrice, toTestClock } from './shapes';
+import { newId } from './store';
 
 export interface LocalStripeOptions extends EngineOptions {
   /** The secret key clients must send as a Bearer token (like Stripe's `sk_test_…`). */
@@ -8,6 +11,32 @@ export interface LocalStripeOptions extends EngineOptions {
 }
 
 const param = (req: Request, name: string) => String(req.params[name] ?? '');
+
+/** What every list endpoint takes besides its filters. */
+const LIST_PARAMS = ['limit', 'starting_after', 'ending_before', 'created'] as const;
+
+/**
+ * Refuses parameters the endpoint does not take with Stripe's `parameter_unknown` (`expand` is
+ * taken everywhere). Body and query both count, as Stripe reads either.
+ */
+function allow(...names: string[]): RequestHandler {
+  const known = new Set([...names, 'expand']);
+  return (req, _res, next) => {
+    const given = [...Object.keys((req.body as Record<string, unknown> | undefined) ?? {}), ...Object.keys(req.query)];
+    const unknown = given.find((name) => !known.has(name));
+    if (unknown) throw new StripeApiError(400, 'invalid_request_error', 'parameter_unknown', `Received unknown parameter: ${unknown}`, unknown);
+    next();
+  };
+}
+
+/** Stripe's list object, newest first, cut at `limit` (default 10, at most 100). */
+function list<T>(url: string, data: T[], req: Request) {
+  const limit = req.query.limit === undefined ? 10 : Number(req.query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: limit must be between 1 and 100', 'limit');
+  }
+  return { object: 'list' as const, data: data.slice(0, limit), has_more: data.length > limit, url };
+}
 
 /**
  * The subset of Stripe's HTTP API that svc-billing calls (form-encoded requests, Stripe's JSON
@@ -22,19 +51,33 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   app.use(express.json({ limit: '100kb' }));
 
   const api = express.Router();
+  // Every answer of Stripe's API names its request, which support and logs refer to.
+  api.use((_req, res, next) => {
+    res.set('Request-Id', newId('req'));
+    next();
+  });
   api.use((req, _res, next) => {
-    if (req.get('authorization') !== `Bearer ${options.secretKey}`) {
+    // Stripe takes the key as a Bearer token or as the user name of Basic auth (`curl -u sk_…:`).
+    const authorization = req.get('authorization') ?? '';
+    const basic = authorization.startsWith('Basic ') ? Buffer.from(authorization.slice(6), 'base64').toString('utf8').split(':')[0] : null;
+    if (authorization !== `Bearer ${options.secretKey}` && basic !== options.secretKey) {
       throw new StripeApiError(401, 'invalid_request_error', 'api_key_invalid', 'Invalid API Key provided.');
     }
     next();
   });
-  api.post('/customers', (req, res) => res.json(engine.createCustomer(req.body ?? {})));
-  api.get('/customers/:id', (req, res) => res.json(engine.customer(param(req, 'id'))));
-  api.post('/checkout/sessions', (req, res) => res.json(engine.publicSession(engine.createCheckoutSession(req.body ?? {}))));
-  api.get('/checkout/sessions/:id', (req, res) => res.json(engine.publicSession(engine.session(param(req, 'id')))));
-  api.post('/billing_portal/sessions', (req, res) => {
+  api.use(idempotentRequests());
+  // Stripe refuses parameters an endpoint does not take; a typo must not pass silently here either.
+  api.post('/customers', allow('email', 'metadata', 'test_clock', 'name', 'description'), (req, res) => res.json(toCustomer(engine.createCustomer(req.body ?? {}))));
+  api.get('/customers/:id', allow(), (req, res) => res.json(toCustomer(engine.customer(param(req, 'id')))));
+  api.post(
+    '/checkout/sessions',
+    allow('mode', 'customer', 'client_reference_id', 'success_url', 'cancel_url', 'line_items', 'metadata', 'subscription_data', 'payment_method_types'),
+    (req, res) => res.json(toCheckoutSession(engine.createCheckoutSession(req.body ?? {}))),
+  );
+  api.get('/checkout/sessions/:id', allow(), (req, res) => res.json(toCheckoutSession(engine.session(param(req, 'id')))));
+  api.post('/billing_portal/sessions', allow('customer', 'return_url'), (req, res) => {
     const customer = engine.customer(String(req.body?.customer ?? ''));
-    const id = `bps_${customer.id}_${Date.now()}`;
+    const id = newId('bps');
     const session = {
       id,
       object: 'billing_portal.session' as const,
@@ -44,27 +87,65 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
       created: engine.store.now(),
     };
     engine.store.portals.set(id, session);
-    res.json(session);
+    res.json(toPortalSession(session));
   });
-  api.get('/subscriptions', (req, res) => res.json(engine.listSubscriptions(typeof req.query.customer === 'string' ? req.query.customer : undefined)));
-  api.get('/subscriptions/:id', (req, res) => res.json(engine.subscription(param(req, 'id'))));
-  api.post('/subscriptions/:id', async (req, res) => res.json(await engine.updateSubscription(param(req, 'id'), req.body ?? {})));
-  api.post('/invoices/create_preview', (req, res) => {
+  api.get('/subscriptions', allow('customer', 'status', 'price', ...LIST_PARAMS), (req, res) => {
+    const status = typeof req.query.status === 'string' ? req.query.status : undefined;
+    const customer = typeof req.query.customer === 'string' ? req.query.customer : undefined;
+    res.json(
+      list(
+        '/v1/subscriptions',
+        engine.listSubscriptions({ customer, status }).map((sub) => engine.present(sub)),
+        req,
+      ),
+    );
+  });
+  api.get('/subscriptions/:id', allow(), (req, res) => res.json(engine.present(engine.subscription(param(req, 'id')))));
+  api.post('/subscriptions/:id', allow('cancel_at_period_end', 'items', 'metadata', 'proration_behavior'), async (req, res) =>
+    res.json(engine.present(await engine.updateSubscription(param(req, 'id'), req.body ?? {}))),
+  );
+  api.delete('/subscriptions/:id', allow('invoice_now', 'prorate', 'cancellation_details'), async (req, res) => res.json(engine.present(await engine.cancelNow(param(req, 'id')))));
+  api.get('/prices', allow('active', 'currency', 'product', 'type', ...LIST_PARAMS), (req, res) => {
+    const type = req.query.type;
+    const prices = [...engine.store.prices.values()].filter((price) => type === undefined || (type === 'recurring') === (price.recurring !== null));
+    res.json(list('/v1/prices', prices.map(toPrice), req));
+  });
+  api.get('/invoices', allow('customer', 'subscription', 'status', ...LIST_PARAMS), (req, res) => {
+    const { customer, subscription, status } = req.query;
+    const invoices = [...engine.store.invoices.values()].filter(
+      (invoice) =>
+        (customer === undefined || invoice.customer === customer) &&
+        (status === undefined || invoice.status === status) &&
+        (subscription === undefined || invoice.parent?.subscription_details.subscription === subscription),
+    );
+    res.json(
+      list(
+        '/v1/invoices',
+        invoices.reverse().map((invoice) => engine.present(invoice)),
+        req,
+      ),
+    );
+  });
+  api.get('/events', allow('type', 'types', 'delivery_success', ...LIST_PARAMS), (req, res) => {
+    const { type } = req.query;
+    const events = engine.delivered.map((record) => JSON.parse(record.payload) as { type: string });
+    const wanted = typeof type === 'string' ? new RegExp(`^${type.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`) : null;
+    res.json(list('/v1/events', events.filter((event) => !wanted || wanted.test(event.type)).reverse(), req));
+  });
+  api.post('/invoices/create_preview', allow('subscription', 'subscription_details', 'customer'), (req, res) => {
     const subscription = engine.subscription(String(req.body?.subscription ?? ''));
     const price = String(req.body?.subscription_details?.items?.[0]?.price ?? '');
-    const total = engine.proration(subscription, price);
-    res.json({
-      object: 'invoice',
-      id: null,
-      customer: subscription.customer,
-      total,
-      amount_due: Math.max(total, 0),
-      starting_balance: 0,
-      currency: subscription.items.data[0]?.price.currency ?? 'usd',
-    });
+    res.json(engine.present(engine.previewInvoice(subscription, engine.proration(subscription, price))));
   });
-  /** Like Stripe's test clocks: moves time forward and runs renewals, failed renewals and period ends. */
-  api.post('/test_helpers/advance', async (req, res) => {
+  api.post('/test_helpers/test_clocks', allow('frozen_time', 'name'), (req, res) => res.json(toTestClock(engine.createTestClock(req.body ?? {}))));
+  api.get('/test_helpers/test_clocks/:id', allow(), (req, res) => res.json(toTestClock(engine.clock(param(req, 'id')))));
+  api.post('/test_helpers/test_clocks/:id/advance', allow('frozen_time'), (req, res) => res.json(toTestClock(engine.advanceTestClock(param(req, 'id'), req.body ?? {}))));
+  api.delete('/test_helpers/test_clocks/:id', allow(), (req, res) => res.json(engine.deleteTestClock(param(req, 'id'))));
+  /**
+   * Not Stripe's: moves the server's own clock for every customer without a test clock (the
+   * launcher's customers), for trying renewals by hand. Stripe's test clocks are above.
+   */
+  api.post('/test_helpers/advance', allow('seconds'), async (req, res) => {
     const seconds = Number(req.body?.seconds);
     if (!Number.isInteger(seconds) || seconds <= 0) {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'seconds must be a positive whole number', 'seconds');
@@ -75,20 +156,21 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   app.use('/v1', api);
 
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
-  app.get('/checkout/:id', (req, res) => res.type('html').send(checkoutPage(engine.session(param(req, 'id')), null)));
+  app.get('/checkout/:id', (req, res) => res.type('html').send(checkoutPage(engine.session(param(req, 'id')), engine, null)));
   app.post('/checkout/:id', async (req, res) => {
     const session = engine.session(param(req, 'id'));
     const cardNumber = String(req.body?.cardNumber ?? '');
     const answer = req.body?.authentication;
     try {
       await engine.payCheckout(session.id, cardNumber, answer === 'complete' || answer === 'fail' ? answer : null);
-      res.redirect(303, session.success_url);
+      // Stripe fills in the session id where the success URL asks for it.
+      res.redirect(303, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       // Like Stripe's hosted page, a refused card is shown on the page itself, not as a failed load;
       // a 3-D Secure card first gets the bank's challenge.
-      if (error.code === 'authentication_required') return void res.type('html').send(checkoutPage(session, null, cardNumber));
-      res.type('html').send(checkoutPage(session, error.message));
+      if (error.code === 'authentication_required') return void res.type('html').send(checkoutPage(session, engine, null, cardNumber));
+      res.type('html').send(checkoutPage(session, engine, error.message));
     }
   });
 
@@ -106,7 +188,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
       const owned = subscription ? engine.subscription(subscription) : null;
       if (owned && owned.customer !== session.customer) throw new StripeApiError(404, 'invalid_request_error', 'resource_missing', 'No such subscription');
       if (action === 'cancel' && owned) await engine.updateSubscription(owned.id, { cancel_at_period_end: true });
-      else if (action === 'switch' && owned && price) await engine.updateSubscription(owned.id, { items: [{ id: owned.items.data[0]?.id, price }] });
+      else if (action === 'switch' && owned) await engine.switchInPortal(owned.id, price ?? '');
       else if (action === 'card') await engine.replaceCard(session.customer, cardNumber ?? '');
       res.redirect(303, `/portal/${session.id}`);
     } catch (error) {
@@ -120,7 +202,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
 
   app.use((_req, _res, next) => next(new StripeApiError(404, 'invalid_request_error', 'resource_missing', 'Unrecognized request URL.')));
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const known = error instanceof StripeApiError ? error : new StripeApiError(500, 'invalid_request_error', 'api_error', 'An unexpected error occurred.');
+    const known = error instanceof StripeApiError ? error : new StripeApiError(500, 'api_error', 'api_error', 'An unexpected error occurred.');
     res.status(known.status).json({ error: { type: known.type, code: known.code, message: known.message, ...(known.param ? { param: known.param } : {}) } });
   });
   return { app, engine };

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 
 export type CardOutcome = 'pays' | 'declined' | 'fails_later';
 
-/** Stripe's test cards: 4242… pays, 0002 is declined, 0341 attaches but fails when charged later. */
+/** Stripe's test cards: 4242… pays, 0002 is declined, 0341 attaches but every charge to it fails (the first one too). */
 export const TEST_CARDS: Record<string, CardOutcome> = {
   '4242424242424242': 'pays',
   '4000000000000002': 'declined',
@@ -34,6 +34,7 @@ export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('
 export interface Price {
   id: string;
   object: 'price';
+  created: number;
   unit_amount: number;
   currency: string;
   recurring: { interval: 'month' | 'year'; interval_count: 1 } | null;
@@ -47,6 +48,8 @@ export interface Customer {
   email: string | null;
   metadata: Record<string, string>;
   created: number;
+  /** The test clock the customer's objects live in (Stripe's `test_clock`). */
+  test_clock: string | null;
   /** The card outcome of the customer's saved card, if any. */
   card: CardOutcome | null;
 }
@@ -86,6 +89,7 @@ export interface CheckoutSession {
 export interface SubscriptionItem {
   id: string;
   object: 'subscription_item';
+  created: number;
   price: Price;
   quantity: number;
   current_period_start: number;
@@ -102,13 +106,14 @@ export interface Subscription {
   created: number;
   metadata: Record<string, string>;
   items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
+  latest_invoice: string | null;
 }
 
 export interface Invoice {
   id: string;
   object: 'invoice';
   customer: string;
-  status: 'paid' | 'open';
+  status: 'paid' | 'open' | 'draft';
   amount_due: number;
   amount_paid: number;
   total: number;
@@ -117,6 +122,18 @@ export interface Invoice {
   billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   created: number;
   parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } } | null;
+}
+
+export interface TestClock {
+  id: string;
+  object: 'test_helpers.test_clock';
+  created: number;
+  deletes_after: number;
+  frozen_time: number;
+  livemode: false;
+  name: string | null;
+  status: 'ready' | 'advancing' | 'internal_failure';
+  status_details: Record<string, never>;
 }
 
 export interface PortalSession {
@@ -137,6 +154,9 @@ export class StripeStore {
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
   readonly portals = new Map<string, PortalSession>();
+  readonly clocks = new Map<string, TestClock>();
+  /** Product names by product id: what the hosted pages say is being bought. */
+  readonly productNames = new Map<string, string>();
 
   now(): number {
     return Math.floor(Date.now() / 1000) + this.offset;
@@ -151,8 +171,8 @@ export class StripeStore {
     return this.prices.get(id);
   }
 
-  definePrice(price: Omit<Price, 'object'>): Price {
-    const full: Price = { object: 'price', ...price };
+  definePrice(price: Omit<Price, 'object' | 'created'>): Price {
+    const full: Price = { object: 'price', created: this.now(), ...price };
     this.prices.set(full.id, full);
     return full;
   }

@@ -17,5 +17,6 @@ export function billingApi(api: ApiClient) {
     changePlan: (id: string, body: ChangePlanRequest) => api.call(BILLING_ENDPOINTS.changePlan, { params: { id }, body }),
     openPortal: () => api.call(BILLING_ENDPOINTS.portal),
     cancelAtPeriodEnd: (id: string) => api.call(BILLING_ENDPOINTS.cancelSubscription, { params: { id }, body: { cancelAtPeriodEnd: true } }),
+    resume: (id: string) => api.call(BILLING_ENDPOINTS.resumeSubscription, { params: { id } }),
   };
 }

@@ -6,7 +6,7 @@ import { WALLET_FAILED } from './overview-cards';
 import { PROFILE_FAILED } from './overview-tab';
 import { REFRESH_FAILED, SECOND_REFRESH_MS } from './dashboard-page';
 import { SUCCESS_BANNER_MS } from './payment-banner';
-import { dashboardServices, held, renderDashboard, usageFixture, walletFixture } from './testing';
+import { dashboardServices, held, renderDashboard, subscriptionFixture, usageFixture, walletFixture } from './testing';
 
 const region = (name: string | RegExp) => screen.getByRole('region', { name });
 const findRegion = (name: string | RegExp) => screen.findByRole('region', { name });
@@ -74,6 +74,16 @@ describe('dashboard overview', () => {
     expect(links.getByRole('link', { name: 'Learn AI' }).getAttribute('href')).toBe('/courses');
     // The profile form of the account stays on the page.
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy();
+  });
+
+  it('says when a plan set to end ends instead of when it renews', async () => {
+    const services = dashboardServices({ subscriptionTier: 'starter' });
+    const ending = subscriptionFixture({ cancelAtPeriodEnd: true });
+    services.on('GET /api/billing/subscriptions', jsonResponse(200, { subscriptions: [ending] }));
+    renderDashboard('/dashboard', services);
+    const renewal = await findRegion('Renewal');
+    expect(await within(renewal).findByText(`Ends on ${formatDate(new Date(ending.currentPeriodEnd * 1000).toISOString())}`)).toBeTruthy();
+    expect(within(renewal).queryByText(/Renews on/)).toBeNull();
   });
 
   it('says Not set for a missing name, hides purchased credits when there are none, and says when there is no usage', async () => {

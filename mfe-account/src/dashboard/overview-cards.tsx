@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SubscriptionTier } from '@agentdock/contracts';
 import { Card, ProgressBar, TierBadge } from '@agentdock/ui';
+import type { BillingSubscription } from '../api/billing-api';
 import type { Wallet } from '../api/chat-api';
 import { daysUntil, formatCount, formatDate, percentOf } from './format';
 import { SourceContent } from './source-error';
@@ -12,10 +13,12 @@ interface OverviewCardsProps {
   tier: SubscriptionTier;
   wallet: SourceState<Wallet>;
   onRetryWallet: () => void;
+  /** The plan subscription, when billing answered: one set to end says so instead of "Renews on". */
+  subscription?: BillingSubscription | null;
 }
 
 /** Credits, API calls and renewal: the three figures a customer checks first. */
-export function OverviewCards({ tier, wallet, onRetryWallet }: OverviewCardsProps) {
+export function OverviewCards({ tier, wallet, onRetryWallet, subscription }: OverviewCardsProps) {
   const fromWallet = (render: (data: Wallet) => ReactNode) => (
     <SourceContent source={wallet} failedTitle={WALLET_FAILED} onRetry={onRetryWallet}>
       {render}
@@ -47,7 +50,7 @@ export function OverviewCards({ tier, wallet, onRetryWallet }: OverviewCardsProp
           Renewal
         </h2>
         {fromWallet((data) => (
-          <RenewalFigures renewsAt={data.renewsAt} />
+          <RenewalFigures renewsAt={data.renewsAt} endsAt={subscription?.cancelAtPeriodEnd ? new Date(subscription.currentPeriodEnd * 1000).toISOString() : null} />
         ))}
       </Card>
     </div>
@@ -108,7 +111,7 @@ function ApiCallFigures({ wallet }: { wallet: Wallet }) {
   );
 }
 
-function RenewalFigures({ renewsAt }: { renewsAt: string }) {
+function RenewalFigures({ renewsAt, endsAt }: { renewsAt: string; endsAt: string | null }) {
   const days = daysUntil(renewsAt);
   return (
     <>
@@ -118,7 +121,7 @@ function RenewalFigures({ renewsAt }: { renewsAt: string }) {
         </span>
         <span className="acc-figure__label">{days === 1 ? 'day until renewal' : 'days until renewal'}</span>
       </p>
-      <p className="ad-muted acc-figure__note">Renews on {formatDate(renewsAt)}</p>
+      <p className="ad-muted acc-figure__note">{endsAt ? `Ends on ${formatDate(endsAt)}` : `Renews on ${formatDate(renewsAt)}`}</p>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { CreditTopUp } from './credit-top-up';
 import { formatCompact, formatCount, formatDate } from './format';
 import { LearningCard } from './learning-card';
 import { OverviewCards } from './overview-cards';
+import { planSubscription } from './plan-choice';
 import { ProfileForm } from './profile-form';
 import { SourceContent } from './source-error';
 import { UsageChart } from './usage-chart';
@@ -24,7 +25,12 @@ interface OverviewTabProps {
 export function OverviewTab({ data: { sources, reload }, user, onManageSubscription }: OverviewTabProps) {
   return (
     <div className="acc-overview">
-      <OverviewCards tier={user.subscriptionTier} wallet={sources.wallet} onRetryWallet={() => void reload(['wallet'])} />
+      <OverviewCards
+        tier={user.subscriptionTier}
+        wallet={sources.wallet}
+        onRetryWallet={() => void reload(['wallet'])}
+        subscription={sources.subscriptions.data ? planSubscription(sources.subscriptions.data) : null}
+      />
 
       <CreditTopUp />
 

@@ -1,20 +1,26 @@
 import { useCallback, useEffect, useState } from 'react';
-import { BILLING_TEXTS, type BillingSubscription } from '@agentdock/contracts';
-import { isAbortError } from '@agentdock/api-client';
+import { BILLING_ERROR_CODES, BILLING_TEXTS, type BillingSubscription } from '@agentdock/contracts';
+import { ApiError, isAbortError } from '@agentdock/api-client';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, Container, ErrorState, LinkButton, PageHeader } from '@agentdock/ui';
 import { billingApi } from '../api/billing-api';
 import { RequireSession } from '../sign-in-prompt';
-import { canCancel, formatAmount, formatDate, statusLabel, statusTone } from './subscription-format';
+import { canCancel, canResume, formatDate, pricePerMonth, statusLabel, statusTone } from './subscription-format';
 import './subscription.css';
 
 const STATUS_ICONS = { active: '✔', canceled: '✖', 'past-due': '!', other: '•' } as const;
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'loaded'; subscriptions: BillingSubscription[] };
 
-function SubscriptionCard({ subscription, onCancel, busy }: { subscription: BillingSubscription; onCancel: () => void; busy: boolean }) {
+interface SubscriptionCardProps {
+  subscription: BillingSubscription;
+  onCancel: () => void;
+  onResume: () => void;
+  busy: boolean;
+}
+
+function SubscriptionCard({ subscription, onCancel, onResume, busy }: SubscriptionCardProps) {
   const tone = statusTone(subscription.status);
-  const perPeriod = subscription.price.interval === 'year' ? 'per year' : 'per month';
   return (
     <Card className="ad-subscription" aria-labelledby={`subscription-${subscription.id}`}>
       <h2 id={`subscription-${subscription.id}`} className="ad-card__title">
@@ -25,12 +31,13 @@ function SubscriptionCard({ subscription, onCancel, busy }: { subscription: Bill
       </p>
       <p className="ad-subscription__id">ID: {subscription.id}</p>
       <p>
-        <strong>{formatAmount(subscription.price)}</strong> {perPeriod}
+        <strong>{pricePerMonth(subscription.price)}</strong>
       </p>
       <p>
         Current Period: {formatDate(subscription.currentPeriodStart)} to {formatDate(subscription.currentPeriodEnd)}
       </p>
-      <p>Next Billing: {formatDate(subscription.currentPeriodEnd)}</p>
+      {/* A subscription set to end bills nothing more: its last day is what matters. */}
+      {subscription.cancelAtPeriodEnd ? <p>Ends on {formatDate(subscription.currentPeriodEnd)}</p> : <p>Next Billing: {formatDate(subscription.currentPeriodEnd)}</p>}
       {subscription.status === 'past_due' && subscription.graceEndsAt ? (
         <Alert variant="error">
           Your last payment failed. You keep access until{' '}
@@ -42,6 +49,11 @@ function SubscriptionCard({ subscription, onCancel, busy }: { subscription: Bill
       {canCancel(subscription) ? (
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel Subscription
+        </Button>
+      ) : null}
+      {canResume(subscription) ? (
+        <Button onClick={onResume} disabled={busy}>
+          Resume subscription
         </Button>
       ) : null}
     </Card>
@@ -73,11 +85,26 @@ function Subscriptions() {
 
   const openPortal = async () => {
     setError(null);
+    // The portal manages subscriptions; with none there is nothing to open.
+    if (load.state === 'loaded' && load.subscriptions.length === 0) return setError(BILLING_TEXTS.noSubscriptionForPortal);
     setBusy(true);
     try {
       window.location.assign((await billingApi(client.api).openPortal()).url);
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.code === BILLING_ERROR_CODES.noCustomer ? BILLING_TEXTS.noSubscriptionForPortal : BILLING_TEXTS.portalFailed);
+      setBusy(false);
+    }
+  };
+
+  const resume = async (id: string) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await billingApi(client.api).resume(id);
+      await reload();
     } catch {
-      setError(BILLING_TEXTS.portalFailed);
+      setError(BILLING_TEXTS.resumeFailed);
+    } finally {
       setBusy(false);
     }
   };
@@ -108,7 +135,15 @@ function Subscriptions() {
           <LinkButton to="/pricing">View Plans</LinkButton>
         </Card>
       ) : (
-        load.subscriptions.map((subscription) => <SubscriptionCard key={subscription.id} subscription={subscription} busy={busy} onCancel={() => void cancel(subscription.id)} />)
+        load.subscriptions.map((subscription) => (
+          <SubscriptionCard
+            key={subscription.id}
+            subscription={subscription}
+            busy={busy}
+            onCancel={() => void cancel(subscription.id)}
+            onResume={() => void resume(subscription.id)}
+          />
+        ))
       )}
       <div className="ad-subscriptions__actions">
         <Button onClick={() => void openPortal()} disabled={busy}>

@@ -1,5 +1,5 @@
 import type { BillingSubscription } from '@agentdock/contracts';
-import { canCancel, formatAmount, formatDate, statusLabel, statusTone } from './subscription-format';
+import { canCancel, canResume, formatDate, pricePerMonth, statusLabel, statusTone } from './subscription-format';
 
 const subscription = (overrides: Partial<BillingSubscription> = {}): BillingSubscription => ({
   id: 'sub_1',
@@ -17,9 +17,17 @@ const subscription = (overrides: Partial<BillingSubscription> = {}): BillingSubs
 });
 
 describe('subscription card formatting', () => {
-  it('shows minor units as an amount with the currency upper-cased', () => {
-    expect(formatAmount({ unitAmount: 5_000, currency: 'usd', interval: 'month' })).toBe('50.00 USD');
-    expect(formatAmount({ unitAmount: 102_050, currency: 'eur', interval: 'year' })).toBe('1020.50 EUR');
+  it('quotes every price per month, an annual one with what is billed each year', () => {
+    expect(pricePerMonth({ unitAmount: 5_000, currency: 'usd', interval: 'month' })).toBe('$50 per month');
+    expect(pricePerMonth({ unitAmount: 54_000, currency: 'usd', interval: 'year' })).toBe('$45 per month, billed annually at $540');
+    expect(pricePerMonth({ unitAmount: 102_050, currency: 'eur', interval: 'year' })).toBe('€85.04 per month, billed annually at €1,020.50');
+  });
+
+  it('offers to resume only a running subscription set to end', () => {
+    expect(canResume(subscription({ cancelAtPeriodEnd: true }))).toBe(true);
+    expect(canResume(subscription({ cancelAtPeriodEnd: true, status: 'past_due' }))).toBe(true);
+    expect(canResume(subscription({ cancelAtPeriodEnd: false }))).toBe(false);
+    expect(canResume(subscription({ cancelAtPeriodEnd: true, status: 'canceled' }))).toBe(false);
   });
 
   it('reads statuses with spaces and picks the icon tone', () => {

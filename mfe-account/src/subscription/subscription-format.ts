@@ -1,8 +1,13 @@
 import type { BillingSubscription } from '@agentdock/contracts';
+import { formatPrice } from '@agentdock/ui';
 
-/** Minor units to a display amount, the currency code upper-cased (e.g. "50.00 USD"). */
-export function formatAmount(price: BillingSubscription['price']): string {
-  return `${(price.unitAmount / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
+/**
+ * The price as the product quotes it, per month: "$50 per month", and for an annual price the
+ * monthly figure with what is billed: "$45 per month, billed annually at $540".
+ */
+export function pricePerMonth(price: BillingSubscription['price']): string {
+  if (price.interval === 'month') return `${formatPrice(price.unitAmount, price.currency)} per month`;
+  return `${formatPrice(Math.round(price.unitAmount / 12), price.currency)} per month, billed annually at ${formatPrice(price.unitAmount, price.currency)}`;
 }
 
 export const formatDate = (epochSeconds: number) => new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -21,3 +26,6 @@ export function statusTone(status: string): StatusTone {
 
 /** Cancel is offered only for an active subscription not already set to end. */
 export const canCancel = (subscription: BillingSubscription) => subscription.status === 'active' && !subscription.cancelAtPeriodEnd;
+
+/** A cancellation at period end can be undone until the period ends. */
+export const canResume = (subscription: BillingSubscription) => subscription.cancelAtPeriodEnd && ['active', 'trialing', 'past_due'].includes(subscription.status);

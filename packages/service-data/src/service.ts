@@ -33,6 +33,8 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
   logger: Logger;
   db: Db<TSchema>;
   bus: EventBus;
+  /** The registry /metrics serves: a service registers its own counters here. */
+  metricsRegistry: Registry;
   /** Checks access tokens against svc-identity's keys and refuses suspended users (403). */
   verifier: TokenVerifier;
   /**
@@ -138,6 +140,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
     logger,
     db: database.db,
     bus: runtime.bus,
+    metricsRegistry,
     verifier: rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended),
     transaction: async (work) => {
       const result = await database.db.transaction((tx) => work(tx as unknown as Db<TSchema>));

@@ -58,7 +58,30 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * Paid credit-pack checkouts already announced: the purchase is granted once per checkout session,
+ * whatever event ids carry it (a replay, or another event about the same session).
+ */
+export const creditPurchases = pgTable('credit_purchases', {
+  sessionId: text('session_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Signed events of another API version than the one billing's code reads: kept unapplied (their
+ * shapes may differ: a field read as absent could cancel a paying customer) for an operator to
+ * replay once billing is upgraded or the webhook endpoint's version is fixed.
+ */
+export const parkedWebhookEvents = pgTable('parked_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  apiVersion: text('api_version'),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents };
+export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents };
 export type BillingSchema = typeof schema;

@@ -5,6 +5,7 @@ import {
   type ChangePlanPreview,
   type ChangePlanRequest,
   type CheckoutRequest,
+  BILLING_TEXTS,
   COMMUNITY_COURSE_ID,
   SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
@@ -15,10 +16,13 @@ import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
 import { COURSE_PRICES, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 import type { StoredSubscription } from './subscription-machine';
+import { createCustomerClock } from './test-clocks';
 
 export interface BillingDeps {
   stripe: Stripe;
   appUrl: string;
+  /** Test mode: each new customer lives in its own Stripe test clock. */
+  testClocks?: boolean;
 }
 
 /** Statuses that still hold (or are about to hold) what was bought. */
@@ -28,8 +32,9 @@ const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_
 export async function customerFor(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
   const [existing] = await context.db.select().from(customers).where(eq(customers.userId, user.sub));
   if (existing) return existing.customerId;
+  const testClock = deps.testClocks ? await createCustomerClock(deps.stripe, user.sub) : undefined;
   const created = await deps.stripe.customers.create(
-    { email: user.email, metadata: { userId: user.sub } },
+    { email: user.email, metadata: { userId: user.sub }, ...(testClock ? { test_clock: testClock } : {}) },
     // Two concurrent first checkouts must not create two customers for one user.
     { idempotencyKey: `customer-${user.sub}` },
   );
@@ -54,7 +59,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
       tier: user.tier,
       hasActivePlanSubscription: live.some((state) => state.product.kind === 'plan'),
     });
-    const metadata = { userId: user.sub, planId: plan.planId, billingPeriod: plan.billingPeriod, kind: 'plan', tier: plan.tier };
+    // Only the user: what is bought is the price, which the portal can change under any label.
+    const metadata = { userId: user.sub };
     params = {
       ...baseParams,
       mode: 'subscription',
@@ -79,7 +85,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
             currency: course.currency,
             unit_amount: course.amount,
             recurring: { interval: 'month' },
-            product_data: { name: course.name },
+            // The hosted page names what is bought, as the management page does.
+            product_data: { name: productName({ kind: 'course', courseId: course.courseId }) },
           },
         },
       ],
@@ -114,7 +121,10 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
   return session.url;
 }
 
+/** The billing portal manages subscriptions: someone who never had one is told so, not sent to an empty page. */
 export async function openPortal(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
+  const [any] = await context.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, user.sub)).limit(1);
+  if (!any) throw new ConflictError(BILLING_TEXTS.noSubscriptionForPortal, { code: BILLING_ERROR_CODES.noCustomer });
   const session = await deps.stripe.billingPortal.sessions.create({
     customer: await customerFor(context, deps, user),
     return_url: `${deps.appUrl}/manage-subscription`,
@@ -122,7 +132,8 @@ export async function openPortal(context: ServiceContext<BillingSchema>, deps: B
   return session.url;
 }
 
-function productName(product: StoredSubscription['product']): string {
+/** What a subscription sells, as the customer knows it. */
+export function productName(product: StoredSubscription['product']): string {
   if (product.kind === 'plan') return `${SUBSCRIPTION_TIER_LABELS[product.tier]} plan`;
   if (product.courseId === COMMUNITY_COURSE_ID) return 'Community membership';
   const course = COURSE_PRICES.find((entry) => entry.courseId === product.courseId);
@@ -162,15 +173,30 @@ async function ownSubscription(db: Db, userId: string, id: string): Promise<Subs
 }
 
 /**
- * Cancels at period end (never immediately). The local row is updated right away so the page
- * reloads with the notice; the provider's webhook later confirms the same state.
+ * Sets whether a running subscription ends at period end: cancelling (never immediately) or, until
+ * the period ends, resuming. The local row is updated right away so the page reloads with the
+ * right notice; the provider's webhook later confirms the same state.
  */
-export async function cancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
-  const row = await ownSubscription(context.db, userId, id);
-  await deps.stripe.subscriptions.update(id, { cancel_at_period_end: true });
-  const state = { ...(row.state as StoredSubscription), cancelAtPeriodEnd: true };
-  const [updated] = await context.db.update(subscriptions).set({ state, updatedAt: new Date() }).where(eq(subscriptions.id, id)).returning();
+async function setCancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, row: SubscriptionRow, cancel: boolean): Promise<BillingSubscription> {
+  await deps.stripe.subscriptions.update(row.id, { cancel_at_period_end: cancel });
+  const state = { ...(row.state as StoredSubscription), cancelAtPeriodEnd: cancel };
+  const [updated] = await context.db.update(subscriptions).set({ state, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
   return toBillingSubscription(updated ?? row);
+}
+
+export async function cancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
+  return setCancelAtPeriodEnd(context, deps, await ownSubscription(context.db, userId, id), true);
+}
+
+/** Keeps a subscription that was set to end at period end, while that period still runs. */
+export async function resumeSubscription(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
+  const row = await ownSubscription(context.db, userId, id);
+  const state = row.state as StoredSubscription;
+  if (!LIVE_STATUSES.has(state.status)) {
+    throw new ConflictError('Only a running subscription can be resumed.', { code: BILLING_ERROR_CODES.subscriptionNotActive });
+  }
+  if (!state.cancelAtPeriodEnd) throw new ConflictError(BILLING_TEXTS.notCanceling, { code: BILLING_ERROR_CODES.notCanceling });
+  return setCancelAtPeriodEnd(context, deps, row, false);
 }
 
 async function planChangeItems(
@@ -179,7 +205,7 @@ async function planChangeItems(
   userId: string,
   id: string,
   request: ChangePlanRequest,
-): Promise<{ items: Stripe.SubscriptionUpdateParams.Item[]; metadata: Record<string, string> }> {
+): Promise<Stripe.SubscriptionUpdateParams.Item[]> {
   const row = await ownSubscription(context.db, userId, id);
   const state = row.state as StoredSubscription;
   if (state.product.kind !== 'plan' || !LIVE_STATUSES.has(state.status)) {
@@ -192,10 +218,7 @@ async function planChangeItems(
   const item = current.items.data[0];
   if (!item) throw new NotFoundError('Subscription not found', { code: BILLING_ERROR_CODES.subscriptionNotFound });
   if (item.price.id === plan.priceId) throw new ConflictError('This is already your plan.', { code: BILLING_ERROR_CODES.samePlan });
-  return {
-    items: [{ id: item.id, price: plan.priceId }],
-    metadata: { userId, planId: plan.planId, billingPeriod: plan.billingPeriod, kind: 'plan', tier: plan.tier },
-  };
+  return [{ id: item.id, price: plan.priceId }];
 }
 
 /** The prorated amount the change would invoice now (negative: a credit). */
@@ -206,7 +229,7 @@ export async function previewPlanChange(
   id: string,
   request: ChangePlanRequest,
 ): Promise<ChangePlanPreview> {
-  const { items } = await planChangeItems(context, deps, userId, id, request);
+  const items = await planChangeItems(context, deps, userId, id, request);
   const invoice = await deps.stripe.invoices.createPreview({
     subscription: id,
     subscription_details: { items, proration_behavior: 'always_invoice' },
@@ -216,7 +239,7 @@ export async function previewPlanChange(
 
 /** Upgrade or downgrade with proration; the tier follows from the provider's webhook. */
 export async function changePlan(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string, request: ChangePlanRequest): Promise<BillingSubscription> {
-  const { items, metadata } = await planChangeItems(context, deps, userId, id, request);
-  await deps.stripe.subscriptions.update(id, { items, metadata, proration_behavior: 'always_invoice' });
+  const items = await planChangeItems(context, deps, userId, id, request);
+  await deps.stripe.subscriptions.update(id, { items, proration_behavior: 'always_invoice' });
   return toBillingSubscription(await ownSubscription(context.db, userId, id));
 }

@@ -16,7 +16,7 @@ export const isProviderStatus = (status: string): status is ProviderStatus => (P
 export interface SubscriptionSnapshot {
   id: string;
   userId: string;
-  /** `plan:<tier>` or `course:<courseId>`, from the price's metadata. */
+  /** A plan's tier, from the price the customer pays; or a course, from the checkout's metadata. */
   product: { kind: 'plan'; tier: 'starter' | 'professional' } | { kind: 'course'; courseId: string };
   status: ProviderStatus;
   currentPeriodStart: number;

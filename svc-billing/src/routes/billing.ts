@@ -12,7 +12,7 @@ import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { BillingSchema } from '../db/schema';
-import { type BillingDeps, cancelAtPeriodEnd, changePlan, listSubscriptions, openPortal, previewPlanChange, startCheckout } from '../domain/billing';
+import { type BillingDeps, cancelAtPeriodEnd, changePlan, listSubscriptions, openPortal, previewPlanChange, resumeSubscription, startCheckout } from '../domain/billing';
 import { CREDIT_PACKS } from '../domain/checkout-rules';
 
 const subscriptionParams = z.object({ id: z.string().min(1).max(255) });
@@ -43,6 +43,11 @@ export function billingRouter(context: ServiceContext<BillingSchema>, deps: Bill
     cancelSubscriptionRequest.parse(req.body);
     const { id } = subscriptionParams.parse(req.params);
     res.json(await cancelAtPeriodEnd(context, deps, getAuth(req).sub, id));
+  });
+
+  router.post(BILLING_ENDPOINTS.resumeSubscription.route, signedIn, async (req, res) => {
+    const { id } = subscriptionParams.parse(req.params);
+    res.json(await resumeSubscription(context, deps, getAuth(req).sub, id));
   });
 
   router.post(BILLING_ENDPOINTS.previewPlanChange.route, signedIn, async (req, res) => {

@@ -1,5 +1,6 @@
 import {
   creditsPurchasedV1,
+  paymentReceivedV1,
   subscriptionActivatedV1,
   subscriptionCanceledV1,
   subscriptionPastDueV1,
@@ -102,6 +103,25 @@ export function creditsReceiptEmail(to: string, credits: number, amount: number,
   );
 }
 
+const PAYMENT_KINDS = { 'first-payment': 'first payment', renewal: 'renewal', 'plan-change': 'plan change (prorated)' } as const;
+
+/** The receipt of a subscription charge: what was paid, for what, and where invoices are managed. */
+export function paymentReceiptEmail(
+  to: string,
+  payment: { description: string; reason: keyof typeof PAYMENT_KINDS; amount: number; currency: string; paidAt: string; invoiceId: string; manageUrl: string },
+): Email {
+  const paid = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency.toUpperCase() }).format(payment.amount / 100);
+  return email(
+    to,
+    'Your Agentdock receipt',
+    [
+      `Thank you for your payment of ${paid} for your ${payment.description} (${PAYMENT_KINDS[payment.reason]}) on ${date(payment.paidAt)}.`,
+      `Invoice: ${payment.invoiceId}. Invoices, your card and cancellation are in the billing portal.`,
+    ],
+    { label: 'Manage billing', url: payment.manageUrl },
+  );
+}
+
 async function addressOf(tx: Db, userId: string): Promise<string | null> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return user?.email ?? null;
@@ -120,6 +140,19 @@ export function billingEmailConsumers(db: Db, mailer: Mailer, publicUrl: string)
         apply: async (tx, data) => {
           const to = await addressOf(tx, data.userId);
           if (to) mailer.sendInBackground(pastDueEmail(to, data.graceEndsAt, data.manageUrl));
+        },
+      }),
+    },
+    {
+      durable: `${BILLING_EMAIL_CONSUMER}-payment`,
+      subject: paymentReceivedV1.subject,
+      handler: idempotentHandler({
+        db,
+        consumer: `${BILLING_EMAIL_CONSUMER}-payment`,
+        event: paymentReceivedV1,
+        apply: async (tx, data) => {
+          const to = await addressOf(tx, data.userId);
+          if (to) mailer.sendInBackground(paymentReceiptEmail(to, data));
         },
       }),
     },

@@ -18,6 +18,7 @@ export const BILLING_ERROR_CODES = {
   noCustomer: 'no_customer',
   subscriptionNotFound: 'subscription_not_found',
   subscriptionNotActive: 'subscription_not_active',
+  notCanceling: 'not_canceling',
   samePlan: 'same_plan',
   provider: 'payment_provider_error',
 } as const;
@@ -35,4 +36,7 @@ export const BILLING_TEXTS = {
   listFailed: 'Failed to load subscriptions',
   cancelConfirm: 'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
   cancelAtPeriodEnd: 'Your subscription will be canceled at the end of the current billing period.',
+  resumeFailed: 'Failed to resume subscription',
+  notCanceling: 'This subscription is not set to end, so there is nothing to resume.',
+  noSubscriptionForPortal: 'You have no subscription yet, so there is no billing to manage. Choose a plan to get started.',
 } as const;

@@ -10,6 +10,8 @@ export const BILLING_ENDPOINTS = {
   portal: defineEndpoint('POST', BILLING_BASE, '/portal', { response: redirectResponse }),
   subscriptions: defineEndpoint('GET', BILLING_BASE, '/subscriptions', { response: subscriptionList }),
   cancelSubscription: defineEndpoint('POST', BILLING_BASE, '/subscriptions/:id/cancel', { request: cancelSubscriptionRequest, response: billingSubscription }),
+  /** Undoes a cancellation at period end while the period runs (Stripe: cancel_at_period_end false). */
+  resumeSubscription: defineEndpoint('POST', BILLING_BASE, '/subscriptions/:id/resume', { response: billingSubscription }),
   previewPlanChange: defineEndpoint('POST', BILLING_BASE, '/subscriptions/:id/change-plan/preview', { request: changePlanRequest, response: changePlanPreview }),
   changePlan: defineEndpoint('POST', BILLING_BASE, '/subscriptions/:id/change-plan', { request: changePlanRequest, response: billingSubscription }),
 } as const;

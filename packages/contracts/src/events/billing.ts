@@ -87,3 +87,28 @@ export const creditsPurchasedV1 = defineEvent(
     currency: z.string().length(3),
   }),
 );
+
+/**
+ * A subscription charge went through (first payment, renewal, or the prorated charge of a plan
+ * change): svc-identity emails the receipt, since it owns the address. A change that credits the
+ * customer charges nothing and sends none.
+ */
+export const paymentReceivedV1 = defineEvent(
+  'billing.payment.received',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    /** The provider's invoice id (`in_…`): one receipt per invoice. */
+    invoiceId: z.string().min(1),
+    subscriptionId: z.string().min(1),
+    /** What was paid for, as the customer knows it: "Starter plan", "Build AI Agents course". */
+    description: z.string().min(1).max(200),
+    reason: z.enum(['first-payment', 'renewal', 'plan-change']),
+    /** Integer minor units actually charged. */
+    amount: z.number().int().positive(),
+    currency: z.string().length(3),
+    paidAt: z.string().datetime(),
+    /** The platform page that opens the billing portal (invoices, card, cancellation). */
+    manageUrl: z.string().url(),
+  }),
+);

@@ -1,0 +1,157 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import Stripe from 'stripe';
+import { startLocalStripe, type RunningLocalStripe } from '../src/index';
+
+/**
+ * The same scenarios with the official SDK against the local server and, when STRIPE_SECRET_KEY
+ * is a Stripe test-mode key, against Stripe itself. Every answer is checked against the SDK's
+ * TypeScript types: the captured objects are written as typed constants (`const x: Stripe.Customer
+ * = {…}`) and compiled with tsc, so a missing field, a wrong type or a field the type does not
+ * know fails. Against Stripe, every field Stripe answered must be in the local answer too.
+ */
+
+const run = promisify(execFile);
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const LOCAL_KEY = 'sk_test_conformance';
+const stripeKey = process.env.STRIPE_SECRET_KEY?.startsWith('sk_test_') && !process.env.STRIPE_API_HOST ? process.env.STRIPE_SECRET_KEY : null;
+
+type Captured = Record<string, { type: string; value: unknown }>;
+
+const plain = (value: unknown) => {
+  const copy = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  delete copy.lastResponse;
+  return copy;
+};
+
+/** The scenarios both targets answer (no hosted page to pay: that needs a browser on Stripe). */
+async function commonScenarios(stripe: Stripe): Promise<Captured> {
+  const customer = await stripe.customers.create({ email: 'conformance@example.com', metadata: { userId: 'conformance' } });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 5_000, recurring: { interval: 'month' }, product_data: { name: 'Conformance plan' } } }],
+    success_url: 'https://example.com/done?session={CHECKOUT_SESSION_ID}',
+    cancel_url: 'https://example.com/cancelled',
+    metadata: { userId: 'conformance' },
+  });
+  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000), name: 'conformance' });
+  const deleted = await stripe.testHelpers.testClocks.del(clock.id);
+
+  const unknown = await stripe.customers.create({ email: 'x@example.com', colour: 'blue' } as Stripe.CustomerCreateParams).catch((error: unknown) => error);
+  expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  expect(unknown).toMatchObject({ code: 'parameter_unknown', param: 'colour', requestId: expect.stringMatching(/^req_/) });
+  const key = `conformance-${Date.now()}`;
+  await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: key });
+  await expect(stripe.customers.create({ email: 'b@example.com' }, { idempotencyKey: key })).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+
+  return {
+    customer: { type: 'Stripe.Customer', value: plain(await stripe.customers.retrieve(customer.id)) },
+    session: { type: 'Stripe.Checkout.Session', value: plain(await stripe.checkout.sessions.retrieve(session.id)) },
+    clock: { type: 'Stripe.TestHelpers.TestClock', value: plain(clock) },
+    deletedClock: { type: 'Stripe.TestHelpers.DeletedTestClock', value: plain(deleted) },
+    prices: { type: 'Stripe.ApiList<Stripe.Price>', value: plain(await stripe.prices.list({ limit: 3 })) },
+    subscriptions: { type: 'Stripe.ApiList<Stripe.Subscription>', value: plain(await stripe.subscriptions.list({ customer: customer.id, status: 'all' })) },
+    invoices: { type: 'Stripe.ApiList<Stripe.Invoice>', value: plain(await stripe.invoices.list({ customer: customer.id, limit: 3 })) },
+  };
+}
+
+/** Writes the captured answers as typed constants and compiles them; returns tsc's complaints. */
+async function typeErrors(name: string, captured: Captured): Promise<string> {
+  const dir = `${here}.conformance-${process.pid}`;
+  mkdirSync(dir, { recursive: true });
+  // Stripe sends decimals as strings; the SDK's type for them is its Decimal class.
+  const literal = (value: unknown) => JSON.stringify(value, null, 2).replace(/("\w+_decimal"): ("[^"]*")/g, '$1: decimal($2)');
+  const source = [
+    "import type Stripe from 'stripe';",
+    'const decimal = (value: string) => value as unknown as Stripe.Decimal;',
+    ...Object.entries(captured).map(([key, { type, value }]) => `export const ${key}: ${type} = ${literal(value)};`),
+  ].join('\n');
+  writeFileSync(`${dir}/${name}.ts`, source);
+  try {
+    await run(
+      `${root}node_modules/.bin/tsc`,
+      ['--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', `${dir}/${name}.ts`],
+      { cwd: root },
+    );
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('conformance: the local Stripe server answers as the SDK types say Stripe does', () => {
+  let server: RunningLocalStripe;
+  let local: Stripe;
+  beforeAll(async () => {
+    server = await startLocalStripe({ port: 0, secretKey: LOCAL_KEY, webhookSecret: 'whsec_conformance', cancelUnpaidAfterDays: 7 });
+    local = new Stripe(LOCAL_KEY, { host: '127.0.0.1', port: server.port, protocol: 'http', maxNetworkRetries: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('answers the common scenarios with objects that type-check as the SDK resources', async () => {
+    expect(await typeErrors('local-common', await commonScenarios(local))).toBe('');
+  });
+
+  it('pays a session and answers subscriptions, invoices and events as Stripe does', async () => {
+    const customer = await local.customers.create({ email: 'payer@example.com' });
+    const session = await local.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: 'price_starter_monthly', quantity: 1 }],
+      success_url: 'https://example.com/done?session={CHECKOUT_SESSION_ID}',
+      subscription_data: { metadata: { userId: 'payer' } },
+    });
+    const paid = await fetch(session.url!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ cardNumber: '4242424242424242' }) });
+    expect(paid.headers.get('location')).toBe(`https://example.com/done?session=${session.id}`);
+
+    const [subscription] = (await local.subscriptions.list({ customer: customer.id })).data;
+    expect(subscription).toMatchObject({ status: 'active', items: { data: [{ price: { id: 'price_starter_monthly', unit_amount: 5_000 } }] } });
+    const preview = await local.invoices.createPreview({
+      subscription: subscription!.id,
+      subscription_details: { items: [{ id: subscription!.items.data[0]!.id, price: 'price_professional_monthly' }], proration_behavior: 'always_invoice' },
+    });
+    expect(preview.total).toBeGreaterThan(0);
+    const canceled = await local.subscriptions.cancel(subscription!.id);
+    expect(canceled).toMatchObject({ status: 'canceled', ended_at: expect.any(Number) });
+    // Without a status, a list leaves canceled subscriptions out, as Stripe's does.
+    expect((await local.subscriptions.list({ customer: customer.id })).data).toEqual([]);
+    expect((await local.subscriptions.list({ customer: customer.id, status: 'canceled' })).data.map((sub) => sub.id)).toEqual([subscription!.id]);
+    expect((await local.subscriptions.list({ customer: customer.id, status: 'all' })).data).toHaveLength(1);
+    await expect(local.subscriptions.list({ status: 'sleeping' as Stripe.SubscriptionListParams.Status })).rejects.toMatchObject({ param: 'status' });
+
+    const invoices = await local.invoices.list({ customer: customer.id });
+    expect(invoices.data).toEqual([expect.objectContaining({ status: 'paid', amount_paid: 5_000, billing_reason: 'subscription_create' })]);
+    const prices = await local.prices.list({ type: 'recurring', limit: 100 });
+    expect(prices.data.map((price) => price.id)).toEqual(expect.arrayContaining(['price_starter_monthly', 'price_professional_annual']));
+    const events = await local.events.list({ type: 'customer.subscription.*' });
+    expect(events.data.map((event) => event.type)).toEqual(['customer.subscription.deleted', 'customer.subscription.created']);
+    expect(events.data[0]).toMatchObject({ api_version: Stripe.API_VERSION, object: 'event' });
+
+    expect(
+      await typeErrors('local-paid', {
+        subscription: { type: 'Stripe.Subscription', value: plain(subscription) },
+        canceled: { type: 'Stripe.Subscription', value: plain(canceled) },
+        invoices: { type: 'Stripe.ApiList<Stripe.Invoice>', value: plain(invoices) },
+        preview: { type: 'Stripe.Invoice', value: plain(preview) },
+        events: { type: 'Stripe.ApiList<Stripe.Event>', value: plain(await local.events.list({ limit: 100 })) },
+        session: { type: 'Stripe.Checkout.Session', value: plain(await local.checkout.sessions.retrieve(session.id)) },
+      }),
+    ).toBe('');
+  });
+
+  (stripeKey ? it : it.skip)('answers like Stripe test mode itself (STRIPE_SECRET_KEY=sk_test_…)', async () => {
+    const remote = await commonScenarios(new Stripe(stripeKey!, { maxNetworkRetries: 2 }));
+    expect(await typeErrors('stripe-common', remote)).toBe('');
+    const mine = await commonScenarios(local);
+    for (const [name, { value }] of Object.entries(remote)) {
+      const missing = Object.keys(value as object).filter((field) => !(field in (mine[name]!.value as object)));
+      expect({ name, missing }).toEqual({ name, missing: [] });
+    }
+  });
+});
