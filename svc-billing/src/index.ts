@@ -8,6 +8,7 @@ import { type BillingSchema, schema } from './db/schema';
 import type { BillingDeps } from './domain/billing';
 import { processWebhook, type WebhookDeps } from './domain/webhooks';
 import { billingConsumers } from './events/consumers';
+import { billingStatsRouter } from './routes/admin-stats';
 import { billingRouter } from './routes/billing';
 
 export { type BillingOptions, loadBillingOptions } from './config';
@@ -46,6 +47,7 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
         const fresh = await processWebhook(context, deps, body, req.get('stripe-signature'));
         res.json({ received: true, duplicate: !fresh } satisfies WebhookReceipt);
       });
+      app.use(billingStatsRouter(context));
       app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
     },
     consumers: billingConsumers,

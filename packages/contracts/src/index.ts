@@ -33,3 +33,4 @@ export * from './chat/message';
 export * from './chat/endpoints';
 export * from './admin/audit';
 export * from './events/chat';
+export * from './admin/stats';

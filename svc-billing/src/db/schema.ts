@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
 
 /**
  * Billing's own copy of what it needs from the catalog's plans (prices and payment price ids),
@@ -60,5 +60,25 @@ export const webhookEvents = pgTable('webhook_events', {
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents };
+/**
+ * Money that moved, one row per provider object (a paid invoice, a paid one-off checkout, a
+ * charge's refunds), so revenue figures are sums over rows rather than calls to the provider.
+ * Refunds are negative, one row per provider refund, dated when it was made.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['plan', 'course', 'credit-pack', 'refund'] }).notNull(),
+    subscriptionId: text('subscription_id'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('payments_paid_at_idx').on(table.paidAt), index('payments_user_idx').on(table.userId, table.paidAt)],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const schema = { planPrices, customers, subscriptions, webhookEvents, payments };
 export type BillingSchema = typeof schema;

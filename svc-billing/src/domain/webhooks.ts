@@ -14,6 +14,7 @@ import { eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, subscriptions, webhookEvents } from '../db/schema';
 import { resolveCreditPack } from './checkout-rules';
+import { recordPayment } from './payments';
 import { applySnapshot, isProviderStatus, type Effect, type StoredSubscription, type SubscriptionSnapshot, type Transition } from './subscription-machine';
 
 export interface WebhookDeps {
@@ -100,6 +101,7 @@ export async function processWebhook(context: ServiceContext<BillingSchema>, dep
   return context.transaction(async (tx) => {
     const [fresh] = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (!fresh) return false;
+    await recordPayment(tx, event, subscription);
     if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
       await recordCreditPurchase(context, tx, event.data.object);
     }

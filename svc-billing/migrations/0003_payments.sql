@@ -1,0 +1,12 @@
+CREATE TABLE "payments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"subscription_id" text,
+	"amount" integer NOT NULL,
+	"currency" text NOT NULL,
+	"paid_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "payments_paid_at_idx" ON "payments" USING btree ("paid_at");--> statement-breakpoint
+CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","paid_at");
