@@ -113,6 +113,40 @@ describe(`svc-billing admin stats (${DRIVER})`, () => {
       expect(february).toMatchObject({ conversions: 2, cancellations: 1, revenue: { usd: 15_000 }, mrrChurn: { usd: 5_000 } });
     });
 
+    it('lists customers by billing status for the users filter, cancelling ones among the active', async () => {
+      const ids = async (status: string) => (await request(billing.url).get('/api/billing/admin/customers').query({ status }).set(admin.auth).expect(200)).body;
+      expect((await ids('active')).userIds.sort()).toEqual(['user-a', 'user-b', 'user-c', 'user-g']);
+      expect(await ids('past_due')).toEqual({ userIds: ['user-d'], total: 1 });
+      expect(await ids('cancelling')).toEqual({ userIds: ['user-c'], total: 1 });
+      const refused = await request(billing.url).get('/api/billing/admin/customers').query({ status: 'gone' }).set(admin.auth).expect(400);
+      expect(JSON.stringify(refused.body)).toContain('Choose active, past_due or cancelling.');
+    });
+
+    it('shows one customer’s subscriptions and payments with links into the provider’s test dashboard', async () => {
+      await billing.service.context.db.insert(customers).values({ userId: 'user-b', customerId: 'cus_b' });
+      const { body } = await request(billing.url).get('/api/billing/admin/customers/user-b').set(admin.auth).expect(200);
+      expect(body.customerId).toBe('cus_b');
+      expect(body.dashboardUrl).toBe('https://dashboard.stripe.com/test/customers/cus_b');
+      expect(body.subscriptions).toEqual([
+        expect.objectContaining({
+          id: 'sub_b',
+          kind: 'plan',
+          product: 'professional',
+          status: 'active',
+          unitAmount: 102_000,
+          interval: 'year',
+          cancelAtPeriodEnd: false,
+          dashboardUrl: 'https://dashboard.stripe.com/test/subscriptions/sub_b',
+        }),
+      ]);
+      expect(body.payments).toEqual([
+        { id: 're_b1', kind: 'refund', amount: -2_000, currency: 'usd', paidAt: '2026-03-15T00:00:00.000Z', dashboardUrl: null },
+        { id: 'in_b1', kind: 'plan', amount: 102_000, currency: 'usd', paidAt: '2026-03-10T12:00:00.000Z', dashboardUrl: 'https://dashboard.stripe.com/test/invoices/in_b1' },
+      ]);
+      const stranger = (await request(billing.url).get('/api/billing/admin/customers/nobody').set(admin.auth).expect(200)).body;
+      expect(stranger).toEqual({ customerId: null, dashboardUrl: null, subscriptions: [], payments: [] });
+    });
+
     it('refuses a range that is not one, with a sentence', async () => {
       const backwards = await request(billing.url).get(STATS).query({ from: '2026-03-31', to: '2026-03-01' }).set(admin.auth).expect(400);
       expect(JSON.stringify(backwards.body)).toContain('The end of the range must not be before its start.');

@@ -11,6 +11,7 @@ import { loadSigner } from './domain/signing-keys';
 import { billingEmailConsumers, billingTierConsumers } from './events/billing';
 import { lowBalanceConsumer } from './events/low-balance';
 import { grantAdminToConfirmed } from './domain/users';
+import { identityCustomerRouter } from './routes/admin-customer';
 import { identityStatsRouter } from './routes/admin-stats';
 import { adminGuard, adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
@@ -60,7 +61,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(mfaRouter(context.db, context, auth.signer.verifier, limits));
       api.use(adminRouter(context.db, context, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
-      app.use(identityStatsRouter(context.db, auth.signer.verifier));
+      app.use(identityStatsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, context, auth.signer.verifier));
       app.use(IDENTITY_BASE, api);
     },
     consumers(context, { mailer }) {

@@ -34,3 +34,4 @@ export * from './chat/endpoints';
 export * from './admin/audit';
 export * from './events/chat';
 export * from './admin/stats';
+export * from './admin/customer';

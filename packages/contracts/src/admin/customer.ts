@@ -1,0 +1,82 @@
+import * as z from 'zod/mini';
+import { BILLING_BASE, IDENTITY_BASE } from '../http/bases';
+import { defineEndpoint } from '../http/endpoint';
+
+const uuid = z.string().check(z.uuid());
+const instant = z.string();
+
+/** GET /api/identity/admin/users/:id/security: two-factor status and the sign-ins still open. */
+export const adminUserSecurity = z.object({
+  mfaEnabled: z.boolean(),
+  mfaEnabledAt: z.nullable(instant),
+  sessions: z.array(
+    z.object({
+      id: uuid,
+      kind: z.enum(['password', 'link', 'recovery', 'otp']),
+      createdAt: instant,
+      expiresAt: instant,
+      mfaVerifiedAt: z.nullable(instant),
+    }),
+  ),
+});
+export type AdminUserSecurity = z.infer<typeof adminUserSecurity>;
+
+/** One customer as the admin console's customer page sees them, per owning service. */
+export const IDENTITY_CUSTOMER_ENDPOINTS = {
+  security: defineEndpoint('GET', IDENTITY_BASE, '/admin/users/:id/security', { response: adminUserSecurity }),
+  /** 204; the session's refresh token stops working at once, its access token at its expiry. */
+  revokeSession: defineEndpoint('DELETE', IDENTITY_BASE, '/admin/users/:id/sessions/:sessionId', { response: undefined }),
+} as const;
+
+/** Billing statuses the users list filters on: paying now, past due, or paying until the period ends. */
+export const BILLING_CUSTOMER_STATUSES = ['active', 'past_due', 'cancelling'] as const;
+export type BillingCustomerStatus = (typeof BILLING_CUSTOMER_STATUSES)[number];
+
+/** The most user ids one status filter answers with (as many as the users list takes). */
+export const BILLING_CUSTOMER_IDS_MAX = 200;
+
+export const billingCustomersQuery = z.object({ status: z.enum(BILLING_CUSTOMER_STATUSES, 'Choose active, past_due or cancelling.') });
+export const billingCustomerIds = z.object({
+  /** Newest subscription first, at most BILLING_CUSTOMER_IDS_MAX. */
+  userIds: z.array(z.string()),
+  total: z.number().check(z.int(), z.nonnegative()),
+});
+export type BillingCustomerIds = z.infer<typeof billingCustomerIds>;
+
+export const customerBilling = z.object({
+  /** The provider's customer, once the user started a checkout. */
+  customerId: z.nullable(z.string()),
+  /** Where the operator sees this customer in the payment provider's dashboard. */
+  dashboardUrl: z.nullable(z.string()),
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['plan', 'course']),
+      /** The plan's tier or the course's id. */
+      product: z.string(),
+      status: z.string(),
+      unitAmount: z.number().check(z.int()),
+      currency: z.string(),
+      interval: z.enum(['month', 'year']),
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: z.nullable(instant),
+      dashboardUrl: z.string(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['plan', 'course', 'credit-pack', 'refund']),
+      amount: z.number().check(z.int()),
+      currency: z.string(),
+      paidAt: instant,
+      dashboardUrl: z.nullable(z.string()),
+    }),
+  ),
+});
+export type CustomerBilling = z.infer<typeof customerBilling>;
+
+export const BILLING_CUSTOMER_ENDPOINTS = {
+  customers: defineEndpoint('GET', BILLING_BASE, '/admin/customers', { query: billingCustomersQuery, response: billingCustomerIds }),
+  customer: defineEndpoint('GET', BILLING_BASE, '/admin/customers/:userId', { response: customerBilling }),
+} as const;
