@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSessionClient } from '@agentdock/session';
 import { auditApi } from './audit-api';
+import { billingAdminApi } from './billing-admin';
 import { catalogAdminApi } from './catalog-admin';
 import { chatAdminApi } from './chat-admin';
 import { identityAdminApi } from './identity-admin';
@@ -16,6 +17,7 @@ export function useAdminApi() {
       chat: chatAdminApi(client.api),
       audit: auditApi(client.api),
       stats: statsApi(client.api),
+      billing: billingAdminApi(client.api),
     }),
     [client],
   );

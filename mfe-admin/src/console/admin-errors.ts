@@ -16,6 +16,8 @@ export const ADMIN_ERRORS = {
   adjustCredits: 'Failed to adjust credits',
   refundReply: 'Failed to refund the reply',
   courseAccess: 'Failed to update course access',
+  resetMfa: 'Failed to reset two-factor authentication',
+  revokeSession: 'Failed to end the sign-in',
 } as const;
 
 export type AdminErrorText = (typeof ADMIN_ERRORS)[keyof typeof ADMIN_ERRORS];
