@@ -104,7 +104,7 @@ export function statsFixture(): OverviewStats {
       mrrChurn: { usd: 5_000 },
       days: [],
     },
-    identity: { signUps: 12, confirmedSignUps: 9, totalUsers: 40, days: [] },
+    identity: { signUps: 12, confirmedSignUps: 9, days: [] },
     chat: {
       messages: 321,
       credits: 4_567,

@@ -21,7 +21,7 @@ const stats: OverviewStats = {
       { date: '2026-03-02', revenue: {}, conversions: 0, cancellations: 0 },
     ],
   },
-  identity: { signUps: 3, confirmedSignUps: 2, totalUsers: 9, days: [{ date: '2026-03-02', signUps: 3, confirmedSignUps: 2 }] },
+  identity: { signUps: 3, confirmedSignUps: 2, days: [{ date: '2026-03-02', signUps: 3, confirmedSignUps: 2 }] },
   chat: { messages: 7, credits: 70, activeCustomers: 1, days: [{ date: '2026-03-01', messages: 7, credits: 70 }], byAgent: [], topCustomers: [] },
   catalog: { courses: [], days: [{ date: '2026-03-02', newMembers: 1 }] },
 };

@@ -101,19 +101,21 @@ export async function billingStatsFor(db: Db, range: StatsRange): Promise<Billin
     if (bucket) addTo(bucket.revenue, row.currency, row.amount);
   }
 
-  // Free → paid: a customer's first plan payment ever, when it falls in the range.
-  const firstPayments = db
-    .select({ first: sql`min(${payments.paidAt})`.as('first') })
-    .from(payments)
-    .where(sql`${payments.kind} = 'plan'`)
-    .groupBy(payments.userId)
-    .as('first_payments');
-  const firstDay = sql<string>`to_char(${firstPayments.first} at time zone 'UTC', 'YYYY-MM-DD')`;
+  // Free → paid: a customer's first plan payment ever, when it falls in the range. Asked per plan
+  // payment of the range (an index probe each), not by grouping every payment ever made.
   const conversionRows = await db
-    .select({ day: firstDay, count: rows })
-    .from(firstPayments)
-    .where(and(gte(firstPayments.first, start), lt(firstPayments.first, end)))
-    .groupBy(firstDay);
+    .select({ day: paid, count: rows })
+    .from(payments)
+    .where(
+      and(
+        sql`${payments.kind} = 'plan'`,
+        gte(payments.paidAt, start),
+        lt(payments.paidAt, end),
+        sql`not exists (select 1 from payments earlier where earlier.user_id = ${payments.userId} and earlier.kind = 'plan'
+          and (earlier.paid_at < ${payments.paidAt} or (earlier.paid_at = ${payments.paidAt} and earlier.id < ${payments.id})))`,
+      ),
+    )
+    .groupBy(paid);
   let conversions = 0;
   for (const row of conversionRows) {
     conversions += row.count;

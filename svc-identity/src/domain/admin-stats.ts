@@ -17,13 +17,11 @@ export async function identityStatsFor(db: Db, range: StatsRange): Promise<Ident
     .from(users)
     .where(and(gte(users.createdAt, start), lt(users.createdAt, end)))
     .groupBy(signUpDay);
-  const [everyone] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(users);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const days = daysOfRange(range).map((date) => ({ date, signUps: byDay.get(date)?.signUps ?? 0, confirmedSignUps: byDay.get(date)?.confirmed ?? 0 }));
   return {
     signUps: days.reduce((sum, day) => sum + day.signUps, 0),
     confirmedSignUps: days.reduce((sum, day) => sum + day.confirmedSignUps, 0),
-    totalUsers: everyone?.count ?? 0,
     days,
   };
 }

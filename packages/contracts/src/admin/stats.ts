@@ -72,7 +72,6 @@ export const identityStats = z.object({
   signUps: count,
   /** Of those sign-ups, the ones whose email address is confirmed now. */
   confirmedSignUps: count,
-  totalUsers: count,
   days: z.array(z.object({ date: day, signUps: count, confirmedSignUps: count })),
 });
 export type IdentityStats = z.infer<typeof identityStats>;
