@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { chatMessages } from '../src/db/schema';
+import { chatMessages, chatWallets } from '../src/db/schema';
 import { ChatHarness, DRIVER, type User } from './harness';
 
 const STATS = '/api/chat/admin/stats';
@@ -58,6 +58,27 @@ describe(`svc-chat admin stats (${DRIVER})`, () => {
         { userId: bob, messages: 2, credits: 25 },
       ],
     });
+  });
+
+  it('ranks users by the plan credits they used this period', async () => {
+    const wallet = (userId: string, remaining: number) => ({
+      userId,
+      tier: 'free',
+      creditsRemaining: remaining,
+      creditsLimit: 1_000,
+      apiCallsLimit: 10,
+      periodStart: new Date('2026-03-01T00:00:00Z'),
+      renewsAt: new Date('2026-04-01T00:00:00Z'),
+    });
+    await chat.db.insert(chatWallets).values([wallet(alice, 900), wallet(bob, 100), wallet(carol, 1_000)]);
+    const { body } = await request(chat.url).get('/api/chat/admin/usage/ranking').query({ limit: 2 }).set(admin.auth).expect(200);
+    expect(body).toEqual({
+      users: [
+        { userId: bob, creditsUsed: 900 },
+        { userId: alice, creditsUsed: 100 },
+      ],
+    });
+    await request(chat.url).get('/api/chat/admin/usage/ranking').query({ limit: 0 }).set(admin.auth).expect(400);
   });
 
   it('is for admins only and refuses a range that is not one', async () => {

@@ -110,6 +110,24 @@ describe('users filters', () => {
     expect(location()).toBe('/admin?tab=users&plan=professional&status=suspended&from=2026-11-01');
   });
 
+  it('sorts by the credits chat says each user used, keeping the other filters', async () => {
+    const services = adminServices();
+    services.on(
+      'GET /api/chat/admin/usage/ranking',
+      jsonResponse(200, {
+        users: [
+          { userId: userRow(2).id, creditsUsed: 900 },
+          { userId: userRow(1).id, creditsUsed: 10 },
+        ],
+      }),
+    );
+    renderConsole('/admin?tab=users&sort=credits', services);
+    await screen.findByText('user1@example.com');
+    const emails = screen.getAllByText(/^user\d@example.com$/).map((cell) => cell.textContent);
+    expect(emails).toEqual(['user2@example.com', 'user1@example.com']);
+    expect(services.callsTo('GET /api/identity/admin/users').at(-1)!.path).toContain(`ids=${encodeURIComponent(`${userRow(2).id},${userRow(1).id}`)}`);
+  });
+
   it('lists past-due customers as billing names them, and says when none match', async () => {
     const services = adminServices();
     services.on('GET /api/billing/admin/customers', (call) =>

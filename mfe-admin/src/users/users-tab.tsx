@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AdminUserList, AdminUserPatch, SubscriptionTier, UserProfile, Wallet } from '@agentdock/contracts';
+import { ADMIN_USER_LIST_MAX_LIMIT, type AdminUserList, type AdminUserPatch, type SubscriptionTier, type UserProfile, type Wallet } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
 import { Button, TextField } from '@agentdock/ui';
 import { type AdminApi, useAdminApi } from '../api/use-admin-api';
@@ -38,7 +38,7 @@ export function UsersTab() {
   return <UsersList onOpen={setOpen} />;
 }
 
-const FILTER_PARAMS = ['plan', 'status', 'from', 'to'] as const;
+const FILTER_PARAMS = ['plan', 'status', 'from', 'to', 'sort'] as const;
 type Filters = Record<(typeof FILTER_PARAMS)[number], string>;
 
 const STATUS_OPTIONS = [
@@ -47,6 +47,11 @@ const STATUS_OPTIONS = [
   { value: 'suspended', label: 'Suspended' },
   { value: 'past_due', label: 'Past due' },
   { value: 'cancelling', label: 'Cancelling' },
+];
+
+const SORT_OPTIONS = [
+  { value: '', label: 'Newest first' },
+  { value: 'credits', label: 'Most credits used' },
 ];
 
 /**
@@ -59,15 +64,22 @@ async function findUsers(api: AdminApi, q: string, filters: Filters, offset: num
     tier: (filters.plan || undefined) as SubscriptionTier | undefined,
     signedUpFrom: filters.from || undefined,
     signedUpTo: filters.to || undefined,
-    limit: USERS_PAGE_SIZE,
-    offset,
+    status: filters.status === 'active' || filters.status === 'suspended' ? (filters.status as 'active' | 'suspended') : undefined,
   };
-  if (filters.status === 'past_due' || filters.status === 'cancelling') {
-    const { userIds } = await api.billing.customersByStatus(filters.status, { signal });
-    if (userIds.length === 0) return { users: [], total: 0 };
-    return api.identity.listUsers({ ...identityQuery, ids: userIds }, { signal });
+  let ids: string[] | undefined;
+  if (filters.status === 'past_due' || filters.status === 'cancelling') ids = (await api.billing.customersByStatus(filters.status, { signal })).userIds;
+  if (filters.sort !== 'credits') {
+    if (ids?.length === 0) return { users: [], total: 0 };
+    return api.identity.listUsers({ ...identityQuery, ids, limit: USERS_PAGE_SIZE, offset }, { signal });
   }
-  return api.identity.listUsers({ ...identityQuery, status: (filters.status || undefined) as 'active' | 'suspended' | undefined }, { signal });
+  // Most credits used: chat ranks its heaviest users, identity keeps those the other filters match,
+  // and the page is cut from chat's order here.
+  const ranking = (await api.chat.creditsRanking({ signal })).map((row) => row.userId).filter((id) => !ids || ids.includes(id));
+  if (ranking.length === 0) return { users: [], total: 0 };
+  const matching = await api.identity.listUsers({ ...identityQuery, ids: ranking, limit: ADMIN_USER_LIST_MAX_LIMIT, offset: 0 }, { signal });
+  const byId = new Map(matching.users.map((user) => [user.id, user]));
+  const ordered = ranking.flatMap((id) => byId.get(id) ?? []);
+  return { users: ordered.slice(offset, offset + USERS_PAGE_SIZE), total: ordered.length };
 }
 
 function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
@@ -150,10 +162,11 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
         <SelectField label="Status" value={filters.status} onChange={(event) => setFilter('status', event.target.value)} options={STATUS_OPTIONS} />
         <TextField label="Signed up from" type="date" value={filters.from} onChange={(event) => setFilter('from', event.target.value)} />
         <TextField label="Signed up to" type="date" value={filters.to} onChange={(event) => setFilter('to', event.target.value)} />
+        <SelectField label="Sort" value={filters.sort} onChange={(event) => setFilter('sort', event.target.value)} options={SORT_OPTIONS} />
       </div>
       <LoadStates loaded={users} label="Users">
         {({ users: rows, total }) => {
-          const filtered = FILTER_PARAMS.some((name) => filters[name]);
+          const filtered = FILTER_PARAMS.some((name) => name !== 'sort' && filters[name]);
           if (rows.length === 0) return <p className="adm-empty">{query.q ? `No users match “${query.q}”.` : filtered ? 'No users match these filters.' : 'No users yet.'}</p>;
           const creditsUser = rows.find((user) => user.id === creditsOf);
           // While another page's wallets load, the previous page's map says nothing about these users.

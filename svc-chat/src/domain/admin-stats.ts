@@ -1,7 +1,7 @@
-import { type ChatStats, daysOfRange, rangeBounds, STATS_TOP_CUSTOMERS, type StatsRange } from '@agentdock/contracts';
+import { type ChatStats, type CreditsRanking, daysOfRange, rangeBounds, STATS_TOP_CUSTOMERS, type StatsRange } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
 import { and, eq, gte, inArray, lt, sql } from '@agentdock/service-data/orm';
-import { chatAgents, chatMessages, type ChatSchema } from '../db/schema';
+import { chatAgents, chatMessages, type ChatSchema, chatWallets } from '../db/schema';
 
 const replyDay = sql<string>`to_char(${chatMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 const replies = sql<number>`count(*)::int`.mapWith(Number);
@@ -50,4 +50,15 @@ export async function chatStatsFor(db: Db<ChatSchema>, range: StatsRange): Promi
     byAgent: perAgent.map((row) => ({ ...row, name: names.get(row.agentId) ?? null })),
     topCustomers,
   };
+}
+
+/** The users who used the most plan credits this period (their wallet's allowance minus what is left). */
+export async function creditsRankingOf(db: Db<ChatSchema>, limit: number): Promise<CreditsRanking> {
+  const used = sql<number>`greatest(${chatWallets.creditsLimit} - ${chatWallets.creditsRemaining}, 0)`.mapWith(Number);
+  const rows = await db
+    .select({ userId: sql<string>`${chatWallets.userId}::text`, creditsUsed: used })
+    .from(chatWallets)
+    .orderBy(sql`2 desc`, chatWallets.userId)
+    .limit(limit);
+  return { users: rows };
 }

@@ -1,9 +1,18 @@
-import { ADMIN_STATS_ENDPOINTS, endpointUrl } from '@agentdock/contracts';
+import { ADMIN_STATS_ENDPOINTS, CHAT_CUSTOMER_ENDPOINTS, creditsRankingQuery, endpointUrl } from '@agentdock/contracts';
+import type { Router } from 'express';
 import { requireAdmin } from '@agentdock/service-kit';
 import { adminStatsRouter, type ServiceContext } from '@agentdock/service-data';
 import type { ChatSchema } from '../db/schema';
-import { chatStatsFor } from '../domain/admin-stats';
+import { chatStatsFor, creditsRankingOf } from '../domain/admin-stats';
 
-/** Usage figures for the admin console's overview (admins only). */
-export const chatStatsRouter = (context: ServiceContext<ChatSchema>) =>
-  adminStatsRouter({ path: endpointUrl(ADMIN_STATS_ENDPOINTS.chat), guard: [requireAdmin(context.verifier)], compute: (range) => chatStatsFor(context.db, range) });
+/** Usage figures for the admin console's overview and users list (admins only). */
+export function chatStatsRouter(context: ServiceContext<ChatSchema>): Router {
+  const guard = [requireAdmin(context.verifier)];
+  const router = adminStatsRouter({ path: endpointUrl(ADMIN_STATS_ENDPOINTS.chat), guard, compute: (range) => chatStatsFor(context.db, range) });
+  // The users list's "most credits used" order.
+  router.get(endpointUrl(CHAT_CUSTOMER_ENDPOINTS.creditsRanking), ...guard, async (req, res) => {
+    const { limit } = creditsRankingQuery.parse(req.query);
+    res.set('Cache-Control', 'no-store').json(await creditsRankingOf(context.db, limit));
+  });
+  return router;
+}

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CHAT_ADMIN_BASE } from '../chat/endpoints';
 import { BILLING_BASE, IDENTITY_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
 
@@ -79,4 +80,18 @@ export type CustomerBilling = z.infer<typeof customerBilling>;
 export const BILLING_CUSTOMER_ENDPOINTS = {
   customers: defineEndpoint('GET', BILLING_BASE, '/admin/customers', { query: billingCustomersQuery, response: billingCustomerIds }),
   customer: defineEndpoint('GET', BILLING_BASE, '/admin/customers/:userId', { response: customerBilling }),
+} as const;
+
+/** How many of the heaviest users the credits-used sort ranks. */
+export const CREDITS_RANKING_MAX = 200;
+
+export const creditsRankingQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(CREDITS_RANKING_MAX)), CREDITS_RANKING_MAX) });
+export const creditsRanking = z.object({
+  /** Most plan credits used in the current period first. */
+  users: z.array(z.object({ userId: z.string(), creditsUsed: z.number().check(z.int(), z.nonnegative()) })),
+});
+export type CreditsRanking = z.infer<typeof creditsRanking>;
+
+export const CHAT_CUSTOMER_ENDPOINTS = {
+  creditsRanking: defineEndpoint('GET', CHAT_ADMIN_BASE, '/usage/ranking', { query: creditsRankingQuery, response: creditsRanking }),
 } as const;
