@@ -59,6 +59,8 @@ async function seedBilling(db: Db): Promise<void> {
       select 'cs_' || i, ${userId('i')}, case when i % 97 = 0 then 'refund' else 'credit-pack' end, case when i % 97 = 0 then -1500 else 1500 end, 'usd', now() - (i % 365) * interval '1 day'
       from generate_series(2, ${USERS}, 7) as i`),
   );
+  // What storing each plan payment keeps: the customer's first one.
+  await db.execute(sql.raw(`insert into plan_conversions (user_id, converted_at) select user_id, min(paid_at) from payments where kind = 'plan' group by user_id`));
 }
 
 async function seedChat(db: Db): Promise<void> {

@@ -8,5 +8,11 @@ CREATE TABLE "payments" (
 	"paid_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "plan_conversions" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"converted_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "payments_paid_at_idx" ON "payments" USING btree ("paid_at");--> statement-breakpoint
-CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","paid_at");
+CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","paid_at");--> statement-breakpoint
+CREATE INDEX "plan_conversions_converted_at_idx" ON "plan_conversions" USING btree ("converted_at");

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import Stripe from 'stripe';
 import { customers, payments, planPrices, subscriptions } from '../src/db/schema';
+import { storePayment } from '../src/domain/payments';
 import { BillingHarness, DRIVER, type User } from './harness';
 
 const STATS = '/api/billing/admin/stats';
@@ -60,21 +61,22 @@ describe(`svc-billing admin stats (${DRIVER})`, () => {
         currency,
         paidAt: at(paidAt),
       });
-      await billing.service.context.db
-        .insert(payments)
-        .values([
-          payment('in_a1', 'user-a', 'plan', 5_000, '2026-03-05T09:00:00Z'),
-          payment('in_b1', 'user-b', 'plan', 102_000, '2026-03-10T12:00:00Z'),
-          payment('in_c0', 'user-c', 'plan', 10_000, '2026-02-01T00:00:00Z'),
-          payment('in_c1', 'user-c', 'plan', 10_000, '2026-03-01T00:00:00Z'),
-          payment('in_g0', 'user-g', 'plan', 5_000, '2026-02-15T00:00:00Z'),
-          payment('in_g1', 'user-g', 'plan', 4_839, '2026-03-12T08:00:00Z'),
-          payment('in_f1', 'user-f', 'course', 2_000, '2026-03-03T00:00:00Z'),
-          payment('cs_a1', 'user-a', 'credit-pack', 1_500, '2026-03-05T18:00:00Z'),
-          payment('re_b1', 'user-b', 'refund', -2_000, '2026-03-15T00:00:00Z'),
-          payment('in_d1', 'user-d', 'plan', 5_000, '2026-04-01T00:00:00Z'),
-          payment('cs_h1', 'user-h', 'credit-pack', 900, '2026-03-31T23:59:59Z', 'eur'),
-        ]);
+      const seeded = [
+        payment('in_a1', 'user-a', 'plan', 5_000, '2026-03-05T09:00:00Z'),
+        payment('in_b1', 'user-b', 'plan', 102_000, '2026-03-10T12:00:00Z'),
+        payment('in_c0', 'user-c', 'plan', 10_000, '2026-02-01T00:00:00Z'),
+        payment('in_c1', 'user-c', 'plan', 10_000, '2026-03-01T00:00:00Z'),
+        payment('in_g1', 'user-g', 'plan', 4_839, '2026-03-12T08:00:00Z'),
+        payment('in_g0', 'user-g', 'plan', 5_000, '2026-02-15T00:00:00Z'),
+        payment('in_f1', 'user-f', 'course', 2_000, '2026-03-03T00:00:00Z'),
+        payment('cs_a1', 'user-a', 'credit-pack', 1_500, '2026-03-05T18:00:00Z'),
+        payment('re_b1', 'user-b', 'refund', -2_000, '2026-03-15T00:00:00Z'),
+        payment('in_d1', 'user-d', 'plan', 5_000, '2026-04-01T00:00:00Z'),
+        payment('cs_h1', 'user-h', 'credit-pack', 900, '2026-03-31T23:59:59Z', 'eur'),
+      ];
+      // As the webhooks store them, user-c's in date order and user-g's not: the earliest plan payment wins.
+      const db = billing.service.context.db;
+      for (const row of seeded) await db.transaction((tx) => storePayment(tx, row));
     });
 
     it('counts MRR, ARR, ARPU and customers by plan, past_due apart', async () => {

@@ -80,5 +80,18 @@ export const payments = pgTable(
 );
 export type PaymentRow = typeof payments.$inferSelect;
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents, payments };
+/**
+ * When each customer first paid for a plan (free → paid), kept as payments are recorded so the
+ * conversions of a range are read from an index instead of grouping every payment ever made.
+ */
+export const planConversions = pgTable(
+  'plan_conversions',
+  {
+    userId: text('user_id').primaryKey(),
+    convertedAt: timestamp('converted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('plan_conversions_converted_at_idx').on(table.convertedAt)],
+);
+
+export const schema = { planPrices, customers, subscriptions, webhookEvents, payments, planConversions };
 export type BillingSchema = typeof schema;

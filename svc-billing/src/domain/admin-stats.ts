@@ -1,7 +1,7 @@
 import { type BillingStats, daysOfRange, type MoneyByCurrency, rangeBounds, type StatsRange } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
 import { and, gte, inArray, lt, sql } from '@agentdock/service-data/orm';
-import { payments, subscriptions } from '../db/schema';
+import { payments, planConversions, subscriptions } from '../db/schema';
 
 /** Provider statuses after which a subscription no longer bills (see the subscription machine). */
 const ENDED = ['canceled', 'unpaid', 'incomplete_expired'];
@@ -101,21 +101,13 @@ export async function billingStatsFor(db: Db, range: StatsRange): Promise<Billin
     if (bucket) addTo(bucket.revenue, row.currency, row.amount);
   }
 
-  // Free → paid: a customer's first plan payment ever, when it falls in the range. Asked per plan
-  // payment of the range (an index probe each), not by grouping every payment ever made.
+  // Free → paid: a customer's first plan payment ever, when it falls in the range.
+  const converted = dayOf(planConversions.convertedAt);
   const conversionRows = await db
-    .select({ day: paid, count: rows })
-    .from(payments)
-    .where(
-      and(
-        sql`${payments.kind} = 'plan'`,
-        gte(payments.paidAt, start),
-        lt(payments.paidAt, end),
-        sql`not exists (select 1 from payments earlier where earlier.user_id = ${payments.userId} and earlier.kind = 'plan'
-          and (earlier.paid_at < ${payments.paidAt} or (earlier.paid_at = ${payments.paidAt} and earlier.id < ${payments.id})))`,
-      ),
-    )
-    .groupBy(paid);
+    .select({ day: converted, count: rows })
+    .from(planConversions)
+    .where(and(gte(planConversions.convertedAt, start), lt(planConversions.convertedAt, end)))
+    .groupBy(converted);
   let conversions = 0;
   for (const row of conversionRows) {
     conversions += row.count;

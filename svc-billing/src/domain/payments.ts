@@ -1,7 +1,7 @@
 import { type Db } from '@agentdock/service-data';
-import { eq } from '@agentdock/service-data/orm';
+import { eq, sql } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
-import { customers, payments } from '../db/schema';
+import { customers, payments, planConversions } from '../db/schema';
 
 type PaymentValues = typeof payments.$inferInsert;
 
@@ -62,11 +62,19 @@ async function paymentOf(tx: Db, event: Stripe.Event, subscription: Stripe.Subsc
 
 /** Records the money an event moved, in the webhook's transaction; a replay changes nothing. */
 export async function recordPayment(tx: Db, event: Stripe.Event, subscription: Stripe.Subscription | null): Promise<void> {
-  for (const payment of await paymentOf(tx, event, subscription)) {
-    // A charge refunded again without its refund list reports its new refunded total: the row follows it.
-    await tx
-      .insert(payments)
-      .values(payment)
-      .onConflictDoUpdate({ target: payments.id, set: { amount: payment.amount, paidAt: payment.paidAt } });
-  }
+  for (const payment of await paymentOf(tx, event, subscription)) await storePayment(tx, payment);
+}
+
+/** Stores one payment, and a plan payment earlier than any before it as the customer's conversion. */
+export async function storePayment(tx: Db, payment: PaymentValues): Promise<void> {
+  // A charge refunded again without its refund list reports its new refunded total: the row follows it.
+  await tx
+    .insert(payments)
+    .values(payment)
+    .onConflictDoUpdate({ target: payments.id, set: { amount: payment.amount, paidAt: payment.paidAt } });
+  if (payment.kind !== 'plan') return;
+  await tx
+    .insert(planConversions)
+    .values({ userId: payment.userId, convertedAt: payment.paidAt })
+    .onConflictDoUpdate({ target: planConversions.userId, set: { convertedAt: sql`least(${planConversions.convertedAt}, excluded.converted_at)` } });
 }
