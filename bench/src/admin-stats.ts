@@ -38,14 +38,15 @@ async function seedIdentity(db: Db): Promise<void> {
 async function seedBilling(db: Db): Promise<void> {
   // A third of the users pay: mostly monthly, some annual, a few past due, cancelling or ended.
   await db.execute(
-    sql.raw(`insert into subscriptions (id, user_id, status, unit_amount, currency, interval, observed_at, state)
+    sql.raw(`insert into subscriptions (id, user_id, status, unit_amount, currency, interval, observed_at, state, product_kind, tier, cancel_at_period_end)
       select 'sub_' || i, ${userId('i')},
         case when i % 50 = 0 then 'past_due' when i % 20 = 0 then 'canceled' else 'active' end,
         case when i % 10 = 0 then 102000 when i % 2 = 0 then 10000 else 5000 end, 'usd',
         case when i % 10 = 0 then 'year' else 'month' end,
         extract(epoch from now())::bigint - (i % 365) * 86400,
         jsonb_build_object('product', jsonb_build_object('kind', 'plan', 'tier', case when i % 2 = 0 then 'professional' else 'starter' end),
-          'cancelAtPeriodEnd', i % 30 = 0, 'currentPeriodEnd', extract(epoch from now())::bigint + 86400)
+          'cancelAtPeriodEnd', i % 30 = 0, 'currentPeriodEnd', extract(epoch from now())::bigint + 86400),
+        'plan', case when i % 2 = 0 then 'professional' else 'starter' end, i % 30 = 0
       from generate_series(1, ${USERS}, 3) as i`),
   );
   // Six monthly payments each, plus credit packs and the odd refund.

@@ -25,6 +25,9 @@ function subscription(
     observedAt,
     graceEndsAt: null,
     state: { id, userId, product, status: fields.status, cancelAtPeriodEnd: fields.cancelAtPeriodEnd ?? false, observedAt, granted: true, graceEndsAt: null },
+    productKind: product.kind as 'plan' | 'course',
+    tier: product.kind === 'plan' ? (fields.tier ?? 'starter') : null,
+    cancelAtPeriodEnd: fields.cancelAtPeriodEnd ?? false,
   };
 }
 

@@ -49,6 +49,12 @@ export const subscriptions = pgTable('subscriptions', {
   graceEndsAt: bigint('grace_ends_at', { mode: 'number' }),
   state: jsonb('state').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Copies of the state's product and cancel flag, for the operator's figures to read without parsing JSON. */
+  productKind: text('product_kind', { enum: ['plan', 'course'] })
+    .notNull()
+    .default('plan'),
+  tier: text('tier'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
 });
 
 /** Provider event ids already applied: a replayed webhook has no second effect. */

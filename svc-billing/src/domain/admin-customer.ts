@@ -12,11 +12,11 @@ export function stripeDashboardBase(secretKey: string): string {
   return `https://dashboard.stripe.com/${secretKey.startsWith('sk_test_') || secretKey.startsWith('rk_test_') ? 'test/' : ''}`;
 }
 
-const isPlan = sql`${subscriptions.state}->'product'->>'kind' = 'plan'`;
+const isPlan = eq(subscriptions.productKind, 'plan');
 const STATUS_FILTERS: Record<BillingCustomerStatus, ReturnType<typeof sql>> = {
   active: sql`${subscriptions.status} = 'active'`,
   past_due: sql`${subscriptions.status} = 'past_due'`,
-  cancelling: sql`${subscriptions.status} = 'active' and (${subscriptions.state}->>'cancelAtPeriodEnd')::boolean`,
+  cancelling: sql`${subscriptions.status} = 'active' and ${subscriptions.cancelAtPeriodEnd}`,
 };
 
 /** The users whose plan subscription is in `status`, most recently changed first. */

@@ -1,15 +1,14 @@
 import { type BillingStats, daysOfRange, type MoneyByCurrency, rangeBounds, type StatsRange } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
-import { and, gte, inArray, lt, sql } from '@agentdock/service-data/orm';
+import { and, eq, gte, inArray, lt, sql } from '@agentdock/service-data/orm';
 import { payments, planConversions, subscriptions } from '../db/schema';
 
 /** Provider statuses after which a subscription no longer bills (see the subscription machine). */
 const ENDED = ['canceled', 'unpaid', 'incomplete_expired'];
 const LIVE = ['active', 'past_due'];
 
-const isPlan = sql`${subscriptions.state}->'product'->>'kind' = 'plan'`;
-const tierOf = sql<string>`${subscriptions.state}->'product'->>'tier'`;
-const cancelling = sql`(${subscriptions.state}->>'cancelAtPeriodEnd')::boolean`;
+const isPlan = eq(subscriptions.productKind, 'plan');
+const tierOf = sql<string>`coalesce(${subscriptions.tier}, '')`;
 const dayOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 const total = (expression: unknown) => sql<number>`coalesce(sum(${expression}), 0)::bigint`.mapWith(Number);
 const rows = sql<number>`count(*)::int`.mapWith(Number);
@@ -45,7 +44,9 @@ async function recurringRevenue(db: Db) {
     .select({
       paying: sql<number>`count(distinct ${subscriptions.userId}) filter (where ${subscriptions.status} = 'active')::int`.mapWith(Number),
       pastDue: sql<number>`count(distinct ${subscriptions.userId}) filter (where ${subscriptions.status} = 'past_due')::int`.mapWith(Number),
-      cancelling: sql<number>`count(distinct ${subscriptions.userId}) filter (where ${subscriptions.status} = 'active' and ${cancelling})::int`.mapWith(Number),
+      cancelling: sql<number>`count(distinct ${subscriptions.userId}) filter (where ${subscriptions.status} = 'active' and ${subscriptions.cancelAtPeriodEnd})::int`.mapWith(
+        Number,
+      ),
     })
     .from(subscriptions)
     .where(and(isPlan, inArray(subscriptions.status, LIVE)));

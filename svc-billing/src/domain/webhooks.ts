@@ -153,6 +153,9 @@ async function applyToStored(
     graceEndsAt: transition.next.graceEndsAt,
     state: transition.next,
     updatedAt: new Date(),
+    productKind: snapshot.product.kind,
+    tier: snapshot.product.kind === 'plan' ? snapshot.product.tier : null,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
   };
   await tx.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.id, set: values });
   await publishEffects(context, tx, deps, transition, values.interval === 'year' ? 'annual' : 'monthly');
