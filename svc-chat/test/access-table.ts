@@ -7,6 +7,6 @@ export const CHAT_ACCESS: AccessTable = {
   ...kitAccessRows(CHAT_BASE),
   ...endpointAccessRows(CHAT_ENDPOINTS, { wallet: 'user', usage: 'user', agents: 'user', history: 'user', send: 'user' }),
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.chat }, { stats: 'admin' }),
-  ...endpointAccessRows(CHAT_CUSTOMER_ENDPOINTS, { creditsRanking: 'admin' }),
+  ...endpointAccessRows(CHAT_CUSTOMER_ENDPOINTS, { creditsRanking: 'admin', usage: 'admin' }),
   ...endpointAccessRows(CHAT_ADMIN_ENDPOINTS, { wallets: 'admin', adjustWallet: 'admin', recentReplies: 'admin', refund: 'admin' }),
 };

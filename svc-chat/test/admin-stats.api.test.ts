@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { chatMessages, chatWallets } from '../src/db/schema';
+import { chatMessages, chatSessions, chatWalletLedger, chatWallets } from '../src/db/schema';
 import { ChatHarness, DRIVER, type User } from './harness';
 
 const STATS = '/api/chat/admin/stats';
@@ -79,6 +79,28 @@ describe(`svc-chat admin stats (${DRIVER})`, () => {
       ],
     });
     await request(chat.url).get('/api/chat/admin/usage/ranking').query({ limit: 0 }).set(admin.auth).expect(400);
+  });
+
+  it('counts a customer’s conversations and lists their latest wallet changes', async () => {
+    await chat.db.insert(chatSessions).values([
+      { userId: alice, agentId: writer },
+      { userId: alice, agentId: unknownAgent },
+      { userId: bob, agentId: writer },
+    ]);
+    await chat.db.insert(chatWalletLedger).values([
+      { userId: alice, kind: 'grant', planDelta: 1_000, createdAt: new Date('2026-03-01T00:00:00Z') },
+      { userId: alice, kind: 'admin-adjustment', purchasedDelta: 50, reason: 'Goodwill', createdAt: new Date('2026-03-02T00:00:00Z') },
+      { userId: bob, kind: 'grant', planDelta: 1_000, createdAt: new Date('2026-03-01T00:00:00Z') },
+    ]);
+    const { body } = await request(chat.url).get(`/api/chat/admin/users/${alice}/usage`).set(admin.auth).expect(200);
+    expect(body.conversations).toBe(2);
+    expect(
+      body.ledger.map((row: { kind: string; planDelta: number; purchasedDelta: number; reason: string | null }) => [row.kind, row.planDelta, row.purchasedDelta, row.reason]),
+    ).toEqual([
+      ['admin-adjustment', 0, 50, 'Goodwill'],
+      ['grant', 1_000, 0, null],
+    ]);
+    await request(chat.url).get('/api/chat/admin/users/not-a-uuid/usage').set(admin.auth).expect(400);
   });
 
   it('is for admins only and refuses a range that is not one', async () => {

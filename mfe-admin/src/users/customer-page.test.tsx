@@ -50,6 +50,13 @@ function customerServices() {
   );
   services.on('GET /api/chat/admin/wallets', jsonResponse(200, { wallets: [walletFor(customer.id)] }));
   services.on(`GET /api/chat/admin/users/${customer.id}/messages`, jsonResponse(200, { messages: [] }));
+  services.on(
+    `GET /api/chat/admin/users/${customer.id}/usage`,
+    jsonResponse(200, {
+      conversations: 3,
+      ledger: [{ id: 'l1', kind: 'admin-adjustment', planDelta: 0, purchasedDelta: 500, reason: 'Goodwill', createdAt: '2026-11-20T10:00:00.000Z' }],
+    }),
+  );
   services.on('GET /api/identity/admin/audit', jsonResponse(200, { entries: [auditEntry({ subjectUserId: customer.id })], nextCursor: null }));
   return services;
 }
@@ -68,6 +75,8 @@ describe('customer page', () => {
     expect(screen.getByRole('link', { name: 'Open in the payment provider’s dashboard' }).getAttribute('href')).toBe('https://dashboard.stripe.com/test/customers/cus_1');
     expect(within(screen.getByRole('list', { name: 'Subscriptions' })).getByText(/Cancels on/)).toBeTruthy();
     expect((await screen.findByTestId('customer-credits')).textContent).toContain('40,000 of 50,000 plan credits left');
+    expect(screen.getByTestId('customer-conversations').textContent).toBe('Conversations: 3');
+    expect(within(screen.getByRole('list', { name: 'Latest wallet changes' })).getByText(/Admin adjustment 0 plan, \+500 purchased \(Goodwill\)/)).toBeTruthy();
     expect(within(await screen.findByRole('list', { name: 'Admin actions' })).getByText(/Suspended user by ops@example.com/)).toBeTruthy();
     expect(services.callsTo('GET /api/identity/admin/audit')[0]!.path).toContain(`user=${customer.id}`);
 

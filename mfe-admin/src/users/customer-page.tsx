@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type AdminAuditEntry, type AdminUserSecurity, type CustomerBilling, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
+import { type AdminAuditEntry, type AdminUserSecurity, type CustomerBilling, type LedgerKind, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
 import { Badge, Button, formatPrice, TierBadge } from '@agentdock/ui';
 import { AUDITED_SERVICES } from '../api/audit-api';
 import { useAdminApi } from '../api/use-admin-api';
@@ -13,6 +13,16 @@ import { useLoad } from '../console/use-load';
 
 export const RESET_MFA_CONFIRMATION = 'Reset two-factor authentication? The customer signs in with their password alone until they set it up again.';
 const AUDIT_SHOWN = 20;
+
+const LEDGER_LABELS: Record<LedgerKind, string> = {
+  grant: 'Allowance',
+  reservation: 'Reserved',
+  settlement: 'Settled',
+  refund: 'Refund',
+  'top-up': 'Top-up',
+  'admin-adjustment': 'Admin adjustment',
+};
+const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
 
 const PAYMENT_KINDS: Record<CustomerBilling['payments'][number]['kind'], string> = { plan: 'Plan', course: 'Course', 'credit-pack': 'Credit pack', refund: 'Refund' };
 
@@ -202,14 +212,18 @@ function Billing({ userId }: { userId: string }) {
 function Credits({ userId }: { userId: string }) {
   const api = useAdminApi();
   const usage = useLoad(async (signal) => {
-    const [wallets, replies] = await Promise.all([api.chat.getWallets([userId], { signal }), api.chat.recentReplies(userId, { signal })]);
-    return { wallet: wallets[0] ?? null, replies };
+    const [wallets, replies, summary] = await Promise.all([
+      api.chat.getWallets([userId], { signal }),
+      api.chat.recentReplies(userId, { signal }),
+      api.chat.customerUsage(userId, { signal }),
+    ]);
+    return { wallet: wallets[0] ?? null, replies, summary };
   }, userId);
   return (
     <div className="adm-breakdown">
       <h3>Credits</h3>
       <LoadStates loaded={usage} label="Credits">
-        {({ wallet, replies }) => (
+        {({ wallet, replies, summary }) => (
           <>
             <p data-testid="customer-credits">
               {wallet
@@ -217,6 +231,16 @@ function Credits({ userId }: { userId: string }) {
                 : 'No wallet yet.'}
             </p>
             <p>{`Recent replies: ${formatNumber(replies.length)}, ${formatNumber(replies.reduce((sum, reply) => sum + (reply.refunded ? 0 : reply.creditsUsed), 0))} credits.`}</p>
+            <p data-testid="customer-conversations">{`Conversations: ${formatNumber(summary.conversations)}`}</p>
+            {summary.ledger.length > 0 && (
+              <ul className="adm-list" aria-label="Latest wallet changes">
+                {summary.ledger.map((row) => (
+                  <li key={row.id} className="adm-list__row">
+                    <span>{`${formatDateTime(row.createdAt)}: ${LEDGER_LABELS[row.kind]} ${signed(row.planDelta)} plan, ${signed(row.purchasedDelta)} purchased${row.reason ? ` (${row.reason})` : ''}`}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </>
         )}
       </LoadStates>

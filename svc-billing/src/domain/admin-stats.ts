@@ -28,44 +28,45 @@ const rounded = (money: Record<string, number>): MoneyByCurrency => Object.fromE
  * period they paid for, which still pay until then; past_due subscriptions are kept apart.
  */
 async function recurringRevenue(db: Db) {
+  // Checkout refuses a second plan to a paying customer, so a live plan subscription is a customer.
   const groups = await db
     .select({
       status: subscriptions.status,
       tier: tierOf,
       interval: subscriptions.interval,
       currency: subscriptions.currency,
-      customers: sql<number>`count(distinct ${subscriptions.userId})::int`.mapWith(Number),
+      cancelling: subscriptions.cancelAtPeriodEnd,
+      customers: rows,
       amount: total(subscriptions.unitAmount),
     })
     .from(subscriptions)
     .where(and(isPlan, inArray(subscriptions.status, LIVE)))
-    .groupBy(subscriptions.status, tierOf, subscriptions.interval, subscriptions.currency);
-  const [people] = await db
-    .select({
-      paying: sql<number>`count(distinct ${subscriptions.userId}) filter (where ${subscriptions.status} = 'active')::int`.mapWith(Number),
-      pastDue: sql<number>`count(distinct ${subscriptions.userId}) filter (where ${subscriptions.status} = 'past_due')::int`.mapWith(Number),
-      cancelling: sql<number>`count(distinct ${subscriptions.userId}) filter (where ${subscriptions.status} = 'active' and ${subscriptions.cancelAtPeriodEnd})::int`.mapWith(
-        Number,
-      ),
-    })
-    .from(subscriptions)
-    .where(and(isPlan, inArray(subscriptions.status, LIVE)));
+    .groupBy(subscriptions.status, tierOf, subscriptions.interval, subscriptions.currency, subscriptions.cancelAtPeriodEnd);
 
   const mrr: Record<string, number> = {};
   const pastDueMrr: Record<string, number> = {};
   const payingByCurrency: Record<string, number> = {};
-  const byPlan: BillingStats['byPlan'] = [];
+  const plans = new Map<string, BillingStats['byPlan'][number] & { share: number }>();
+  const people = { paying: 0, pastDue: 0, cancelling: 0 };
   for (const group of groups) {
     const share = monthlyShare(group.amount, group.interval);
     if (group.status === 'past_due') {
       addTo(pastDueMrr, group.currency, share);
+      people.pastDue += group.customers;
       continue;
     }
     addTo(mrr, group.currency, share);
     addTo(payingByCurrency, group.currency, group.customers);
-    byPlan.push({ tier: group.tier, interval: group.interval === 'year' ? 'year' : 'month', currency: group.currency, customers: group.customers, mrr: Math.round(share) });
+    people.paying += group.customers;
+    if (group.cancelling) people.cancelling += group.customers;
+    const interval = group.interval === 'year' ? 'year' : 'month';
+    const key = `${group.tier}/${interval}/${group.currency}`;
+    const plan = plans.get(key) ?? { tier: group.tier, interval, currency: group.currency, customers: 0, mrr: 0, share: 0 };
+    plan.customers += group.customers;
+    plan.share += share;
+    plans.set(key, plan);
   }
-  byPlan.sort((a, b) => b.mrr - a.mrr || a.tier.localeCompare(b.tier));
+  const byPlan = [...plans.values()].map(({ share, ...plan }) => ({ ...plan, mrr: Math.round(share) })).sort((a, b) => b.mrr - a.mrr || a.tier.localeCompare(b.tier));
   const arr = Object.fromEntries(Object.entries(mrr).map(([currency, amount]) => [currency, amount * 12]));
   const arpu = Object.fromEntries(Object.entries(mrr).map(([currency, amount]) => [currency, amount / (payingByCurrency[currency] ?? 1)]));
   return {
@@ -74,9 +75,9 @@ async function recurringRevenue(db: Db) {
     pastDueMrr: rounded(pastDueMrr),
     arpu: rounded(arpu),
     byPlan,
-    payingCustomers: people?.paying ?? 0,
-    pastDueCustomers: people?.pastDue ?? 0,
-    cancellingCustomers: people?.cancelling ?? 0,
+    payingCustomers: people.paying,
+    pastDueCustomers: people.pastDue,
+    cancellingCustomers: people.cancelling,
   };
 }
 

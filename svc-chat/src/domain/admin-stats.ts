@@ -1,7 +1,17 @@
-import { type ChatStats, type CreditsRanking, daysOfRange, rangeBounds, STATS_TOP_CUSTOMERS, type StatsRange } from '@agentdock/contracts';
+import {
+  type ChatStats,
+  type CreditsRanking,
+  CUSTOMER_LEDGER_SHOWN,
+  type CustomerUsage,
+  type LedgerKind,
+  daysOfRange,
+  rangeBounds,
+  STATS_TOP_CUSTOMERS,
+  type StatsRange,
+} from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
-import { inArray, sql } from '@agentdock/service-data/orm';
-import { chatAgents, chatMessages, type ChatSchema, chatWallets } from '../db/schema';
+import { desc, eq, inArray, sql } from '@agentdock/service-data/orm';
+import { chatAgents, chatMessages, type ChatSchema, chatSessions, chatWalletLedger, chatWallets } from '../db/schema';
 
 /** `grouping(day, agent_id, user_id)` of each grouping set: a bit is set for each column rolled up. */
 const LEVEL = { day: 3, agent: 5, user: 6 } as const;
@@ -82,4 +92,29 @@ export async function creditsRankingOf(db: Db<ChatSchema>, limit: number): Promi
     .orderBy(sql`2 desc`, chatWallets.userId)
     .limit(limit);
   return { users: rows };
+}
+
+/** What the customer page shows of one user's chat: conversations and the latest wallet changes. */
+export async function customerUsageOf(db: Db<ChatSchema>, userId: string): Promise<CustomerUsage> {
+  const [conversations] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(chatSessions)
+    .where(eq(chatSessions.userId, userId));
+  const ledger = await db
+    .select()
+    .from(chatWalletLedger)
+    .where(eq(chatWalletLedger.userId, userId))
+    .orderBy(desc(chatWalletLedger.createdAt), desc(chatWalletLedger.id))
+    .limit(CUSTOMER_LEDGER_SHOWN);
+  return {
+    conversations: conversations?.count ?? 0,
+    ledger: ledger.map((row) => ({
+      id: row.id,
+      kind: row.kind as LedgerKind,
+      planDelta: row.planDelta,
+      purchasedDelta: row.purchasedDelta,
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
 }

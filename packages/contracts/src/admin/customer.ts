@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CHAT_ADMIN_BASE } from '../chat/endpoints';
+import { ledgerKind } from '../chat/wallet';
 import { BILLING_BASE, IDENTITY_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
 
@@ -92,6 +93,27 @@ export const creditsRanking = z.object({
 });
 export type CreditsRanking = z.infer<typeof creditsRanking>;
 
+/** How many of a customer's latest wallet changes the customer page lists. */
+export const CUSTOMER_LEDGER_SHOWN = 20;
+
+export const customerUsage = z.object({
+  /** One conversation per agent the customer has talked to. */
+  conversations: z.number().check(z.int(), z.nonnegative()),
+  /** The latest wallet changes, newest first. */
+  ledger: z.array(
+    z.object({
+      id: z.string(),
+      kind: ledgerKind,
+      planDelta: z.number().check(z.int()),
+      purchasedDelta: z.number().check(z.int()),
+      reason: z.nullable(z.string()),
+      createdAt: instant,
+    }),
+  ),
+});
+export type CustomerUsage = z.infer<typeof customerUsage>;
+
 export const CHAT_CUSTOMER_ENDPOINTS = {
+  usage: defineEndpoint('GET', CHAT_ADMIN_BASE, '/users/:userId/usage', { response: customerUsage }),
   creditsRanking: defineEndpoint('GET', CHAT_ADMIN_BASE, '/usage/ranking', { query: creditsRankingQuery, response: creditsRanking }),
 } as const;
