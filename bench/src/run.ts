@@ -5,11 +5,13 @@
 //   2. per public route at 1280 and 375 px: FCP, LCP, CLS and the gzipped JavaScript fetched, on
 //      the whole platform as `npm start` runs it;
 //   3. chat: time to the first streamed token through gateway + svc-chat vs the provider alone,
-//      and debits per second on PostgreSQL.
+//      and debits per second on PostgreSQL;
+//   4. stats: each service's admin stats figures over 100,000 users and 1,000,000 messages.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchAdminStats } from './admin-stats';
 import { benchChat } from './chat';
 import { benchGateway } from './gateway';
 import { repoRoot, startProcess, stopAll, waitForOk } from './processes';
@@ -22,7 +24,7 @@ const PLATFORM_BASE = 3700;
 const PUBLIC_ROUTES = ['/', '/pricing', '/courses', '/courses/ai-fundamentals', '/models', '/about', '/our-story', '/terms', '/privacy', '/contact', '/signin', '/signup'];
 const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'];
 // BENCH_PARTS=pages (or gateway,chat…) runs only those parts, for a quick look at one figure.
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,chat').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,chat,stats').split(',').map((part) => part.trim()));
 
 const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
 
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
     if (PARTS.has('gateway')) await benchGateway(dataDir, GATEWAY_PORT_BASE);
     if (PARTS.has('pages')) await benchPages(dataDir);
     if (PARTS.has('chat')) await benchChat();
+    if (PARTS.has('stats')) await benchAdminStats();
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -17,7 +17,7 @@ function renderAdmin(user?: { isAdmin: boolean }) {
   const client = createSessionClient({ fetch: identity.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   render(
     <SessionProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={['/admin?tab=users']}>
         <AdminPage />
       </MemoryRouter>
     </SessionProvider>,

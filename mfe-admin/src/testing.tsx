@@ -1,11 +1,12 @@
 import { webcrypto } from 'node:crypto';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { AdminAgent, AdminAuditEntry, ContentSection, UserProfile, Wallet } from '@agentdock/contracts';
+import { type AdminAgent, type AdminAuditEntry, type ContentSection, daysOfRange, type UserProfile, type Wallet } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture, userFixture } from '@agentdock/session/testing';
 import AdminPage from './admin-page';
+import type { OverviewStats } from './api/stats-api';
 
 export const ADMIN = userFixture({ id: '0b7e9c1e-1111-4c2e-9a31-0d6f1b2c3d4e', email: 'ops@example.com', fullName: 'Ops Admin', isAdmin: true });
 
@@ -78,6 +79,44 @@ export function auditEntry(overrides: Partial<AdminAuditEntry> = {}): AdminAudit
   };
 }
 
+/** Every day of the range a stats call asks for, each made by `day`. */
+export function statsDays<T>(path: string, day: (date: string) => T): T[] {
+  const query = new URLSearchParams(path.split('?')[1] ?? '');
+  return daysOfRange({ from: query.get('from') ?? '', to: query.get('to') ?? '' }).map(day);
+}
+
+/** Each service's figures for a range (days filled in per call by `adminServices`). */
+export function statsFixture(): OverviewStats {
+  return {
+    billing: {
+      mrr: { usd: 33_500 },
+      arr: { usd: 402_000 },
+      pastDueMrr: { usd: 5_000 },
+      arpu: { usd: 8_375 },
+      payingCustomers: 4,
+      pastDueCustomers: 1,
+      cancellingCustomers: 1,
+      byPlan: [{ tier: 'professional', interval: 'month', currency: 'usd', customers: 2, mrr: 20_000 }],
+      revenue: { usd: 123_339, eur: 900 },
+      refunds: { usd: 2_000 },
+      conversions: 2,
+      cancellations: 1,
+      mrrChurn: { usd: 5_000 },
+      days: [],
+    },
+    identity: { signUps: 12, confirmedSignUps: 9, days: [] },
+    chat: {
+      messages: 321,
+      credits: 4_567,
+      activeCustomers: 3,
+      days: [],
+      byAgent: [{ agentId: agentFixture().id, name: 'Meeting Prep', messages: 300, credits: 4_000 }],
+      topCustomers: [{ userId: userRow(1).id, messages: 20, credits: 900 }],
+    },
+    catalog: { courses: [{ courseId: 'ai-fundamentals', members: 5, newMembers: 2 }], days: [] },
+  };
+}
+
 /** Every admin API answering from fixtures; override a route with `.on(...)`. */
 export function adminServices() {
   const services = fakeIdentity();
@@ -88,6 +127,15 @@ export function adminServices() {
   services.on('GET /api/catalog/admin/plans', jsonResponse(200, { plans: [planFixture()] }));
   services.on('GET /api/catalog/admin/agents', jsonResponse(200, { agents: [agentFixture()] }));
   services.on('GET /api/catalog/admin/content', jsonResponse(200, { sections: [contentFixture()] }));
+  const stats = statsFixture();
+  services.on('GET /api/billing/admin/stats', (call) =>
+    jsonResponse(200, { ...stats.billing, days: statsDays(call.path, (date) => ({ date, revenue: {}, conversions: 0, cancellations: 0 })) }),
+  );
+  services.on('GET /api/identity/admin/stats', (call) =>
+    jsonResponse(200, { ...stats.identity, days: statsDays(call.path, (date) => ({ date, signUps: 0, confirmedSignUps: 0 })) }),
+  );
+  services.on('GET /api/chat/admin/stats', (call) => jsonResponse(200, { ...stats.chat, days: statsDays(call.path, (date) => ({ date, messages: 0, credits: 0 })) }));
+  services.on('GET /api/catalog/admin/stats', (call) => jsonResponse(200, { ...stats.catalog, days: statsDays(call.path, (date) => ({ date, newMembers: 0 })) }));
   for (const service of ['identity', 'catalog', 'chat', 'billing']) services.on(`GET /api/${service}/admin/audit`, jsonResponse(200, { entries: [], nextCursor: null }));
   return services;
 }

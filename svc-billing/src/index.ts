@@ -9,6 +9,9 @@ import { type BillingSchema, schema } from './db/schema';
 import type { BillingDeps } from './domain/billing';
 import { processWebhook, type WebhookDeps } from './domain/webhooks';
 import { billingConsumers } from './events/consumers';
+import { stripeDashboardBase } from './domain/admin-customer';
+import { billingCustomerRouter } from './routes/admin-customer';
+import { billingStatsRouter } from './routes/admin-stats';
 import { billingRouter } from './routes/billing';
 
 export { type BillingOptions, loadBillingOptions } from './config';
@@ -71,6 +74,7 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
         const fresh = await processWebhook(context, deps, body, req.get('stripe-signature'));
         res.json({ received: true, duplicate: !fresh } satisfies WebhookReceipt);
       });
+      app.use(billingStatsRouter(context), billingCustomerRouter(context, stripeDashboardBase(options.stripe.secretKey)));
       app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
     },
     consumers: billingConsumers,

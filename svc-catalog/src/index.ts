@@ -11,6 +11,7 @@ import { SEED_CONTENT } from './domain/seed-content';
 import { SEED_PLANS } from './domain/seed-plans';
 import { courseAccessConsumers } from './events/billing';
 import { applyNewSeeds } from './domain/seeding';
+import { catalogStatsRouter } from './routes/admin-stats';
 import { agentsRouter } from './routes/agents';
 import { assetsHandler } from './routes/assets';
 import { contentRouter } from './routes/content';
@@ -32,6 +33,7 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
   migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
   mount(app, context) {
     app.use(ASSETS_PATH, assetsHandler());
+    app.use(catalogStatsRouter(context));
     app.use(CATALOG_BASE, plansRouter(context));
     app.use(CATALOG_BASE, agentsRouter(context));
     app.use(CATALOG_BASE, contentRouter(context));

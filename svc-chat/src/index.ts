@@ -6,6 +6,7 @@ import { chatConsumers } from './events/consumers';
 import { type ChatProviderEnv, chatProviderEnv, createProvider, type ProviderHandle } from './providers/config';
 import type { ChatProvider } from './providers/provider';
 import { chatAdminRouter } from './routes/admin';
+import { chatStatsRouter } from './routes/admin-stats';
 import { chatRouter } from './routes/chat';
 
 export { chatProviderEnv, type ChatProviderEnv } from './providers/config';
@@ -43,6 +44,7 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
       return { handle, env };
     },
     mount(app, context, { handle, env }) {
+      app.use(chatStatsRouter(context));
       app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
       app.use(CHAT_BASE, chatRouter({ context, provider: handle.provider, lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO }));
     },

@@ -1,4 +1,4 @@
-import { CHAT_ADMIN_ENDPOINTS, CHAT_BASE, CHAT_ENDPOINTS } from '@agentdock/contracts';
+import { ADMIN_STATS_ENDPOINTS, CHAT_ADMIN_ENDPOINTS, CHAT_CUSTOMER_ENDPOINTS, CHAT_BASE, CHAT_ENDPOINTS } from '@agentdock/contracts';
 import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
@@ -6,5 +6,7 @@ import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/
 export const CHAT_ACCESS: AccessTable = {
   ...kitAccessRows(CHAT_BASE),
   ...endpointAccessRows(CHAT_ENDPOINTS, { wallet: 'user', usage: 'user', agents: 'user', history: 'user', send: 'user' }),
+  ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.chat }, { stats: 'admin' }),
+  ...endpointAccessRows(CHAT_CUSTOMER_ENDPOINTS, { creditsRanking: 'admin', usage: 'admin' }),
   ...endpointAccessRows(CHAT_ADMIN_ENDPOINTS, { wallets: 'admin', adjustWallet: 'admin', recentReplies: 'admin', refund: 'admin' }),
 };

@@ -12,6 +12,8 @@ import { billingEmailConsumers, billingTierConsumers } from './events/billing';
 import { lowBalanceConsumer } from './events/low-balance';
 import { courseWelcomeConsumer } from './events/course-welcome';
 import { grantAdminToConfirmed } from './domain/users';
+import { identityCustomerRouter } from './routes/admin-customer';
+import { identityStatsRouter } from './routes/admin-stats';
 import { adminGuard, adminRouter } from './routes/admin';
 import { authRouter } from './routes/auth';
 import { mailboxRouter } from './routes/mailbox';
@@ -60,6 +62,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(mfaRouter(context.db, context, auth.signer.verifier, limits));
       api.use(adminRouter(context.db, context, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
+      app.use(identityStatsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, context, auth.signer.verifier));
       app.use(IDENTITY_BASE, api);
     },
     consumers(context, { mailer }) {

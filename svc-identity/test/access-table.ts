@@ -1,4 +1,12 @@
-import { IDENTITY_ADMIN_ENDPOINTS, IDENTITY_BASE, IDENTITY_ENDPOINTS, IDENTITY_JWKS_ENDPOINT, IDENTITY_MAILBOX_ENDPOINTS } from '@agentdock/contracts';
+import {
+  ADMIN_STATS_ENDPOINTS,
+  IDENTITY_ADMIN_ENDPOINTS,
+  IDENTITY_CUSTOMER_ENDPOINTS,
+  IDENTITY_BASE,
+  IDENTITY_ENDPOINTS,
+  IDENTITY_JWKS_ENDPOINT,
+  IDENTITY_MAILBOX_ENDPOINTS,
+} from '@agentdock/contracts';
 import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
 const MAILBOX_ONLY = { anonymous: 404, user: 404, suspended: 404, admin: 404 } as const;
@@ -8,6 +16,8 @@ const MAILBOX_ONLY = { anonymous: 404, user: 404, suspended: 404, admin: 404 } a
 export const IDENTITY_ACCESS: AccessTable = {
   ...kitAccessRows(IDENTITY_BASE),
   ...endpointAccessRows({ jwks: IDENTITY_JWKS_ENDPOINT }, { jwks: 'public' }),
+  ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.identity }, { stats: 'admin' }),
+  ...endpointAccessRows(IDENTITY_CUSTOMER_ENDPOINTS, { security: 'admin', revokeSession: 'admin' }),
   ...endpointAccessRows(IDENTITY_ENDPOINTS, {
     signUp: 'public',
     resendConfirmation: 'public',

@@ -1,5 +1,13 @@
 import type { ApiClient, CallOptions } from '@agentdock/api-client';
-import { CHAT_ADMIN_ENDPOINTS, type AdminMessage, type Wallet, type WalletAdjustment } from '@agentdock/contracts';
+import {
+  CHAT_ADMIN_ENDPOINTS,
+  CHAT_CUSTOMER_ENDPOINTS,
+  type AdminMessage,
+  type CreditsRanking,
+  type CustomerUsage,
+  type Wallet,
+  type WalletAdjustment,
+} from '@agentdock/contracts';
 
 /** How many of a user's latest replies the refund list shows. */
 const RECENT_REPLIES = 20;
@@ -13,6 +21,9 @@ export function chatAdminApi(api: ApiClient) {
     adjustCredits: async (userId: string, body: WalletAdjustment): Promise<Wallet> => (await api.call(CHAT_ADMIN_ENDPOINTS.adjustWallet, { params: { userId }, body })).wallet,
     recentReplies: async (userId: string, options?: CallOptions): Promise<AdminMessage[]> =>
       (await api.call(CHAT_ADMIN_ENDPOINTS.recentReplies, { ...options, params: { userId }, query: { limit: RECENT_REPLIES } })).messages,
+    customerUsage: (userId: string, options?: CallOptions): Promise<CustomerUsage> => api.call(CHAT_CUSTOMER_ENDPOINTS.usage, { ...options, params: { userId } }),
+    /** The heaviest users of plan credits this period, most first. */
+    creditsRanking: async (options?: CallOptions): Promise<CreditsRanking['users']> => (await api.call(CHAT_CUSTOMER_ENDPOINTS.creditsRanking, { ...options, query: {} })).users,
     refundReply: async (messageId: string, reason: string): Promise<Wallet> => (await api.call(CHAT_ADMIN_ENDPOINTS.refund, { params: { messageId }, body: { reason } })).wallet,
   };
 }

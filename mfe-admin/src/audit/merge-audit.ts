@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'user.tier_change': 'Changed plan',
   'user.suspend': 'Suspended user',
   'user.reactivate': 'Reactivated user',
+  'user.mfa_reset': 'Reset two-factor authentication',
+  'user.session_revoke': 'Ended a sign-in',
   'plan.create': 'Created plan',
   'plan.update': 'Edited plan',
   'plan.delete': 'Deleted plan',

@@ -2,17 +2,23 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { errorResponse } from '@agentdock/session/testing';
 import { adminServices, location, renderConsole } from '../testing';
+import { installResizeObserver } from '../testing-chart';
 import { ADMIN_ERRORS } from './admin-errors';
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+jest.mock('uplot', () => jest.requireActual('../testing-chart'));
+
+beforeEach(() => {
+  installResizeObserver();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('admin console', () => {
-  it('opens on Users and keeps the chosen tab in the URL, so a reload stays on it', async () => {
+  it('opens on Overview and keeps the chosen tab in the URL, so a reload stays on it', async () => {
     renderConsole();
     const tabs = within(await screen.findByRole('tablist', { name: 'Admin sections' }));
-    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Users', 'Plans', 'AI Agents', 'Content', 'Courses', 'Audit']);
-    expect(tabs.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Users', 'Plans', 'AI Agents', 'Content', 'Courses', 'Audit']);
+    expect(tabs.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
 
     fireEvent.click(tabs.getByRole('tab', { name: 'AI Agents' }));
     expect(location()).toBe('/admin?tab=agents');
@@ -22,12 +28,12 @@ describe('admin console', () => {
     expect(tabs.getByRole('tab', { name: 'Content' })).toBe(document.activeElement);
   });
 
-  it('opens the tab the URL names, and Users for an unknown one', async () => {
+  it('opens the tab the URL names, and Overview for an unknown one', async () => {
     const first = renderConsole('/admin?tab=audit');
     expect(await screen.findByRole('heading', { level: 2, name: 'Audit' })).toBeTruthy();
     first.unmount();
     renderConsole('/admin?tab=nope');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Users' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeTruthy();
   });
 
   it('says access is denied in the banner when a service refuses the session', async () => {

@@ -5,12 +5,14 @@ import { AgentsTab } from '../agents/agents-tab';
 import { AuditTab } from '../audit/audit-tab';
 import { ContentTab } from '../content/content-tab';
 import { CoursesTab } from '../courses/courses-tab';
+import { OverviewTab } from '../overview/overview-tab';
 import { PlansTab } from '../plans/plans-tab';
 import { UsersTab } from '../users/users-tab';
 import { AdminBanner, ReportErrorContext, type ReportError } from './admin-banner';
 import { bannerFor, type BannerMessage } from './admin-errors';
 
 const TABS = [
+  { value: 'overview', label: 'Overview' },
   { value: 'users', label: 'Users' },
   { value: 'plans', label: 'Plans' },
   { value: 'agents', label: 'AI Agents' },
@@ -22,6 +24,7 @@ const TABS = [
 export type AdminTab = (typeof TABS)[number]['value'];
 
 const PANELS: Record<AdminTab, () => ReactElement> = {
+  overview: OverviewTab,
   users: UsersTab,
   plans: PlansTab,
   agents: AgentsTab,
@@ -31,7 +34,7 @@ const PANELS: Record<AdminTab, () => ReactElement> = {
 };
 
 function tabOf(value: string | null): AdminTab {
-  return TABS.find((tab) => tab.value === value)?.value ?? 'users';
+  return TABS.find((tab) => tab.value === value)?.value ?? 'overview';
 }
 
 /** The console behind the admin gate: the error banner and the tabs, the open tab kept in the URL. */

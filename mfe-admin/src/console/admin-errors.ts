@@ -17,6 +17,8 @@ export const ADMIN_ERRORS = {
   refundReply: 'Failed to refund the reply',
   courseAccess: 'Failed to update course access',
   saveLesson: 'Failed to save lesson',
+  resetMfa: 'Failed to reset two-factor authentication',
+  revokeSession: 'Failed to end the sign-in',
 } as const;
 
 export type AdminErrorText = (typeof ADMIN_ERRORS)[keyof typeof ADMIN_ERRORS];

@@ -14,6 +14,7 @@ export interface UserRowProps {
   onTierChange: (tier: SubscriptionTier) => void;
   onToggleSuspended: () => void;
   onOpenCredits: () => void;
+  onOpenCustomer: () => void;
 }
 
 function Credits({ wallet, walletsFailed }: Pick<UserRowProps, 'wallet' | 'walletsFailed'>) {
@@ -23,7 +24,7 @@ function Credits({ wallet, walletsFailed }: Pick<UserRowProps, 'wallet' | 'walle
 }
 
 /** One user: who, plan, credits, status, and the admin's actions on them. */
-export function UserRow({ user, wallet, walletsFailed, busy, isSelf, creditsOpen, onTierChange, onToggleSuspended, onOpenCredits }: UserRowProps) {
+export function UserRow({ user, wallet, walletsFailed, busy, isSelf, creditsOpen, onTierChange, onToggleSuspended, onOpenCredits, onOpenCustomer }: UserRowProps) {
   const who = user.fullName ?? user.email;
   return (
     <tr>
@@ -73,6 +74,9 @@ export function UserRow({ user, wallet, walletsFailed, busy, isSelf, creditsOpen
           </Button>
           <Button size="sm" variant="ghost" aria-expanded={creditsOpen} onClick={onOpenCredits} aria-label={`Credits of ${who}`}>
             Credits
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onOpenCustomer} aria-label={`Details of ${who}`}>
+            Details
           </Button>
         </div>
       </td>

@@ -13,7 +13,7 @@ const rowOf = async (email: string) => (await screen.findByText(email)).closest(
 
 describe('users tab', () => {
   it('lists users with plan badge, credits from the chat wallets and status', async () => {
-    const { services } = renderConsole();
+    const { services } = renderConsole('/admin?tab=users');
     expect(await screen.findByTestId('user-total')).toHaveProperty('textContent', 'Total users: 2');
     const first = await rowOf('user1@example.com');
     expect(within(first).getByText('User 1')).toBeTruthy();
@@ -36,7 +36,7 @@ describe('users tab', () => {
       const offset = Number(new URL(call.path, 'http://x').searchParams.get('offset'));
       return jsonResponse(200, { users: [userRow(offset + 1)], total: 45 });
     });
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     await rowOf('user1@example.com');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search by email or name' }), { target: { value: ' ada ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -47,7 +47,7 @@ describe('users tab', () => {
     await rowOf('user21@example.com');
     expect(services.callsTo('GET /api/identity/admin/users').at(-1)!.path).toBe(`/api/identity/admin/users?limit=${USERS_PAGE_SIZE}&offset=20&q=ada`);
     expect(screen.getByText('21–21 of 45')).toBeTruthy();
-    expect(location()).toBe('/admin?q=ada&page=2');
+    expect(location()).toBe('/admin?tab=users&q=ada&page=2');
   });
 
   it('opens the search and page the URL names', async () => {
@@ -63,7 +63,7 @@ describe('users tab', () => {
     const services = adminServices();
     services.on('GET /api/identity/admin/users', jsonResponse(200, { users: [ADMIN], total: 1 }));
     services.on(`GET /api/chat/admin/users/${ADMIN.id}/messages`, jsonResponse(200, { messages: [] }));
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     const row = await rowOf(ADMIN.email);
     const suspend = within(row).getByRole('button', { name: 'Suspend Ops Admin' });
     expect(suspend).toHaveProperty('disabled', true);
@@ -75,7 +75,7 @@ describe('users tab', () => {
   it('says when no user matches', async () => {
     const services = adminServices();
     services.on('GET /api/identity/admin/users', jsonResponse(200, { users: [], total: 0 }));
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     expect(await screen.findByText('No users yet.')).toBeTruthy();
   });
 
@@ -84,7 +84,7 @@ describe('users tab', () => {
     services.on('PATCH /api/identity/admin/users/:id', jsonResponse(200, {}));
     const id = userRow(1).id;
     services.on(`PATCH /api/identity/admin/users/${id}`, (call) => jsonResponse(200, userRow(1, call.body as object)));
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     const row = await rowOf('user1@example.com');
     fireEvent.change(within(row).getByRole('combobox', { name: 'Plan for User 1' }), { target: { value: 'enterprise' } });
     expect(await within(row).findByText('Enterprise', { selector: '.ad-badge' })).toBeTruthy();
@@ -99,7 +99,7 @@ describe('users tab', () => {
     const services = adminServices();
     const id = userRow(1).id;
     services.on(`PATCH /api/identity/admin/users/${id}`, errorResponse(409, 'cannot_suspend_self', 'You cannot suspend your own account.'));
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     const row = await rowOf('user1@example.com');
     fireEvent.click(within(row).getByRole('button', { name: 'Suspend User 1' }));
     const alert = await screen.findByRole('alert');
@@ -116,7 +116,7 @@ describe('users tab', () => {
   it('loads with a banner and a retry when the user list fails, and marks credits unavailable when wallets fail', async () => {
     const services = adminServices();
     services.on('GET /api/identity/admin/users', errorResponse(500, 'internal', 'Boom'));
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.loadFailed);
     expect(await screen.findByText('Users could not be loaded.')).toBeTruthy();
 
@@ -136,7 +136,7 @@ describe('users tab', () => {
       if (!body.reason) return errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'reason', message: 'Give a reason' }]);
       return jsonResponse(200, { wallet: walletFor(id, { creditsRemaining: 40_000 + body.credits }) });
     });
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     const row = await rowOf('user1@example.com');
     fireEvent.click(within(row).getByRole('button', { name: 'Credits of User 1' }));
     const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
@@ -161,7 +161,7 @@ describe('users tab', () => {
     const refusal = 'This deduction would take the balance below zero: the user has 40,000 credits.';
     services.on(`GET /api/chat/admin/users/${id}/messages`, jsonResponse(200, { messages: [] }));
     services.on(`POST /api/chat/admin/wallets/${id}/adjustments`, errorResponse(409, 'balance_too_low', refusal));
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     fireEvent.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Credits of User 1' }));
     const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
     fireEvent.change(within(panel).getByLabelText('Adjustment'), { target: { value: 'deduct' } });
@@ -185,7 +185,7 @@ describe('users tab', () => {
     };
     services.on(`GET /api/chat/admin/users/${id}/messages`, jsonResponse(200, { messages: [reply, { ...reply, id: '6f2c8a5d-0000-4c2e-9a31-0d6f1b2c3d02', refunded: true }] }));
     services.on(`POST /api/chat/admin/messages/${reply.id}/refund`, jsonResponse(200, { wallet: walletFor(id, { creditsRemaining: 41_200 }) }));
-    renderConsole('/admin', services);
+    renderConsole('/admin?tab=users', services);
     fireEvent.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Credits of User 1' }));
     const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
     expect(await within(panel).findByText('Refunded')).toBeTruthy();

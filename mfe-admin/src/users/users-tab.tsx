@@ -1,15 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AdminUserPatch, UserProfile, Wallet } from '@agentdock/contracts';
+import { ADMIN_USER_LIST_MAX_LIMIT, type AdminUserList, type AdminUserPatch, type SubscriptionTier, type UserProfile, type Wallet } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
-import { Button } from '@agentdock/ui';
-import { useAdminApi } from '../api/use-admin-api';
+import { Button, TextField } from '@agentdock/ui';
+import { type AdminApi, useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
 import { ADMIN_ERRORS } from '../console/admin-errors';
+import { SelectField } from '../console/fields';
 import { formatNumber } from '../console/format';
 import { LoadStates } from '../console/load-states';
+import { TIER_OPTIONS } from '../console/tier-options';
 import { useLoad } from '../console/use-load';
 import { CreditPanel } from './credit-panel';
+import { CustomerPage } from './customer-page';
 import { UserRow } from './user-row';
 
 export const USERS_PAGE_SIZE = 20;
@@ -19,13 +22,75 @@ export const USERS_PAGE_SIZE = 20;
  * thousands), with plan, credits and status, and the admin's actions on each.
  */
 export function UsersTab() {
+  const [params, setParams] = useSearchParams();
+  const open = params.get('user');
+  const setOpen = (userId: string | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (userId) updated.set('user', userId);
+        else updated.delete('user');
+        return updated;
+      },
+      { replace: false },
+    );
+  if (open) return <CustomerPage userId={open} onBack={() => setOpen(null)} />;
+  return <UsersList onOpen={setOpen} />;
+}
+
+const FILTER_PARAMS = ['plan', 'status', 'from', 'to', 'sort'] as const;
+type Filters = Record<(typeof FILTER_PARAMS)[number], string>;
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+  { value: 'past_due', label: 'Past due' },
+  { value: 'cancelling', label: 'Cancelling' },
+];
+
+const SORT_OPTIONS = [
+  { value: '', label: 'Newest first' },
+  { value: 'credits', label: 'Most credits used' },
+];
+
+/**
+ * One page of the users matching the filters. Plan, suspension and sign-up day are identity's;
+ * past due and cancelling are billing's, which names those users for identity to list.
+ */
+async function findUsers(api: AdminApi, q: string, filters: Filters, offset: number, signal: AbortSignal): Promise<AdminUserList> {
+  const identityQuery = {
+    q: q || undefined,
+    tier: (filters.plan || undefined) as SubscriptionTier | undefined,
+    signedUpFrom: filters.from || undefined,
+    signedUpTo: filters.to || undefined,
+    status: filters.status === 'active' || filters.status === 'suspended' ? (filters.status as 'active' | 'suspended') : undefined,
+  };
+  let ids: string[] | undefined;
+  if (filters.status === 'past_due' || filters.status === 'cancelling') ids = (await api.billing.customersByStatus(filters.status, { signal })).userIds;
+  if (filters.sort !== 'credits') {
+    if (ids?.length === 0) return { users: [], total: 0 };
+    return api.identity.listUsers({ ...identityQuery, ids, limit: USERS_PAGE_SIZE, offset }, { signal });
+  }
+  // Most credits used: chat ranks its heaviest users, identity keeps those the other filters match,
+  // and the page is cut from chat's order here.
+  const ranking = (await api.chat.creditsRanking({ signal })).map((row) => row.userId).filter((id) => !ids || ids.includes(id));
+  if (ranking.length === 0) return { users: [], total: 0 };
+  const matching = await api.identity.listUsers({ ...identityQuery, ids: ranking, limit: ADMIN_USER_LIST_MAX_LIMIT, offset: 0 }, { signal });
+  const byId = new Map(matching.users.map((user) => [user.id, user]));
+  const ordered = ranking.flatMap((id) => byId.get(id) ?? []);
+  return { users: ordered.slice(offset, offset + USERS_PAGE_SIZE), total: ordered.length };
+}
+
+function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
   const api = useAdminApi();
   const report = useReportError();
   const { user: me } = useSession();
-  // The search and page live in the URL beside the tab, so a reload or a shared link keeps them.
+  // The search, filters and page live in the URL beside the tab, so a reload or a shared link keeps them.
   const [params, setParams] = useSearchParams();
   const query = { q: params.get('q') ?? '', offset: pageOffset(params.get('page')) };
-  const setQuery = (next: { q: string; offset: number }) =>
+  const filters = Object.fromEntries(FILTER_PARAMS.map((name) => [name, params.get(name) ?? ''])) as Filters;
+  const setQuery = (next: { q: string; offset: number }, nextFilters: Filters = filters) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -33,12 +98,17 @@ export function UsersTab() {
         else updated.delete('q');
         if (next.offset > 0) updated.set('page', String(next.offset / USERS_PAGE_SIZE + 1));
         else updated.delete('page');
+        for (const name of FILTER_PARAMS) {
+          if (nextFilters[name]) updated.set(name, nextFilters[name]);
+          else updated.delete(name);
+        }
         return updated;
       },
       { replace: true },
     );
+  const setFilter = (name: keyof Filters, value: string) => setQuery({ q: query.q, offset: 0 }, { ...filters, [name]: value });
   const [draft, setDraft] = useState(query.q);
-  const users = useLoad((signal) => api.identity.listUsers({ q: query.q || undefined, limit: USERS_PAGE_SIZE, offset: query.offset }, { signal }), `${query.q}|${query.offset}`);
+  const users = useLoad((signal) => findUsers(api, query.q, filters, query.offset, signal), `${query.q}|${query.offset}|${FILTER_PARAMS.map((name) => filters[name]).join('|')}`);
   const ids = users.data?.users.map((user) => user.id) ?? [];
   const wallets = useLoad(
     async (signal) => (ids.length === 0 ? new Map<string, Wallet>() : new Map((await api.chat.getWallets(ids, { signal })).map((wallet) => [wallet.userId, wallet]))),
@@ -87,10 +157,18 @@ export function UsersTab() {
           Search
         </Button>
       </form>
+      <div className="adm-filters" role="group" aria-label="Filter users">
+        <SelectField label="Plan" value={filters.plan} onChange={(event) => setFilter('plan', event.target.value)} options={[{ value: '', label: 'All plans' }, ...TIER_OPTIONS]} />
+        <SelectField label="Status" value={filters.status} onChange={(event) => setFilter('status', event.target.value)} options={STATUS_OPTIONS} />
+        <TextField label="Signed up from" type="date" value={filters.from} onChange={(event) => setFilter('from', event.target.value)} />
+        <TextField label="Signed up to" type="date" value={filters.to} onChange={(event) => setFilter('to', event.target.value)} />
+        <SelectField label="Sort" value={filters.sort} onChange={(event) => setFilter('sort', event.target.value)} options={SORT_OPTIONS} />
+      </div>
       <LoadStates loaded={users} label="Users">
         {({ users: rows, total }) => {
-          if (rows.length === 0) return <p className="adm-empty">{query.q ? `No users match “${query.q}”.` : 'No users yet.'}</p>;
-          const open = rows.find((user) => user.id === creditsOf);
+          const filtered = FILTER_PARAMS.some((name) => name !== 'sort' && filters[name]);
+          if (rows.length === 0) return <p className="adm-empty">{query.q ? `No users match “${query.q}”.` : filtered ? 'No users match these filters.' : 'No users yet.'}</p>;
+          const creditsUser = rows.find((user) => user.id === creditsOf);
           // While another page's wallets load, the previous page's map says nothing about these users.
           const walletOf = (id: string) => (wallets.data && !wallets.loading ? (wallets.data.get(id) ?? null) : undefined);
           return (
@@ -119,13 +197,14 @@ export function UsersTab() {
                         onTierChange={(tier) => void update(user, { subscriptionTier: tier }, ADMIN_ERRORS.userPlan)}
                         onToggleSuspended={() => void update(user, { isSuspended: !user.isSuspended }, ADMIN_ERRORS.userStatus)}
                         onOpenCredits={() => setCreditsOf((current) => (current === user.id ? null : user.id))}
+                        onOpenCustomer={() => onOpen(user.id)}
                       />
                     ))}
                   </tbody>
                 </table>
               </div>
               <Pagination offset={query.offset} shown={rows.length} total={total} onPage={(offset) => setQuery({ q: query.q, offset })} />
-              {open && <CreditPanel key={open.id} user={open} wallet={walletOf(open.id)} onWallet={replaceWallet} onClose={() => setCreditsOf(null)} />}
+              {creditsUser && <CreditPanel key={creditsUser.id} user={creditsUser} wallet={walletOf(creditsUser.id)} onWallet={replaceWallet} onClose={() => setCreditsOf(null)} />}
             </>
           );
         }}

@@ -35,3 +35,5 @@ export * from './chat/message';
 export * from './chat/endpoints';
 export * from './admin/audit';
 export * from './events/chat';
+export * from './admin/stats';
+export * from './admin/customer';

@@ -23,3 +23,4 @@ export { idempotentHandler, type IdempotentHandlerOptions } from './events/consu
 export { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 export { type AdminActionInput, type AdminActor, adminActorOf, adminAuditPath, adminAuditRouter, listAdminActions, recordAdminAction } from './audit/admin-audit';
 export { type RunningService, runStandalone, type ServiceContext, type ServiceDefinition, serviceEnvSchema, type ServiceRuntime, startService } from './service';
+export { adminStatsRouter } from './stats/admin-stats-router';

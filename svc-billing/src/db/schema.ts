@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
 
 /**
  * Billing's own copy of what it needs from the catalog's plans (prices and payment price ids),
@@ -49,6 +49,12 @@ export const subscriptions = pgTable('subscriptions', {
   graceEndsAt: bigint('grace_ends_at', { mode: 'number' }),
   state: jsonb('state').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Copies of the state's product and cancel flag, for the operator's figures to read without parsing JSON. */
+  productKind: text('product_kind', { enum: ['plan', 'course'] })
+    .notNull()
+    .default('plan'),
+  tier: text('tier'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
 });
 
 /** Provider event ids already applied: a replayed webhook has no second effect. */
@@ -83,5 +89,38 @@ export const parkedWebhookEvents = pgTable('parked_webhook_events', {
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents };
+/**
+ * Money that moved, one row per provider object (a paid invoice, a paid one-off checkout, a
+ * charge's refunds), so revenue figures are sums over rows rather than calls to the provider.
+ * Refunds are negative, one row per provider refund, dated when it was made.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['plan', 'course', 'credit-pack', 'refund'] }).notNull(),
+    subscriptionId: text('subscription_id'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('payments_paid_at_idx').on(table.paidAt), index('payments_user_idx').on(table.userId, table.paidAt)],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * When each customer first paid for a plan (free → paid), kept as payments are recorded so the
+ * conversions of a range are read from an index instead of grouping every payment ever made.
+ */
+export const planConversions = pgTable(
+  'plan_conversions',
+  {
+    userId: text('user_id').primaryKey(),
+    convertedAt: timestamp('converted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('plan_conversions_converted_at_idx').on(table.convertedAt)],
+);
+
+export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents, payments, planConversions };
 export type BillingSchema = typeof schema;

@@ -18,6 +18,7 @@ import type Stripe from 'stripe';
 import { type BillingSchema, creditPurchases, parkedWebhookEvents, type PlanPriceRow, planPrices, subscriptions, webhookEvents } from '../db/schema';
 import { productName } from './billing';
 import { resolveCreditPack } from './checkout-rules';
+import { recordPayment } from './payments';
 import { applySnapshot, isProviderStatus, type Effect, type StoredSubscription, type SubscriptionSnapshot, type Transition } from './subscription-machine';
 
 export interface WebhookDeps {
@@ -157,11 +158,12 @@ export async function processWebhook(context: ServiceContext<BillingSchema>, dep
   return context.transaction(async (tx) => {
     const [fresh] = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (!fresh) return false;
+    await recordPayment(tx, event, subscription);
     if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
       await recordCreditPurchase(context, tx, event.data.object);
     }
     if (snapshot && subscription) await applyToStored(context, tx, deps, snapshot, subscription, event.created);
-    if (snapshot && event.type === 'invoice.paid') await recordPayment(context, tx, deps, snapshot, event.data.object, event.created);
+    if (snapshot && event.type === 'invoice.paid') await sendPaymentReceipt(context, tx, deps, snapshot, event.data.object, event.created);
     return true;
   });
 }
@@ -209,7 +211,7 @@ const PAYMENT_REASONS: Partial<Record<NonNullable<Stripe.Invoice.BillingReason>,
 };
 
 /** Every subscription charge that took money gets a receipt (identity sends it). */
-async function recordPayment(context: ServiceContext<BillingSchema>, tx: Db, deps: WebhookDeps, snapshot: SubscriptionSnapshot, invoice: Stripe.Invoice, created: number) {
+async function sendPaymentReceipt(context: ServiceContext<BillingSchema>, tx: Db, deps: WebhookDeps, snapshot: SubscriptionSnapshot, invoice: Stripe.Invoice, created: number) {
   const reason = invoice.billing_reason ? PAYMENT_REASONS[invoice.billing_reason] : undefined;
   if (!reason || !invoice.id || invoice.amount_paid <= 0) return;
   await context.enqueue(tx, paymentReceivedV1, {
@@ -256,6 +258,9 @@ async function applyToStored(
     graceEndsAt: transition.next.graceEndsAt,
     state: transition.next,
     updatedAt: new Date(),
+    productKind: snapshot.product.kind,
+    tier: snapshot.product.kind === 'plan' ? snapshot.product.tier : null,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
   };
   await tx.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.id, set: values });
   await publishEffects(context, tx, deps, transition, values.interval === 'year' ? 'annual' : 'monthly');

@@ -25,6 +25,10 @@ export const chatMessages = pgTable(
   (table) => [
     index('chat_messages_user_agent_created_idx').on(table.userId, table.agentId, table.createdAt),
     index('chat_messages_user_created_idx').on(table.userId, table.createdAt),
+    // The admin usage figures read the replies of a date range across all users.
+    index('chat_messages_replies_created_idx')
+      .on(table.createdAt)
+      .where(sql`${table.role} = 'assistant'`),
     check('chat_messages_role_check', sql`${table.role} in ('user', 'assistant')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { type AdminUserList, type AdminUserListQuery, type AdminUserPatch, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from '@agentdock/service-data/orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from '@agentdock/service-data/orm';
+import { BadRequestError } from '@agentdock/service-kit';
 import { type Db, recordAdminAction } from '@agentdock/service-data';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
@@ -12,12 +13,30 @@ import type { IdentityWriter } from './writer';
  * newest first, with the count of all matches.
  */
 export async function listUsers(db: Db<IdentitySchema>, query: AdminUserListQuery): Promise<AdminUserList> {
-  const where = and(matching(query.q), query.ids ? inArray(users.id, query.ids) : undefined);
+  const where = and(
+    matching(query.q),
+    query.ids ? inArray(users.id, query.ids) : undefined,
+    query.tier ? eq(users.subscriptionTier, query.tier) : undefined,
+    query.status ? eq(users.isSuspended, query.status === 'suspended') : undefined,
+    signedUpBetween(query.signedUpFrom, query.signedUpTo),
+  );
   const [rows, [totals]] = await Promise.all([
     db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { users: rows.map(toProfile), total: totals?.total ?? 0 };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole UTC days, both ends included; a day that is not one (2026-02-30) is refused with a 400. */
+function signedUpBetween(from: string | undefined, to: string | undefined): SQL | undefined {
+  const day = (text: string) => {
+    const time = Date.parse(`${text}T00:00:00Z`);
+    if (!Number.isFinite(time)) throw new BadRequestError('Enter a real calendar date.');
+    return time;
+  };
+  return and(from ? gte(users.createdAt, new Date(day(from))) : undefined, to ? lt(users.createdAt, new Date(day(to) + DAY_MS)) : undefined);
 }
 
 function matching(q: string | undefined): SQL | undefined {

@@ -16,6 +16,7 @@ const FAILURES = {
   mfa_not_enabled: [409, 'Two-factor authentication is not on for this account.'],
   json_required: [400, 'This request must be sent as JSON (Content-Type: application/json).'],
   user_not_found: [404, 'No user with this id.'],
+  session_not_found: [404, 'This sign-in has already ended.'],
   cannot_suspend_self: [400, 'You cannot suspend your own account.'],
   phone_taken: [409, 'This phone number is already used by another account.'],
 } as const satisfies Record<string, readonly [number, string]>;

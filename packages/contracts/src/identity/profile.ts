@@ -53,6 +53,13 @@ const userIdList = z.pipe(
 export const adminUserListQuery = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   ids: z.optional(userIdList),
+  /** Only users on this plan tier. */
+  tier: z.optional(subscriptionTier),
+  /** Only active (not suspended) or only suspended accounts. */
+  status: z.optional(z.enum(['active', 'suspended'], 'Choose active or suspended.')),
+  /** Signed up on or after / on or before these UTC days (YYYY-MM-DD). */
+  signedUpFrom: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.'))),
+  signedUpTo: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.'))),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ADMIN_USER_LIST_MAX_LIMIT)), 50),
   offset: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
 });

@@ -1,0 +1,134 @@
+// The admin overview's stats: each service's figures for 7, 30 and 90 days over generated data
+// (100,000 users and 1,000,000 chat messages), each written straight into that service's own
+// database with generate_series, as the services would have written them over a year.
+import { join } from 'node:path';
+import { type StatsRange } from '@agentdock/contracts';
+import { type Database, type Db } from '@agentdock/service-data';
+import { sql } from '@agentdock/service-data/orm';
+import { openTestDatabase } from '@agentdock/service-data/testing';
+import { billingStatsFor } from '../../svc-billing/src/domain/admin-stats';
+import { schema as billingSchema } from '../../svc-billing/src/db/schema';
+import { catalogStatsFor } from '../../svc-catalog/src/domain/admin-stats';
+import { schema as catalogSchema } from '../../svc-catalog/src/db/schema';
+import { chatStatsFor } from '../../svc-chat/src/domain/admin-stats';
+import { schema as chatSchema } from '../../svc-chat/src/db/schema';
+import { identityStatsFor } from '../../svc-identity/src/domain/admin-stats';
+import { schema as identitySchema } from '../../svc-identity/src/db/schema';
+import { repoRoot } from './processes';
+
+const USERS = Number(process.env.BENCH_STATS_USERS ?? 100_000);
+const MESSAGES = Number(process.env.BENCH_STATS_MESSAGES ?? 1_000_000);
+const CALLS = Number(process.env.BENCH_STATS_CALLS ?? 40);
+const RANGES = [7, 30, 90];
+
+const open = <TSchema extends Record<string, unknown>>(service: string, schema: TSchema) => openTestDatabase({ schema, migrationsFolder: join(repoRoot, service, 'migrations') });
+
+/** A user id every service agrees on: the n-th generated user. */
+const userId = (n: string) => `('00000000-0000-4000-8000-' || lpad((${n})::text, 12, '0'))`;
+
+async function seedIdentity(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`insert into users (id, email, password_hash, created_at, email_confirmed_at)
+      select ${userId('i')}::uuid, 'user' || i || '@bench.test', 'x', now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second',
+        case when i % 5 = 0 then null else now() - (i % 365) * interval '1 day' end
+      from generate_series(1, ${USERS}) as i`),
+  );
+}
+
+async function seedBilling(db: Db): Promise<void> {
+  // A third of the users pay: mostly monthly, some annual, a few past due, cancelling or ended.
+  await db.execute(
+    sql.raw(`insert into subscriptions (id, user_id, status, unit_amount, currency, interval, observed_at, state, product_kind, tier, cancel_at_period_end)
+      select 'sub_' || i, ${userId('i')},
+        case when i % 50 = 0 then 'past_due' when i % 20 = 0 then 'canceled' else 'active' end,
+        case when i % 10 = 0 then 102000 when i % 2 = 0 then 10000 else 5000 end, 'usd',
+        case when i % 10 = 0 then 'year' else 'month' end,
+        extract(epoch from now())::bigint - (i % 365) * 86400,
+        jsonb_build_object('product', jsonb_build_object('kind', 'plan', 'tier', case when i % 2 = 0 then 'professional' else 'starter' end),
+          'cancelAtPeriodEnd', i % 30 = 0, 'currentPeriodEnd', extract(epoch from now())::bigint + 86400),
+        'plan', case when i % 2 = 0 then 'professional' else 'starter' end, i % 30 = 0
+      from generate_series(1, ${USERS}, 3) as i`),
+  );
+  // Six monthly payments each, plus credit packs and the odd refund.
+  await db.execute(
+    sql.raw(`insert into payments (id, user_id, kind, amount, currency, paid_at)
+      select 'in_' || i || '_' || m, ${userId('i')}, 'plan', 5000, 'usd', now() - ((i % 28) + m * 30) * interval '1 day'
+      from generate_series(1, ${USERS}, 3) as i, generate_series(0, 5) as m`),
+  );
+  await db.execute(
+    sql.raw(`insert into payments (id, user_id, kind, amount, currency, paid_at)
+      select 'cs_' || i, ${userId('i')}, case when i % 97 = 0 then 'refund' else 'credit-pack' end, case when i % 97 = 0 then -1500 else 1500 end, 'usd', now() - (i % 365) * interval '1 day'
+      from generate_series(2, ${USERS}, 7) as i`),
+  );
+  // What storing each plan payment keeps: the customer's first one.
+  await db.execute(sql.raw(`insert into plan_conversions (user_id, converted_at) select user_id, min(paid_at) from payments where kind = 'plan' group by user_id`));
+}
+
+async function seedChat(db: Db): Promise<void> {
+  // Half of the messages are the customers', half the agents' replies with their cost.
+  await db.execute(
+    sql.raw(`insert into chat_messages (user_id, agent_id, role, content, platform_credits_used, created_at)
+      select ${userId('1 + (i % ' + USERS + ')')}::uuid, 'agent-' || (i % 20), case when i % 2 = 0 then 'user' else 'assistant' end, 'x',
+        case when i % 2 = 0 then 0 else 100 + i % 400 end, now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second'
+      from generate_series(1, ${MESSAGES}) as i`),
+  );
+}
+
+async function seedCatalog(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`insert into course_enrolments (course_id, user_id, source, created_at)
+      select case when i % 2 = 0 then 'ai-fundamentals' else 'build-ai-agents' end, ${userId('i')}::uuid, 'subscription', now() - (i % 365) * interval '1 day'
+      from generate_series(1, ${USERS}, 5) as i`),
+  );
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function measure(compute: (range: StatsRange) => Promise<unknown>, days: number): Promise<{ p50: number; p95: number }> {
+  const now = Date.now();
+  const range = { from: new Date(now - (days - 1) * 86_400_000).toISOString().slice(0, 10), to: new Date(now).toISOString().slice(0, 10) };
+  await compute(range);
+  const times: number[] = [];
+  for (let call = 0; call < CALLS; call += 1) {
+    const started = performance.now();
+    await compute(range);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+export async function benchAdminStats(): Promise<void> {
+  const driver = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(
+    `\nAdmin stats — ${USERS.toLocaleString('en-US')} users, ${MESSAGES.toLocaleString('en-US')} messages, ${driver}; p50 / p95 of ${CALLS} calls per range (goal: p95 ≤ 100 ms)`,
+  );
+  const services: Array<{
+    name: string;
+    open: () => Promise<Database<Record<string, unknown>>>;
+    seed: (db: Db) => Promise<void>;
+    compute: (db: Db, range: StatsRange) => Promise<unknown>;
+  }> = [
+    { name: 'identity', open: () => open('svc-identity', identitySchema), seed: seedIdentity, compute: (db, range) => identityStatsFor(db as never, range) },
+    { name: 'billing', open: () => open('svc-billing', billingSchema), seed: seedBilling, compute: (db, range) => billingStatsFor(db, range) },
+    { name: 'chat', open: () => open('svc-chat', chatSchema), seed: seedChat, compute: (db, range) => chatStatsFor(db as never, range) },
+    { name: 'catalog', open: () => open('svc-catalog', catalogSchema), seed: seedCatalog, compute: (db, range) => catalogStatsFor(db, range) },
+  ];
+  for (const service of services) {
+    const database = await service.open();
+    try {
+      const seeding = performance.now();
+      await service.seed(database.db);
+      await database.db.execute(sql`analyze`);
+      const seeded = ((performance.now() - seeding) / 1000).toFixed(1);
+      const figures = [];
+      for (const days of RANGES) {
+        const { p50, p95 } = await measure((range) => service.compute(database.db, range), days);
+        figures.push(`${days} days ${p50.toFixed(1)} / ${p95.toFixed(1)} ms`);
+      }
+      console.log(`  ${service.name.padEnd(9)} ${figures.join('   ')}   (seeded in ${seeded} s)`);
+    } finally {
+      await database.close();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { type MoneyByCurrency, type StatsRange, statsRangeQuery } from '@agentdock/contracts';
+import { formatPrice, minorToDecimalText } from '@agentdock/ui';
+import type { OverviewStats } from '../api/stats-api';
+
+export const PRESET_DAYS = [7, 30, 90] as const;
+export type RangeChoice = `${(typeof PRESET_DAYS)[number]}` | 'custom';
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The last `days` whole UTC days, today included (the services count days in UTC). */
+export function lastDays(days: number, now = Date.now()): StatsRange {
+  return { from: isoDay(now - (days - 1) * DAY_MS), to: isoDay(now) };
+}
+
+/** A custom range as typed, or the sentence that says what is wrong with it (shown beside the field). */
+export function checkRange(range: StatsRange): { range: StatsRange } | { field: 'from' | 'to'; message: string } {
+  const parsed = statsRangeQuery.safeParse(range);
+  if (parsed.success) return { range: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path[0] === 'from' ? 'from' : 'to';
+  // Only the whole-object checks name no field; a missing or malformed date names its own.
+  return { field, message: issue.path.length === 0 && field === 'to' ? 'Enter both dates as real calendar dates.' : issue.message };
+}
+
+/** What each figure means, shown in its tooltip; the words operators know from their billing tools. */
+export const DEFINITIONS = {
+  mrr: 'Monthly recurring revenue now: every active plan subscription at the price it pays per month, annual plans counted as a twelfth of their price. Subscriptions set to cancel still count until their paid period ends; past-due ones are left out.',
+  arr: 'Annual run rate: MRR × 12.',
+  pastDueMrr: 'What past-due subscriptions would add to MRR once their invoice is paid.',
+  revenue: 'Money collected in the range from plans, courses and credit packs, minus refunds made in the range.',
+  payingCustomers: 'Customers with an active paid plan now (past-due ones are counted apart).',
+  arpu: 'Average revenue per paying customer: MRR divided by paying customers.',
+  signUps: 'Accounts created in the range.',
+  confirmedSignUps: 'Of the accounts created in the range, those whose email address is confirmed.',
+  conversions: 'Customers whose first plan payment ever fell in the range (free → paid).',
+  cancellations: 'Logo churn: paid plans that ended in the range.',
+  mrrChurn: 'MRR churn: the monthly revenue those ended plans brought.',
+  messages: 'Agent replies delivered in the range.',
+  credits: 'Credits those replies cost, not counting replies an admin refunded.',
+  courseMembers: 'Members of each course now, and how many joined in the range.',
+} as const;
+
+/** Money in each currency it exists in, e.g. "$1,250 · €90"; a range without money shows $0. */
+export function formatMoney(money: MoneyByCurrency): string {
+  const entries = Object.entries(money).sort(([a], [b]) => a.localeCompare(b));
+  if (entries.length === 0) return formatPrice(0, 'usd');
+  return entries.map(([currency, amount]) => formatPrice(amount, currency)).join(' · ');
+}
+
+export interface DayRow {
+  date: string;
+  revenue: MoneyByCurrency;
+  signUps: number;
+  confirmedSignUps: number;
+  conversions: number;
+  cancellations: number;
+  messages: number;
+  credits: number;
+  newCourseMembers: number;
+}
+
+/** One row per day of the range with every service's figure for it. */
+export function dayRows(stats: OverviewStats): DayRow[] {
+  const byDate = <T extends { date: string }>(days: T[]) => new Map(days.map((day) => [day.date, day]));
+  const identity = byDate(stats.identity.days);
+  const chat = byDate(stats.chat.days);
+  const catalog = byDate(stats.catalog.days);
+  return stats.billing.days.map((day) => ({
+    date: day.date,
+    revenue: day.revenue,
+    signUps: identity.get(day.date)?.signUps ?? 0,
+    confirmedSignUps: identity.get(day.date)?.confirmedSignUps ?? 0,
+    conversions: day.conversions,
+    cancellations: day.cancellations,
+    messages: chat.get(day.date)?.messages ?? 0,
+    credits: chat.get(day.date)?.credits ?? 0,
+    newCourseMembers: catalog.get(day.date)?.newMembers ?? 0,
+  }));
+}
+
+/** The currencies any day collected money in, so a table and a file have one column each. */
+export function currenciesOf(rows: readonly DayRow[], stats: OverviewStats): string[] {
+  const all = new Set([...Object.keys(stats.billing.revenue), ...rows.flatMap((row) => Object.keys(row.revenue))]);
+  return [...(all.size === 0 ? new Set(['usd']) : all)].sort();
+}
+
+export type ChartMetric = { key: string; label: string; value: (row: DayRow) => number };
+
+/** What the chart can draw, one series at a time (revenue in whole currency units). */
+export function chartMetrics(currencies: readonly string[]): ChartMetric[] {
+  return [
+    ...currencies.map((currency) => ({ key: `revenue-${currency}`, label: `Revenue (${currency.toUpperCase()})`, value: (row: DayRow) => (row.revenue[currency] ?? 0) / 100 })),
+    { key: 'signUps', label: 'Sign-ups', value: (row) => row.signUps },
+    { key: 'conversions', label: 'Conversions', value: (row) => row.conversions },
+    { key: 'messages', label: 'Messages', value: (row) => row.messages },
+    { key: 'credits', label: 'Credits spent', value: (row) => row.credits },
+  ];
+}
+
+const csvCell = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
+
+/** The per-day figures as a CSV file (amounts in currency units with their decimals). */
+export function overviewCsv(stats: OverviewStats): string {
+  const rows = dayRows(stats);
+  const currencies = currenciesOf(rows, stats);
+  const header = [
+    'date',
+    ...currencies.map((currency) => `revenue_${currency}`),
+    'sign_ups',
+    'confirmed_sign_ups',
+    'conversions',
+    'cancellations',
+    'messages',
+    'credits_spent',
+    'new_course_members',
+  ];
+  const lines = rows.map((row) => [
+    row.date,
+    ...currencies.map((currency) => minorToDecimalText(row.revenue[currency] ?? 0)),
+    row.signUps,
+    row.confirmedSignUps,
+    row.conversions,
+    row.cancellations,
+    row.messages,
+    row.credits,
+    row.newCourseMembers,
+  ]);
+  return [header, ...lines].map((line) => line.map(csvCell).join(',')).join('\n') + '\n';
+}

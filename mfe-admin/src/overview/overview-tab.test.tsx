@@ -1,0 +1,111 @@
+/** @jest-environment @agentdock/session/jsdom-environment */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { errorResponse } from '@agentdock/session/testing';
+import { ADMIN_ERRORS } from '../console/admin-errors';
+import { adminServices, renderConsole, userRow } from '../testing';
+import { charts, installResizeObserver } from '../testing-chart';
+
+jest.mock('uplot', () => jest.requireActual('../testing-chart'));
+
+beforeEach(() => {
+  charts.length = 0;
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.useFakeTimers({
+    now: new Date('2026-11-25T15:00:00Z'),
+    doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+  });
+  installResizeObserver();
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('overview tab', () => {
+  it('shows each service’s figures for the last 30 days, each with its definition', async () => {
+    const { services } = renderConsole('/admin?tab=overview');
+    expect((await screen.findByTestId('figure-mrr')).textContent).toBe('$335');
+    expect(screen.getByTestId('figure-arr').textContent).toBe('$4,020');
+    expect(screen.getByTestId('figure-past-due').textContent).toBe('$50 (1)');
+    expect(screen.getByTestId('figure-revenue').textContent).toBe('€9 · $1,233.39');
+    expect(screen.getByTestId('figure-arpu').textContent).toBe('$83.75');
+    expect(screen.getByTestId('figure-signups').textContent).toBe('12');
+    expect(screen.getByTestId('figure-conversions').textContent).toBe('2');
+    expect(screen.getByTestId('figure-credits').textContent).toBe('4,567');
+    const info = screen.getByRole('button', { name: 'What is MRR?' });
+    expect(document.getElementById(info.getAttribute('aria-describedby')!)!.textContent).toContain('annual plans counted as a twelfth');
+    expect(screen.getByTestId('overview-range').textContent).toBe('2026-10-27 – 2026-11-25 (UTC)');
+    for (const service of ['billing', 'identity', 'chat', 'catalog']) {
+      expect(services.callsTo(`GET /api/${service === 'chat' ? 'chat/admin' : `${service}/admin`}/stats`)[0]!.path).toContain('from=2026-10-27&to=2026-11-25');
+    }
+    // The heaviest customer is named from identity, by id.
+    expect(await screen.findByText(`${userRow(1).fullName} <${userRow(1).email}>`)).toBeTruthy();
+    expect(screen.getByText('Meeting Prep')).toBeTruthy();
+  });
+
+  it('draws the chosen figure per day and lays the same days out as a table', async () => {
+    const services = adminServices();
+    renderConsole('/admin?tab=overview', services);
+    await waitFor(() => expect(charts.length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByLabelText('7 days'));
+    await waitFor(() => expect(charts.at(-1)!.data[0]).toHaveLength(7));
+    const last = charts.at(-1)!;
+    expect(last.label).toBe('Revenue (EUR)');
+    expect(last.data[0]!.at(-1)).toBe(Date.parse('2026-11-25T00:00:00Z') / 1000);
+    const table = screen.getByTestId('overview-days');
+    expect(within(table).getAllByRole('row')).toHaveLength(8);
+    expect(within(table).getByRole('rowheader', { name: '2026-11-25' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Chart'), { target: { value: 'messages' } });
+    await waitFor(() => expect(charts.at(-1)!.label).toBe('Messages'));
+  });
+
+  it('takes a custom range, and says beside the field what is wrong with one', async () => {
+    const { services } = renderConsole('/admin?tab=overview');
+    await screen.findByTestId('figure-mrr');
+    fireEvent.click(screen.getByLabelText('Custom'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('The end of the range must not be before its start.')).toBeTruthy();
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-22' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(services.callsTo('GET /api/billing/admin/stats').at(-1)!.path).toContain('from=2026-11-20&to=2026-11-22'));
+    expect(screen.queryByText('The end of the range must not be before its start.')).toBeNull();
+  });
+
+  it('exports the per-day figures as a CSV file', async () => {
+    renderConsole('/admin?tab=overview');
+    await screen.findByTestId('figure-mrr');
+    let saved: Blob | undefined;
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved = blob;
+      return 'blob:overview';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('agentdock-overview-2026-10-27-to-2026-11-25.csv');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalled();
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(saved!);
+    });
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toBe('date,revenue_eur,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,messages,credits_spent,new_course_members');
+    expect(lines).toHaveLength(31);
+    expect(lines[30]).toBe('2026-11-25,0,0,0,0,0,0,0,0,0');
+  });
+
+  it('reports a service that cannot answer and offers to try again', async () => {
+    const services = adminServices();
+    services.on('GET /api/chat/admin/stats', errorResponse(500, 'internal', 'Boom'));
+    renderConsole('/admin?tab=overview', services);
+    expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.loadFailed);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,106 @@
+import * as z from 'zod/mini';
+import { CHAT_ADMIN_BASE } from '../chat/endpoints';
+import { BILLING_BASE, CATALOG_BASE, IDENTITY_BASE } from '../http/bases';
+import { defineEndpoint } from '../http/endpoint';
+
+/** The longest range one stats call covers: a year and a day, so any calendar year fits. */
+export const STATS_MAX_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.'));
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/**
+ * GET <service>/admin/stats query: whole UTC days, both ends included. Every service reads the
+ * same range so the admin console can lay their figures side by side.
+ */
+export const statsRangeQuery = z.object({ from: isoDay, to: isoDay }).check(
+  z.refine((range) => Number.isFinite(dayNumber(range.from)) && Number.isFinite(dayNumber(range.to)), { message: 'Enter a real calendar date.' }),
+  z.refine((range) => dayNumber(range.to) >= dayNumber(range.from), { message: 'The end of the range must not be before its start.', path: ['to'] }),
+  z.refine((range) => dayNumber(range.to) - dayNumber(range.from) < STATS_MAX_DAYS, {
+    message: `Choose a range of at most ${STATS_MAX_DAYS} days.`,
+    path: ['to'],
+  }),
+);
+export type StatsRange = z.infer<typeof statsRangeQuery>;
+
+/** Every day of a range, oldest first, as YYYY-MM-DD. */
+export function daysOfRange(range: StatsRange): string[] {
+  const first = dayNumber(range.from);
+  const count = dayNumber(range.to) - first + 1;
+  return Array.from({ length: count }, (_unused, index) => new Date((first + index) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The instants a range covers: [start, end), end being midnight after its last day. */
+export function rangeBounds(range: StatsRange): { start: Date; end: Date } {
+  return { start: new Date(dayNumber(range.from) * DAY_MS), end: new Date((dayNumber(range.to) + 1) * DAY_MS) };
+}
+
+const count = z.number().check(z.int(), z.nonnegative());
+const day = z.string();
+/** Integer minor units keyed by lower-case ISO currency code; a currency without money is absent. */
+const moneyByCurrency = z.record(z.string(), z.number().check(z.int()));
+export type MoneyByCurrency = z.infer<typeof moneyByCurrency>;
+
+export const billingStats = z.object({
+  /** Now, not at the end of the range: subscriptions keep no history of their price. */
+  mrr: moneyByCurrency,
+  arr: moneyByCurrency,
+  /** What past_due subscriptions would add to MRR once paid; not part of `mrr`. */
+  pastDueMrr: moneyByCurrency,
+  /** MRR divided by the paying customers of that currency (rounded to the minor unit). */
+  arpu: moneyByCurrency,
+  payingCustomers: count,
+  pastDueCustomers: count,
+  /** Paying customers whose plan ends at the end of the period they paid for. */
+  cancellingCustomers: count,
+  byPlan: z.array(z.object({ tier: z.string(), interval: z.enum(['month', 'year']), currency: z.string(), customers: count, mrr: z.number().check(z.int()) })),
+  /** Money received in the range, net of refunds made in it: plans, courses and credit packs. */
+  revenue: moneyByCurrency,
+  refunds: moneyByCurrency,
+  /** Customers whose first plan payment fell in the range. */
+  conversions: count,
+  /** Plan subscriptions that ended in the range (logo churn) and the MRR they had (MRR churn). */
+  cancellations: count,
+  mrrChurn: moneyByCurrency,
+  days: z.array(z.object({ date: day, revenue: moneyByCurrency, conversions: count, cancellations: count })),
+});
+export type BillingStats = z.infer<typeof billingStats>;
+
+export const identityStats = z.object({
+  signUps: count,
+  /** Of those sign-ups, the ones whose email address is confirmed now. */
+  confirmedSignUps: count,
+  days: z.array(z.object({ date: day, signUps: count, confirmedSignUps: count })),
+});
+export type IdentityStats = z.infer<typeof identityStats>;
+
+const usageRow = z.object({ messages: count, credits: count });
+export const chatStats = z.object({
+  /** Replies delivered in the range and the credits they cost, net of refunded replies. */
+  messages: count,
+  credits: count,
+  activeCustomers: count,
+  days: z.array(z.extend(usageRow, { date: day })),
+  byAgent: z.array(z.extend(usageRow, { agentId: z.string(), name: z.nullable(z.string()) })),
+  topCustomers: z.array(z.extend(usageRow, { userId: z.string() })),
+});
+export type ChatStats = z.infer<typeof chatStats>;
+
+export const catalogStats = z.object({
+  courses: z.array(z.object({ courseId: z.string(), members: count, newMembers: count })),
+  days: z.array(z.object({ date: day, newMembers: count })),
+});
+export type CatalogStats = z.infer<typeof catalogStats>;
+
+/** How many customers the top-customers list names. */
+export const STATS_TOP_CUSTOMERS = 10;
+
+/** Each service computes its own figures from its own rows; the admin console composes them. */
+export const ADMIN_STATS_ENDPOINTS = {
+  billing: defineEndpoint('GET', BILLING_BASE, '/admin/stats', { query: statsRangeQuery, response: billingStats }),
+  identity: defineEndpoint('GET', IDENTITY_BASE, '/admin/stats', { query: statsRangeQuery, response: identityStats }),
+  chat: defineEndpoint('GET', CHAT_ADMIN_BASE, '/stats', { query: statsRangeQuery, response: chatStats }),
+  catalog: defineEndpoint('GET', CATALOG_BASE, '/admin/stats', { query: statsRangeQuery, response: catalogStats }),
+} as const;

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { chatMessages, chatSessions, chatWalletLedger, chatWallets } from '../src/db/schema';
+import { ChatHarness, DRIVER, type User } from './harness';
+
+const STATS = '/api/chat/admin/stats';
+
+describe(`svc-chat admin stats (${DRIVER})`, () => {
+  let chat: ChatHarness;
+  let admin: User;
+  const [alice, bob, carol] = [randomUUID(), randomUUID(), randomUUID()];
+  let writer: string;
+  let unknownAgent: string;
+
+  beforeAll(async () => {
+    chat = await ChatHarness.start({});
+    admin = await chat.user({ admin: true });
+    writer = (await chat.agent({ name: 'Writer' })).id;
+    unknownAgent = randomUUID();
+    const message = (userId: string, agentId: string, role: 'user' | 'assistant', credits: number, createdAt: string, refunded = false) => ({
+      userId,
+      agentId,
+      role,
+      content: 'x',
+      platformCreditsUsed: credits,
+      createdAt: new Date(createdAt),
+      refundedAt: refunded ? new Date(createdAt) : null,
+    });
+    await chat.db.insert(chatMessages).values([
+      message(alice, writer, 'user', 0, '2026-03-01T08:00:00Z'),
+      message(alice, writer, 'assistant', 40, '2026-03-01T08:00:01Z'),
+      message(alice, writer, 'assistant', 60, '2026-03-02T23:59:59Z'),
+      message(bob, writer, 'assistant', 25, '2026-03-02T10:00:00Z'),
+      // Refunded by an admin: delivered, but its credits went back.
+      message(bob, unknownAgent, 'assistant', 500, '2026-03-02T11:00:00Z', true),
+      message(carol, unknownAgent, 'assistant', 30, '2026-03-03T00:00:00Z'),
+      message(carol, writer, 'assistant', 999, '2026-02-28T23:59:59Z'),
+    ]);
+  });
+  afterAll(() => chat.close());
+
+  it('counts replies and the credits they cost per day, per agent and for the top customers', async () => {
+    const { body } = await request(chat.url).get(STATS).query({ from: '2026-03-01', to: '2026-03-02' }).set(admin.auth).expect(200);
+    expect(body).toEqual({
+      messages: 4,
+      credits: 125,
+      activeCustomers: 2,
+      days: [
+        { date: '2026-03-01', messages: 1, credits: 40 },
+        { date: '2026-03-02', messages: 3, credits: 85 },
+      ],
+      byAgent: [
+        { agentId: writer, name: 'Writer', messages: 3, credits: 125 },
+        { agentId: unknownAgent, name: null, messages: 1, credits: 0 },
+      ],
+      topCustomers: [
+        { userId: alice, messages: 2, credits: 100 },
+        { userId: bob, messages: 2, credits: 25 },
+      ],
+    });
+  });
+
+  it('ranks users by the plan credits they used this period', async () => {
+    const wallet = (userId: string, remaining: number) => ({
+      userId,
+      tier: 'free',
+      creditsRemaining: remaining,
+      creditsLimit: 1_000,
+      apiCallsLimit: 10,
+      periodStart: new Date('2026-03-01T00:00:00Z'),
+      renewsAt: new Date('2026-04-01T00:00:00Z'),
+    });
+    await chat.db.insert(chatWallets).values([wallet(alice, 900), wallet(bob, 100), wallet(carol, 1_000)]);
+    const { body } = await request(chat.url).get('/api/chat/admin/usage/ranking').query({ limit: 2 }).set(admin.auth).expect(200);
+    expect(body).toEqual({
+      users: [
+        { userId: bob, creditsUsed: 900 },
+        { userId: alice, creditsUsed: 100 },
+      ],
+    });
+    await request(chat.url).get('/api/chat/admin/usage/ranking').query({ limit: 0 }).set(admin.auth).expect(400);
+  });
+
+  it('counts a customer’s conversations and lists their latest wallet changes', async () => {
+    await chat.db.insert(chatSessions).values([
+      { userId: alice, agentId: writer },
+      { userId: alice, agentId: unknownAgent },
+      { userId: bob, agentId: writer },
+    ]);
+    await chat.db.insert(chatWalletLedger).values([
+      { userId: alice, kind: 'grant', planDelta: 1_000, createdAt: new Date('2026-03-01T00:00:00Z') },
+      { userId: alice, kind: 'admin-adjustment', purchasedDelta: 50, reason: 'Goodwill', createdAt: new Date('2026-03-02T00:00:00Z') },
+      { userId: bob, kind: 'grant', planDelta: 1_000, createdAt: new Date('2026-03-01T00:00:00Z') },
+    ]);
+    const { body } = await request(chat.url).get(`/api/chat/admin/users/${alice}/usage`).set(admin.auth).expect(200);
+    expect(body.conversations).toBe(2);
+    expect(
+      body.ledger.map((row: { kind: string; planDelta: number; purchasedDelta: number; reason: string | null }) => [row.kind, row.planDelta, row.purchasedDelta, row.reason]),
+    ).toEqual([
+      ['admin-adjustment', 0, 50, 'Goodwill'],
+      ['grant', 1_000, 0, null],
+    ]);
+    await request(chat.url).get('/api/chat/admin/users/not-a-uuid/usage').set(admin.auth).expect(400);
+  });
+
+  it('is for admins only and refuses a range that is not one', async () => {
+    const customer = await chat.user();
+    await request(chat.url).get(STATS).query({ from: '2026-03-01', to: '2026-03-02' }).set(customer.auth).expect(403);
+    await request(chat.url).get(STATS).query({ from: '2026-03-02', to: '2026-03-01' }).set(admin.auth).expect(400);
+  });
+});
