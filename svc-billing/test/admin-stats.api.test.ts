@@ -1,7 +1,9 @@
 import request from 'supertest';
 import Stripe from 'stripe';
+import { eventually } from '@agentdock/service-kit/testing';
 import { customers, payments, planPrices, subscriptions } from '../src/db/schema';
 import { storePayment } from '../src/domain/payments';
+import { STRIPE_API_VERSION } from '../src/index';
 import { BillingHarness, DRIVER, type User } from './harness';
 
 const STATS = '/api/billing/admin/stats';
@@ -176,17 +178,21 @@ describe(`svc-billing admin stats (${DRIVER})`, () => {
       body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }),
     });
     expect(paid.status).toBe(303);
-    const [subscriptionRow] = (await billing.service.context.db.select().from(subscriptions)).filter((candidate) => candidate.userId === user.id);
+    // Webhooks arrive after the API call answers, as Stripe delivers them.
+    const subscriptionRow = await eventually(async () => (await billing.service.context.db.select().from(subscriptions)).find((candidate) => candidate.userId === user.id));
     await request(billing.url)
-      .post(`/api/billing/subscriptions/${subscriptionRow!.id}/change-plan`)
+      .post(`/api/billing/subscriptions/${subscriptionRow.id}/change-plan`)
       .set(user.auth)
       .send({ planId: 'professional', billingPeriod: 'monthly' })
       .expect(200);
     const mine = async () => (await billing.service.context.db.select().from(payments)).filter((payment) => payment.userId === user.id);
-    const plan = await mine();
+    const plan = await eventually(async () => {
+      const recorded = await mine();
+      return recorded.length >= 2 && recorded;
+    });
     expect(plan.map((payment) => [payment.kind, payment.subscriptionId])).toEqual([
-      ['plan', subscriptionRow!.id],
-      ['plan', subscriptionRow!.id],
+      ['plan', subscriptionRow.id],
+      ['plan', subscriptionRow.id],
     ]);
     // The first month at 5,000, then the upgrade's prorated difference (up to 5,000 at the period's start).
     const amounts = plan.map((payment) => payment.amount);
@@ -202,6 +208,7 @@ describe(`svc-billing admin stats (${DRIVER})`, () => {
       id: 'evt_refund_stats',
       object: 'event',
       type: 'charge.refunded',
+      api_version: STRIPE_API_VERSION,
       created,
       data: {
         object: {
