@@ -407,6 +407,25 @@ describe(`svc-chat on ${DRIVER}`, () => {
     expect(allowed.body.agents.map((agent: { id: string }) => agent.id)).toContain(pro.id);
   });
 
+  it('lets each tier list and use the agents of its tier and below, and no others', async () => {
+    const agents = { free: await chat.agent({ tier: 'free' }), starter: await chat.agent({ tier: 'starter' }), professional: await chat.agent({ tier: 'professional' }) };
+    const expected = {
+      free: ['free'],
+      starter: ['free', 'starter'],
+      professional: ['free', 'starter', 'professional'],
+    } as const;
+    for (const [tier, allowed] of Object.entries(expected) as Array<[keyof typeof expected, readonly string[]]>) {
+      const user = await chat.user({ tier });
+      const listed = (await request(chat.url).get('/api/chat/agents').set(user.auth).expect(200)).body.agents.map((agent: { id: string }) => agent.id);
+      for (const [agentTier, agent] of Object.entries(agents)) {
+        const visible = allowed.includes(agentTier);
+        expect([tier, agentTier, listed.includes(agent.id)]).toEqual([tier, agentTier, visible]);
+        const sent = await send(user, agent.id, 'abcd');
+        expect([tier, agentTier, sent.status, sent.events.at(-1)?.event]).toEqual([tier, agentTier, visible ? 200 : 404, visible ? 'done' : undefined]);
+      }
+    }
+  }, 60_000);
+
   it('refuses a suspended user', async () => {
     const agent = await chat.agent();
     const user = await chat.user();

@@ -45,3 +45,15 @@ describe('wallet balance writes', () => {
     expect(balanceWrites(readFileSync(join(SOURCE, LEDGER), 'utf8')).length).toBeGreaterThan(0);
   });
 });
+
+describe('errors on request paths', () => {
+  // Start-up configuration may stop the process with a plain Error; nothing a request reaches may.
+  const STARTUP = new Set(['providers/config.ts', 'index.ts', 'main.ts']);
+
+  it('are typed: no bare Error is thrown where a request can reach it', () => {
+    const bare = sources(SOURCE)
+      .filter((path) => !STARTUP.has(relative(SOURCE, path)))
+      .flatMap((path) => [...readFileSync(path, 'utf8').matchAll(/new Error\(/g)].map(() => relative(SOURCE, path)));
+    expect(bare).toEqual([]);
+  });
+});
