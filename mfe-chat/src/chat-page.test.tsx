@@ -23,6 +23,7 @@ const WALLET = {
   apiCallsUsed: 0,
   apiCallsLimit: 50,
   periodStart: '2026-11-01T00:00:00.000Z',
+  refillsAt: '2026-12-01T00:00:00.000Z',
   renewsAt: '2026-12-01T00:00:00.000Z',
 };
 

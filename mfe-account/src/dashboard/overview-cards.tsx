@@ -47,7 +47,7 @@ export function OverviewCards({ tier, wallet, onRetryWallet }: OverviewCardsProp
           Renewal
         </h2>
         {fromWallet((data) => (
-          <RenewalFigures renewsAt={data.renewsAt} />
+          <RenewalFigures wallet={data} />
         ))}
       </Card>
     </div>
@@ -108,17 +108,19 @@ function ApiCallFigures({ wallet }: { wallet: Wallet }) {
   );
 }
 
-function RenewalFigures({ renewsAt }: { renewsAt: string }) {
-  const days = daysUntil(renewsAt);
+/** Plan credits refill monthly, even on an annual plan: the countdown is to the refill, beside the billing renewal. */
+function RenewalFigures({ wallet }: { wallet: Wallet }) {
+  const days = daysUntil(wallet.refillsAt);
   return (
     <>
       <p className="acc-figure">
         <span className="acc-figure__value" data-testid="days-until-renewal">
           {formatCount(days)}
         </span>
-        <span className="acc-figure__label">{days === 1 ? 'day until renewal' : 'days until renewal'}</span>
+        <span className="acc-figure__label">{days === 1 ? 'day until credits refill' : 'days until credits refill'}</span>
       </p>
-      <p className="ad-muted acc-figure__note">Renews on {formatDate(renewsAt)}</p>
+      <p className="ad-muted acc-figure__note">Credits refill on {formatDate(wallet.refillsAt)}</p>
+      <p className="ad-muted acc-figure__note">Renews on {formatDate(wallet.renewsAt)}</p>
     </>
   );
 }

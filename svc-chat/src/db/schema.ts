@@ -45,9 +45,15 @@ export const chatWallets = pgTable(
     purchasedCredits: bigint('purchased_credits', { mode: 'number' }).notNull().default(0),
     apiCallsUsed: integer('api_calls_used').notNull().default(0),
     apiCallsLimit: integer('api_calls_limit').notNull(),
+    /** Start of the current monthly allowance period. */
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the plan credits next refill: monthly from `periodAnchor`, on every billing interval. */
+    creditsRefillAt: timestamp('credits_refill_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The day refills count from (the billing period's start; the wallet's opening for free ones). */
+    periodAnchor: timestamp('period_anchor', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The billing renewal (for free wallets, the next refill). */
     renewsAt: timestamp('renews_at', { withTimezone: true, mode: 'date' }).notNull(),
-    /** Free wallets roll monthly on their own; paid ones wait for billing's renewal event. */
+    /** Free wallets roll on with no end; paid ones refill monthly up to the billing renewal, then wait for billing's event. */
     selfRenewing: boolean('self_renewing').notNull().default(true),
     /** The period for which the low-balance event went out (one per period). */
     lowBalanceNotifiedFor: timestamp('low_balance_notified_for', { withTimezone: true, mode: 'date' }),

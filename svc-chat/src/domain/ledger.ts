@@ -70,6 +70,8 @@ export interface PeriodStart {
   tier: SubscriptionTier;
   allowance: { credits: number; apiCalls: number };
   periodStart: Date;
+  refillsAt: Date;
+  anchor: Date;
   renewsAt: Date;
   selfRenewing: boolean;
   reference: string;
@@ -88,6 +90,8 @@ export async function startCreditPeriod(tx: Db<ChatSchema>, input: PeriodStart):
     apiCallsUsed: 0,
     apiCallsLimit: input.allowance.apiCalls,
     periodStart: input.periodStart,
+    creditsRefillAt: input.refillsAt,
+    periodAnchor: input.anchor,
     renewsAt: input.renewsAt,
     selfRenewing: input.selfRenewing,
     lowBalanceNotifiedFor: null,

@@ -8,6 +8,7 @@ import { planFixture } from '@agentdock/contracts/testing';
 import { allowanceFor, applyPlanChanged, isTier } from './allowances';
 import { BalanceTooHighError, BalanceTooLowError, SettlementOverReservationError, WalletNotFoundError } from './errors';
 import { adjustCredits, lockWallet, purchaseCredits, refundCredits, releaseReservation, reserveCredits, settleReservation } from './ledger';
+import { resetForSubscription } from './subscriptions';
 import { addMonth, ensureWallet, findWallets, startPeriod, toWallet, walletRow } from './wallet';
 
 // The wallet's rules against a real database: one database per file (opening one costs seconds on
@@ -36,6 +37,8 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
         apiCallsUsed: 0,
         apiCallsLimit: 10,
         periodStart: start,
+        periodAnchor: start,
+        creditsRefillAt: addMonth(start),
         renewsAt: addMonth(start),
         selfRenewing: false,
         ...values,
@@ -163,6 +166,47 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       ]);
     });
 
+    it("refills an annual subscriber's plan credits monthly on the anchor day, keeps bought credits, and leaves the billing renewal a year away", async () => {
+      const userId = randomUUID();
+      const anchor = new Date('2026-01-31T10:00:00.000Z');
+      const renewal = new Date('2027-01-31T10:00:00.000Z');
+      await db().transaction((tx) => resetForSubscription(tx, { userId, tier: 'starter', periodStart: anchor, periodEnd: renewal, eventId: randomUUID() }));
+      const opened = (await walletRow(db(), userId))!;
+      expect(opened.creditsRefillAt.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+      expect(opened.renewsAt.toISOString()).toBe(renewal.toISOString());
+      await adjust(userId, -600_000);
+      await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 7_000, purchaseId: `cs_${userId}` }));
+      expect((await ensureWallet(db(), userId, 'starter', new Date('2026-02-28T09:59:59.000Z'))).creditsRemaining).toBe(400_000);
+
+      const refilled = await ensureWallet(db(), userId, 'starter', new Date('2026-03-01T00:00:00.000Z'));
+      expect(refilled).toMatchObject({ tier: 'starter', creditsRemaining: 1_000_000, purchasedCredits: 7_000, apiCallsUsed: 0 });
+      expect(toWallet(refilled)).toMatchObject({ periodStart: '2026-02-28T10:00:00.000Z', refillsAt: '2026-03-31T10:00:00.000Z', renewsAt: renewal.toISOString() });
+
+      // Months missed in between are skipped; refills never pass the billing renewal, where billing's own event takes over.
+      const late = await ensureWallet(db(), userId, 'starter', new Date('2027-02-15T00:00:00.000Z'));
+      expect(toWallet(late)).toMatchObject({ periodStart: '2026-12-31T10:00:00.000Z', refillsAt: renewal.toISOString(), renewsAt: renewal.toISOString() });
+      await adjust(userId, -1);
+      expect((await ensureWallet(db(), userId, 'starter', new Date('2027-03-15T00:00:00.000Z'))).creditsRemaining).toBe(999_999);
+      const sums = await ledgerAndBalance(userId);
+      expect(sums.ledger).toEqual(sums.balance);
+    });
+
+    it('does not refill a monthly subscriber before billing renews it', async () => {
+      const userId = randomUUID();
+      await db().transaction((tx) =>
+        resetForSubscription(tx, {
+          userId,
+          tier: 'starter',
+          periodStart: new Date('2026-01-10T00:00:00.000Z'),
+          periodEnd: new Date('2026-02-10T00:00:00.000Z'),
+          eventId: randomUUID(),
+        }),
+      );
+      await adjust(userId, -1);
+      const row = await ensureWallet(db(), userId, 'starter', new Date('2026-02-20T00:00:00.000Z'));
+      expect(toWallet(row)).toMatchObject({ creditsRemaining: 999_999, refillsAt: '2026-02-10T00:00:00.000Z', renewsAt: '2026-02-10T00:00:00.000Z' });
+    });
+
     it('rolls a free wallet at the very moment its period ends, and keeps an unknown tier on the free allowance', async () => {
       const userId = await walletWith({ tier: 'legacy', selfRenewing: true, creditsRemaining: 0, purchasedCredits: 0 });
       const row = await ensureWallet(db(), userId, 'starter', addMonth(start));
@@ -186,6 +230,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
         apiCallsUsed: 0,
         apiCallsLimit: 10,
         periodStart: start.toISOString(),
+        refillsAt: '2026-04-10T08:00:00.000Z',
         renewsAt: '2026-04-10T08:00:00.000Z',
       });
       expect(wallets.find((wallet) => wallet.userId === b)?.tier).toBe('starter');

@@ -15,30 +15,59 @@ export function toWallet(row: WalletRow): Wallet {
     apiCallsUsed: row.apiCallsUsed,
     apiCallsLimit: row.apiCallsLimit,
     periodStart: row.periodStart.toISOString(),
+    refillsAt: row.creditsRefillAt.toISOString(),
     renewsAt: row.renewsAt.toISOString(),
   };
 }
 
-/** One calendar month later (clamped to the month's last day, as card billing does). */
-export function addMonth(date: Date): Date {
-  const next = new Date(date);
+/** `months` calendar months after `anchor`, on the anchor's day (clamped to a shorter month's last day, as card billing does). */
+export function addMonths(anchor: Date, months: number): Date {
+  const next = new Date(anchor);
   const day = next.getUTCDate();
   next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCMonth(next.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(day, lastDay));
   return next;
 }
 
+/** One calendar month later. */
+export function addMonth(date: Date): Date {
+  return addMonths(date, 1);
+}
+
+/**
+ * The monthly allowance period that contains `now`, counted from the anchor: its start and the
+ * next refill. A paid wallet's refills stop at the billing renewal (`until`), where billing's
+ * renewal event starts the next period; a free wallet's never stop.
+ */
+export function allowancePeriod(anchor: Date, now: Date, until: Date | null): { start: Date; refillsAt: Date } {
+  let months = 0;
+  while (addMonths(anchor, months + 1) <= now && (until === null || addMonths(anchor, months + 1) < until)) months += 1;
+  const next = addMonths(anchor, months + 1);
+  return { start: addMonths(anchor, months), refillsAt: until !== null && next > until ? until : next };
+}
+
 /**
  * Starts a new credit period at the tier's allowance: plan credits and API calls reset (no
- * rollover), purchased credits kept. Creates the wallet when the user has none yet.
+ * rollover), purchased credits kept. Creates the wallet when the user has none yet. Plan credits
+ * are monthly whatever the billing interval: an annual subscription refills on its anchor day
+ * each month and renews (with billing) once a year.
  */
 export async function startPeriod(
   tx: Db<ChatSchema>,
-  input: { userId: string; tier: SubscriptionTier; periodStart: Date; renewsAt: Date; selfRenewing: boolean; reference: string },
+  input: { userId: string; tier: SubscriptionTier; periodStart: Date; renewsAt: Date; selfRenewing: boolean; reference: string; anchor?: Date },
 ): Promise<WalletRow> {
-  return startCreditPeriod(tx, { ...input, allowance: await allowanceFor(tx, input.tier) });
+  const anchor = input.anchor ?? input.periodStart;
+  const { start, refillsAt } = allowancePeriod(anchor, input.periodStart, input.selfRenewing ? null : input.renewsAt);
+  return startCreditPeriod(tx, {
+    ...input,
+    periodStart: start,
+    refillsAt,
+    anchor,
+    renewsAt: input.selfRenewing ? refillsAt : input.renewsAt,
+    allowance: await allowanceFor(tx, input.tier),
+  });
 }
 
 /** A free wallet for a user who has none yet (e.g. registered before this service existed). */
@@ -52,21 +81,25 @@ export async function ensureWallet(db: Db<ChatSchema>, userId: string, tier: Sub
   });
 }
 
-/** Free wallets roll monthly on their own: a period that has ended is replaced before use. */
+/**
+ * A wallet whose allowance month has ended refills before use: free wallets month after month,
+ * paid ones on their anchor day until the billing renewal (which billing's event handles).
+ */
 async function rollIfDue(db: Db<ChatSchema>, row: WalletRow, now: Date): Promise<WalletRow> {
-  if (!row.selfRenewing || row.renewsAt > now) return row;
-  let periodStart = row.renewsAt;
-  while (addMonth(periodStart) <= now) periodStart = addMonth(periodStart);
+  if (row.creditsRefillAt > now) return row;
+  if (!row.selfRenewing && row.creditsRefillAt >= row.renewsAt) return row;
   return db.transaction(async (tx) => {
     const locked = await lockWallet(tx, row.userId);
-    if (locked.renewsAt > now) return locked;
+    if (locked.creditsRefillAt > now || (!locked.selfRenewing && locked.creditsRefillAt >= locked.renewsAt)) return locked;
+    const period = allowancePeriod(locked.periodAnchor, now, locked.selfRenewing ? null : locked.renewsAt);
     return startPeriod(tx, {
       userId: row.userId,
       tier: isTier(locked.tier) ? locked.tier : 'free',
-      periodStart,
-      renewsAt: addMonth(periodStart),
-      selfRenewing: true,
-      reference: `roll:${row.userId}:${periodStart.toISOString()}`,
+      periodStart: period.start,
+      anchor: locked.periodAnchor,
+      renewsAt: locked.renewsAt,
+      selfRenewing: locked.selfRenewing,
+      reference: `roll:${row.userId}:${period.start.toISOString()}`,
     });
   });
 }

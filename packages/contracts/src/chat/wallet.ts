@@ -12,7 +12,11 @@ export const wallet = z.object({
   purchasedCredits: z.number().check(z.int(), z.nonnegative()),
   apiCallsUsed: z.number().check(z.int(), z.nonnegative()),
   apiCallsLimit: z.number().check(z.int(), z.nonnegative()),
+  /** Start of the current monthly allowance period. */
   periodStart: z.string().check(z.iso.datetime()),
+  /** When the plan credits next reset: monthly, whatever the billing interval. */
+  refillsAt: z.string().check(z.iso.datetime()),
+  /** The billing renewal (a year away on an annual plan); for free wallets the next refill. */
   renewsAt: z.string().check(z.iso.datetime()),
 });
 export type Wallet = z.infer<typeof wallet>;
