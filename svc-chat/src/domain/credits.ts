@@ -5,7 +5,7 @@ export function splitCharge(credits: number, balance: { plan: number; purchased:
   return { plan, purchased: credits - plan };
 }
 
-/** Low balance: below `ratio` of the period's plan allowance (default 10 %). */
+/** Low balance: below `ratio` of the period's plan allowance (default 10 %); never for an allowance of 0, since balances are never negative. */
 export function isLowBalance(remaining: number, limit: number, ratio = 0.1): boolean {
-  return limit > 0 && remaining < limit * ratio;
+  return remaining < limit * ratio;
 }

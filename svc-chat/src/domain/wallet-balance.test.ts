@@ -108,9 +108,9 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
         selfRenewing: false,
         lowBalanceNotifiedFor: null,
       });
-      expect((await ledger(userId)).map((entry) => [entry.kind, entry.planDelta, entry.purchasedDelta]).sort()).toEqual([
-        ['expiry', -300, 0],
-        ['grant', 2_000_000, 0],
+      expect((await ledger(userId)).map((entry) => [entry.kind, entry.planDelta, entry.purchasedDelta, entry.reference, entry.reason]).sort()).toEqual([
+        ['expiry', -300, 0, `t:${userId}`, 'plan credits of the period that ended'],
+        ['grant', 2_000_000, 0, `t:${userId}`, `professional allowance from ${next.toISOString()}`],
       ]);
     });
 
@@ -278,9 +278,9 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       expect(settled.charged).toBe(900);
       expect(await balanceOf(userId)).toEqual({ plan: 100, purchased: 500, calls: 1 });
       const rows = (await ledger(userId)).filter((entry) => entry.messageId === messageId);
-      expect(rows.map((entry) => [entry.kind, entry.planDelta, entry.purchasedDelta]).sort()).toEqual([
-        ['reservation', -1_000, -200],
-        ['settlement', 100, 200],
+      expect(rows.map((entry) => [entry.kind, entry.planDelta, entry.purchasedDelta, entry.reason]).sort()).toEqual([
+        ['reservation', -1_000, -200, null],
+        ['settlement', 100, 200, 'reserved 1200, cost 900'],
       ]);
       const sums = await ledgerAndBalance(userId);
       expect(sums.ledger).toEqual({ plan: 100 - 1_000, purchased: 0 });
@@ -303,6 +303,24 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       expect(await balanceOf(userId)).toEqual({ plan: 700, purchased: 500, calls: 1 });
     });
 
+    it('settles a cost of nothing by giving the whole reservation back', async () => {
+      const userId = await walletWith({ creditsRemaining: 1_000, purchasedCredits: 0 });
+      const messageId = randomUUID();
+      const reserved = await reserve(userId, 400, messageId);
+      if (!reserved.ok) throw new Error('reservation refused');
+      expect((await db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 0, messageId }))).charged).toBe(0);
+      expect(await balanceOf(userId)).toEqual({ plan: 1_000, purchased: 0, calls: 1 });
+    });
+
+    it('refunds a reply into the buckets given, booked as a refund with its reason and admin', async () => {
+      const userId = await walletWith({ creditsRemaining: 100, purchasedCredits: 0 });
+      const messageId = randomUUID();
+      const actorId = randomUUID();
+      await db().transaction((tx) => refundCredits(tx, { userId, amount: { plan: 30, purchased: 20 }, messageId, reason: 'bad answer', actorId }));
+      expect(await balanceOf(userId)).toEqual({ plan: 130, purchased: 20, calls: 0 });
+      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'refund', planDelta: 30, purchasedDelta: 20, messageId, reason: 'bad answer', actorId })]);
+    });
+
     it('releases a failed reply in full, API call included', async () => {
       const userId = await walletWith({ creditsRemaining: 100, purchasedCredits: 500, apiCallsUsed: 3 });
       const messageId = randomUUID();
@@ -319,7 +337,15 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       expect(await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 25, purchaseId }))).toMatchObject({ purchasedCredits: 25 });
       expect(await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 25, purchaseId }))).toBeNull();
       expect(await balanceOf(userId)).toEqual({ plan: 10, purchased: 25, calls: 0 });
-      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'top-up', planDelta: 0, purchasedDelta: 25, reference: purchaseId })]);
+      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'top-up', planDelta: 0, purchasedDelta: 25, reference: purchaseId, reason: 'credits purchased' })]);
+    });
+
+    it('refuses a purchase that would take the wallet past its maximum, and takes one that reaches it exactly', async () => {
+      const userId = await walletWith({ creditsRemaining: 999_999_999_000, purchasedCredits: 900 });
+      const buy = (credits: number) => db().transaction((tx) => purchaseCredits(tx, { userId, credits, purchaseId: `cs_${randomUUID()}` }));
+      await expect(buy(101)).rejects.toMatchObject({ status: 400, fields: [{ path: 'credits' }] });
+      expect(await balanceOf(userId)).toEqual({ plan: 999_999_999_000, purchased: 900, calls: 0 });
+      expect(await buy(100)).toMatchObject({ purchasedCredits: 1_000 });
     });
   });
 

@@ -81,16 +81,21 @@ export async function ensureWallet(db: Db<ChatSchema>, userId: string, tier: Sub
   });
 }
 
+/** The refill date has passed, and (for a paid wallet) it comes before the billing renewal, which billing's event handles. */
+export function refillDue(row: Pick<WalletRow, 'creditsRefillAt' | 'renewsAt' | 'selfRenewing'>, now: Date): boolean {
+  return row.creditsRefillAt <= now && (row.selfRenewing || row.creditsRefillAt < row.renewsAt);
+}
+
 /**
  * A wallet whose allowance month has ended refills before use: free wallets month after month,
  * paid ones on their anchor day until the billing renewal (which billing's event handles).
  */
 async function rollIfDue(db: Db<ChatSchema>, row: WalletRow, now: Date): Promise<WalletRow> {
-  if (row.creditsRefillAt > now) return row;
-  if (!row.selfRenewing && row.creditsRefillAt >= row.renewsAt) return row;
+  if (!refillDue(row, now)) return row;
   return db.transaction(async (tx) => {
+    // Checked again under the lock: a concurrent request may have refilled it meanwhile.
     const locked = await lockWallet(tx, row.userId);
-    if (locked.creditsRefillAt > now || (!locked.selfRenewing && locked.creditsRefillAt >= locked.renewsAt)) return locked;
+    if (!refillDue(locked, now)) return locked;
     const period = allowancePeriod(locked.periodAnchor, now, locked.selfRenewing ? null : locked.renewsAt);
     return startPeriod(tx, {
       userId: row.userId,
