@@ -3,7 +3,8 @@ import { InProcessBus } from '@agentdock/service-data';
 import { createTestDatabase, startTestService } from '@agentdock/service-data/testing';
 import { createLogger } from '@agentdock/service-kit';
 import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
-import { recordLedger, reserve } from '@agentdock/svc-chat/wallet';
+import { lockWallet, reserveCredits } from '@agentdock/svc-chat/ledger';
+import { sql } from '@agentdock/service-data/orm';
 import type { ChatPlatform } from './chat-platform';
 import { bottomlessWallet } from './chat-wallet';
 import { firstLine, startProcess, stopAll } from './processes';
@@ -97,26 +98,47 @@ async function benchDebits(logger: ReturnType<typeof createLogger>): Promise<voi
   try {
     const users = Array.from({ length: 100 }, () => randomUUID());
     for (const userId of users) await bottomlessWallet(chat.context.db, userId);
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: DEBIT_CONCURRENCY }, async () => {
-        while (next < DEBITS) {
-          const index = next++;
-          const userId = users[index % users.length]!;
-          await chat.context.db.transaction(async (tx) => {
-            const outcome = await reserve(tx, userId, 300);
-            if (!outcome.ok) throw new Error(`debit refused: ${outcome.reason}`);
-            await recordLedger(tx, { userId, kind: 'reservation', plan: -outcome.reservation.plan, purchased: -outcome.reservation.purchased });
-          });
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`\nDebits on PostgreSQL (reservation + ledger row, ${DEBIT_CONCURRENCY} concurrent, 100 wallets; goal ≥ 1,000/s)`);
-    console.log(`  ${DEBITS} debits in ${seconds.toFixed(2)} s: ${(DEBITS / seconds).toFixed(0)} debits/s`);
+    const { db } = chat.context;
+    // The same wallets, the same amounts, the same concurrency: once through the ledger (locked
+    // row, conditional reservation, ledger row, one transaction), once as the bare conditional
+    // UPDATE with nothing around it, so the ratio compares like with like in one run.
+    const ledger = await debitLoop(users, async (userId) => {
+      await db.transaction(async (tx) => {
+        const outcome = await reserveCredits(tx, await lockWallet(tx, userId), 300, randomUUID());
+        if (!outcome.ok) throw new Error(`debit refused: ${outcome.reason}`);
+      });
+    });
+    const bare = await debitLoop(users, async (userId) => {
+      const result = await db.execute(sql`update chat_wallets set credits_remaining = credits_remaining - 300 where user_id = ${userId} and credits_remaining >= 300`);
+      if (affectedRows(result) !== 1) throw new Error('bare debit refused');
+    });
+    console.log(`\nDebits on PostgreSQL (${DEBITS} debits, ${DEBIT_CONCURRENCY} concurrent, 100 wallets; goal: the ledger path keeps ≥ 50 % of the bare statement's rate)`);
+    console.log(`  ledger (reservation + ledger row): ${ledger.toFixed(0)} debits/s`);
+    console.log(`  bare UPDATE … WHERE balance >= $1: ${bare.toFixed(0)} debits/s`);
+    console.log(`  ledger / bare: ${((ledger / bare) * 100).toFixed(0)} %`);
   } finally {
     await chat.cleanup();
     await bus.close();
   }
+}
+
+/** Debits per second of `debit` run DEBITS times by DEBIT_CONCURRENCY workers over the wallets. */
+async function debitLoop(users: string[], debit: (userId: string) => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: DEBIT_CONCURRENCY }, async () => {
+      while (next < DEBITS) {
+        const index = next++;
+        await debit(users[index % users.length]!);
+      }
+    }),
+  );
+  return DEBITS / ((performance.now() - started) / 1000);
+}
+
+/** node-postgres reports `rowCount`, PGlite `affectedRows`. */
+function affectedRows(result: unknown): number {
+  const shape = result as { rowCount?: number | null; affectedRows?: number };
+  return shape.rowCount ?? shape.affectedRows ?? 0;
 }

@@ -25,6 +25,7 @@ export function walletFor(userId: string, overrides: Partial<Wallet> = {}): Wall
     apiCallsUsed: 0,
     apiCallsLimit: 50,
     periodStart: '2026-11-01T00:00:00.000Z',
+    refillsAt: '2026-12-01T00:00:00.000Z',
     renewsAt: '2026-12-01T00:00:00.000Z',
     ...overrides,
   };

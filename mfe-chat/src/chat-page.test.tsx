@@ -23,10 +23,11 @@ const WALLET = {
   apiCallsUsed: 0,
   apiCallsLimit: 50,
   periodStart: '2026-11-01T00:00:00.000Z',
+  refillsAt: '2026-12-01T00:00:00.000Z',
   renewsAt: '2026-12-01T00:00:00.000Z',
 };
 
-function renderChat(signedIn: boolean, agents: unknown[] = [AGENT]) {
+function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: unknown[] = []) {
   const identity = fakeIdentity();
   const storage = memoryStorage();
   if (signedIn) {
@@ -36,7 +37,7 @@ function renderChat(signedIn: boolean, agents: unknown[] = [AGENT]) {
   identity.on('GET /api/catalog/plans', jsonResponse(200, { plans: [] }));
   identity.on('GET /api/chat/agents', jsonResponse(200, { agents, provider: { name: 'Demo provider (built in)', demo: true } }));
   identity.on('GET /api/chat/wallet', jsonResponse(200, WALLET));
-  identity.on(`GET /api/chat/agents/${AGENT.id}/messages`, jsonResponse(200, { messages: [] }));
+  identity.on(`GET /api/chat/agents/${AGENT.id}/messages`, jsonResponse(200, { messages }));
   const client = createSessionClient({ fetch: identity.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   render(
     <SessionProvider client={client}>
@@ -76,6 +77,30 @@ describe('chat page', () => {
     fireEvent.change(input, { target: { value: 'hello' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(await screen.findByText('Insufficient credits. You need 600 credits but only have 100 remaining. Please upgrade your plan.')).toBeTruthy();
+  });
+
+  it('says under a reply cut short that the credits ran out, with the ways to get more', async () => {
+    const reply = {
+      id: '0b6f3f5e-8d5c-4a55-9d53-3c4b1a0f9a12',
+      agentId: AGENT.id,
+      sessionId: '7c1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a13',
+      role: 'assistant',
+      content: '<p>Here is the start</p>',
+      messageOrder: 1,
+      tokensUsed: 3,
+      creditsUsed: 300,
+      imageUrl: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      stopReason: 'out-of-credits',
+    };
+    renderChat(true, [AGENT], [reply]);
+    const picker = await screen.findByRole('combobox', { name: 'Agent' });
+    await screen.findByRole('option', { name: 'Meeting Prep' });
+    fireEvent.change(picker, { target: { value: AGENT.id } });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe('Reply stopped: you are out of credits. Upgrade your plan or buy credits.');
+    expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('link', { name: 'buy credits' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('says so when the tier allows no agents', async () => {

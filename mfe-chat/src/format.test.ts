@@ -1,4 +1,4 @@
-import { estimateCost, formatCredits, imageFileName, insufficientCreditsText } from './format';
+import { formatCredits, imageFileName } from './format';
 
 describe('chat formatting', () => {
   it('shows credits with M above a million and K above a thousand', () => {
@@ -9,11 +9,6 @@ describe('chat formatting', () => {
     expect(formatCredits(1_000)).toBe('1K');
     expect(formatCredits(999)).toBe('999');
     expect(formatCredits(0)).toBe('0');
-  });
-
-  it('estimates what a send costs and words the refusal exactly', () => {
-    expect(estimateCost('hello')).toBe(600);
-    expect(insufficientCreditsText(600, 100)).toBe('Insufficient credits. You need 600 credits but only have 100 remaining. Please upgrade your plan.');
   });
 
   it('names downloads with a timestamp and .jpg', () => {

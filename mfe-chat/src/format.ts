@@ -14,16 +14,6 @@ export function formatCredits(credits: number): string {
   return String(credits);
 }
 
-/** Tokens estimated as characters / 4 rounded up; 100 credits per token; the reply counted at twice the message. */
-export function estimateCost(message: string): number {
-  const tokens = Math.ceil(message.length / 4);
-  return (tokens + tokens * 2) * 100;
-}
-
-export function insufficientCreditsText(needed: number, remaining: number): string {
-  return `Insufficient credits. You need ${needed} credits but only have ${remaining} remaining. Please upgrade your plan.`;
-}
-
 /** The download's file name: the current timestamp, as a .jpg. */
 export function imageFileName(now = new Date()): string {
   return `generated-image-${now.toISOString().replace(/[:.]/g, '-')}.jpg`;

@@ -46,7 +46,15 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
     mount(app, context, { handle, env }) {
       app.use(chatStatsRouter(context));
       app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
-      app.use(CHAT_BASE, chatRouter({ context, provider: handle.provider, lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO }));
+      app.use(
+        CHAT_BASE,
+        chatRouter({
+          context,
+          provider: handle.provider,
+          lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO,
+          replyLimits: { maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS, perAgent: env.CHAT_AGENT_MAX_REPLY_TOKENS },
+        }),
+      );
     },
     async onStop(_context, { handle }) {
       await handle.close();

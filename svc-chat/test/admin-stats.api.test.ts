@@ -68,6 +68,8 @@ describe(`svc-chat admin stats (${DRIVER})`, () => {
       creditsLimit: 1_000,
       apiCallsLimit: 10,
       periodStart: new Date('2026-03-01T00:00:00Z'),
+      periodAnchor: new Date('2026-03-01T00:00:00Z'),
+      creditsRefillAt: new Date('2026-04-01T00:00:00Z'),
       renewsAt: new Date('2026-04-01T00:00:00Z'),
     });
     await chat.db.insert(chatWallets).values([wallet(alice, 900), wallet(bob, 100), wallet(carol, 1_000)]);

@@ -77,6 +77,21 @@ describe(`svc-chat admin on ${DRIVER}`, () => {
     );
   });
 
+  it('adds a billion credits three times without overflowing, and refuses an out-of-range amount with 400 naming the field', async () => {
+    const admin = await chat.user({ admin: true });
+    const user = await chat.user();
+    await request(chat.url).get('/api/chat/wallet').set(user.auth).expect(200);
+    let balance = 0;
+    for (let step = 0; step < 3; step += 1) {
+      const res = await request(chat.url).post(`/api/chat/admin/wallets/${user.id}/adjustments`).set(admin.auth).send({ credits: 1_000_000_000, reason: 'bulk grant' }).expect(200);
+      balance = res.body.wallet.creditsRemaining;
+    }
+    expect(balance).toBe(50_000 + 3_000_000_000);
+    expect((await request(chat.url).get('/api/chat/wallet').set(user.auth).expect(200)).body.creditsRemaining).toBe(3_000_050_000);
+    const tooBig = await request(chat.url).post(`/api/chat/admin/wallets/${user.id}/adjustments`).set(admin.auth).send({ credits: 3_000_000_000, reason: 'x' }).expect(400);
+    expect(tooBig.body.error.fields[0].path).toBe('credits');
+  });
+
   it('lists recent replies and refunds one exactly once', async () => {
     const admin = await chat.user({ admin: true });
     const { user, agent } = await customerWithReply();

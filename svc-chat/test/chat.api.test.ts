@@ -11,12 +11,13 @@ import {
 import { eventually } from '@agentdock/service-kit/testing';
 import { eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
-import { chatWalletLedger } from '../src/db/schema';
+import { creditsForTokens, estimateTokens } from '@agentdock/contracts';
+import { chatMessages, chatWalletLedger } from '../src/db/schema';
 import { completeSend, prepareSend } from '../src/domain/chat';
 import { ensureWallet } from '../src/domain/wallet';
 import type { ChatProvider } from '../src/providers/provider';
 import { DRIVER, type User, ChatHarness, parseSse } from './harness';
-import { FakeOpenAi } from './fake-openai';
+import { ERROR_ANSWERS, FakeOpenAi } from './fake-openai';
 
 describe(`svc-chat on ${DRIVER}`, () => {
   let fake: FakeOpenAi;
@@ -24,7 +25,14 @@ describe(`svc-chat on ${DRIVER}`, () => {
 
   beforeAll(async () => {
     fake = await FakeOpenAi.start();
-    chat = await ChatHarness.start({ CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', CHAT_PROVIDER_TIMEOUT_MS: '2000' });
+    chat = await ChatHarness.start({
+      CHAT_PROVIDER: 'openai',
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      CHAT_PROVIDER_TIMEOUT_MS: '2000',
+      CHAT_PROVIDER_IDLE_TIMEOUT_MS: '400',
+      CHAT_AGENT_MAX_REPLY_TOKENS: JSON.stringify({ 'two-token-agent': 2, 'short-agent': 5 }),
+    });
   });
   afterAll(async () => {
     await chat.close();
@@ -32,14 +40,16 @@ describe(`svc-chat on ${DRIVER}`, () => {
   });
   beforeEach(() => {
     fake.mode = 'ok';
+    fake.reply = 'Hello from the **fake** model.';
     fake.usage = { prompt_tokens: 1, completion_tokens: 2 };
   });
 
-  async function send(user: User, agentId: string, message: string) {
+  async function send(user: User, agentId: string, message: string, signal?: AbortSignal) {
     const response = await fetch(`${chat.url}/api/chat/agents/${agentId}/messages`, {
       method: 'POST',
       headers: { ...user.auth, 'content-type': 'application/json' },
       body: JSON.stringify({ message }),
+      signal,
     });
     const text = await response.text();
     return { status: response.status, events: response.headers.get('content-type')?.startsWith('text/event-stream') ? parseSse(text) : [], body: text };
@@ -54,7 +64,17 @@ describe(`svc-chat on ${DRIVER}`, () => {
     return wallet;
   }
 
-  it('streams a reply token by token and settles to the provider-reported usage', async () => {
+  const ledgerOf = (userId: string) => chat.db.select().from(chatWalletLedger).where(eq(chatWalletLedger.userId, userId));
+  const replyOf = async (userId: string) => (await chat.db.select().from(chatMessages).where(eq(chatMessages.userId, userId))).find((row) => row.role === 'assistant');
+  /** The ledger's sum equals the balance, and each reply charged at least what it delivered. */
+  async function expectLedgerBalanced(user: User) {
+    const rows = await ledgerOf(user.id);
+    const wallet = (await chat.wallet(user.id))!;
+    expect(rows.reduce((sum, row) => sum + row.planDelta, 0)).toBe(wallet.creditsRemaining);
+    expect(rows.reduce((sum, row) => sum + row.purchasedDelta, 0)).toBe(wallet.purchasedCredits);
+  }
+
+  it('streams a reply token by token and settles to the message plus the provider-reported reply tokens', async () => {
     const agent = await chat.agent();
     const user = await chat.user();
     const before = await balance(user);
@@ -62,16 +82,21 @@ describe(`svc-chat on ${DRIVER}`, () => {
     fake.usage = { prompt_tokens: 10, completion_tokens: 5 };
     const result = await send(user, agent.id, 'Prepare my board meeting');
     expect(result.status).toBe(200);
+    // 50,000 credits pay for 500 tokens; the message takes 6, so the reply may have 494.
+    expect(fake.requests.at(-1)!.body.max_tokens).toBe(494);
     const names = result.events.map((event) => event.event);
     expect(names[0]).toBe('waiting');
     expect(names.filter((name) => name === 'token').length).toBeGreaterThan(2);
     expect(names.at(-1)).toBe('done');
     const done = result.events.at(-1)!.data as { reply: { content: string; creditsUsed: number; tokensUsed: number }; creditsRemaining: number };
     expect(done.reply.content).toContain('<strong>fake</strong>');
-    expect(done.reply.tokensUsed).toBe(15);
-    expect(done.reply.creditsUsed).toBe(1_500);
-    expect(done.creditsRemaining).toBe(50_000 - 1_500);
-    expect((await balance(user)).creditsRemaining).toBe(48_500);
+    // 'Prepare my board meeting' is 6 tokens; the provider counted 5 for the reply.
+    expect(done.reply.tokensUsed).toBe(11);
+    expect(done.reply.creditsUsed).toBe(1_100);
+    expect(done.reply).not.toHaveProperty('stopReason');
+    expect(done.creditsRemaining).toBe(50_000 - 1_100);
+    expect((await balance(user)).creditsRemaining).toBe(48_900);
+    await expectLedgerBalanced(user);
     const history = await request(chat.url).get(`/api/chat/agents/${agent.id}/messages`).set(user.auth).expect(200);
     expect(history.body.messages.map((message: { role: string; messageOrder: number }) => [message.role, message.messageOrder])).toEqual([
       ['user', 0],
@@ -100,7 +125,7 @@ describe(`svc-chat on ${DRIVER}`, () => {
       return runTransaction(work);
     });
     try {
-      const deps = { context, provider: burst, lowBalanceRatio: 0.1 };
+      const deps = { context, provider: burst, lowBalanceRatio: 0.1, replyLimits: { maxReplyTokens: 4_096, perAgent: {} } };
       const input = { userId: user.id, tier: 'free' as const, agentId: agent.id, message: 'Hello' };
       const prepared = await prepareSend(deps, input);
       let tokens = 0;
@@ -129,6 +154,166 @@ describe(`svc-chat on ${DRIVER}`, () => {
     expect(fake.requests.length).toBe(providerCalls);
   });
 
+  describe('replies bounded by what the customer can pay', () => {
+    it('asks for no more reply tokens than the balance pays for, cuts the stream there and says so', async () => {
+      const agent = await chat.agent();
+      const user = await chat.user();
+      await balance(user);
+      await chat.setPlanCredits(user.id, 1_500);
+      // A long reply, and a provider that ignores max_tokens and reports no usage.
+      fake.reply = 'lorem ipsum dolor sit amet '.repeat(40);
+      fake.usage = null;
+      const result = await send(user, agent.id, 'abcd');
+      // 1,500 credits are 15 tokens: 1 for the message, 14 for the reply.
+      expect(fake.requests.at(-1)!.body.max_tokens).toBe(14);
+      const streamed = result.events
+        .filter((event) => event.event === 'token')
+        .map((event) => (event.data as { text: string }).text)
+        .join('');
+      expect(streamed).toBe(fake.reply.slice(0, 56));
+      const done = result.events.at(-1)!;
+      expect(done.event).toBe('done');
+      const data = done.data as { reply: { creditsUsed: number; tokensUsed: number; stopReason?: string }; creditsRemaining: number };
+      expect(data.reply).toMatchObject({ creditsUsed: 1_500, tokensUsed: 15, stopReason: 'out-of-credits' });
+      expect(data.creditsRemaining).toBe(0);
+      expect(data.reply.creditsUsed).toBeGreaterThanOrEqual(creditsForTokens(1 + estimateTokens(streamed)));
+      const history = await request(chat.url).get(`/api/chat/agents/${agent.id}/messages`).set(user.auth).expect(200);
+      expect(history.body.messages.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'out-of-credits' });
+      await expectLedgerBalanced(user);
+    });
+
+    it('holds a reply to the agent maximum the operator set, whatever the balance', async () => {
+      const agent = await chat.agent({ key: 'short-agent' });
+      const user = await chat.user();
+      fake.reply = 'a fairly long answer that goes on and on';
+      fake.usage = { prompt_tokens: 1, completion_tokens: 99 };
+      const result = await send(user, agent.id, 'abcd');
+      expect(fake.requests.at(-1)!.body.max_tokens).toBe(5);
+      const data = result.events.at(-1)!.data as { reply: { creditsUsed: number; stopReason?: string }; creditsRemaining: number };
+      expect(data.reply).toMatchObject({ creditsUsed: 600, stopReason: 'out-of-credits' });
+      expect(data.creditsRemaining).toBe(50_000 - 600);
+      await expectLedgerBalanced(user);
+    });
+
+    it('rounds the fallback estimate of a reply up: 5 characters are 2 tokens', async () => {
+      const agent = await chat.agent();
+      const user = await chat.user();
+      fake.reply = 'abcde';
+      fake.usage = null;
+      const result = await send(user, agent.id, 'abcd');
+      expect((result.events.at(-1)!.data as { reply: { creditsUsed: number; tokensUsed: number } }).reply).toMatchObject({ tokensUsed: 3, creditsUsed: 300 });
+    });
+  });
+
+  describe('leaving, stopping and failing', () => {
+    async function readUntilFirstToken(user: User, agentId: string, message: string) {
+      const controller = new AbortController();
+      const response = await fetch(`${chat.url}/api/chat/agents/${agentId}/messages`, {
+        method: 'POST',
+        headers: { ...user.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ message }),
+        signal: controller.signal,
+      });
+      const reader = response.body!.getReader();
+      let text = '';
+      while (!text.includes('event: token')) text += new TextDecoder().decode((await reader.read()).value);
+      controller.abort();
+      return text;
+    }
+
+    it('charges a reply the user leaves mid-stream for what was generated, not the whole reply', async () => {
+      const agent = await chat.agent();
+      const user = await chat.user();
+      await balance(user);
+      fake.mode = 'slow';
+      fake.reply = 'word '.repeat(60);
+      fake.usage = { prompt_tokens: 1, completion_tokens: 75 };
+      await readUntilFirstToken(user, agent.id, 'abcd');
+      const reply = await eventually(async () => replyOf(user.id));
+      expect(reply.stopReason).toBe('stopped');
+      expect(reply.content.length).toBeLessThan(fake.reply.length);
+      expect(reply.platformCreditsUsed).toBe(creditsForTokens(1 + estimateTokens(reply.content)));
+      expect(reply.platformCreditsUsed).toBeLessThan(creditsForTokens(1 + 75));
+      expect((await balance(user)).creditsRemaining).toBe(50_000 - reply.platformCreditsUsed);
+      await expectLedgerBalanced(user);
+    });
+
+    it('ends a reply whose provider goes quiet after one chunk as a failure, refunded in full', async () => {
+      const agent = await chat.agent();
+      const user = await chat.user();
+      const before = await balance(user);
+      fake.mode = 'stall';
+      const started = Date.now();
+      const result = await send(user, agent.id, 'Plan my week');
+      expect(Date.now() - started).toBeLessThan(1_900);
+      expect(result.events.map((event) => event.event)).toEqual(['waiting', 'token', 'error']);
+      expect((result.events.at(-1)!.data as { message: string }).message).toMatch(
+        /^Sorry, I encountered an error: the agent is unavailable right now \(request .+\)\. Please try again\.$/,
+      );
+      expect(await balance(user)).toMatchObject({ creditsRemaining: before.creditsRemaining, apiCallsUsed: before.apiCallsUsed });
+      expect((await ledgerOf(user.id)).map((row) => row.kind).sort()).toEqual(['grant', 'release', 'reservation']);
+    });
+
+    it('records a cancel before the answer arrived as a stopped reply charged for the message only', async () => {
+      const agent = await chat.agent();
+      const user = await chat.user();
+      await balance(user);
+      fake.mode = 'hang';
+      const controller = new AbortController();
+      const response = await fetch(`${chat.url}/api/chat/agents/${agent.id}/messages`, {
+        method: 'POST',
+        headers: { ...user.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'abcd' }),
+        signal: controller.signal,
+      });
+      const reader = response.body!.getReader();
+      await reader.read();
+      controller.abort();
+      const reply = await eventually(async () => replyOf(user.id));
+      expect(reply).toMatchObject({ stopReason: 'stopped', content: '', platformCreditsUsed: 100 });
+      expect(reply.content).not.toContain('unreadable');
+      await expectLedgerBalanced(user);
+    });
+
+    it.each(Object.entries(ERROR_ANSWERS))('keeps a %s error body out of the apology, logs it with the request id and refunds in full', async (_shape, answer) => {
+      const agent = await chat.agent();
+      const user = await chat.user();
+      const before = await balance(user);
+      fake.mode = 'error';
+      fake.errorAnswer = answer;
+      const warn = jest.spyOn(chat.service.context.logger, 'warn');
+      try {
+        const response = await fetch(`${chat.url}/api/chat/agents/${agent.id}/messages`, {
+          method: 'POST',
+          headers: { ...user.auth, 'content-type': 'application/json', 'x-request-id': `req-${user.id.slice(0, 8)}` },
+          body: JSON.stringify({ message: 'Plan my week' }),
+        });
+        const last = parseSse(await response.text()).at(-1)!;
+        expect(last.event).toBe('error');
+        const message = (last.data as { message: string }).message;
+        expect(message).toBe(`Sorry, I encountered an error: the agent is unavailable right now (request req-${user.id.slice(0, 8)}). Please try again.`);
+        expect(message).not.toContain('sk-live');
+        const logged = warn.mock.calls.find((call) => (call[0] as { requestId?: string }).requestId === `req-${user.id.slice(0, 8)}`);
+        expect(String((logged![0] as { err: Error }).err.message)).toContain(`answered ${answer.status}`);
+      } finally {
+        warn.mockRestore();
+      }
+      expect(await balance(user)).toMatchObject({ creditsRemaining: before.creditsRemaining, apiCallsUsed: before.apiCallsUsed });
+    });
+
+    it('treats an SSE error event in the middle of the stream as a failure, refunded in full', async () => {
+      const agent = await chat.agent();
+      const user = await chat.user();
+      const before = await balance(user);
+      fake.mode = 'stream-error';
+      const result = await send(user, agent.id, 'Plan my week');
+      const last = result.events.at(-1)!;
+      expect(last.event).toBe('error');
+      expect((last.data as { message: string }).message).not.toContain('sk-live');
+      expect(await balance(user)).toMatchObject({ creditsRemaining: before.creditsRemaining, apiCallsUsed: before.apiCallsUsed });
+    });
+  });
+
   it.each([
     ['a provider error', 'error' as const],
     ['a timeout', 'hang' as const],
@@ -146,7 +331,7 @@ describe(`svc-chat on ${DRIVER}`, () => {
     expect(after.creditsRemaining).toBe(before.creditsRemaining);
     expect(after.apiCallsUsed).toBe(before.apiCallsUsed);
     const ledger = await chat.db.select().from(chatWalletLedger).where(eq(chatWalletLedger.userId, user.id));
-    expect(ledger.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['reservation', 'refund']));
+    expect(ledger.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['reservation', 'release']));
   });
 
   it('refuses the monthly API-call allowance once used up', async () => {
@@ -160,7 +345,8 @@ describe(`svc-chat on ${DRIVER}`, () => {
   });
 
   it('lets exactly as many concurrent sends through as the balance covers', async () => {
-    const agent = await chat.agent();
+    // Replies held to 2 tokens: each send reserves (1 + 2) × 100 = 300.
+    const agent = await chat.agent({ key: 'two-token-agent' });
     const user = await chat.user();
     await balance(user);
     // 'abcd' costs (1 + 2) × 100 = 300 credits; the fake reports 1 + 2 tokens, so it settles at 300.
@@ -175,6 +361,40 @@ describe(`svc-chat on ${DRIVER}`, () => {
     expect(wallet.apiCallsUsed).toBe(50);
   }, 120_000);
 
+  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+  onPostgres(
+    'delivers no more tokens than were paid for when 200 sends race a balance for 5',
+    async () => {
+      const agent = await chat.agent();
+      const user = await chat.user();
+      await balance(user);
+      await chat.setPlanCredits(user.id, 5 * 300);
+      await chat.setWallet(user.id, { apiCallsLimit: 1_000 });
+      fake.reply = 'lorem ipsum dolor sit amet '.repeat(40);
+      fake.usage = null;
+      const results = await Promise.all(Array.from({ length: 200 }, () => send(user, agent.id, 'abcd')));
+      let charged = 0;
+      for (const result of results.filter((candidate) => candidate.status === 200)) {
+        const streamed = result.events
+          .filter((event) => event.event === 'token')
+          .map((event) => (event.data as { text: string }).text)
+          .join('');
+        const done = result.events.at(-1)!;
+        expect(done.event).toBe('done');
+        const credits = (done.data as { reply: { creditsUsed: number } }).reply.creditsUsed;
+        expect(credits).toBeGreaterThanOrEqual(creditsForTokens(1 + estimateTokens(streamed)));
+        charged += credits;
+      }
+      expect(results.every((result) => result.status === 200 || result.status === 402)).toBe(true);
+      const rows = await ledgerOf(user.id);
+      const spent = rows.filter((row) => row.messageId !== null).reduce((sum, row) => sum + row.planDelta + row.purchasedDelta, 0);
+      expect(-spent).toBe(charged);
+      expect(charged).toBeLessThanOrEqual(1_500);
+      expect((await chat.wallet(user.id))!.creditsRemaining).toBe(1_500 - charged);
+    },
+    120_000,
+  );
+
   it('hides agents above the tier and refuses to send to them', async () => {
     const pro = await chat.agent({ tier: 'professional', name: 'Market Research' });
     const free = await chat.user();
@@ -186,6 +406,25 @@ describe(`svc-chat on ${DRIVER}`, () => {
     const allowed = await request(chat.url).get('/api/chat/agents').set(professional.auth).expect(200);
     expect(allowed.body.agents.map((agent: { id: string }) => agent.id)).toContain(pro.id);
   });
+
+  it('lets each tier list and use the agents of its tier and below, and no others', async () => {
+    const agents = { free: await chat.agent({ tier: 'free' }), starter: await chat.agent({ tier: 'starter' }), professional: await chat.agent({ tier: 'professional' }) };
+    const expected = {
+      free: ['free'],
+      starter: ['free', 'starter'],
+      professional: ['free', 'starter', 'professional'],
+    } as const;
+    for (const [tier, allowed] of Object.entries(expected) as Array<[keyof typeof expected, readonly string[]]>) {
+      const user = await chat.user({ tier });
+      const listed = (await request(chat.url).get('/api/chat/agents').set(user.auth).expect(200)).body.agents.map((agent: { id: string }) => agent.id);
+      for (const [agentTier, agent] of Object.entries(agents)) {
+        const visible = allowed.includes(agentTier);
+        expect([tier, agentTier, listed.includes(agent.id)]).toEqual([tier, agentTier, visible]);
+        const sent = await send(user, agent.id, 'abcd');
+        expect([tier, agentTier, sent.status, sent.events.at(-1)?.event]).toEqual([tier, agentTier, visible ? 200 : 404, visible ? 'done' : undefined]);
+      }
+    }
+  }, 60_000);
 
   it('refuses a suspended user', async () => {
     const agent = await chat.agent();
@@ -205,9 +444,10 @@ describe(`svc-chat on ${DRIVER}`, () => {
     const bobUsage = await request(chat.url).get('/api/chat/usage').set(bob.auth).expect(200);
     expect(bobUsage.body.messageCount).toBe(0);
     const aliceUsage = await request(chat.url).get('/api/chat/usage').set(alice.auth).expect(200);
-    expect(aliceUsage.body).toMatchObject({ messageCount: 1, totalCreditsUsed: 300, totalTokens: 3, averageTokensPerMessage: 3 });
+    // 'Alice secret plan' is 5 tokens, the reply 2 as the provider counted it.
+    expect(aliceUsage.body).toMatchObject({ messageCount: 1, totalCreditsUsed: 700, totalTokens: 7, averageTokensPerMessage: 7 });
     expect(aliceUsage.body.daily).toHaveLength(30);
-    expect(aliceUsage.body.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), creditsUsed: 300, messages: 1 });
+    expect(aliceUsage.body.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), creditsUsed: 700, messages: 1 });
   });
 
   it('rejects empty and control-character messages with 400', async () => {

@@ -2,7 +2,37 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeMode = 'ok' | 'error' | 'hang' | 'malformed';
+/**
+ * `ok` streams the reply; `slow` streams it a word every `delayMs`; `stall` sends one chunk and
+ * then nothing; `error` answers `errorAnswer` before streaming; `stream-error` sends one chunk
+ * and then an SSE `data: {"error": …}`; `hang` never answers; `malformed` breaks the stream.
+ */
+export type FakeMode = 'ok' | 'slow' | 'stall' | 'error' | 'stream-error' | 'hang' | 'malformed';
+
+/** The error answers real OpenAI-compatible servers send. */
+export const ERROR_ANSWERS = {
+  openai: {
+    status: 401,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: { message: 'Incorrect API key provided: sk-live-abcd1234', type: 'invalid_request_error', code: 'invalid_api_key' } }),
+  },
+  vllm: {
+    status: 400,
+    contentType: 'application/json',
+    body: JSON.stringify({ object: 'error', message: 'model sk-live-abcd1234 does not exist', type: 'NotFoundError', code: 404 }),
+  },
+  'plain text': { status: 500, contentType: 'text/plain', body: 'internal error near sk-live-abcd1234' },
+  'HTML 502': {
+    status: 502,
+    contentType: 'text/html',
+    body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx sk-live-abcd1234</center></body></html>',
+  },
+} as const;
+export interface ErrorAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
 
 /**
  * A stand-in model provider speaking the OpenAI chat-completions stream and images protocol, so
@@ -12,6 +42,8 @@ export class FakeOpenAi {
   mode: FakeMode = 'ok';
   reply = 'Hello from the **fake** model.';
   usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 1, completion_tokens: 2 };
+  errorAnswer: ErrorAnswer = { status: 503, contentType: 'application/json', body: JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }) };
+  delayMs = 50;
   requests: Array<{ path: string; body: Record<string, unknown> }> = [];
 
   private constructor(
@@ -25,23 +57,34 @@ export class FakeOpenAi {
       const chunks: Buffer[] = [];
       for await (const part of req) chunks.push(part as Buffer);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-      fake!.requests.push({ path: req.url ?? '', body });
-      if (fake!.mode === 'hang') return; // never answers: the client's timeout must fire
-      if (fake!.mode === 'error') {
-        res.writeHead(503, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }));
+      const self = fake!;
+      self.requests.push({ path: req.url ?? '', body });
+      if (self.mode === 'hang') return; // never answers: the client's timeout must fire
+      if (self.mode === 'error') {
+        res.writeHead(self.errorAnswer.status, { 'content-type': self.errorAnswer.contentType });
+        return res.end(self.errorAnswer.body);
       }
       if (req.url?.endsWith('/images/generations')) {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ created: 1, data: [{ b64_json: Buffer.from('png-bytes').toString('base64') }] }));
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      if (fake!.mode === 'malformed') return res.end('data: {"id": "x", "choices": [\n\n');
+      if (self.mode === 'malformed') return res.end('data: {"id": "x", "choices": [\n\n');
       const chunk = (delta: object) =>
         `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
-      for (const word of fake!.reply.split(/(?<= )/)) res.write(chunk({ content: word }));
-      if (fake!.usage)
-        res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { ...fake!.usage, total_tokens: 0 } })}\n\n`);
+      const words = self.reply.split(/(?<= )/);
+      if (self.mode === 'stall') return res.write(chunk({ content: words[0] }));
+      if (self.mode === 'stream-error') {
+        res.write(chunk({ content: words[0] }));
+        return res.end(`data: ${JSON.stringify({ error: { message: 'upstream sk-live-abcd1234 failed', type: 'server_error' } })}\n\n`);
+      }
+      for (const word of words) {
+        if (res.destroyed) return;
+        res.write(chunk({ content: word }));
+        if (self.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, self.delayMs));
+      }
+      if (self.usage)
+        res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { ...self.usage, total_tokens: 0 } })}\n\n`);
       res.end('data: [DONE]\n\n');
     });
     server.listen(0, '127.0.0.1');

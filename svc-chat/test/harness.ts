@@ -5,6 +5,7 @@ import { createTestBus, startTestService, type TestBus, type TestService } from 
 import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';
 import { type ChatSchema, chatAgents, chatWallets } from '../src/db/schema';
+import { adjustCredits, lockWallet } from '../src/domain/ledger';
 import { type ChatProviderEnv, chatProviderEnv, createChatService } from '../src/index';
 
 export const DRIVER = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -68,6 +69,15 @@ export class ChatHarness {
     await this.publish(agentChangedV1, { change: 'created', agent });
     await eventually(async () => (await this.db.select().from(chatAgents).where(eq(chatAgents.id, agent.id))).length > 0);
     return agent;
+  }
+
+  /** Brings the wallet's plan credits to `credits` through the ledger (an admin adjustment), so the ledger still sums to the balance. */
+  async setPlanCredits(userId: string, credits: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const wallet = await lockWallet(tx, userId);
+      const change = credits - wallet.creditsRemaining;
+      if (change !== 0) await adjustCredits(tx, { userId, credits: change, reason: 'test set-up', actorId: randomUUID() });
+    });
   }
 
   async setWallet(userId: string, values: Partial<typeof chatWallets.$inferInsert>): Promise<void> {

@@ -35,6 +35,27 @@ describe('demo agent provider', () => {
     expect(usage?.completion_tokens).toBe(Math.ceil(text.length / 4));
   });
 
+  it('stops at max_tokens with finish_reason "length" and counts the usage it delivered', async () => {
+    const stream = await client.chat.completions.create({
+      model: 'agentdock-demo',
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: 5,
+      messages: [{ role: 'user', content: 'Prepare the quarterly investor update' }],
+    });
+    let text = '';
+    let finish: string | null | undefined;
+    let usage: OpenAI.CompletionUsage | undefined;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text.length).toBe(20);
+    expect(finish).toBe('length');
+    expect(usage?.completion_tokens).toBe(5);
+  });
+
   it('draws a PNG from the prompt, different for different prompts', async () => {
     const first = await client.images.generate({ model: 'demo', prompt: 'a red fox in the snow' });
     const second = await client.images.generate({ model: 'demo', prompt: 'a city at night' });

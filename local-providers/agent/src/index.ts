@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { drawPromptImage } from './png';
-import { composeReply, countTokens, tokenize } from './reply';
+import { estimateTokens, textWithinTokens } from '@agentdock/contracts';
+import { composeReply, tokenize } from './reply';
 
 export { composeReply, tokenize } from './reply';
 export { drawPromptImage } from './png';
@@ -28,6 +29,7 @@ interface ChatBody {
   model?: string;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
+  max_tokens?: unknown;
   messages?: Array<{ role?: string; content?: unknown }>;
 }
 
@@ -74,11 +76,15 @@ async function chatCompletion(res: ServerResponse, body: ChatBody, tokenDelayMs:
   const text = (role: string) => messages.filter((message) => message.role === role).map((message) => (typeof message.content === 'string' ? message.content : ''));
   const lastUser = text('user').at(-1);
   if (!lastUser) return sendJson(res, 400, { error: { message: 'messages must end with a user message', type: 'invalid_request_error' } });
-  const reply = composeReply(text('system')[0] ?? '', lastUser);
+  const whole = composeReply(text('system')[0] ?? '', lastUser);
+  // A model stops at max_tokens (finish_reason "length"); usage is counted as svc-chat counts it.
+  const limit = typeof body.max_tokens === 'number' && Number.isInteger(body.max_tokens) && body.max_tokens >= 0 ? body.max_tokens : undefined;
+  const reply = limit === undefined ? whole : textWithinTokens(whole, limit);
+  const finishReason = reply.length < whole.length ? 'length' : 'stop';
   const model = body.model ?? 'agentdock-demo';
   const id = `chatcmpl-demo-${Date.now().toString(36)}`;
   const created = Math.floor(Date.now() / 1000);
-  const usage = { prompt_tokens: countTokens(messages.map((message) => String(message.content ?? '')).join('\n')), completion_tokens: countTokens(reply) };
+  const usage = { prompt_tokens: estimateTokens(messages.map((message) => String(message.content ?? '')).join('\n')), completion_tokens: estimateTokens(reply) };
   const fullUsage = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
   if (!body.stream) {
     return sendJson(res, 200, {
@@ -86,7 +92,7 @@ async function chatCompletion(res: ServerResponse, body: ChatBody, tokenDelayMs:
       object: 'chat.completion',
       created,
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+      choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: finishReason }],
       usage: fullUsage,
     });
   }
@@ -105,7 +111,7 @@ async function chatCompletion(res: ServerResponse, body: ChatBody, tokenDelayMs:
     send(chunk({ content: piece }, null));
     if (tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, tokenDelayMs));
   }
-  send(chunk({}, 'stop'));
+  send(chunk({}, finishReason));
   if (body.stream_options?.include_usage) send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: fullUsage });
   res.end('data: [DONE]\n\n');
 }

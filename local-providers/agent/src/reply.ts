@@ -69,8 +69,3 @@ export function composeReply(system: string, message: string): string {
 export function tokenize(text: string): string[] {
   return text.match(/\s*\S+|\s+$/g) ?? [];
 }
-
-/** The usage a model would report: about four characters per token. */
-export function countTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}

@@ -45,6 +45,8 @@ describe('dashboard overview', () => {
 
     const renewal = region('Renewal');
     expect(within(renewal).getByTestId('days-until-renewal').textContent).toBe('11');
+    expect(within(renewal).getByText('days until credits refill')).toBeTruthy();
+    expect(within(renewal).getByText(`Credits refill on ${formatDate(walletFixture().refillsAt)}`)).toBeTruthy();
     expect(within(renewal).getByText(`Renews on ${formatDate(walletFixture().renewsAt)}`)).toBeTruthy();
 
     const usage = region('Usage Statistics');
@@ -84,6 +86,18 @@ describe('dashboard overview', () => {
     const renewal = await findRegion('Renewal');
     expect(await within(renewal).findByText(`Ends on ${formatDate(new Date(ending.currentPeriodEnd * 1000).toISOString())}`)).toBeTruthy();
     expect(within(renewal).queryByText(/Renews on/)).toBeNull();
+  });
+
+  it("counts down to an annual subscriber's monthly credit refill and shows the billing renewal a year away", async () => {
+    const services = dashboardServices({ subscriptionTier: 'starter' });
+    const refillsAt = new Date(Date.now() + 4.2 * 24 * 60 * 60 * 1000).toISOString();
+    const renewsAt = new Date(Date.now() + 300 * 24 * 60 * 60 * 1000).toISOString();
+    services.on('GET /api/chat/wallet', jsonResponse(200, walletFixture({ tier: 'starter', refillsAt, renewsAt })));
+    renderDashboard('/dashboard', services);
+    const renewal = await screen.findByRole('region', { name: 'Renewal' });
+    expect((await within(renewal).findByTestId('days-until-renewal')).textContent).toBe('5');
+    expect(within(renewal).getByText(`Credits refill on ${formatDate(refillsAt)}`)).toBeTruthy();
+    expect(within(renewal).getByText(`Renews on ${formatDate(renewsAt)}`)).toBeTruthy();
   });
 
   it('says Not set for a missing name, hides purchased credits when there are none, and says when there is no usage', async () => {

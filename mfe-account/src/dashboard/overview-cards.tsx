@@ -50,7 +50,7 @@ export function OverviewCards({ tier, wallet, onRetryWallet, subscription }: Ove
           Renewal
         </h2>
         {fromWallet((data) => (
-          <RenewalFigures renewsAt={data.renewsAt} endsAt={subscription?.cancelAtPeriodEnd ? new Date(subscription.currentPeriodEnd * 1000).toISOString() : null} />
+          <RenewalFigures wallet={data} endsAt={subscription?.cancelAtPeriodEnd ? new Date(subscription.currentPeriodEnd * 1000).toISOString() : null} />
         ))}
       </Card>
     </div>
@@ -111,17 +111,19 @@ function ApiCallFigures({ wallet }: { wallet: Wallet }) {
   );
 }
 
-function RenewalFigures({ renewsAt, endsAt }: { renewsAt: string; endsAt: string | null }) {
-  const days = daysUntil(renewsAt);
+/** Plan credits refill monthly, even on an annual plan: the countdown is to the refill, beside the billing renewal (or the end of a plan set to end). */
+function RenewalFigures({ wallet, endsAt }: { wallet: Wallet; endsAt: string | null }) {
+  const days = daysUntil(wallet.refillsAt);
   return (
     <>
       <p className="acc-figure">
         <span className="acc-figure__value" data-testid="days-until-renewal">
           {formatCount(days)}
         </span>
-        <span className="acc-figure__label">{days === 1 ? 'day until renewal' : 'days until renewal'}</span>
+        <span className="acc-figure__label">{days === 1 ? 'day until credits refill' : 'days until credits refill'}</span>
       </p>
-      <p className="ad-muted acc-figure__note">{endsAt ? `Ends on ${formatDate(endsAt)}` : `Renews on ${formatDate(renewsAt)}`}</p>
+      <p className="ad-muted acc-figure__note">Credits refill on {formatDate(wallet.refillsAt)}</p>
+      <p className="ad-muted acc-figure__note">{endsAt ? `Ends on ${formatDate(endsAt)}` : `Renews on ${formatDate(wallet.renewsAt)}`}</p>
     </>
   );
 }

@@ -19,7 +19,8 @@ export function walletFixture(overrides: Partial<Wallet> = {}): Wallet {
     apiCallsUsed: 12,
     apiCallsLimit: 50,
     periodStart: new Date(Date.now() - 20 * DAY_MS).toISOString(),
-    // 10.5 days away: 11 days until renewal, rounded up.
+    // 10.5 days away: 11 days until the credits refill, rounded up.
+    refillsAt: new Date(Date.now() + 10.5 * DAY_MS).toISOString(),
     renewsAt: new Date(Date.now() + 10.5 * DAY_MS).toISOString(),
     ...overrides,
   };

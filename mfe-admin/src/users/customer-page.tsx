@@ -18,6 +18,8 @@ const LEDGER_LABELS: Record<LedgerKind, string> = {
   grant: 'Allowance',
   reservation: 'Reserved',
   settlement: 'Settled',
+  release: 'Released',
+  expiry: 'Expired',
   refund: 'Refund',
   'top-up': 'Top-up',
   'admin-adjustment': 'Admin adjustment',

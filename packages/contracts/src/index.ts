@@ -31,6 +31,7 @@ export * from './billing/constants';
 export * from './billing/http';
 export * from './billing/endpoints';
 export * from './chat/wallet';
+export * from './chat/rules';
 export * from './chat/message';
 export * from './chat/endpoints';
 export * from './admin/audit';

@@ -2,7 +2,7 @@ import { type AdminAgent, type Agent, type AgentInput, type AgentPatch, agentCha
 import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-data';
 import { asc, desc, eq } from '@agentdock/service-data/orm';
 import { type AgentRow, agents, type CatalogSchema } from '../db/schema';
-import { isAgentVisibleTo } from './agent-visibility';
+import { isAgentVisibleToTier as isAgentVisibleTo } from '@agentdock/contracts';
 import { CatalogError } from './errors';
 import { withoutUndefined } from './patch';
 import { type CatalogWriter, insertPublishing } from './writer';

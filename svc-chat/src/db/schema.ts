@@ -1,5 +1,5 @@
 import { sql } from '@agentdock/service-data/orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -13,13 +13,15 @@ export const chatMessages = pgTable(
     role: text('role').notNull(),
     content: text('content').notNull(),
     realTokensUsed: integer('real_tokens_used').notNull().default(0),
-    platformCreditsUsed: integer('platform_credits_used').notNull().default(0),
+    platformCreditsUsed: bigint('platform_credits_used', { mode: 'number' }).notNull().default(0),
     sessionId: text('session_id'),
     messageOrder: integer('message_order').notNull().default(0),
     imageUrl: text('image_url'),
     isImageGeneration: boolean('is_image_generation').notNull().default(false),
     /** Set when an admin refunded this reply's credits (a second refund is refused). */
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    /** Why a reply ended early: `out-of-credits` (cut at what the customer could pay) or `stopped` (the user left). */
+    stopReason: text('stop_reason'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -42,14 +44,20 @@ export const chatWallets = pgTable(
   {
     userId: uuid('user_id').primaryKey(),
     tier: text('tier').notNull(),
-    creditsRemaining: integer('credits_remaining').notNull(),
-    creditsLimit: integer('credits_limit').notNull(),
-    purchasedCredits: integer('purchased_credits').notNull().default(0),
+    creditsRemaining: bigint('credits_remaining', { mode: 'number' }).notNull(),
+    creditsLimit: bigint('credits_limit', { mode: 'number' }).notNull(),
+    purchasedCredits: bigint('purchased_credits', { mode: 'number' }).notNull().default(0),
     apiCallsUsed: integer('api_calls_used').notNull().default(0),
     apiCallsLimit: integer('api_calls_limit').notNull(),
+    /** Start of the current monthly allowance period. */
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the plan credits next refill: monthly from `periodAnchor`, on every billing interval. */
+    creditsRefillAt: timestamp('credits_refill_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The day refills count from (the billing period's start; the wallet's opening for free ones). */
+    periodAnchor: timestamp('period_anchor', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The billing renewal (for free wallets, the next refill). */
     renewsAt: timestamp('renews_at', { withTimezone: true, mode: 'date' }).notNull(),
-    /** Free wallets roll monthly on their own; paid ones wait for billing's renewal event. */
+    /** Free wallets roll on with no end; paid ones refill monthly up to the billing renewal, then wait for billing's event. */
     selfRenewing: boolean('self_renewing').notNull().default(true),
     /** The period for which the low-balance event went out (one per period). */
     lowBalanceNotifiedFor: timestamp('low_balance_notified_for', { withTimezone: true, mode: 'date' }),
@@ -61,15 +69,15 @@ export const chatWallets = pgTable(
   ],
 );
 
-/** Every credit change, with the amount taken from (negative) or given to each bucket. */
+/** Every credit change (written only by domain/ledger.ts, with the balance change it records), with the amount taken from (negative) or given to each bucket. */
 export const chatWalletLedger = pgTable(
   'chat_wallet_ledger',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     kind: text('kind').notNull(),
-    planDelta: integer('plan_delta').notNull().default(0),
-    purchasedDelta: integer('purchased_delta').notNull().default(0),
+    planDelta: bigint('plan_delta', { mode: 'number' }).notNull().default(0),
+    purchasedDelta: bigint('purchased_delta', { mode: 'number' }).notNull().default(0),
     /** The reply a reservation, settlement or refund belongs to. */
     messageId: uuid('message_id'),
     /** An external key that makes a change idempotent (a purchase id, an event id). */
@@ -81,7 +89,7 @@ export const chatWalletLedger = pgTable(
   (table) => [
     index('chat_wallet_ledger_user_idx').on(table.userId, table.createdAt),
     uniqueIndex('chat_wallet_ledger_reference_idx').on(table.kind, table.reference),
-    check('chat_wallet_ledger_kind_check', sql`${table.kind} in ('grant', 'reservation', 'settlement', 'refund', 'top-up', 'admin-adjustment')`),
+    check('chat_wallet_ledger_kind_check', sql`${table.kind} in ('grant', 'expiry', 'reservation', 'settlement', 'release', 'refund', 'top-up', 'admin-adjustment')`),
   ],
 );
 
@@ -91,7 +99,7 @@ export const chatPlanAllowances = pgTable(
   {
     planId: text('plan_id').primaryKey(),
     tier: text('tier').notNull(),
-    platformCredits: integer('platform_credits'),
+    platformCredits: bigint('platform_credits', { mode: 'number' }),
     apiCalls: integer('api_calls'),
     isActive: boolean('is_active').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),

@@ -3,16 +3,17 @@ import { ConflictError, NotFoundError } from '@agentdock/service-kit';
 import { type AdminActor, recordAdminAction, type ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq, isNull } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages, chatWalletLedger } from '../db/schema';
-import { adjust, credit, recordLedger, toWallet, walletRow } from './wallet';
+import { WalletNotFoundError } from './errors';
+import { adjustCredits, refundCredits } from './ledger';
+import { toWallet, walletRow } from './wallet';
 
 /** Adds or deducts credits; the ledger row and the admin audit entry commit with the change. */
 export async function adjustWallet(context: ServiceContext<ChatSchema>, input: { userId: string; credits: number; reason: string; actor: AdminActor }): Promise<Wallet> {
   return context.transaction(async (tx) => {
     const before = await walletRow(tx, input.userId);
-    if (!before) throw new NotFoundError('This user has no credit wallet yet.', { code: 'wallet_not_found' });
-    const change = await adjust(tx, input.userId, input.credits);
-    await recordLedger(tx, { userId: input.userId, kind: 'admin-adjustment', plan: change.plan, purchased: change.purchased, reason: input.reason, actorId: input.actor.id });
-    const after = toWallet(change.wallet);
+    if (!before) throw new WalletNotFoundError();
+    const { wallet } = await adjustCredits(tx, { userId: input.userId, credits: input.credits, reason: input.reason, actorId: input.actor.id });
+    const after = toWallet(wallet);
     await recordAdminAction(tx, {
       actor: input.actor,
       action: 'chat.wallet.adjust',
@@ -62,8 +63,9 @@ export async function refundMessage(context: ServiceContext<ChatSchema>, input: 
     const plan = Math.max(0, spent.plan);
     const purchased = Math.max(0, spent.purchased);
     const before = await walletRow(tx, message.userId);
-    const wallet = toWallet(await credit(tx, message.userId, plan, purchased));
-    await recordLedger(tx, { userId: message.userId, kind: 'refund', plan, purchased, messageId: input.messageId, reason: input.reason, actorId: input.actor.id });
+    const wallet = toWallet(
+      await refundCredits(tx, { userId: message.userId, amount: { plan, purchased }, messageId: input.messageId, reason: input.reason, actorId: input.actor.id }),
+    );
     await recordAdminAction(tx, {
       actor: input.actor,
       action: 'chat.message.refund',

@@ -1,4 +1,4 @@
-import { type ChatAgent, type EventData, type agentChangedV1, SUBSCRIPTION_TIERS, type SubscriptionTier } from '@agentdock/contracts';
+import { type ChatAgent, type EventData, type agentChangedV1, isAgentVisibleToTier, type SubscriptionTier } from '@agentdock/contracts';
 import type { Db } from '@agentdock/service-data';
 import { NotFoundError } from '@agentdock/service-kit';
 import { asc, eq } from '@agentdock/service-data/orm';
@@ -6,15 +6,6 @@ import { type ChatSchema, chatAgents } from '../db/schema';
 import { isTier } from './allowances';
 
 export type AgentRecord = typeof chatAgents.$inferSelect;
-
-/**
- * Only active agents whose tier is at or below the user's tier (free sees free; starter sees free
- * and starter; professional adds professional; enterprise sees all; missing tier counts as free).
- */
-export function isAgentVisibleTo(agent: { tier: string; isActive: boolean }, userTier: SubscriptionTier | undefined): boolean {
-  if (!agent.isActive || !isTier(agent.tier)) return false;
-  return SUBSCRIPTION_TIERS.indexOf(agent.tier) <= SUBSCRIPTION_TIERS.indexOf(userTier ?? 'free');
-}
 
 /** The image agent answers with a picture rather than text. */
 export function producesImages(agent: { key: string }): boolean {
@@ -34,13 +25,13 @@ export function toChatAgent(row: AgentRecord): ChatAgent {
 
 export async function listAgentsFor(db: Db<ChatSchema>, tier: SubscriptionTier): Promise<ChatAgent[]> {
   const rows = await db.select().from(chatAgents).orderBy(asc(chatAgents.name));
-  return rows.filter((row) => isAgentVisibleTo(row, tier)).map(toChatAgent);
+  return rows.filter((row) => isAgentVisibleToTier(row, tier)).map(toChatAgent);
 }
 
 /** The agent the caller may use; an unknown agent and one above the caller's tier look the same (404). */
 export async function agentForUser(db: Db<ChatSchema>, agentId: string, tier: SubscriptionTier): Promise<AgentRecord> {
   const [row] = await db.select().from(chatAgents).where(eq(chatAgents.id, agentId));
-  if (!row || !isAgentVisibleTo(row, tier)) throw new NotFoundError('This agent is not available for your subscription tier.', { code: 'agent_not_available' });
+  if (!row || !isAgentVisibleToTier(row, tier)) throw new NotFoundError('This agent is not available for your subscription tier.', { code: 'agent_not_available' });
   return row;
 }
 

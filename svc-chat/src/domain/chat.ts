@@ -1,23 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as yieldToEventLoop } from 'node:timers/promises';
-import { type ChatStreamDone, type ChatStreamError, chatCreditsLowV1, chatCreditsSpentV1, type SubscriptionTier } from '@agentdock/contracts';
+import {
+  type ChatStreamDone,
+  type ChatStreamError,
+  chatCreditsLowV1,
+  chatCreditsSpentV1,
+  creditsForTokens,
+  estimateTokens,
+  insufficientCreditsText,
+  replyCharge,
+  replyTokenBound,
+  type ReplyStopReason,
+  sendEstimate,
+  type SubscriptionTier,
+  textWithinTokens,
+} from '@agentdock/contracts';
 import type { Db, ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages, chatSessions, chatWallets } from '../db/schema';
-import { apologyText, type ChatProvider, ProviderError } from '../providers/provider';
+import { type ChatProvider, failureApology, type ProviderReply } from '../providers/provider';
 import { agentForUser, producesImages } from './agents';
-import { estimateSendCost, insufficientCreditsText, isLowBalance, settledCost } from './credits';
+import { isLowBalance } from './credits';
 import { ApiCallLimitError, InsufficientCreditsError } from './errors';
 import { toChatMessage } from './history';
-import { credit, debitUpTo, ensureWallet, recordLedger, type Reservation, reserve } from './wallet';
+import { lockWallet, releaseReservation, reserveCredits, settleReservation } from './ledger';
+import { ensureWallet } from './wallet';
 
 /** How many earlier messages go to the provider as context. */
 const HISTORY_CONTEXT = 10;
+
+/** The longest reply the operator allows: one figure for all agents, or one per agent key. */
+export interface ReplyLimits {
+  maxReplyTokens: number;
+  perAgent: Record<string, number>;
+}
 
 export interface SendDeps {
   context: ServiceContext<ChatSchema>;
   provider: ChatProvider;
   lowBalanceRatio: number;
+  replyLimits: ReplyLimits;
 }
 
 export interface SendInput {
@@ -25,6 +47,8 @@ export interface SendInput {
   tier: SubscriptionTier;
   agentId: string;
   message: string;
+  /** The request's id: in the log lines of a failure and in the apology the user sees. */
+  requestId?: string;
   signal: AbortSignal;
   onWaiting(): void;
   onToken(text: string): void;
@@ -33,22 +57,28 @@ export interface SendInput {
 export type SendResult = { ok: true; done: ChatStreamDone } | { ok: false; error: ChatStreamError };
 
 /**
- * Checks and reserves (throws the 4xx errors before anything streams), then calls the provider
- * and settles to the real usage, or refunds the reservation in full when the provider fails.
+ * Checks and reserves (throws the 4xx errors before anything streams). The reservation is the
+ * message plus as many reply tokens as the balance left after it pays for, up to the agent's
+ * maximum reply length: the reply can never cost more than was set aside.
  */
 export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal' | 'onWaiting' | 'onToken'>) {
   const { context } = deps;
   const agent = await agentForUser(context.db, input.agentId, input.tier);
   await ensureWallet(context.db, input.userId, input.tier);
-  const estimate = estimateSendCost(input.message);
+  const estimate = sendEstimate(input.message);
   const replyId = randomUUID();
+  const maxReplyTokens = deps.replyLimits.perAgent[agent.key] ?? deps.replyLimits.maxReplyTokens;
   const reserved = await context.db.transaction(async (tx) => {
-    const outcome = await reserve(tx, input.userId, estimate.credits);
+    const locked = await lockWallet(tx, input.userId);
+    const balance = locked.creditsRemaining + locked.purchasedCredits;
+    if (locked.apiCallsUsed >= locked.apiCallsLimit) throw new ApiCallLimitError(locked.apiCallsLimit);
+    if (estimate.credits > balance) throw new InsufficientCreditsError(insufficientCreditsText(estimate.credits, balance));
+    const replyBound = replyTokenBound({ balance, messageTokens: estimate.messageTokens, maxReplyTokens });
+    const outcome = await reserveCredits(tx, locked, creditsForTokens(estimate.messageTokens + replyBound), replyId);
     if (!outcome.ok) {
       if (outcome.reason === 'calls') throw new ApiCallLimitError(outcome.wallet.apiCallsLimit);
-      throw new InsufficientCreditsError(insufficientCreditsText(estimate.credits, outcome.wallet.creditsRemaining + outcome.wallet.purchasedCredits));
+      throw new InsufficientCreditsError(insufficientCreditsText(estimate.credits, balance));
     }
-    await recordLedger(tx, { userId: input.userId, kind: 'reservation', plan: -outcome.reservation.plan, purchased: -outcome.reservation.purchased, messageId: replyId });
     const slot = await nextSlot(tx, input.userId, agent.id);
     const [userMessage] = await tx
       .insert(chatMessages)
@@ -62,16 +92,45 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
         realTokensUsed: estimate.messageTokens,
       })
       .returning();
-    return { reservation: outcome.reservation, userMessage: userMessage!, slot };
+    return { reservation: outcome.reservation, replyBound, userMessage: userMessage!, slot };
   });
   return { agent, replyId, estimate, ...reserved };
 }
 
 type Prepared = Awaited<ReturnType<typeof prepareSend>>;
 
+/** A reply as delivered: the text the reader got, why it ended early (if it did), the provider's count. */
+interface Delivered {
+  text: string;
+  usage: ProviderReply['usage'];
+  imageUrl: string | null;
+  stopReason: ReplyStopReason | null;
+}
+
+/**
+ * Calls the provider and settles. The stream is cut where the reply would cost more than the
+ * reservation ("Reply stopped: you are out of credits"); a reply the user stops or leaves is
+ * charged for what was generated up to then; a failed one gives the reservation back in full.
+ */
 export async function completeSend(deps: SendDeps, input: SendInput, prepared: Prepared): Promise<SendResult> {
   const { context, provider } = deps;
   const history = await recentHistory(context.db, input.userId, prepared.agent.id, prepared.userMessage.messageOrder);
+  const bound = prepared.replyBound;
+  const cutOff = new AbortController();
+  const signal = AbortSignal.any([input.signal, cutOff.signal]);
+  let streamed = '';
+  const onToken = (piece: string) => {
+    if (cutOff.signal.aborted) return;
+    const wanted = streamed + piece;
+    const allowed = textWithinTokens(wanted, bound);
+    const part = allowed.slice(streamed.length);
+    if (part) {
+      streamed = allowed;
+      input.onToken(part);
+    }
+    if (allowed.length < wanted.length) cutOff.abort();
+  };
+  let delivered: Delivered;
   try {
     const reply = await provider.reply({
       agent: {
@@ -83,43 +142,45 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
       },
       message: input.message,
       history,
-      signal: input.signal,
-      onToken: input.onToken,
+      signal,
+      maxTokens: bound,
+      onToken,
       onWaiting: input.onWaiting,
     });
-    // The reply's last tokens were written in this same turn of the event loop; they leave (and
-    // the gateway forwards them) only once it gives the loop a turn. On PGlite the settlement's
-    // queries run without ever doing so, so in the embedded default, where the gateway shares
-    // this process, a reply that arrived in one burst would reach the reader only after it commits.
-    await yieldToEventLoop();
-    return { ok: true, done: await settle(deps, input, prepared, reply) };
+    delivered = cutOff.signal.aborted
+      ? { text: streamed, usage: null, imageUrl: reply.imageUrl, stopReason: 'out-of-credits' }
+      : input.signal.aborted
+        ? { text: streamed, usage: null, imageUrl: reply.imageUrl, stopReason: 'stopped' }
+        : estimateTokens(reply.text) > bound
+          ? // A provider that answers in one piece without streaming it is held to the same bound.
+            { text: textWithinTokens(reply.text, bound), usage: null, imageUrl: reply.imageUrl, stopReason: 'out-of-credits' }
+          : { text: reply.text, usage: reply.usage, imageUrl: reply.imageUrl, stopReason: null };
   } catch (error) {
-    const message = error instanceof ProviderError ? error.message : 'the reply could not be completed';
-    if (!(error instanceof ProviderError)) context.logger.error({ err: error }, 'chat send failed');
-    return { ok: false, error: await refundFailed(context, input, prepared, apologyText(message)) };
+    if (cutOff.signal.aborted) delivered = { text: streamed, usage: null, imageUrl: null, stopReason: 'out-of-credits' };
+    else if (input.signal.aborted) delivered = { text: streamed, usage: null, imageUrl: null, stopReason: 'stopped' };
+    else {
+      context.logger.warn({ err: error, requestId: input.requestId, agentId: prepared.agent.id, replyId: prepared.replyId }, 'agent provider failed; reservation released');
+      return { ok: false, error: await refundFailed(context, input, prepared) };
+    }
   }
+  // The reply's last tokens were written in this same turn of the event loop; they leave (and
+  // the gateway forwards them) only once it gives the loop a turn. On PGlite the settlement's
+  // queries run without ever doing so, so in the embedded default, where the gateway shares
+  // this process, a reply that arrived in one burst would reach the reader only after it commits.
+  await yieldToEventLoop();
+  return { ok: true, done: await settle(deps, input, prepared, delivered) };
 }
 
-async function settle(
-  deps: SendDeps,
-  input: SendInput,
-  prepared: Prepared,
-  reply: { text: string; usage: { promptTokens: number; completionTokens: number } | null; imageUrl: string | null },
-): Promise<ChatStreamDone> {
+async function settle(deps: SendDeps, input: SendInput, prepared: Prepared, reply: Delivered): Promise<ChatStreamDone> {
   const { context } = deps;
-  const cost = settledCost(input.message, reply.text, reply.usage);
-  const reserved = prepared.reservation.plan + prepared.reservation.purchased;
+  const cost = replyCharge({
+    messageTokens: prepared.estimate.messageTokens,
+    replyText: reply.text,
+    reportedReplyTokens: reply.usage?.completionTokens ?? null,
+    bound: prepared.replyBound,
+  });
   return context.transaction(async (tx) => {
-    const charged = await adjustToCost(tx, input.userId, prepared.reservation, cost.credits);
-    await recordLedger(tx, {
-      userId: input.userId,
-      kind: 'settlement',
-      plan: charged.planDelta,
-      purchased: charged.purchasedDelta,
-      messageId: prepared.replyId,
-      reason: `reserved ${reserved}, cost ${cost.credits}`,
-    });
-    const credits = reserved - charged.planDelta - charged.purchasedDelta;
+    const { charged, wallet } = await settleReservation(tx, { userId: input.userId, reservation: prepared.reservation, cost: cost.credits, messageId: prepared.replyId });
     const [row] = await tx
       .insert(chatMessages)
       .values({
@@ -131,46 +192,31 @@ async function settle(
         sessionId: prepared.slot.sessionId,
         messageOrder: prepared.slot.order + 1,
         realTokensUsed: cost.tokens,
-        platformCreditsUsed: credits,
+        platformCreditsUsed: charged,
         imageUrl: reply.imageUrl,
         isImageGeneration: producesImages(prepared.agent),
+        stopReason: reply.stopReason,
       })
       .returning();
-    const wallet = charged.wallet;
     const balanceAfter = wallet.creditsRemaining + wallet.purchasedCredits;
-    await context.enqueue(tx, chatCreditsSpentV1, { userId: input.userId, agentId: prepared.agent.id, messageId: prepared.replyId, credits, tokens: cost.tokens, balanceAfter });
+    await context.enqueue(tx, chatCreditsSpentV1, {
+      userId: input.userId,
+      agentId: prepared.agent.id,
+      messageId: prepared.replyId,
+      credits: charged,
+      tokens: cost.tokens,
+      balanceAfter,
+    });
     await noteLowBalance(context, tx, wallet, deps.lowBalanceRatio);
     return { userMessage: toChatMessage(prepared.userMessage), reply: toChatMessage(row!), creditsRemaining: wallet.creditsRemaining, purchasedCredits: wallet.purchasedCredits };
   });
 }
 
-/**
- * Brings the reservation to the real cost: gives back what was over-reserved (to the buckets it
- * came from, purchased first since plan credits are spent first), or takes what the reply cost
- * beyond it, never more than is left. Returns the change from the reservation.
- */
-async function adjustToCost(tx: Db<ChatSchema>, userId: string, reservation: Reservation, cost: number) {
-  const reserved = reservation.plan + reservation.purchased;
-  if (cost <= reserved) {
-    const back = reserved - cost;
-    const purchasedBack = Math.min(back, reservation.purchased);
-    const wallet = await credit(tx, userId, back - purchasedBack, purchasedBack);
-    return { planDelta: back - purchasedBack, purchasedDelta: purchasedBack, wallet };
-  }
-  const taken = await debitUpTo(tx, userId, cost - reserved);
-  return { planDelta: -taken.plan, purchasedDelta: -taken.purchased, wallet: taken.wallet };
-}
-
-async function refundFailed(context: ServiceContext<ChatSchema>, input: SendInput, prepared: Prepared, apology: string): Promise<ChatStreamError> {
+async function refundFailed(context: ServiceContext<ChatSchema>, input: SendInput, prepared: Prepared): Promise<ChatStreamError> {
+  const apology = failureApology(input.requestId);
   return context.transaction(async (tx) => {
-    const { plan, purchased } = prepared.reservation;
-    await credit(tx, input.userId, plan, purchased);
     // A failed reply was not the user's doing: the API call it used is given back too.
-    await tx
-      .update(chatWallets)
-      .set({ apiCallsUsed: sql`greatest(${chatWallets.apiCallsUsed} - 1, 0)` })
-      .where(eq(chatWallets.userId, input.userId));
-    await recordLedger(tx, { userId: input.userId, kind: 'refund', plan, purchased, messageId: prepared.replyId, reason: 'provider failure' });
+    await releaseReservation(tx, { userId: input.userId, reservation: prepared.reservation, messageId: prepared.replyId, reason: 'provider failure' });
     const [row] = await tx
       .insert(chatMessages)
       .values({

@@ -1,4 +1,4 @@
-import { AppError, ConflictError } from '@agentdock/service-kit';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '@agentdock/service-kit';
 
 export class InsufficientCreditsError extends AppError {
   static readonly code = 'insufficient_credits';
@@ -17,5 +17,33 @@ export class ApiCallLimitError extends AppError {
 export class BalanceTooLowError extends ConflictError {
   constructor(available: number) {
     super(`The deduction is larger than the balance: only ${available} credits are left.`, { code: 'balance_too_low' });
+  }
+}
+
+export class BalanceTooHighError extends ValidationError {
+  constructor(field: string, maximum: number) {
+    super(
+      [{ path: field, message: `A wallet holds at most ${maximum.toLocaleString('en-US')} credits` }],
+      `${field}: a wallet holds at most ${maximum.toLocaleString('en-US')} credits`,
+      {
+        code: 'balance_too_high',
+      },
+    );
+  }
+}
+
+export class WalletNotFoundError extends NotFoundError {
+  constructor() {
+    super('This user has no credit wallet yet.', { code: 'wallet_not_found' });
+  }
+}
+
+/**
+ * A settlement asked for more than its reservation holds: a broken invariant (replies are bounded
+ * by the reservation), refused rather than charging less than was delivered.
+ */
+export class SettlementOverReservationError extends AppError {
+  constructor(cost: number, reserved: number) {
+    super(500, 'settlement_over_reservation', `A reply cost ${cost} credits but only ${reserved} were reserved.`);
   }
 }

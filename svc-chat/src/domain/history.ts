@@ -1,4 +1,4 @@
-import type { ChatMessage, UsageSummary } from '@agentdock/contracts';
+import { type ChatMessage, REPLY_STOP_REASONS, type ReplyStopReason, type UsageSummary } from '@agentdock/contracts';
 import { serverSanitizer } from '@agentdock/html-sanitizer/server';
 import type { Db } from '@agentdock/service-data';
 import { and, asc, eq, gte, sql } from '@agentdock/service-data/orm';
@@ -24,7 +24,12 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     creditsUsed: row.refundedAt ? 0 : row.platformCreditsUsed,
     imageUrl: row.imageUrl,
     createdAt: row.createdAt.toISOString(),
+    ...(isStopReason(row.stopReason) ? { stopReason: row.stopReason } : {}),
   };
+}
+
+function isStopReason(value: string | null): value is ReplyStopReason {
+  return (REPLY_STOP_REASONS as readonly (string | null)[]).includes(value);
 }
 
 /** The user's conversation with one agent, oldest first (the most recent 200 messages). */
@@ -49,9 +54,9 @@ export function lastDays(now: Date, days = USAGE_DAYS): string[] {
 /** Totals over the user's replies (refunded ones cost nothing) and the 30-day series. */
 export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Date()): Promise<UsageSummary> {
   const replies = and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'));
-  const credits = sql<number>`coalesce(sum(case when ${chatMessages.refundedAt} is null then ${chatMessages.platformCreditsUsed} else 0 end), 0)::int`;
+  const credits = sql<number>`coalesce(sum(case when ${chatMessages.refundedAt} is null then ${chatMessages.platformCreditsUsed} else 0 end), 0)::bigint`;
   const [totals] = await db
-    .select({ messages: sql<number>`count(*)::int`, credits, tokens: sql<number>`coalesce(sum(${chatMessages.realTokensUsed}), 0)::int` })
+    .select({ messages: sql<number>`count(*)::int`, credits, tokens: sql<number>`coalesce(sum(${chatMessages.realTokensUsed}), 0)::bigint` })
     .from(chatMessages)
     .where(replies);
   const days = lastDays(now);

@@ -1,8 +1,8 @@
 import type { SubscriptionTier } from '@agentdock/contracts';
 import type { Db } from '@agentdock/service-data';
-import { and, eq } from '@agentdock/service-data/orm';
-import { type ChatSchema, chatWalletLedger } from '../db/schema';
-import { credit, ensureWallet, recordLedger, startPeriod, addMonth, walletRow } from './wallet';
+import type { ChatSchema } from '../db/schema';
+import { purchaseCredits } from './ledger';
+import { ensureWallet, startPeriod, addMonth, walletRow } from './wallet';
 
 /** A new account gets the free allowance (or its tier's, if it was created with one). */
 export async function provisionWallet(tx: Db<ChatSchema>, userId: string, tier: SubscriptionTier, now: Date): Promise<void> {
@@ -39,12 +39,6 @@ export async function changeTier(tx: Db<ChatSchema>, input: { userId: string; ti
 
 /** Bought credits go to the purchased bucket, once per purchase id. */
 export async function addPurchasedCredits(tx: Db<ChatSchema>, input: { userId: string; credits: number; purchaseId: string; now: Date }): Promise<void> {
-  const [seen] = await tx
-    .select({ id: chatWalletLedger.id })
-    .from(chatWalletLedger)
-    .where(and(eq(chatWalletLedger.kind, 'top-up'), eq(chatWalletLedger.reference, input.purchaseId)));
-  if (seen) return;
   await ensureWallet(tx, input.userId, 'free', input.now);
-  await credit(tx, input.userId, 0, input.credits);
-  await recordLedger(tx, { userId: input.userId, kind: 'top-up', purchased: input.credits, reference: input.purchaseId, reason: 'credits purchased' });
+  await purchaseCredits(tx, { userId: input.userId, credits: input.credits, purchaseId: input.purchaseId });
 }

@@ -6,8 +6,10 @@ import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type ChatSchema, chatPlanAllowances, chatWalletLedger, chatWallets, schema } from '../db/schema';
 import { planFixture } from '@agentdock/contracts/testing';
 import { allowanceFor, applyPlanChanged, isTier } from './allowances';
-import { BalanceTooLowError } from './errors';
-import { addMonth, adjust, credit, debitUpTo, ensureWallet, findWallets, recordLedger, reserve, startPeriod, toWallet, walletRow } from './wallet';
+import { BalanceTooHighError, BalanceTooLowError, SettlementOverReservationError, WalletNotFoundError } from './errors';
+import { adjustCredits, lockWallet, purchaseCredits, refundCredits, releaseReservation, reserveCredits, settleReservation } from './ledger';
+import { resetForSubscription } from './subscriptions';
+import { addMonth, ensureWallet, findWallets, startPeriod, toWallet, walletRow } from './wallet';
 
 // The wallet's rules against a real database: one database per file (opening one costs seconds on
 // PGlite), one fresh user per test.
@@ -35,12 +37,26 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
         apiCallsUsed: 0,
         apiCallsLimit: 10,
         periodStart: start,
+        periodAnchor: start,
+        creditsRefillAt: addMonth(start),
         renewsAt: addMonth(start),
         selfRenewing: false,
         ...values,
       });
     return userId;
   }
+  const reserve = (userId: string, credits: number, messageId: string = randomUUID()) =>
+    db().transaction(async (tx) => reserveCredits(tx, await lockWallet(tx, userId), credits, messageId));
+  const adjust = (userId: string, credits: number) => db().transaction((tx) => adjustCredits(tx, { userId, credits, reason: 'test', actorId: randomUUID() }));
+  /** What the ledger says the wallet holds, next to what it holds. */
+  const ledgerAndBalance = async (userId: string) => {
+    const rows = await ledger(userId);
+    const row = (await walletRow(db(), userId))!;
+    return {
+      ledger: { plan: rows.reduce((sum, entry) => sum + entry.planDelta, 0), purchased: rows.reduce((sum, entry) => sum + entry.purchasedDelta, 0) },
+      balance: { plan: row.creditsRemaining, purchased: row.purchasedCredits },
+    };
+  };
   const balanceOf = async (userId: string) => {
     const row = (await walletRow(db(), userId))!;
     return { plan: row.creditsRemaining, purchased: row.purchasedCredits, calls: row.apiCallsUsed };
@@ -56,7 +72,9 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
     it('opens a wallet at the tier allowance and books the grant', async () => {
       const userId = randomUUID();
-      const row = await startPeriod(db(), { userId, tier: 'free', periodStart: start, renewsAt: addMonth(start), selfRenewing: true, reference: `provision:${userId}` });
+      const row = await db().transaction((tx) =>
+        startPeriod(tx, { userId, tier: 'free', periodStart: start, renewsAt: addMonth(start), selfRenewing: true, reference: `provision:${userId}` }),
+      );
       expect(row).toMatchObject({
         tier: 'free',
         creditsRemaining: 50_000,
@@ -74,10 +92,12 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       ]);
     });
 
-    it('resets plan credits and API calls at a new period, keeps bought credits, and books only the difference', async () => {
+    it('resets plan credits and API calls at a new period, keeps bought credits, and books the expiry and the grant', async () => {
       const userId = await walletWith({ creditsRemaining: 300, purchasedCredits: 700, apiCallsUsed: 9, lowBalanceNotifiedFor: start });
       const next = addMonth(start);
-      const row = await startPeriod(db(), { userId, tier: 'professional', periodStart: next, renewsAt: addMonth(next), selfRenewing: false });
+      const row = await db().transaction((tx) =>
+        startPeriod(tx, { userId, tier: 'professional', periodStart: next, renewsAt: addMonth(next), selfRenewing: false, reference: `t:${userId}` }),
+      );
       expect(row).toMatchObject({
         tier: 'professional',
         creditsRemaining: 2_000_000,
@@ -88,7 +108,10 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
         selfRenewing: false,
         lowBalanceNotifiedFor: null,
       });
-      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'grant', planDelta: 2_000_000 - 300, purchasedDelta: 0 })]);
+      expect((await ledger(userId)).map((entry) => [entry.kind, entry.planDelta, entry.purchasedDelta, entry.reference, entry.reason]).sort()).toEqual([
+        ['expiry', -300, 0, `t:${userId}`, 'plan credits of the period that ended'],
+        ['grant', 2_000_000, 0, `t:${userId}`, `professional allowance from ${next.toISOString()}`],
+      ]);
     });
 
     it('takes the allowance from the first active published plan of the tier, and the default otherwise', async () => {
@@ -137,7 +160,51 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       expect(row).toMatchObject({ tier: 'free', creditsRemaining: 50_000, purchasedCredits: 40, apiCallsUsed: 0, selfRenewing: true });
       expect(row.periodStart.toISOString()).toBe('2026-06-10T08:00:00.000Z');
       expect(row.renewsAt.toISOString()).toBe('2026-07-10T08:00:00.000Z');
-      expect((await ledger(userId)).map((entry) => [entry.reference, entry.planDelta])).toEqual([[`roll:${userId}:2026-06-10T08:00:00.000Z`, 50_000 - 3]]);
+      expect((await ledger(userId)).map((entry) => [entry.kind, entry.reference, entry.planDelta]).sort()).toEqual([
+        ['expiry', `roll:${userId}:2026-06-10T08:00:00.000Z`, -3],
+        ['grant', `roll:${userId}:2026-06-10T08:00:00.000Z`, 50_000],
+      ]);
+    });
+
+    it("refills an annual subscriber's plan credits monthly on the anchor day, keeps bought credits, and leaves the billing renewal a year away", async () => {
+      const userId = randomUUID();
+      const anchor = new Date('2026-01-31T10:00:00.000Z');
+      const renewal = new Date('2027-01-31T10:00:00.000Z');
+      await db().transaction((tx) => resetForSubscription(tx, { userId, tier: 'starter', periodStart: anchor, periodEnd: renewal, eventId: randomUUID() }));
+      const opened = (await walletRow(db(), userId))!;
+      expect(opened.creditsRefillAt.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+      expect(opened.renewsAt.toISOString()).toBe(renewal.toISOString());
+      await adjust(userId, -600_000);
+      await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 7_000, purchaseId: `cs_${userId}` }));
+      expect((await ensureWallet(db(), userId, 'starter', new Date('2026-02-28T09:59:59.000Z'))).creditsRemaining).toBe(400_000);
+
+      const refilled = await ensureWallet(db(), userId, 'starter', new Date('2026-03-01T00:00:00.000Z'));
+      expect(refilled).toMatchObject({ tier: 'starter', creditsRemaining: 1_000_000, purchasedCredits: 7_000, apiCallsUsed: 0 });
+      expect(toWallet(refilled)).toMatchObject({ periodStart: '2026-02-28T10:00:00.000Z', refillsAt: '2026-03-31T10:00:00.000Z', renewsAt: renewal.toISOString() });
+
+      // Months missed in between are skipped; refills never pass the billing renewal, where billing's own event takes over.
+      const late = await ensureWallet(db(), userId, 'starter', new Date('2027-02-15T00:00:00.000Z'));
+      expect(toWallet(late)).toMatchObject({ periodStart: '2026-12-31T10:00:00.000Z', refillsAt: renewal.toISOString(), renewsAt: renewal.toISOString() });
+      await adjust(userId, -1);
+      expect((await ensureWallet(db(), userId, 'starter', new Date('2027-03-15T00:00:00.000Z'))).creditsRemaining).toBe(999_999);
+      const sums = await ledgerAndBalance(userId);
+      expect(sums.ledger).toEqual(sums.balance);
+    });
+
+    it('does not refill a monthly subscriber before billing renews it', async () => {
+      const userId = randomUUID();
+      await db().transaction((tx) =>
+        resetForSubscription(tx, {
+          userId,
+          tier: 'starter',
+          periodStart: new Date('2026-01-10T00:00:00.000Z'),
+          periodEnd: new Date('2026-02-10T00:00:00.000Z'),
+          eventId: randomUUID(),
+        }),
+      );
+      await adjust(userId, -1);
+      const row = await ensureWallet(db(), userId, 'starter', new Date('2026-02-20T00:00:00.000Z'));
+      expect(toWallet(row)).toMatchObject({ creditsRemaining: 999_999, refillsAt: '2026-02-10T00:00:00.000Z', renewsAt: '2026-02-10T00:00:00.000Z' });
     });
 
     it('rolls a free wallet at the very moment its period ends, and keeps an unknown tier on the free allowance', async () => {
@@ -163,6 +230,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
         apiCallsUsed: 0,
         apiCallsLimit: 10,
         periodStart: start.toISOString(),
+        refillsAt: '2026-04-10T08:00:00.000Z',
         renewsAt: '2026-04-10T08:00:00.000Z',
       });
       expect(wallets.find((wallet) => wallet.userId === b)?.tier).toBe('starter');
@@ -170,69 +238,149 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
     it('reserves from plan credits first, then bought ones, and counts one API call', async () => {
       const userId = await walletWith({ creditsRemaining: 1_000, purchasedCredits: 500 });
-      const result = await reserve(db(), userId, 1_200);
-      expect(result.ok && { plan: result.reservation.plan, purchased: result.reservation.purchased }).toEqual({ plan: 1_000, purchased: 200 });
-      expect(result.ok && result.reservation.wallet.purchasedCredits).toBe(300);
+      const result = await reserve(userId, 1_200);
+      expect(result.ok && result.reservation).toEqual({ plan: 1_000, purchased: 200 });
+      expect(result.ok && result.wallet.purchasedCredits).toBe(300);
       expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 300, calls: 1 });
     });
 
     it('refuses a reservation larger than both buckets, and one past the API-call limit, without touching the wallet', async () => {
       const poor = await walletWith({ creditsRemaining: 100, purchasedCredits: 50 });
-      expect(await reserve(db(), poor, 151)).toMatchObject({ ok: false, reason: 'credits', wallet: { userId: poor } });
-      expect(await reserve(db(), poor, 150)).toMatchObject({ ok: true });
+      expect(await reserve(poor, 151)).toMatchObject({ ok: false, reason: 'credits', wallet: { userId: poor } });
+      expect(await reserve(poor, 150)).toMatchObject({ ok: true });
       const busy = await walletWith({ apiCallsUsed: 10, apiCallsLimit: 10 });
-      expect(await reserve(db(), busy, 1)).toMatchObject({ ok: false, reason: 'calls', wallet: { userId: busy } });
+      expect(await reserve(busy, 1)).toMatchObject({ ok: false, reason: 'calls', wallet: { userId: busy } });
       expect(await balanceOf(busy)).toEqual({ plan: 1_000, purchased: 500, calls: 10 });
       const lastCall = await walletWith({ apiCallsUsed: 9, apiCallsLimit: 10 });
-      expect(await reserve(db(), lastCall, 1)).toMatchObject({ ok: true });
+      expect(await reserve(lastCall, 1)).toMatchObject({ ok: true });
     });
 
-    it('refuses to touch a wallet that does not exist', async () => {
+    it('refuses to touch a wallet that does not exist, with a 404 rather than a crash', async () => {
       const nobody = randomUUID();
-      await expect(reserve(db(), nobody, 1)).rejects.toThrow(`no wallet for ${nobody}`);
-      await expect(debitUpTo(db(), nobody, 1)).rejects.toThrow(`no wallet for ${nobody}`);
-      await expect(adjust(db(), nobody, -1)).rejects.toThrow(`no wallet for ${nobody}`);
+      await expect(reserve(nobody, 1)).rejects.toBeInstanceOf(WalletNotFoundError);
+      await expect(adjust(nobody, -1)).rejects.toBeInstanceOf(WalletNotFoundError);
+      await expect(
+        db().transaction((tx) => refundCredits(tx, { userId: nobody, amount: { plan: 1, purchased: 0 }, messageId: randomUUID(), reason: 'x', actorId: randomUUID() })),
+      ).rejects.toMatchObject({
+        status: 404,
+        code: 'wallet_not_found',
+      });
+      expect(await ledger(nobody)).toEqual([]);
     });
 
-    it('gives credits back to the bucket each came from', async () => {
-      const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 20 });
-      const row = await credit(db(), userId, 5, 7);
-      expect([row.creditsRemaining, row.purchasedCredits]).toEqual([15, 27]);
+    it('settles to the cost, giving the rest back to the bucket each credit came from', async () => {
+      const userId = await walletWith({ creditsRemaining: 1_000, purchasedCredits: 500 });
+      const messageId = randomUUID();
+      const reserved = await reserve(userId, 1_200, messageId);
+      if (!reserved.ok) throw new Error('reservation refused');
+      // 1,000 plan + 200 purchased reserved; a 900 cost gives 300 back: the 200 purchased first, then 100 plan.
+      const settled = await db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 900, messageId }));
+      expect(settled.charged).toBe(900);
+      expect(await balanceOf(userId)).toEqual({ plan: 100, purchased: 500, calls: 1 });
+      const rows = (await ledger(userId)).filter((entry) => entry.messageId === messageId);
+      expect(rows.map((entry) => [entry.kind, entry.planDelta, entry.purchasedDelta, entry.reason]).sort()).toEqual([
+        ['reservation', -1_000, -200, null],
+        ['settlement', 100, 200, 'reserved 1200, cost 900'],
+      ]);
+      const sums = await ledgerAndBalance(userId);
+      expect(sums.ledger).toEqual({ plan: 100 - 1_000, purchased: 0 });
     });
 
-    it('takes up to what is left when the real cost exceeds the reservation, never going below zero', async () => {
-      const userId = await walletWith({ creditsRemaining: 100, purchasedCredits: 50 });
-      expect(await debitUpTo(db(), userId, 120)).toMatchObject({ plan: 100, purchased: 20 });
-      expect(await debitUpTo(db(), userId, 80)).toMatchObject({ plan: 0, purchased: 30, wallet: { creditsRemaining: 0, purchasedCredits: 0 } });
+    it('refuses a settlement above its reservation rather than charging less than was delivered', async () => {
+      const userId = await walletWith({ creditsRemaining: 1_000, purchasedCredits: 500 });
+      const messageId = randomUUID();
+      const reserved = await reserve(userId, 300, messageId);
+      if (!reserved.ok) throw new Error('reservation refused');
+      await expect(db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 301, messageId }))).rejects.toBeInstanceOf(
+        SettlementOverReservationError,
+      );
+      await expect(db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: -1, messageId }))).rejects.toBeInstanceOf(
+        SettlementOverReservationError,
+      );
+      expect(await balanceOf(userId)).toEqual({ plan: 700, purchased: 500, calls: 1 });
+      // exactly the reservation is fine: nothing comes back
+      await db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 300, messageId }));
+      expect(await balanceOf(userId)).toEqual({ plan: 700, purchased: 500, calls: 1 });
     });
 
-    it('books ledger rows with zero for a bucket left unnamed', async () => {
-      const userId = randomUUID();
-      await recordLedger(db(), { userId, kind: 'top-up', purchased: 25, reference: `top-up:${userId}` });
-      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'top-up', planDelta: 0, purchasedDelta: 25 })]);
+    it('settles a cost of nothing by giving the whole reservation back', async () => {
+      const userId = await walletWith({ creditsRemaining: 1_000, purchasedCredits: 0 });
+      const messageId = randomUUID();
+      const reserved = await reserve(userId, 400, messageId);
+      if (!reserved.ok) throw new Error('reservation refused');
+      expect((await db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 0, messageId }))).charged).toBe(0);
+      expect(await balanceOf(userId)).toEqual({ plan: 1_000, purchased: 0, calls: 1 });
+    });
+
+    it('refunds a reply into the buckets given, booked as a refund with its reason and admin', async () => {
+      const userId = await walletWith({ creditsRemaining: 100, purchasedCredits: 0 });
+      const messageId = randomUUID();
+      const actorId = randomUUID();
+      await db().transaction((tx) => refundCredits(tx, { userId, amount: { plan: 30, purchased: 20 }, messageId, reason: 'bad answer', actorId }));
+      expect(await balanceOf(userId)).toEqual({ plan: 130, purchased: 20, calls: 0 });
+      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'refund', planDelta: 30, purchasedDelta: 20, messageId, reason: 'bad answer', actorId })]);
+    });
+
+    it('releases a failed reply in full, API call included', async () => {
+      const userId = await walletWith({ creditsRemaining: 100, purchasedCredits: 500, apiCallsUsed: 3 });
+      const messageId = randomUUID();
+      const reserved = await reserve(userId, 400, messageId);
+      if (!reserved.ok) throw new Error('reservation refused');
+      await db().transaction((tx) => releaseReservation(tx, { userId, reservation: reserved.reservation, messageId, reason: 'provider failure' }));
+      expect(await balanceOf(userId)).toEqual({ plan: 100, purchased: 500, calls: 3 });
+      expect((await ledger(userId)).map((entry) => entry.kind).sort()).toEqual(['release', 'reservation']);
+    });
+
+    it('books a purchase once per purchase id, into the purchased bucket', async () => {
+      const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 0 });
+      const purchaseId = `cs_${userId}`;
+      expect(await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 25, purchaseId }))).toMatchObject({ purchasedCredits: 25 });
+      expect(await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 25, purchaseId }))).toBeNull();
+      expect(await balanceOf(userId)).toEqual({ plan: 10, purchased: 25, calls: 0 });
+      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'top-up', planDelta: 0, purchasedDelta: 25, reference: purchaseId, reason: 'credits purchased' })]);
+    });
+
+    it('refuses a purchase that would take the wallet past its maximum, and takes one that reaches it exactly', async () => {
+      const userId = await walletWith({ creditsRemaining: 999_999_999_000, purchasedCredits: 900 });
+      const buy = (credits: number) => db().transaction((tx) => purchaseCredits(tx, { userId, credits, purchaseId: `cs_${randomUUID()}` }));
+      await expect(buy(101)).rejects.toMatchObject({ status: 400, fields: [{ path: 'credits' }] });
+      expect(await balanceOf(userId)).toEqual({ plan: 999_999_999_000, purchased: 900, calls: 0 });
+      expect(await buy(100)).toMatchObject({ purchasedCredits: 1_000 });
     });
   });
 
   describe('admin adjustments', () => {
     it('adds plan credits for a positive amount', async () => {
       const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 5 });
-      const result = await adjust(db(), userId, 40);
-      expect({ plan: result.plan, purchased: result.purchased, wallet: toWallet(result.wallet).creditsRemaining }).toEqual({ plan: 40, purchased: 0, wallet: 50 });
+      const result = await adjust(userId, 40);
+      expect({ ...result.change, wallet: toWallet(result.wallet).creditsRemaining }).toEqual({ plan: 40, purchased: 0, wallet: 50 });
+      expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'admin-adjustment', planDelta: 40, purchasedDelta: 0, reason: 'test' })]);
     });
 
     it('deducts plan credits first, then bought ones, down to exactly zero', async () => {
       const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 5 });
-      const result = await adjust(db(), userId, -15);
-      expect({ plan: result.plan, purchased: result.purchased }).toEqual({ plan: -10, purchased: -5 });
+      const result = await adjust(userId, -15);
+      expect(result.change).toEqual({ plan: -10, purchased: -5 });
       expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 0, calls: 0 });
     });
 
     it('refuses a deduction larger than the balance and says what is left', async () => {
       const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 5 });
-      const error = await adjust(db(), userId, -16).catch((caught: unknown) => caught);
+      const error = await adjust(userId, -16).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BalanceTooLowError);
       expect((error as Error).message).toBe('The deduction is larger than the balance: only 15 credits are left.');
       expect(await balanceOf(userId)).toEqual({ plan: 10, purchased: 5, calls: 0 });
+    });
+
+    it('adds past the 32-bit range, and refuses an addition that would pass the wallet maximum with 400 naming the field', async () => {
+      const userId = await walletWith({ creditsRemaining: 0, purchasedCredits: 0 });
+      for (let step = 0; step < 3; step += 1) await adjust(userId, 1_000_000_000);
+      expect(await balanceOf(userId)).toEqual({ plan: 3_000_000_000, purchased: 0, calls: 0 });
+      const full = await walletWith({ creditsRemaining: 999_999_999_999, purchasedCredits: 0 });
+      expect(await adjust(full, 1)).toMatchObject({ wallet: { creditsRemaining: 1_000_000_000_000 } });
+      const error = await adjust(full, 1).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(BalanceTooHighError);
+      expect(error).toMatchObject({ status: 400, fields: [{ path: 'credits' }] });
     });
   });
 

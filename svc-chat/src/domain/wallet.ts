@@ -1,12 +1,9 @@
-import type { LedgerKind, SubscriptionTier, Wallet } from '@agentdock/contracts';
+import type { SubscriptionTier, Wallet } from '@agentdock/contracts';
 import type { Db } from '@agentdock/service-data';
-import { eq, inArray, sql } from '@agentdock/service-data/orm';
-import { type ChatSchema, chatWalletLedger, chatWallets } from '../db/schema';
+import { eq, inArray } from '@agentdock/service-data/orm';
+import { type ChatSchema, chatWallets } from '../db/schema';
 import { allowanceFor, isTier } from './allowances';
-import { splitCharge } from './credits';
-import { BalanceTooLowError } from './errors';
-
-type WalletRow = typeof chatWallets.$inferSelect;
+import { lockWallet, startCreditPeriod, type WalletRow } from './ledger';
 
 export function toWallet(row: WalletRow): Wallet {
   return {
@@ -18,80 +15,59 @@ export function toWallet(row: WalletRow): Wallet {
     apiCallsUsed: row.apiCallsUsed,
     apiCallsLimit: row.apiCallsLimit,
     periodStart: row.periodStart.toISOString(),
+    refillsAt: row.creditsRefillAt.toISOString(),
     renewsAt: row.renewsAt.toISOString(),
   };
 }
 
-/** One calendar month later (clamped to the month's last day, as card billing does). */
-export function addMonth(date: Date): Date {
-  const next = new Date(date);
+/** `months` calendar months after `anchor`, on the anchor's day (clamped to a shorter month's last day, as card billing does). */
+export function addMonths(anchor: Date, months: number): Date {
+  const next = new Date(anchor);
   const day = next.getUTCDate();
   next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCMonth(next.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(day, lastDay));
   return next;
 }
 
-export interface LedgerEntry {
-  userId: string;
-  kind: LedgerKind;
-  plan?: number;
-  purchased?: number;
-  messageId?: string;
-  reference?: string;
-  reason?: string;
-  actorId?: string;
+/** One calendar month later. */
+export function addMonth(date: Date): Date {
+  return addMonths(date, 1);
 }
 
-export async function recordLedger(tx: Db<ChatSchema>, entry: LedgerEntry): Promise<void> {
-  await tx.insert(chatWalletLedger).values({
-    userId: entry.userId,
-    kind: entry.kind,
-    planDelta: entry.plan ?? 0,
-    purchasedDelta: entry.purchased ?? 0,
-    messageId: entry.messageId,
-    reference: entry.reference,
-    reason: entry.reason,
-    actorId: entry.actorId,
-  });
+/**
+ * The monthly allowance period that contains `now`, counted from the anchor: its start and the
+ * next refill. A paid wallet's refills stop at the billing renewal (`until`), where billing's
+ * renewal event starts the next period; a free wallet's never stop.
+ */
+export function allowancePeriod(anchor: Date, now: Date, until: Date | null): { start: Date; refillsAt: Date } {
+  let months = 0;
+  while (addMonths(anchor, months + 1) <= now && (until === null || addMonths(anchor, months + 1) < until)) months += 1;
+  const next = addMonths(anchor, months + 1);
+  return { start: addMonths(anchor, months), refillsAt: until !== null && next > until ? until : next };
 }
 
 /**
  * Starts a new credit period at the tier's allowance: plan credits and API calls reset (no
- * rollover), purchased credits kept. Creates the wallet when the user has none yet.
+ * rollover), purchased credits kept. Creates the wallet when the user has none yet. Plan credits
+ * are monthly whatever the billing interval: an annual subscription refills on its anchor day
+ * each month and renews (with billing) once a year.
  */
 export async function startPeriod(
   tx: Db<ChatSchema>,
-  input: { userId: string; tier: SubscriptionTier; periodStart: Date; renewsAt: Date; selfRenewing: boolean; reference?: string },
+  input: { userId: string; tier: SubscriptionTier; periodStart: Date; renewsAt: Date; selfRenewing: boolean; reference: string; anchor?: Date },
 ): Promise<WalletRow> {
-  const allowance = await allowanceFor(tx, input.tier);
-  const values = {
-    tier: input.tier,
-    creditsRemaining: allowance.credits,
-    creditsLimit: allowance.credits,
-    apiCallsUsed: 0,
-    apiCallsLimit: allowance.apiCalls,
-    periodStart: input.periodStart,
-    renewsAt: input.renewsAt,
-    selfRenewing: input.selfRenewing,
-    lowBalanceNotifiedFor: null,
-    updatedAt: new Date(),
-  };
-  const [previous] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, input.userId)).for('update');
-  const [row] = await tx
-    .insert(chatWallets)
-    .values({ userId: input.userId, ...values })
-    .onConflictDoUpdate({ target: chatWallets.userId, set: values })
-    .returning();
-  await recordLedger(tx, {
-    userId: input.userId,
-    kind: 'grant',
-    plan: allowance.credits - (previous?.creditsRemaining ?? 0),
-    reference: input.reference,
-    reason: `${input.tier} allowance from ${input.periodStart.toISOString()}`,
+  const anchor = input.anchor ?? input.periodStart;
+  const { start, refillsAt } = allowancePeriod(anchor, input.periodStart, input.selfRenewing ? null : input.renewsAt);
+  return startCreditPeriod(tx, {
+    ...input,
+    periodStart: start,
+    refillsAt,
+    anchor,
+    renewsAt: input.selfRenewing ? refillsAt : input.renewsAt,
+    allowance: await allowanceFor(tx, input.tier),
   });
-  return row!;
 }
 
 /** A free wallet for a user who has none yet (e.g. registered before this service existed). */
@@ -105,21 +81,30 @@ export async function ensureWallet(db: Db<ChatSchema>, userId: string, tier: Sub
   });
 }
 
-/** Free wallets roll monthly on their own: a period that has ended is replaced before use. */
+/** The refill date has passed, and (for a paid wallet) it comes before the billing renewal, which billing's event handles. */
+export function refillDue(row: Pick<WalletRow, 'creditsRefillAt' | 'renewsAt' | 'selfRenewing'>, now: Date): boolean {
+  return row.creditsRefillAt <= now && (row.selfRenewing || row.creditsRefillAt < row.renewsAt);
+}
+
+/**
+ * A wallet whose allowance month has ended refills before use: free wallets month after month,
+ * paid ones on their anchor day until the billing renewal (which billing's event handles).
+ */
 async function rollIfDue(db: Db<ChatSchema>, row: WalletRow, now: Date): Promise<WalletRow> {
-  if (!row.selfRenewing || row.renewsAt > now) return row;
-  let periodStart = row.renewsAt;
-  while (addMonth(periodStart) <= now) periodStart = addMonth(periodStart);
+  if (!refillDue(row, now)) return row;
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, row.userId)).for('update');
-    if (!locked || locked.renewsAt > now) return locked ?? row;
+    // Checked again under the lock: a concurrent request may have refilled it meanwhile.
+    const locked = await lockWallet(tx, row.userId);
+    if (!refillDue(locked, now)) return locked;
+    const period = allowancePeriod(locked.periodAnchor, now, locked.selfRenewing ? null : locked.renewsAt);
     return startPeriod(tx, {
       userId: row.userId,
       tier: isTier(locked.tier) ? locked.tier : 'free',
-      periodStart,
-      renewsAt: addMonth(periodStart),
-      selfRenewing: true,
-      reference: `roll:${row.userId}:${periodStart.toISOString()}`,
+      periodStart: period.start,
+      anchor: locked.periodAnchor,
+      renewsAt: locked.renewsAt,
+      selfRenewing: locked.selfRenewing,
+      reference: `roll:${row.userId}:${period.start.toISOString()}`,
     });
   });
 }
@@ -127,75 +112,6 @@ async function rollIfDue(db: Db<ChatSchema>, row: WalletRow, now: Date): Promise
 export async function findWallets(db: Db<ChatSchema>, userIds: string[]): Promise<Wallet[]> {
   const rows = await db.select().from(chatWallets).where(inArray(chatWallets.userId, userIds));
   return rows.map(toWallet);
-}
-
-export interface Reservation {
-  plan: number;
-  purchased: number;
-  wallet: WalletRow;
-}
-
-/**
- * Takes `credits` (plan credits first, then purchased) and one API call. The row is locked first,
- * so concurrent sends queue on it and each sees the balance the previous one left: no overdraw.
- * Returns why it refused, or what it took from each bucket.
- */
-export async function reserve(
-  tx: Db<ChatSchema>,
-  userId: string,
-  credits: number,
-): Promise<{ ok: true; reservation: Reservation } | { ok: false; reason: 'credits' | 'calls'; wallet: WalletRow }> {
-  const [locked] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
-  if (!locked) throw new Error(`no wallet for ${userId}`);
-  if (locked.apiCallsUsed >= locked.apiCallsLimit) return { ok: false, reason: 'calls', wallet: locked };
-  const split = splitCharge(credits, { plan: locked.creditsRemaining, purchased: locked.purchasedCredits });
-  if (!split) return { ok: false, reason: 'credits', wallet: locked };
-  const [wallet] = await tx
-    .update(chatWallets)
-    .set({
-      creditsRemaining: sql`${chatWallets.creditsRemaining} - ${split.plan}`,
-      purchasedCredits: sql`${chatWallets.purchasedCredits} - ${split.purchased}`,
-      apiCallsUsed: sql`${chatWallets.apiCallsUsed} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(chatWallets.userId, userId))
-    .returning();
-  return { ok: true, reservation: { ...split, wallet: wallet! } };
-}
-
-/** Gives credits back to the buckets they came from (used by settlement and refunds). */
-export async function credit(tx: Db<ChatSchema>, userId: string, plan: number, purchased: number): Promise<WalletRow> {
-  const [row] = await tx
-    .update(chatWallets)
-    .set({
-      creditsRemaining: sql`${chatWallets.creditsRemaining} + ${plan}`,
-      purchasedCredits: sql`${chatWallets.purchasedCredits} + ${purchased}`,
-      updatedAt: new Date(),
-    })
-    .where(eq(chatWallets.userId, userId))
-    .returning();
-  return row!;
-}
-
-/** Takes up to `credits` more, never below zero; returns what was actually taken. */
-export async function debitUpTo(tx: Db<ChatSchema>, userId: string, credits: number): Promise<{ plan: number; purchased: number; wallet: WalletRow }> {
-  const [locked] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
-  if (!locked) throw new Error(`no wallet for ${userId}`);
-  const plan = Math.min(credits, locked.creditsRemaining);
-  const purchased = Math.min(credits - plan, locked.purchasedCredits);
-  const wallet = await credit(tx, userId, -plan, -purchased);
-  return { plan, purchased, wallet };
-}
-
-/** Admin adjustment: a positive amount adds plan credits, a negative one deducts (never below 0 → 409). */
-export async function adjust(tx: Db<ChatSchema>, userId: string, credits: number): Promise<{ plan: number; purchased: number; wallet: WalletRow }> {
-  if (credits > 0) return { plan: credits, purchased: 0, wallet: await credit(tx, userId, credits, 0) };
-  const [locked] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
-  if (!locked) throw new Error(`no wallet for ${userId}`);
-  const available = locked.creditsRemaining + locked.purchasedCredits;
-  if (-credits > available) throw new BalanceTooLowError(available);
-  const taken = await debitUpTo(tx, userId, -credits);
-  return { plan: -taken.plan, purchased: -taken.purchased, wallet: taken.wallet };
 }
 
 export async function walletRow(db: Db<ChatSchema>, userId: string): Promise<WalletRow | undefined> {

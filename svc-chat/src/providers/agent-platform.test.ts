@@ -46,6 +46,7 @@ function request(message: string, producesImages = false): ProviderRequest & { t
     message,
     history: [],
     signal: new AbortController().signal,
+    maxTokens: 4_096,
     onToken: (text: string) => state.tokens.push(text),
     onWaiting: () => (state.waited += 1),
   });

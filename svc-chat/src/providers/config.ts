@@ -6,28 +6,39 @@ import type { ChatProvider } from './provider';
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** An environment variable holding a JSON object of agent key → value. */
+function jsonRecord<T extends z.ZodType>(value: T, message: string) {
+  return z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return z.record(z.string(), value).parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    });
+}
+
 /** Provider settings, from the environment only: credentials never come from a request or the database. */
 export const chatProviderEnv = z.object({
   /** `openai` (any OpenAI-compatible server), `agent-platform` (trigger/poll) or unset: the built-in demo provider. */
   CHAT_PROVIDER: z.enum(['openai', 'agent-platform', 'demo']).default('demo'),
   CHAT_PROVIDER_NAME: z.string().min(1).default('AI provider'),
   CHAT_PROVIDER_TIMEOUT_MS: positiveInt.default(60_000),
+  /** A streamed reply that sends nothing for this long ends as a failure (refunded in full). */
+  CHAT_PROVIDER_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
+  /** The longest reply an agent may give, in tokens, unless CHAT_AGENT_MAX_REPLY_TOKENS says otherwise for it. */
+  CHAT_MAX_REPLY_TOKENS: positiveInt.default(4_096),
+  /** JSON object of agent key → maximum reply tokens, for agents the operator holds to another length. */
+  CHAT_AGENT_MAX_REPLY_TOKENS: jsonRecord(z.number().int().positive(), 'must be a JSON object of agent key to a whole number of tokens'),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
   /** JSON object of agent key → model, for agents that need another model than OPENAI_MODEL. */
-  OPENAI_AGENT_MODELS: z
-    .string()
-    .default('{}')
-    .transform((value, ctx) => {
-      try {
-        return z.record(z.string(), z.string()).parse(JSON.parse(value));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of agent key to model name' });
-        return z.NEVER;
-      }
-    }),
+  OPENAI_AGENT_MODELS: jsonRecord(z.string(), 'must be a JSON object of agent key to model name'),
   AGENT_PLATFORM_URL: z.string().url().optional(),
   AGENT_PLATFORM_PROJECT_ID: z.string().min(1).optional(),
   AGENT_PLATFORM_API_KEY: z.string().min(1).optional(),
@@ -50,6 +61,7 @@ export interface ProviderHandle {
 
 export async function createProvider(env: ChatProviderEnv): Promise<ProviderHandle> {
   const timeoutMs = env.CHAT_PROVIDER_TIMEOUT_MS;
+  const idleTimeoutMs = env.CHAT_PROVIDER_IDLE_TIMEOUT_MS;
   if (env.CHAT_PROVIDER === 'openai') {
     if (!env.OPENAI_API_KEY) throw new Error('CHAT_PROVIDER=openai needs OPENAI_API_KEY');
     return {
@@ -62,6 +74,7 @@ export async function createProvider(env: ChatProviderEnv): Promise<ProviderHand
         imageModel: env.OPENAI_IMAGE_MODEL,
         models: env.OPENAI_AGENT_MODELS,
         timeoutMs,
+        idleTimeoutMs,
       }),
       close: async () => undefined,
     };
@@ -97,6 +110,7 @@ export async function createProvider(env: ChatProviderEnv): Promise<ProviderHand
       imageModel: 'agentdock-demo-image',
       models: {},
       timeoutMs,
+      idleTimeoutMs,
     }),
     close: async () => embedded?.close(),
   };

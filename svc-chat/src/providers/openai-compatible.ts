@@ -10,7 +10,10 @@ export interface OpenAiCompatibleConfig {
   /** A model per agent key, where an agent needs another one than `model`. */
   models: Record<string, string>;
   imageModel: string;
+  /** Until the answer's headers arrive. */
   timeoutMs: number;
+  /** Longest quiet spell between two stream chunks before the reply counts as failed. */
+  idleTimeoutMs: number;
 }
 
 /**
@@ -37,29 +40,48 @@ export class OpenAiCompatibleProvider implements ChatProvider {
   }
 
   private async chat(request: ProviderRequest): Promise<ProviderReply> {
+    // The client's timeout ends once the headers are in; a provider that then goes quiet is cut
+    // off by this idle timer, restarted by every chunk.
+    const idle = new AbortController();
+    const signal = AbortSignal.any([request.signal, idle.signal]);
     const stream = await this.client.chat.completions.create(
       {
         model: this.config.models[request.agent.key] ?? this.config.model,
         stream: true,
         stream_options: { include_usage: true },
+        max_tokens: request.maxTokens,
         messages: [
           { role: 'system', content: `You are ${request.agent.name}. ${request.agent.description}`.trim() },
           ...request.history,
           { role: 'user', content: request.message },
         ],
       },
-      { signal: request.signal },
+      { signal },
     );
     let text = '';
     let usage: ProviderReply['usage'] = null;
-    for await (const chunk of stream) {
-      const piece = chunk.choices[0]?.delta?.content;
-      if (piece) {
-        text += piece;
-        request.onToken(piece);
+    const stall = () => idle.abort(new ProviderError(`no stream chunk for ${this.config.idleTimeoutMs} ms`));
+    let timer = setTimeout(stall, this.config.idleTimeoutMs);
+    try {
+      for await (const chunk of stream) {
+        clearTimeout(timer);
+        timer = setTimeout(stall, this.config.idleTimeoutMs);
+        const piece = chunk.choices[0]?.delta?.content;
+        if (piece) {
+          text += piece;
+          request.onToken(piece);
+        }
+        if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       }
-      if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+    } catch (error) {
+      if (idle.signal.aborted && !request.signal.aborted) throw idle.signal.reason as ProviderError;
+      throw error;
+    } finally {
+      clearTimeout(timer);
     }
+    // The SDK ends the iteration quietly when its signal aborts: a cut-off stream is not a reply.
+    if (request.signal.aborted) throw new ProviderError('the request was cancelled');
+    if (idle.signal.aborted) throw idle.signal.reason as ProviderError;
     if (text.trim() === '') return { text: NO_REPLY_TEXT, usage, imageUrl: null };
     return { text, usage, imageUrl: null };
   }
@@ -75,13 +97,15 @@ export class OpenAiCompatibleProvider implements ChatProvider {
   }
 }
 
+/** What went wrong, for the log (the user sees only the neutral apology). */
 function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError('the agent provider did not answer in time');
-  if (error instanceof OpenAI.APIError && error.status !== undefined) {
-    return new ProviderError(`the agent provider answered ${error.status}${error.message ? ` (${error.message.slice(0, 200)})` : ''}`);
+  // The SDK's own abort error is an APIError without a status: a cancel, not a bad answer.
+  if (error instanceof OpenAI.APIUserAbortError || (error instanceof Error && error.name === 'AbortError')) return new ProviderError('the request was cancelled', { cause: error });
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError('the agent provider did not answer in time', { cause: error });
+  if (error instanceof OpenAI.APIError) {
+    return new ProviderError(`the agent provider answered ${error.status ?? 'with an error in the stream'}: ${error.message.slice(0, 500)}`, { cause: error });
   }
-  if (error instanceof OpenAI.APIConnectionError) return new ProviderError('the agent provider could not be reached');
-  if (error instanceof Error && error.name === 'AbortError') return new ProviderError('the request was cancelled');
-  return new ProviderError(`the agent provider sent an unreadable answer`);
+  if (error instanceof OpenAI.APIConnectionError) return new ProviderError('the agent provider could not be reached', { cause: error });
+  return new ProviderError(`the agent provider sent an unreadable answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }

@@ -4,6 +4,8 @@ export interface ProviderRequest {
   message: string;
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
   signal: AbortSignal;
+  /** The most reply tokens the customer can pay for: the provider is asked for no more (`max_tokens`). */
+  maxTokens: number;
   /** A piece of reply text as soon as it is known (streaming providers call it per token). */
   onToken(text: string): void;
   /** The provider accepted the request and is working (trigger/poll providers call it once). */
@@ -25,14 +27,25 @@ export interface ChatProvider {
   reply(request: ProviderRequest): Promise<ProviderReply>;
 }
 
-/** A provider failure; its message goes into the apology the user sees, so it never holds secrets. */
+/**
+ * A provider failure. Its message is for the log only (it may quote the provider's own answer,
+ * which can hold part of a key); the user sees the neutral apology with the request id.
+ */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
 }
 
+/** The reason every provider failure shows: what went wrong inside the provider stays in the log. */
+export const PROVIDER_FAILURE_REASON = 'the agent is unavailable right now';
+
 /** 'Sorry, I encountered an error: {message}. Please try again.' */
 export function apologyText(message: string): string {
   return `Sorry, I encountered an error: ${message.replace(/\.+$/, '')}. Please try again.`;
+}
+
+/** The apology for a failed reply, with the request id the log lines carry. */
+export function failureApology(requestId: string | undefined): string {
+  return apologyText(requestId ? `${PROVIDER_FAILURE_REASON} (request ${requestId})` : PROVIDER_FAILURE_REASON);
 }
 
 export const NO_REPLY_TEXT = 'The agent is still processing your request. Please wait a moment and try again.';

@@ -1,5 +1,5 @@
 import { CHAT_ENDPOINTS, type ChatStreamEventName, chatSendRequest } from '@agentdock/contracts';
-import { getAuth, requireAuth } from '@agentdock/service-kit';
+import { getAuth, getRequestId, requireAuth } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { agentForUser, listAgentsFor } from '../domain/agents';
@@ -54,7 +54,16 @@ export function chatRouter(deps: SendDeps): Router {
     send('waiting', { status: 'waiting' });
     const result = await completeSend(
       deps,
-      { userId: auth.sub, tier: auth.tier, agentId, message, signal: abort.signal, onWaiting: () => undefined, onToken: (text) => send('token', { text }) },
+      {
+        userId: auth.sub,
+        tier: auth.tier,
+        agentId,
+        message,
+        requestId: getRequestId(req),
+        signal: abort.signal,
+        onWaiting: () => undefined,
+        onToken: (text) => send('token', { text }),
+      },
       prepared,
     );
     if (result.ok) send('done', result.done);

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { subscriptionTier } from './tier';
 
+/**
+ * The largest whole number the catalog's integer columns hold: a larger amount or limit is a
+ * 400 naming its field, never an "integer out of range" 500.
+ */
+export const MAX_INT4 = 2_147_483_647;
+const storedCount = () => z.number().check(z.int(), z.nonnegative(), z.lte(MAX_INT4));
+
 const planId = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9-]+$/, 'Use lower-case letters, digits and dashes'));
 
 /** ISO 4217, lower case as the payment provider spells it. */
@@ -11,7 +18,7 @@ export const currencyCode = z.string().check(z.regex(/^[a-z]{3}$/, 'Use a three-
  * so no price passes through a float, and the provider's price id.
  */
 const priceOption = z.object({
-  amountMinor: z.number().check(z.int(), z.nonnegative()),
+  amountMinor: storedCount(),
   priceId: z.nullable(z.string().check(z.minLength(1))),
 });
 
@@ -25,17 +32,17 @@ const planFields = z.object({
   monthly: z.nullable(priceOption),
   /** The yearly price, billed once a year; null when there is no annual option. */
   annual: z.nullable(priceOption),
-  realTokensLimit: z.nullable(z.number().check(z.int(), z.nonnegative())),
-  platformCreditsLimit: z.nullable(z.number().check(z.int(), z.nonnegative())),
-  apiCallsLimit: z.nullable(z.number().check(z.int(), z.nonnegative())),
-  agentsIncluded: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  realTokensLimit: z.nullable(storedCount()),
+  platformCreditsLimit: z.nullable(storedCount()),
+  apiCallsLimit: z.nullable(storedCount()),
+  agentsIncluded: z.nullable(storedCount()),
   features: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(30)),
   notIncluded: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(30)),
   cta: z.string().check(z.minLength(1), z.maxLength(40)),
   highlight: z.boolean(),
   customPrice: z.boolean(),
   isActive: z.boolean(),
-  sortOrder: z.number().check(z.int()),
+  sortOrder: z.number().check(z.int(), z.gte(-MAX_INT4), z.lte(MAX_INT4)),
 });
 
 /** Writable fields of a subscription plan (admin create body, with `id` in planCreate). */

@@ -22,6 +22,10 @@ export type ChatAgentsResponse = z.infer<typeof chatAgentsResponse>;
 export const chatRole = z.enum(['user', 'assistant']);
 export type ChatRole = z.infer<typeof chatRole>;
 
+/** Why a reply ended before the model finished it. */
+export const REPLY_STOP_REASONS = ['out-of-credits', 'stopped'] as const;
+export type ReplyStopReason = (typeof REPLY_STOP_REASONS)[number];
+
 /** A stored chat message (GET /api/chat/agents/:agentId/messages, oldest first). */
 export const chatMessage = z.object({
   id: z.string().check(z.uuid()),
@@ -35,6 +39,8 @@ export const chatMessage = z.object({
   creditsUsed: z.number().check(z.int(), z.nonnegative()),
   imageUrl: z.nullable(z.string()),
   createdAt: z.string().check(z.iso.datetime()),
+  /** Set on a reply cut short: `out-of-credits` (the customer's credits ran out mid-reply). */
+  stopReason: z.optional(z.enum(REPLY_STOP_REASONS)),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatHistoryResponse = z.object({ messages: z.array(chatMessage) });

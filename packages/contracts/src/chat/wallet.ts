@@ -12,7 +12,11 @@ export const wallet = z.object({
   purchasedCredits: z.number().check(z.int(), z.nonnegative()),
   apiCallsUsed: z.number().check(z.int(), z.nonnegative()),
   apiCallsLimit: z.number().check(z.int(), z.nonnegative()),
+  /** Start of the current monthly allowance period. */
   periodStart: z.string().check(z.iso.datetime()),
+  /** When the plan credits next reset: monthly, whatever the billing interval. */
+  refillsAt: z.string().check(z.iso.datetime()),
+  /** The billing renewal (a year away on an annual plan); for free wallets the next refill. */
   renewsAt: z.string().check(z.iso.datetime()),
 });
 export type Wallet = z.infer<typeof wallet>;
@@ -90,6 +94,6 @@ export const adminMessagesResponse = z.object({ messages: z.array(adminMessage) 
 export type AdminMessagesResponse = z.infer<typeof adminMessagesResponse>;
 
 /** Why a row of the wallet ledger changed the balance. */
-export const LEDGER_KINDS = ['grant', 'reservation', 'settlement', 'refund', 'top-up', 'admin-adjustment'] as const;
+export const LEDGER_KINDS = ['grant', 'expiry', 'reservation', 'settlement', 'release', 'refund', 'top-up', 'admin-adjustment'] as const;
 export const ledgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKind>;

@@ -1,0 +1,89 @@
+import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../catalog/tier';
+
+/**
+ * The chat's money and access rules, written once: svc-chat charges with them, svc-catalog lists
+ * agents with them, the chat page checks before sending with them and the demo provider counts
+ * its usage with them. Plain functions, no zod, so every bundle can take them.
+ */
+
+/** "Tokens estimated as characters / 4 rounded up; 100 credits per token." */
+export const CREDITS_PER_TOKEN = 100;
+
+/**
+ * The most credits a wallet holds (plan and purchased together): far above any plan or pack, and
+ * exact in a JavaScript number and in the bigint columns that store it.
+ */
+export const MAX_WALLET_CREDITS = 1_000_000_000_000;
+
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export function creditsForTokens(tokens: number): number {
+  return tokens * CREDITS_PER_TOKEN;
+}
+
+/**
+ * The check before sending: "message tokens = ceil(text length / 4); estimated reply tokens =
+ * double that; cost = (message + reply tokens) × 100 credits".
+ *
+ * @example
+ * sendEstimate('hello'); // { messageTokens: 2, replyTokens: 4, credits: 600 }
+ */
+export function sendEstimate(message: string): { messageTokens: number; replyTokens: number; credits: number } {
+  const messageTokens = estimateTokens(message);
+  const replyTokens = messageTokens * 2;
+  return { messageTokens, replyTokens, credits: creditsForTokens(messageTokens + replyTokens) };
+}
+
+/**
+ * How many reply tokens the customer can pay for: what the balance holds after the message,
+ * capped by the agent's maximum reply length. The provider is asked for no more (`max_tokens`)
+ * and the reply is cut where its cost would pass this bound.
+ *
+ * @example
+ * replyTokenBound({ balance: 1_500, messageTokens: 1, maxReplyTokens: 4_096 }); // 14
+ */
+export function replyTokenBound(input: { balance: number; messageTokens: number; maxReplyTokens: number }): number {
+  const affordable = Math.floor(input.balance / CREDITS_PER_TOKEN) - input.messageTokens;
+  return Math.max(0, Math.min(input.maxReplyTokens, affordable));
+}
+
+/**
+ * What a reply costs: the message's tokens plus the reply's, the provider's count of reply
+ * tokens where it gave one, else the estimate of the text delivered. Never more reply tokens
+ * than the bound the provider was held to, so the charge always fits the reservation.
+ *
+ * @example
+ * replyCharge({ messageTokens: 1, replyText: 'abcde', reportedReplyTokens: null, bound: 10 }); // { tokens: 3, credits: 300 }
+ */
+export function replyCharge(input: { messageTokens: number; replyText: string; reportedReplyTokens: number | null; bound: number }): { tokens: number; credits: number } {
+  const replyTokens = Math.min(input.bound, input.reportedReplyTokens ?? estimateTokens(input.replyText));
+  const tokens = input.messageTokens + replyTokens;
+  return { tokens, credits: creditsForTokens(tokens) };
+}
+
+/** The longest prefix of `text` whose estimate stays within `tokens` (where a reply is cut). */
+export function textWithinTokens(text: string, tokens: number): string {
+  return text.slice(0, Math.max(0, tokens) * 4);
+}
+
+export function insufficientCreditsText(needed: number, remaining: number): string {
+  return `Insufficient credits. You need ${needed} credits but only have ${remaining} remaining. Please upgrade your plan.`;
+}
+
+/** Shown under a reply that was cut where the customer's credits ran out. */
+export const REPLY_STOPPED_TEXT = 'Reply stopped: you are out of credits';
+
+/**
+ * "Only active agents whose tier is at or below the user's tier (free sees free; starter sees
+ * free and starter; professional adds professional; enterprise sees all; missing tier counts as free)."
+ *
+ * @example
+ * isAgentVisibleToTier({ tier: 'starter', isActive: true }, 'professional'); // true
+ * isAgentVisibleToTier({ tier: 'starter', isActive: true }, undefined);      // false
+ */
+export function isAgentVisibleToTier(agent: { tier: string; isActive: boolean }, userTier: SubscriptionTier | undefined): boolean {
+  const agentRank = (SUBSCRIPTION_TIERS as readonly string[]).indexOf(agent.tier);
+  return agent.isActive && agentRank >= 0 && agentRank <= SUBSCRIPTION_TIERS.indexOf(userTier ?? 'free');
+}
