@@ -89,7 +89,7 @@ test.describe('Chat', () => {
       await expect(page.getByTestId('credits-remaining')).toHaveText('500');
       await page.getByRole('textbox', { name: 'Message' }).fill('Please prepare a detailed agenda');
       await page.getByRole('button', { name: 'Send' }).click();
-      await expect(page.getByText('Insufficient credits. You need 2400 credits but only have 500 remaining. Please upgrade your plan.')).toBeVisible();
+      await expect(page.getByText('Insufficient credits. You need 2,400 credits but only have 500 remaining. Please upgrade your plan.')).toBeVisible();
       expect((await wallet(request, account)).creditsRemaining).toBe(500);
     });
   });
