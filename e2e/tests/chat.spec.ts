@@ -22,7 +22,7 @@ test.describe('Chat', () => {
     const account = await createAccount(request, uniqueEmail('chat'));
     await openChat(page, account, 'Meeting Prep Assistant');
     await expect(page.getByText(/built-in demo, not a real AI model/)).toBeVisible();
-    await expect(page.getByTestId('credits-remaining')).toHaveText('50K');
+    await expect(page.getByTestId('credits-remaining')).toHaveText('50,000 credits');
 
     const input = page.getByRole('textbox', { name: 'Message' });
     await input.fill('Help me prepare the quarterly board meeting');
@@ -44,7 +44,7 @@ test.describe('Chat', () => {
     const spent = 50_000 - after.creditsRemaining;
     expect(spent).toBeGreaterThan(0);
     expect(spent % 100).toBe(0);
-    await expect(page.getByTestId('credits-remaining')).toHaveText(`${(Math.floor(after.creditsRemaining / 100) / 10).toFixed(1).replace(/\.0$/, '')}K`);
+    await expect(page.getByTestId('credits-remaining')).toHaveText(`${after.creditsRemaining.toLocaleString('en-US')} credits`);
 
     await page.reload();
     await page.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Meeting Prep Assistant' });
@@ -86,7 +86,7 @@ test.describe('Chat', () => {
       });
       expect(drained.ok(), await drained.text()).toBe(true);
       await openChat(page, account, 'Meeting Prep Assistant');
-      await expect(page.getByTestId('credits-remaining')).toHaveText('500');
+      await expect(page.getByTestId('credits-remaining')).toHaveText('500 credits');
       await page.getByRole('textbox', { name: 'Message' }).fill('Please prepare a detailed agenda');
       await page.getByRole('button', { name: 'Send' }).click();
       await expect(page.getByText('Insufficient credits. You need 2,400 credits but only have 500 remaining. Please upgrade your plan.')).toBeVisible();

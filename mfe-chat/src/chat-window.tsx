@@ -19,9 +19,9 @@ import { chatApi } from './chat-api';
 import { ConversationList } from './conversation-list';
 import { conversationMarkdown, markdownFileName } from './export';
 import { ImageViewer } from './image-viewer';
+import { MarkdownContent } from './markdown-content';
 
-/** Assistant HTML comes sanitised from the server; it is sanitised again here before rendering. */
-const safe = (html: string) => pageSanitizer().sanitize(html);
+/** The reply as it streams: rendered and sanitised here until the stored one replaces it. */
 const safeMarkdown = (markdown: string) => pageSanitizer().renderMarkdown(markdown);
 
 const CONVERSATION_PATH = /^\/chat\/([^/]+)/;
@@ -544,7 +544,7 @@ function MessageBubble({
   return (
     <div className="chat-turn chat-turn--assistant">
       <div className="chat-bubble chat-bubble--assistant">
-        <div dangerouslySetInnerHTML={{ __html: safe(message.content) }} />
+        <MarkdownContent html={message.content} />
         {message.stopReason === 'out-of-credits' ? (
           <p className="chat-stopped" role="note">
             {REPLY_STOPPED_TEXT}. <Link to="/pricing">Upgrade your plan</Link> or <Link to="/dashboard">buy credits</Link>.
