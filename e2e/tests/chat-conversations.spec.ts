@@ -40,7 +40,7 @@ test.describe('Chat conversations and message actions', () => {
     await ask(page, 'Plan the quarterly board meeting');
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
     const firstUrl = page.url();
-    await expect(list(page).getByRole('button', { name: 'Plan the quarterly board meeting' })).toBeVisible();
+    await expect(list(page).getByRole('button', { name: 'Plan the quarterly board meeting', exact: true })).toBeVisible();
 
     await page.keyboard.press('Control+Alt+n');
     await expect(page).toHaveURL(/\/chat$/);
@@ -51,7 +51,7 @@ test.describe('Chat conversations and message actions', () => {
     await expect(list(page).locator('.chat-list__open').first()).toHaveText('Hiring plan for the sales team');
 
     // Switch back: its own messages only.
-    await list(page).getByRole('button', { name: 'Plan the quarterly board meeting' }).click();
+    await list(page).getByRole('button', { name: 'Plan the quarterly board meeting', exact: true }).click();
     await expect(page).toHaveURL(firstUrl);
     await expect(page.locator('.chat-bubble--user')).toHaveText(['Plan the quarterly board meeting']);
 
@@ -156,7 +156,7 @@ test.describe('Chat conversations and message actions', () => {
     await page.getByRole('button', { name: 'Conversations' }).click();
     await expect(list(page)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await list(page).getByRole('button', { name: 'Plan my week' }).click();
+    await list(page).getByRole('button', { name: 'Plan my week', exact: true }).click();
     await expect(list(page)).toBeHidden();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
