@@ -68,9 +68,18 @@ test.describe('Chat', () => {
     await preview.click();
     const viewer = page.getByRole('dialog', { name: 'Generated image' });
     await expect(viewer).toBeVisible();
+    // Scaled to the viewport, keeping its aspect: the 256 px square grows to the stage's height.
+    const shown = (await viewer.locator('img').boundingBox())!;
+    expect(shown.height).toBeGreaterThan(400);
+    const fitted = await viewer.locator('img').evaluate((img: HTMLImageElement) => getComputedStyle(img).objectFit);
+    expect(fitted).toBe('contain');
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await viewer.locator('img').boundingBox())!.width).toBeGreaterThan(shown.width);
+    await viewer.getByRole('button', { name: 'Zoom out' }).click();
     const download = page.waitForEvent('download');
     await viewer.getByRole('button', { name: 'Download' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^generated-image-.*\.jpg$/);
+    // The demo draws PNGs: the file keeps that type.
+    expect((await download).suggestedFilename()).toMatch(/^generated-image-.*\.png$/);
     await viewer.getByRole('button', { name: 'Close' }).click();
     await expect(viewer).toHaveCount(0);
   });
@@ -99,6 +108,10 @@ test.describe('Chat', () => {
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Unlock Chat with a Membership' })).toBeVisible();
     await expect(page.locator('.chat-plan')).toHaveCount(3);
+    // The free plan's summary names its price, not "Free / Free"; credits carry separators.
+    const free = page.locator('.chat-plan').filter({ has: page.getByRole('heading', { name: 'Free', exact: true }) });
+    await expect(free.locator('.chat-plan__price')).toHaveText('$0/month');
+    await expect(free).toContainText('50,000 credits / month');
     await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/signin?returnUrl=%2Fchat');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
