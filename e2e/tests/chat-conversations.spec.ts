@@ -137,6 +137,21 @@ test.describe('Chat conversations and message actions', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test('a code reply is highlighted and its block copies with its own button', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const account = await createAccount(request, uniqueEmail('chat-code'));
+    await openChat(page, account);
+    await ask(page, 'Write a TypeScript function for my tasks');
+    const block = page.locator('.chat-bubble--assistant pre').last();
+    await expect(block.locator('.hljs-keyword').first()).toHaveText('export');
+    await block.getByRole('button', { name: 'Copy code' }).click();
+    await expect(block.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^export function nextStep\(tasks: string\[\]\): string \{\n[\s\S]*\}\n?$/);
+    expect(copied).not.toContain('Copy code');
+    await expectNoSeriousAxeViolations(page);
+  });
+
   test('the composer is in view without scrolling at 1280×800 and 375×812, the list in a drawer on a phone', async ({ page, request }) => {
     const account = await createAccount(request, uniqueEmail('chat-layout'));
     await page.setViewportSize({ width: 1280, height: 800 });
