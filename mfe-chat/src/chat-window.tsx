@@ -377,7 +377,7 @@ export function ChatWindow() {
           </div>
         ) : null}
 
-        <div className="chat-pane" ref={paneRef} onScroll={onPaneScroll} aria-busy={pending !== null} role="log" aria-label="Conversation">
+        <div className="chat-pane" ref={paneRef} onScroll={onPaneScroll} aria-busy={pending !== null} role="log" aria-live="off" aria-label="Conversation">
           {loadError ? (
             <Alert variant="error">{loadError}</Alert>
           ) : !agent ? (
@@ -426,6 +426,7 @@ export function ChatWindow() {
             Jump to latest
           </Button>
         ) : null}
+        {/* One announcement per reply, not every streamed token (the log above is not live). */}
         <p className="ad-visually-hidden" role="status">
           {announcement}
         </p>
