@@ -4,6 +4,7 @@
 //      fixed rate, and CPU per request (gateway.ts);
 //   2. per public route at 1280 and 375 px: FCP, LCP, CLS and the gzipped JavaScript fetched, on
 //      the whole platform as `npm start` runs it;
+//   2b. the chat remote's gzipped JS on /chat for a member: first load and with the highlighter;
 //   3. chat: time to the first streamed token through gateway + svc-chat vs the provider alone,
 //      and debits per second on PostgreSQL;
 //   4. stats: each service's admin stats figures over 100,000 users and 1,000,000 messages.
@@ -13,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAdminStats } from './admin-stats';
 import { benchChat } from './chat';
+import { MAILBOX_TOKEN } from '../../e2e/support/mailbox';
+import { measureChatRemote } from './chat-page-weight';
 import { benchGateway } from './gateway';
 import { repoRoot, startProcess, stopAll, waitForOk } from './processes';
 import { measureRoutes } from './web-vitals';
@@ -24,11 +27,12 @@ const PLATFORM_BASE = 3700;
 const PUBLIC_ROUTES = ['/', '/pricing', '/courses', '/courses/ai-fundamentals', '/models', '/about', '/our-story', '/terms', '/privacy', '/contact', '/signin', '/signup'];
 const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'];
 // BENCH_PARTS=pages (or gateway,chat…) runs only those parts, for a quick look at one figure.
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,chat,stats').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,chat-page,chat,stats').split(',').map((part) => part.trim()));
 
 const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
 
-async function benchPages(dataDir: string): Promise<void> {
+async function benchPages(dataDir: string, parts: { routes: boolean; chatPage: boolean }): Promise<void> {
   const ports = {
     PORT: PLATFORM_BASE,
     IDENTITY_PORT: PLATFORM_BASE + 11,
@@ -46,10 +50,19 @@ async function benchPages(dataDir: string): Promise<void> {
   const platform = startProcess('platform', ['launcher/bin/start.mjs'], {
     ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
     AGENTDOCK_DATA_DIR: join(dataDir, 'platform'),
+    // The dev mailbox confirms the account the /chat figure signs in with.
+    MAILBOX_TOKEN,
   });
   try {
     const base = `http://localhost:${PLATFORM_BASE}`;
     await waitForOk(`${base}/readyz`, 120_000);
+    if (parts.chatPage) {
+      const chat = await measureChatRemote(base, `http://localhost:${ports.MFE_CHAT_PORT}`);
+      console.log('\nChat remote (mfe-chat) on /chat, signed in at 1280 px — gzipped JS from its origin');
+      console.log(`  first load                         ${kb(chat.firstLoad.gzipBytes)} in ${chat.firstLoad.files} files`);
+      console.log(`  with the highlighter (code reply)  ${kb(chat.withHighlighter.gzipBytes)} in ${chat.withHighlighter.files} files`);
+    }
+    if (!parts.routes) return;
     const widths = [1280, 375];
     console.log('\nPublic routes — medians of 3 fresh visits (goals: CLS ≤ 0.05, LCP within 100 ms of FCP, / ≤ 120 KB and /signin ≤ 110 KB of gzipped JS)');
     console.log(`  ${'route'.padEnd(34)}   FCP        LCP       CLS     JS gzipped`);
@@ -66,7 +79,7 @@ async function benchPages(dataDir: string): Promise<void> {
 
 async function main(): Promise<void> {
   // Only the pages need the front ends built.
-  for (const frontend of PARTS.has('pages') ? FRONTENDS : []) {
+  for (const frontend of PARTS.has('pages') || PARTS.has('chat-page') ? FRONTENDS : []) {
     if (!existsSync(join(repoRoot, frontend, 'dist', 'mf-manifest.json'))) {
       throw new Error(`${frontend} is not built; run \`npm run build\` first`);
     }
@@ -74,7 +87,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'agentdock-bench-'));
   try {
     if (PARTS.has('gateway')) await benchGateway(dataDir, GATEWAY_PORT_BASE);
-    if (PARTS.has('pages')) await benchPages(dataDir);
+    if (PARTS.has('pages') || PARTS.has('chat-page')) await benchPages(dataDir, { routes: PARTS.has('pages'), chatPage: PARTS.has('chat-page') });
     if (PARTS.has('chat')) await benchChat();
     if (PARTS.has('stats')) await benchAdminStats();
   } finally {

@@ -22,7 +22,7 @@ test.describe('Chat', () => {
     const account = await createAccount(request, uniqueEmail('chat'));
     await openChat(page, account, 'Meeting Prep Assistant');
     await expect(page.getByText(/built-in demo, not a real AI model/)).toBeVisible();
-    await expect(page.getByTestId('credits-remaining')).toHaveText('50K');
+    await expect(page.getByTestId('credits-remaining')).toHaveText('50,000 credits');
 
     const input = page.getByRole('textbox', { name: 'Message' });
     await input.fill('Help me prepare the quarterly board meeting');
@@ -44,7 +44,7 @@ test.describe('Chat', () => {
     const spent = 50_000 - after.creditsRemaining;
     expect(spent).toBeGreaterThan(0);
     expect(spent % 100).toBe(0);
-    await expect(page.getByTestId('credits-remaining')).toHaveText(`${(Math.floor(after.creditsRemaining / 100) / 10).toFixed(1).replace(/\.0$/, '')}K`);
+    await expect(page.getByTestId('credits-remaining')).toHaveText(`${after.creditsRemaining.toLocaleString('en-US')} credits`);
 
     await page.reload();
     await page.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Meeting Prep Assistant' });
@@ -68,9 +68,18 @@ test.describe('Chat', () => {
     await preview.click();
     const viewer = page.getByRole('dialog', { name: 'Generated image' });
     await expect(viewer).toBeVisible();
+    // Scaled to the viewport, keeping its aspect: the 256 px square grows to the stage's height.
+    const shown = (await viewer.locator('img').boundingBox())!;
+    expect(shown.height).toBeGreaterThan(400);
+    const fitted = await viewer.locator('img').evaluate((img: HTMLImageElement) => getComputedStyle(img).objectFit);
+    expect(fitted).toBe('contain');
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await viewer.locator('img').boundingBox())!.width).toBeGreaterThan(shown.width);
+    await viewer.getByRole('button', { name: 'Zoom out' }).click();
     const download = page.waitForEvent('download');
     await viewer.getByRole('button', { name: 'Download' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^generated-image-.*\.jpg$/);
+    // The demo draws PNGs: the file keeps that type.
+    expect((await download).suggestedFilename()).toMatch(/^generated-image-.*\.png$/);
     await viewer.getByRole('button', { name: 'Close' }).click();
     await expect(viewer).toHaveCount(0);
   });
@@ -86,10 +95,10 @@ test.describe('Chat', () => {
       });
       expect(drained.ok(), await drained.text()).toBe(true);
       await openChat(page, account, 'Meeting Prep Assistant');
-      await expect(page.getByTestId('credits-remaining')).toHaveText('500');
+      await expect(page.getByTestId('credits-remaining')).toHaveText('500 credits');
       await page.getByRole('textbox', { name: 'Message' }).fill('Please prepare a detailed agenda');
       await page.getByRole('button', { name: 'Send' }).click();
-      await expect(page.getByText('Insufficient credits. You need 2400 credits but only have 500 remaining. Please upgrade your plan.')).toBeVisible();
+      await expect(page.getByText('Insufficient credits. You need 2,400 credits but only have 500 remaining. Please upgrade your plan.')).toBeVisible();
       expect((await wallet(request, account)).creditsRemaining).toBe(500);
     });
   });
@@ -99,6 +108,10 @@ test.describe('Chat', () => {
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Unlock Chat with a Membership' })).toBeVisible();
     await expect(page.locator('.chat-plan')).toHaveCount(3);
+    // The free plan's summary names its price, not "Free / Free"; credits carry separators.
+    const free = page.locator('.chat-plan').filter({ has: page.getByRole('heading', { name: 'Free', exact: true }) });
+    await expect(free.locator('.chat-plan__price')).toHaveText('$0/month');
+    await expect(free).toContainText('50,000 credits / month');
     await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/signin?returnUrl=%2Fchat');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -23,12 +23,15 @@ export function chatApi(api: ApiClient, getAccessToken: () => Promise<string | n
     getWallet: (signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.wallet, { signal }),
     getAgents: (signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.agents, { signal }),
     getHistory: (agentId: string, signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.history, { params: { agentId }, signal }),
+    getConversations: (query: { agentId?: string; q?: string }, signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.conversations, { query, signal }),
+    getConversation: (conversationId: string, signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.conversationMessages, { params: { conversationId }, signal }),
+    renameConversation: (conversationId: string, title: string) => api.call(CHAT_ENDPOINTS.renameConversation, { params: { conversationId }, body: { title } }),
+    deleteConversation: (conversationId: string) => api.call(CHAT_ENDPOINTS.deleteConversation, { params: { conversationId } }),
     /** Sends and reads the server-sent events as they arrive, so the reply shows token by token. */
-    async send(agentId: string, message: string, handlers: StreamHandlers, signal?: AbortSignal): Promise<SendOutcome> {
+    async send(agentId: string, body: ChatSendRequest, handlers: StreamHandlers, signal?: AbortSignal): Promise<SendOutcome> {
       const token = await getAccessToken();
       // A stream, read as it arrives: the endpoint's URL and method, but not the JSON client.
       const endpoint = CHAT_ENDPOINTS.send;
-      const body: ChatSendRequest = { message };
       const response = await fetch(endpointUrl(endpoint, { agentId }), {
         method: endpoint.method,
         headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -27,7 +27,15 @@ const WALLET = {
   renewsAt: '2026-12-01T00:00:00.000Z',
 };
 
-function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: unknown[] = []) {
+const CONVERSATION = {
+  id: '7c1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a13',
+  agentId: AGENT.id,
+  title: 'Prepare the board meeting',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: unknown[] = [], wallet: Record<string, unknown> = WALLET) {
   const identity = fakeIdentity();
   const storage = memoryStorage();
   if (signedIn) {
@@ -36,10 +44,11 @@ function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: un
   }
   identity.on('GET /api/catalog/plans', jsonResponse(200, { plans: [] }));
   identity.on('GET /api/chat/agents', jsonResponse(200, { agents, provider: { name: 'Demo provider (built in)', demo: true } }));
-  identity.on('GET /api/chat/wallet', jsonResponse(200, WALLET));
-  identity.on(`GET /api/chat/agents/${AGENT.id}/messages`, jsonResponse(200, { messages }));
+  identity.on('GET /api/chat/wallet', jsonResponse(200, wallet));
+  identity.on(`GET /api/chat/agents/${AGENT.id}/messages`, jsonResponse(200, { messages, conversation: messages.length ? CONVERSATION : null }));
+  identity.on('GET /api/chat/conversations', jsonResponse(200, { conversations: messages.length ? [CONVERSATION] : [] }));
   const client = createSessionClient({ fetch: identity.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
-  render(
+  return render(
     <SessionProvider client={client}>
       <MemoryRouter>
         <ChatPage />
@@ -86,6 +95,7 @@ describe('chat page', () => {
       sessionId: '7c1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a13',
       role: 'assistant',
       content: '<p>Here is the start</p>',
+      markdown: 'Here is the start',
       messageOrder: 1,
       tokensUsed: 3,
       creditsUsed: 300,
@@ -101,6 +111,43 @@ describe('chat page', () => {
     expect(note.textContent).toBe('Reply stopped: you are out of credits. Upgrade your plan or buy credits.');
     expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
     expect(screen.getByRole('link', { name: 'buy credits' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("lists the conversations, shows each reply's credits with its tokens, and the cost of the typed message under the composer", async () => {
+    const reply = {
+      id: '0b6f3f5e-8d5c-4a55-9d53-3c4b1a0f9a12',
+      agentId: AGENT.id,
+      sessionId: CONVERSATION.id,
+      role: 'assistant',
+      content: '<p>Agenda</p>',
+      markdown: 'Agenda',
+      messageOrder: 1,
+      tokensUsed: 39,
+      creditsUsed: 3_900,
+      imageUrl: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    renderChat(true, [AGENT], [reply], { ...WALLET, creditsRemaining: 1_234_567 });
+    const picker = await screen.findByRole('combobox', { name: 'Agent' });
+    await screen.findByRole('option', { name: 'Meeting Prep' });
+    fireEvent.change(picker, { target: { value: AGENT.id } });
+    const credits = await screen.findByTestId('reply-credits');
+    expect(credits.textContent).toBe('3,900 credits');
+    expect(credits.getAttribute('title')).toBe('39 tokens');
+    expect(await screen.findByRole('button', { name: 'Prepare the board meeting' })).toBeTruthy();
+    expect(screen.getByTestId('credits-remaining').textContent).toBe('1,234,567 credits');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'x'.repeat(52) } });
+    // 13 tokens and twice that for the reply: 39 × 100.
+    expect(screen.getByTestId('estimated-cost').textContent).toBe('Estimated cost: 3,900 credits');
+    expect(screen.queryByText(/may not cover a typical reply/)).toBeNull();
+  });
+
+  it('warns with Top up and Upgrade when the balance cannot pay for a typical reply', async () => {
+    renderChat(true, [AGENT], [], { ...WALLET, creditsRemaining: 14_999 });
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('Your balance of 14,999 credits may not cover a typical reply.');
+    expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getAllByRole('link', { name: 'Upgrade' })[0]!.getAttribute('href')).toBe('/pricing');
   });
 
   it('says so when the tier allows no agents', async () => {

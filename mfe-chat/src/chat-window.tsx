@@ -1,16 +1,32 @@
-import { type ChatAgent, type ChatMessage, insufficientCreditsText, REPLY_STOPPED_TEXT, sendEstimate, type Wallet } from '@agentdock/contracts';
+import {
+  type ChatAgent,
+  type ChatConversation,
+  type ChatMessage,
+  type ChatSendRequest,
+  cannotPayTypicalReply,
+  formatCreditCount,
+  insufficientCreditsText,
+  REPLY_STOPPED_TEXT,
+  sendEstimate,
+  type Wallet,
+} from '@agentdock/contracts';
 import { pageSanitizer } from '@agentdock/html-sanitizer';
 import { useSessionClient } from '@agentdock/session';
-import { Alert, Button, Card, Spinner } from '@agentdock/ui';
+import { Alert, Button, Card, CopyButton, LinkButton, Spinner } from '@agentdock/ui';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { chatApi } from './chat-api';
-import { formatCredits } from './format';
+import { ConversationList } from './conversation-list';
+import { conversationMarkdown, markdownFileName } from './export';
 import { ImageViewer } from './image-viewer';
+import { MarkdownContent } from './markdown-content';
 
-/** Assistant HTML comes sanitised from the server; it is sanitised again here before rendering. */
-const safe = (html: string) => pageSanitizer().sanitize(html);
+/** The reply as it streams: rendered and sanitised here until the stored one replaces it. */
 const safeMarkdown = (markdown: string) => pageSanitizer().renderMarkdown(markdown);
+
+const CONVERSATION_PATH = /^\/chat\/([^/]+)/;
+/** Within this many pixels of the end, the pane counts as following the reply. */
+const FOLLOW_SLACK = 48;
 
 interface Pending {
   text: string;
@@ -20,17 +36,32 @@ interface Pending {
 export function ChatWindow() {
   const client = useSessionClient();
   const api = useMemo(() => chatApi(client.api, () => client.getAccessToken()), [client]);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const routeId = CONVERSATION_PATH.exec(pathname)?.[1] ?? null;
+
   const [agents, setAgents] = useState<ChatAgent[] | null>(null);
   const [provider, setProvider] = useState<{ name: string; demo: boolean } | null>(null);
   const [agentId, setAgentId] = useState('');
   const [wallet, setWallet] = useState<Wallet | null>(null);
-  const [history, setHistory] = useState<ChatMessage[] | null>(null);
-  const [historyError, setHistoryError] = useState(false);
+  const [conversation, setConversation] = useState<ChatConversation | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  /** After New chat: the next message starts a conversation. */
+  const [fresh, setFresh] = useState(false);
+  const [list, setList] = useState<ChatConversation[] | null>(null);
+  const [listVersion, setListVersion] = useState(0);
+  const [search, setSearch] = useState('');
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const [viewing, setViewing] = useState<string | null>(null);
+  const [following, setFollowing] = useState(true);
   const paneRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -48,192 +79,499 @@ export function ChatWindow() {
     return () => controller.abort();
   }, [api]);
 
+  // A conversation named in the URL (a reload, a shared link) opens with its agent.
   useEffect(() => {
-    if (!agentId) return;
+    if (!routeId || routeId === conversation?.id) return;
     const controller = new AbortController();
-    setHistory(null);
-    setHistoryError(false);
+    setMessages(null);
+    setLoadError(null);
     api
-      .getHistory(agentId, controller.signal)
-      .then((answer) => setHistory(answer.messages))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setHistoryError(Boolean(error));
+      .getConversation(routeId, controller.signal)
+      .then((answer) => {
+        setConversation(answer.conversation);
+        setMessages(answer.messages);
+        setAgentId(answer.conversation?.agentId ?? '');
+        setFresh(false);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoadError('This conversation does not exist or is not yours.');
       });
     return () => controller.abort();
-  }, [api, agentId]);
+    // Only the URL drives this: the open conversation changes because of it.
+  }, [api, routeId]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const query = search.trim();
+    const timer = setTimeout(() => {
+      api
+        .getConversations(query ? { q: query } : agentId ? { agentId } : {}, controller.signal)
+        .then((answer) => setList(answer.conversations))
+        .catch(() => undefined);
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, agentId, search, listVersion]);
 
   useEffect(() => {
     const pane = paneRef.current;
-    if (pane) pane.scrollTop = pane.scrollHeight;
-  }, [history, pending]);
+    if (pane && following) pane.scrollTop = pane.scrollHeight;
+  }, [messages, pending, following]);
 
   const agent = agents?.find((candidate) => candidate.id === agentId);
   const available = wallet ? wallet.creditsRemaining + wallet.purchasedCredits : 0;
 
-  const send = useCallback(async () => {
-    const text = input.trim();
-    if (!text || !agent || pending) return;
-    const cost = sendEstimate(text).credits;
-    if (wallet && cost > available) {
-      setNotice(insufficientCreditsText(cost, available));
-      return;
-    }
-    setNotice(null);
-    setInput('');
-    setPending({ text, streamed: '' });
-    try {
-      const outcome = await api.send(agent.id, text, {
-        onWaiting: () => undefined,
-        onToken: (piece) => setPending((current) => (current ? { ...current, streamed: current.streamed + piece } : current)),
-      });
-      if (outcome.kind === 'refused') {
-        setNotice(outcome.message);
-        setInput(text);
-      } else if (outcome.kind === 'done') {
-        setHistory((current) => [...(current ?? []), outcome.done.userMessage, outcome.done.reply]);
-        setWallet((current) =>
-          current
-            ? { ...current, creditsRemaining: outcome.done.creditsRemaining, purchasedCredits: outcome.done.purchasedCredits, apiCallsUsed: current.apiCallsUsed + 1 }
-            : current,
-        );
-      } else {
-        const reply = outcome.error.reply;
-        setHistory((current) => [
-          ...(current ?? []),
-          {
-            id: `local-${Date.now()}`,
-            agentId: agent.id,
-            sessionId: '',
-            role: 'user',
-            content: text,
-            messageOrder: 0,
-            tokensUsed: 0,
-            creditsUsed: 0,
-            imageUrl: null,
-            createdAt: new Date().toISOString(),
-          },
-          ...(reply ? [reply] : []),
-        ]);
-        if (!reply) setNotice(outcome.error.message);
+  const openLatest = useCallback(
+    (id: string) => {
+      setAgentId(id);
+      setConversation(null);
+      setMessages(null);
+      setLoadError(null);
+      setFresh(false);
+      if (!id) {
+        navigate('/chat');
+        return;
       }
-    } catch {
-      setNotice('Sorry, I encountered an error: the server could not be reached. Please try again.');
-      setInput(text);
-    } finally {
-      setPending(null);
-    }
-  }, [agent, api, available, input, pending, wallet]);
+      api.getHistory(id).then(
+        (answer) => {
+          setConversation(answer.conversation);
+          setMessages(answer.messages);
+          navigate(answer.conversation ? `/chat/${answer.conversation.id}` : '/chat', { replace: true });
+        },
+        () => setLoadError('Could not load this conversation. Choose the agent again to retry.'),
+      );
+    },
+    [api, navigate],
+  );
+
+  const startNew = useCallback(() => {
+    if (pending) return;
+    setConversation(null);
+    setMessages([]);
+    setFresh(true);
+    setLoadError(null);
+    setDrawerOpen(false);
+    navigate('/chat');
+    inputRef.current?.focus();
+  }, [navigate, pending]);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.ctrlKey && event.altKey && event.key.toLowerCase() === 'n') {
+        event.preventDefault();
+        startNew();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [startNew]);
+
+  /** After a stop the server stores the partial reply with its charge; fetch it once it is there. */
+  const recoverStopped = useCallback(
+    async (text: string, conversationId: string | null) => {
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const answer = conversationId ? await api.getConversation(conversationId) : await api.getHistory(agentId);
+        const last = answer.messages.at(-1);
+        const asked = answer.messages.at(-2);
+        if (last?.role === 'assistant' && asked?.markdown === text) {
+          setConversation(answer.conversation);
+          setMessages(answer.messages);
+          setFresh(false);
+          if (answer.conversation) navigate(`/chat/${answer.conversation.id}`, { replace: true });
+          return true;
+        }
+      }
+      return false;
+    },
+    [agentId, api, navigate],
+  );
+
+  const send = useCallback(
+    async (text: string, editOf?: ChatMessage) => {
+      if (!text || !agent || pending) return;
+      const cost = sendEstimate(text).credits;
+      if (wallet && cost > available) {
+        setNotice(insufficientCreditsText(cost, available));
+        return;
+      }
+      const before = messages ?? [];
+      const body: ChatSendRequest = {
+        message: text,
+        ...(conversation && !fresh ? { conversationId: conversation.id } : {}),
+        ...(fresh ? { newConversation: true } : {}),
+        ...(editOf ? { editOf: editOf.id } : {}),
+      };
+      setNotice(null);
+      if (!editOf) setInput('');
+      if (editOf) setMessages(before.slice(0, before.indexOf(editOf)));
+      setFollowing(true);
+      setPending({ text, streamed: '' });
+      setAnnouncement('');
+      const controller = new AbortController();
+      abortRef.current = controller;
+      try {
+        const outcome = await api.send(
+          agent.id,
+          body,
+          {
+            onWaiting: () => undefined,
+            onToken: (piece) => setPending((current) => (current ? { ...current, streamed: current.streamed + piece } : current)),
+          },
+          controller.signal,
+        );
+        if (outcome.kind === 'refused') {
+          setNotice(outcome.message);
+          setMessages(before);
+          if (!editOf) setInput(text);
+        } else if (outcome.kind === 'done') {
+          const { done } = outcome;
+          setMessages((current) => [...(current ?? []), done.userMessage, done.reply]);
+          setConversation(done.conversation);
+          setFresh(false);
+          navigate(`/chat/${done.conversation.id}`, { replace: true });
+          setWallet((current) =>
+            current ? { ...current, creditsRemaining: done.creditsRemaining, purchasedCredits: done.purchasedCredits, apiCallsUsed: current.apiCallsUsed + 1 } : current,
+          );
+          setAnnouncement(`${agent.name} replied (${formatCreditCount(done.reply.creditsUsed)} credits).`);
+        } else {
+          const { reply } = outcome.error;
+          if (outcome.error.conversation) {
+            setConversation(outcome.error.conversation);
+            setFresh(false);
+            navigate(`/chat/${outcome.error.conversation.id}`, { replace: true });
+          }
+          setMessages((current) => [...(current ?? []), localUserMessage(agent.id, text), ...(reply ? [reply] : [])]);
+          if (!reply) setNotice(outcome.error.message);
+          setAnnouncement(outcome.error.message);
+        }
+      } catch {
+        if (controller.signal.aborted) {
+          const recovered = await recoverStopped(text, conversation && !fresh ? conversation.id : null).catch(() => false);
+          if (!recovered) setNotice('The reply was stopped. Reload to see what was kept.');
+          else setAnnouncement('Reply stopped.');
+          api.getWallet().then(setWallet, () => undefined);
+        } else {
+          setNotice('Sorry, I encountered an error: the server could not be reached. Please try again.');
+          setMessages(before);
+          if (!editOf) setInput(text);
+        }
+      } finally {
+        abortRef.current = null;
+        setPending(null);
+        setListVersion((version) => version + 1);
+      }
+    },
+    [agent, api, available, conversation, fresh, messages, navigate, pending, recoverStopped, wallet],
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void send();
+    void send(input.trim());
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      void send(input.trim());
     }
   };
+  const onPaneScroll = () => {
+    const pane = paneRef.current;
+    if (pane) setFollowing(pane.scrollHeight - pane.scrollTop - pane.clientHeight < FOLLOW_SLACK);
+  };
+  const jumpToLatest = () => {
+    const pane = paneRef.current;
+    if (pane) pane.scrollTop = pane.scrollHeight;
+    setFollowing(true);
+  };
+  const exportConversation = () => {
+    if (!messages || !agent) return;
+    const title = conversation?.title ?? 'New chat';
+    const blob = new Blob([conversationMarkdown(title, agent.name, messages)], { type: 'text/markdown' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = markdownFileName(title);
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  const lastReply = messages?.findLast((message) => message.role === 'assistant');
+  const typed = input.trim();
 
   return (
-    <div className="chat">
-      <div className="chat-toolbar">
-        <label className="chat-agent-picker">
-          <span>Agent</span>
-          {agents === null ? (
-            <select disabled aria-label="Agent">
-              <option>Loading agents...</option>
-            </select>
-          ) : agents.length === 0 ? (
-            <select disabled aria-label="Agent">
-              <option>No agents available for your subscription tier</option>
-            </select>
+    <div className="chat-app">
+      <aside id="chat-conversations" className={`chat-side${drawerOpen ? ' chat-side--open' : ''}`}>
+        <ConversationList
+          conversations={list}
+          activeId={conversation?.id ?? null}
+          search={search}
+          onSearch={setSearch}
+          onNew={startNew}
+          onOpen={(item) => {
+            setDrawerOpen(false);
+            navigate(`/chat/${item.id}`);
+          }}
+          onRename={async (item, title) => {
+            const answer = await api.renameConversation(item.id, title);
+            if (conversation?.id === item.id) setConversation(answer.conversation);
+            setListVersion((version) => version + 1);
+          }}
+          onDelete={async (item) => {
+            await api.deleteConversation(item.id);
+            if (conversation?.id === item.id) startNew();
+            setListVersion((version) => version + 1);
+          }}
+        />
+      </aside>
+      <section className="chat">
+        <div className="chat-toolbar">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="chat-drawer-toggle"
+            aria-expanded={drawerOpen}
+            aria-controls="chat-conversations"
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            Conversations
+          </Button>
+          <label className="chat-agent-picker">
+            <span>Agent</span>
+            {agents === null ? (
+              <select disabled aria-label="Agent">
+                <option>Loading agents...</option>
+              </select>
+            ) : agents.length === 0 ? (
+              <select disabled aria-label="Agent">
+                <option>No agents available for your subscription tier</option>
+              </select>
+            ) : (
+              <select value={agentId} onChange={(event) => openLatest(event.target.value)} aria-label="Agent" disabled={pending !== null}>
+                <option value="">Select an agent</option>
+                {agents.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </label>
+          {messages && messages.length > 0 ? (
+            <Button variant="ghost" size="sm" onClick={exportConversation}>
+              Export as Markdown
+            </Button>
+          ) : null}
+        </div>
+        {provider?.demo ? <p className="chat-muted chat-provider">Replies come from the {provider.name}: a built-in demo, not a real AI model.</p> : null}
+        {wallet && cannotPayTypicalReply(available) ? (
+          <div className="chat-low-balance" role="alert">
+            <span>Your balance of {formatCreditCount(available)} credits may not cover a typical reply.</span>
+            <LinkButton to="/dashboard" size="sm">
+              Top up
+            </LinkButton>
+            <LinkButton to="/pricing" size="sm" variant="secondary">
+              Upgrade
+            </LinkButton>
+          </div>
+        ) : null}
+
+        <div className="chat-pane" ref={paneRef} onScroll={onPaneScroll} aria-busy={pending !== null} role="log" aria-live="off" aria-label="Conversation">
+          {loadError ? (
+            <Alert variant="error">{loadError}</Alert>
+          ) : !agent ? (
+            <p className="chat-muted chat-pane__empty">Select an agent to start chatting.</p>
+          ) : messages === null ? (
+            <Spinner label="Loading conversation…" />
+          ) : messages.length === 0 && !pending ? (
+            <Card className="chat-instructions">
+              <h2>{agent.name}</h2>
+              <p>{agent.description}</p>
+              <p className="chat-muted">
+                {agent.producesImages ? 'Describe the image you want and I will create it.' : 'Ask a question or describe what you need, then press Enter to send.'}
+              </p>
+            </Card>
           ) : (
-            <select value={agentId} onChange={(event) => setAgentId(event.target.value)} aria-label="Agent">
-              <option value="">Select an agent</option>
-              {agents.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </select>
+            messages.map((message) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                busy={pending !== null}
+                onView={setViewing}
+                onEdit={(text) => void send(text, message)}
+                onRegenerate={
+                  message === lastReply
+                    ? () => {
+                        const asked = messages[messages.indexOf(message) - 1];
+                        if (asked?.role === 'user') void send(asked.markdown, asked);
+                      }
+                    : undefined
+                }
+              />
+            ))
           )}
-        </label>
-        <div className="chat-credits" aria-live="polite">
+          {pending ? (
+            <>
+              <div className="chat-bubble chat-bubble--user">{pending.text}</div>
+              <div className="chat-bubble chat-bubble--assistant" data-testid="streaming-reply">
+                {pending.streamed ? <div dangerouslySetInnerHTML={{ __html: safeMarkdown(pending.streamed) }} /> : null}
+                <Spinner label={pending.streamed ? 'Writing…' : `${agent?.name ?? 'The agent'} is thinking…`} />
+              </div>
+            </>
+          ) : null}
+        </div>
+        {!following ? (
+          <Button variant="secondary" size="sm" className="chat-jump" onClick={jumpToLatest}>
+            Jump to latest
+          </Button>
+        ) : null}
+        {/* One announcement per reply, not every streamed token (the log above is not live). */}
+        <p className="ad-visually-hidden" role="status">
+          {announcement}
+        </p>
+
+        {notice ? <Alert variant="error">{notice}</Alert> : null}
+        <form className="chat-form" onSubmit={onSubmit}>
+          <textarea
+            ref={inputRef}
+            className="chat-input"
+            aria-label="Message"
+            placeholder={agent ? 'Type your message... (Enter to send, Shift+Enter for a new line)' : 'Select an agent first'}
+            value={input}
+            disabled={!agent}
+            maxLength={8000}
+            rows={2}
+            onChange={(event) => setInput(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          {pending ? (
+            <Button type="button" variant="danger" onClick={() => abortRef.current?.abort()}>
+              Stop generating
+            </Button>
+          ) : (
+            <Button type="submit" disabled={!agent || !typed}>
+              Send
+            </Button>
+          )}
+        </form>
+        <p className="chat-costs chat-muted">
+          <span data-testid="estimated-cost">Estimated cost: {typed ? `${formatCreditCount(sendEstimate(typed).credits)} credits` : '—'}</span>
           <span>
-            Credits remaining: <strong data-testid="credits-remaining">{wallet ? formatCredits(available) : '…'}</strong>
+            Balance: <strong data-testid="credits-remaining">{wallet ? `${formatCreditCount(available)} credits` : '…'}</strong>
           </span>
           <Link to="/pricing">Upgrade</Link>
-        </div>
-      </div>
-      {provider?.demo ? <p className="chat-muted chat-provider">Replies come from the {provider.name}: a built-in demo, not a real AI model.</p> : null}
-
-      <div className="chat-pane" ref={paneRef} aria-live="polite" aria-busy={pending !== null}>
-        {!agent ? (
-          <p className="chat-muted chat-pane__empty">Select an agent to start chatting.</p>
-        ) : historyError ? (
-          <Alert variant="error">Could not load this conversation. Choose the agent again to retry.</Alert>
-        ) : history === null ? (
-          <Spinner label="Loading conversation…" />
-        ) : history.length === 0 && !pending ? (
-          <Card className="chat-instructions">
-            <h3>{agent.name}</h3>
-            <p>{agent.description}</p>
-            <p className="chat-muted">
-              {agent.producesImages ? 'Describe the image you want and I will create it.' : 'Ask a question or describe what you need, then press Enter to send.'}
-            </p>
-          </Card>
-        ) : (
-          history.map((message) => <MessageBubble key={message.id} message={message} onView={setViewing} />)
-        )}
-        {pending ? (
-          <>
-            <div className="chat-bubble chat-bubble--user">{pending.text}</div>
-            <div className="chat-bubble chat-bubble--assistant" data-testid="streaming-reply">
-              {pending.streamed ? <div dangerouslySetInnerHTML={{ __html: safeMarkdown(pending.streamed) }} /> : null}
-              <Spinner label={pending.streamed ? 'Writing…' : `${agent?.name ?? 'The agent'} is thinking…`} />
-            </div>
-          </>
-        ) : null}
-      </div>
-
-      {notice ? <Alert variant="error">{notice}</Alert> : null}
-      <form className="chat-form" onSubmit={onSubmit}>
-        <textarea
-          className="chat-input"
-          aria-label="Message"
-          placeholder={agent ? 'Type your message... (Enter to send, Shift+Enter for a new line)' : 'Select an agent first'}
-          value={input}
-          disabled={!agent}
-          maxLength={8000}
-          rows={3}
-          onChange={(event) => setInput(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-        <Button type="submit" disabled={!agent || !input.trim() || pending !== null}>
-          Send
-        </Button>
-      </form>
+        </p>
+      </section>
       {viewing ? <ImageViewer url={viewing} onClose={() => setViewing(null)} /> : null}
     </div>
   );
 }
 
-function MessageBubble({ message, onView }: { message: ChatMessage; onView(url: string): void }) {
-  if (message.role === 'user') return <div className="chat-bubble chat-bubble--user">{message.content}</div>;
+function localUserMessage(agentId: string, text: string): ChatMessage {
+  return {
+    id: `local-${Date.now()}`,
+    agentId,
+    sessionId: '',
+    role: 'user',
+    content: text,
+    markdown: text,
+    messageOrder: 0,
+    tokensUsed: 0,
+    creditsUsed: 0,
+    imageUrl: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+function MessageBubble({
+  message,
+  busy,
+  onView,
+  onEdit,
+  onRegenerate,
+}: {
+  message: ChatMessage;
+  busy: boolean;
+  onView(url: string): void;
+  onEdit(text: string): void;
+  onRegenerate?: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.markdown);
+  if (message.role === 'user') {
+    if (editing) {
+      return (
+        <form
+          className="chat-edit"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setEditing(false);
+            if (draft.trim()) onEdit(draft.trim());
+          }}
+        >
+          <textarea aria-label="Edit your message" value={draft} maxLength={8000} rows={3} onChange={(event) => setDraft(event.target.value)} />
+          <div className="chat-actions">
+            <Button type="submit" size="sm" disabled={!draft.trim()}>
+              Save and send
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      );
+    }
+    return (
+      <div className="chat-turn chat-turn--user">
+        <div className="chat-bubble chat-bubble--user">{message.content}</div>
+        {!busy && !message.id.startsWith('local-') ? (
+          <div className="chat-actions">
+            <button
+              type="button"
+              className="chat-link-button"
+              onClick={() => {
+                setDraft(message.markdown);
+                setEditing(true);
+              }}
+            >
+              Edit
+            </button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
   return (
-    <div className="chat-bubble chat-bubble--assistant">
-      <div dangerouslySetInnerHTML={{ __html: safe(message.content) }} />
-      {message.stopReason === 'out-of-credits' ? (
-        <p className="chat-stopped" role="note">
-          {REPLY_STOPPED_TEXT}. <Link to="/pricing">Upgrade your plan</Link> or <Link to="/dashboard">buy credits</Link>.
-        </p>
-      ) : null}
-      {message.imageUrl ? (
-        <button type="button" className="chat-image" onClick={() => onView(message.imageUrl!)} aria-label="Open the image full screen">
-          <img src={message.imageUrl} alt="Generated by the agent" />
-        </button>
-      ) : null}
+    <div className="chat-turn chat-turn--assistant">
+      <div className="chat-bubble chat-bubble--assistant">
+        <MarkdownContent html={message.content} />
+        {message.stopReason === 'out-of-credits' ? (
+          <p className="chat-stopped" role="note">
+            {REPLY_STOPPED_TEXT}. <Link to="/pricing">Upgrade your plan</Link> or <Link to="/dashboard">buy credits</Link>.
+          </p>
+        ) : message.stopReason === 'stopped' ? (
+          <p className="chat-stopped" role="note">
+            You stopped this reply.
+          </p>
+        ) : null}
+        {message.imageUrl ? (
+          <button type="button" className="chat-image" onClick={() => onView(message.imageUrl!)} aria-label="Open the image full screen">
+            <img src={message.imageUrl} alt="Generated by the agent" />
+          </button>
+        ) : null}
+      </div>
+      <div className="chat-actions">
+        <span className="chat-cost" data-testid="reply-credits" title={`${formatCreditCount(message.tokensUsed)} tokens`}>
+          {formatCreditCount(message.creditsUsed)} credits
+        </span>
+        <CopyButton text={message.markdown} label="Copy" size="sm" variant="ghost" />
+        {onRegenerate && !busy ? (
+          <Button size="sm" variant="ghost" onClick={onRegenerate}>
+            Regenerate
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { CATALOG_ENDPOINTS, type Plan } from '@agentdock/contracts';
+import { CATALOG_ENDPOINTS, formatCreditCount, type Plan } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { formatPrice, LinkButton, signInHref } from '@agentdock/ui';
 import { useEffect, useState } from 'react';
-import { formatCredits } from './format';
 
 /** The locked chat for visitors: what a membership unlocks, three plans side by side, and sign-in. */
 export function MembershipOverlay() {
@@ -34,9 +33,10 @@ export function MembershipOverlay() {
               <div key={plan.id} className={`chat-plan${plan.highlight ? ' chat-plan--highlight' : ''}`}>
                 <h3>{plan.name}</h3>
                 <p className="chat-plan__price">
-                  {plan.monthly ? (plan.monthly.amountMinor === 0 ? 'Free' : `${formatPrice(plan.monthly.amountMinor, plan.currency)}/month`) : 'Contact us'}
+                  {/* The price, never the plan's name again ("Free / Free"). */}
+                  {plan.monthly ? `${formatPrice(plan.monthly.amountMinor, plan.currency)}/month` : 'Contact us'}
                 </p>
-                <p>{plan.platformCreditsLimit === null ? 'Custom credits' : `${formatCredits(plan.platformCreditsLimit)} credits / month`}</p>
+                <p>{plan.platformCreditsLimit === null ? 'Custom credits' : `${formatCreditCount(plan.platformCreditsLimit)} credits / month`}</p>
                 <p>{plan.agentsIncluded === null ? 'Custom agents' : `${plan.agentsIncluded} agents`}</p>
               </div>
             ))

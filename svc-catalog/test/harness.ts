@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type EventDefinition, type EventEnvelope, type SubscriptionTier, userSuspendedV1 } from '@agentdock/contracts';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
-import { createTestBus, createTestDatabase, startTestService, type TestBus, type TestDatabase, type TestService } from '@agentdock/service-data/testing';
+import { createTestBus, startTestService, type TestBus, type TestDatabase, type TestService } from '@agentdock/service-data/testing';
 import type { Subscription } from '@agentdock/service-data';
 import type { z } from 'zod';
 import type { CatalogSchema } from '../src/db/schema';
@@ -13,11 +10,7 @@ import { catalogService } from '../src/index';
 export const DRIVER = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 /** A database that outlives one service instance (for restarts): a PGlite folder, or a PostgreSQL database. */
-export async function durableDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DATABASE_URL) return createTestDatabase();
-  const folder = await mkdtemp(join(tmpdir(), 'svc-catalog-test-'));
-  return { target: { dataDir: join(folder, 'db') }, drop: () => rm(folder, { recursive: true, force: true }) };
-}
+export { durableDatabase } from '@agentdock/service-data/testing';
 
 export interface User {
   id: string;

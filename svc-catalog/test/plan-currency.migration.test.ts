@@ -1,29 +1,12 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@agentdock/service-data';
 import { sql } from '@agentdock/service-data/orm';
-import type { TestDatabase } from '@agentdock/service-data/testing';
+import { durableDatabase, migrationsBefore, type TestDatabase } from '@agentdock/service-data/testing';
 import { schema } from '../src/db/schema';
 import { toPlan } from '../src/domain/plans';
-import { DRIVER, durableDatabase } from './harness';
+import { DRIVER } from './harness';
 
 const migrations = fileURLToPath(new URL('../migrations', import.meta.url));
-
-/** The migrations folder as it was before `tag` (journal cut there), so a test can start from that state. */
-async function migrationsBefore(tag: string): Promise<{ folder: string; remove: () => Promise<void> }> {
-  const folder = await mkdtemp(join(tmpdir(), 'catalog-migrations-'));
-  await cp(migrations, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  await writeFile(journalPath, JSON.stringify(journal));
-  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
-}
 
 describe(`catalog migration 0002_plan_currency (${DRIVER})`, () => {
   let database: TestDatabase;
@@ -33,7 +16,7 @@ describe(`catalog migration 0002_plan_currency (${DRIVER})`, () => {
   afterEach(() => database.drop());
 
   it('gives the plans already stored the currency their cents were in (usd), and keeps their amounts', async () => {
-    const before = await migrationsBefore('0002_plan_currency');
+    const before = await migrationsBefore(migrations, '0002_plan_currency');
     try {
       const old = await openDatabase({ target: database.target, schema, migrationsFolder: before.folder });
       await old.db.execute(

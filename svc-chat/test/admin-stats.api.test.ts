@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { chatMessages, chatSessions, chatWalletLedger, chatWallets } from '../src/db/schema';
+import { chatConversations, chatMessages, chatWalletLedger, chatWallets } from '../src/db/schema';
 import { ChatHarness, DRIVER, type User } from './harness';
 
 const STATS = '/api/chat/admin/stats';
@@ -84,10 +84,12 @@ describe(`svc-chat admin stats (${DRIVER})`, () => {
   });
 
   it('counts a customer’s conversations and lists their latest wallet changes', async () => {
-    await chat.db.insert(chatSessions).values([
-      { userId: alice, agentId: writer },
-      { userId: alice, agentId: unknownAgent },
-      { userId: bob, agentId: writer },
+    await chat.db.insert(chatConversations).values([
+      { userId: alice, agentId: writer, title: 'First' },
+      { userId: alice, agentId: unknownAgent, title: 'Second' },
+      // A deleted conversation is hidden from its owner, and from the count.
+      { userId: alice, agentId: writer, title: 'Deleted', deletedAt: new Date('2026-03-03T00:00:00Z') },
+      { userId: bob, agentId: writer, title: 'Theirs' },
     ]);
     await chat.db.insert(chatWalletLedger).values([
       { userId: alice, kind: 'grant', planDelta: 1_000, createdAt: new Date('2026-03-01T00:00:00Z') },

@@ -1,4 +1,4 @@
-import { adminMessagesQuery, adminWalletsQuery, chatSendRequest, messageRefund, walletAdjustment } from '@agentdock/contracts';
+import { adminMessagesQuery, adminWalletsQuery, chatConversationRename, chatConversationsQuery, chatSendRequest, messageRefund, walletAdjustment } from '@agentdock/contracts';
 import { contractFieldNames, fuzzEndpoints } from '@agentdock/service-kit/testing';
 import { CHAT_ACCESS } from './access-table';
 import { ChatHarness, DRIVER } from './harness';
@@ -17,7 +17,7 @@ describe(`svc-chat under hostile input (${DRIVER})`, () => {
       url: chat.url,
       table: CHAT_ACCESS,
       principals: { user: user.auth, suspended: suspended.auth, admin: admin.auth },
-      fields: contractFieldNames(chatSendRequest, walletAdjustment, messageRefund, adminMessagesQuery, adminWalletsQuery),
+      fields: contractFieldNames(chatSendRequest, chatConversationRename, chatConversationsQuery, walletAdjustment, messageRefund, adminMessagesQuery, adminWalletsQuery),
     });
     console.info(`svc-chat fuzz: ${result.sent} hostile requests to ${result.endpoints} endpoints, ${result.failures.length} answered 5xx`);
     expect(result.failures).toEqual([]);

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { type RunningDemoProvider, startDemoProvider } from './index';
+import { composeReply, type RunningDemoProvider, startDemoProvider } from './index';
 
 describe('demo agent provider', () => {
   let provider: RunningDemoProvider;
@@ -66,5 +66,20 @@ describe('demo agent provider', () => {
 
   it('answers a bad request with an OpenAI-style 400', async () => {
     await expect(client.chat.completions.create({ model: 'x', messages: [] })).rejects.toMatchObject({ status: 400 });
+  });
+
+  describe('what the demo shows off', () => {
+    const system = 'You are Meeting Prep. Prepares agendas and briefs for your meetings.';
+    it('answers a request for code with a fenced code block, a table with a GFM table, a list with a list', () => {
+      expect(composeReply(system, 'Write a TypeScript function for my tasks')).toMatch(/```ts\n[\s\S]+\n```/);
+      expect(composeReply(system, 'Give me a table of the plan')).toMatch(/\| Step \| Owner \| When \|\n\| --- \| --- \| --- \|/);
+      expect(composeReply(system, 'A list of ideas for the offsite')).toMatch(/^- Clarify/m);
+      for (const message of ['code please', 'a table', 'a list', 'Prepare the quarterly investor update'])
+        expect(composeReply(system, message)).toContain('built-in demo provider');
+    });
+    it('keeps replies short (half the old length: under 600 characters) so a free account can try more than two messages', () => {
+      for (const message of ['Write code to sort invoices', 'table of costs', 'list of risks', 'Prepare the quarterly investor update for our board and team'])
+        expect(composeReply(system, message).length).toBeLessThan(600);
+    });
   });
 });

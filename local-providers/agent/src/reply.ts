@@ -40,9 +40,47 @@ function topics(message: string): string[] {
   return [...new Set(words.filter((word) => !STOP_WORDS.has(word)))].slice(0, 3);
 }
 
+/** What the message asks the demo to show: a code block, a table, a list, or plain steps. */
+export type ReplyShape = 'code' | 'table' | 'list' | 'steps';
+
+export function replyShape(message: string): ReplyShape {
+  if (/\b(code|function|script|snippet|program|typescript|javascript|python)\b/i.test(message)) return 'code';
+  if (/\btables?\b/i.test(message)) return 'table';
+  if (/\b(list|bullets?|checklist|ideas)\b/i.test(message)) return 'list';
+  return 'steps';
+}
+
+function body(shape: ReplyShape, subject: string, subjects: string[]): string[] {
+  switch (shape) {
+    case 'code':
+      return [
+        `A starting point for ${subject}:`,
+        '',
+        '```ts',
+        `export function nextStep(tasks: string[]): string {`,
+        `  return tasks.find((task) => task.trim() !== '') ?? 'Define the goal';`,
+        '}',
+        '```',
+      ];
+    case 'table':
+      return [
+        '| Step | Owner | When |',
+        '| --- | --- | --- |',
+        `| Clarify ${subjects[0] ?? 'the goal'} | You | Today |`,
+        '| Draft a first version | You | This week |',
+        '| Review | Team | Next week |',
+      ];
+    case 'list':
+      return [`- Clarify what a good outcome for ${subject} is`, `- List the facts and constraints`, `- Draft, then refine with feedback`];
+    case 'steps':
+      return [`1. **Clarify the goal** for ${subject}.`, `2. **Draft a first version** of ${subjects[1] ?? 'the result'}.`, '3. **Pick one action** for today.'];
+  }
+}
+
 /**
- * A useful, agent-specific Markdown answer built from the agent's description and the message,
- * so the demo shows the real flow (streaming, credits, history) without a model.
+ * A short, agent-specific Markdown answer built from the agent's description and the message, so
+ * the demo shows the real flow (streaming, credits, history) and what the chat renders (asked for
+ * code, a table or a list, it answers with one) without a model.
  */
 export function composeReply(system: string, message: string): string {
   const persona = parsePersona(system);
@@ -52,16 +90,11 @@ export function composeReply(system: string, message: string): string {
   return [
     `## ${persona.name}: ${subject}`,
     '',
-    `You asked: *${message.trim().slice(0, 300)}*`,
+    focus ? `As ${persona.name} (${focus.replace(/\.$/, '').toLowerCase()}):` : 'Here is how I would approach it:',
     '',
-    focus ? `As ${persona.name} (${focus.replace(/\.$/, '').toLowerCase()}), here is how I would approach it:` : 'Here is how I would approach it:',
+    ...body(replyShape(message), subject, subjects),
     '',
-    `1. **Clarify the goal.** What does a good outcome for ${subject} look like, and by when?`,
-    `2. **Gather what you know.** List the facts, people and constraints around ${subjects[0] ?? 'it'}.`,
-    `3. **Draft the first version.** Start small, then refine ${subjects[1] ?? 'the result'} with feedback.`,
-    `4. **Decide the next step.** Pick one action you can take today.`,
-    '',
-    '_This answer comes from the built-in demo provider. Connect a real model to get full answers._',
+    '_This answer comes from the built-in demo provider. Connect a real model for full answers._',
   ].join('\n');
 }
 

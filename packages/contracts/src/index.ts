@@ -32,6 +32,7 @@ export * from './billing/http';
 export * from './billing/endpoints';
 export * from './chat/wallet';
 export * from './chat/rules';
+export * from './chat/conversation';
 export * from './chat/message';
 export * from './chat/endpoints';
 export * from './admin/audit';

@@ -55,6 +55,10 @@ describe('route table', () => {
     expect(ROUTES).toHaveLength(SPEC_ROUTES.length);
   });
 
+  it("opens a conversation's own URL on the chat page", () => {
+    expect(routeFor('/chat/3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11').map((route) => route.remote)).toEqual(['chat']);
+  });
+
   it.each(['/nope', '/pricing/extra', '/courses/a/b', '/admin/users'])('leaves %s to the 404 page', (url) => {
     expect(routeFor(url)).toHaveLength(0);
   });

@@ -118,6 +118,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   { path: '/auth/callback', remote: 'account', page: 'AuthCallback', title: 'Completing Authentication', description: 'Completing authentication.' },
   { path: '/dashboard', remote: 'account', page: 'Dashboard', title: 'Dashboard', description: 'Your Agentdock dashboard: credits, usage, account and subscription.' },
   { path: '/manage-subscription', remote: 'account', page: 'ManageSubscription', title: 'Manage Subscription', description: 'Manage your Agentdock subscription and billing.' },
-  { path: '/chat', remote: 'chat', page: 'Chat', title: 'Chat', description: 'Chat with your Agentdock AI agents.' },
+  // '/chat/{conversationId}' names the open conversation (a reload or a shared link lands on it).
+  { path: '/chat/*', remote: 'chat', page: 'Chat', title: 'Chat', description: 'Chat with your Agentdock AI agents.' },
   { path: '/admin', remote: 'admin', page: 'Admin', title: 'Admin', description: 'The Agentdock admin console.' },
 ];

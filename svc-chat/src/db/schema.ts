@@ -1,5 +1,5 @@
 import { sql } from '@agentdock/service-data/orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -22,11 +22,14 @@ export const chatMessages = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** Why a reply ended early: `out-of-credits` (cut at what the customer could pay) or `stopped` (the user left). */
     stopReason: text('stop_reason'),
+    /** Set when the user edited an earlier message or regenerated: off the conversation, kept for the books. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [
     index('chat_messages_user_agent_created_idx').on(table.userId, table.agentId, table.createdAt),
     index('chat_messages_user_created_idx').on(table.userId, table.createdAt),
+    index('chat_messages_session_order_idx').on(table.sessionId, table.messageOrder),
     // The admin usage figures read the replies of a date range across all users.
     index('chat_messages_replies_created_idx')
       .on(table.createdAt)
@@ -119,17 +122,25 @@ export const chatAgents = pgTable('chat_agents', {
   providerAgentId: text('provider_agent_id'),
 });
 
-/** Counters per user and agent so message order stays gap-free under concurrent sends. */
-export const chatSessions = pgTable(
-  'chat_sessions',
+/**
+ * A user's conversations with an agent; messages name theirs in `session_id`. The counter keeps
+ * message order gap-free under concurrent sends. Deleting hides the conversation; its messages stay
+ * (their credits are in the ledger and the usage figures).
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
   {
+    id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     agentId: text('agent_id').notNull(),
-    sessionId: uuid('session_id').notNull().defaultRandom(),
+    title: text('title').notNull(),
     nextOrder: integer('next_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.agentId] })],
+  (table) => [index('chat_conversations_user_updated_idx').on(table.userId, table.updatedAt)],
 );
 
-export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatSessions };
+export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations };
 export type ChatSchema = typeof schema;

@@ -10,8 +10,8 @@ import {
   type StatsRange,
 } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
-import { desc, eq, inArray, sql } from '@agentdock/service-data/orm';
-import { chatAgents, chatMessages, type ChatSchema, chatSessions, chatWalletLedger, chatWallets } from '../db/schema';
+import { and, desc, eq, inArray, isNull, sql } from '@agentdock/service-data/orm';
+import { chatAgents, chatMessages, type ChatSchema, chatConversations, chatWalletLedger, chatWallets } from '../db/schema';
 
 /** `grouping(day, agent_id, user_id)` of each grouping set: a bit is set for each column rolled up. */
 const LEVEL = { day: 3, agent: 5, user: 6 } as const;
@@ -98,8 +98,8 @@ export async function creditsRankingOf(db: Db<ChatSchema>, limit: number): Promi
 export async function customerUsageOf(db: Db<ChatSchema>, userId: string): Promise<CustomerUsage> {
   const [conversations] = await db
     .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(chatSessions)
-    .where(eq(chatSessions.userId, userId));
+    .from(chatConversations)
+    .where(and(eq(chatConversations.userId, userId), isNull(chatConversations.deletedAt)));
   const ledger = await db
     .select()
     .from(chatWalletLedger)

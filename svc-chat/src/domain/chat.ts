@@ -16,10 +16,11 @@ import {
   textWithinTokens,
 } from '@agentdock/contracts';
 import type { Db, ServiceContext } from '@agentdock/service-data';
-import { and, desc, eq, sql } from '@agentdock/service-data/orm';
-import { type ChatSchema, chatMessages, chatSessions, chatWallets } from '../db/schema';
+import { and, desc, eq, isNull, sql } from '@agentdock/service-data/orm';
+import { type ChatSchema, chatMessages, chatWallets } from '../db/schema';
 import { type ChatProvider, failureApology, type ProviderReply } from '../providers/provider';
 import { agentForUser, producesImages } from './agents';
+import { conversationSlot, hideFrom, toConversation } from './conversations';
 import { isLowBalance } from './credits';
 import { ApiCallLimitError, InsufficientCreditsError } from './errors';
 import { toChatMessage } from './history';
@@ -47,6 +48,10 @@ export interface SendInput {
   tier: SubscriptionTier;
   agentId: string;
   message: string;
+  conversationId?: string;
+  newConversation?: boolean;
+  /** Edit and resend / regenerate: this user message and the rest of the conversation after it are hidden. */
+  editOf?: string;
   /** The request's id: in the log lines of a failure and in the apology the user sees. */
   requestId?: string;
   signal: AbortSignal;
@@ -79,7 +84,9 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
       if (outcome.reason === 'calls') throw new ApiCallLimitError(outcome.wallet.apiCallsLimit);
       throw new InsufficientCreditsError(insufficientCreditsText(estimate.credits, balance));
     }
-    const slot = await nextSlot(tx, input.userId, agent.id);
+    const { conversation, order } = await conversationSlot(tx, { ...input, agentId: agent.id });
+    if (input.editOf) await hideFrom(tx, conversation, input.editOf);
+    const slot = { sessionId: conversation.id, order };
     const [userMessage] = await tx
       .insert(chatMessages)
       .values({
@@ -92,7 +99,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
         realTokensUsed: estimate.messageTokens,
       })
       .returning();
-    return { reservation: outcome.reservation, replyBound, userMessage: userMessage!, slot };
+    return { reservation: outcome.reservation, replyBound, userMessage: userMessage!, slot, conversation };
   });
   return { agent, replyId, estimate, ...reserved };
 }
@@ -114,7 +121,7 @@ interface Delivered {
  */
 export async function completeSend(deps: SendDeps, input: SendInput, prepared: Prepared): Promise<SendResult> {
   const { context, provider } = deps;
-  const history = await recentHistory(context.db, input.userId, prepared.agent.id, prepared.userMessage.messageOrder);
+  const history = await recentHistory(context.db, input.userId, prepared.slot.sessionId, prepared.slot.order);
   const bound = prepared.replyBound;
   const cutOff = new AbortController();
   const signal = AbortSignal.any([input.signal, cutOff.signal]);
@@ -208,7 +215,13 @@ async function settle(deps: SendDeps, input: SendInput, prepared: Prepared, repl
       balanceAfter,
     });
     await noteLowBalance(context, tx, wallet, deps.lowBalanceRatio);
-    return { userMessage: toChatMessage(prepared.userMessage), reply: toChatMessage(row!), creditsRemaining: wallet.creditsRemaining, purchasedCredits: wallet.purchasedCredits };
+    return {
+      conversation: toConversation(prepared.conversation),
+      userMessage: toChatMessage(prepared.userMessage),
+      reply: toChatMessage(row!),
+      creditsRemaining: wallet.creditsRemaining,
+      purchasedCredits: wallet.purchasedCredits,
+    };
   });
 }
 
@@ -231,7 +244,7 @@ async function refundFailed(context: ServiceContext<ChatSchema>, input: SendInpu
         platformCreditsUsed: 0,
       })
       .returning();
-    return { message: apology, reply: toChatMessage(row!) };
+    return { message: apology, reply: toChatMessage(row!), conversation: toConversation(prepared.conversation) };
   });
 }
 
@@ -254,21 +267,12 @@ async function noteLowBalance(context: ServiceContext<ChatSchema>, tx: Db<ChatSc
   });
 }
 
-/** Two order numbers (the message and its reply) and the session of this user's chat with the agent. */
-async function nextSlot(tx: Db<ChatSchema>, userId: string, agentId: string): Promise<{ sessionId: string; order: number }> {
-  const [row] = await tx
-    .insert(chatSessions)
-    .values({ userId, agentId, nextOrder: 2 })
-    .onConflictDoUpdate({ target: [chatSessions.userId, chatSessions.agentId], set: { nextOrder: sql`${chatSessions.nextOrder} + 2` } })
-    .returning();
-  return { sessionId: row!.sessionId, order: row!.nextOrder - 2 };
-}
-
-async function recentHistory(db: Db<ChatSchema>, userId: string, agentId: string, beforeOrder: number) {
+/** The conversation's visible messages before this one: what the provider sees as context. */
+async function recentHistory(db: Db<ChatSchema>, userId: string, sessionId: string, beforeOrder: number) {
   const rows = await db
     .select({ role: chatMessages.role, content: chatMessages.content, order: chatMessages.messageOrder })
     .from(chatMessages)
-    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.agentId, agentId), sql`${chatMessages.messageOrder} < ${beforeOrder}`))
+    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId), isNull(chatMessages.hiddenAt), sql`${chatMessages.messageOrder} < ${beforeOrder}`))
     .orderBy(desc(chatMessages.messageOrder))
     .limit(HISTORY_CONTEXT);
   return rows.reverse().map((row) => ({ role: row.role === 'assistant' ? ('assistant' as const) : ('user' as const), content: row.content }));

@@ -19,6 +19,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     sessionId: row.sessionId ?? row.id,
     role: row.role === 'assistant' ? 'assistant' : 'user',
     content: row.role === 'assistant' ? renderReply(row.content) : row.content,
+    markdown: row.content,
     messageOrder: row.messageOrder,
     tokensUsed: row.realTokensUsed,
     creditsUsed: row.refundedAt ? 0 : row.platformCreditsUsed,
@@ -30,17 +31,6 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 
 function isStopReason(value: string | null): value is ReplyStopReason {
   return (REPLY_STOP_REASONS as readonly (string | null)[]).includes(value);
-}
-
-/** The user's conversation with one agent, oldest first (the most recent 200 messages). */
-export async function historyFor(db: Db<ChatSchema>, userId: string, agentId: string): Promise<ChatMessage[]> {
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.agentId, agentId)))
-    .orderBy(sql`${chatMessages.messageOrder} desc`)
-    .limit(200);
-  return rows.reverse().map(toChatMessage);
 }
 
 export const USAGE_DAYS = 30;

@@ -1,13 +1,15 @@
-import { CHAT_ENDPOINTS, type ChatStreamEventName, chatSendRequest } from '@agentdock/contracts';
+import { CHAT_ENDPOINTS, chatConversationRename, chatConversationsQuery, type ChatStreamEventName, chatSendRequest } from '@agentdock/contracts';
 import { getAuth, getRequestId, requireAuth } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { agentForUser, listAgentsFor } from '../domain/agents';
 import { completeSend, prepareSend, type SendDeps } from '../domain/chat';
-import { historyFor, usageFor } from '../domain/history';
+import { conversationMessages, deleteConversation, latestConversation, listConversations, ownConversation, renameConversation, toConversation } from '../domain/conversations';
+import { usageFor } from '../domain/history';
 import { ensureWallet, toWallet } from '../domain/wallet';
 
 const agentParams = z.object({ agentId: z.uuid('Not a valid agent id') });
+const conversationParams = z.object({ conversationId: z.uuid('Not a valid conversation id') });
 
 /** The signed-in user's wallet, usage, agents, history and the streamed send. */
 export function chatRouter(deps: SendDeps): Router {
@@ -33,15 +35,38 @@ export function chatRouter(deps: SendDeps): Router {
     const auth = getAuth(req);
     const { agentId } = agentParams.parse(req.params);
     await agentForUser(context.db, agentId, auth.tier);
-    res.json({ messages: await historyFor(context.db, auth.sub, agentId) });
+    const conversation = await latestConversation(context.db, auth.sub, agentId);
+    res.json(conversation ? { conversation: toConversation(conversation), messages: await conversationMessages(context.db, conversation) } : { conversation: null, messages: [] });
+  });
+
+  router.get(CHAT_ENDPOINTS.conversations.route, async (req, res) => {
+    res.json({ conversations: await listConversations(context.db, getAuth(req).sub, chatConversationsQuery.parse(req.query)) });
+  });
+
+  router.get(CHAT_ENDPOINTS.conversationMessages.route, async (req, res) => {
+    const { conversationId } = conversationParams.parse(req.params);
+    const conversation = await ownConversation(context.db, getAuth(req).sub, conversationId);
+    res.json({ conversation: toConversation(conversation), messages: await conversationMessages(context.db, conversation) });
+  });
+
+  router.patch(CHAT_ENDPOINTS.renameConversation.route, async (req, res) => {
+    const { conversationId } = conversationParams.parse(req.params);
+    const { title } = chatConversationRename.parse(req.body);
+    res.json({ conversation: await renameConversation(context.db, getAuth(req).sub, conversationId, title) });
+  });
+
+  router.delete(CHAT_ENDPOINTS.deleteConversation.route, async (req, res) => {
+    const { conversationId } = conversationParams.parse(req.params);
+    await deleteConversation(context.db, getAuth(req).sub, conversationId);
+    res.status(204).end();
   });
 
   router.post(CHAT_ENDPOINTS.send.route, async (req, res) => {
     const auth = getAuth(req);
     const { agentId } = agentParams.parse(req.params);
-    const { message } = chatSendRequest.parse(req.body);
-    // Refusals (tier, credits, API calls) are ordinary JSON errors: nothing has streamed yet.
-    const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message });
+    const { message, conversationId, newConversation, editOf } = chatSendRequest.parse(req.body);
+    // Refusals (tier, credits, API calls, someone else's conversation) are ordinary JSON errors: nothing has streamed yet.
+    const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, conversationId, newConversation, editOf });
     const abort = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();

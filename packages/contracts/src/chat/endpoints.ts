@@ -1,5 +1,6 @@
 import { CHAT_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
+import { chatConversationRename, chatConversationResponse, chatConversationsQuery, chatConversationsResponse } from './conversation';
 import { chatAgentsResponse, chatHistoryResponse, chatSendRequest } from './message';
 import {
   adminMessagesQuery,
@@ -18,7 +19,13 @@ export const CHAT_ENDPOINTS = {
   wallet: defineEndpoint('GET', CHAT_BASE, '/wallet', { response: wallet }),
   usage: defineEndpoint('GET', CHAT_BASE, '/usage', { response: usageSummary }),
   agents: defineEndpoint('GET', CHAT_BASE, '/agents', { response: chatAgentsResponse }),
+  /** The latest conversation with the agent (the single history of a first conversation). */
   history: defineEndpoint('GET', CHAT_BASE, '/agents/:agentId/messages', { response: chatHistoryResponse }),
+  conversations: defineEndpoint('GET', CHAT_BASE, '/conversations', { query: chatConversationsQuery, response: chatConversationsResponse }),
+  /** The owner's only: anyone else gets 404. */
+  conversationMessages: defineEndpoint('GET', CHAT_BASE, '/conversations/:conversationId/messages', { response: chatHistoryResponse }),
+  renameConversation: defineEndpoint('PATCH', CHAT_BASE, '/conversations/:conversationId', { request: chatConversationRename, response: chatConversationResponse }),
+  deleteConversation: defineEndpoint('DELETE', CHAT_BASE, '/conversations/:conversationId', { response: undefined }),
   /**
    * A refusal is an ordinary JSON error; once accepted the answer is a text/event-stream of
    * CHAT_STREAM_EVENTS (chatStreamWaiting, chatStreamToken, then chatStreamDone or chatStreamError),

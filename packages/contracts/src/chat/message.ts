@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { subscriptionTier } from '../catalog/tier';
+import { chatConversation } from './conversation';
 
 /** An agent the caller's tier may chat with (GET /api/chat/agents). */
 export const chatAgent = z.object({
@@ -34,6 +35,8 @@ export const chatMessage = z.object({
   role: chatRole,
   /** Plain text for the user's messages; sanitised HTML (from Markdown) for the assistant's. */
   content: z.string(),
+  /** The message as written (the assistant's Markdown), for copying and export. */
+  markdown: z.string(),
   messageOrder: z.number().check(z.int(), z.nonnegative()),
   tokensUsed: z.number().check(z.int(), z.nonnegative()),
   creditsUsed: z.number().check(z.int(), z.nonnegative()),
@@ -43,7 +46,7 @@ export const chatMessage = z.object({
   stopReason: z.optional(z.enum(REPLY_STOP_REASONS)),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
-export const chatHistoryResponse = z.object({ messages: z.array(chatMessage) });
+export const chatHistoryResponse = z.object({ messages: z.array(chatMessage), conversation: z.nullable(chatConversation) });
 export type ChatHistoryResponse = z.infer<typeof chatHistoryResponse>;
 
 /** POST /api/chat/agents/:agentId/messages body. */
@@ -56,6 +59,12 @@ export const chatSendRequest = z.object({
     // eslint-disable-next-line no-control-regex
     z.refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), 'Remove control characters'),
   ),
+  /** The conversation to add to; absent: the latest one with the agent (a new one if there is none). */
+  conversationId: z.optional(z.string().check(z.uuid('Not a valid conversation id'))),
+  /** Start a new conversation with this message. */
+  newConversation: z.optional(z.boolean()),
+  /** Edit and resend (or regenerate): this user message and everything after it leave the conversation. */
+  editOf: z.optional(z.string().check(z.uuid('Not a valid message id'))),
 });
 export type ChatSendRequest = z.infer<typeof chatSendRequest>;
 
@@ -68,12 +77,13 @@ export type ChatSendRequest = z.infer<typeof chatSendRequest>;
 export const chatStreamWaiting = z.object({ status: z.literal('waiting') });
 export const chatStreamToken = z.object({ text: z.string() });
 export const chatStreamDone = z.object({
+  conversation: chatConversation,
   userMessage: chatMessage,
   reply: chatMessage,
   creditsRemaining: z.number().check(z.int(), z.nonnegative()),
   purchasedCredits: z.number().check(z.int(), z.nonnegative()),
 });
-export const chatStreamError = z.object({ message: z.string(), reply: z.nullable(chatMessage) });
+export const chatStreamError = z.object({ message: z.string(), reply: z.nullable(chatMessage), conversation: z.optional(chatConversation) });
 export type ChatStreamDone = z.infer<typeof chatStreamDone>;
 export type ChatStreamError = z.infer<typeof chatStreamError>;
 export const CHAT_STREAM_EVENTS = ['waiting', 'token', 'done', 'error'] as const;

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../catalog/tier';
-import { estimateTokens, insufficientCreditsText, isAgentVisibleToTier, replyCharge, replyTokenBound, sendEstimate, textWithinTokens } from './rules';
+import { cannotPayTypicalReply, estimateTokens, insufficientCreditsText, isAgentVisibleToTier, replyCharge, replyTokenBound, sendEstimate, textWithinTokens } from './rules';
 
 describe('chat rules', () => {
   it.each([
@@ -60,6 +60,8 @@ describe('chat rules', () => {
 
   it('words the insufficient-credits refusal exactly', () => {
     expect(insufficientCreditsText(900, 100)).toBe('Insufficient credits. You need 900 credits but only have 100 remaining. Please upgrade your plan.');
+    expect(insufficientCreditsText(3_900, 3_200)).toBe('Insufficient credits. You need 3,900 credits but only have 3,200 remaining. Please upgrade your plan.');
+    expect(insufficientCreditsText(1_234_567, 0)).toContain('You need 1,234,567 credits but only have 0 remaining');
   });
 
   // rows: the user's tier; columns: the agent's tier (free, starter, professional, enterprise)
@@ -77,5 +79,12 @@ describe('chat rules', () => {
 
   it('shows no agent of an unknown tier', () => {
     expect(isAgentVisibleToTier({ tier: 'gold', isActive: true }, 'enterprise')).toBe(false);
+  });
+});
+
+describe('the low-balance warning', () => {
+  it('shows when the balance cannot pay for a typical reply of 150 tokens', () => {
+    expect(cannotPayTypicalReply(14_999)).toBe(true);
+    expect(cannotPayTypicalReply(15_000)).toBe(false);
   });
 });

@@ -68,8 +68,22 @@ export function textWithinTokens(text: string, tokens: number): string {
   return text.slice(0, Math.max(0, tokens) * 4);
 }
 
+/** Credits as people read them: "3,900". */
+export function formatCreditCount(credits: number): string {
+  return credits.toLocaleString('en-US');
+}
+
+/** @example insufficientCreditsText(3_900, 3_200); // 'Insufficient credits. You need 3,900 credits but only have 3,200 remaining. Please upgrade your plan.' */
 export function insufficientCreditsText(needed: number, remaining: number): string {
-  return `Insufficient credits. You need ${needed} credits but only have ${remaining} remaining. Please upgrade your plan.`;
+  return `Insufficient credits. You need ${formatCreditCount(needed)} credits but only have ${formatCreditCount(remaining)} remaining. Please upgrade your plan.`;
+}
+
+/** A typical reply's length in tokens (the built-in demo's run about this long). */
+export const TYPICAL_REPLY_TOKENS = 150;
+
+/** The chat warns (Top up / Upgrade) when the balance cannot pay for a typical reply. */
+export function cannotPayTypicalReply(balance: number): boolean {
+  return balance < creditsForTokens(TYPICAL_REPLY_TOKENS);
 }
 
 /** Shown under a reply that was cut where the customer's credits ran out. */

@@ -2,6 +2,9 @@
 // PGlite in memory and the in-process bus by default; a fresh PostgreSQL database and a fresh
 // JetStream stream when TEST_DATABASE_URL / TEST_NATS_URL are set (dropped afterwards).
 import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Logger } from '@agentdock/service-kit';
 import { testLogger } from '@agentdock/service-kit/testing';
 import pg from 'pg';
@@ -28,6 +31,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     target: { url: url.toString() },
     drop: () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
+}
+
+/** A database that keeps its data across opens (PGlite on disk, or a fresh PostgreSQL database): for tests that close and reopen it, such as a migration's. */
+export async function durableDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE_URL) return createTestDatabase();
+  const folder = await mkdtemp(join(tmpdir(), 'agentdock-durable-db-'));
+  return { target: { dataDir: join(folder, 'db') }, drop: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/** A copy of a migrations folder as it was before `tag` (journal cut there), so a test can start from that state. */
+export async function migrationsBefore(migrations: string, tag: string): Promise<{ folder: string; remove: () => Promise<void> }> {
+  const folder = await mkdtemp(join(tmpdir(), 'agentdock-migrations-'));
+  await cp(migrations, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (cut < 0) throw new Error(`No migration ${tag} in ${migrations}`);
+  journal.entries = journal.entries.slice(0, cut);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
 /**

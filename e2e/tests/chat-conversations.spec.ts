@@ -1,0 +1,198 @@
+import type { Page } from '@playwright/test';
+import { adminAccount, bearer, createAccount, signInBrowser, uniqueEmail, type Account } from '../support/accounts';
+import { expectNoSeriousAxeViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
+
+const AGENT = 'Meeting Prep Assistant';
+
+async function openChat(page: Page, account: Account) {
+  await signInBrowser(page, account);
+  await page.goto('/chat');
+  const picker = page.getByRole('combobox', { name: 'Agent' });
+  await expect(picker.getByRole('option', { name: AGENT })).toBeAttached();
+  await picker.selectOption({ label: AGENT });
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+}
+
+async function ask(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByTestId('streaming-reply')).toHaveCount(0, { timeout: 15_000 });
+}
+
+const list = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+
+/** The composer's whole box lies inside the viewport, with no scrolling. */
+async function expectComposerInView(page: Page) {
+  const viewport = page.viewportSize()!;
+  for (const control of [page.getByRole('textbox', { name: 'Message' }), page.getByRole('button', { name: 'Send' })]) {
+    const box = (await control.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+test.describe('Chat conversations and message actions', () => {
+  test('two conversations: switch, rename, search, delete; the URL names the conversation for its owner only', async ({ page, request, browser }) => {
+    const account = await createAccount(request, uniqueEmail('chat-conv'));
+    await openChat(page, account);
+    await ask(page, 'Plan the quarterly board meeting');
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    const firstUrl = page.url();
+    await expect(list(page).getByRole('button', { name: 'Plan the quarterly board meeting', exact: true })).toBeVisible();
+
+    await page.keyboard.press('Control+Alt+n');
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.locator('.chat-bubble--user')).toHaveCount(0);
+    await ask(page, 'Hiring plan for the sales team');
+    await expect(list(page).getByRole('listitem')).toHaveCount(2);
+    // Newest first.
+    await expect(list(page).locator('.chat-list__open').first()).toHaveText('Hiring plan for the sales team');
+
+    // Switch back: its own messages only.
+    await list(page).getByRole('button', { name: 'Plan the quarterly board meeting', exact: true }).click();
+    await expect(page).toHaveURL(firstUrl);
+    await expect(page.locator('.chat-bubble--user')).toHaveText(['Plan the quarterly board meeting']);
+
+    // Rename.
+    await list(page).getByRole('button', { name: 'Rename Plan the quarterly board meeting' }).click();
+    await list(page).getByRole('textbox', { name: 'Conversation title' }).fill('Board prep');
+    await list(page).getByRole('button', { name: 'Save' }).click();
+    await expect(list(page).getByRole('button', { name: 'Board prep', exact: true })).toBeVisible();
+
+    // Search matches the text of the messages too.
+    await list(page).getByRole('searchbox', { name: 'Search conversations' }).fill('sales team');
+    await expect(list(page).locator('.chat-list__open')).toHaveText(['Hiring plan for the sales team']);
+    await list(page).getByRole('searchbox', { name: 'Search conversations' }).fill('');
+    await expect(list(page).getByRole('listitem')).toHaveCount(2);
+    await expectNoSeriousAxeViolations(page);
+
+    // A reload lands on the conversation in the URL.
+    await page.reload();
+    await expect(page.locator('.chat-bubble--user')).toHaveText(['Plan the quarterly board meeting']);
+    await expect(page.getByRole('combobox', { name: 'Agent' })).toHaveValue(/[0-9a-f-]{36}/);
+
+    // Someone else's link shows nothing of it.
+    const stranger = await createAccount(request, uniqueEmail('chat-stranger'));
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signInBrowser(other, stranger);
+    await other.goto(firstUrl);
+    await expect(other.getByText('This conversation does not exist or is not yours.')).toBeVisible();
+    await expect(other.getByText('Plan the quarterly board meeting')).toHaveCount(0);
+    await context.close();
+
+    // Delete, after a confirmation.
+    await list(page).getByRole('button', { name: 'Delete Board prep' }).click();
+    await list(page).getByRole('group', { name: 'Confirm deletion' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(list(page).getByRole('listitem')).toHaveCount(1);
+    await expect(list(page).getByRole('button', { name: 'Board prep', exact: true })).toHaveCount(0);
+  });
+
+  test('stop keeps the partial reply and charges less than a full one; regenerate; edit and resend; copy as Markdown', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const account = await createAccount(request, uniqueEmail('chat-actions'));
+    await openChat(page, account);
+    const question = 'Write the steps to prepare an investor update for the quarterly board review';
+    await ask(page, question);
+    const full = Number((await page.getByTestId('reply-credits').last().innerText()).replace(/\D/g, ''));
+    await expect(page.getByTestId('reply-credits').last()).toHaveAttribute('title', /^\d[\d,]* tokens$/);
+
+    // Copy as Markdown: the reply as written.
+    await page.getByRole('button', { name: 'Copy' }).last().click();
+    await expect(page.getByText('Copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^## Meeting Prep Assistant: .*\n[\s\S]*built-in demo provider/);
+
+    // Stop, in a new conversation, as soon as the reply starts.
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill(question);
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(page.getByTestId('streaming-reply')).toContainText('Meeting Prep');
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await expect(page.getByText('You stopped this reply.')).toBeVisible();
+    await expect(page.getByTestId('streaming-reply')).toHaveCount(0);
+    const stopped = Number((await page.getByTestId('reply-credits').last().innerText()).replace(/\D/g, ''));
+    expect(stopped).toBeGreaterThan(0);
+    expect(stopped).toBeLessThan(full);
+    const wallet = (await (await request.get('/api/chat/wallet', { headers: bearer(account) })).json()) as { creditsRemaining: number };
+    expect(wallet.creditsRemaining).toBe(50_000 - full - stopped);
+
+    // Regenerate: a fresh reply in place of the stopped one.
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await expect(page.getByTestId('streaming-reply')).toHaveCount(0);
+    await expect(page.getByText('You stopped this reply.')).toHaveCount(0);
+    await expect(page.locator('.chat-bubble--assistant')).toHaveCount(1);
+    await expect(page.locator('.chat-bubble--assistant')).toContainText('built-in demo provider');
+
+    // Edit and resend: the edited question replaces the old one and its reply.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Edit your message' }).fill('Give me a table of the launch plan');
+    await page.getByRole('button', { name: 'Save and send' }).click();
+    await expect(page.getByTestId('streaming-reply')).toHaveCount(0);
+    await expect(page.locator('.chat-bubble--user')).toHaveText(['Give me a table of the launch plan']);
+    await expect(page.locator('.chat-bubble--assistant table')).toBeVisible();
+    await page.reload();
+    await expect(page.locator('.chat-bubble--user')).toHaveText(['Give me a table of the launch plan']);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('a code reply is highlighted and its block copies with its own button', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const account = await createAccount(request, uniqueEmail('chat-code'));
+    await openChat(page, account);
+    await ask(page, 'Write a TypeScript function for my tasks');
+    const block = page.locator('.chat-bubble--assistant pre').last();
+    await expect(block.locator('.hljs-keyword').first()).toHaveText('export');
+    await block.getByRole('button', { name: 'Copy code' }).click();
+    await expect(block.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^export function nextStep\(tasks: string\[\]\): string \{\n[\s\S]*\}\n?$/);
+    expect(copied).not.toContain('Copy code');
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('the composer is in view without scrolling at 1280×800 and 375×812, the list in a drawer on a phone', async ({ page, request }) => {
+    const account = await createAccount(request, uniqueEmail('chat-layout'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openChat(page, account);
+    await ask(page, 'Plan my week');
+    await expectComposerInView(page);
+    await expect(page.locator('.shell-footer')).toBeHidden();
+    await expect(page.getByTestId('estimated-cost')).toHaveText('Estimated cost: —');
+    await page.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(40));
+    await expect(page.getByTestId('estimated-cost')).toHaveText('Estimated cost: 3,000 credits');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await expect(page.locator('.chat-bubble--user')).toHaveText(['Plan my week']);
+    await expectComposerInView(page);
+    await expect(list(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await expect(list(page)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await list(page).getByRole('button', { name: 'Plan my week', exact: true }).click();
+    await expect(list(page)).toBeHidden();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('a low balance shows the warning with Top up and Upgrade', async ({ page, request }) => {
+    const account = await createAccount(request, uniqueEmail('chat-low'));
+    const admin = await adminAccount(request);
+    const drained = await request.post(`/api/chat/admin/wallets/${account.userId}/adjustments`, {
+      headers: bearer(admin),
+      data: { credits: -(50_000 - 3_200), reason: 'e2e: leave 3,200 credits' },
+    });
+    expect(drained.ok(), await drained.text()).toBe(true);
+    await openChat(page, account);
+    const banner = page.locator('.chat-low-balance');
+    await expect(banner).toContainText('Your balance of 3,200 credits may not cover a typical reply.');
+    await expect(banner.getByRole('link', { name: 'Top up' })).toHaveAttribute('href', '/dashboard');
+    await expect(banner.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+    await page.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(52));
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Insufficient credits. You need 3,900 credits but only have 3,200 remaining. Please upgrade your plan.')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});

@@ -1,0 +1,155 @@
+import request from 'supertest';
+import { and, eq } from '@agentdock/service-data/orm';
+import { chatMessages } from '../src/db/schema';
+import { DRIVER, type User, ChatHarness, parseSse } from './harness';
+import { FakeOpenAi } from './fake-openai';
+
+interface Sent {
+  conversation: { id: string; title: string };
+  userMessage: { id: string; content: string };
+  reply: { id: string; markdown: string };
+}
+
+describe(`svc-chat conversations on ${DRIVER}`, () => {
+  let fake: FakeOpenAi;
+  let chat: ChatHarness;
+
+  beforeAll(async () => {
+    fake = await FakeOpenAi.start();
+    chat = await ChatHarness.start({ CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' });
+  });
+  afterAll(async () => {
+    await chat.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.mode = 'ok';
+    fake.reply = 'A **fake** answer.';
+  });
+
+  async function send(user: User, agentId: string, body: Record<string, unknown>): Promise<{ status: number; done: Sent | null; body: string }> {
+    const response = await fetch(`${chat.url}/api/chat/agents/${agentId}/messages`, {
+      method: 'POST',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    const done = response.ok ? (parseSse(text).find((event) => event.event === 'done')?.data as Sent) : null;
+    return { status: response.status, done, body: text };
+  }
+
+  const list = async (user: User, query: Record<string, string> = {}) =>
+    (await request(chat.url).get('/api/chat/conversations').query(query).set(user.auth).expect(200)).body.conversations as Array<{ id: string; title: string; agentId: string }>;
+  const messagesOf = async (user: User, conversationId: string) =>
+    (await request(chat.url).get(`/api/chat/conversations/${conversationId}/messages`).set(user.auth).expect(200)).body.messages as Array<{ role: string; markdown: string }>;
+
+  it('keeps a first conversation as the single history, starts new ones on request, lists them newest first titled from the first message', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    expect((await request(chat.url).get(`/api/chat/agents/${agent.id}/messages`).set(user.auth).expect(200)).body).toEqual({ conversation: null, messages: [] });
+
+    const first = (await send(user, agent.id, { message: 'Plan my   week\nplease' })).done!;
+    expect(first.conversation.title).toBe('Plan my week please');
+    // Without a conversation id a send continues the latest one, as the single history did.
+    const again = (await send(user, agent.id, { message: 'And Friday?' })).done!;
+    expect(again.conversation.id).toBe(first.conversation.id);
+    const second = (await send(user, agent.id, { message: 'A completely different topic that is long enough to be cut at a word boundary somewhere', newConversation: true }))
+      .done!;
+    expect(second.conversation.id).not.toBe(first.conversation.id);
+    expect(second.conversation.title).toBe('A completely different topic that is long enough to be cut…');
+
+    expect((await list(user)).map((item) => item.id)).toEqual([second.conversation.id, first.conversation.id]);
+    expect((await list(user, { agentId: agent.id })).length).toBe(2);
+    expect((await messagesOf(user, first.conversation.id)).map((message) => message.markdown)).toEqual([
+      'Plan my   week\nplease',
+      'A **fake** answer.',
+      'And Friday?',
+      'A **fake** answer.',
+    ]);
+    // The agent's history is the latest conversation.
+    const latest = (await request(chat.url).get(`/api/chat/agents/${agent.id}/messages`).set(user.auth).expect(200)).body;
+    expect(latest.conversation.id).toBe(second.conversation.id);
+    expect(latest.messages).toHaveLength(2);
+    // Sending into the older conversation moves it to the top.
+    await send(user, agent.id, { message: 'Back to the week', conversationId: first.conversation.id });
+    expect((await list(user))[0]!.id).toBe(first.conversation.id);
+    // The provider saw only that conversation's messages as context.
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toContain('completely different');
+  });
+
+  it('searches titles and message text, renames, deletes (messages kept for the books)', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const one = (await send(user, agent.id, { message: 'Budget review' })).done!;
+    fake.reply = 'Consider the quarterly zebra figures.';
+    const two = (await send(user, agent.id, { message: 'Hiring plan', newConversation: true })).done!;
+    expect((await list(user, { q: 'budget' })).map((item) => item.id)).toEqual([one.conversation.id]);
+    expect((await list(user, { q: 'ZEBRA' })).map((item) => item.id)).toEqual([two.conversation.id]);
+    expect(await list(user, { q: '%' })).toEqual([]);
+
+    const renamed = await request(chat.url).patch(`/api/chat/conversations/${one.conversation.id}`).set(user.auth).send({ title: '  Q3 budget  ' }).expect(200);
+    expect(renamed.body.conversation.title).toBe('Q3 budget');
+    expect((await list(user, { q: 'q3' })).map((item) => item.id)).toEqual([one.conversation.id]);
+    await request(chat.url).patch(`/api/chat/conversations/${one.conversation.id}`).set(user.auth).send({ title: '   ' }).expect(400);
+
+    await request(chat.url).delete(`/api/chat/conversations/${one.conversation.id}`).set(user.auth).expect(204);
+    expect((await list(user)).map((item) => item.id)).toEqual([two.conversation.id]);
+    await request(chat.url).get(`/api/chat/conversations/${one.conversation.id}/messages`).set(user.auth).expect(404);
+    await request(chat.url).delete(`/api/chat/conversations/${one.conversation.id}`).set(user.auth).expect(404);
+    const kept = await chat.db.select().from(chatMessages).where(eq(chatMessages.sessionId, one.conversation.id));
+    expect(kept).toHaveLength(2);
+    // Usage still counts the deleted conversation's reply.
+    expect((await request(chat.url).get('/api/chat/usage').set(user.auth).expect(200)).body.messageCount).toBe(2);
+  });
+
+  it("answers 404 for another user's conversation on every route, and never lists it", async () => {
+    const agent = await chat.agent();
+    const [alice, bob] = [await chat.user(), await chat.user()];
+    const mine = (await send(alice, agent.id, { message: 'Secret salary talk' })).done!;
+    const id = mine.conversation.id;
+    await request(chat.url).get(`/api/chat/conversations/${id}/messages`).set(bob.auth).expect(404);
+    await request(chat.url).patch(`/api/chat/conversations/${id}`).set(bob.auth).send({ title: 'Mine now' }).expect(404);
+    await request(chat.url).delete(`/api/chat/conversations/${id}`).set(bob.auth).expect(404);
+    expect((await send(bob, agent.id, { message: 'Let me in', conversationId: id })).status).toBe(404);
+    expect((await send(bob, agent.id, { message: 'Let me in', conversationId: id, editOf: mine.userMessage.id })).status).toBe(404);
+    expect(await list(bob, { q: 'salary' })).toEqual([]);
+    expect(await list(bob)).toEqual([]);
+    const still = await messagesOf(alice, id);
+    expect(still.map((message) => message.markdown)).toEqual(['Secret salary talk', 'A **fake** answer.']);
+    expect((await list(alice))[0]!.title).toBe('Secret salary talk');
+    await request(chat.url).get('/api/chat/conversations/not-a-uuid/messages').set(alice.auth).expect(400);
+  });
+
+  it('edit and resend hides the edited message and everything after it, keeping them in the database', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const first = (await send(user, agent.id, { message: 'Draft an email' })).done!;
+    const conversationId = first.conversation.id;
+    const second = (await send(user, agent.id, { message: 'Make it shorter', conversationId })).done!;
+    fake.reply = 'Regenerated.';
+    // Regenerate: the last message again, its old reply hidden.
+    const regenerated = await send(user, agent.id, { message: 'Make it shorter', conversationId, editOf: second.userMessage.id });
+    expect(regenerated.status).toBe(200);
+    expect((await messagesOf(user, conversationId)).map((message) => message.markdown)).toEqual(['Draft an email', 'A **fake** answer.', 'Make it shorter', 'Regenerated.']);
+    // Edit the first message: the whole branch after it leaves the conversation.
+    fake.reply = 'Edited answer.';
+    await send(user, agent.id, { message: 'Draft a letter', conversationId, editOf: first.userMessage.id });
+    expect((await messagesOf(user, conversationId)).map((message) => message.markdown)).toEqual(['Draft a letter', 'Edited answer.']);
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toContain('Make it shorter');
+    const all = await chat.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.sessionId, conversationId), eq(chatMessages.userId, user.id)));
+    expect(all).toHaveLength(8);
+    expect(all.filter((row) => row.hiddenAt !== null)).toHaveLength(6);
+    // A hidden message, or a reply, cannot be edited.
+    expect((await send(user, agent.id, { message: 'x', conversationId, editOf: first.userMessage.id })).status).toBe(404);
+    expect((await send(user, agent.id, { message: 'x', conversationId, editOf: first.reply.id })).status).toBe(404);
+    // A refused edit (no credits) hides nothing.
+    await chat.setPlanCredits(user.id, 0);
+    const visible = await messagesOf(user, conversationId);
+    const lastUser = (await request(chat.url).get(`/api/chat/conversations/${conversationId}/messages`).set(user.auth)).body.messages[0] as { id: string };
+    expect((await send(user, agent.id, { message: 'Draft a memo', conversationId, editOf: lastUser.id })).status).toBe(402);
+    expect(await messagesOf(user, conversationId)).toEqual(visible);
+  });
+});
