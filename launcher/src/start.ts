@@ -11,12 +11,13 @@ import { createStaticServer } from '@agentdock/static-server';
 import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe } from '@agentdock/local-stripe';
 import { createBillingService, loadBillingOptions } from '@agentdock/svc-billing';
 import { catalogService } from '@agentdock/svc-catalog';
-import { DEMO_PROVIDER_NAME, startDemoProvider } from '@agentdock/local-agent-provider';
-import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
+import { startDemoProvider } from '@agentdock/local-agent-provider';
+import { chatProviderEnv, createChatService, DEMO_PROVIDER_NAME } from '@agentdock/svc-chat';
 import { createIdentityService, type IdentityOptions } from '@agentdock/svc-identity';
 import { buildStaleFrontends } from './build-frontends';
 import { type LauncherConfig, loadLauncherConfig, loadLauncherIdentityOptions } from './config';
 import { type Frontend, repoRoot } from './paths';
+import { onConfiguredPort, type PortVariable } from './ports';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const sayCouldNotStart = (error: unknown) => console.error(`\nAgentdock could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -55,21 +56,23 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
 
   try {
     say('Starting services (embedded PostgreSQL in each service’s own folder)…');
-    const start = async <TSchema extends Record<string, unknown>, TDeps>(definition: ServiceDefinition<TSchema, TDeps>, port: number) => {
+    const start = async <TSchema extends Record<string, unknown>, TDeps>(definition: ServiceDefinition<TSchema, TDeps>, variable: PortVariable) => {
       running.push(
-        await startService(definition, {
-          port,
-          host: '127.0.0.1',
-          database: { dataDir: join(config.AGENTDOCK_DATA_DIR, definition.name) },
-          bus,
-          logger: createLogger({ service: definition.name, level: config.LOG_LEVEL }),
-          jwksUrl,
-          adminRequireMfa: config.ADMIN_REQUIRE_MFA,
-        }),
+        await onConfiguredPort(config, variable, (port) =>
+          startService(definition, {
+            port,
+            host: '127.0.0.1',
+            database: { dataDir: join(config.AGENTDOCK_DATA_DIR, definition.name) },
+            bus,
+            logger: createLogger({ service: definition.name, level: config.LOG_LEVEL }),
+            jwksUrl,
+            adminRequireMfa: config.ADMIN_REQUIRE_MFA,
+          }),
+        ),
       );
     };
-    await start(createIdentityService(identityOptions), config.IDENTITY_PORT);
-    await start(catalogService, config.CATALOG_PORT);
+    await start(createIdentityService(identityOptions), 'IDENTITY_PORT');
+    await start(catalogService, 'CATALOG_PORT');
     // The embedded default is the one place with Stripe defaults: the local server's API key, and a
     // webhook secret made at this start and handed to both ends, so no published value signs events.
     const localStripe = !process.env.STRIPE_SECRET_KEY;
@@ -84,34 +87,37 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
       : process.env;
     const billingOptions = { ...loadBillingOptions(billingEnv), appUrl: identityOptions.publicUrl };
     if (localStripe) {
-      const stripe = await startLocalStripe({
-        port: config.STRIPE_LOCAL_PORT,
-        host: '127.0.0.1',
-        publicUrl: `http://${config.PUBLIC_HOST}:${config.STRIPE_LOCAL_PORT}`,
-        secretKey: billingOptions.stripe.secretKey,
-        webhookSecret: billingOptions.stripe.webhookSecret,
-        webhookUrl: `${local(config.BILLING_PORT)}${endpointUrl(BILLING_WEBHOOK_ENDPOINT)}`,
-        cancelUnpaidAfterDays: billingOptions.graceDays,
-      });
+      const stripe = await onConfiguredPort(config, 'STRIPE_LOCAL_PORT', (port) =>
+        startLocalStripe({
+          port,
+          host: '127.0.0.1',
+          publicUrl: `http://${config.PUBLIC_HOST}:${port}`,
+          secretKey: billingOptions.stripe.secretKey,
+          webhookSecret: billingOptions.stripe.webhookSecret,
+          webhookUrl: `${local(config.BILLING_PORT)}${endpointUrl(BILLING_WEBHOOK_ENDPOINT)}`,
+          cancelUnpaidAfterDays: billingOptions.graceDays,
+        }),
+      );
       running.push({ stop: stripe.close });
       say(`Payments use the local test-mode provider at ${stripe.url} (card 4242 4242 4242 4242 pays; set STRIPE_SECRET_KEY to use Stripe).`);
     }
-    await start(createBillingService(billingOptions), config.BILLING_PORT);
+    await start(createBillingService(billingOptions), 'BILLING_PORT');
     const chatEnv = chatProviderEnv.parse(process.env);
     if (chatEnv.CHAT_PROVIDER === 'demo' && !chatEnv.DEMO_AGENT_PROVIDER_URL) {
-      const demo = await startDemoProvider({ port: config.AGENT_PROVIDER_PORT, host: '127.0.0.1' });
+      // svc-chat carries no demo code: the stand-in is composed here, as the local Stripe server is.
+      const demo = await onConfiguredPort(config, 'AGENT_PROVIDER_PORT', (port) => startDemoProvider({ port, host: '127.0.0.1' }));
       running.push({ stop: demo.close });
       chatEnv.DEMO_AGENT_PROVIDER_URL = demo.url;
       say(`Chat answers with the ${DEMO_PROVIDER_NAME} at ${demo.url} (set CHAT_PROVIDER to use a real model).`);
     }
-    await start(createChatService({ env: chatEnv }), config.CHAT_PORT);
+    await start(createChatService({ env: chatEnv }), 'CHAT_PORT');
 
-    const frontends: Array<[Frontend, number]> = [
-      ['shell', config.SHELL_PORT],
-      ['mfe-marketing', config.MFE_MARKETING_PORT],
-      ['mfe-account', config.MFE_ACCOUNT_PORT],
-      ['mfe-chat', config.MFE_CHAT_PORT],
-      ['mfe-admin', config.MFE_ADMIN_PORT],
+    const frontends: Array<[Frontend, PortVariable]> = [
+      ['shell', 'SHELL_PORT'],
+      ['mfe-marketing', 'MFE_MARKETING_PORT'],
+      ['mfe-account', 'MFE_ACCOUNT_PORT'],
+      ['mfe-chat', 'MFE_CHAT_PORT'],
+      ['mfe-admin', 'MFE_ADMIN_PORT'],
     ];
     const serverLogger = createLogger({ service: 'shell-ssr', level: config.LOG_LEVEL });
     // Public pages are rendered with the remotes' server builds, fetched from their own static servers.
@@ -123,7 +129,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
       renderTimeoutMs: config.SSR_RENDER_TIMEOUT_MS,
       onError: (error, path) => serverLogger.warn({ err: error, path }, 'served the plain shell: server rendering failed'),
     });
-    for (const [frontend, port] of frontends) {
+    for (const [frontend, variable] of frontends) {
       const shell = frontend === 'shell';
       const app = createStaticServer({
         root: join(repoRoot, frontend, 'dist'),
@@ -131,7 +137,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
         cors: !shell,
         renderPage: shell && config.SSR_ENABLED ? renderPage : undefined,
       });
-      servers.push(await startHttpServer(app, { port, host: config.HOST }));
+      servers.push(await onConfiguredPort(config, variable, (port) => startHttpServer(app, { port, host: config.HOST })));
     }
 
     const remote = (port: number) => `http://${config.PUBLIC_HOST}:${port}/mf-manifest.json`;
@@ -153,7 +159,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
       LOG_LEVEL: config.LOG_LEVEL,
     });
     const gateway = createGateway(gatewayConfig, createLogger({ service: 'gateway', level: config.LOG_LEVEL }));
-    servers.push(await startHttpServer(gateway, { port: config.PORT, host: config.HOST }));
+    servers.push(await onConfiguredPort(config, 'PORT', (port) => startHttpServer(gateway, { port, host: config.HOST })));
   } catch (error) {
     startFailed = true;
     sayCouldNotStart(error);

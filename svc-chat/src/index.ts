@@ -9,7 +9,7 @@ import { chatAdminRouter } from './routes/admin';
 import { chatStatsRouter } from './routes/admin-stats';
 import { chatRouter } from './routes/chat';
 
-export { chatProviderEnv, type ChatProviderEnv } from './providers/config';
+export { chatProviderEnv, type ChatProviderEnv, DEMO_PROVIDER_NAME, standaloneChatEnv } from './providers/config';
 export type { ChatProvider } from './providers/provider';
 
 export interface ChatServiceOptions {
@@ -27,7 +27,7 @@ interface ChatDeps {
 
 /**
  * svc-chat owns conversations, agent providers, the credit wallet and usage. With no provider
- * configured the built-in demo provider answers.
+ * configured the demo provider at DEMO_AGENT_PROVIDER_URL answers (the launcher runs one).
  */
 export function createChatService(options: ChatServiceOptions = {}): ServiceDefinition<ChatSchema, ChatDeps> {
   return {
@@ -61,5 +61,3 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
     },
   };
 }
-
-export const chatService = createChatService();

@@ -1,4 +1,5 @@
 import { runStandalone } from '@agentdock/service-data';
-import { chatService } from './index';
+import { loadConfigOrExit } from '@agentdock/service-kit';
+import { createChatService, standaloneChatEnv } from './index';
 
-await runStandalone(chatService);
+await runStandalone(createChatService({ env: loadConfigOrExit(standaloneChatEnv, process.env, 'svc-chat') }));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminAgent, agentChangedV1, type EventDefinition, type SubscriptionTier } from '@agentdock/contracts';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
+import { startDemoProvider } from '@agentdock/local-agent-provider';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';
@@ -20,14 +21,18 @@ export class ChatHarness {
     readonly bus: TestBus,
     readonly issuer: Awaited<ReturnType<typeof createTestIssuer>>,
     readonly service: TestService<ChatSchema>,
+    private readonly closeProvider: () => Promise<void>,
   ) {}
 
+  /** With no provider settings, the demo provider answers (started here, as the launcher does). */
   static async start(env: Partial<Record<string, string>>): Promise<ChatHarness> {
     const bus = await createTestBus();
     const issuer = await createTestIssuer();
     const parsed: ChatProviderEnv = chatProviderEnv.parse(env);
+    const demo = parsed.CHAT_PROVIDER === 'demo' && !parsed.DEMO_AGENT_PROVIDER_URL ? await startDemoProvider({ host: '127.0.0.1' }) : undefined;
+    if (demo) parsed.DEMO_AGENT_PROVIDER_URL = demo.url;
     const service = await startTestService(createChatService({ env: parsed }), { bus: bus.bus, jwksUrl: issuer.jwksUrl });
-    return new ChatHarness(bus, issuer, service);
+    return new ChatHarness(bus, issuer, service, async () => demo?.close());
   }
 
   get url(): string {
@@ -93,6 +98,7 @@ export class ChatHarness {
     await this.service.cleanup();
     await this.issuer.close();
     await this.bus.destroy();
+    await this.closeProvider();
   }
 }
 

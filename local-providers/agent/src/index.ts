@@ -1,15 +1,12 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startHttpServer } from '@agentdock/service-kit';
 import { drawPromptImage } from './png';
 import { estimateTokens, textWithinTokens } from '@agentdock/contracts';
 import { composeReply, tokenize } from './reply';
 
 export { composeReply, tokenize } from './reply';
 export { drawPromptImage } from './png';
-
-/** The name svc-chat and the console show while this provider answers. */
-export const DEMO_PROVIDER_NAME = 'Demo provider (built in)';
 
 export interface DemoProviderOptions {
   port?: number;
@@ -39,14 +36,16 @@ interface ChatBody {
  */
 export async function startDemoProvider(options: DemoProviderOptions = {}): Promise<RunningDemoProvider> {
   const tokenDelayMs = options.tokenDelayMs ?? 20;
-  const server = createServer((req, res) => {
-    handle(req, res, tokenDelayMs).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: 'demo provider failure', type: 'server_error' } });
-      else res.end();
-    });
-  });
-  server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
-  await once(server, 'listening');
+  // A taken port rejects with a message naming it, not an unhandled 'error' event.
+  const server = await startHttpServer(
+    (req, res) => {
+      handle(req, res, tokenDelayMs).catch(() => {
+        if (!res.headersSent) sendJson(res, 500, { error: { message: 'demo provider failure', type: 'server_error' } });
+        else res.end();
+      });
+    },
+    { port: options.port ?? 0, host: options.host ?? '127.0.0.1' },
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}/v1`,

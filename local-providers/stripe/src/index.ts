@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startHttpServer } from '@agentdock/service-kit';
 import { createLocalStripeApp, type LocalStripeOptions } from './server';
 
 export { createLocalStripeApp, type LocalStripeOptions } from './server';
@@ -29,9 +30,8 @@ export async function startLocalStripe(options: Omit<LocalStripeOptions, 'public
       return publicUrl;
     },
   });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(options.port, host, () => resolve(listening));
-  });
+  // A taken port rejects with a message naming it (express 5's listen would call back unbound).
+  const server = await startHttpServer(app, { port: options.port, host });
   const port = (server.address() as AddressInfo).port;
   if (!publicUrl) publicUrl = `http://${host}:${port}`;
   return {

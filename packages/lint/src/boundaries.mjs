@@ -75,6 +75,8 @@ export function violation(fromPath, toPath) {
       // (svc-billing's plan prices come from a real catalog); shipped code never does.
       if (to.kind === 'service' && !isTestFile(fromPath)) return `a service never imports another service (${to.area}); use its events or its HTTP API`;
       if (to.kind === 'frontend' || to.kind === 'gateway' || to.kind === 'launcher') return `a service never imports ${to.area}`;
+      // A deployed service carries no stand-in: the launcher (or a test) starts one and hands over its URL.
+      if (to.area === 'local-providers' && !isTestFile(fromPath)) return `a service never ships a local stand-in (${toPath}); take its URL from the environment`;
       return undefined;
     case 'frontend':
       if (to.kind === 'service' || to.kind === 'gateway' || to.kind === 'launcher') return `a front end never imports ${to.area}; talk to it over HTTP through the gateway`;

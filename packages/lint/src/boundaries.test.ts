@@ -32,12 +32,13 @@ const forbidden: Snippet[] = [
   { file: 'packages/session/src/n.ts', code: importing('@agentdock/mfe-marketing') },
   { file: 'packages/static-server/src/o.ts', code: importing('../../../launcher/src/start') },
   { file: 'packages/api-client/src/p.ts', code: importing('@agentdock/launcher') },
+  { file: 'svc-chat/src/ab.ts', code: importing('@agentdock/local-agent-provider') },
 ];
 
 const allowed: Snippet[] = [
   { file: 'svc-chat/src/q.ts', code: importing('@agentdock/contracts') },
   { file: 'svc-chat/src/r.ts', code: importing('../domain/wallet') },
-  { file: 'svc-chat/src/s.ts', code: importing('@agentdock/local-agent-provider') },
+  { file: 'svc-chat/test/s.ts', code: importing('@agentdock/local-agent-provider') },
   // A flow test may start a second service in the same process (svc-billing's plan prices come from a real catalog).
   { file: 'svc-billing/test/t.test.ts', code: importing('@agentdock/svc-catalog') },
   { file: 'mfe-chat/src/u.tsx', code: importing('@agentdock/ui') },

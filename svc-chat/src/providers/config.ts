@@ -1,10 +1,12 @@
-import { DEMO_PROVIDER_NAME, type RunningDemoProvider, startDemoProvider } from '@agentdock/local-agent-provider';
 import { z } from 'zod';
 import { AGENT_PLATFORM_TIMING, AgentPlatformProvider } from './agent-platform';
 import { OpenAiCompatibleProvider } from './openai-compatible';
 import type { ChatProvider } from './provider';
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** The name svc-chat and the console show while the demo provider answers. */
+export const DEMO_PROVIDER_NAME = 'Demo provider (built in)';
 
 /** An environment variable holding a JSON object of agent key → value. */
 function jsonRecord<T extends z.ZodType>(value: T, message: string) {
@@ -23,7 +25,7 @@ function jsonRecord<T extends z.ZodType>(value: T, message: string) {
 
 /** Provider settings, from the environment only: credentials never come from a request or the database. */
 export const chatProviderEnv = z.object({
-  /** `openai` (any OpenAI-compatible server), `agent-platform` (trigger/poll) or unset: the built-in demo provider. */
+  /** `openai` (any OpenAI-compatible server), `agent-platform` (trigger/poll) or unset: the demo provider at DEMO_AGENT_PROVIDER_URL. */
   CHAT_PROVIDER: z.enum(['openai', 'agent-platform', 'demo']).default('demo'),
   CHAT_PROVIDER_NAME: z.string().min(1).default('AI provider'),
   CHAT_PROVIDER_TIMEOUT_MS: positiveInt.default(60_000),
@@ -47,12 +49,26 @@ export const chatProviderEnv = z.object({
   AGENT_PLATFORM_GREETING_WAIT_MS: positiveInt.default(AGENT_PLATFORM_TIMING.greetingWaitMs),
   AGENT_PLATFORM_GREETING_INTERVAL_MS: positiveInt.default(AGENT_PLATFORM_TIMING.greetingIntervalMs),
   AGENT_PLATFORM_MAX_ATTEMPTS: positiveInt.default(AGENT_PLATFORM_TIMING.maxAttempts),
-  /** The demo provider the launcher runs (AGENT_PROVIDER_PORT); unset: svc-chat starts its own. */
+  /**
+   * The demo provider's OpenAI-compatible base URL (CHAT_PROVIDER=demo). `npm start` runs one and
+   * sets it; svc-chat carries no demo code, so run alone it needs this set.
+   */
   DEMO_AGENT_PROVIDER_URL: z.string().url().optional(),
   /** Share of the period's allowance below which the low-balance email goes out. */
   CHAT_LOW_BALANCE_RATIO: z.coerce.number().min(0).max(1).default(0.1),
 });
 export type ChatProviderEnv = z.infer<typeof chatProviderEnv>;
+
+const DEMO_URL_MISSING =
+  'CHAT_PROVIDER=demo (the default) needs DEMO_AGENT_PROVIDER_URL, the demo provider to answer with (npm start runs one); or set CHAT_PROVIDER to openai or agent-platform';
+
+/**
+ * The provider settings of a svc-chat run on its own, where nothing starts a demo provider: checked
+ * before the database opens, so a missing URL is named at once.
+ */
+export const standaloneChatEnv = chatProviderEnv.superRefine((env, ctx) => {
+  if (env.CHAT_PROVIDER === 'demo' && !env.DEMO_AGENT_PROVIDER_URL) ctx.addIssue({ code: 'custom', path: ['DEMO_AGENT_PROVIDER_URL'], message: DEMO_URL_MISSING });
+});
 
 export interface ProviderHandle {
   provider: ChatProvider;
@@ -98,13 +114,12 @@ export async function createProvider(env: ChatProviderEnv): Promise<ProviderHand
       close: async () => undefined,
     };
   }
-  let embedded: RunningDemoProvider | undefined;
-  const baseUrl = env.DEMO_AGENT_PROVIDER_URL ?? (embedded = await startDemoProvider()).url;
+  if (!env.DEMO_AGENT_PROVIDER_URL) throw new Error(DEMO_URL_MISSING);
   return {
     provider: new OpenAiCompatibleProvider({
       name: DEMO_PROVIDER_NAME,
       demo: true,
-      baseUrl,
+      baseUrl: env.DEMO_AGENT_PROVIDER_URL,
       apiKey: 'demo',
       model: 'agentdock-demo',
       imageModel: 'agentdock-demo-image',
@@ -112,6 +127,6 @@ export async function createProvider(env: ChatProviderEnv): Promise<ProviderHand
       timeoutMs,
       idleTimeoutMs,
     }),
-    close: async () => embedded?.close(),
+    close: async () => undefined,
   };
 }

@@ -49,7 +49,7 @@ export interface Database<TSchema extends Record<string, unknown>> {
   close(): Promise<void>;
 }
 
-const kitMigrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const kitMigrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 /** The kit's tables keep their own migration journal so they never collide with a service's. */
 const kitMigrationsTable = '__kit_migrations';
 
@@ -77,6 +77,16 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(opti
     },
     close: opened.close,
   };
+}
+
+/**
+ * Brings a bare PGlite instance's schema up to date as `openDatabase` does (the kit's tables,
+ * then the service's), for the test templates that are dumped once migrated.
+ */
+export async function migratePgliteInstance(client: PGlite, migrationsFolder?: string): Promise<void> {
+  const db = drizzlePglite({ client });
+  await migratePglite(db, { migrationsFolder: kitMigrationsFolder, migrationsTable: kitMigrationsTable });
+  if (migrationsFolder) await migratePglite(db, { migrationsFolder });
 }
 
 interface OpenedDriver<TSchema extends Record<string, unknown>> {

@@ -13,16 +13,24 @@ import type { EventBus } from '../events/bus';
 import { InProcessBus } from '../events/in-process-bus';
 import { JetStreamBus } from '../events/jetstream-bus';
 import { type RunningService, type ServiceDefinition, startService } from '../service';
-import { emptyClusterImage } from './pglite-template';
+import { emptyClusterImage, migratedClusterImage } from './pglite-template';
 
 export interface TestDatabase {
   target: DatabaseTarget;
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A throwaway database. On PGlite, given the service's migrations folder it starts with the kit's
+ * and the service's migrations already applied (a dump made once, see `migratedClusterImage`);
+ * without one it starts empty.
+ */
+export async function createTestDatabase(options: { migrationsFolder?: string } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { target: { initialData: await emptyClusterImage() }, drop: async () => undefined };
+  if (!serverUrl) {
+    const image = options.migrationsFolder ? await migratedClusterImage(options.migrationsFolder) : await emptyClusterImage();
+    return { target: { initialData: image }, drop: async () => undefined };
+  }
   const name = `agentdock_test_${randomUUID().replaceAll('-', '')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);
@@ -58,7 +66,7 @@ export async function migrationsBefore(migrations: string, tag: string): Promise
  * `close` also drops it.
  */
 export async function openTestDatabase<TSchema extends Record<string, unknown>>(options: Omit<DatabaseOptions<TSchema>, 'target'>): Promise<Database<TSchema>> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createTestDatabase({ migrationsFolder: options.migrationsFolder });
   const database = await openDatabase({ ...options, target: testDatabase.target });
   return {
     ...database,
@@ -112,7 +120,7 @@ export async function startTestService<TSchema extends Record<string, unknown>, 
   /** `adminRequireMfa` is off unless a test asks for it, as in the embedded default. */
   options: { bus: EventBus; jwksUrl?: string; database?: TestDatabase; adminRequireMfa?: boolean },
 ): Promise<TestService<TSchema>> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createTestDatabase({ migrationsFolder: definition.migrationsFolder }));
   const service = await startService(definition, {
     port: 0,
     host: '127.0.0.1',
