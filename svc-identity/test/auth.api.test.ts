@@ -89,18 +89,25 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     await post('/signin/password', { email, password: PASSWORD }).expect(200);
   });
 
-  it('gives an unconfirmed address a fresh link, and the latest sign-up’s password', async () => {
-    const email = uniqueEmail('twice');
-    await post('/signup', { email, password: 'first password', codeChallenge: pkce().challenge }).expect(201);
-    const second = pkce();
-    await post('/signup', { email, password: 'second password', codeChallenge: second.challenge }).expect(201);
+  it('never lets a second sign-up of an unconfirmed address take it over: the owner gets a fresh link, the account stays theirs', async () => {
+    const email = uniqueEmail('taken-over');
+    const owner = pkce();
+    await post('/signup', { email, password: 'owner password', fullName: 'Ada Owner', codeChallenge: owner.challenge }).expect(201);
+    const first = await latestEmail(identity.url, email, /Confirm/);
+    const attacker = await post('/signup', { email, password: 'attacker password', fullName: 'Mallory', codeChallenge: pkce().challenge });
+    const stranger = await post('/signup', { email: uniqueEmail('stranger'), password: PASSWORD, codeChallenge: pkce().challenge });
+    expect([attacker.status, attacker.body]).toEqual([stranger.status, stranger.body]);
     const emails = await eventually(async () => {
       const response = await mailbox(identity.url).query({ to: email });
       return response.body.messages.length === 2 && response.body.messages;
     });
-    await post('/token/exchange', { code: codeFrom(emails[0].links[0]), codeVerifier: second.verifier }).expect(200);
-    await post('/signin/password', { email, password: 'first password' }).expect(400);
-    await post('/signin/password', { email, password: 'second password' }).expect(200);
+    expect(emails[0].subject).toMatch(/Confirm your Agentdock account/);
+
+    const confirmed = session.parse((await post('/token/exchange', { code: codeFrom(first.links[0]!), codeVerifier: owner.verifier }).expect(200)).body);
+    expect(confirmed.user).toMatchObject({ email, fullName: 'Ada Owner' });
+    expect(confirmed.user.emailConfirmedAt).not.toBeNull();
+    await post('/signin/password', { email, password: 'attacker password' }).expect(400);
+    await post('/signin/password', { email, password: 'owner password' }).expect(200);
   });
 
   it('resets a password: recovery email → recovery session → new password; the old one stops working', async () => {

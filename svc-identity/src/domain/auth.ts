@@ -22,7 +22,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { rotateRefreshToken, type SessionKind, startSession } from './refresh-tokens';
 import { type IssuedSession, issueSession } from './sessions';
 import type { AccessTokenSigner } from './signing-keys';
-import { confirmEmail, createUser, findUser, findUserByEmail, findUserByPhone, updateUnconfirmed } from './users';
+import { confirmEmail, createUser, findUser, findUserByEmail, findUserByPhone } from './users';
 import type { IdentityWriter } from './writer';
 
 /** What the sign-in flows need; the service builds it once at start. */
@@ -78,25 +78,22 @@ export async function verifySecondStep(deps: AuthDeps, input: MfaVerifyRequest):
 }
 
 /**
- * Creates an unconfirmed account and emails its confirmation link. An address that is taken gets
- * the same answer: its owner is told by email instead (a fresh link if still unconfirmed). The
- * password is hashed either way, so both paths take about as long.
+ * Creates an unconfirmed account and emails its confirmation link. A sign-up for an address that
+ * has an account, confirmed or not, never changes that account: whoever typed the address has not
+ * proved they own it, and a new password or name would be theirs once the owner opened any link.
+ * The owner is emailed instead (a fresh confirmation link while unconfirmed, a notice once
+ * confirmed) and the answer is the same as for a new address. The password is hashed on every
+ * path, so they all take about as long.
  */
 export async function signUp(deps: AuthDeps, input: SignUpRequest): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const fullName = input.fullName ? input.fullName : null;
-  const code = await deps.writer.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, input.email);
-    if (existing?.emailConfirmedAt) return undefined;
-    // The latest sign-up's password wins, so nobody can pre-register someone else's address
-    // with a password of their own and take the account over once its owner confirms it.
-    const user = existing
-      ? await updateUnconfirmed(tx, existing.id, { passwordHash, fullName })
-      : await createUser(deps.writer, tx, { email: input.email, passwordHash, fullName });
-    if (!user) return undefined;
+  const confirmation = await deps.writer.transaction(async (tx) => {
+    const user = (await findUserByEmail(tx, input.email)) ?? (await createUser(deps.writer, tx, { email: input.email, passwordHash, fullName }));
+    if (!user || user.emailConfirmedAt) return undefined;
     return { to: user.email, code: await createLinkCode(tx, { userId: user.id, purpose: 'signup', codeChallenge: input.codeChallenge }) };
   });
-  if (code) deps.mailer.sendInBackground(emails.confirmSignup(code.to, callbackLink(deps, code.code, 'signup', input.redirectTo)));
+  if (confirmation) deps.mailer.sendInBackground(emails.confirmSignup(confirmation.to, callbackLink(deps, confirmation.code, 'signup', input.redirectTo)));
   else deps.mailer.sendInBackground(emails.alreadyRegistered(input.email, link(deps.options.publicUrl, '/signin', {})));
 }
 
