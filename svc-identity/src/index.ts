@@ -4,7 +4,7 @@ import type { ServiceDefinition } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { IdentityOptions } from './config';
 import { type IdentitySchema, schema } from './db/schema';
-import type { AuthDeps } from './domain/auth';
+import { type AuthDeps, sessionEnds } from './domain/auth';
 import { createMailer, type Mailer } from './domain/mailer';
 import { createRateLimits, type RateLimits } from './domain/rate-limits';
 import { loadSigner } from './domain/signing-keys';
@@ -55,9 +55,10 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       });
       api.use(authRouter(auth, limits, options.cookieSecure));
       api.use(tokenRouter(auth, options.cookieSecure));
-      api.use(profileRouter(context.db, context, auth.signer.verifier));
+      const ends = sessionEnds(auth);
+      api.use(profileRouter(context.db, ends, auth.signer.verifier, limits));
       api.use(mfaRouter(context.db, context, auth.signer.verifier, limits));
-      api.use(adminRouter(context.db, context, auth.signer.verifier));
+      api.use(adminRouter(context.db, ends, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
       app.use(IDENTITY_BASE, api);
     },

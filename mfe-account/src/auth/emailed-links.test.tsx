@@ -1,5 +1,5 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PKCE_VERIFIER_KEY } from '@agentdock/session';
 import { errorResponse, fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
@@ -71,6 +71,43 @@ describe('/reset-password', () => {
     expect(identity.callsTo(EXCHANGE)[0]!.body).toEqual({ code: 'abc', codeVerifier: VERIFIER });
     const change = identity.callsTo('POST /api/identity/me/password')[0]!;
     expect(change.headers.get('authorization')).toBe(`Bearer ${recovery.accessToken}`);
+  });
+
+  it('asks a signed-in visitor who did not come from a reset link for the current password', async () => {
+    const identity = fakeIdentity();
+    const signedIn = sessionFixture({ kind: 'password' });
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, signedIn));
+    identity.on('POST /api/identity/me/password', jsonResponse(200, signedIn.user));
+    const { client } = renderAuthPage('/reset-password', pages, { identity });
+    await act(() => client.signInWithPassword({ email: 'ada@example.com', password: 'the old one' }));
+
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password (at least 8 characters)'), 'a new passphrase');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Enter your current password')).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/me/password')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Current password'), 'the old one');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Password changed' })).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/me/password')[0]!.body).toEqual({ password: 'a new passphrase', currentPassword: 'the old one' });
+  });
+
+  it('asks for the current password when the server finds the reset link’s session too old', async () => {
+    const identity = fakeIdentity();
+    const recovery = sessionFixture({ kind: 'recovery' });
+    identity.on(EXCHANGE, jsonResponse(200, recovery));
+    identity.on('POST /api/identity/me/password', errorResponse(403, 'reauthentication_required', 'For your security, enter your current password to make this change.'));
+    renderAuthPage('/reset-password?code=abc', pages, { identity, storage: askedHere() });
+
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password (at least 8 characters)'), 'a new passphrase');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('For your security, enter your current password to make this change.');
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
   });
 
   it('explains an expired link and links to /forgot-password', async () => {

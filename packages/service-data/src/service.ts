@@ -20,6 +20,7 @@ import {
   installShutdown,
 } from '@agentdock/service-kit';
 import { adminAuditRouter } from './audit/admin-audit';
+import { rejectingRevoked, RevokedSessions } from './auth/session-revocation';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import { type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription } from './events/bus';
@@ -33,7 +34,10 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
   logger: Logger;
   db: Db<TSchema>;
   bus: EventBus;
-  /** Checks access tokens against svc-identity's keys and refuses suspended users (403). */
+  /**
+   * Checks access tokens against svc-identity's keys and refuses suspended users (403) and
+   * sessions that have ended (401 session_revoked).
+   */
   verifier: TokenVerifier;
   /**
    * Runs `work` in one transaction and relays the events it enqueued as soon as it commits.
@@ -133,12 +137,13 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
   });
   const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs, metricsRegistry });
   const suspended = new SuspendedUsers(database.db, logger);
+  const revoked = new RevokedSessions(database.db, logger);
   const context: ServiceContext<TSchema> = {
     name: definition.name,
     logger,
     db: database.db,
     bus: runtime.bus,
-    verifier: rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended),
+    verifier: rejectingRevoked(rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended), revoked),
     transaction: async (work) => {
       const result = await database.db.transaction((tx) => work(tx as unknown as Db<TSchema>));
       relay.nudge();
@@ -150,12 +155,14 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
   let stopping = false;
   try {
     await suspended.load();
+    await revoked.load();
     // Optional only when TDeps is void (see ServiceDefinition), so undefined is then the right value.
     const deps = (await definition.onStart?.(context)) as TDeps;
     relay.start();
-    const consumers = [...suspended.consumers(definition.name), ...(definition.consumers?.(context, deps) ?? [])];
+    const consumers = [...suspended.consumers(definition.name), revoked.consumer(definition.name), ...(definition.consumers?.(context, deps) ?? [])];
     subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(countingParked(consumer, parkedEvents))));
     suspended.startRefreshing();
+    revoked.startRefreshing();
     const app = createHttpApp({
       service: definition.name,
       logger,
@@ -189,6 +196,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
         await drainServer(server);
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
         suspended.stop();
+        revoked.stop();
         await definition.onStop?.(context, deps);
         await relay.stop();
         await database.close();
@@ -198,6 +206,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
     // e.g. the port is taken: consumers left running would take events into a closed database.
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     suspended.stop();
+    revoked.stop();
     await relay.stop();
     await database.close();
     throw error;

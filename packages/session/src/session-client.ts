@@ -79,7 +79,11 @@ export interface SessionClient {
   verifyMfa(code: string): Promise<Session>;
   /** Leaves the second step without signing in. */
   cancelMfa(): void;
-  updatePassword(password: string): Promise<UserProfile>;
+  /**
+   * `currentPassword` is needed unless the session proved the address by email or a second factor
+   * a few minutes ago (a reset link's recovery session): 403 `reauthentication_required` otherwise.
+   */
+  updatePassword(password: string, currentPassword?: string): Promise<UserProfile>;
   updateProfile(patch: ProfilePatch): Promise<UserProfile>;
   /** A new access token from the refresh cookie; null when there is no session any more. */
   refresh(): Promise<Session | null>;
@@ -164,7 +168,8 @@ export function createSessionClient({
     },
     verifyMfa: (code) => secondStep.verify(code, async (body) => (await transport()).verifyMfa(body)),
     cancelMfa: secondStep.cancel,
-    updatePassword: async (password) => userUpdated(await asUser((t) => t.changePassword({ password }))),
+    updatePassword: async (password, currentPassword) =>
+      userUpdated(await asUser((t) => t.changePassword(currentPassword === undefined ? { password } : { password, currentPassword }))),
     updateProfile: async (patch) => userUpdated(await asUser((t) => t.updateProfile(patch))),
     refresh,
     async signOut() {

@@ -19,7 +19,7 @@ import { hasMfa, spendSecondFactor } from './mfa';
 import { createChallenge, failChallenge, type IssuedChallenge, openChallenge, spendChallenge } from './mfa-challenges';
 import { issueOtp, verifyOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
-import { rotateRefreshToken, type SessionKind, startSession } from './refresh-tokens';
+import { rotateRefreshToken, type SessionEnds, type SessionKind, startSession } from './refresh-tokens';
 import { type IssuedSession, issueSession } from './sessions';
 import type { AccessTokenSigner } from './signing-keys';
 import { confirmEmail, createUser, findUser, findUserByEmail, findUserByPhone } from './users';
@@ -33,6 +33,9 @@ export interface AuthDeps {
   mailer: Mailer;
   options: Pick<IdentityOptions, 'publicUrl' | 'adminEmails' | 'accessTokenTtlSeconds' | 'refreshReuseGraceSeconds' | 'otpTtlMinutes'>;
 }
+
+/** What ending a session needs, from the service's parts. */
+export const sessionEnds = (deps: AuthDeps): SessionEnds => ({ writer: deps.writer, accessTokenTtlSeconds: deps.options.accessTokenTtlSeconds });
 
 function link(publicUrl: string, path: string, query: Record<string, string | undefined>): string {
   const url = new URL(path, publicUrl);
@@ -162,7 +165,7 @@ export async function signInWithOtp(deps: AuthDeps, input: OtpVerifyRequest): Pr
 
 /** A new access token and the next refresh token of the same family. */
 export async function refreshSession(deps: AuthDeps, refreshToken: string): Promise<IssuedSession> {
-  const outcome = await rotateRefreshToken(deps.db, refreshToken, deps.options.refreshReuseGraceSeconds);
+  const outcome = await rotateRefreshToken(sessionEnds(deps), refreshToken, deps.options.refreshReuseGraceSeconds);
   if (outcome.status === 'invalid') throw new IdentityError('invalid_refresh_token');
   if (outcome.status === 'reused') throw new IdentityError('refresh_token_reused');
   if (outcome.status === 'suspended') throw new AccountSuspendedError();
