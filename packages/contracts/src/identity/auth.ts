@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { IDENTITY_BASE } from '../http/bases';
+import { sitePath } from '../http/site-path';
 import { singleLineText } from '../http/text';
 import { userProfile } from './profile';
 
@@ -21,8 +22,14 @@ export const password = z
 export const codeChallenge = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid code challenge'));
 /** RFC 7636: 43–128 characters of [A-Za-z0-9-._~]. */
 export const codeVerifier = z.string().check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Invalid code verifier'));
-/** Where the emailed link should land; a path on this site only (no open redirects). */
-export const redirectPath = z.string().check(z.regex(/^\/(?!\/)[^\s]*$/, 'Redirect must be a path on this site'), z.maxLength(500));
+/**
+ * Where the emailed link should land: a path on this site only (no open redirects), in the form
+ * the URL parser normalises it to (sitePath), so what is checked is what a browser will open.
+ */
+export const redirectPath = z.string().check(
+  z.maxLength(500),
+  z.refine((value) => sitePath(value) === value, 'Redirect must be a path on this site'),
+);
 
 /** POST /signup → 201 signUpResult. The same answer whether or not the address already has an account. */
 export const signUpRequest = z.object({
