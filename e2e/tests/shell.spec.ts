@@ -113,7 +113,9 @@ test.describe('Footer', () => {
 
 test.describe('Not found', () => {
   test('an unknown path shows the 404 page inside the layout, with a way home', async ({ page }) => {
-    await page.goto('/no-such-page/deeper');
+    const response = await page.goto('/no-such-page/deeper');
+    // The truth for search engines and monitors too, not a 200 with a not-found page in it.
+    expect(response?.status()).toBe(404);
     await expect(pageHeading(page, TEXT.notFoundHeading)).toBeVisible();
     await expect(page.getByText('Error 404')).toBeVisible();
     await expect(page).toHaveTitle(/^Page not found/);

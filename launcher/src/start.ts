@@ -5,7 +5,7 @@ import { BILLING_WEBHOOK_ENDPOINT, endpointUrl, IDENTITY_JWKS_ENDPOINT, IDENTITY
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
 import { createLogger, installShutdown, startHttpServer } from '@agentdock/service-kit';
 import { acquireProcessLock, InProcessBus, type ServiceDefinition, startService } from '@agentdock/service-data';
-import { createShellRenderer } from '@agentdock/shell/server';
+import { createShellRenderer, isKnownPage } from '@agentdock/shell/server';
 import { createStaticServer } from '@agentdock/static-server';
 import { startLocalStripe } from '@agentdock/local-stripe';
 import { createBillingService, loadBillingOptions } from '@agentdock/svc-billing';
@@ -118,6 +118,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
         spaFallback: shell,
         cors: !shell,
         renderPage: shell && config.SSR_ENABLED ? renderPage : undefined,
+        isPage: shell ? isKnownPage : undefined,
       });
       servers.push(await startHttpServer(app, { port, host: config.HOST }));
     }

@@ -17,3 +17,8 @@ export function matchPublicRoute(pathname: string, routes: readonly RemoteRoute[
   }
   return null;
 }
+
+/** Whether a path is one of the product's pages at all (anything else is the shell's not-found page). */
+export function isKnownPage(pathname: string, routes: readonly RemoteRoute[] = ROUTES): boolean {
+  return routes.some((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+}

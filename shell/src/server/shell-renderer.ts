@@ -4,6 +4,8 @@ import { pageDocument } from './html-document';
 import { createRemoteModules } from './remote-modules';
 import { createRenderCache } from './render-cache';
 import { matchPublicRoute } from './public-routes';
+
+export { isKnownPage } from './public-routes';
 import { renderPage } from './render-page';
 
 export interface ShellRendererOptions {
