@@ -1,5 +1,6 @@
 import { session, userProfile } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
+import { getTableName } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import {
   bearer,
@@ -163,6 +164,28 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     expect(signedIn).toMatchObject({ kind: 'otp', user: { email } });
     expect(signedIn.user.emailConfirmedAt).not.toBeNull();
     await post('/signin/password', { email, password: PASSWORD }).expect(200);
+  });
+
+  it('does the same database work for a code sent with an unknown address as for a wrong code, so timing tells nothing', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    await post('/otp', { email }).expect(202);
+    const sent = /\b(\d{6})\b/.exec((await latestEmail(identity.url, email, /sign-in code/)).text)?.[1];
+    const wrongCode = sent === '000000' ? '111111' : '000000';
+    const db = identity.service.context.db;
+    // The statements the answer waits for, by the table they change (the rate limiter's included).
+    const workFor = async (address: string) => {
+      const update = jest.spyOn(db, 'update');
+      try {
+        const answer = await post('/otp/verify', { email: address, code: wrongCode });
+        return { status: answer.status, code: answer.body.error.code, updated: update.mock.calls.map(([table]) => getTableName(table)) };
+      } finally {
+        update.mockRestore();
+      }
+    };
+    const known = await workFor(email);
+    const unknown = await workFor(uniqueEmail('nobody'));
+    expect(known.updated).toContain('otp_codes');
+    expect(unknown).toEqual(known);
   });
 
   it('answers requests about unknown addresses exactly like those about accounts, and sends them nothing', async () => {
