@@ -230,14 +230,34 @@ describe('svc-identity rate limits over HTTP', () => {
   });
   afterAll(() => identity.close());
 
-  it('answers 429 with Retry-After and a message saying when, per account whatever the IP', async () => {
-    const email = uniqueEmail('guessed');
-    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
-      await request(identity.url).post(`${api}/signin/password`).set('x-forwarded-for', ip).send({ email, password: 'guess' }).expect(400);
-    }
-    const limited = await request(identity.url).post(`${api}/signin/password`).set('x-forwarded-for', '203.0.113.4').send({ email, password: 'guess' }).expect(429);
+  const signInFrom = (ip: string, email: string, password: string) => request(identity.url).post(`${api}/signin/password`).set('x-forwarded-for', ip).send({ email, password });
+
+  it('locks out the source that guesses, with Retry-After and a message saying when, not the owner from a clean address', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    for (let attempt = 0; attempt < 3; attempt += 1) await signInFrom('203.0.113.1', email, 'guess').expect(400);
+    const limited = await signInFrom('203.0.113.1', email, 'guess').expect(429);
     expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes\.$/) });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password, from there: that source's budget is spent.
+    await signInFrom('203.0.113.1', email, PASSWORD).expect(429);
+    await signInFrom('198.51.100.20', email, PASSWORD).expect(200);
+  });
+
+  it('slows down sources that keep failing on a much-guessed account, tells its owner, and leaves the owner every way in', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    const guessers = Array.from({ length: 10 }, (_, index) => `203.0.113.${100 + index}`);
+    for (const ip of guessers) await signInFrom(ip, email, 'guess').expect(400);
+    // Ten failures in all: a source that failed before now waits, doubling with each failure.
+    const slowed = await signInFrom(guessers[0]!, email, 'guess').expect(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(10);
+    const alert = await latestEmail(identity.url, email, /Someone is trying to sign in/);
+    expect(alert.links).toEqual([`${PUBLIC_URL}/forgot-password`]);
+
+    await signInFrom('198.51.100.30', email, PASSWORD).expect(200);
+    // The emailed code works even from a source that is being slowed down.
+    await request(identity.url).post(`${api}/otp`).set('x-forwarded-for', guessers[0]!).send({ email }).expect(202);
+    const code = /\b(\d{6})\b/.exec((await latestEmail(identity.url, email, /sign-in code/)).text)?.[1];
+    await request(identity.url).post(`${api}/otp/verify`).set('x-forwarded-for', guessers[0]!).send({ email, code }).expect(200);
   });
 
   it('limits one client IP across addresses (behind the gateway, from X-Forwarded-For)', async () => {

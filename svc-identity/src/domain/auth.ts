@@ -144,6 +144,18 @@ export function requestEmailLink(deps: AuthDeps, purpose: Exclude<LinkPurpose, '
   });
 }
 
+/**
+ * Tells the owner that their password has been guessed at (the account's failures reached the
+ * alert threshold), with the way to a new password; nothing is sent for an unknown account, and
+ * nothing about it shows in the answer.
+ */
+export function alertOwnerOfFailures(deps: AuthDeps, input: Pick<PasswordSignInRequest, 'email' | 'phone'>): void {
+  deps.mailer.composeInBackground(async () => {
+    const user = input.email ? await findUserByEmail(deps.db, input.email) : await findUserByPhone(deps.db, input.phone ?? '');
+    return user ? emails.signInFailures(user.email, link(deps.options.publicUrl, '/forgot-password', {})) : undefined;
+  });
+}
+
 /** Emails a 6-digit sign-in code when the address has an account; says nothing either way. */
 export function requestOtp(deps: AuthDeps, address: string): void {
   const ttlMinutes = deps.options.otpTtlMinutes;
