@@ -4,6 +4,8 @@
 //      fixed rate, and CPU per request (gateway.ts);
 //   2. per public route at 1280 and 375 px: FCP, LCP, CLS and the gzipped JavaScript fetched, on
 //      the whole platform as `npm start` runs it;
+//   2b. server rendering: CPU per public page, uncached and cached, and /api p99 during a flood of
+//      page URLs (rendering.ts), on the same platform;
 //   3. chat: time to the first streamed token through gateway + svc-chat vs the provider alone,
 //      and debits per second on PostgreSQL.
 import { existsSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import { benchChat } from './chat';
 import { benchGateway } from './gateway';
 import { repoRoot, startProcess, stopAll, waitForOk } from './processes';
+import { benchRendering } from './rendering';
 import { measureRoutes } from './web-vitals';
 
 // BENCH_PORT_BASE moves the gateway part's ports (base … base+3), so two benches can run at once.
@@ -22,7 +25,7 @@ const PLATFORM_BASE = 3700;
 const PUBLIC_ROUTES = ['/', '/pricing', '/courses', '/courses/ai-fundamentals', '/models', '/about', '/our-story', '/terms', '/privacy', '/contact', '/signin', '/signup'];
 const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'];
 // BENCH_PARTS=pages (or gateway,chat…) runs only those parts, for a quick look at one figure.
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,chat').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,rendering,chat').split(',').map((part) => part.trim()));
 
 const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
 
@@ -44,10 +47,17 @@ async function benchPages(dataDir: string): Promise<void> {
   const platform = startProcess('platform', ['launcher/bin/start.mjs'], {
     ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
     AGENTDOCK_DATA_DIR: join(dataDir, 'platform'),
+    // The /api figures measure latency, not the per-IP budget a steady 50/s would exceed.
+    RATE_LIMIT_PER_MINUTE: '1000000',
   });
   try {
     const base = `http://localhost:${PLATFORM_BASE}`;
     await waitForOk(`${base}/readyz`, 120_000);
+    if (PARTS.has('rendering')) {
+      const manifest = (port: number) => `http://127.0.0.1:${port}/mf-manifest.json`;
+      await benchRendering({ base, marketingManifest: manifest(ports.MFE_MARKETING_PORT), accountManifest: manifest(ports.MFE_ACCOUNT_PORT) }, PUBLIC_ROUTES);
+    }
+    if (!PARTS.has('pages')) return;
     const widths = [1280, 375];
     console.log('\nPublic routes — medians of 3 fresh visits (goals: CLS ≤ 0.05, LCP within 100 ms of FCP, / ≤ 120 KB and /signin ≤ 110 KB of gzipped JS)');
     console.log(`  ${'route'.padEnd(34)}   FCP        LCP       CLS     JS gzipped`);
@@ -64,7 +74,7 @@ async function benchPages(dataDir: string): Promise<void> {
 
 async function main(): Promise<void> {
   // Only the pages need the front ends built.
-  for (const frontend of PARTS.has('pages') ? FRONTENDS : []) {
+  for (const frontend of PARTS.has('pages') || PARTS.has('rendering') ? FRONTENDS : []) {
     if (!existsSync(join(repoRoot, frontend, 'dist', 'mf-manifest.json'))) {
       throw new Error(`${frontend} is not built; run \`npm run build\` first`);
     }
@@ -72,7 +82,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'agentdock-bench-'));
   try {
     if (PARTS.has('gateway')) await benchGateway(dataDir, GATEWAY_PORT_BASE);
-    if (PARTS.has('pages')) await benchPages(dataDir);
+    if (PARTS.has('pages') || PARTS.has('rendering')) await benchPages(dataDir);
     if (PARTS.has('chat')) await benchChat();
   } finally {
     await rm(dataDir, { recursive: true, force: true });

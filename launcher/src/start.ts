@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -38,6 +39,9 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
   const bus = new InProcessBus({ logger: logger.child({ component: 'event-bus' }) });
   const local = (port: number) => `http://127.0.0.1:${port}`;
   const jwksUrl = `${local(config.IDENTITY_PORT)}${endpointUrl(IDENTITY_JWKS_ENDPOINT)}`;
+  // Only the gateway may name a request's client to the services; a fresh secret at each start
+  // proves it (everything runs in this one process, so nothing else needs to know it).
+  const gatewaySecret = randomBytes(32).toString('base64url');
 
   const running: Array<{ stop(): Promise<void> }> = [];
   const servers: Server[] = [];
@@ -64,6 +68,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
           logger: createLogger({ service: definition.name, level: config.LOG_LEVEL }),
           jwksUrl,
           adminRequireMfa: config.ADMIN_REQUIRE_MFA,
+          gatewaySecret,
         }),
       );
     };
@@ -138,8 +143,10 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
       REMOTE_ADMIN_URL: remote(config.MFE_ADMIN_PORT),
       // The gateway's own settings pass through (e.g. the per-IP limit, which one machine's browser suite outruns).
       RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE,
+      PAGE_RATE_LIMIT_PER_MINUTE: process.env.PAGE_RATE_LIMIT_PER_MINUTE,
       BODY_LIMIT: process.env.BODY_LIMIT,
       LOG_LEVEL: config.LOG_LEVEL,
+      GATEWAY_SECRET: gatewaySecret,
     });
     const gateway = createGateway(gatewayConfig, createLogger({ service: 'gateway', level: config.LOG_LEVEL }));
     servers.push(await startHttpServer(gateway, { port: config.PORT, host: config.HOST }));

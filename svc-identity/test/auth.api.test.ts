@@ -1,6 +1,6 @@
 import { session, userProfile } from '@agentdock/contracts';
-import { eventually } from '@agentdock/service-kit/testing';
 import { getTableName } from '@agentdock/service-data/orm';
+import { gatewayHeaders } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import {
   bearer,
@@ -88,27 +88,6 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     expect(notice.links).toEqual([`${PUBLIC_URL}/signin`]);
     // The account keeps its password.
     await post('/signin/password', { email, password: PASSWORD }).expect(200);
-  });
-
-  it('never lets a second sign-up of an unconfirmed address take it over: the owner gets a fresh link, the account stays theirs', async () => {
-    const email = uniqueEmail('taken-over');
-    const owner = pkce();
-    await post('/signup', { email, password: 'owner password', fullName: 'Ada Owner', codeChallenge: owner.challenge }).expect(201);
-    const first = await latestEmail(identity.url, email, /Confirm/);
-    const attacker = await post('/signup', { email, password: 'attacker password', fullName: 'Mallory', codeChallenge: pkce().challenge });
-    const stranger = await post('/signup', { email: uniqueEmail('stranger'), password: PASSWORD, codeChallenge: pkce().challenge });
-    expect([attacker.status, attacker.body]).toEqual([stranger.status, stranger.body]);
-    const emails = await eventually(async () => {
-      const response = await mailbox(identity.url).query({ to: email });
-      return response.body.messages.length === 2 && response.body.messages;
-    });
-    expect(emails[0].subject).toMatch(/Confirm your Agentdock account/);
-
-    const confirmed = session.parse((await post('/token/exchange', { code: codeFrom(first.links[0]!), codeVerifier: owner.verifier }).expect(200)).body);
-    expect(confirmed.user).toMatchObject({ email, fullName: 'Ada Owner' });
-    expect(confirmed.user.emailConfirmedAt).not.toBeNull();
-    await post('/signin/password', { email, password: 'attacker password' }).expect(400);
-    await post('/signin/password', { email, password: 'owner password' }).expect(200);
   });
 
   it('resets a password: recovery email → recovery session → new password; the old one stops working', async () => {
@@ -230,7 +209,7 @@ describe('svc-identity rate limits over HTTP', () => {
   });
   afterAll(() => identity.close());
 
-  const signInFrom = (ip: string, email: string, password: string) => request(identity.url).post(`${api}/signin/password`).set('x-forwarded-for', ip).send({ email, password });
+  const signInFrom = (ip: string, email: string, password: string) => request(identity.url).post(`${api}/signin/password`).set(gatewayHeaders(ip)).send({ email, password });
 
   it('locks out the source that guesses, with Retry-After and a message saying when, not the owner from a clean address', async () => {
     const { email } = await signUpConfirmed(identity.url);
@@ -255,13 +234,30 @@ describe('svc-identity rate limits over HTTP', () => {
 
     await signInFrom('198.51.100.30', email, PASSWORD).expect(200);
     // The emailed code works even from a source that is being slowed down.
-    await request(identity.url).post(`${api}/otp`).set('x-forwarded-for', guessers[0]!).send({ email }).expect(202);
+    await request(identity.url).post(`${api}/otp`).set(gatewayHeaders(guessers[0]!)).send({ email }).expect(202);
     const code = /\b(\d{6})\b/.exec((await latestEmail(identity.url, email, /sign-in code/)).text)?.[1];
-    await request(identity.url).post(`${api}/otp/verify`).set('x-forwarded-for', guessers[0]!).send({ email, code }).expect(200);
+    await request(identity.url).post(`${api}/otp/verify`).set(gatewayHeaders(guessers[0]!)).send({ email, code }).expect(200);
+  });
+
+  it('believes X-Forwarded-For only from the gateway: anything else on the network counts as its own address', async () => {
+    const from = (headers: Record<string, string>) => request(identity.url).post(`${api}/recover`).set(headers).send({ email: uniqueEmail(), codeChallenge: pkce().challenge });
+    // Each request names another client, without the gateway's secret or with a wrong one: all count as this socket.
+    expect((await from({ 'x-forwarded-for': '192.0.2.1' })).status).toBe(202);
+    expect((await from({ 'x-forwarded-for': '192.0.2.2', 'x-agentdock-gateway': 'not-the-gateway-secret' })).status).toBe(202);
+    expect((await from({ 'x-forwarded-for': '192.0.2.3' })).status).toBe(429);
+    expect((await from(gatewayHeaders('192.0.2.4'))).status).toBe(202);
+  });
+
+  it('serves /metrics and the readiness details on its port only to the gateway’s secret', async () => {
+    await request(identity.url).get('/metrics').expect(404);
+    await request(identity.url).get('/metrics').set('x-agentdock-gateway', 'not-the-gateway-secret').expect(404);
+    expect((await request(identity.url).get('/metrics').set(gatewayHeaders()).expect(200)).text).toContain('http_request');
+    expect((await request(identity.url).get('/readyz').expect(200)).body.checks).toEqual({});
+    expect((await request(identity.url).get('/readyz').set(gatewayHeaders()).expect(200)).body.checks).toMatchObject({ database: { status: 'up' } });
   });
 
   it('limits one client IP across addresses (behind the gateway, from X-Forwarded-For)', async () => {
-    const from = (ip: string) => request(identity.url).post(`${api}/recover`).set('x-forwarded-for', ip).send({ email: uniqueEmail(), codeChallenge: pkce().challenge });
+    const from = (ip: string) => request(identity.url).post(`${api}/recover`).set(gatewayHeaders(ip)).send({ email: uniqueEmail(), codeChallenge: pkce().challenge });
     expect((await from('198.51.100.7')).status).toBe(202);
     expect((await from('198.51.100.7')).status).toBe(202);
     expect((await from('198.51.100.7')).status).toBe(429);

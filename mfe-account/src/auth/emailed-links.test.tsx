@@ -6,6 +6,7 @@ import { errorResponse, fakeIdentity, jsonResponse, memoryStorage, sessionFixtur
 import AuthCallbackPage from './auth-callback-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage from './reset-password-page';
+import SignInPage from './sign-in-page';
 import { renderAuthPage } from './testing';
 
 const pages = { '/auth/callback': <AuthCallbackPage />, '/reset-password': <ResetPasswordPage />, '/forgot-password': <ForgotPasswordPage /> };
@@ -163,6 +164,30 @@ describe('/auth/callback', () => {
     expect(screen.getByText('Authentication error. Please try again.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('This link is invalid or has expired. Please request a new one.');
     expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('confirms the address of a confirmation link opened in another browser, and shows the sign-in form with it filled in', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/links/open', jsonResponse(200, { purpose: 'signup', email: 'ada@example.com', emailConfirmed: true }));
+    const { client } = renderAuthPage('/auth/callback?code=abc&type=signup&next=%2Fchat', { ...pages, '/signin': <SignInPage /> }, { identity });
+    expect(await screen.findByText('Email confirmed. Sign in to continue.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back!' })).toBeTruthy();
+    expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(identity.callsTo('POST /api/identity/links/open')[0]!.body).toEqual({ code: 'abc' });
+    expect(identity.callsTo(EXCHANGE)).toHaveLength(0);
+    expect(client.getState().status).toBe('signed-out');
+  });
+
+  it('offers to sign in this browser with an emailed code when a sign-in link was opened in another', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/links/open', jsonResponse(200, { purpose: 'magiclink', email: 'ada@example.com', emailConfirmed: true }));
+    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent', expiresInMinutes: 10 }));
+    renderAuthPage('/auth/callback?code=abc&type=magiclink', { ...pages, '/signin': <SignInPage /> }, { identity });
+    expect(await screen.findByText(/opened in another browser than the one that asked for it/)).toBeTruthy();
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByLabelText('6-digit code')).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/otp')[0]!.body).toEqual({ email: 'ada@example.com' });
   });
 
   it('offers a new confirmation link, bound to this browser, when a confirmation link fails here', async () => {

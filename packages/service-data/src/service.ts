@@ -98,6 +98,12 @@ export interface ServiceRuntime {
    * default (ADMIN_REQUIRE_MFA) is true; only the embedded default of `npm start` turns it off.
    */
   adminRequireMfa: boolean;
+  /**
+   * The secret the gateway sends with each request it forwards (GATEWAY_SECRET): only requests
+   * with it may name their client in X-Forwarded-For (per-IP limits) or read /metrics and the
+   * readiness details. Unset, nobody may: a service then counts every client as the gateway.
+   */
+  gatewaySecret?: string;
   relayPollIntervalMs?: number;
   /**
    * On stop, how long /readyz says 503 while requests are still served, before the server stops
@@ -169,6 +175,9 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
       metricsRegistry,
       bodyLimit: definition.bodyLimit,
       parseJsonBody: definition.parseJsonBody,
+      gatewaySecret: runtime.gatewaySecret,
+      metrics: 'gateway',
+      readinessDetails: 'gateway',
       readiness: {
         database: () => database.ping(),
         events: () => runtime.bus.ping(),
@@ -231,6 +240,8 @@ export const serviceEnvSchema = z
     DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: logLevelSchema,
     ADMIN_REQUIRE_MFA: booleanFlagSchema.default(true),
+    // Shared with the gateway; no default: a guessable one would let anything on the network pose as it.
+    GATEWAY_SECRET: z.string().min(16, 'use at least 16 characters').optional(),
   })
   .refine((env) => env.DATABASE_URL || env.DATA_DIR, {
     message: 'set DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite)',
@@ -259,7 +270,9 @@ export async function runStandalone<TSchema extends Record<string, unknown>, TDe
     jwksUrl: env.JWKS_URL,
     drainDelayMs: env.DRAIN_DELAY_MS,
     adminRequireMfa: env.ADMIN_REQUIRE_MFA,
+    gatewaySecret: env.GATEWAY_SECRET,
   });
+  if (!env.GATEWAY_SECRET) logger.warn('GATEWAY_SECRET is not set: X-Forwarded-For is ignored (every client counts as the gateway in per-IP limits) and /metrics is not served');
   if (!env.ADMIN_REQUIRE_MFA) logger.warn('ADMIN_REQUIRE_MFA=false: admins can use admin endpoints without a second factor');
   installShutdown({ logger, servers: [], closers: [() => service.stop(), () => bus.close()] });
 }

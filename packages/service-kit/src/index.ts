@@ -35,6 +35,7 @@ export {
 } from './errors/app-errors';
 export { errorHandler, notFoundHandler, sendError } from './http/error-handler';
 export { createHttpApp, type HttpAppKit, type HttpAppOptions } from './http/app';
+export { cameFromGateway, GATEWAY_SECRET_HEADER, trustForwardedOnlyFromGateway } from './http/gateway-trust';
 export type { ReadinessCheck } from './http/health';
 export { getRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { closeHttpServer, DEFAULT_REQUEST_TIMEOUT_MS, type ListenOptions, serverUrl, startHttpServer } from './http/server';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@agentdock/api-client';
-import type { ProfilePatch } from '@agentdock/contracts';
+import type { LinkOpened, ProfilePatch } from '@agentdock/contracts';
 import { accessTokenSource } from './access-token';
 import { createChallengeSlot } from './challenge-slot';
 import { createEmailLinks } from './email-links';
@@ -71,6 +71,11 @@ export interface SessionClient {
   resetPasswordForEmail(params: { email: string }): Promise<void>;
   /** Turns an emailed link's code into a session (PASSWORD_RECOVERY for recovery links). */
   exchangeCodeForSession(code: string): Promise<SignInOutcome>;
+  /**
+   * An emailed link opened in a browser that did not ask for it (no PKCE verifier here): no
+   * session, but a confirmation link confirms the address. Says which kind of link and to whom.
+   */
+  openLinkElsewhere(code: string): Promise<LinkOpened>;
   /**
    * The second step: an authenticator code or a recovery code. A challenge that is over (too old,
    * too many wrong codes) is refused with 401 `invalid_mfa_challenge`: the page says so and
@@ -166,6 +171,7 @@ export function createSessionClient({
       // A code works once; a page that asks twice (React's strict mode, a double click) shares the answer.
       return exchanges.get(code, () => afterFirstCheck(async (t) => secondStep.firstFactorPassed(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) }))));
     },
+    openLinkElsewhere: async (code) => (await transport()).openLink({ code }),
     verifyMfa: (code) => secondStep.verify(code, async (body) => (await transport()).verifyMfa(body)),
     cancelMfa: secondStep.cancel,
     updatePassword: async (password, currentPassword) =>

@@ -1,7 +1,9 @@
 import type {
   CodeExchangeRequest,
   EmailLinkRequest,
+  LinkOpened,
   MfaVerifyRequest,
+  OpenLinkRequest,
   OtpVerifyRequest,
   PasswordSignInRequest,
   ResendConfirmationRequest,
@@ -13,8 +15,9 @@ import type { IdentityOptions } from '../config';
 import type { IdentitySchema, UserRow } from '../db/schema';
 import { emails } from './emails';
 import { IdentityError } from './errors';
-import { createLinkCode, consumeLinkCode, type LinkPurpose } from './link-codes';
+import { createLinkCode, consumeLinkCode, findLiveLinkCode, type LinkPurpose } from './link-codes';
 import type { Mailer } from './mailer';
+import type { SecretBox } from './secret-box';
 import { hasMfa, spendSecondFactor } from './mfa';
 import { createChallenge, failChallenge, type IssuedChallenge, openChallenge, spendChallenge } from './mfa-challenges';
 import { issueOtp, verifyOtp } from './otp';
@@ -31,6 +34,8 @@ export interface AuthDeps {
   writer: IdentityWriter;
   signer: AccessTokenSigner;
   mailer: Mailer;
+  /** Seals and opens the authenticator secrets (MFA_ENCRYPTION_KEY). */
+  secretBox: SecretBox;
   options: Pick<IdentityOptions, 'publicUrl' | 'adminEmails' | 'accessTokenTtlSeconds' | 'refreshReuseGraceSeconds' | 'otpTtlMinutes'>;
 }
 
@@ -70,7 +75,7 @@ export async function verifySecondStep(deps: AuthDeps, input: MfaVerifyRequest):
       const challenge = await openChallenge(tx, input.challengeToken);
       const user = await findUser(tx, challenge.userId);
       if (!user) throw new IdentityError('invalid_mfa_challenge');
-      await spendSecondFactor(tx, user.id, input.code);
+      await spendSecondFactor(tx, deps.secretBox, user.id, input.code);
       await spendChallenge(tx, input.challengeToken);
       return startUserSession(deps, tx, user, challenge.kind, true);
     });
@@ -129,6 +134,22 @@ export async function exchangeLinkCode(deps: AuthDeps, input: CodeExchangeReques
     const { userId, purpose } = await consumeLinkCode(tx, input.code, input.codeVerifier);
     const user = await confirmEmail(deps.writer, tx, userId, deps.options.adminEmails);
     return afterFirstFactor(deps, tx, user, purpose === 'recovery' ? 'recovery' : 'link');
+  });
+}
+
+/**
+ * An emailed link opened in a browser without its PKCE verifier gives no session (the code is
+ * bound to the browser that asked), but opening a confirmation link anywhere proves the address,
+ * so it is confirmed; the answer names the address, for the sign-in form there. The code stays
+ * usable by the browser that does hold the verifier.
+ */
+export async function openLinkElsewhere(deps: AuthDeps, input: OpenLinkRequest): Promise<LinkOpened> {
+  return deps.writer.transaction(async (tx) => {
+    const live = await findLiveLinkCode(tx, input.code);
+    if (!live) throw new IdentityError('invalid_code');
+    const user = live.purpose === 'signup' ? await confirmEmail(deps.writer, tx, live.userId, deps.options.adminEmails) : await findUser(tx, live.userId);
+    if (!user) throw new IdentityError('invalid_code');
+    return { purpose: live.purpose, email: user.email, emailConfirmed: user.emailConfirmedAt !== null };
   });
 }
 

@@ -2,6 +2,7 @@ import type {
   CodeExchangeRequest,
   EmailLinkRequest,
   MfaVerifyRequest,
+  OpenLinkRequest,
   OtpVerifyRequest,
   PasswordSignInRequest,
   ResendConfirmationRequest,
@@ -11,6 +12,7 @@ import {
   alertOwnerOfFailures,
   type AuthDeps,
   exchangeLinkCode,
+  openLinkElsewhere,
   requestEmailLink,
   requestOtp,
   resendConfirmation,
@@ -31,6 +33,7 @@ export const authOperations = {
   resendConfirmation,
   signInWithPassword,
   exchangeLinkCode,
+  openLinkElsewhere,
   requestEmailLink,
   requestOtp,
   signInWithOtp,
@@ -85,6 +88,12 @@ export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperati
     async exchangeLinkCode(ip: string, input: CodeExchangeRequest) {
       await limits.consume('verify', { ip, account: `code:${sha256(input.code)}` });
       return ops.exchangeLinkCode(deps, input);
+    },
+
+    // Counted like an exchange, per code by its hash: a code cannot be guessed here either.
+    async openLinkElsewhere(ip: string, input: OpenLinkRequest) {
+      await limits.consume('verify', { ip, account: `code:${sha256(input.code)}` });
+      return ops.openLinkElsewhere(deps, input);
     },
 
     async requestEmailLink(ip: string, purpose: 'recovery' | 'magiclink', input: EmailLinkRequest) {

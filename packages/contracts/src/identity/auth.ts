@@ -61,6 +61,21 @@ export type PasswordSignInRequest = z.infer<typeof passwordSignInRequest>;
 export const codeExchangeRequest = z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)), codeVerifier });
 export type CodeExchangeRequest = z.infer<typeof codeExchangeRequest>;
 
+/**
+ * POST /links/open → 200 linkOpened: an emailed link opened in a browser that does not hold its
+ * PKCE verifier (signed up on a laptop, opened the email on a phone). No session comes of it, but
+ * a confirmation link confirms the address; the page then offers to sign in here.
+ */
+export const openLinkRequest = z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)) });
+export type OpenLinkRequest = z.infer<typeof openLinkRequest>;
+export const linkOpened = z.object({
+  purpose: z.enum(['signup', 'magiclink', 'recovery']),
+  /** The address the link was sent to, to fill in the sign-in form. */
+  email: z.string(),
+  emailConfirmed: z.boolean(),
+});
+export type LinkOpened = z.infer<typeof linkOpened>;
+
 /** POST /recover, POST /magic-link → 202 emailSent (always, to avoid revealing accounts). */
 export const emailLinkRequest = z.object({ email, codeChallenge, redirectTo: z.optional(redirectPath) });
 export type EmailLinkRequest = z.infer<typeof emailLinkRequest>;

@@ -3,11 +3,12 @@ import { eventually } from '@agentdock/service-kit/testing';
 import { eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { sessions } from '../src/db/schema';
-import { bearer, codeFrom, type IdentityHarness, latestEmail, PASSWORD, pkce, refreshCookieHeader, signUpConfirmed, startIdentity } from './helpers';
+import { bearer, codeFrom, type IdentityHarness, latestEmail, mailbox, PASSWORD, pkce, refreshCookieHeader, signUpConfirmed, startIdentity, uniqueEmail } from './helpers';
 
 const api = '/api/identity';
 
-describe(`svc-identity re-authentication and ended sessions (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+// The attack suite (`npm run jest -- attack`): taking an account over without its owner's credentials.
+describe(`account attacks: sign-up takeover, re-authentication, ended sessions (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let identity: IdentityHarness;
   const published: EventEnvelope[] = [];
   beforeAll(async () => {
@@ -19,6 +20,27 @@ describe(`svc-identity re-authentication and ended sessions (${process.env.TEST_
   const post = (path: string, body: object) => request(identity.url).post(`${api}${path}`).send(body);
   const signIn = async (email: string, password = PASSWORD) => sessionBody.parse((await post('/signin/password', { email, password }).expect(200)).body);
   const changePassword = (token: string, body: object) => request(identity.url).post(`${api}/me/password`).set(bearer(token)).send(body);
+
+  it('never lets a second sign-up of an unconfirmed address take it over: the owner gets a fresh link, the account stays theirs', async () => {
+    const email = uniqueEmail('taken-over');
+    const owner = pkce();
+    await post('/signup', { email, password: 'owner password', fullName: 'Ada Owner', codeChallenge: owner.challenge }).expect(201);
+    const first = await latestEmail(identity.url, email, /Confirm/);
+    const attacker = await post('/signup', { email, password: 'attacker password', fullName: 'Mallory', codeChallenge: pkce().challenge });
+    const stranger = await post('/signup', { email: uniqueEmail('stranger'), password: PASSWORD, codeChallenge: pkce().challenge });
+    expect([attacker.status, attacker.body]).toEqual([stranger.status, stranger.body]);
+    const emails = await eventually(async () => {
+      const response = await mailbox(identity.url).query({ to: email });
+      return response.body.messages.length === 2 && response.body.messages;
+    });
+    expect(emails[0].subject).toMatch(/Confirm your Agentdock account/);
+
+    const confirmed = sessionBody.parse((await post('/token/exchange', { code: codeFrom(first.links[0]!), codeVerifier: owner.verifier }).expect(200)).body);
+    expect(confirmed.user).toMatchObject({ email, fullName: 'Ada Owner' });
+    expect(confirmed.user.emailConfirmedAt).not.toBeNull();
+    await post('/signin/password', { email, password: 'attacker password' }).expect(400);
+    await post('/signin/password', { email, password: 'owner password' }).expect(200);
+  });
 
   it('asks a password session for the current password before changing it', async () => {
     const { email } = await signUpConfirmed(identity.url);

@@ -38,4 +38,16 @@ describe('pages through the gateway', () => {
       expect([known, response.status]).toEqual([known, 200]);
     }
   });
+
+  it('limits page requests per client IP, apart from the files a page loads and from /api', async () => {
+    const gateway = createGateway({ ...config, pageRateLimitPerMinute: 3 }, logger);
+    for (let n = 0; n < 3; n += 1) await request(gateway).get(`/?x=${n}`).set('Accept', 'text/html').expect(200);
+    const refused = await request(gateway).get('/?x=3').set('Accept', 'text/html').expect(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Files are not pages: a page load fetches many of them.
+    for (let n = 0; n < 5; n += 1) expect((await request(gateway).get(`/main.${n}.js`)).status).toBe(404);
+    // The API has its own budget; the page limit takes nothing from it.
+    expect((await request(gateway).get('/api/nothing-here')).status).toBe(404);
+  });
 });
