@@ -238,6 +238,8 @@ const PUBLIC_ROUTES = [
 
 test.describe('axe-core on every route', () => {
   test.setTimeout(180_000);
+  // An unknown path is answered 404 (with the shell's not-found page), which Chromium logs.
+  test.use({ expectedConsoleErrors: { 'the unknown page answers 404': failedRequest(404, '/no-such-page') } });
 
   test('signed out: no serious or critical violation', async ({ page }) => {
     for (const path of PUBLIC_ROUTES) {
