@@ -54,6 +54,7 @@ export default defineConfig({
       // Every request of the suite comes from 127.0.0.1: the gateway's per-IP limit would answer 429
       // to a suite that runs fast (its own test covers the limit).
       RATE_LIMIT_PER_MINUTE: '100000',
+      PAGE_RATE_LIMIT_PER_MINUTE: '100000',
       // Server-rendered pages are kept a second, not the default 30 s: tests that edit content
       // and then open the page must not wait for the cache.
       SSR_CACHE_TTL_MS: '1000',

@@ -5,6 +5,8 @@
 //   2. per public route at 1280 and 375 px: FCP, LCP, CLS and the gzipped JavaScript fetched, on
 //      the whole platform as `npm start` runs it;
 //   2b. the chat remote's gzipped JS on /chat for a member: first load and with the highlighter;
+//   2c. server rendering: CPU per public page, uncached and cached, and /api p99 during a flood of
+//      page URLs (rendering.ts), on the same platform;
 //   3. chat: time to the first streamed token through gateway + svc-chat vs the provider alone,
 //      and debits per second on PostgreSQL;
 //   4. stats: each service's admin stats figures over 100,000 users and 1,000,000 messages.
@@ -18,6 +20,7 @@ import { MAILBOX_TOKEN } from '../../e2e/support/mailbox';
 import { measureChatRemote } from './chat-page-weight';
 import { benchGateway } from './gateway';
 import { repoRoot, startProcess, stopAll, waitForOk } from './processes';
+import { benchRendering } from './rendering';
 import { measureRoutes } from './web-vitals';
 
 // BENCH_PORT_BASE moves the gateway part's ports (base … base+3), so two benches can run at once.
@@ -27,12 +30,12 @@ const PLATFORM_BASE = 3700;
 const PUBLIC_ROUTES = ['/', '/pricing', '/courses', '/courses/ai-fundamentals', '/models', '/about', '/our-story', '/terms', '/privacy', '/contact', '/signin', '/signup'];
 const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'];
 // BENCH_PARTS=pages (or gateway,chat…) runs only those parts, for a quick look at one figure.
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,chat-page,chat,stats').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,rendering,chat-page,chat,stats').split(',').map((part) => part.trim()));
 
 const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
 
-async function benchPages(dataDir: string, parts: { routes: boolean; chatPage: boolean }): Promise<void> {
+async function benchPages(dataDir: string, parts: { routes: boolean; chatPage: boolean; rendering: boolean }): Promise<void> {
   const ports = {
     PORT: PLATFORM_BASE,
     IDENTITY_PORT: PLATFORM_BASE + 11,
@@ -52,6 +55,8 @@ async function benchPages(dataDir: string, parts: { routes: boolean; chatPage: b
     AGENTDOCK_DATA_DIR: join(dataDir, 'platform'),
     // The dev mailbox confirms the account the /chat figure signs in with.
     MAILBOX_TOKEN,
+    // The /api figures measure latency, not the per-IP budget a steady 50/s would exceed.
+    RATE_LIMIT_PER_MINUTE: '1000000',
   });
   try {
     const base = `http://localhost:${PLATFORM_BASE}`;
@@ -62,15 +67,21 @@ async function benchPages(dataDir: string, parts: { routes: boolean; chatPage: b
       console.log(`  first load                         ${kb(chat.firstLoad.gzipBytes)} in ${chat.firstLoad.files} files`);
       console.log(`  with the highlighter (code reply)  ${kb(chat.withHighlighter.gzipBytes)} in ${chat.withHighlighter.files} files`);
     }
-    if (!parts.routes) return;
-    const widths = [1280, 375];
-    console.log('\nPublic routes — medians of 3 fresh visits (goals: CLS ≤ 0.05, LCP within 100 ms of FCP, / ≤ 120 KB and /signin ≤ 110 KB of gzipped JS)');
-    console.log(`  ${'route'.padEnd(34)}   FCP        LCP       CLS     JS gzipped`);
-    const results = await measureRoutes(base, PUBLIC_ROUTES, widths);
-    for (const [key, vitals] of results) {
-      console.log(
-        `  ${key.padEnd(34)} ${ms(vitals.fcpMs)} ${ms(vitals.lcpMs)}   ${vitals.cls.toFixed(3).padStart(6)}   ${(vitals.jsGzipBytes / 1024).toFixed(1).padStart(6)} KB in ${vitals.jsFiles} files`,
-      );
+    if (parts.routes) {
+      const widths = [1280, 375];
+      console.log('\nPublic routes — medians of 3 fresh visits (goals: CLS ≤ 0.05, LCP within 100 ms of FCP, / ≤ 120 KB and /signin ≤ 110 KB of gzipped JS)');
+      console.log(`  ${'route'.padEnd(34)}   FCP        LCP       CLS     JS gzipped`);
+      const results = await measureRoutes(base, PUBLIC_ROUTES, widths);
+      for (const [key, vitals] of results) {
+        console.log(
+          `  ${key.padEnd(34)} ${ms(vitals.fcpMs)} ${ms(vitals.lcpMs)}   ${vitals.cls.toFixed(3).padStart(6)}   ${(vitals.jsGzipBytes / 1024).toFixed(1).padStart(6)} KB in ${vitals.jsFiles} files`,
+        );
+      }
+    }
+    // Last: its flood spends this address's page budget, which would refuse the visits above.
+    if (parts.rendering) {
+      const manifest = (port: number) => `http://127.0.0.1:${port}/mf-manifest.json`;
+      await benchRendering({ base, marketingManifest: manifest(ports.MFE_MARKETING_PORT), accountManifest: manifest(ports.MFE_ACCOUNT_PORT) }, PUBLIC_ROUTES);
     }
   } finally {
     await stopAll([platform]);
@@ -79,7 +90,7 @@ async function benchPages(dataDir: string, parts: { routes: boolean; chatPage: b
 
 async function main(): Promise<void> {
   // Only the pages need the front ends built.
-  for (const frontend of PARTS.has('pages') || PARTS.has('chat-page') ? FRONTENDS : []) {
+  for (const frontend of PARTS.has('pages') || PARTS.has('chat-page') || PARTS.has('rendering') ? FRONTENDS : []) {
     if (!existsSync(join(repoRoot, frontend, 'dist', 'mf-manifest.json'))) {
       throw new Error(`${frontend} is not built; run \`npm run build\` first`);
     }
@@ -87,7 +98,9 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'agentdock-bench-'));
   try {
     if (PARTS.has('gateway')) await benchGateway(dataDir, GATEWAY_PORT_BASE);
-    if (PARTS.has('pages') || PARTS.has('chat-page')) await benchPages(dataDir, { routes: PARTS.has('pages'), chatPage: PARTS.has('chat-page') });
+    if (PARTS.has('pages') || PARTS.has('chat-page') || PARTS.has('rendering')) {
+      await benchPages(dataDir, { routes: PARTS.has('pages'), chatPage: PARTS.has('chat-page'), rendering: PARTS.has('rendering') });
+    }
     if (PARTS.has('chat')) await benchChat();
     if (PARTS.has('stats')) await benchAdminStats();
   } finally {

@@ -1,3 +1,4 @@
+import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { MAIN_LINKS, mainNav, pageHeading, scrollWindowTo, siteFooter, siteHeader, TEXT } from '../support/site';
 
@@ -112,8 +113,12 @@ test.describe('Footer', () => {
 });
 
 test.describe('Not found', () => {
+  test.use({ expectedConsoleErrors: { 'the unknown page answers 404': failedRequest(404, '/no-such-page/deeper') } });
+
   test('an unknown path shows the 404 page inside the layout, with a way home', async ({ page }) => {
-    await page.goto('/no-such-page/deeper');
+    const response = await page.goto('/no-such-page/deeper');
+    // The truth for search engines and monitors too, not a 200 with a not-found page in it.
+    expect(response?.status()).toBe(404);
     await expect(pageHeading(page, TEXT.notFoundHeading)).toBeVisible();
     await expect(page.getByText('Error 404')).toBeVisible();
     await expect(page).toHaveTitle(/^Page not found/);

@@ -36,10 +36,14 @@ test.describe('Server-rendered public pages', () => {
   });
 
   test('members-only pages and unknown paths are left to the browser', async ({ request }) => {
-    for (const path of ['/dashboard', '/chat', '/no-such-page']) {
+    for (const path of ['/dashboard', '/chat']) {
       const html = await servedHtml(request, path);
       expect(html, path).toMatch(/<div id="?root"?><\/div>/);
     }
+    // An unknown path is the plain shell too (its not-found page renders in the browser), with 404.
+    const unknown = await request.get('/no-such-page', { headers: { accept: 'text/html' } });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.text()).toMatch(/<div id="?root"?><\/div>/);
   });
 
   for (const path of ['/', '/pricing', '/signin']) {

@@ -135,6 +135,16 @@ describe('forwarding headers', () => {
     expect(res.body.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
   });
 
+  it('vouches for the forwarded headers with the secret it shares with the services, whatever a client sent under that name', async () => {
+    const res = await request(gateway({ gatewaySecret: 'gateway-secret-0123456789' }))
+      .get('/api/catalog/echo')
+      .set('x-agentdock-gateway', 'a client guess')
+      .expect(200);
+    expect(res.body.headers['x-agentdock-gateway']).toBe('gateway-secret-0123456789');
+    const without = await request(gateway()).get('/api/catalog/echo').set('x-agentdock-gateway', 'a client guess').expect(200);
+    expect(without.body.headers['x-agentdock-gateway']).toBeUndefined();
+  });
+
   it('takes the client from a trusted proxy in front when configured to trust one', async () => {
     const res = await request(gateway({ trustProxyHops: 1 }))
       .get('/api/identity/me')

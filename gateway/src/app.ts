@@ -6,7 +6,7 @@ import { type GatewayConfig, UPSTREAM_NAMES, type UpstreamName } from './config'
 import { shellProxy } from './proxy/shell-proxy';
 import { createUpstreamPool } from './proxy/upstream-pool';
 import { upstreamProxy } from './proxy/upstream-proxy';
-import { apiRateLimit } from './rate-limit';
+import { apiRateLimit, pageRateLimit } from './rate-limit';
 import { upstreamReadiness } from './readiness';
 import { runtimeConfig } from './runtime-config';
 import { securityHeaders } from './security-headers';
@@ -49,9 +49,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
       const pools = new Map(
         UPSTREAM_NAMES.map((name) => [name, createUpstreamPool(config.upstreams[name], { probeIntervalMs: config.upstreamProbeIntervalMs, downForMs: DOWN_FOR_MS })]),
       );
-      const upstreams = upstreamProxy({ pools, timeoutMs: config.upstreamTimeoutMs, logger });
+      const upstreams = upstreamProxy({ pools, timeoutMs: config.upstreamTimeoutMs, logger, gatewaySecret: config.gatewaySecret });
       app.use(upstreams.middleware);
       app.use('/api', notFoundHandler());
+      app.use(pageRateLimit(config.pageRateLimitPerMinute));
       app.use(shellProxy({ target: config.shellUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
       // The same handlers the router would run for /api/<service>/…: none of the routes mounted in
       // between (probes, /metrics, /runtime-config.json) matches such a path.

@@ -19,6 +19,8 @@ export interface GatewayConfig {
   remotes: RuntimeConfig['remotes'];
   jwksUrl: string;
   rateLimitPerMinute: number;
+  /** Page requests (not files, not /api) per client IP and minute: each may cost a server render. */
+  pageRateLimitPerMinute: number;
   bodyLimitBytes: number;
   /** How long an upstream may take to start answering before the client gets a 504. */
   upstreamTimeoutMs: number;
@@ -26,6 +28,11 @@ export interface GatewayConfig {
   trustProxyHops: number;
   /** The gateway is public: its /metrics answers only with `Authorization: Bearer <this>`, and not at all without one. */
   metricsToken: string | undefined;
+  /**
+   * Sent to the services with every request (GATEWAY_SECRET): it is how they know the
+   * X-Forwarded-For naming the client comes from here. Unset, they count every client as the gateway.
+   */
+  gatewaySecret: string | undefined;
   logLevel: LogLevel;
 }
 
@@ -67,11 +74,13 @@ const gatewayEnvSchema = z
     REMOTE_ADMIN_URL: manifestUrlSchema('http://localhost:3204/mf-manifest.json'),
     JWKS_URL: httpUrlSchema.optional(),
     RATE_LIMIT_PER_MINUTE: positiveIntSchema.default(300),
+    PAGE_RATE_LIMIT_PER_MINUTE: positiveIntSchema.default(120),
     BODY_LIMIT: byteSizeSchema.prefault('1mb'),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(30_000),
     UPSTREAM_PROBE_INTERVAL_MS: positiveIntSchema.default(1_000),
     TRUST_PROXY_HOPS: proxyHopsSchema.default(0),
     METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
+    GATEWAY_SECRET: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: logLevelSchema,
   })
   .transform((env): GatewayConfig => ({
@@ -88,11 +97,13 @@ const gatewayEnvSchema = z
     // Every identity replica serves the same keys.
     jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL[0]}${endpointUrl(IDENTITY_JWKS_ENDPOINT)}`,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    pageRateLimitPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     upstreamProbeIntervalMs: env.UPSTREAM_PROBE_INTERVAL_MS,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     metricsToken: env.METRICS_TOKEN,
+    gatewaySecret: env.GATEWAY_SECRET,
     logLevel: env.LOG_LEVEL,
   }));
 

@@ -54,3 +54,16 @@ const clientKey = (req: Request) => rateLimitKey(clientAddress(req));
  * ipKeyGenerator, whose IPv6 test (a long regular expression) otherwise runs on every request.
  */
 export const rateLimitKey = (ip: string): string => (ip.includes(':') ? ipKeyGenerator(ip) : ip);
+
+/**
+ * The per-IP limit for page requests (GET or HEAD of a path without a file extension, outside
+ * /api): a page can cost a server render, so a flood of page URLs is refused before it reaches
+ * the shell instead of slowing everything else down. Files (scripts, styles, images) pass freely:
+ * one page load fetches many.
+ */
+export function pageRateLimit(perMinute: number, now: () => number = Date.now): RequestHandler {
+  const limit = apiRateLimit(perMinute, now);
+  return (req, res, next) => (isPageRequest(req) ? limit(req, res, next) : next());
+}
+
+const isPageRequest = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && !/\.[^/]*$/.test(req.path);

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { booleanFlagSchema, hostSchema, loadConfig, logLevelEnum, portSchema } from '@agentdock/service-kit';
 import { type IdentityOptions, loadIdentityOptions } from '@agentdock/svc-identity';
 import { z } from 'zod';
@@ -61,10 +63,25 @@ export function loadLauncherIdentityOptions(config: LauncherConfig, env: NodeJS.
   }
   return loadIdentityOptions({
     ...env,
+    MFA_ENCRYPTION_KEY: env.MFA_ENCRYPTION_KEY ?? embeddedEncryptionKey(config.AGENTDOCK_DATA_DIR),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://${config.PUBLIC_HOST}:${config.PORT}`,
     // Reachable from other machines, the mailbox would hand out every account: off unless local.
     MAILBOX_ENABLED: env.MAILBOX_ENABLED ?? String(loopbackOnly),
   });
+}
+
+/**
+ * The key sealing authenticator secrets on the embedded default: made once and kept in the data
+ * folder (readable by its owner only), so restarts open what earlier runs sealed. Keep it with
+ * the data: without it, every second factor has to be set up again.
+ */
+export function embeddedEncryptionKey(dataDir: string): string {
+  const file = join(dataDir, 'mfa-encryption.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 /** Only this machine can reach a server bound to one of these. */

@@ -6,7 +6,7 @@ import { BILLING_WEBHOOK_ENDPOINT, endpointUrl, IDENTITY_JWKS_ENDPOINT, IDENTITY
 import { createGateway, loadGatewayConfig } from '@agentdock/gateway';
 import { createLogger, installShutdown, startHttpServer } from '@agentdock/service-kit';
 import { acquireProcessLock, InProcessBus, type ServiceDefinition, startService } from '@agentdock/service-data';
-import { createShellRenderer } from '@agentdock/shell/server';
+import { createShellRenderer, isKnownPage } from '@agentdock/shell/server';
 import { createStaticServer } from '@agentdock/static-server';
 import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe } from '@agentdock/local-stripe';
 import { createBillingService, loadBillingOptions } from '@agentdock/svc-billing';
@@ -40,6 +40,9 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
   const bus = new InProcessBus({ logger: logger.child({ component: 'event-bus' }) });
   const local = (port: number) => `http://127.0.0.1:${port}`;
   const jwksUrl = `${local(config.IDENTITY_PORT)}${endpointUrl(IDENTITY_JWKS_ENDPOINT)}`;
+  // Only the gateway may name a request's client to the services; a fresh secret at each start
+  // proves it (everything runs in this one process, so nothing else needs to know it).
+  const gatewaySecret = randomBytes(32).toString('base64url');
 
   const running: Array<{ stop(): Promise<void> }> = [];
   const servers: Server[] = [];
@@ -67,6 +70,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
             logger: createLogger({ service: definition.name, level: config.LOG_LEVEL }),
             jwksUrl,
             adminRequireMfa: config.ADMIN_REQUIRE_MFA,
+            gatewaySecret,
           }),
         ),
       );
@@ -136,6 +140,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
         spaFallback: shell,
         cors: !shell,
         renderPage: shell && config.SSR_ENABLED ? renderPage : undefined,
+        isPage: shell ? isKnownPage : undefined,
       });
       servers.push(await onConfiguredPort(config, variable, (port) => startHttpServer(app, { port, host: config.HOST })));
     }
@@ -155,8 +160,10 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
       REMOTE_ADMIN_URL: remote(config.MFE_ADMIN_PORT),
       // The gateway's own settings pass through (e.g. the per-IP limit, which one machine's browser suite outruns).
       RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE,
+      PAGE_RATE_LIMIT_PER_MINUTE: process.env.PAGE_RATE_LIMIT_PER_MINUTE,
       BODY_LIMIT: process.env.BODY_LIMIT,
       LOG_LEVEL: config.LOG_LEVEL,
+      GATEWAY_SECRET: gatewaySecret,
     });
     const gateway = createGateway(gatewayConfig, createLogger({ service: 'gateway', level: config.LOG_LEVEL }));
     servers.push(await onConfiguredPort(config, 'PORT', (port) => startHttpServer(gateway, { port, host: config.HOST })));

@@ -1,7 +1,7 @@
 import { type EventEnvelope, type Plan, planChangedV1, planChangedV2, planList } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
-import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
+import { createTestBus, gatewayHeaders, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import type { CatalogSchema } from '../src/db/schema';
 import { catalogService } from '../src/index';
@@ -190,7 +190,7 @@ describe(`svc-catalog plans API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
   });
 
   it('reports ready with its database and event bus', async () => {
-    const response = await request(service.url).get('/readyz').expect(200);
+    const response = await request(service.url).get('/readyz').set(gatewayHeaders()).expect(200);
     expect(response.body.checks).toMatchObject({ database: { status: 'up' }, events: { status: 'up' } });
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { booleanFlagSchema, httpUrlSchema, loadConfig, positiveIntSchema, proxyHopsSchema } from '@agentdock/service-kit';
 import { z } from 'zod';
+import { KEY_BYTES, parseKey } from './domain/secret-box';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings, rateLimitOverrides } from './domain/rate-limit-settings';
 
 /** What makes one identity deployment differ from another (on top of every service's env). */
@@ -32,7 +33,28 @@ export interface IdentityOptions {
   /** Proxies in front of this service whose X-Forwarded-For names the client (the gateway is one). */
   trustProxyHops: number;
   rateLimits: RateLimitSettings;
+  /** Seals the authenticator secrets at rest (AES-256-GCM); see the README on rotating it. */
+  mfaEncryptionKey: Buffer;
+  /** Keys sealed with before the current one: still opened, and resealed with it at start. */
+  mfaEncryptionKeysPrevious: Buffer[];
 }
+
+const encryptionKey = z.string().transform((text, ctx) => {
+  const key = parseKey(text);
+  if (!key) ctx.addIssue({ code: 'custom', message: `expected ${KEY_BYTES} random bytes in base64, e.g. from: openssl rand -base64 ${KEY_BYTES}` });
+  return key ?? Buffer.alloc(0);
+});
+const encryptionKeys = z.string().transform((text, ctx) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const key = parseKey(part);
+      if (!key) ctx.addIssue({ code: 'custom', message: `expected comma-separated keys of ${KEY_BYTES} bytes in base64` });
+      return key ?? Buffer.alloc(0);
+    }),
+);
 
 const emailList = z.string().transform((text, ctx) => {
   const emails = text
@@ -62,6 +84,9 @@ export const identityEnvSchema = z
     REFRESH_REUSE_GRACE_SECONDS: z.coerce.number({ error: 'expected a number' }).int().min(0).max(60).default(10),
     TRUST_PROXY_HOPS: proxyHopsSchema.default(1),
     AUTH_RATE_LIMITS: rateLimitOverrides.default({}),
+    // No default: a key everyone knows would seal nothing. `npm start` keeps one in its data folder.
+    MFA_ENCRYPTION_KEY: encryptionKey,
+    MFA_ENCRYPTION_KEY_PREVIOUS: encryptionKeys.default([]),
   })
   .refine((env) => !(env.MAILBOX_ENABLED && env.NODE_ENV === 'production'), {
     message: 'the local mailbox is for development only; it cannot be enabled when NODE_ENV=production',
@@ -81,6 +106,8 @@ export const identityEnvSchema = z
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     rateLimits: applyOverrides(DEFAULT_RATE_LIMITS, env.AUTH_RATE_LIMITS),
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY,
+    mfaEncryptionKeysPrevious: env.MFA_ENCRYPTION_KEY_PREVIOUS,
   }));
 
 function applyOverrides(defaults: RateLimitSettings, overrides: z.infer<typeof rateLimitOverrides>): RateLimitSettings {

@@ -4,9 +4,11 @@ import type { ServiceDefinition } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { IdentityOptions } from './config';
 import { type IdentitySchema, schema } from './db/schema';
-import type { AuthDeps } from './domain/auth';
+import { type AuthDeps, sessionEnds } from './domain/auth';
 import { createMailer, type Mailer } from './domain/mailer';
 import { createRateLimits, type RateLimits } from './domain/rate-limits';
+import { resealTotpSecrets } from './domain/mfa';
+import { createSecretBox } from './domain/secret-box';
 import { loadSigner } from './domain/signing-keys';
 import { billingEmailConsumers, billingTierConsumers } from './events/billing';
 import { lowBalanceConsumer } from './events/low-balance';
@@ -41,7 +43,10 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       const mailer = createMailer({ db: context.db, logger: context.logger, from: options.mailFrom, smtpUrl: options.smtpUrl });
       // Its own tokens are checked with its own keys, under the same admin policy as every service.
       const signer = await loadSigner(context.db, { adminRequiresMfa: context.verifier.adminRequiresMfa ?? false });
-      const auth: AuthDeps = { db: context.db, writer: context, signer, mailer, options };
+      const secretBox = createSecretBox(options.mfaEncryptionKey, options.mfaEncryptionKeysPrevious);
+      const resealed = await resealTotpSecrets(context.db, secretBox);
+      if (resealed > 0) context.logger.info({ resealed }, 'sealed authenticator secrets with the current MFA_ENCRYPTION_KEY');
+      const auth: AuthDeps = { db: context.db, writer: context, signer, mailer, secretBox, options };
       const admins = await grantAdminToConfirmed(context.db, options.adminEmails);
       if (admins > 0) context.logger.info({ admins }, 'made the confirmed accounts listed in ADMIN_EMAILS admins');
       if (!options.smtpUrl) context.logger.info('SMTP_URL is not set: emails are kept in the local mailbox table');
@@ -58,11 +63,12 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       });
       api.use(authRouter(auth, limits, options.cookieSecure));
       api.use(tokenRouter(auth, options.cookieSecure));
-      api.use(profileRouter(context.db, context, auth.signer.verifier));
-      api.use(mfaRouter(context.db, context, auth.signer.verifier, limits));
-      api.use(adminRouter(context.db, context, auth.signer.verifier));
+      const ends = sessionEnds(auth);
+      api.use(profileRouter(context.db, ends, auth.signer.verifier, limits));
+      api.use(mfaRouter(context.db, context, auth.signer.verifier, limits, auth.secretBox));
+      api.use(adminRouter(context.db, ends, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
-      app.use(identityStatsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, context, auth.signer.verifier));
+      app.use(identityStatsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, ends, auth.signer.verifier));
       app.use(IDENTITY_BASE, api);
     },
     consumers(context, { mailer }) {

@@ -23,6 +23,7 @@ export const IDENTITY_ACCESS: AccessTable = {
     resendConfirmation: 'public',
     signInWithPassword: 'public',
     exchangeCode: 'public',
+    openLink: 'public',
     recover: 'public',
     magicLink: 'public',
     requestOtp: 'public',

@@ -64,6 +64,9 @@ describe(`svc-identity customer page and user filters (${process.env.TEST_DATABA
       .set('content-type', 'application/json')
       .send('{}')
       .expect(401);
+    // Nor does its access token: an ended session is ended everywhere, not when its token expires.
+    const refused = await request(identity.url).get(`${api}/me`).set(bearer(customer.session.accessToken)).expect(401);
+    expect(refused.body.error.code).toBe('session_revoked');
 
     const audit = (await request(identity.url).get(`${api}/admin/audit`).query({ user: userId }).set(bearer(adminToken)).expect(200)).body.entries;
     expect(audit).toEqual([expect.objectContaining({ action: 'user.session_revoke', target: `session:${sessionId}`, subjectUserId: userId })]);

@@ -164,8 +164,10 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
     expect(refused.body.error).toMatchObject(refusal);
 
     await patchUser(id, { isSuspended: false }).expect(200);
-    await eventually(async () => (await request(other.url).get('/api/other/whoami').set(bearer(token))).status === 200);
-    await request(identity.url).post(`${api}/signin/password`).send({ email: customer.email, password: PASSWORD }).expect(200);
+    const signedInAgain = await request(identity.url).post(`${api}/signin/password`).send({ email: customer.email, password: PASSWORD }).expect(200);
+    await eventually(async () => (await request(other.url).get('/api/other/whoami').set(bearer(signedInAgain.body.accessToken))).status === 200);
+    // Suspension ended the session the old token belongs to: reactivation does not bring it back.
+    expect((await request(other.url).get('/api/other/whoami').set(bearer(token)).expect(401)).body.error.code).toBe('session_revoked');
     // Suspension ended every session: the old refresh token stays dead.
     await request(identity.url)
       .post(`${api}/token/refresh`)

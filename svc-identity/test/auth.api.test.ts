@@ -1,5 +1,6 @@
 import { session, userProfile } from '@agentdock/contracts';
-import { eventually } from '@agentdock/service-kit/testing';
+import { getTableName } from '@agentdock/service-data/orm';
+import { gatewayHeaders } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import {
   bearer,
@@ -89,20 +90,6 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     await post('/signin/password', { email, password: PASSWORD }).expect(200);
   });
 
-  it('gives an unconfirmed address a fresh link, and the latest sign-up’s password', async () => {
-    const email = uniqueEmail('twice');
-    await post('/signup', { email, password: 'first password', codeChallenge: pkce().challenge }).expect(201);
-    const second = pkce();
-    await post('/signup', { email, password: 'second password', codeChallenge: second.challenge }).expect(201);
-    const emails = await eventually(async () => {
-      const response = await mailbox(identity.url).query({ to: email });
-      return response.body.messages.length === 2 && response.body.messages;
-    });
-    await post('/token/exchange', { code: codeFrom(emails[0].links[0]), codeVerifier: second.verifier }).expect(200);
-    await post('/signin/password', { email, password: 'first password' }).expect(400);
-    await post('/signin/password', { email, password: 'second password' }).expect(200);
-  });
-
   it('resets a password: recovery email → recovery session → new password; the old one stops working', async () => {
     const { email } = await signUpConfirmed(identity.url);
     const { verifier, challenge } = pkce();
@@ -158,6 +145,28 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     await post('/signin/password', { email, password: PASSWORD }).expect(200);
   });
 
+  it('does the same database work for a code sent with an unknown address as for a wrong code, so timing tells nothing', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    await post('/otp', { email }).expect(202);
+    const sent = /\b(\d{6})\b/.exec((await latestEmail(identity.url, email, /sign-in code/)).text)?.[1];
+    const wrongCode = sent === '000000' ? '111111' : '000000';
+    const db = identity.service.context.db;
+    // The statements the answer waits for, by the table they change (the rate limiter's included).
+    const workFor = async (address: string) => {
+      const update = jest.spyOn(db, 'update');
+      try {
+        const answer = await post('/otp/verify', { email: address, code: wrongCode });
+        return { status: answer.status, code: answer.body.error.code, updated: update.mock.calls.map(([table]) => getTableName(table)) };
+      } finally {
+        update.mockRestore();
+      }
+    };
+    const known = await workFor(email);
+    const unknown = await workFor(uniqueEmail('nobody'));
+    expect(known.updated).toContain('otp_codes');
+    expect(unknown).toEqual(known);
+  });
+
   it('answers requests about unknown addresses exactly like those about accounts, and sends them nothing', async () => {
     const { email } = await signUpConfirmed(identity.url);
     const nobody = uniqueEmail('nobody');
@@ -200,18 +209,55 @@ describe('svc-identity rate limits over HTTP', () => {
   });
   afterAll(() => identity.close());
 
-  it('answers 429 with Retry-After and a message saying when, per account whatever the IP', async () => {
-    const email = uniqueEmail('guessed');
-    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
-      await request(identity.url).post(`${api}/signin/password`).set('x-forwarded-for', ip).send({ email, password: 'guess' }).expect(400);
-    }
-    const limited = await request(identity.url).post(`${api}/signin/password`).set('x-forwarded-for', '203.0.113.4').send({ email, password: 'guess' }).expect(429);
+  const signInFrom = (ip: string, email: string, password: string) => request(identity.url).post(`${api}/signin/password`).set(gatewayHeaders(ip)).send({ email, password });
+
+  it('locks out the source that guesses, with Retry-After and a message saying when, not the owner from a clean address', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    for (let attempt = 0; attempt < 3; attempt += 1) await signInFrom('203.0.113.1', email, 'guess').expect(400);
+    const limited = await signInFrom('203.0.113.1', email, 'guess').expect(429);
     expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes\.$/) });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password, from there: that source's budget is spent.
+    await signInFrom('203.0.113.1', email, PASSWORD).expect(429);
+    await signInFrom('198.51.100.20', email, PASSWORD).expect(200);
+  });
+
+  it('slows down sources that keep failing on a much-guessed account, tells its owner, and leaves the owner every way in', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    const guessers = Array.from({ length: 10 }, (_, index) => `203.0.113.${100 + index}`);
+    for (const ip of guessers) await signInFrom(ip, email, 'guess').expect(400);
+    // Ten failures in all: a source that failed before now waits, doubling with each failure.
+    const slowed = await signInFrom(guessers[0]!, email, 'guess').expect(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(10);
+    const alert = await latestEmail(identity.url, email, /Someone is trying to sign in/);
+    expect(alert.links).toEqual([`${PUBLIC_URL}/forgot-password`]);
+
+    await signInFrom('198.51.100.30', email, PASSWORD).expect(200);
+    // The emailed code works even from a source that is being slowed down.
+    await request(identity.url).post(`${api}/otp`).set(gatewayHeaders(guessers[0]!)).send({ email }).expect(202);
+    const code = /\b(\d{6})\b/.exec((await latestEmail(identity.url, email, /sign-in code/)).text)?.[1];
+    await request(identity.url).post(`${api}/otp/verify`).set(gatewayHeaders(guessers[0]!)).send({ email, code }).expect(200);
+  });
+
+  it('believes X-Forwarded-For only from the gateway: anything else on the network counts as its own address', async () => {
+    const from = (headers: Record<string, string>) => request(identity.url).post(`${api}/recover`).set(headers).send({ email: uniqueEmail(), codeChallenge: pkce().challenge });
+    // Each request names another client, without the gateway's secret or with a wrong one: all count as this socket.
+    expect((await from({ 'x-forwarded-for': '192.0.2.1' })).status).toBe(202);
+    expect((await from({ 'x-forwarded-for': '192.0.2.2', 'x-agentdock-gateway': 'not-the-gateway-secret' })).status).toBe(202);
+    expect((await from({ 'x-forwarded-for': '192.0.2.3' })).status).toBe(429);
+    expect((await from(gatewayHeaders('192.0.2.4'))).status).toBe(202);
+  });
+
+  it('serves /metrics and the readiness details on its port only to the gateway’s secret', async () => {
+    await request(identity.url).get('/metrics').expect(404);
+    await request(identity.url).get('/metrics').set('x-agentdock-gateway', 'not-the-gateway-secret').expect(404);
+    expect((await request(identity.url).get('/metrics').set(gatewayHeaders()).expect(200)).text).toContain('http_request');
+    expect((await request(identity.url).get('/readyz').expect(200)).body.checks).toEqual({});
+    expect((await request(identity.url).get('/readyz').set(gatewayHeaders()).expect(200)).body.checks).toMatchObject({ database: { status: 'up' } });
   });
 
   it('limits one client IP across addresses (behind the gateway, from X-Forwarded-For)', async () => {
-    const from = (ip: string) => request(identity.url).post(`${api}/recover`).set('x-forwarded-for', ip).send({ email: uniqueEmail(), codeChallenge: pkce().challenge });
+    const from = (ip: string) => request(identity.url).post(`${api}/recover`).set(gatewayHeaders(ip)).send({ email: uniqueEmail(), codeChallenge: pkce().challenge });
     expect((await from('198.51.100.7')).status).toBe(202);
     expect((await from('198.51.100.7')).status).toBe(202);
     expect((await from('198.51.100.7')).status).toBe(429);

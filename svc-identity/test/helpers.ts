@@ -11,11 +11,13 @@ import { createIdentityService } from '../src/index';
 export const PUBLIC_URL = 'http://localhost:3000';
 export const PASSWORD = 'correct horse battery';
 export const MAILBOX_TOKEN = 'test-mailbox-token-0123456789';
+/** 32 bytes, base64: the tests' MFA_ENCRYPTION_KEY. */
+export const MFA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** Options as on one machine, with per-IP limits out of the way (tests all come from 127.0.0.1). */
 export function testOptions(overrides: Partial<IdentityOptions> = {}): IdentityOptions {
   const generous = RATE_LIMITED_ACTIONS.map((action) => `${action}.ip=10000,${action}.account=10000`).join(',');
-  return { ...loadIdentityOptions({ PUBLIC_URL, MAILBOX_ENABLED: 'true', MAILBOX_TOKEN, AUTH_RATE_LIMITS: generous }), ...overrides };
+  return { ...loadIdentityOptions({ PUBLIC_URL, MAILBOX_ENABLED: 'true', MAILBOX_TOKEN, AUTH_RATE_LIMITS: generous, MFA_ENCRYPTION_KEY }), ...overrides };
 }
 
 export interface IdentityHarness {

@@ -1,5 +1,6 @@
 import { mailboxMessages, otpSent, session } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
+import { gatewayHeaders } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import { codeFrom, type IdentityHarness, latestEmail, mailbox, PASSWORD, pkce, signUpConfirmed, startIdentity, testOptions, uniqueEmail } from './helpers';
 
@@ -60,7 +61,7 @@ describe(`svc-identity resend confirmation and code validity over HTTP (${proces
 
   it('is rate limited per address, whatever the IP', async () => {
     const email = uniqueEmail('flood');
-    const from = (ip: string) => request(identity.url).post(`${api}/signup/resend`).set('x-forwarded-for', ip).send({ email, codeChallenge: pkce().challenge });
+    const from = (ip: string) => request(identity.url).post(`${api}/signup/resend`).set(gatewayHeaders(ip)).send({ email, codeChallenge: pkce().challenge });
     expect((await from('203.0.113.10')).status).toBe(202);
     expect((await from('203.0.113.11')).status).toBe(202);
     const limited = await from('203.0.113.12');

@@ -18,6 +18,7 @@ describe('svc-identity run alone', () => {
       NODE_ENV: 'production',
       MAILBOX_ENABLED: 'true',
       AUTH_RATE_LIMITS: 'signup.everyone=5',
+      MFA_ENCRYPTION_KEY: 'too-short',
       DATA_DIR: '/tmp/never-opened',
       JWKS_URL: 'http://127.0.0.1:9/jwks.json',
     });
@@ -25,6 +26,7 @@ describe('svc-identity run alone', () => {
     expect(started.output()).toContain('Invalid configuration for svc-identity');
     expect(started.output()).toContain('MAILBOX_ENABLED: the local mailbox is for development only');
     expect(started.output()).toContain('AUTH_RATE_LIMITS');
+    expect(started.output()).toContain('MFA_ENCRYPTION_KEY');
   });
 });
 

@@ -5,18 +5,24 @@ import { AuthCard } from './auth-card';
 import { ResendConfirmation } from './resend-confirmation';
 import { sameSitePath } from './return-url';
 import { useCodeExchange } from './use-code-exchange';
+import type { ViewLinkState } from './view-nav';
 
 const AUTHENTICATION_ERROR = 'Authentication error. Please try again.';
+const EMAIL_CONFIRMED = 'Email confirmed. Sign in to continue.';
+const OPENED_ELSEWHERE = 'This sign-in link was opened in another browser than the one that asked for it. Sign in here with a code we email you.';
 
 /**
  * /auth/callback: where confirmation and magic links land. Exchanges the link's code, then goes
  * to the link's `next` page or /dashboard; without a code, to /dashboard or /signin by session.
+ * Opened in another browser than the one that asked (no PKCE verifier here), a confirmation link
+ * still confirms the address and leads to the sign-in form, and a sign-in link to signing in here
+ * with an emailed code: never a dead end.
  */
 export default function AuthCallbackPage() {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const code = params.get('code');
-  const exchange = useCodeExchange(code);
+  const exchange = useCodeExchange(code, { openElsewhere: true });
   const { status, recovery } = useSession();
 
   /** A recovery session chooses its new password first. */
@@ -30,6 +36,17 @@ export default function AuthCallbackPage() {
   function afterCheck(): string | null {
     if (status === 'loading') return null;
     return status === 'signed-in' ? '/dashboard' : '/signin';
+  }
+
+  if (exchange.status === 'elsewhere') {
+    const next = sameSitePath(params.get('next'));
+    // A confirmation link confirmed the address; the sign-in form, its address filled in, is next.
+    if (exchange.purpose === 'signup' && exchange.emailConfirmed) {
+      return <Navigate to={signInHref(next)} state={{ email: exchange.email, notice: EMAIL_CONFIRMED } satisfies ViewLinkState} replace />;
+    }
+    // A sign-in link belongs to the browser that asked for it: this one signs in with a fresh emailed code.
+    const otp = `/signin?${new URLSearchParams({ view: 'verify_otp', ...(next ? { returnUrl: next } : {}) }).toString()}`;
+    return <Navigate to={otp} state={{ email: exchange.email, notice: OPENED_ELSEWHERE } satisfies ViewLinkState} replace />;
   }
 
   if (exchange.status === 'failed') {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuthEvent, useSession } from '@agentdock/session';
-import { Spinner } from '@agentdock/ui';
+import { Alert, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
 import { type AuthView, VIEW_PARAM, viewFromSearch } from './auth-views';
 import { useFocusHeadingOnChange } from './focus-heading';
@@ -92,8 +92,10 @@ export function AuthScreen({ title, lead, home }: AuthScreenProps) {
 
   // A sub-view brings its own h1; 'Welcome back!' belongs to the page's own form only.
   const isHome = shown === home;
+  const notice = (location.state as ViewLinkState | null)?.notice;
   return (
     <AuthCard ref={card} title={isHome ? title : undefined} lead={isHome ? lead : undefined}>
+      {notice && <Alert variant="success">{notice}</Alert>}
       <ViewNavProvider value={nav}>
         {shown === 'sign_in' && <SignInView initialEmail={email} />}
         {shown === 'sign_up' && <SignUpView initialEmail={email} />}

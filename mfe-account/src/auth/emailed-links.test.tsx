@@ -1,11 +1,12 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PKCE_VERIFIER_KEY } from '@agentdock/session';
 import { errorResponse, fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
 import AuthCallbackPage from './auth-callback-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage from './reset-password-page';
+import SignInPage from './sign-in-page';
 import { renderAuthPage } from './testing';
 
 const pages = { '/auth/callback': <AuthCallbackPage />, '/reset-password': <ResetPasswordPage />, '/forgot-password': <ForgotPasswordPage /> };
@@ -73,6 +74,43 @@ describe('/reset-password', () => {
     expect(change.headers.get('authorization')).toBe(`Bearer ${recovery.accessToken}`);
   });
 
+  it('asks a signed-in visitor who did not come from a reset link for the current password', async () => {
+    const identity = fakeIdentity();
+    const signedIn = sessionFixture({ kind: 'password' });
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, signedIn));
+    identity.on('POST /api/identity/me/password', jsonResponse(200, signedIn.user));
+    const { client } = renderAuthPage('/reset-password', pages, { identity });
+    await act(() => client.signInWithPassword({ email: 'ada@example.com', password: 'the old one' }));
+
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password (at least 8 characters)'), 'a new passphrase');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Enter your current password')).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/me/password')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Current password'), 'the old one');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Password changed' })).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/me/password')[0]!.body).toEqual({ password: 'a new passphrase', currentPassword: 'the old one' });
+  });
+
+  it('asks for the current password when the server finds the reset link’s session too old', async () => {
+    const identity = fakeIdentity();
+    const recovery = sessionFixture({ kind: 'recovery' });
+    identity.on(EXCHANGE, jsonResponse(200, recovery));
+    identity.on('POST /api/identity/me/password', errorResponse(403, 'reauthentication_required', 'For your security, enter your current password to make this change.'));
+    renderAuthPage('/reset-password?code=abc', pages, { identity, storage: askedHere() });
+
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password (at least 8 characters)'), 'a new passphrase');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('For your security, enter your current password to make this change.');
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
+  });
+
   it('explains an expired link and links to /forgot-password', async () => {
     const identity = fakeIdentity();
     identity.on(EXCHANGE, invalidCode());
@@ -126,6 +164,30 @@ describe('/auth/callback', () => {
     expect(screen.getByText('Authentication error. Please try again.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('This link is invalid or has expired. Please request a new one.');
     expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('confirms the address of a confirmation link opened in another browser, and shows the sign-in form with it filled in', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/links/open', jsonResponse(200, { purpose: 'signup', email: 'ada@example.com', emailConfirmed: true }));
+    const { client } = renderAuthPage('/auth/callback?code=abc&type=signup&next=%2Fchat', { ...pages, '/signin': <SignInPage /> }, { identity });
+    expect(await screen.findByText('Email confirmed. Sign in to continue.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back!' })).toBeTruthy();
+    expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(identity.callsTo('POST /api/identity/links/open')[0]!.body).toEqual({ code: 'abc' });
+    expect(identity.callsTo(EXCHANGE)).toHaveLength(0);
+    expect(client.getState().status).toBe('signed-out');
+  });
+
+  it('offers to sign in this browser with an emailed code when a sign-in link was opened in another', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/links/open', jsonResponse(200, { purpose: 'magiclink', email: 'ada@example.com', emailConfirmed: true }));
+    identity.on('POST /api/identity/otp', jsonResponse(202, { status: 'email_sent', expiresInMinutes: 10 }));
+    renderAuthPage('/auth/callback?code=abc&type=magiclink', { ...pages, '/signin': <SignInPage /> }, { identity });
+    expect(await screen.findByText(/opened in another browser than the one that asked for it/)).toBeTruthy();
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByLabelText('6-digit code')).toBeTruthy();
+    expect(identity.callsTo('POST /api/identity/otp')[0]!.body).toEqual({ email: 'ada@example.com' });
   });
 
   it('offers a new confirmation link, bound to this browser, when a confirmation link fails here', async () => {

@@ -13,6 +13,17 @@ describe('returnUrl', () => {
     ['?returnUrl=%2F%5Cevil.example', null],
     ['?returnUrl=javascript%3Aalert(1)', null],
     ['?returnUrl=pricing', null],
+    // Normalised before the check: each of these is //evil.example to a browser.
+    ['?returnUrl=%2F.%2F%2Fevil.example', null],
+    ['?returnUrl=%2F..%2F%2Fevil.example', null],
+    ['?returnUrl=%2Fa%2F..%2F%2Fevil.example', null],
+    ['?returnUrl=%2F%252e%2F%2Fevil.example', null],
+    ['?returnUrl=%2F.%2F%5Cevil.example', null],
+    ['?returnUrl=/.//evil.example', null],
+    ['?returnUrl=/..//evil.example', null],
+    ['?returnUrl=/a/..//evil.example', null],
+    ['?returnUrl=/%252e//evil.example', null],
+    ['?returnUrl=/./%5Cevil.example', null],
   ])('%s → %s', (search, expected) => {
     expect(returnPath(search)).toBe(expected);
   });

@@ -1,3 +1,4 @@
+import { sitePath } from '@agentdock/contracts';
 import { hrefWithReturnUrl, RETURN_URL_PARAM } from '@agentdock/ui';
 
 /**
@@ -8,16 +9,13 @@ export function returnPath(search: string): string | null {
   return sameSitePath(new URLSearchParams(search).get(RETURN_URL_PARAM));
 }
 
-/** `value` as a path on this site (path, query and hash), or null for anything else. */
+/**
+ * `value` (decoded once more when it arrives encoded) as a normalised path on this site, or null
+ * for anything else: the contracts' sitePath, the same check the server applies to links.
+ */
 export function sameSitePath(value: string | null): string | null {
   if (!value) return null;
-  const decoded = value.startsWith('/') ? value : safeDecode(value);
-  // '//host' and '/\host' are other sites to a browser.
-  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.startsWith('/\\')) return null;
-  // On the server (prerendered sign-in) any origin works: the question is only whether the path leaves it.
-  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
-  const url = new URL(decoded, origin);
-  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  return sitePath(value.startsWith('/') ? value : safeDecode(value));
 }
 
 function safeDecode(value: string): string {

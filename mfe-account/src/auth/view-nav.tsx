@@ -14,6 +14,8 @@ export interface ViewNav {
 /** What a link to another view carries in the history entry it opens. */
 export interface ViewLinkState {
   email?: string;
+  /** Shown above the form once, e.g. why the visitor landed here. */
+  notice?: string;
 }
 
 const ViewNavContext = createContext<ViewNav>({ hrefFor: () => '/signin', returnUrl: null, email: '' });

@@ -5,6 +5,7 @@ export * from './http/text';
 export * from './http/access';
 export * from './http/endpoint';
 export * from './http/bases';
+export * from './http/site-path';
 export * from './auth/claims';
 export * from './catalog/tier';
 export * from './catalog/tier-labels';

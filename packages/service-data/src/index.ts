@@ -3,7 +3,7 @@
 // service runtime that puts them together with the HTTP half (@agentdock/service-kit).
 export { type Database, type DatabaseOptions, type DatabaseTarget, type Db, onUniqueViolation, openDatabase } from './db/database';
 export { acquireProcessLock } from './db/process-lock';
-export { adminAudit, outbox, processedEvents, suspendedUsers } from './db/kit-schema';
+export { adminAudit, outbox, processedEvents, revokedSessions, suspendedUsers } from './db/kit-schema';
 export {
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_MAX_DELIVER,
@@ -20,6 +20,7 @@ export { InProcessBus, type InProcessBusOptions } from './events/in-process-bus'
 export { JetStreamBus, type JetStreamBusOptions } from './events/jetstream-bus';
 export { enqueueEvent, OutboxRelay, type OutboxRelayOptions } from './events/outbox';
 export { idempotentHandler, type IdempotentHandlerOptions } from './events/consumer';
+export { rejectingRevoked, RevokedSessions } from './auth/session-revocation';
 export { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 export { type AdminActionInput, type AdminActor, adminActorOf, adminAuditPath, adminAuditRouter, listAdminActions, recordAdminAction } from './audit/admin-audit';
 export { type RunningService, runStandalone, type ServiceContext, type ServiceDefinition, serviceEnvSchema, type ServiceRuntime, startService } from './service';

@@ -20,6 +20,7 @@ import {
   installShutdown,
 } from '@agentdock/service-kit';
 import { adminAuditRouter } from './audit/admin-audit';
+import { rejectingRevoked, RevokedSessions } from './auth/session-revocation';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import { type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription } from './events/bus';
@@ -35,7 +36,10 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
   bus: EventBus;
   /** The registry /metrics serves: a service registers its own counters here. */
   metricsRegistry: Registry;
-  /** Checks access tokens against svc-identity's keys and refuses suspended users (403). */
+  /**
+   * Checks access tokens against svc-identity's keys and refuses suspended users (403) and
+   * sessions that have ended (401 session_revoked).
+   */
   verifier: TokenVerifier;
   /**
    * Runs `work` in one transaction and relays the events it enqueued as soon as it commits.
@@ -96,6 +100,12 @@ export interface ServiceRuntime {
    * default (ADMIN_REQUIRE_MFA) is true; only the embedded default of `npm start` turns it off.
    */
   adminRequireMfa: boolean;
+  /**
+   * The secret the gateway sends with each request it forwards (GATEWAY_SECRET): only requests
+   * with it may name their client in X-Forwarded-For (per-IP limits) or read /metrics and the
+   * readiness details. Unset, nobody may: a service then counts every client as the gateway.
+   */
+  gatewaySecret?: string;
   relayPollIntervalMs?: number;
   /**
    * On stop, how long /readyz says 503 while requests are still served, before the server stops
@@ -135,13 +145,14 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
   });
   const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs, metricsRegistry });
   const suspended = new SuspendedUsers(database.db, logger);
+  const revoked = new RevokedSessions(database.db, logger);
   const context: ServiceContext<TSchema> = {
     name: definition.name,
     logger,
     db: database.db,
     bus: runtime.bus,
     metricsRegistry,
-    verifier: rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended),
+    verifier: rejectingRevoked(rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended), revoked),
     transaction: async (work) => {
       const result = await database.db.transaction((tx) => work(tx as unknown as Db<TSchema>));
       relay.nudge();
@@ -153,18 +164,23 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
   let stopping = false;
   try {
     await suspended.load();
+    await revoked.load();
     // Optional only when TDeps is void (see ServiceDefinition), so undefined is then the right value.
     const deps = (await definition.onStart?.(context)) as TDeps;
     relay.start();
-    const consumers = [...suspended.consumers(definition.name), ...(definition.consumers?.(context, deps) ?? [])];
+    const consumers = [...suspended.consumers(definition.name), revoked.consumer(definition.name), ...(definition.consumers?.(context, deps) ?? [])];
     subscriptions = await Promise.all(consumers.map((consumer) => runtime.bus.subscribe(countingParked(consumer, parkedEvents))));
     suspended.startRefreshing();
+    revoked.startRefreshing();
     const app = createHttpApp({
       service: definition.name,
       logger,
       metricsRegistry,
       bodyLimit: definition.bodyLimit,
       parseJsonBody: definition.parseJsonBody,
+      gatewaySecret: runtime.gatewaySecret,
+      metrics: 'gateway',
+      readinessDetails: 'gateway',
       readiness: {
         database: () => database.ping(),
         events: () => runtime.bus.ping(),
@@ -192,6 +208,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
         await drainServer(server);
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
         suspended.stop();
+        revoked.stop();
         await definition.onStop?.(context, deps);
         await relay.stop();
         await database.close();
@@ -201,6 +218,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
     // e.g. the port is taken: consumers left running would take events into a closed database.
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     suspended.stop();
+    revoked.stop();
     await relay.stop();
     await database.close();
     throw error;
@@ -225,6 +243,8 @@ export const serviceEnvSchema = z
     DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: logLevelSchema,
     ADMIN_REQUIRE_MFA: booleanFlagSchema.default(true),
+    // Shared with the gateway; no default: a guessable one would let anything on the network pose as it.
+    GATEWAY_SECRET: z.string().min(16, 'use at least 16 characters').optional(),
   })
   .refine((env) => env.DATABASE_URL || env.DATA_DIR, {
     message: 'set DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite)',
@@ -253,7 +273,9 @@ export async function runStandalone<TSchema extends Record<string, unknown>, TDe
     jwksUrl: env.JWKS_URL,
     drainDelayMs: env.DRAIN_DELAY_MS,
     adminRequireMfa: env.ADMIN_REQUIRE_MFA,
+    gatewaySecret: env.GATEWAY_SECRET,
   });
+  if (!env.GATEWAY_SECRET) logger.warn('GATEWAY_SECRET is not set: X-Forwarded-For is ignored (every client counts as the gateway in per-IP limits) and /metrics is not served');
   if (!env.ADMIN_REQUIRE_MFA) logger.warn('ADMIN_REQUIRE_MFA=false: admins can use admin endpoints without a second factor');
   installShutdown({ logger, servers: [], closers: [() => service.stop(), () => bus.close()] });
 }

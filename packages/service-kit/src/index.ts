@@ -35,10 +35,11 @@ export {
 } from './errors/app-errors';
 export { errorHandler, notFoundHandler, sendError } from './http/error-handler';
 export { createHttpApp, type HttpAppKit, type HttpAppOptions } from './http/app';
+export { cameFromGateway, GATEWAY_SECRET_HEADER, trustForwardedOnlyFromGateway } from './http/gateway-trust';
 export type { ReadinessCheck } from './http/health';
 export { getRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { closeHttpServer, DEFAULT_REQUEST_TIMEOUT_MS, type ListenOptions, serverUrl, startHttpServer } from './http/server';
-export { AccountSuspendedError, AuthUnavailableError, InvalidTokenError, MfaRequiredError, TokenExpiredError } from './auth/auth-errors';
+export { AccountSuspendedError, AuthUnavailableError, InvalidTokenError, MfaRequiredError, SessionRevokedError, TokenExpiredError } from './auth/auth-errors';
 export { createTokenVerifier, type TokenVerifier, type TokenVerifierOptions } from './auth/jwt';
 export { assertAdminMfa, getAuth, getOptionalAuth, optionalAuth, requireAdmin, requireAuth } from './auth/middleware';
 export { drainServer, installShutdown, type ShutdownOptions, type TriggerShutdown } from './shutdown';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@agentdock/api-client';
-import type { ProfilePatch } from '@agentdock/contracts';
+import type { LinkOpened, ProfilePatch } from '@agentdock/contracts';
 import { accessTokenSource } from './access-token';
 import { createChallengeSlot } from './challenge-slot';
 import { createEmailLinks } from './email-links';
@@ -72,6 +72,11 @@ export interface SessionClient {
   /** Turns an emailed link's code into a session (PASSWORD_RECOVERY for recovery links). */
   exchangeCodeForSession(code: string): Promise<SignInOutcome>;
   /**
+   * An emailed link opened in a browser that did not ask for it (no PKCE verifier here): no
+   * session, but a confirmation link confirms the address. Says which kind of link and to whom.
+   */
+  openLinkElsewhere(code: string): Promise<LinkOpened>;
+  /**
    * The second step: an authenticator code or a recovery code. A challenge that is over (too old,
    * too many wrong codes) is refused with 401 `invalid_mfa_challenge`: the page says so and
    * offers cancelMfa, back to the first factor.
@@ -79,7 +84,11 @@ export interface SessionClient {
   verifyMfa(code: string): Promise<Session>;
   /** Leaves the second step without signing in. */
   cancelMfa(): void;
-  updatePassword(password: string): Promise<UserProfile>;
+  /**
+   * `currentPassword` is needed unless the session proved the address by email or a second factor
+   * a few minutes ago (a reset link's recovery session): 403 `reauthentication_required` otherwise.
+   */
+  updatePassword(password: string, currentPassword?: string): Promise<UserProfile>;
   updateProfile(patch: ProfilePatch): Promise<UserProfile>;
   /** A new access token from the refresh cookie; null when there is no session any more. */
   refresh(): Promise<Session | null>;
@@ -162,9 +171,11 @@ export function createSessionClient({
       // A code works once; a page that asks twice (React's strict mode, a double click) shares the answer.
       return exchanges.get(code, () => afterFirstCheck(async (t) => secondStep.firstFactorPassed(await t.exchangeCode({ code, codeVerifier: takeCodeVerifier(storage) }))));
     },
+    openLinkElsewhere: async (code) => (await transport()).openLink({ code }),
     verifyMfa: (code) => secondStep.verify(code, async (body) => (await transport()).verifyMfa(body)),
     cancelMfa: secondStep.cancel,
-    updatePassword: async (password) => userUpdated(await asUser((t) => t.changePassword({ password }))),
+    updatePassword: async (password, currentPassword) =>
+      userUpdated(await asUser((t) => t.changePassword(currentPassword === undefined ? { password } : { password, currentPassword }))),
     updateProfile: async (patch) => userUpdated(await asUser((t) => t.updateProfile(patch))),
     refresh,
     async signOut() {

@@ -3,7 +3,9 @@ import {
   IDENTITY_ENDPOINTS,
   type CodeExchangeRequest,
   type EmailLinkRequest,
+  type LinkOpened,
   type MfaVerifyRequest,
+  type OpenLinkRequest,
   type OtpRequest,
   type OtpSent,
   type OtpVerifyRequest,
@@ -36,6 +38,7 @@ export interface Transport {
   sendMagicLink(body: EmailLinkRequest): Promise<void>;
   sendRecovery(body: EmailLinkRequest): Promise<void>;
   exchangeCode(body: CodeExchangeRequest): Promise<SignInResult>;
+  openLink(body: OpenLinkRequest): Promise<LinkOpened>;
   verifyMfa(body: MfaVerifyRequest): Promise<Session>;
   refresh(): Promise<Session>;
   revoke(): Promise<void>;
@@ -70,6 +73,7 @@ export function createTransport({ baseUrl, fetch, getAccessToken, onUnauthorized
       await anonymous.call(endpoints.recover, { body });
     },
     exchangeCode: (body) => anonymous.call(endpoints.exchangeCode, { ...withCookie, body }),
+    openLink: (body) => anonymous.call(endpoints.openLink, { body }),
     verifyMfa: (body) => anonymous.call(endpoints.verifyMfa, { ...withCookie, body }),
     // An empty JSON body: the server accepts cookie-authenticated calls only with a JSON content
     // type, which a cross-site form cannot send.

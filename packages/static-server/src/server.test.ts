@@ -99,6 +99,14 @@ describe('createStaticServer fallbacks', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves index.html with 404 for paths that are not pages, when told which are', async () => {
+    const server = createStaticServer({ root, spaFallback: true, isPage: (pathname) => pathname === '/pricing' });
+    const unknown = await request(server).get('/no-such-page').set('Accept', 'text/html');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('<title>Agentdock</title>');
+    expect((await request(server).get('/pricing').set('Accept', 'text/html')).status).toBe(200);
+  });
+
   it('keeps missing assets a 404 even with the SPA fallback', async () => {
     const res = await request(createStaticServer({ root, spaFallback: true })).get('/missing.3fa9c2d1.js');
     expect(res.status).toBe(404);

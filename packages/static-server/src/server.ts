@@ -30,9 +30,15 @@ export interface StaticServerOptions {
    * It must not reject (the shell's renderer answers null on any failure).
    */
   renderPage?: (path: string) => Promise<string | null>;
+  /**
+   * Whether an extension-less path is one of the app's pages (the shell's route table). The SPA
+   * fallback answers others with index.html too, whose router shows its not-found page, but with
+   * status 404, so search engines and monitors see the truth. Without it every path is a page.
+   */
+  isPage?: (pathname: string) => boolean;
 }
 
-export function createStaticServer({ root, spaFallback = false, cors = false, renderPage }: StaticServerOptions): Express {
+export function createStaticServer({ root, spaFallback = false, cors = false, renderPage, isPage }: StaticServerOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
@@ -84,7 +90,7 @@ export function createStaticServer({ root, spaFallback = false, cors = false, re
     const indexFile = path.join(root, 'index.html');
     app.use((req, res, next) => {
       if (!isPageRequest(req)) return next();
-      res.set('Cache-Control', REVALIDATE);
+      res.status(isPage && !isPage(req.path) ? 404 : 200).set('Cache-Control', REVALIDATE);
       res.sendFile(indexFile, (error) => error && next(error));
     });
   }

@@ -12,6 +12,11 @@ export interface RemoteRoute {
   description: string;
   /** Public: served with its content in the HTML (the anonymous view, rendered on the server). */
   prerender?: true;
+  /**
+   * The query parameters the page reads. The server renders it with these alone and caches it
+   * under them, so `/?x=1`, `/?x=2`… are one render rather than one each.
+   */
+  query?: readonly string[];
 }
 
 /** Every page of the product and the micro-frontend that renders it. Anything else is a 404. */
@@ -32,6 +37,7 @@ export const ROUTES: readonly RemoteRoute[] = [
     title: 'Pricing',
     description: 'Compare Agentdock plans: Free, Starter, Pro and Enterprise, billed monthly or annually (save up to 15%).',
     prerender: true,
+    query: ['subscription'],
   },
   {
     path: '/courses',
@@ -48,6 +54,7 @@ export const ROUTES: readonly RemoteRoute[] = [
     title: 'Course',
     description: 'Course details: modules and lessons, instructor, duration, level and what you get.',
     prerender: true,
+    query: ['subscription'],
   },
   {
     path: '/courses/:courseId/discussion',
@@ -111,8 +118,8 @@ export const ROUTES: readonly RemoteRoute[] = [
     description: 'Contact Agentdock: email support, our community chat, or send us a message.',
     prerender: true,
   },
-  { path: '/signin', remote: 'account', page: 'SignIn', title: 'Sign In', description: 'Sign in to your Agentdock account.', prerender: true },
-  { path: '/signup', remote: 'account', page: 'SignUp', title: 'Sign Up', description: 'Create your Agentdock account.', prerender: true },
+  { path: '/signin', remote: 'account', page: 'SignIn', title: 'Sign In', description: 'Sign in to your Agentdock account.', prerender: true, query: ['returnUrl', 'view'] },
+  { path: '/signup', remote: 'account', page: 'SignUp', title: 'Sign Up', description: 'Create your Agentdock account.', prerender: true, query: ['returnUrl', 'view'] },
   { path: '/forgot-password', remote: 'account', page: 'ForgotPassword', title: 'Reset Password', description: 'Reset the password of your Agentdock account.' },
   { path: '/reset-password', remote: 'account', page: 'ResetPassword', title: 'Choose a New Password', description: 'Choose a new password for your Agentdock account.' },
   { path: '/auth/callback', remote: 'account', page: 'AuthCallback', title: 'Completing Authentication', description: 'Completing authentication.' },

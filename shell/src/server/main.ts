@@ -1,6 +1,6 @@
 import { createStaticServer } from '@agentdock/static-server';
 import { loadShellServerEnv } from './server-env';
-import { createShellRenderer } from './shell-renderer';
+import { createShellRenderer, isKnownPage } from './shell-renderer';
 
 function main(): void {
   const env = loadShellServerEnv(process.env);
@@ -14,7 +14,7 @@ function main(): void {
         onError: (error, path) => console.warn(JSON.stringify({ level: 'warn', msg: 'served the plain shell: server rendering failed', path, err: String(error) })),
       })
     : undefined;
-  const server = createStaticServer({ root: env.SHELL_DIST, spaFallback: true, renderPage }).listen(env.PORT, env.HOST, () => {
+  const server = createStaticServer({ root: env.SHELL_DIST, spaFallback: true, renderPage, isPage: isKnownPage }).listen(env.PORT, env.HOST, () => {
     console.log(`Shell on http://${env.HOST}:${env.PORT}${renderPage ? ` (public pages rendered with data from ${env.API_URL})` : ''}`);
   });
   const stop = () => server.close(() => process.exit(0));

@@ -3,7 +3,9 @@ import type { RemoteName } from '../remotes';
 import { pageDocument } from './html-document';
 import { createRemoteModules } from './remote-modules';
 import { createRenderCache } from './render-cache';
-import { matchPublicRoute } from './public-routes';
+import { matchPublicRoute, renderedUrl } from './public-routes';
+
+export { isKnownPage } from './public-routes';
 import { renderPage } from './render-page';
 
 export interface ShellRendererOptions {
@@ -15,6 +17,8 @@ export interface ShellRendererOptions {
   apiBaseUrl: string;
   /** How long a rendered page is served again (an operator's edit shows within this time). */
   cacheTtlMs: number;
+  /** How often a remote's manifest is checked for a new build; by default the cache's time, at most 5 s. */
+  remoteRecheckMs?: number;
   /** A render that takes longer is abandoned for the plain shell. */
   renderTimeoutMs: number;
   /** Told why a page was served as the plain shell. */
@@ -30,12 +34,13 @@ export type ShellRenderer = (path: string) => Promise<string | null>;
  * renders in the browser as before: never an error page.
  */
 export function createShellRenderer(options: ShellRendererOptions): ShellRenderer {
-  const remotes = createRemoteModules({ manifests: options.manifests, recheckMs: Math.min(options.cacheTtlMs, 5_000) });
+  const remotes = createRemoteModules({ manifests: options.manifests, recheckMs: options.remoteRecheckMs ?? Math.min(options.cacheTtlMs, 5_000) });
   const cache = createRenderCache<string | null>({ ttlMs: options.cacheTtlMs });
 
   return async (path) => {
-    const url = new URL(path, 'http://agentdock.invalid');
-    if (!matchPublicRoute(url.pathname)) return null;
+    const match = matchPublicRoute(new URL(path, 'http://agentdock.invalid').pathname);
+    if (!match) return null;
+    const url = renderedUrl(new URL(path, 'http://agentdock.invalid'), match.route);
     const key = `${url.pathname}${url.search}`;
     try {
       return await cache.get(key, async () => {

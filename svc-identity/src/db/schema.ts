@@ -171,5 +171,23 @@ export const rateLimits = pgTable('rate_limits', {
   expire: time('expire'),
 });
 
-export const schema = { users, signingKeys, sessions, refreshTokens, linkCodes, otpCodes, mfaFactors, mfaRecoveryCodes, mfaChallenges, mailbox, rateLimits };
+/**
+ * Failed password sign-ins per account (the address or phone typed, account or not) and source:
+ * one row per (account, client IP), plus the account's total under source ''. A count lives for a
+ * window from its first failure; `alertedAt` is when the owner was last told of them.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    account: text('account').notNull(),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull(),
+    firstFailureAt: time('first_failure_at').notNull(),
+    lastFailureAt: time('last_failure_at').notNull(),
+    alertedAt: time('alerted_at'),
+  },
+  (table) => [primaryKey({ columns: [table.account, table.source] }), index('sign_in_failures_last_idx').on(table.lastFailureAt)],
+);
+
+export const schema = { signInFailures, users, signingKeys, sessions, refreshTokens, linkCodes, otpCodes, mfaFactors, mfaRecoveryCodes, mfaChallenges, mailbox, rateLimits };
 export type IdentitySchema = typeof schema;

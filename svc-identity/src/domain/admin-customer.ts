@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull } from '@agentdock/service-data/orm';
 import { type IdentitySchema, mfaFactors, sessions } from '../db/schema';
 import { IdentityError } from './errors';
 import { findUser } from './users';
-import type { IdentityWriter } from './writer';
+import { revokeUserSession, type SessionEnds } from './refresh-tokens';
 
 const openSessions = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
 
@@ -26,15 +26,13 @@ export async function userSecurity(db: Db<IdentitySchema>, userId: string): Prom
   };
 }
 
-/** An admin ends one of a user's sign-ins, recorded in the audit log with the change. */
-export async function revokeSessionAsAdmin(writer: IdentityWriter, admin: AdminActor, userId: string, sessionId: string): Promise<void> {
-  const revoked = await writer.transaction(async (tx) => {
-    const [row] = await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'revoked by an admin' })
-      .where(and(eq(sessions.id, sessionId), openSessions(userId)))
-      .returning({ id: sessions.id });
-    if (!row) return false;
+/**
+ * An admin ends one of a user's sign-ins, recorded in the audit log with the change. It ends the
+ * way every session ends (refresh-tokens' endSessions), so every service refuses its access tokens too.
+ */
+export async function revokeSessionAsAdmin(ends: SessionEnds, admin: AdminActor, userId: string, sessionId: string): Promise<void> {
+  const revoked = await ends.writer.transaction(async (tx) => {
+    if (!(await revokeUserSession(tx, ends, userId, sessionId, 'revoked by an admin'))) return false;
     await recordAdminAction(tx, {
       actor: admin,
       action: 'user.session_revoke',

@@ -4,9 +4,8 @@ import { BadRequestError } from '@agentdock/service-kit';
 import { type Db, recordAdminAction } from '@agentdock/service-data';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
-import { revokeUserSessions } from './refresh-tokens';
+import { revokeUserSessions, type SessionEnds } from './refresh-tokens';
 import { findUser, toProfile } from './users';
-import type { IdentityWriter } from './writer';
 
 /**
  * One page of the users whose email or name contains `q` (and, with `ids`, who are among them),
@@ -51,8 +50,9 @@ function matching(q: string | undefined): SQL | undefined {
  * once; every change that others must know about is published with it, and only when it changes
  * something.
  */
-export async function updateUserAsAdmin(writer: IdentityWriter, admin: { id: string; email: string }, userId: string, patch: AdminUserPatch): Promise<UserRow> {
+export async function updateUserAsAdmin(ends: SessionEnds, admin: { id: string; email: string }, userId: string, patch: AdminUserPatch): Promise<UserRow> {
   if (patch.isSuspended === true && admin.id === userId) throw new IdentityError('cannot_suspend_self');
+  const { writer } = ends;
   return writer.transaction(async (tx) => {
     const before = await findUser(tx, userId);
     if (!before) throw new IdentityError('user_not_found');
@@ -64,7 +64,7 @@ export async function updateUserAsAdmin(writer: IdentityWriter, admin: { id: str
     if (!after) throw new IdentityError('user_not_found');
     if (after.isSuspended !== before.isSuspended) {
       if (after.isSuspended) {
-        await revokeUserSessions(tx, userId, 'suspended');
+        await revokeUserSessions(tx, ends, userId, 'suspended');
         await writer.enqueue(tx, userSuspendedV1, { userId });
       } else {
         await writer.enqueue(tx, userReactivatedV1, { userId });

@@ -1,7 +1,9 @@
 import type {
   CodeExchangeRequest,
   EmailLinkRequest,
+  LinkOpened,
   MfaVerifyRequest,
+  OpenLinkRequest,
   OtpVerifyRequest,
   PasswordSignInRequest,
   ResendConfirmationRequest,
@@ -13,16 +15,17 @@ import type { IdentityOptions } from '../config';
 import type { IdentitySchema, UserRow } from '../db/schema';
 import { emails } from './emails';
 import { IdentityError } from './errors';
-import { createLinkCode, consumeLinkCode, type LinkPurpose } from './link-codes';
+import { createLinkCode, consumeLinkCode, findLiveLinkCode, type LinkPurpose } from './link-codes';
 import type { Mailer } from './mailer';
+import type { SecretBox } from './secret-box';
 import { hasMfa, spendSecondFactor } from './mfa';
 import { createChallenge, failChallenge, type IssuedChallenge, openChallenge, spendChallenge } from './mfa-challenges';
 import { issueOtp, verifyOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
-import { rotateRefreshToken, type SessionKind, startSession } from './refresh-tokens';
+import { rotateRefreshToken, type SessionEnds, type SessionKind, startSession } from './refresh-tokens';
 import { type IssuedSession, issueSession } from './sessions';
 import type { AccessTokenSigner } from './signing-keys';
-import { confirmEmail, createUser, findUser, findUserByEmail, findUserByPhone, updateUnconfirmed } from './users';
+import { confirmEmail, createUser, findUser, findUserByEmail, findUserByPhone } from './users';
 import type { IdentityWriter } from './writer';
 
 /** What the sign-in flows need; the service builds it once at start. */
@@ -31,8 +34,13 @@ export interface AuthDeps {
   writer: IdentityWriter;
   signer: AccessTokenSigner;
   mailer: Mailer;
+  /** Seals and opens the authenticator secrets (MFA_ENCRYPTION_KEY). */
+  secretBox: SecretBox;
   options: Pick<IdentityOptions, 'publicUrl' | 'adminEmails' | 'accessTokenTtlSeconds' | 'refreshReuseGraceSeconds' | 'otpTtlMinutes'>;
 }
+
+/** What ending a session needs, from the service's parts. */
+export const sessionEnds = (deps: AuthDeps): SessionEnds => ({ writer: deps.writer, accessTokenTtlSeconds: deps.options.accessTokenTtlSeconds });
 
 function link(publicUrl: string, path: string, query: Record<string, string | undefined>): string {
   const url = new URL(path, publicUrl);
@@ -67,7 +75,7 @@ export async function verifySecondStep(deps: AuthDeps, input: MfaVerifyRequest):
       const challenge = await openChallenge(tx, input.challengeToken);
       const user = await findUser(tx, challenge.userId);
       if (!user) throw new IdentityError('invalid_mfa_challenge');
-      await spendSecondFactor(tx, user.id, input.code);
+      await spendSecondFactor(tx, deps.secretBox, user.id, input.code);
       await spendChallenge(tx, input.challengeToken);
       return startUserSession(deps, tx, user, challenge.kind, true);
     });
@@ -78,25 +86,22 @@ export async function verifySecondStep(deps: AuthDeps, input: MfaVerifyRequest):
 }
 
 /**
- * Creates an unconfirmed account and emails its confirmation link. An address that is taken gets
- * the same answer: its owner is told by email instead (a fresh link if still unconfirmed). The
- * password is hashed either way, so both paths take about as long.
+ * Creates an unconfirmed account and emails its confirmation link. A sign-up for an address that
+ * has an account, confirmed or not, never changes that account: whoever typed the address has not
+ * proved they own it, and a new password or name would be theirs once the owner opened any link.
+ * The owner is emailed instead (a fresh confirmation link while unconfirmed, a notice once
+ * confirmed) and the answer is the same as for a new address. The password is hashed on every
+ * path, so they all take about as long.
  */
 export async function signUp(deps: AuthDeps, input: SignUpRequest): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const fullName = input.fullName ? input.fullName : null;
-  const code = await deps.writer.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, input.email);
-    if (existing?.emailConfirmedAt) return undefined;
-    // The latest sign-up's password wins, so nobody can pre-register someone else's address
-    // with a password of their own and take the account over once its owner confirms it.
-    const user = existing
-      ? await updateUnconfirmed(tx, existing.id, { passwordHash, fullName })
-      : await createUser(deps.writer, tx, { email: input.email, passwordHash, fullName });
-    if (!user) return undefined;
+  const confirmation = await deps.writer.transaction(async (tx) => {
+    const user = (await findUserByEmail(tx, input.email)) ?? (await createUser(deps.writer, tx, { email: input.email, passwordHash, fullName }));
+    if (!user || user.emailConfirmedAt) return undefined;
     return { to: user.email, code: await createLinkCode(tx, { userId: user.id, purpose: 'signup', codeChallenge: input.codeChallenge }) };
   });
-  if (code) deps.mailer.sendInBackground(emails.confirmSignup(code.to, callbackLink(deps, code.code, 'signup', input.redirectTo)));
+  if (confirmation) deps.mailer.sendInBackground(emails.confirmSignup(confirmation.to, callbackLink(deps, confirmation.code, 'signup', input.redirectTo)));
   else deps.mailer.sendInBackground(emails.alreadyRegistered(input.email, link(deps.options.publicUrl, '/signin', {})));
 }
 
@@ -132,6 +137,22 @@ export async function exchangeLinkCode(deps: AuthDeps, input: CodeExchangeReques
   });
 }
 
+/**
+ * An emailed link opened in a browser without its PKCE verifier gives no session (the code is
+ * bound to the browser that asked), but opening a confirmation link anywhere proves the address,
+ * so it is confirmed; the answer names the address, for the sign-in form there. The code stays
+ * usable by the browser that does hold the verifier.
+ */
+export async function openLinkElsewhere(deps: AuthDeps, input: OpenLinkRequest): Promise<LinkOpened> {
+  return deps.writer.transaction(async (tx) => {
+    const live = await findLiveLinkCode(tx, input.code);
+    if (!live) throw new IdentityError('invalid_code');
+    const user = live.purpose === 'signup' ? await confirmEmail(deps.writer, tx, live.userId, deps.options.adminEmails) : await findUser(tx, live.userId);
+    if (!user) throw new IdentityError('invalid_code');
+    return { purpose: live.purpose, email: user.email, emailConfirmed: user.emailConfirmedAt !== null };
+  });
+}
+
 /** Emails a recovery or sign-in link when the address has an account; says nothing either way. */
 export function requestEmailLink(deps: AuthDeps, purpose: Exclude<LinkPurpose, 'signup'>, input: EmailLinkRequest): void {
   deps.mailer.composeInBackground(async () => {
@@ -141,6 +162,18 @@ export function requestEmailLink(deps: AuthDeps, purpose: Exclude<LinkPurpose, '
     return purpose === 'recovery'
       ? emails.recovery(user.email, link(deps.options.publicUrl, '/reset-password', { code, next: input.redirectTo }))
       : emails.magicLink(user.email, callbackLink(deps, code, 'magiclink', input.redirectTo));
+  });
+}
+
+/**
+ * Tells the owner that their password has been guessed at (the account's failures reached the
+ * alert threshold), with the way to a new password; nothing is sent for an unknown account, and
+ * nothing about it shows in the answer.
+ */
+export function alertOwnerOfFailures(deps: AuthDeps, input: Pick<PasswordSignInRequest, 'email' | 'phone'>): void {
+  deps.mailer.composeInBackground(async () => {
+    const user = input.email ? await findUserByEmail(deps.db, input.email) : await findUserByPhone(deps.db, input.phone ?? '');
+    return user ? emails.signInFailures(user.email, link(deps.options.publicUrl, '/forgot-password', {})) : undefined;
   });
 }
 
@@ -165,7 +198,7 @@ export async function signInWithOtp(deps: AuthDeps, input: OtpVerifyRequest): Pr
 
 /** A new access token and the next refresh token of the same family. */
 export async function refreshSession(deps: AuthDeps, refreshToken: string): Promise<IssuedSession> {
-  const outcome = await rotateRefreshToken(deps.db, refreshToken, deps.options.refreshReuseGraceSeconds);
+  const outcome = await rotateRefreshToken(sessionEnds(deps), refreshToken, deps.options.refreshReuseGraceSeconds);
   if (outcome.status === 'invalid') throw new IdentityError('invalid_refresh_token');
   if (outcome.status === 'reused') throw new IdentityError('refresh_token_reused');
   if (outcome.status === 'suspended') throw new AccountSuspendedError();

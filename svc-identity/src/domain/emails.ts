@@ -38,6 +38,16 @@ export const emails = {
       ],
       { label: 'Sign in', url },
     ),
+  signInFailures: (to: string, url: string) =>
+    email(
+      to,
+      'Someone is trying to sign in to your Agentdock account',
+      [
+        'There have been repeated failed attempts to sign in to your account with a password.',
+        'If this was you, nothing is wrong: you can still sign in, or use an emailed sign-in link or code. If it was not you, your account is safe as long as your password is not guessed; choose a new, stronger one to be sure.',
+      ],
+      { label: 'Choose a new password', url },
+    ),
   recovery: (to: string, url: string) =>
     email(to, 'Reset your Agentdock password', ['We received a request to reset your password.', 'The link works once, within an hour.', IGNORE], {
       label: 'Choose a new password',

@@ -11,6 +11,8 @@ const FAILURES = {
   [CLIENT_CODES.refreshTokenReused]: [401, 'Your session was ended for your security. Please sign in again.'],
   [CLIENT_CODES.invalidMfaCode]: [400, 'That code is not valid. Enter the current code from your authenticator app or an unused recovery code.'],
   [CLIENT_CODES.invalidMfaChallenge]: [401, 'Your sign-in took too long or had too many wrong codes. Please sign in again.'],
+  [CLIENT_CODES.reauthenticationRequired]: [403, 'For your security, enter your current password to make this change.'],
+  [CLIENT_CODES.invalidCurrentPassword]: [400, 'Your current password is not correct.'],
   mfa_already_enabled: [409, 'Two-factor authentication is already on for this account.'],
   mfa_not_enrolling: [409, 'Start setting up two-factor authentication first.'],
   mfa_not_enabled: [409, 'Two-factor authentication is not on for this account.'],

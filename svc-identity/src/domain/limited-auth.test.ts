@@ -2,7 +2,9 @@ import { RateLimitedError } from '@agentdock/service-kit';
 import type { AuthDeps } from './auth';
 import { type AuthOperations, limitedAuth } from './limited-auth';
 import type { RateLimits } from './rate-limits';
+import { IdentityError } from './errors';
 import { sha256 } from './secrets';
+import type { SignInFailures } from './sign-in-failures';
 
 const IP = '10.9.0.1';
 const deps = { db: {}, options: { otpTtlMinutes: 10 } } as unknown as AuthDeps;
@@ -44,32 +46,59 @@ function recordingOps(calls: string[], fail: (keyof AuthOperations)[] = []): Aut
       calls.push('run openChallenge');
       return { userId: 'u-1' } as never;
     }),
-  } as AuthOperations;
+    alertOwnerOfFailures: jest.fn(() => void calls.push('run alertOwnerOfFailures')),
+  } as unknown as AuthOperations;
 }
 
-function setUp(options: { refuse?: string[]; fail?: (keyof AuthOperations)[] } = {}) {
+/** Password failures as counted: `alertAt` is the failure that reaches the alert threshold. */
+function recordingFailures(calls: string[], { alertAt = Infinity } = {}): SignInFailures {
+  let count = 0;
+  return {
+    check: async (account, source) => void calls.push(`check failures ${account} ${source}`),
+    failed: async (account, source) => {
+      calls.push(`failed ${account} ${source}`);
+      count += 1;
+      return { alert: count === alertAt };
+    },
+    succeeded: async (account, source) => void calls.push(`succeeded ${account} ${source}`),
+  };
+}
+
+function setUp(options: { refuse?: string[]; fail?: (keyof AuthOperations)[]; alertAt?: number } = {}) {
   const { calls, limits } = recordingLimits(options.refuse);
-  return { calls, auth: limitedAuth(deps, limits, recordingOps(calls, options.fail)) };
+  return { calls, auth: limitedAuth(deps, limits, recordingOps(calls, options.fail), recordingFailures(calls, options)) };
 }
 
 describe('limitedAuth: the rate-limit rules of each way in', () => {
   describe('a successful sign-in forgives the account’s earlier failures', () => {
-    it('password: counts per IP and email, then resets the email’s budget', async () => {
+    it('password: counts per IP and per email from this IP, then resets that budget and this source’s failures', async () => {
       const { calls, auth } = setUp();
       await expect(auth.signInWithPassword(IP, { email: 'ada@example.com', password: 'x' } as never)).resolves.toBe(session);
-      expect(calls).toEqual([`consume signin ${IP} ada@example.com`, 'run signInWithPassword', 'reset signin ada@example.com']);
+      expect(calls).toEqual([
+        `consume signin ${IP} ada@example.com from ${IP}`,
+        `check failures ada@example.com ${IP}`,
+        'run signInWithPassword',
+        `reset signin ada@example.com from ${IP}`,
+        `succeeded ada@example.com ${IP}`,
+      ]);
     });
 
     it('password by phone: the phone number is the account', async () => {
       const { calls, auth } = setUp();
       await auth.signInWithPassword(IP, { phone: '+15550100', password: 'x' } as never);
-      expect(calls).toEqual([`consume signin ${IP} +15550100`, 'run signInWithPassword', 'reset signin +15550100']);
+      expect(calls).toEqual([
+        `consume signin ${IP} +15550100 from ${IP}`,
+        `check failures +15550100 ${IP}`,
+        'run signInWithPassword',
+        `reset signin +15550100 from ${IP}`,
+        `succeeded +15550100 ${IP}`,
+      ]);
     });
 
-    it('one-time code: counts under verify, then resets it', async () => {
+    it('one-time code: counts under verify per email and IP, then resets it', async () => {
       const { calls, auth } = setUp();
       await auth.signInWithOtp(IP, { email: 'ada@example.com', code: '123456' } as never);
-      expect(calls).toEqual([`consume verify ${IP} ada@example.com`, 'run signInWithOtp', 'reset verify ada@example.com']);
+      expect(calls).toEqual([`consume verify ${IP} ada@example.com from ${IP}`, 'run signInWithOtp', `reset verify ada@example.com from ${IP}`]);
     });
 
     it('second step: counts per user (not per challenge), then resets it', async () => {
@@ -88,6 +117,23 @@ describe('limitedAuth: the rate-limit rules of each way in', () => {
       const { calls, auth } = setUp({ fail: [name] });
       await expect(call(auth)).rejects.toThrow(`${name} refused`);
       expect(calls.some((entry) => entry.startsWith('reset'))).toBe(false);
+    });
+  });
+
+  describe('wrong passwords', () => {
+    it('count as failures of the account from this source, and alert the owner once the count says so', async () => {
+      const calls: string[] = [];
+      const ops = recordingOps(calls);
+      (ops.signInWithPassword as jest.Mock).mockRejectedValue(new IdentityError('invalid_credentials'));
+      const limited = limitedAuth(deps, recordingLimits().limits, ops, recordingFailures(calls, { alertAt: 2 }));
+      await expect(limited.signInWithPassword(IP, { email: 'ada@example.com', password: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_credentials' });
+      expect(calls).toEqual([`check failures ada@example.com ${IP}`, `failed ada@example.com ${IP}`]);
+      await expect(limited.signInWithPassword(IP, { email: 'ada@example.com', password: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_credentials' });
+      expect(calls.slice(2)).toEqual([`check failures ada@example.com ${IP}`, `failed ada@example.com ${IP}`, 'run alertOwnerOfFailures']);
+      // Other refusals (unconfirmed address, suspended) are not guesses.
+      const { calls: other, auth: refusing } = setUp({ fail: ['signInWithPassword'] });
+      await expect(refusing.signInWithPassword(IP, { email: 'ada@example.com', password: 'x' } as never)).rejects.toThrow();
+      expect(other.some((entry) => entry.startsWith('failed'))).toBe(false);
     });
   });
 

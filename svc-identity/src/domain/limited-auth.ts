@@ -2,15 +2,30 @@ import type {
   CodeExchangeRequest,
   EmailLinkRequest,
   MfaVerifyRequest,
+  OpenLinkRequest,
   OtpVerifyRequest,
   PasswordSignInRequest,
   ResendConfirmationRequest,
   SignUpRequest,
 } from '@agentdock/contracts';
-import { type AuthDeps, exchangeLinkCode, requestEmailLink, requestOtp, resendConfirmation, signInWithOtp, signInWithPassword, signUp, verifySecondStep } from './auth';
+import {
+  alertOwnerOfFailures,
+  type AuthDeps,
+  exchangeLinkCode,
+  openLinkElsewhere,
+  requestEmailLink,
+  requestOtp,
+  resendConfirmation,
+  signInWithOtp,
+  signInWithPassword,
+  signUp,
+  verifySecondStep,
+} from './auth';
+import { IdentityError } from './errors';
 import { openChallenge } from './mfa-challenges';
 import type { RateLimits } from './rate-limits';
 import { sha256 } from './secrets';
+import { signInFailureCounter, type SignInFailures } from './sign-in-failures';
 
 /** The unlimited operations the limits wrap; a parameter so the rules can be tested on their own. */
 export const authOperations = {
@@ -18,20 +33,30 @@ export const authOperations = {
   resendConfirmation,
   signInWithPassword,
   exchangeLinkCode,
+  openLinkElsewhere,
   requestEmailLink,
   requestOtp,
   signInWithOtp,
   verifySecondStep,
   openChallenge,
+  alertOwnerOfFailures,
 };
 export type AuthOperations = typeof authOperations;
 
 /**
- * Sign-up and every way of signing in, each counted per client IP and per account before it runs.
- * A sign-in that succeeds forgives the account's earlier failures (typos must not add up to a
- * lockout); a request that only sends an email never does, or the budget would not bound emails.
+ * An account's guesses are counted per source: whoever guesses spends their own budget, and the
+ * owner on another network is not locked out by them.
  */
-export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperations = authOperations) {
+const fromSource = (account: string, ip: string) => `${account} from ${ip}`;
+
+/**
+ * Sign-up and every way of signing in, each counted per client IP and per account (per account
+ * and source for guesses: passwords and emailed codes) before it runs. A sign-in that succeeds
+ * forgives the earlier failures (typos must not add up to a lockout); a request that only sends an
+ * email never does, or the budget would not bound emails. Password failures also slow down the
+ * sources that make them (SignInFailures) and, repeated, are reported to the owner by email.
+ */
+export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperations = authOperations, failures: SignInFailures = signInFailureCounter(deps.db)) {
   return {
     async signUp(ip: string, input: SignUpRequest) {
       await limits.consume('signup', { ip, account: input.email });
@@ -45,10 +70,17 @@ export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperati
 
     async signInWithPassword(ip: string, input: PasswordSignInRequest) {
       const account = input.email ?? input.phone ?? '';
-      await limits.consume('signin', { ip, account });
-      const outcome = await ops.signInWithPassword(deps, input);
-      await limits.reset('signin', account);
-      return outcome;
+      await limits.consume('signin', { ip, account: fromSource(account, ip) });
+      await failures.check(account, ip);
+      try {
+        const outcome = await ops.signInWithPassword(deps, input);
+        await limits.reset('signin', fromSource(account, ip));
+        await failures.succeeded(account, ip);
+        return outcome;
+      } catch (error) {
+        if (error instanceof IdentityError && error.code === 'invalid_credentials' && (await failures.failed(account, ip)).alert) ops.alertOwnerOfFailures(deps, input);
+        throw error;
+      }
     },
 
     // Per code, by hash: the limiter's table must not hold a usable code. A code is single-use,
@@ -56,6 +88,12 @@ export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperati
     async exchangeLinkCode(ip: string, input: CodeExchangeRequest) {
       await limits.consume('verify', { ip, account: `code:${sha256(input.code)}` });
       return ops.exchangeLinkCode(deps, input);
+    },
+
+    // Counted like an exchange, per code by its hash: a code cannot be guessed here either.
+    async openLinkElsewhere(ip: string, input: OpenLinkRequest) {
+      await limits.consume('verify', { ip, account: `code:${sha256(input.code)}` });
+      return ops.openLinkElsewhere(deps, input);
     },
 
     async requestEmailLink(ip: string, purpose: 'recovery' | 'magiclink', input: EmailLinkRequest) {
@@ -68,10 +106,12 @@ export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperati
       ops.requestOtp(deps, email);
     },
 
+    // An emailed code dies after a few wrong tries anyway; per source, guesses elsewhere cannot
+    // stop the owner from signing in with a fresh one.
     async signInWithOtp(ip: string, input: OtpVerifyRequest) {
-      await limits.consume('verify', { ip, account: input.email });
+      await limits.consume('verify', { ip, account: fromSource(input.email, ip) });
       const outcome = await ops.signInWithOtp(deps, input);
-      await limits.reset('verify', input.email);
+      await limits.reset('verify', fromSource(input.email, ip));
       return outcome;
     },
 

@@ -15,6 +15,15 @@ export async function createLinkCode(db: Db, input: { userId: string; purpose: L
   return code;
 }
 
+/** A link's code that is unused and unexpired, without spending it; undefined otherwise. */
+export async function findLiveLinkCode(db: Db, code: string): Promise<{ userId: string; purpose: LinkPurpose } | undefined> {
+  const [row] = await db
+    .select()
+    .from(linkCodes)
+    .where(and(eq(linkCodes.codeHash, sha256(code)), isNull(linkCodes.usedAt), gt(linkCodes.expiresAt, new Date())));
+  return row ? { userId: row.userId, purpose: row.purpose } : undefined;
+}
+
 /**
  * Spends a link's code: it must exist, be unused and unexpired, and the verifier must hash to the
  * challenge it was issued for. One answer for every failure; a verifier that does not match leaves

@@ -7,8 +7,38 @@ import { IdentityError } from './errors';
 import { verifyPassword } from './passwords';
 import { findRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { markSessionMfaVerified } from './refresh-tokens';
+import type { SecretBox } from './secret-box';
 import { matchingTotpStep, newTotpSecret, totpUri } from './totp';
 import type { IdentityWriter } from './writer';
+
+// The secret is sealed for its user: a value copied onto another user's row does not open there.
+const sealContext = (userId: string) => `mfa_factors.secret:${userId}`;
+
+function openSecret(box: SecretBox, factor: { userId: string; secret: string }): string {
+  return box.isSealed(factor.secret) ? box.open(factor.secret, sealContext(factor.userId)) : factor.secret;
+}
+
+/**
+ * Seals every authenticator secret not sealed with the current key: clear ones from before
+ * secrets were encrypted, and ones sealed with a previous key (rotation). Runs at start; returns
+ * how many it changed.
+ */
+export async function resealTotpSecrets(db: Db<IdentitySchema>, box: SecretBox): Promise<number> {
+  const rows = await db.select({ userId: mfaFactors.userId, secret: mfaFactors.secret }).from(mfaFactors);
+  let changed = 0;
+  for (const row of rows) {
+    if (box.isSealed(row.secret) && box.isCurrent(row.secret)) continue;
+    const sealed = box.seal(openSecret(box, row), sealContext(row.userId));
+    // Guarded by the old value, so an enrolment started meanwhile is not overwritten.
+    const updated = await db
+      .update(mfaFactors)
+      .set({ secret: sealed })
+      .where(and(eq(mfaFactors.userId, row.userId), eq(mfaFactors.secret, row.secret)))
+      .returning({ userId: mfaFactors.userId });
+    changed += updated.length;
+  }
+  return changed;
+}
 
 /** Whether the user has turned a second factor on (an enrolment still in progress does not count). */
 export async function hasMfa(db: Db<IdentitySchema>, userId: string): Promise<boolean> {
@@ -23,10 +53,10 @@ export async function hasMfa(db: Db<IdentitySchema>, userId: string): Promise<bo
  * A fresh secret for the user's authenticator app, as text, URI and QR code. Nothing is on yet:
  * confirmEnrolment turns it on with the first code. Starting again replaces an unconfirmed secret.
  */
-export async function startEnrolment(db: Db<IdentitySchema>, user: UserRow): Promise<MfaEnrolment> {
+export async function startEnrolment(db: Db<IdentitySchema>, box: SecretBox, user: UserRow): Promise<MfaEnrolment> {
   if (await hasMfa(db, user.id)) throw new IdentityError('mfa_already_enabled');
   const secret = newTotpSecret();
-  const values = { secret, createdAt: new Date(), enabledAt: null, lastUsedStep: null };
+  const values = { secret: box.seal(secret, sealContext(user.id)), createdAt: new Date(), enabledAt: null, lastUsedStep: null };
   await db
     .insert(mfaFactors)
     .values({ userId: user.id, ...values })
@@ -39,13 +69,13 @@ export async function startEnrolment(db: Db<IdentitySchema>, user: UserRow): Pro
  * Turns the second factor on once a code from the app matches, and hands out the recovery codes
  * (shown once). The session that did it has just used the app, so it counts as verified.
  */
-export async function confirmEnrolment(writer: IdentityWriter, userId: string, sessionId: string | undefined, code: string): Promise<string[]> {
+export async function confirmEnrolment(writer: IdentityWriter, box: SecretBox, userId: string, sessionId: string | undefined, code: string): Promise<string[]> {
   const codes = await newRecoveryCodes();
   const outcome = await writer.transaction(async (tx) => {
     const [factor] = await tx.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)).for('update');
     if (!factor) return 'not_enrolling' as const;
     if (factor.enabledAt) return 'already_enabled' as const;
-    const step = matchingTotpStep(factor.secret, code, Date.now());
+    const step = matchingTotpStep(openSecret(box, factor), code, Date.now());
     if (step === null) return 'invalid' as const;
     await tx.update(mfaFactors).set({ enabledAt: new Date(), lastUsedStep: step }).where(eq(mfaFactors.userId, userId));
     await replaceRecoveryCodes(tx, userId, codes);
@@ -71,13 +101,13 @@ export type SecondFactorMethod = 'totp' | 'recovery';
  * not accepted before, or an unused recovery code. Each works once, even when sent twice at once:
  * the spend is a conditional update. 400 `invalid_mfa_code` otherwise.
  */
-export async function spendSecondFactor(db: Db<IdentitySchema>, userId: string, code: string): Promise<SecondFactorMethod> {
+export async function spendSecondFactor(db: Db<IdentitySchema>, box: SecretBox, userId: string, code: string): Promise<SecondFactorMethod> {
   const [factor] = await db
     .select()
     .from(mfaFactors)
     .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.enabledAt)));
   if (!factor) throw new IdentityError('invalid_mfa_code');
-  const step = /^\d{6}$/.test(code.trim()) ? matchingTotpStep(factor.secret, code.trim(), Date.now()) : null;
+  const step = /^\d{6}$/.test(code.trim()) ? matchingTotpStep(openSecret(box, factor), code.trim(), Date.now()) : null;
   if (step !== null) {
     const accepted = await db
       .update(mfaFactors)
@@ -118,22 +148,22 @@ export async function mfaStatusOf(db: Db<IdentitySchema>, userId: string): Promi
 }
 
 /** New recovery codes replace every old one; a current code proves the request is the owner's. */
-export async function regenerateRecoveryCodes(writer: IdentityWriter, userId: string, code: string): Promise<string[]> {
+export async function regenerateRecoveryCodes(writer: IdentityWriter, box: SecretBox, userId: string, code: string): Promise<string[]> {
   const codes = await newRecoveryCodes();
   await writer.transaction(async (tx) => {
     if (!(await hasMfa(tx, userId))) throw new IdentityError('mfa_not_enabled');
-    await spendSecondFactor(tx, userId, code);
+    await spendSecondFactor(tx, box, userId, code);
     await replaceRecoveryCodes(tx, userId, codes);
   });
   return codes.map(({ code: shown }) => shown);
 }
 
 /** Turns the second factor off; needs the password and a current (or recovery) code. */
-export async function disableMfa(writer: IdentityWriter, user: UserRow, input: { password: string; code: string }): Promise<void> {
+export async function disableMfa(writer: IdentityWriter, box: SecretBox, user: UserRow, input: { password: string; code: string }): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new IdentityError('invalid_credentials');
   await writer.transaction(async (tx) => {
     if (!(await hasMfa(tx, user.id))) throw new IdentityError('mfa_not_enabled');
-    await spendSecondFactor(tx, user.id, input.code);
+    await spendSecondFactor(tx, box, user.id, input.code);
     await removeFactor(tx, user.id);
     await writer.enqueue(tx, userMfaDisabledV1, { userId: user.id, by: 'user', adminId: null });
   });

@@ -1,29 +1,67 @@
 import type { AccessTokenClaims } from '@agentdock/contracts';
-import { AccountSuspendedError, UnauthorizedError } from '@agentdock/service-kit';
+import { AccountSuspendedError, SessionRevokedError, UnauthorizedError } from '@agentdock/service-kit';
 import { type Db } from '@agentdock/service-data';
-import type { IdentitySchema, UserRow } from '../db/schema';
-import { hashPassword } from './passwords';
-import { revokeUserSessions } from './refresh-tokens';
-import { findUser, setPasswordHash } from './users';
-import type { IdentityWriter } from './writer';
+import { and, eq } from '@agentdock/service-data/orm';
+import { type IdentitySchema, sessions, type UserRow, users } from '../db/schema';
+import { IdentityError } from './errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeUserSessions, type SessionEnds } from './refresh-tokens';
+import { setPasswordHash } from './users';
+
+type SessionRow = typeof sessions.$inferSelect;
 
 /**
- * The signed-in user as this service knows them now, not as their token (minted up to its TTL
- * ago) says: a deleted account is signed out (401), a suspended one refused (403).
+ * How recently a session must have proved the account by email (an emailed link or code, a reset
+ * link) or by a second factor to change a credential without typing the current password.
  */
+export const REAUTHENTICATION_WINDOW_MS = 5 * 60_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The signed-in user and their session as this service knows them now, not as their token
+ * (minted up to its TTL ago) says: a deleted account is signed out (401), a suspended one refused
+ * (403), and a session that has ended (signed out, password changed) refused at once (401
+ * session_revoked), however long its access token would still be valid.
+ */
+export async function currentSession(db: Db<IdentitySchema>, claims: AccessTokenClaims): Promise<{ user: UserRow; session: SessionRow }> {
+  if (!claims.sid || !UUID.test(claims.sid)) throw new UnauthorizedError();
+  const [row] = await db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)));
+  if (!row) throw new UnauthorizedError();
+  if (row.user.isSuspended) throw new AccountSuspendedError();
+  if (row.session.revokedAt || row.session.expiresAt <= new Date()) throw new SessionRevokedError();
+  return row;
+}
+
 export async function currentUser(db: Db<IdentitySchema>, claims: AccessTokenClaims): Promise<UserRow> {
-  const user = await findUser(db, claims.sub);
-  if (!user) throw new UnauthorizedError();
-  if (user.isSuspended) throw new AccountSuspendedError();
-  return user;
+  return (await currentSession(db, claims)).user;
+}
+
+/**
+ * A credential change (password, second factor) needs more than a valid access token, which may
+ * have been stolen: the current password, or a session that proved the account by email or by a
+ * second factor within REAUTHENTICATION_WINDOW_MS. A wrong password is 400, none 403.
+ */
+export async function assertRecentlyAuthenticated(user: UserRow, session: SessionRow, currentPassword: string | undefined, now = Date.now()): Promise<void> {
+  if (currentPassword !== undefined) {
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new IdentityError('invalid_current_password');
+    return;
+  }
+  const recent = (at: Date | null) => at !== null && now - at.getTime() <= REAUTHENTICATION_WINDOW_MS;
+  const provedByEmail = session.kind !== 'password' && recent(session.createdAt);
+  if (!provedByEmail && !recent(session.mfaVerifiedAt)) throw new IdentityError('reauthentication_required');
 }
 
 /** Sets a new password and signs out every other session (this one, `sessionId`, stays). */
-export async function changePassword(writer: IdentityWriter, userId: string, sessionId: string | undefined, password: string): Promise<UserRow> {
+export async function changePassword(ends: SessionEnds, userId: string, sessionId: string, password: string): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
-  return writer.transaction(async (tx) => {
+  return ends.writer.transaction(async (tx) => {
     const user = await setPasswordHash(tx, userId, passwordHash);
-    await revokeUserSessions(tx, userId, 'password changed', sessionId);
+    await revokeUserSessions(tx, ends, userId, 'password changed', sessionId);
     return user;
   });
 }

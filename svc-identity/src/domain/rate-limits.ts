@@ -52,7 +52,7 @@ export function createRateLimits(db: Db, settings: RateLimitSettings): RateLimit
   };
 }
 
-function tooManyAttempts(retryAfterSeconds: number): RateLimitedError {
+export function tooManyAttempts(retryAfterSeconds: number): RateLimitedError {
   const wait = retryAfterSeconds < 60 ? plural(retryAfterSeconds, 'second') : plural(Math.ceil(retryAfterSeconds / 60), 'minute');
   return new RateLimitedError(`Too many attempts. Please try again in ${wait}.`, { retryAfterSeconds });
 }

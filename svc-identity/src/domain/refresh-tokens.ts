@@ -1,12 +1,26 @@
+import { sessionRevokedV1 } from '@agentdock/contracts';
 import type { Db } from '@agentdock/service-data';
-import { and, eq, isNull, ne } from '@agentdock/service-data/orm';
-import { refreshTokens, sessions, users } from '../db/schema';
+import { and, eq, gt, isNull, ne, type SQL } from '@agentdock/service-data/orm';
+import { type IdentitySchema, refreshTokens, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from './secrets';
+import type { IdentityWriter } from './writer';
 
 /** A session family lives 30 days from sign-in, however often it is refreshed. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionKind = (typeof sessions.$inferSelect)['kind'];
+
+/**
+ * What ending a session needs: the writer, to tell every service in the same transaction, and
+ * how long the session's last access token can still be valid, which is how long they refuse it.
+ */
+export interface SessionEnds {
+  writer: IdentityWriter;
+  accessTokenTtlSeconds: number;
+}
+
+// Verifiers accept a token a few seconds past its expiry (clock drift); the refusal outlasts that.
+const CLOCK_MARGIN_MS = 60_000;
 
 export interface IssuedRefreshToken {
   sessionId: string;
@@ -59,8 +73,8 @@ export type RotationOutcome =
  * means a copy is in someone else's hands, so the whole family is revoked, unless it comes back
  * within `graceSeconds` (two tabs refreshing at the same moment), which earns a token of its own.
  */
-export async function rotateRefreshToken(db: Db, token: string, graceSeconds: number): Promise<RotationOutcome> {
-  return db.transaction(async (tx) => {
+export async function rotateRefreshToken(ends: SessionEnds, token: string, graceSeconds: number): Promise<RotationOutcome> {
+  return ends.writer.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
       .select({ token: refreshTokens, session: sessions, suspended: users.isSuspended })
@@ -82,7 +96,7 @@ export async function rotateRefreshToken(db: Db, token: string, graceSeconds: nu
     };
     if (row.token.rotatedAt) {
       if (now.getTime() - row.token.rotatedAt.getTime() > graceSeconds * 1000) {
-        await revokeSession(tx, row.session.id, 'refresh token reused');
+        await endSessions(tx, ends, eq(sessions.id, row.session.id), 'refresh token reused');
         return { status: 'reused' } as const;
       }
     } else {
@@ -92,26 +106,39 @@ export async function rotateRefreshToken(db: Db, token: string, graceSeconds: nu
   });
 }
 
-async function revokeSession(tx: Db, sessionId: string, reason: string): Promise<void> {
-  await tx
+/**
+ * Ends the live sessions matching `where` and publishes each end, so every service refuses their
+ * access tokens from now on, not only when those expire.
+ */
+async function endSessions(tx: Db<IdentitySchema>, ends: SessionEnds, where: SQL | undefined, reason: string): Promise<number> {
+  const now = new Date();
+  const ended = await tx
     .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(where, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+  const until = new Date(now.getTime() + ends.accessTokenTtlSeconds * 1000 + CLOCK_MARGIN_MS).toISOString();
+  for (const session of ended) await ends.writer.enqueue(tx, sessionRevokedV1, { sessionId: session.id, userId: session.userId, until });
+  return ended.length;
 }
 
 /** Sign-out: ends the family the token belongs to. Unknown tokens are ignored (already signed out). */
-export async function revokeByRefreshToken(db: Db, token: string): Promise<void> {
-  const [row] = await db
-    .select({ sessionId: refreshTokens.sessionId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(token)));
-  if (row) await revokeSession(db, row.sessionId, 'signed out');
+export async function revokeByRefreshToken(ends: SessionEnds, token: string): Promise<void> {
+  await ends.writer.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
+    if (row) await endSessions(tx, ends, eq(sessions.id, row.sessionId), 'signed out');
+  });
 }
 
 /** Ends every session of a user (suspension), or every other one (password change). */
-export async function revokeUserSessions(tx: Db, userId: string, reason: string, keepSessionId?: string): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+export async function revokeUserSessions(tx: Db<IdentitySchema>, ends: SessionEnds, userId: string, reason: string, keepSessionId?: string): Promise<void> {
+  await endSessions(tx, ends, and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined), reason);
+}
+
+/** Ends one live session of a user (an admin's choice); false when it had already ended or is not theirs. */
+export async function revokeUserSession(tx: Db<IdentitySchema>, ends: SessionEnds, userId: string, sessionId: string, reason: string): Promise<boolean> {
+  return (await endSessions(tx, ends, and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())), reason)) > 0;
 }

@@ -19,6 +19,7 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
     domain = await openDomainDb();
   });
   afterAll(() => domain.close());
+  const ends = () => ({ writer: domain.writer, accessTokenTtlSeconds: 600 });
 
   describe('signing', () => {
     it('signs ES256 tokens the kit’s verifier accepts from the published JWKS', async () => {
@@ -78,38 +79,38 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       expect(started.expiresAt.getTime() - Date.now()).toBeGreaterThan(THIRTY_DAYS_MS - 60_000);
       expect(started.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(THIRTY_DAYS_MS);
 
-      const next = await rotateRefreshToken(domain.database.db, started.refreshToken, 0);
+      const next = await rotateRefreshToken(ends(), started.refreshToken, 0);
       expect(next).toMatchObject({ status: 'rotated', sessionId: started.sessionId, userId, kind: 'password' });
       if (next.status !== 'rotated') throw new Error('not rotated');
       expect(next.refreshToken).not.toBe(started.refreshToken);
       // Rotation keeps the family's end: refreshing never extends a session past 30 days.
       expect(next.expiresAt).toEqual(started.expiresAt);
-      expect((await rotateRefreshToken(domain.database.db, next.refreshToken, 0)).status).toBe('rotated');
+      expect((await rotateRefreshToken(ends(), next.refreshToken, 0)).status).toBe('rotated');
     });
 
     it('revokes the whole family when a rotated token comes back', async () => {
       const userId = await domain.createUser();
       const started = await startSession(domain.database.db, userId, 'password');
-      const second = await rotateRefreshToken(domain.database.db, started.refreshToken, 0);
+      const second = await rotateRefreshToken(ends(), started.refreshToken, 0);
       if (second.status !== 'rotated') throw new Error('not rotated');
 
-      expect((await rotateRefreshToken(domain.database.db, started.refreshToken, 0)).status).toBe('reused');
+      expect((await rotateRefreshToken(ends(), started.refreshToken, 0)).status).toBe('reused');
       const [family] = await domain.database.db.select().from(sessions).where(eq(sessions.id, started.sessionId));
       expect(family).toMatchObject({ revokedReason: 'refresh token reused' });
       expect(family?.revokedAt).toBeInstanceOf(Date);
       // The legitimate holder's newer token dies with the family.
-      expect((await rotateRefreshToken(domain.database.db, second.refreshToken, 0)).status).toBe('invalid');
+      expect((await rotateRefreshToken(ends(), second.refreshToken, 0)).status).toBe('invalid');
     });
 
     it('gives a token reused within the grace period (two tabs) a successor instead of revoking', async () => {
       const userId = await domain.createUser();
       const started = await startSession(domain.database.db, userId, 'password');
-      const tabOne = await rotateRefreshToken(domain.database.db, started.refreshToken, 10);
-      const tabTwo = await rotateRefreshToken(domain.database.db, started.refreshToken, 10);
+      const tabOne = await rotateRefreshToken(ends(), started.refreshToken, 10);
+      const tabTwo = await rotateRefreshToken(ends(), started.refreshToken, 10);
       expect([tabOne.status, tabTwo.status]).toEqual(['rotated', 'rotated']);
       if (tabOne.status !== 'rotated' || tabTwo.status !== 'rotated') throw new Error('not rotated');
       expect(tabTwo.refreshToken).not.toBe(tabOne.refreshToken);
-      expect((await rotateRefreshToken(domain.database.db, tabTwo.refreshToken, 10)).status).toBe('rotated');
+      expect((await rotateRefreshToken(ends(), tabTwo.refreshToken, 10)).status).toBe('rotated');
     });
 
     it('carries whether the sign-in passed a second factor through every rotation', async () => {
@@ -117,10 +118,10 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       const userId = await domain.createUser();
       const plain = await startSession(db, userId, 'password');
       expect(plain.mfaVerified).toBe(false);
-      expect(await rotateRefreshToken(db, plain.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
+      expect(await rotateRefreshToken(ends(), plain.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
       const verified = await startSession(db, userId, 'password', { mfaVerified: true });
       expect(verified.mfaVerified).toBe(true);
-      expect(await rotateRefreshToken(db, verified.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: true });
+      expect(await rotateRefreshToken(ends(), verified.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: true });
     });
 
     it('marks a live session of its own user as verified, and no other', async () => {
@@ -128,20 +129,20 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       const userId = await domain.createUser();
       const session = await startSession(db, userId, 'password');
       await markSessionMfaVerified(db, await domain.createUser(), session.sessionId);
-      expect(await rotateRefreshToken(db, session.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
+      expect(await rotateRefreshToken(ends(), session.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
 
       const signedOut = await startSession(db, userId, 'password');
-      await revokeByRefreshToken(db, signedOut.refreshToken);
+      await revokeByRefreshToken(ends(), signedOut.refreshToken);
       await markSessionMfaVerified(db, userId, signedOut.sessionId);
       const [row] = await db.select().from(sessions).where(eq(sessions.id, signedOut.sessionId));
       expect(row?.mfaVerifiedAt).toBeNull();
 
       const other = await startSession(db, userId, 'password');
       await markSessionMfaVerified(db, userId, session.sessionId);
-      expect(await rotateRefreshToken(db, other.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
+      expect(await rotateRefreshToken(ends(), other.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: false });
       const latest = await startSession(db, userId, 'otp');
       await markSessionMfaVerified(db, userId, latest.sessionId);
-      expect(await rotateRefreshToken(db, latest.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: true });
+      expect(await rotateRefreshToken(ends(), latest.refreshToken, 0)).toMatchObject({ status: 'rotated', mfaVerified: true });
     });
 
     it('measures the grace period in seconds from the first rotation', async () => {
@@ -154,48 +155,48 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
           .where(eq(refreshTokens.tokenHash, sha256(started.refreshToken)));
         return started.refreshToken;
       };
-      expect((await rotateRefreshToken(db, await rotatedAgo(5_000), 10)).status).toBe('rotated');
-      expect((await rotateRefreshToken(db, await rotatedAgo(15_000), 10)).status).toBe('reused');
+      expect((await rotateRefreshToken(ends(), await rotatedAgo(5_000), 10)).status).toBe('rotated');
+      expect((await rotateRefreshToken(ends(), await rotatedAgo(15_000), 10)).status).toBe('reused');
       // A second rotation within the grace period does not restart it.
       const token = await rotatedAgo(15_000);
-      expect((await rotateRefreshToken(db, token, 20)).status).toBe('rotated');
-      expect((await rotateRefreshToken(db, token, 10)).status).toBe('reused');
+      expect((await rotateRefreshToken(ends(), token, 20)).status).toBe('rotated');
+      expect((await rotateRefreshToken(ends(), token, 10)).status).toBe('reused');
     });
 
     it('records why a family ended, and keeps the first reason', async () => {
       const db = domain.database.db;
       const userId = await domain.createUser();
       const signedOut = await startSession(db, userId, 'password');
-      await revokeByRefreshToken(db, signedOut.refreshToken);
-      await revokeByRefreshToken(db, 'never-issued');
+      await revokeByRefreshToken(ends(), signedOut.refreshToken);
+      await revokeByRefreshToken(ends(), 'never-issued');
       const current = await startSession(db, userId, 'password');
       const other = await startSession(db, userId, 'link');
-      await revokeUserSessions(db, userId, 'password changed', current.sessionId);
+      await revokeUserSessions(db, ends(), userId, 'password changed', current.sessionId);
       const reasons = async () => Object.fromEntries((await db.select().from(sessions).where(eq(sessions.userId, userId))).map((row) => [row.id, row.revokedReason]));
       expect(await reasons()).toEqual({ [signedOut.sessionId]: 'signed out', [current.sessionId]: null, [other.sessionId]: 'password changed' });
-      await revokeUserSessions(db, userId, 'suspended');
+      await revokeUserSessions(db, ends(), userId, 'suspended');
       expect(await reasons()).toEqual({ [signedOut.sessionId]: 'signed out', [current.sessionId]: 'suspended', [other.sessionId]: 'password changed' });
     });
 
     it('refuses unknown, expired, revoked and suspended users’ tokens', async () => {
       const db = domain.database.db;
-      expect((await rotateRefreshToken(db, 'never-issued', 0)).status).toBe('invalid');
+      expect((await rotateRefreshToken(ends(), 'never-issued', 0)).status).toBe('invalid');
 
       const expiring = await startSession(db, await domain.createUser(), 'link');
       await db
         .update(sessions)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.id, expiring.sessionId));
-      expect((await rotateRefreshToken(db, expiring.refreshToken, 0)).status).toBe('invalid');
+      expect((await rotateRefreshToken(ends(), expiring.refreshToken, 0)).status).toBe('invalid');
 
       const signedOut = await startSession(db, await domain.createUser(), 'password');
-      await revokeByRefreshToken(db, signedOut.refreshToken);
-      expect((await rotateRefreshToken(db, signedOut.refreshToken, 0)).status).toBe('invalid');
+      await revokeByRefreshToken(ends(), signedOut.refreshToken);
+      expect((await rotateRefreshToken(ends(), signedOut.refreshToken, 0)).status).toBe('invalid');
 
       const suspendedUser = await domain.createUser();
       const suspended = await startSession(db, suspendedUser, 'password');
       await db.update(users).set({ isSuspended: true }).where(eq(users.id, suspendedUser));
-      expect((await rotateRefreshToken(db, suspended.refreshToken, 0)).status).toBe('suspended');
+      expect((await rotateRefreshToken(ends(), suspended.refreshToken, 0)).status).toBe('suspended');
     });
 
     it('ends every session of a user, or all but the current one', async () => {
@@ -203,12 +204,12 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       const userId = await domain.createUser();
       const current = await startSession(db, userId, 'password');
       const other = await startSession(db, userId, 'otp');
-      await revokeUserSessions(db, userId, 'password changed', current.sessionId);
-      expect((await rotateRefreshToken(db, other.refreshToken, 0)).status).toBe('invalid');
-      const kept = await rotateRefreshToken(db, current.refreshToken, 0);
+      await revokeUserSessions(db, ends(), userId, 'password changed', current.sessionId);
+      expect((await rotateRefreshToken(ends(), other.refreshToken, 0)).status).toBe('invalid');
+      const kept = await rotateRefreshToken(ends(), current.refreshToken, 0);
       expect(kept.status).toBe('rotated');
-      await revokeUserSessions(db, userId, 'suspended');
-      if (kept.status === 'rotated') expect((await rotateRefreshToken(db, kept.refreshToken, 0)).status).toBe('invalid');
+      await revokeUserSessions(db, ends(), userId, 'suspended');
+      if (kept.status === 'rotated') expect((await rotateRefreshToken(ends(), kept.refreshToken, 0)).status).toBe('invalid');
     });
   });
 });

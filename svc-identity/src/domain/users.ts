@@ -52,16 +52,6 @@ export async function createUser(
   return row;
 }
 
-/** A repeated sign-up of a still unconfirmed address replaces its password and name. */
-export async function updateUnconfirmed(tx: Db<IdentitySchema>, userId: string, input: { passwordHash: string; fullName: string | null }): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
-    .returning();
-  return row;
-}
-
 /**
  * Marks the address confirmed (publishing user confirmed exactly once) and makes the account an
  * admin when its address is on the admin list. Returns the current row.

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { IdentitySchema } from '../db/schema';
 import { revokeSessionAsAdmin, userSecurity } from '../domain/admin-customer';
-import type { IdentityWriter } from '../domain/writer';
+import type { SessionEnds } from '../domain/refresh-tokens';
 import { adminGuard } from './admin';
 
 const userParams = z.object({ id: z.uuid('Unknown user id') });
@@ -13,7 +13,7 @@ const sessionParams = z.object({ id: z.uuid('Unknown user id'), sessionId: z.uui
 const absolute = (endpoint: { base: string; route: string }) => `${endpoint.base}${endpoint.route}`;
 
 /** The admin console's customer page: two-factor status and open sign-ins, and ending one. */
-export function identityCustomerRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier): Router {
+export function identityCustomerRouter(db: Db<IdentitySchema>, ends: SessionEnds, verifier: TokenVerifier): Router {
   const router = Router();
   const guard = adminGuard(db, verifier);
   router.get(absolute(IDENTITY_CUSTOMER_ENDPOINTS.security), ...guard, async (req, res) => {
@@ -22,7 +22,7 @@ export function identityCustomerRouter(db: Db<IdentitySchema>, writer: IdentityW
   });
   router.delete(absolute(IDENTITY_CUSTOMER_ENDPOINTS.revokeSession), ...guard, async (req, res) => {
     const { id, sessionId } = sessionParams.parse(req.params);
-    await revokeSessionAsAdmin(writer, adminActorOf(req), id, sessionId);
+    await revokeSessionAsAdmin(ends, adminActorOf(req), id, sessionId);
     res.status(204).end();
   });
   return router;

@@ -8,7 +8,7 @@ import { listUsers, updateUserAsAdmin } from '../domain/admin';
 import { resetMfaAsAdmin } from '../domain/mfa';
 import { currentUser } from '../domain/profile';
 import { toProfile } from '../domain/users';
-import type { IdentityWriter } from '../domain/writer';
+import type { SessionEnds } from '../domain/refresh-tokens';
 
 const userParams = z.object({ id: z.string().uuid('Unknown user id') });
 
@@ -33,7 +33,7 @@ export function adminGuard(db: Db<IdentitySchema>, verifier: TokenVerifier): Req
 }
 
 /** Admin-only user management; the admin flag is read from the database, not trusted from the token. */
-export function adminRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier): Router {
+export function adminRouter(db: Db<IdentitySchema>, ends: SessionEnds, verifier: TokenVerifier): Router {
   const router = Router();
   router.use('/admin', requireAuth(verifier));
 
@@ -45,14 +45,14 @@ export function adminRouter(db: Db<IdentitySchema>, writer: IdentityWriter, veri
   router.patch(IDENTITY_ADMIN_ENDPOINTS.updateUser.route, async (req, res) => {
     const admin = await currentAdmin(db, verifier, req);
     const { id } = userParams.parse(req.params);
-    res.json(toProfile(await updateUserAsAdmin(writer, admin, id, adminUserPatch.parse(req.body))));
+    res.json(toProfile(await updateUserAsAdmin(ends, admin, id, adminUserPatch.parse(req.body))));
   });
 
   // A user who lost both the authenticator and the recovery codes; they sign in with the first factor again.
   router.delete(IDENTITY_ADMIN_ENDPOINTS.resetMfa.route, async (req, res) => {
     await currentAdmin(db, verifier, req);
     const { id } = userParams.parse(req.params);
-    await resetMfaAsAdmin(writer, adminActorOf(req), id);
+    await resetMfaAsAdmin(ends.writer, adminActorOf(req), id);
     res.status(204).end();
   });
 

@@ -3,6 +3,7 @@ import {
   codeExchangeRequest,
   emailLinkRequest,
   mfaVerifyRequest,
+  openLinkRequest,
   otpRequest,
   otpVerifyRequest,
   passwordSignInRequest,
@@ -36,6 +37,10 @@ export function authRouter(deps: AuthDeps, limits: RateLimits, cookieSecure: boo
 
   router.post(IDENTITY_ENDPOINTS.exchangeCode.route, async (req, res) => {
     sendSignIn(res, await auth.exchangeLinkCode(clientIp(req), codeExchangeRequest.parse(req.body)), cookieSecure);
+  });
+
+  router.post(IDENTITY_ENDPOINTS.openLink.route, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await auth.openLinkElsewhere(clientIp(req), openLinkRequest.parse(req.body)));
   });
 
   router.post(IDENTITY_ENDPOINTS.recover.route, async (req, res) => {

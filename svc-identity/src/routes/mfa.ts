@@ -6,11 +6,12 @@ import type { IdentitySchema } from '../db/schema';
 import { confirmEnrolment, disableMfa, mfaStatusOf, regenerateRecoveryCodes, startEnrolment } from '../domain/mfa';
 import { currentUser } from '../domain/profile';
 import type { RateLimits } from '../domain/rate-limits';
+import type { SecretBox } from '../domain/secret-box';
 import type { IdentityWriter } from '../domain/writer';
 import { clientIp } from './http-helpers';
 
 /** The signed-in user's second factor: set up, see, regenerate recovery codes, turn off. */
-export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier, limits: RateLimits): Router {
+export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier, limits: RateLimits, box: SecretBox): Router {
   const router = Router();
   router.use(IDENTITY_ENDPOINTS.mfaStatus.route, requireAuth(verifier));
 
@@ -27,7 +28,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
     res
       .status(201)
       .set('Cache-Control', 'no-store')
-      .json(await startEnrolment(db, user));
+      .json(await startEnrolment(db, box, user));
   });
 
   router.post(IDENTITY_ENDPOINTS.confirmMfaEnrolment.route, async (req, res) => {
@@ -35,7 +36,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
     const user = await currentUser(db, getAuth(req));
     const { code } = mfaConfirmRequest.parse(req.body);
     await spendAttempt(req, user.id);
-    const recoveryCodes = await confirmEnrolment(writer, user.id, getAuth(req).sid, code);
+    const recoveryCodes = await confirmEnrolment(writer, box, user.id, getAuth(req).sid, code);
     await limits.reset('mfa', `user:${user.id}`);
     res.set('Cache-Control', 'no-store').json({ recoveryCodes });
   });
@@ -45,7 +46,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
     const user = await currentUser(db, getAuth(req));
     const { code } = mfaCodeRequest.parse(req.body);
     await spendAttempt(req, user.id);
-    const recoveryCodes = await regenerateRecoveryCodes(writer, user.id, code);
+    const recoveryCodes = await regenerateRecoveryCodes(writer, box, user.id, code);
     await limits.reset('mfa', `user:${user.id}`);
     res.set('Cache-Control', 'no-store').json({ recoveryCodes });
   });
@@ -55,7 +56,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
     const user = await currentUser(db, getAuth(req));
     const input = mfaDisableRequest.parse(req.body);
     await spendAttempt(req, user.id);
-    await disableMfa(writer, user, input);
+    await disableMfa(writer, box, user, input);
     await limits.reset('mfa', `user:${user.id}`);
     res.json(await mfaStatusOf(db, user.id));
   });

@@ -3,12 +3,14 @@ import { getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit
 import { type Db } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { IdentitySchema } from '../db/schema';
-import { changePassword, currentUser } from '../domain/profile';
+import { assertRecentlyAuthenticated, changePassword, currentSession, currentUser } from '../domain/profile';
+import type { RateLimits } from '../domain/rate-limits';
+import type { SessionEnds } from '../domain/refresh-tokens';
 import { toProfile, updateProfile } from '../domain/users';
-import type { IdentityWriter } from '../domain/writer';
+import { clientIp } from './http-helpers';
 
 /** The signed-in user's own profile and password. */
-export function profileRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier): Router {
+export function profileRouter(db: Db<IdentitySchema>, ends: SessionEnds, verifier: TokenVerifier, limits: RateLimits): Router {
   const router = Router();
   router.use(IDENTITY_ENDPOINTS.me.route, requireAuth(verifier));
 
@@ -23,12 +25,15 @@ export function profileRouter(db: Db<IdentitySchema>, writer: IdentityWriter, ve
     res.json(toProfile(await updateProfile(db, user.id, patch)));
   });
 
-  // Any session may set a new password, the recovery session of a reset link included.
+  // A stolen access token must not be enough to lock the owner out: the current password, or a
+  // sign-in by email (a reset link's recovery session) or second factor a few minutes ago.
   router.post(IDENTITY_ENDPOINTS.changePassword.route, async (req, res) => {
-    const claims = getAuth(req);
-    const user = await currentUser(db, claims);
-    const { password } = passwordChangeRequest.parse(req.body);
-    res.json(toProfile(await changePassword(writer, user.id, claims.sid, password)));
+    const { user, session } = await currentSession(db, getAuth(req));
+    const { password, currentPassword } = passwordChangeRequest.parse(req.body);
+    // Guessing the current password here costs the same budget as guessing it at sign-in.
+    if (currentPassword !== undefined) await limits.consume('signin', { ip: clientIp(req), account: user.email });
+    await assertRecentlyAuthenticated(user, session, currentPassword);
+    res.json(toProfile(await changePassword(ends, user.id, session.id, password)));
   });
 
   return router;

@@ -1,6 +1,6 @@
 import { IDENTITY_ENDPOINTS } from '@agentdock/contracts';
 import { Router } from 'express';
-import { type AuthDeps, refreshSession } from '../domain/auth';
+import { type AuthDeps, refreshSession, sessionEnds } from '../domain/auth';
 import { IdentityError } from '../domain/errors';
 import { revokeByRefreshToken } from '../domain/refresh-tokens';
 import { clearRefreshCookie, readRefreshCookie, requireJsonRequest, sendSession } from './http-helpers';
@@ -23,7 +23,7 @@ export function tokenRouter(deps: AuthDeps, cookieSecure: boolean): Router {
 
   router.post(IDENTITY_ENDPOINTS.revoke.route, requireJsonRequest, async (req, res) => {
     const token = readRefreshCookie(req);
-    if (token) await revokeByRefreshToken(deps.db, token);
+    if (token) await revokeByRefreshToken(sessionEnds(deps), token);
     clearRefreshCookie(res, cookieSecure);
     res.status(204).end();
   });

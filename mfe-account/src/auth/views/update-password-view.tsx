@@ -1,29 +1,46 @@
-import { useSessionClient } from '@agentdock/session';
+import { useState } from 'react';
+import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
+import { useSession, useSessionClient } from '@agentdock/session';
 import { TextField } from '@agentdock/ui';
 import { loadAuthSchemas, parseWith, validateForm } from '../../form/form';
 import { FormFrame } from '../../form/form-frame';
 import { useForm } from '../../form/use-form';
 import { ViewSection } from '../view-section';
 
-/** A new password for the signed-in account (after a recovery link). Success is the USER_UPDATED event. */
+/**
+ * A new password for the signed-in account. A recovery session (a reset link just opened) has
+ * proved the address, so it needs no current password; any other session does, and so does a
+ * recovery session the server finds too old. Success is the USER_UPDATED event.
+ */
 export function UpdatePasswordView({ title }: { title?: string }) {
   const client = useSessionClient();
+  const { recovery } = useSession();
+  const [askCurrent, setAskCurrent] = useState(!recovery);
   const form = useForm({
-    initial: { password: '', confirm: '' },
+    initial: { currentPassword: '', password: '', confirm: '' },
     preload: loadAuthSchemas,
     parse: (values) =>
-      validateForm(values, { password: 'Enter a new password', confirm: 'Enter the new password again' }, async () =>
-        values.password === values.confirm
-          ? parseWith((await loadAuthSchemas()).passwordChange, { password: values.password })
-          : { errors: { confirm: 'The passwords do not match' } },
+      validateForm(
+        values,
+        { ...(askCurrent ? { currentPassword: 'Enter your current password' } : {}), password: 'Enter a new password', confirm: 'Enter the new password again' },
+        async () =>
+          values.password === values.confirm
+            ? parseWith((await loadAuthSchemas()).passwordChange, { password: values.password, ...(askCurrent ? { currentPassword: values.currentPassword } : {}) })
+            : { errors: { confirm: 'The passwords do not match' } },
       ),
-    submit: async ({ password }) => {
-      await client.updatePassword(password);
+    submit: async ({ password, currentPassword }) => {
+      try {
+        await client.updatePassword(password, currentPassword);
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.reauthenticationRequired) setAskCurrent(true);
+        throw error;
+      }
     },
   });
   return (
     <ViewSection title={title} lead="Enter a new password for your account.">
       <FormFrame {...form} error={form.formError} submitLabel="Update Password" pendingLabel="Updating…">
+        {askCurrent && <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />}
         <TextField label="New password (at least 8 characters)" type="password" autoComplete="new-password" required {...form.field('password')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field('confirm')} />
       </FormFrame>

@@ -28,3 +28,14 @@ export const userMfaDisabledV1 = defineEvent(
   1,
   z.object({ userId: z.string().uuid(), by: z.enum(['user', 'admin']), adminId: z.string().uuid().nullable() }),
 );
+
+/**
+ * A session (sign-in) ended: signed out, a refresh token reused, a password changed, the account
+ * suspended. Its access tokens are still signed and unexpired; every service refuses those whose
+ * `sid` is this session until `until`, when the last of them expires anyway.
+ */
+export const sessionRevokedV1 = defineEvent(
+  'identity.session.revoked',
+  1,
+  z.object({ sessionId: z.string().uuid(), userId: z.string().uuid(), until: z.string().datetime({ offset: true }) }),
+);

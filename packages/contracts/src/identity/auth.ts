@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { IDENTITY_BASE } from '../http/bases';
+import { sitePath } from '../http/site-path';
 import { singleLineText } from '../http/text';
 import { userProfile } from './profile';
 
@@ -21,8 +22,14 @@ export const password = z
 export const codeChallenge = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid code challenge'));
 /** RFC 7636: 43–128 characters of [A-Za-z0-9-._~]. */
 export const codeVerifier = z.string().check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Invalid code verifier'));
-/** Where the emailed link should land; a path on this site only (no open redirects). */
-export const redirectPath = z.string().check(z.regex(/^\/(?!\/)[^\s]*$/, 'Redirect must be a path on this site'), z.maxLength(500));
+/**
+ * Where the emailed link should land: a path on this site only (no open redirects), in the form
+ * the URL parser normalises it to (sitePath), so what is checked is what a browser will open.
+ */
+export const redirectPath = z.string().check(
+  z.maxLength(500),
+  z.refine((value) => sitePath(value) === value, 'Redirect must be a path on this site'),
+);
 
 /** POST /signup → 201 signUpResult. The same answer whether or not the address already has an account. */
 export const signUpRequest = z.object({
@@ -54,6 +61,21 @@ export type PasswordSignInRequest = z.infer<typeof passwordSignInRequest>;
 export const codeExchangeRequest = z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)), codeVerifier });
 export type CodeExchangeRequest = z.infer<typeof codeExchangeRequest>;
 
+/**
+ * POST /links/open → 200 linkOpened: an emailed link opened in a browser that does not hold its
+ * PKCE verifier (signed up on a laptop, opened the email on a phone). No session comes of it, but
+ * a confirmation link confirms the address; the page then offers to sign in here.
+ */
+export const openLinkRequest = z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)) });
+export type OpenLinkRequest = z.infer<typeof openLinkRequest>;
+export const linkOpened = z.object({
+  purpose: z.enum(['signup', 'magiclink', 'recovery']),
+  /** The address the link was sent to, to fill in the sign-in form. */
+  email: z.string(),
+  emailConfirmed: z.boolean(),
+});
+export type LinkOpened = z.infer<typeof linkOpened>;
+
 /** POST /recover, POST /magic-link → 202 emailSent (always, to avoid revealing accounts). */
 export const emailLinkRequest = z.object({ email, codeChallenge, redirectTo: z.optional(redirectPath) });
 export type EmailLinkRequest = z.infer<typeof emailLinkRequest>;
@@ -79,8 +101,15 @@ export type OtpSent = z.infer<typeof otpSent>;
 export const resendConfirmationRequest = z.object({ email, codeChallenge, redirectTo: z.optional(redirectPath) });
 export type ResendConfirmationRequest = z.infer<typeof resendConfirmationRequest>;
 
+/**
+ * What confirms a credential change: the current password, needed unless the session signed in
+ * by an emailed link or code, or passed a second factor, within the last few minutes (a reset
+ * link's recovery session, right after it was opened).
+ */
+export const currentPassword = z.optional(z.string().check(z.minLength(1, 'Enter your current password'), z.maxLength(128, 'Password should be at most 128 characters')));
+
 /** POST /me/password (signed in, including a recovery session) → 200 userProfile. */
-export const passwordChangeRequest = z.object({ password });
+export const passwordChangeRequest = z.object({ password, currentPassword });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
 
 /**

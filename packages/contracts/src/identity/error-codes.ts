@@ -21,6 +21,12 @@ export const IDENTITY_ERROR_CODES = {
   invalidMfaCode: 'invalid_mfa_code',
   /** 401: the second step's challenge is unknown, expired, used or dead after too many wrong codes. */
   invalidMfaChallenge: 'invalid_mfa_challenge',
+  /** 401: the token's session was ended (signed out, password changed, suspended): sign in again. */
+  sessionRevoked: 'session_revoked',
+  /** 403: a credential change needs the current password or a sign-in by email or second factor within the last few minutes. */
+  reauthenticationRequired: 'reauthentication_required',
+  /** 400: the current password given to confirm a credential change is wrong. */
+  invalidCurrentPassword: 'invalid_current_password',
   /** 429, with Retry-After. */
   rateLimited: 'rate_limited',
 } as const;

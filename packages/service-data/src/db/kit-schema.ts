@@ -54,6 +54,19 @@ export const suspendedUsers = pgTable('suspended_users', {
 });
 
 /**
+ * Sessions svc-identity ended whose access tokens may still be unexpired: refused until `until`
+ * (when the last of them expires), then forgotten.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('revoked_sessions_until_idx').on(table.until)],
+);
+
+/**
  * Admin actions this service applied, written in the same transaction as the change (see
  * recordAdminAction) and served to admins at GET /api/<service>/admin/audit.
  */

@@ -3,7 +3,7 @@ import { defineEvent, type EventEnvelope, userTierChangedV1 } from '@agentdock/c
 import { z } from 'zod';
 import { eventually } from '@agentdock/service-kit/testing';
 import type { ServiceDefinition } from '../service';
-import { createTestBus, startTestService, type TestBus, type TestService } from '../testing';
+import { createTestBus, gatewayHeaders, startTestService, type TestBus, type TestService } from '../testing';
 import { idempotentHandler } from './consumer';
 
 // The versioning rule: a breaking change is a new version on its own subject, published alongside
@@ -85,7 +85,7 @@ describe(`event versions (${process.env.TEST_NATS_URL ? 'NATS JetStream' : 'in-p
 
     await eventually(async () => applied.some((data) => data.userId === (next.data as { userId: string }).userId));
     expect(applied.some((data) => data.userId === (bumpedInPlace.data as { userId: string }).userId)).toBe(false);
-    const metrics = await (await fetch(`${consumer.url}/metrics`)).text();
+    const metrics = await (await fetch(`${consumer.url}/metrics`, { headers: gatewayHeaders() })).text();
     expect(metrics).toMatch(/agentdock_events_parked_total\{durable="svc-consumer-tier-v1",type="identity\.user\.tier-changed",version="2",service="svc-consumer"\} 1/);
   });
 });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from '@agentdock/service-kit';
+import { GATEWAY_SECRET_HEADER, type Logger } from '@agentdock/service-kit';
 import { testLogger } from '@agentdock/service-kit/testing';
 import pg from 'pg';
 import { type Database, type DatabaseOptions, type DatabaseTarget, openDatabase } from '../db/database';
@@ -114,11 +114,20 @@ export interface TestService<TSchema extends Record<string, unknown>> extends Ru
   cleanup(): Promise<void>;
 }
 
+/** What the tests' services share with the gateway they pretend to be behind (see gatewayHeaders). */
+export const TEST_GATEWAY_SECRET = 'test-gateway-secret-0123456789';
+
+/** Headers of a request as the gateway forwards it, naming `clientIp` as the client. */
+export const gatewayHeaders = (clientIp?: string): Record<string, string> => ({
+  [GATEWAY_SECRET_HEADER]: TEST_GATEWAY_SECRET,
+  ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
+});
+
 /** Starts a service on a free port against a throwaway database. */
 export async function startTestService<TSchema extends Record<string, unknown>, TDeps>(
   definition: ServiceDefinition<TSchema, TDeps>,
   /** `adminRequireMfa` is off unless a test asks for it, as in the embedded default. */
-  options: { bus: EventBus; jwksUrl?: string; database?: TestDatabase; adminRequireMfa?: boolean },
+  options: { bus: EventBus; jwksUrl?: string; database?: TestDatabase; adminRequireMfa?: boolean; gatewaySecret?: string },
 ): Promise<TestService<TSchema>> {
   const database = options.database ?? (await createTestDatabase({ migrationsFolder: definition.migrationsFolder }));
   const service = await startService(definition, {
@@ -129,6 +138,7 @@ export async function startTestService<TSchema extends Record<string, unknown>, 
     logger: testLogger(),
     jwksUrl: options.jwksUrl ?? 'http://127.0.0.1:9/jwks-not-configured-in-this-test',
     adminRequireMfa: options.adminRequireMfa ?? false,
+    gatewaySecret: options.gatewaySecret ?? TEST_GATEWAY_SECRET,
     relayPollIntervalMs: 100,
   });
   return {

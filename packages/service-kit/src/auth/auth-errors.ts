@@ -25,6 +25,17 @@ export class AuthUnavailableError extends ServiceUnavailableError {
   }
 }
 
+/**
+ * The token is genuine and unexpired, but its session has ended (signed out, password changed,
+ * suspended): the client's refresh fails too, so it signs in again.
+ */
+export class SessionRevokedError extends UnauthorizedError {
+  static override readonly code: string = IDENTITY_ERROR_CODES.sessionRevoked;
+  constructor() {
+    super('Your session has ended. Please sign in again.', { code: SessionRevokedError.code });
+  }
+}
+
 /** The token is genuine but its user has been suspended by an admin. */
 export class AccountSuspendedError extends ForbiddenError {
   static override readonly code: string = IDENTITY_ERROR_CODES.accountSuspended;

@@ -12,6 +12,7 @@ import { requestId } from './request-id';
 import { requestLog } from './request-logger';
 import { observeRequests } from './request-telemetry';
 import { refuseNulCharacters } from './nul-guard';
+import { cameFromGateway, trustForwardedOnlyFromGateway } from './gateway-trust';
 
 function bearerMatches(token: string): (req: Request) => boolean {
   const expected = createHash('sha256').update(`Bearer ${token}`).digest();
@@ -24,10 +25,9 @@ function bearerMatches(token: string): (req: Request) => boolean {
     );
 }
 
-/** Answers 404 unless the request carries the token, so the endpoint's existence is not advertised. */
-function requireBearer(token: string): RequestHandler {
-  const matches = bearerMatches(token);
-  return (req, _res, next) => next(matches(req) ? undefined : new NotFoundError(`No route matches ${req.method} ${req.path}.`));
+/** Answers 404 unless the request may, so the endpoint's existence is not advertised. */
+function requireAccess(allowed: (req: Request) => boolean): RequestHandler {
+  return (req, _res, next) => next(allowed(req) ? undefined : new NotFoundError(`No route matches ${req.method} ${req.path}.`));
 }
 
 /** What `mount` may reuse of the app's own chain, for a route that dispatches requests itself. */
@@ -54,15 +54,31 @@ export interface HttpAppOptions {
   /** Defaults to a registry of the app's own, so several apps can share a process. */
   metricsRegistry?: Registry;
   /**
-   * Who may read /metrics: anyone who reaches the port ('open', for services on an internal
-   * network), only `Authorization: Bearer <token>`, or nobody ('off').
+   * Who may read /metrics: anyone who reaches the port ('open'), only `Authorization: Bearer
+   * <token>`, only requests carrying the gateway's secret ('gateway', see `gatewaySecret`), or
+   * nobody ('off').
    */
-  metrics?: 'open' | 'off' | { token: string };
+  metrics?: Access;
   /**
    * Who sees which readiness check failed and why: the up/down status (200/503) is always
    * answered, for load balancers; the details name services and errors, which is for operators.
    */
-  readinessDetails?: 'open' | 'off' | { token: string };
+  readinessDetails?: Access;
+  /**
+   * A service behind the gateway: the secret the gateway sends with every request it forwards
+   * (GATEWAY_SECRET). X-Forwarded-* headers of requests without it are dropped, so nothing else
+   * on the network names the client. Leave it out for an app that is itself the public edge.
+   */
+  gatewaySecret?: string;
+}
+
+type Access = 'open' | 'off' | 'gateway' | { token: string };
+
+function allowedBy(access: Access): (req: Request) => boolean {
+  if (access === 'open') return () => true;
+  if (access === 'off') return () => false;
+  if (access === 'gateway') return cameFromGateway;
+  return bearerMatches(access.token);
 }
 
 /**
@@ -85,6 +101,7 @@ export function createHttpApp({
   metricsRegistry = new Registry(),
   metrics: metricsAccess = 'open',
   readinessDetails = 'open',
+  gatewaySecret,
 }: HttpAppOptions): Express {
   // Field messages reach people beside the fields they typed in: product sentences, not zod's.
   z.config({ customError: productIssueMessage });
@@ -92,6 +109,7 @@ export function createHttpApp({
   const metrics = createHttpMetrics(metricsRegistry, service);
   app.disable('x-powered-by');
   const standardMiddleware: RequestHandler[] = [
+    ...(gatewaySecret !== undefined || metricsAccess === 'gateway' || readinessDetails === 'gateway' ? [trustForwardedOnlyFromGateway(gatewaySecret)] : []),
     requestId(),
     observeRequests(requestLog(logger), metrics.observe),
     ...(parseJsonBody ? [express.json({ limit: bodyLimit })] : []),
@@ -103,10 +121,9 @@ export function createHttpApp({
     },
   ];
   for (const handler of standardMiddleware) app.use(handler);
-  const showDetails = readinessDetails === 'open' ? () => true : readinessDetails === 'off' ? () => false : bearerMatches(readinessDetails.token);
-  app.use(healthRoutes({ service, readiness, timeoutMs: readinessTimeoutMs, showDetails }));
+  app.use(healthRoutes({ service, readiness, timeoutMs: readinessTimeoutMs, showDetails: allowedBy(readinessDetails) }));
   if (metricsAccess === 'open') app.get('/metrics', metrics.expose);
-  else if (metricsAccess !== 'off') app.get('/metrics', requireBearer(metricsAccess.token), metrics.expose);
+  else if (metricsAccess !== 'off') app.get('/metrics', requireAccess(allowedBy(metricsAccess)), metrics.expose);
   const handleError = errorHandler(logger);
   mount(app, { standardMiddleware, handleError });
   app.use(notFoundHandler());
