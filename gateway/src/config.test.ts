@@ -22,6 +22,8 @@ describe('loadGatewayConfig', () => {
       },
       jwksUrl: 'http://127.0.0.1:3101/api/identity/.well-known/jwks.json',
       rateLimitPerMinute: 300,
+      pageRateLimitPerMinute: 120,
+      gatewaySecret: undefined,
       bodyLimitBytes: 1024 * 1024,
       upstreamTimeoutMs: 30_000,
       trustProxyHops: 0,

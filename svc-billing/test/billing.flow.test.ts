@@ -13,7 +13,7 @@ import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStrip
 import { chaoticDelivery, PLAN_PRICE_ROWS } from './harness';
 import { outbox } from '@agentdock/service-data';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
-import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
+import { createTestBus, gatewayHeaders, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { type BillingSchema, parkedWebhookEvents, planPrices, subscriptions, webhookEvents } from '../src/db/schema';
@@ -436,7 +436,8 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     expect(await billing.context.db.select().from(parkedWebhookEvents)).toEqual([
       expect.objectContaining({ id: 'evt_old_version', apiVersion: '2025-01-01', type: 'customer.subscription.updated' }),
     ]);
-    const metrics = await request(billing.url).get('/metrics').expect(200);
+    // Service ports serve /metrics only to the gateway (and to a scraper holding its secret).
+    const metrics = await request(billing.url).get('/metrics').set(gatewayHeaders()).expect(200);
     expect(metrics.text).toMatch(/billing_webhook_events_parked_total\{[^}]*api_version="2025-01-01"[^}]*\} 1/);
   });
 

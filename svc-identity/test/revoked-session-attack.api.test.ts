@@ -19,7 +19,11 @@ describe(`an ended session across services (${process.env.TEST_DATABASE_URL ? 'P
   beforeAll(async () => {
     bus = await createTestBus();
     identity = await startIdentity(undefined, bus);
-    chat = await startTestService(createChatService({ env: chatProviderEnv.parse({}) }), { bus: bus.bus, jwksUrl: `${identity.url}/api/identity/.well-known/jwks.json` });
+    // Only the wallet is read here: no reply is asked for, so the agent provider is never called.
+    chat = await startTestService(createChatService({ env: chatProviderEnv.parse({ DEMO_AGENT_PROVIDER_URL: 'http://127.0.0.1:9' }) }), {
+      bus: bus.bus,
+      jwksUrl: `${identity.url}/api/identity/.well-known/jwks.json`,
+    });
   });
   afterAll(async () => {
     await chat?.cleanup();
