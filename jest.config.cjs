@@ -12,6 +12,8 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(jose|http-proxy-middleware|is-plain-obj|marked|@exodus/bytes|parse5|entities|@asamuzakjp|@csstools)/)'],
   moduleNameMapper: { '\\.css$': '<rootDir>/jest.css-stub.cjs' },
   setupFiles: ['<rootDir>/jest.setup.cjs'],
+  // Unit tests get testTimeout; API folders get their own (jest.timeouts.cjs).
+  setupFilesAfterEnv: ['<rootDir>/jest.timeouts.cjs'],
   testEnvironment: 'node',
   testTimeout: 60000,
   maxWorkers: 2,

@@ -80,6 +80,18 @@ async function seedCatalog(db: Db): Promise<void> {
       select case when i % 2 = 0 then 'ai-fundamentals' else 'build-ai-agents' end, ${userId('i')}::uuid, 'subscription', now() - (i % 365) * interval '1 day'
       from generate_series(1, ${USERS}, 5) as i`),
   );
+  // Ten published lessons a course; each member has completed between none and all ten of theirs.
+  await db.execute(
+    sql.raw(`insert into course_lessons (course_id, module_index, position, title, body, html, estimated_minutes, is_published)
+      select c, 0, p, 'Lesson ' || p, '', '', 10, true
+      from unnest(array['ai-fundamentals', 'build-ai-agents']) as c, generate_series(0, 9) as p`),
+  );
+  await db.execute(
+    sql.raw(`insert into lesson_completions (user_id, lesson_id, course_id, completed_at)
+      select e.user_id, l.id, e.course_id, least(now(), e.created_at + l.position * interval '1 day')
+      from course_enrolments e join course_lessons l on l.course_id = e.course_id
+      where l.position < (extract(epoch from e.created_at)::bigint / 86400) % 11`),
+  );
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

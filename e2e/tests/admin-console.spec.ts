@@ -297,6 +297,16 @@ test.describe('Admin console', () => {
     await createAccount(request, long, 'Long Address');
     await page.setViewportSize({ width: 375, height: 800 });
     await openConsole(page, admin, 'users');
+    // The search field's placeholder shows whole: its text is no wider than the field's content box.
+    const search = page.getByRole('searchbox', { name: 'Search by email or name' });
+    const fit = await search.evaluate((element) => {
+      const input = element as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      return { text: context.measureText(input.placeholder).width, box: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+    });
+    expect(fit.text).toBeLessThanOrEqual(fit.box);
     await findUserRow(page, long);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -23,13 +23,16 @@ async function buyStarter(request: APIRequestContext, account: Account): Promise
     .toBe('starter');
 }
 
-/** Turns on two-factor authentication for `account` as an authenticator app would. */
+/**
+ * Turns on two-factor authentication for `account` as an authenticator app would, with the
+ * current password (a credential change: the account's session may not have signed in recently).
+ */
 async function enableTwoFactor(request: APIRequestContext, account: Account): Promise<void> {
   const enrolment = await request.post('/api/identity/me/mfa/enrolment', { headers: bearer(account), data: {} });
   expect(enrolment.ok(), await enrolment.text()).toBe(true);
   const { secret } = (await enrolment.json()) as { secret: string };
   const code = new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-  const confirmed = await request.post('/api/identity/me/mfa/enrolment/confirm', { headers: bearer(account), data: { code } });
+  const confirmed = await request.post('/api/identity/me/mfa/enrolment/confirm', { headers: bearer(account), data: { code, currentPassword: account.password } });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
 }
 

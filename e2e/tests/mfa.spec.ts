@@ -3,6 +3,7 @@ import type { Page, Request } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { createAccount, headerEmail, PASSWORD, signInBrowser, submitSignInForm } from '../support/accounts';
+import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { siteHeader } from '../support/site';
 
@@ -40,6 +41,11 @@ async function signOut(page: Page, apiCallsInFlight: () => number): Promise<void
 }
 
 test.describe('Two-factor sign-in', () => {
+  // A password sign-in is not a recent proof of the account: turning the factor on asks for the password once.
+  test.use({
+    expectedConsoleErrors: { 'turning two-factor on after a password sign-in asks for the password again (403)': failedRequest(403, '/api/identity/me/mfa/enrolment/confirm') },
+  });
+
   test('enrol, sign in with the second step, use a recovery code, turn it off', async ({ page, request }) => {
     const account = await createAccount(request);
     const apiCallsInFlight = trackApiCalls(page);
@@ -53,6 +59,12 @@ test.describe('Two-factor sign-in', () => {
     const secret = (await card.getByTestId('mfa-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await card.getByLabel('6-digit code from the app').fill(authenticatorCode(secret));
+    await card.getByRole('button', { name: 'Turn On' }).click();
+    // Turning a second factor on is a credential change, and this session signed in by password:
+    // the server asks for it again, and the same code (still in its window) goes with it.
+    await expect(card.getByRole('alert')).toHaveText('For your security, enter your current password to make this change.');
+    await expect(card.getByLabel('Current password')).toBeFocused();
+    await card.getByLabel('Current password').fill(PASSWORD);
     await card.getByRole('button', { name: 'Turn On' }).click();
 
     // Ten recovery codes, shown once, downloadable as a text file.

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminAccount, bearer, createAccount, signInBrowser, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { XSS_PAYLOADS } from '../support/xss-payloads';
@@ -158,38 +158,95 @@ test.describe('XSS corpus', () => {
       },
     });
 
-    test('chat replies, streamed and from history, run none of it (the demo agent quotes the message back as Markdown)', async ({ page, request }) => {
-      test.setTimeout(120_000);
+    test('chat replies, streamed and from history, show each payload quoted back and run none of it', async ({ page, request }) => {
+      test.setTimeout(180_000);
       const account = await createAccount(request, uniqueEmail('xss-chat'));
       expect((await request.get('/api/chat/wallet', { headers: bearer(account) })).ok()).toBe(true);
-      // Each message sends the conversation so far to the model, so the cost grows with every batch.
+      // Each message sends up to ten earlier ones to the model as context, so each costs more than a first one.
       const topUp = await request.post(`/api/chat/admin/wallets/${account.userId}/adjustments`, {
         headers: bearer(await adminAccount(request)),
-        data: { credits: 10_000_000, reason: 'XSS corpus run' },
+        data: { credits: 50_000_000, reason: 'XSS corpus run' },
       });
       expect(topUp.ok(), await topUp.text()).toBe(true);
       const agents = await request.get('/api/chat/agents', { headers: bearer(account) });
       expect(agents.ok(), await agents.text()).toBe(true);
       const agent = ((await agents.json()) as { agents: Array<{ id: string; name: string }> }).agents.find((candidate) => candidate.name === 'Meeting Prep Assistant')!;
-      // The demo reply quotes the first 300 characters of the message: one message per batch that fits.
-      const messages = batches(280);
-      for (const message of messages.slice(1)) {
-        const sent = await request.post(`/api/chat/agents/${agent.id}/messages`, { headers: bearer(account), data: { message } });
-        expect(sent.ok(), await sent.text()).toBe(true);
-        expect(await sent.text()).toContain('event: done');
-      }
+
+      // The demo agent quotes the message back as a Markdown blockquote (its first 200 characters).
+      // One payload per message, after a text marker: a payload that leaves an element open (an
+      // unclosed <style> inside MathML) swallows whatever follows it in its reply, so each reply
+      // holds one payload and the marker before it proves the payload reached the rendered reply.
+      const cases = XSS_PAYLOADS.map((payload, index) => {
+        const marker = `${MARKER} ${index + 1}:`;
+        const message = `${marker}\n\n${payload}`;
+        expect(message.length, `message ${index + 1} fits the demo's quote`).toBeLessThanOrEqual(200);
+        return { marker, message, quoted: message.split('\n').map((line) => (line.trim() ? `> ${line}` : '>')).join('\n') };
+      });
+      type Case = (typeof cases)[number];
+      const groupSize = Math.ceil(cases.length / 5);
+      const groups: Case[][] = [];
+      for (let start = 0; start < cases.length; start += groupSize) groups.push(cases.slice(start, start + groupSize));
+      const [streamed, ...stored] = groups as [Case[], ...Case[][]];
+
+      /** The reply's Markdown quotes the payload as written: the renderer gets it raw, not escaped. */
+      const expectQuoted = (markdown: string, item: Case) => expect(markdown, `reply to ${item.marker} quotes the payload as Markdown`).toContain(item.quoted);
+      /** The rendered reply shows the payload's marker as text, inside the quote. */
+      const expectShown = (bubble: Locator, item: Case) => expect(bubble.locator('blockquote'), `reply to ${item.marker}`).toContainText(item.marker);
+
+      // Four conversations filled over the API at once, each message in turn.
+      const conversationIds = await Promise.all(
+        stored.map(async (group) => {
+          let conversationId: string | undefined;
+          for (const item of group) {
+            const sent = await request.post(`/api/chat/agents/${agent.id}/messages`, {
+              headers: bearer(account),
+              data: { message: item.message, ...(conversationId ? { conversationId } : { newConversation: true }) },
+            });
+            const events = await sent.text();
+            expect(sent.ok(), events).toBe(true);
+            const done = /^event: done\ndata: (.*)$/m.exec(events);
+            expect(done, events).not.toBeNull();
+            const answer = JSON.parse(done![1]!) as { conversation: { id: string }; reply: { markdown: string } };
+            expectQuoted(answer.reply.markdown, item);
+            conversationId = answer.conversation.id;
+          }
+          return conversationId!;
+        }),
+      );
+
       await signInBrowser(page, account);
       const trap = await armTrap(page);
-      await page.goto('/chat');
-      await page.getByRole('combobox', { name: 'Agent' }).selectOption({ label: agent.name });
-      await expect(page.locator('.chat-bubble--assistant')).toHaveCount(messages.length - 1);
-      await expectInert(page, trap);
+      const replies = page.locator('.chat-bubble--assistant');
+      for (const [index, group] of stored.entries()) {
+        await page.goto(`/chat/${conversationIds[index]}`);
+        await expect(replies).toHaveCount(group.length);
+        for (const [position, item] of group.entries()) await expectShown(replies.nth(position), item);
+        await expectInert(page, trap);
+      }
 
-      // The first batch goes through the page, so the streaming renderer sees it too.
+      // The rest through the page, in a new conversation, so the streaming renderer sees them too.
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await expect(replies).toHaveCount(0);
       const input = page.getByRole('textbox', { name: 'Message' });
-      await input.fill(messages[0]!);
-      await input.press('Enter');
-      await expect(page.locator('.chat-bubble--assistant')).toHaveCount(messages.length);
+      for (const [position, item] of streamed.entries()) {
+        await input.fill(item.message);
+        await input.press('Enter');
+        await expect(page.getByTestId('streaming-reply')).toHaveCount(0, { timeout: 15_000 });
+        await expect(replies).toHaveCount(position + 1);
+        await expectShown(replies.last(), item);
+      }
+      await expectInert(page, trap);
+      // From history after a reload, each reply still quoting its payload.
+      await page.reload();
+      await expect(replies).toHaveCount(streamed.length);
+      for (const [position, item] of streamed.entries()) await expectShown(replies.nth(position), item);
+      const conversation = /\/chat\/([0-9a-f-]{36})$/.exec(page.url());
+      expect(conversation, page.url()).not.toBeNull();
+      const history = await request.get(`/api/chat/conversations/${conversation![1]}/messages`, { headers: bearer(account) });
+      expect(history.ok(), await history.text()).toBe(true);
+      const markdown = ((await history.json()) as { messages: Array<{ role: string; markdown: string }> }).messages.filter((message) => message.role === 'assistant').map((message) => message.markdown);
+      expect(markdown).toHaveLength(streamed.length);
+      streamed.forEach((item, position) => expectQuoted(markdown[position]!, item));
       await expectInert(page, trap);
     });
   });

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { apiErrorBody, readinessBody } from '@agentdock/contracts';
 import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
-import { createGateway } from './app';
+import { API_LAYERS, type ApiLayerName, createGateway } from './app';
 import { type GatewayConfig, UPSTREAM_NAMES, type UpstreamName, loadGatewayConfig } from './config';
 
 const logger = createLogger({ service: 'gateway-test' });
@@ -47,6 +47,14 @@ function fakeService(name: string, sse: { release: Promise<void> }): Express {
   app.get(`/api/${name}/own-csp`, (_req, res) => {
     res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('html').send('<!doctype html><title>page</title>');
   });
+  // The public API's stream, as svc-chat answers `stream: true`: a chunk, then the rest once released.
+  app.post('/v1/chat/completions', express.text({ type: '*/*' }), async (req, res, next) => {
+    if (typeof req.body !== 'string' || !req.body.includes('"stream":true')) return next();
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.write('data: {"object":"chat.completion.chunk","n":1}\n\n');
+    await new Promise<void>((resolve) => (releasePublicStream = resolve));
+    res.end('data: [DONE]\n\n');
+  });
   app.use(express.text({ type: '*/*' }), (req, res) => {
     res.json({
       service: name,
@@ -78,6 +86,7 @@ async function closedPortUrl(): Promise<string> {
 let issuer: Awaited<ReturnType<typeof createTestIssuer>>;
 const servers: http.Server[] = [];
 let releaseStream: () => void = () => undefined;
+let releasePublicStream: () => void = () => undefined;
 let baseConfig: GatewayConfig;
 
 beforeAll(async () => {
@@ -99,6 +108,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   releaseStream();
+  releasePublicStream();
   await Promise.all(servers.map((server) => closeHttpServer(server)));
   await issuer.close();
 });
@@ -487,5 +497,112 @@ describe('gateway endpoints', () => {
         admin: 'http://localhost:3204/mf-manifest.json',
       },
     });
+  });
+});
+
+describe('the public API (/v1)', () => {
+  const apiKey = { Authorization: 'Bearer adk_0123456789abcdefghijklmnopqrstuvwxyzABCDEF' };
+
+  it.each(['/v1/models', '/v1/models/meeting-prep', '/v1', '/v1?x=1', '/v1/unknown/path'])('sends %s to chat with the path and the API key unchanged', async (path) => {
+    const res = await request(gateway()).get(path).set(apiKey).expect(200);
+    expect(res.body).toMatchObject({ service: 'chat', method: 'GET', url: path, authorization: apiKey.Authorization });
+  });
+
+  it('sends a completion to chat with its body and key, and leaves any bearer to chat: no 401 from the gateway', async () => {
+    const body = '{"model":"meeting-prep","messages":[{"role":"user","content":"hi"}]}';
+    const res = await request(gateway()).post('/v1/chat/completions').set(apiKey).set('content-type', 'application/json').send(body).expect(200);
+    expect(res.body).toMatchObject({ service: 'chat', method: 'POST', url: '/v1/chat/completions', authorization: apiKey.Authorization, body });
+    // Not a JWT the gateway would refuse (it is /api's check): chat decides.
+    const forged = await request(gateway()).get('/v1/models').set(bearer('forged.token.value')).expect(200);
+    expect(forged.body.authorization).toBe('Bearer forged.token.value');
+  });
+
+  it('streams a completion chunk by chunk', async () => {
+    const server = await startHttpServer(gateway(), { port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const sent = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/chat/completions', headers: { ...apiKey, 'Content-Type': 'application/json' } });
+      sent.end('{"model":"meeting-prep","stream":true,"messages":[]}');
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => sent.once('response', resolve).once('error', reject));
+      expect(res.headers['content-type']).toContain('text/event-stream');
+      expect(res.headers['x-accel-buffering']).toBe('no');
+      res.setEncoding('utf8');
+      let ended = false;
+      res.on('end', () => (ended = true));
+      const first = await new Promise<string>((resolve) => res.once('data', resolve));
+      expect(first).toBe('data: {"object":"chat.completion.chunk","n":1}\n\n');
+      expect(ended).toBe(false);
+      let rest = '';
+      res.on('data', (chunk: string) => (rest += chunk));
+      const finished = new Promise((resolve) => res.once('end', resolve));
+      releasePublicStream();
+      await finished;
+      expect(rest).toBe('data: [DONE]\n\n');
+    } finally {
+      await closeHttpServer(server);
+    }
+  });
+
+  it('never falls through to the shell, even with chat down', async () => {
+    const models = await request(gateway()).get('/v1/models').expect(200);
+    expect(models.headers['content-type']).toContain('application/json');
+    expect(models.text).not.toContain('<title>shell</title>');
+    const down = await request(gateway({ upstreams: { ...baseConfig.upstreams, chat: [await closedPortUrl()] } }))
+      .get('/v1/models')
+      .expect(503);
+    expect(down.body.error).toMatchObject({ code: 'upstream_unavailable' });
+    // Only /v1 itself and below: a page path that merely starts the same way is the shell's.
+    expect((await request(gateway()).get('/v1beta').expect(200)).text).toContain('<title>shell</title>');
+  });
+});
+
+describe('the API layers', () => {
+  const target = (path: string) => (path.startsWith('/v1') ? 'chat' : 'catalog');
+  // What each layer visibly does. Typed by API_LAYERS: a layer added there needs its check here.
+  const applies: Record<ApiLayerName, (path: string) => Promise<void>> = {
+    standard: async (path) => {
+      const credential = path.startsWith('/v1') ? 'adk_0123456789abcdefghijklmnopqrstuvwxyzABCDEF' : await issuer.issue({ sub: 'u1', email: 'ada@example.com' });
+      const res = await request(gateway()).get(path).set('x-request-id', 'layer-check-1').set(bearer(credential)).expect(200);
+      expect(res.headers['x-request-id']).toBe('layer-check-1');
+      expect(res.body.requestId).toBe('layer-check-1');
+      expect(res.headers['cache-control']).toBe('no-store');
+      const nul = await request(gateway()).get(`${path}?q=%00`).expect(400);
+      expect(nul.body.error.code).toBe('invalid_text');
+    },
+    securityHeaders: async (path) => {
+      const res = await request(gateway()).get(path);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['permissions-policy']).toBeUndefined();
+    },
+    rateLimit: async (path) => {
+      const app = gateway({ rateLimitPerMinute: 1 });
+      expect((await request(app).get(path).expect(200)).headers.ratelimit).toBe('limit=1, remaining=0, reset=60');
+      expect((await request(app).get(path).expect(429)).body.error.code).toBe('rate_limited');
+    },
+    bodyLimit: async (path) => {
+      const res = await request(gateway()).post(path).set('content-type', 'text/plain').send('x'.repeat(2048)).expect(413);
+      expect(res.body.error.code).toBe('payload_too_large');
+    },
+    tokenCheck: async (path) => {
+      const res = await request(gateway()).get(path).set(bearer('forged.token.value'));
+      // The public API's bearer is an API key for chat to check; /api's is a JWT checked here first.
+      if (path.startsWith('/v1')) expect(res.body).toMatchObject({ service: 'chat', authorization: 'Bearer forged.token.value' });
+      else expect(res.status).toBe(401);
+    },
+  };
+
+  it.each(API_LAYERS.flatMap((layer) => ['/api/catalog/things', '/v1/models'].map((path) => [layer, path] as const)))('applies %s to %s', async (layer, path) => {
+    await applies[layer](path);
+    expect((await request(gateway()).get(path).expect(200)).body.service).toBe(target(path));
+  });
+
+  it('answers an unknown /api path after the same layers', async () => {
+    const res = await request(gateway({ rateLimitPerMinute: 5 }))
+      .get('/api/nowhere')
+      .set('x-request-id', 'layer-check-2')
+      .expect(404);
+    expect(res.headers['x-request-id']).toBe('layer-check-2');
+    expect(res.headers.ratelimit).toBe('limit=5, remaining=4, reset=60');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

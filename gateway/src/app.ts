@@ -1,15 +1,17 @@
-import type { Express } from 'express';
+import type { RequestHandler } from 'express';
+import { PUBLIC_API_BASE } from '@agentdock/contracts';
 import { type HttpAppKit, type Logger, createHttpApp, createTokenVerifier, notFoundHandler, optionalAuth } from '@agentdock/service-kit';
-import { type FastPath, withFastPath } from './api-fast-path';
+import { type FrontedApp, apiPipeline, frontOf } from './api-pipeline';
 import { contentLengthLimit } from './body-limit';
-import { type GatewayConfig, UPSTREAM_NAMES, type UpstreamName } from './config';
+import { type GatewayConfig, UPSTREAM_NAMES } from './config';
 import { shellProxy } from './proxy/shell-proxy';
 import { createUpstreamPool } from './proxy/upstream-pool';
 import { upstreamProxy } from './proxy/upstream-proxy';
-import { apiRateLimit, pageRateLimit } from './rate-limit';
+import { pageRateLimit } from './rate-limit';
 import { upstreamReadiness } from './readiness';
 import { runtimeConfig } from './runtime-config';
 import { securityHeaders } from './security-headers';
+import { createApiRateLimit } from './shared-rate-limit';
 import { cachingVerifier } from './token-cache';
 
 // The whole /readyz answer must come back well within a load balancer's probe timeout.
@@ -17,19 +19,51 @@ const READINESS_TIMEOUT_MS = 2000;
 // A replica that refused a connection is skipped this long unless a readiness probe passes sooner.
 const DOWN_FOR_MS = 5_000;
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/**
+ * The layers every API request passes, in this order, before it is proxied (or answered 404):
+ * the kit's standard middleware (request id, request log and metrics, NUL guard, no-store for
+ * signed-in answers), the API security headers, the per-IP rate limit, the body limit, and the
+ * check of a bearer JWT. There is no other place to add one: express never sees an API request.
+ */
+export const API_LAYERS = ['standard', 'securityHeaders', 'rateLimit', 'bodyLimit', 'tokenCheck'] as const;
+export type ApiLayerName = (typeof API_LAYERS)[number];
 
 /**
- * The single public entry point: /api/<service>/* to the services, everything else to the shell.
- * On the way in, /api requests are rate limited, size-checked and, when they carry a bearer token,
- * token-checked (the services check again). Bodies are streamed on, never parsed here.
- *
- * Requests to a service skip express's router: they pass the same middleware, in the same order,
- * from a fixed list (see withFastPath); everything else is routed by express.
+ * What the public API (/v1) skips: its bearer is an API key (`adk_…`), not a JWT, and reaches
+ * svc-chat untouched, which verifies it.
  */
-export function createGateway(config: GatewayConfig, logger: Logger): Express {
+export const SKIPPED_BY_PUBLIC_API: ReadonlySet<ApiLayerName> = new Set(['tokenCheck']);
+
+/** The gateway as a node:http request listener (startHttpServer, supertest), and what it holds open. */
+export type Gateway = FrontedApp & {
+  /** Stops the replica probes and closes the rate limit's Redis connection, if any. */
+  close(): Promise<void>;
+};
+
+/** /api, /api/… and /api?…: the services' own API, behind the token check. */
+export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** /v1, /v1/… and /v1?…: the OpenAI-compatible public API, served by svc-chat whatever the path. */
+export const isPublicApiPath = (url: string): boolean => url === PUBLIC_API_BASE || url.startsWith(`${PUBLIC_API_BASE}/`) || url.startsWith(`${PUBLIC_API_BASE}?`);
+
+/**
+ * The single public entry point: /api/<service>/* to the services, /v1 (the public API) to chat,
+ * everything else to the shell. On the way in, API requests are rate limited, size-checked and,
+ * when they carry a bearer token outside /v1, token-checked (the services check again). Bodies are
+ * streamed on, never parsed here.
+ *
+ * API requests are taken by a node:http listener in front of express, through API_LAYERS in order
+ * (see apiPipeline); the express app behind it serves the gateway's own endpoints and the shell.
+ */
+export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const verifier = cachingVerifier(createTokenVerifier({ jwksUrl: config.jwksUrl }));
-  let fastPath: FastPath<UpstreamName> | undefined;
+  const headers = securityHeaders(Object.values(config.remotes));
+  const rateLimit = createApiRateLimit({ perMinute: config.rateLimitPerMinute, redisUrl: config.rateLimitRedisUrl, keyPrefix: config.rateLimitKeyPrefix, logger });
+  const pools = new Map(
+    UPSTREAM_NAMES.map((name) => [name, createUpstreamPool(config.upstreams[name], { probeIntervalMs: config.upstreamProbeIntervalMs, downForMs: DOWN_FOR_MS })]),
+  );
+  const upstreams = upstreamProxy({ pools, timeoutMs: config.upstreamTimeoutMs, logger, gatewaySecret: config.gatewaySecret });
+  let kit: HttpAppKit | undefined;
   const app = createHttpApp({
     service: 'gateway',
     logger,
@@ -39,30 +73,50 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
     metrics: config.metricsToken ? { token: config.metricsToken } : 'off',
     // Public: a load balancer needs only 200/503; which service is down and why is for operators.
     readinessDetails: config.metricsToken ? { token: config.metricsToken } : 'off',
-    mount: (app, kit: HttpAppKit) => {
+    mount: (app, appKit) => {
+      kit = appKit;
       if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
-      const headers = securityHeaders(Object.values(config.remotes));
-      app.use((req, res, next) => (isApiPath(req.url) ? headers.api : headers.documents)(req, res, next));
+      // Pages and files only: API requests never reach the app (see frontOf below).
+      app.use(headers.documents);
       app.get('/runtime-config.json', runtimeConfig(config.remotes));
-      const apiChecks = [apiRateLimit(config.rateLimitPerMinute), contentLengthLimit(config.bodyLimitBytes), optionalAuth(verifier)];
-      app.use('/api', ...apiChecks);
-      const pools = new Map(
-        UPSTREAM_NAMES.map((name) => [name, createUpstreamPool(config.upstreams[name], { probeIntervalMs: config.upstreamProbeIntervalMs, downForMs: DOWN_FOR_MS })]),
-      );
-      const upstreams = upstreamProxy({ pools, timeoutMs: config.upstreamTimeoutMs, logger, gatewaySecret: config.gatewaySecret });
-      app.use(upstreams.middleware);
-      app.use('/api', notFoundHandler());
       app.use(pageRateLimit(config.pageRateLimitPerMinute));
       app.use(shellProxy({ target: config.shellUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
-      // The same handlers the router would run for /api/<service>/…: none of the routes mounted in
-      // between (probes, /metrics, /runtime-config.json) matches such a path.
-      fastPath = {
-        select: upstreams.serviceFor,
-        handlers: [...kit.standardMiddleware, headers.api, ...apiChecks],
-        answer: upstreams.forward,
-        handleError: kit.handleError,
-      };
     },
   });
-  return withFastPath(app, fastPath!);
+  const { standardMiddleware, handleError } = kit!;
+
+  const layers: Record<ApiLayerName, readonly RequestHandler[]> = {
+    standard: standardMiddleware,
+    securityHeaders: [headers.api],
+    rateLimit: [rateLimit.handler],
+    bodyLimit: [contentLengthLimit(config.bodyLimitBytes)],
+    tokenCheck: [optionalAuth(verifier)],
+  };
+  const inOrder = (skipped: ReadonlySet<ApiLayerName>) => API_LAYERS.filter((name) => !skipped.has(name)).flatMap((name) => layers[name]);
+  const notFound = notFoundHandler();
+  const api = apiPipeline({
+    app,
+    layers: inOrder(new Set()),
+    answer: (req, res) => {
+      const name = upstreams.serviceFor(req.url);
+      if (name === undefined) notFound(req, res, () => undefined);
+      else upstreams.forward(name, req, res);
+    },
+    handleError,
+  });
+  const publicApi = apiPipeline({ app, layers: inOrder(SKIPPED_BY_PUBLIC_API), answer: (req, res) => upstreams.forward('chat', req, res), handleError });
+
+  const listener = frontOf(app, (req, res) => {
+    const url = req.url ?? '';
+    if (isApiPath(url)) api(req, res);
+    else if (isPublicApiPath(url)) publicApi(req, res);
+    else return false;
+    return true;
+  });
+  return Object.assign(listener, {
+    close: async () => {
+      for (const pool of pools.values()) pool.close();
+      await rateLimit.close();
+    },
+  });
 }

@@ -22,6 +22,8 @@ describe('loadGatewayConfig', () => {
       },
       jwksUrl: 'http://127.0.0.1:3101/api/identity/.well-known/jwks.json',
       rateLimitPerMinute: 300,
+      rateLimitRedisUrl: undefined,
+      rateLimitKeyPrefix: 'agentdock:gateway:api',
       pageRateLimitPerMinute: 120,
       gatewaySecret: undefined,
       bodyLimitBytes: 1024 * 1024,
@@ -48,6 +50,13 @@ describe('loadGatewayConfig', () => {
     expect(() => loadGatewayConfig({ REMOTE_CHAT_URL: '//cdn.example.com/mf-manifest.json' })).toThrow(
       'REMOTE_CHAT_URL: expected an http(s) URL or a path starting with /, got "//cdn.example.com/mf-manifest.json"',
     );
+  });
+
+  it('counts the /api limit in Redis when REDIS_URL or RATE_LIMIT_REDIS_URL is set, and never prints a bad one', () => {
+    expect(loadGatewayConfig({ REDIS_URL: 'redis://cache:6379' }).rateLimitRedisUrl).toBe('redis://cache:6379');
+    expect(loadGatewayConfig({ REDIS_URL: 'redis://cache:6379', RATE_LIMIT_REDIS_URL: 'rediss://limits:6380/2' }).rateLimitRedisUrl).toBe('rediss://limits:6380/2');
+    expect(() => loadGatewayConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).toThrow('REDIS_URL: expected a redis:// or rediss:// URL');
+    expect(() => loadGatewayConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).not.toThrow('hunter2');
   });
 
   it('names every bad variable', () => {

@@ -19,6 +19,13 @@ export interface GatewayConfig {
   remotes: RuntimeConfig['remotes'];
   jwksUrl: string;
   rateLimitPerMinute: number;
+  /**
+   * Where every gateway replica counts the per-IP /api limit together (RATE_LIMIT_REDIS_URL, else
+   * REDIS_URL); unset, each replica counts in its own memory.
+   */
+  rateLimitRedisUrl: string | undefined;
+  /** Prefix of the limit's keys in that Redis, so several deployments can share one. */
+  rateLimitKeyPrefix: string;
   /** Page requests (not files, not /api) per client IP and minute: each may cost a server render. */
   pageRateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -74,6 +81,9 @@ const gatewayEnvSchema = z
     REMOTE_ADMIN_URL: manifestUrlSchema('http://localhost:3204/mf-manifest.json'),
     JWKS_URL: httpUrlSchema.optional(),
     RATE_LIMIT_PER_MINUTE: positiveIntSchema.default(300),
+    REDIS_URL: z.string().optional(),
+    RATE_LIMIT_REDIS_URL: z.string().optional(),
+    RATE_LIMIT_KEY_PREFIX: z.string().max(100, { error: 'expected at most 100 characters' }).default('agentdock:gateway:api'),
     PAGE_RATE_LIMIT_PER_MINUTE: positiveIntSchema.default(120),
     BODY_LIMIT: byteSizeSchema.prefault('1mb'),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(30_000),
@@ -83,7 +93,7 @@ const gatewayEnvSchema = z
     GATEWAY_SECRET: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: logLevelSchema,
   })
-  .transform((env): GatewayConfig => ({
+  .transform((env, ctx): GatewayConfig => ({
     port: env.PORT,
     host: env.HOST,
     upstreams: { identity: env.IDENTITY_URL, catalog: env.CATALOG_URL, billing: env.BILLING_URL, chat: env.CHAT_URL },
@@ -97,6 +107,8 @@ const gatewayEnvSchema = z
     // Every identity replica serves the same keys.
     jwksUrl: env.JWKS_URL ?? `${env.IDENTITY_URL[0]}${endpointUrl(IDENTITY_JWKS_ENDPOINT)}`,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimitRedisUrl: redisUrl(env.RATE_LIMIT_REDIS_URL ?? env.REDIS_URL, env.RATE_LIMIT_REDIS_URL ? 'RATE_LIMIT_REDIS_URL' : 'REDIS_URL', ctx),
+    rateLimitKeyPrefix: env.RATE_LIMIT_KEY_PREFIX,
     pageRateLimitPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
@@ -106,6 +118,17 @@ const gatewayEnvSchema = z
     gatewaySecret: env.GATEWAY_SECRET,
     logLevel: env.LOG_LEVEL,
   }));
+
+/**
+ * A redis:// or rediss:// URL, or undefined. A bad one is reported without its value (the usual
+ * "got …" of a configuration error): a Redis URL often carries a password.
+ */
+function redisUrl(value: string | undefined, variable: string, ctx: z.RefinementCtx): string | undefined {
+  if (value === undefined) return undefined;
+  if (/^rediss?:\/\/[^/]/.test(value) && URL.canParse(value)) return value;
+  ctx.addIssue({ code: 'custom', path: [], message: `${variable}: expected a redis:// or rediss:// URL (the value is not shown: it may hold a password)` });
+  return undefined;
+}
 
 /** Reads the gateway's configuration from the environment; throws a ConfigError listing every problem. */
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {

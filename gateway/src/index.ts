@@ -1,2 +1,2 @@
-export { createGateway } from './app';
+export { type Gateway, createGateway } from './app';
 export { type GatewayConfig, loadGatewayConfig } from './config';

@@ -6,8 +6,9 @@ import { loadGatewayConfig } from './config';
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
   const logger = createLogger({ service: 'gateway', level: config.logLevel, batchedWrites: true });
-  const server = await startHttpServer(createGateway(config, logger), { port: config.port, host: config.host });
-  installShutdown({ logger, servers: [server] });
+  const gateway = createGateway(config, logger);
+  const server = await startHttpServer(gateway, { port: config.port, host: config.host });
+  installShutdown({ logger, servers: [server], closers: [() => gateway.close()] });
   logger.info({ url: serverUrl(server), upstreams: config.upstreams, shell: config.shellUrl }, 'Gateway listening');
 }
 

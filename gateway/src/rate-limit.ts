@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { RateLimitedError } from '@agentdock/service-kit';
 import { clientAddress } from './client-address';
@@ -12,8 +12,9 @@ interface Window {
 
 /**
  * Requests per client IP and minute, counted in this gateway's memory (each replica counts its
- * own) in fixed windows that start at a client's first request. Answers carry the IETF draft-7
- * RateLimit headers; a refused request gets 429 with Retry-After.
+ * own; with REDIS_URL, shared-rate-limit.ts counts across replicas) in fixed windows that start at
+ * a client's first request. Answers carry the IETF draft-7 RateLimit headers; a refused request
+ * gets 429 with Retry-After.
  *
  * A plain synchronous counter rather than express-rate-limit's middleware: that one awaits its
  * store and its options several times per request and re-validates its configuration, which on
@@ -39,15 +40,23 @@ export function apiRateLimit(perMinute: number, now: () => number = Date.now): R
       windows.set(key, window);
     }
     window.hits += 1;
-    const resetSeconds = Math.max(0, Math.ceil((window.resetAt - at) / 1000));
-    res.setHeader('RateLimit-Policy', policy);
-    res.setHeader('RateLimit', `limit=${perMinute}, remaining=${Math.max(perMinute - window.hits, 0)}, reset=${resetSeconds}`);
+    const resetSeconds = announce(res, policy, perMinute, perMinute - window.hits, window.resetAt - at);
     if (window.hits > perMinute) return next(new RateLimitedError(undefined, { retryAfterSeconds: resetSeconds }));
     next();
   };
 }
 
-const clientKey = (req: Request) => rateLimitKey(clientAddress(req));
+export const WINDOW_SECONDS = WINDOW_MS / 1000;
+
+/** The draft-7 RateLimit headers of an answer; returns the seconds until the window resets. */
+export function announce(res: Response, policy: string, limit: number, remaining: number, msToReset: number): number {
+  const resetSeconds = Math.max(0, Math.ceil(msToReset / 1000));
+  res.setHeader('RateLimit-Policy', policy);
+  res.setHeader('RateLimit', `limit=${limit}, remaining=${Math.max(remaining, 0)}, reset=${resetSeconds}`);
+  return resetSeconds;
+}
+
+export const clientKey = (req: Request): string => rateLimitKey(clientAddress(req));
 
 /**
  * ipKeyGenerator's key. An IPv4 address has no ':' and is its own key; only IPv6 addresses need

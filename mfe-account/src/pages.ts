@@ -9,4 +9,5 @@ export const pages = {
   AuthCallback: () => import('./auth/auth-callback-page'),
   Dashboard: () => import('./dashboard/dashboard-page'),
   ManageSubscription: () => import('./subscription/manage-subscription-page'),
+  ApiKeys: () => import('./api-keys/api-keys-page'),
 } satisfies RemotePages;

@@ -1,10 +1,10 @@
 import { webcrypto } from 'node:crypto';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { type AdminAgent, type AdminAuditEntry, type ContentSection, daysOfRange, type UserProfile, type Wallet } from '@agentdock/contracts';
+import { type AdminAgent, type AdminAuditEntry, type ContentSection, daysOfRange, productIssueMessage, type UserProfile, type Wallet } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
-import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture, userFixture } from '@agentdock/session/testing';
+import { errorResponse, fakeIdentity, jsonResponse, memoryStorage, sessionFixture, userFixture } from '@agentdock/session/testing';
 import AdminPage from './admin-page';
 import type { OverviewStats } from './api/stats-api';
 
@@ -114,7 +114,7 @@ export function statsFixture(): OverviewStats {
       byAgent: [{ agentId: agentFixture().id, name: 'Meeting Prep', messages: 300, credits: 4_000 }],
       topCustomers: [{ userId: userRow(1).id, messages: 20, credits: 900 }],
     },
-    catalog: { courses: [{ courseId: 'ai-fundamentals', members: 5, newMembers: 2 }], days: [] },
+    catalog: { courses: [{ courseId: 'ai-fundamentals', members: 5, newMembers: 2 }], lessonCompletions: 1_234, days: [] },
   };
 }
 
@@ -136,7 +136,9 @@ export function adminServices() {
     jsonResponse(200, { ...stats.identity, days: statsDays(call.path, (date) => ({ date, signUps: 0, confirmedSignUps: 0 })) }),
   );
   services.on('GET /api/chat/admin/stats', (call) => jsonResponse(200, { ...stats.chat, days: statsDays(call.path, (date) => ({ date, messages: 0, credits: 0 })) }));
-  services.on('GET /api/catalog/admin/stats', (call) => jsonResponse(200, { ...stats.catalog, days: statsDays(call.path, (date) => ({ date, newMembers: 0 })) }));
+  services.on('GET /api/catalog/admin/stats', (call) =>
+    jsonResponse(200, { ...stats.catalog, days: statsDays(call.path, (date) => ({ date, newMembers: 0, lessonCompletions: 0 })) }),
+  );
   for (const service of ['identity', 'catalog', 'chat', 'billing']) services.on(`GET /api/${service}/admin/audit`, jsonResponse(200, { entries: [], nextCursor: null }));
   return services;
 }
@@ -166,3 +168,34 @@ export function renderConsole(url = '/admin', services: AdminServices = adminSer
 
 export const location = () => screen.getByTestId('location').textContent;
 export const banner = () => screen.findByRole('alert');
+
+/** A schema of the contracts, as far as a service's validation uses it. */
+interface RequestSchema {
+  safeParse(data: unknown, params: { error: typeof productIssueMessage }): { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/**
+ * The 400 a service answers for `body`: the contract's schema checks it and every field's message
+ * is the product's sentence, as the service kit words them (productIssueMessage), so a form test
+ * shows what the server really sends rather than zod's developer texts.
+ */
+export function validationRefusal(schema: RequestSchema, body: unknown): Response {
+  const parsed = schema.safeParse(body, { error: productIssueMessage });
+  if (parsed.success || !parsed.error) throw new Error(`The server would accept ${JSON.stringify(body)}`);
+  const fields = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return errorResponse(400, 'validation_failed', 'Some fields are invalid', fields);
+}
+
+/** The message shown beside the field labelled `label`: in the field's own frame, and read out with it. */
+export function messageBeside(label: string): string | null {
+  const control = screen.getByLabelText(label);
+  const described = control.getAttribute('aria-describedby');
+  const message = described ? document.getElementById(described) : null;
+  if (!message || control.getAttribute('aria-invalid') !== 'true' || message.closest('.ad-field') !== control.closest('.ad-field')) return null;
+  return message.textContent;
+}
+
+/** The banner's own text, without the dismiss button. */
+export async function bannerText(): Promise<string | null | undefined> {
+  return (await screen.findByRole('alert')).querySelector('.adm-banner__text')?.textContent;
+}

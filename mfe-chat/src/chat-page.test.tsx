@@ -1,6 +1,9 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { webcrypto } from 'node:crypto';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { ReadableStream, type ReadableStreamDefaultController, TextDecoderStream } from 'node:stream/web';
+import { TextEncoder } from 'node:util';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
@@ -57,7 +60,68 @@ function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: un
   );
 }
 
+async function chooseAgent() {
+  const picker = await screen.findByRole('combobox', { name: 'Agent' });
+  await screen.findByRole('option', { name: 'Meeting Prep' });
+  fireEvent.change(picker, { target: { value: AGENT.id } });
+  await screen.findByText('Prepares you for meetings.');
+}
+
+const storedMessage = (role: 'user' | 'assistant', id: string, text: string, messageOrder: number) => ({
+  id,
+  agentId: AGENT.id,
+  sessionId: CONVERSATION.id,
+  role,
+  content: role === 'assistant' ? `<p>${text}</p>` : text,
+  markdown: text,
+  messageOrder,
+  tokensUsed: role === 'assistant' ? 20 : 0,
+  creditsUsed: role === 'assistant' ? 2_000 : 0,
+  imageUrl: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+/**
+ * The send endpoint, which the page reads as a stream through the global fetch: each send gets a
+ * stream the test writes server-sent events into, so it decides when the reply ends.
+ */
+function streamedSends() {
+  const encoder = new TextEncoder();
+  const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+  const original = globalThis.fetch;
+  globalThis.fetch = jest.fn(async () => {
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) });
+    return new Response(body as unknown as BodyInit, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  }) as typeof fetch;
+  const current = () => streams.at(-1)!;
+  return {
+    sends: () => streams.length,
+    token(text: string) {
+      current().enqueue(encoder.encode(`event: token\ndata: ${JSON.stringify({ text })}\n\n`));
+    },
+    done(question: string, answer: string, order: number) {
+      const done = {
+        conversation: CONVERSATION,
+        userMessage: storedMessage('user', `1c2f7c3e-5d0a-4a55-9d53-3c4b1a0f9a2${order}`, question, order),
+        reply: storedMessage('assistant', `2d3f7c3e-5d0a-4a55-9d53-3c4b1a0f9a3${order}`, answer, order + 1),
+        creditsRemaining: 48_000,
+        purchasedCredits: 0,
+      };
+      current().enqueue(encoder.encode(`event: done\ndata: ${JSON.stringify(done)}\n\n`));
+      current().close();
+    },
+    restore() {
+      globalThis.fetch = original;
+    },
+  };
+}
+
 describe('chat page', () => {
+  beforeAll(() => {
+    // The page reads the reply stream through TextDecoderStream, which jsdom lacks.
+    (globalThis as { TextDecoderStream?: unknown }).TextDecoderStream ??= TextDecoderStream;
+  });
+
   it('locks the chat for visitors with the membership overlay and a way to sign in', async () => {
     renderChat(false);
     expect(await screen.findByRole('heading', { name: 'Unlock Chat with a Membership' })).toBeTruthy();
@@ -140,6 +204,83 @@ describe('chat page', () => {
     // 13 tokens and twice that for the reply: 39 × 100.
     expect(screen.getByTestId('estimated-cost').textContent).toBe('Estimated cost: 3,900 credits');
     expect(screen.queryByText(/may not cover a typical reply/)).toBeNull();
+  });
+
+  it("shows a reply's tokens on a tap, Enter or Space, not only in the hover title", async () => {
+    const user = userEvent.setup();
+    renderChat(true, [AGENT], [{ ...storedMessage('assistant', '0b6f3f5e-8d5c-4a55-9d53-3c4b1a0f9a12', 'Agenda', 1), tokensUsed: 1_234, creditsUsed: 123_400 }], {
+      ...WALLET,
+      creditsRemaining: 1_000_000,
+    });
+    await screen.findByRole('option', { name: 'Meeting Prep' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Agent' }), { target: { value: AGENT.id } });
+    const credits = await screen.findByRole('button', { name: '123,400 credits' });
+    const tokens = screen.getByTestId('reply-tokens');
+    expect(credits.getAttribute('aria-expanded')).toBe('false');
+    expect(credits.getAttribute('aria-controls')).toBe(tokens.id);
+    expect(tokens.hidden).toBe(true);
+    await user.click(credits);
+    expect(credits.getAttribute('aria-expanded')).toBe('true');
+    expect(tokens.hidden).toBe(false);
+    expect(tokens.textContent).toBe('1,234 tokens');
+    await user.click(credits);
+    expect(tokens.hidden).toBe(true);
+    // Reachable and usable from the keyboard.
+    credits.blur();
+    await user.tab();
+    while (document.activeElement !== credits && document.activeElement !== document.body) await user.tab();
+    expect(document.activeElement).toBe(credits);
+    await user.keyboard('{Enter}');
+    expect(tokens.hidden).toBe(false);
+    await user.keyboard(' ');
+    expect(tokens.hidden).toBe(true);
+  });
+
+  it('gives focus back to the composer when the reply ends, once Send took it away with it', async () => {
+    const sends = streamedSends();
+    try {
+      renderChat(true, [AGENT], [], { ...WALLET, creditsRemaining: 50_000 });
+      await chooseAgent();
+      const input = screen.getByRole('textbox', { name: 'Message' });
+      fireEvent.change(input, { target: { value: 'Plan the offsite' } });
+      const send = screen.getByRole('button', { name: 'Send' });
+      send.focus();
+      fireEvent.click(send);
+      // Stop replaces Send while the reply streams: the focused button is gone, focus fell to the page.
+      await screen.findByRole('button', { name: 'Stop generating' });
+      expect(sends.sends()).toBe(1);
+      expect(document.activeElement).toBe(document.body);
+      sends.token('Here is a plan');
+      expect(await screen.findByText('Here is a plan')).toBeTruthy();
+      expect(document.activeElement).toBe(document.body);
+      sends.done('Plan the offsite', 'Here is a plan for the offsite', 0);
+      await screen.findByText('Meeting Prep replied (2,000 credits).');
+      await waitFor(() => expect(document.activeElement).toBe(input));
+      expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    } finally {
+      sends.restore();
+    }
+  });
+
+  it('leaves focus where the user moved it while the reply streamed', async () => {
+    const sends = streamedSends();
+    try {
+      renderChat(true, [AGENT], [], { ...WALLET, creditsRemaining: 50_000 });
+      await chooseAgent();
+      const input = screen.getByRole('textbox', { name: 'Message' });
+      input.focus();
+      fireEvent.change(input, { target: { value: 'Plan the offsite' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      await screen.findByRole('button', { name: 'Stop generating' });
+      const search = screen.getByRole('searchbox', { name: 'Search conversations' });
+      search.focus();
+      sends.done('Plan the offsite', 'Here is a plan for the offsite', 0);
+      await screen.findByText('Meeting Prep replied (2,000 credits).');
+      await screen.findByRole('button', { name: 'Send' });
+      expect(document.activeElement).toBe(search);
+    } finally {
+      sends.restore();
+    }
   });
 
   it('warns with Top up and Upgrade when the balance cannot pay for a typical reply', async () => {

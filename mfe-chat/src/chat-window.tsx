@@ -13,7 +13,7 @@ import {
 import { pageSanitizer } from '@agentdock/html-sanitizer';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, CopyButton, LinkButton, Spinner } from '@agentdock/ui';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { chatApi } from './chat-api';
 import { ConversationList } from './conversation-list';
@@ -119,6 +119,22 @@ export function ChatWindow() {
     const pane = paneRef.current;
     if (pane && following) pane.scrollTop = pane.scrollHeight;
   }, [messages, pending, following]);
+
+  // Send, Stop and Regenerate leave the page while a reply is on its way (as does the edit form),
+  // taking keyboard focus with them: once the reply ends, focus that fell to the page goes back to
+  // the composer, so the next message can be typed at once. Focus the user moved elsewhere stays.
+  const replying = pending !== null;
+  const wasReplying = useRef(false);
+  useEffect(() => {
+    if (replying) {
+      wasReplying.current = true;
+      return;
+    }
+    if (!wasReplying.current) return;
+    wasReplying.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) inputRef.current?.focus();
+  }, [replying]);
 
   const agent = agents?.find((candidate) => candidate.id === agentId);
   const available = wallet ? wallet.creditsRemaining + wallet.purchasedCredits : 0;
@@ -294,7 +310,9 @@ export function ChatWindow() {
     link.href = URL.createObjectURL(blob);
     link.download = markdownFileName(title);
     link.click();
-    URL.revokeObjectURL(link.href);
+    // Revoked later, not at once: some browsers read the file only after the click returns.
+    const href = link.href;
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
   };
 
   const lastReply = messages?.findLast((message) => message.role === 'assistant');
@@ -499,6 +517,9 @@ function MessageBubble({
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.markdown);
+  const [showTokens, setShowTokens] = useState(false);
+  const tokensId = useId();
+  const tokens = `${formatCreditCount(message.tokensUsed)} tokens`;
   if (message.role === 'user') {
     if (editing) {
       return (
@@ -562,8 +583,20 @@ function MessageBubble({
         ) : null}
       </div>
       <div className="chat-actions">
-        <span className="chat-cost" data-testid="reply-credits" title={`${formatCreditCount(message.tokensUsed)} tokens`}>
+        {/* Tokens on hover (title), and on tap, Enter or Space for touch and keyboard users. */}
+        <button
+          type="button"
+          className="chat-cost"
+          data-testid="reply-credits"
+          title={tokens}
+          aria-expanded={showTokens}
+          aria-controls={tokensId}
+          onClick={() => setShowTokens((shown) => !shown)}
+        >
           {formatCreditCount(message.creditsUsed)} credits
+        </button>
+        <span id={tokensId} className="chat-cost__tokens" data-testid="reply-tokens" hidden={!showTokens}>
+          {tokens}
         </span>
         <CopyButton text={message.markdown} label="Copy" size="sm" variant="ghost" />
         {onRegenerate && !busy ? (

@@ -3,6 +3,8 @@ import Stripe from 'stripe';
 import { eventually } from '@agentdock/service-kit/testing';
 import { customers, payments, planPrices, subscriptions } from '../src/db/schema';
 import { storePayment } from '../src/domain/payments';
+import { storedSubscriptionRecord } from '../src/domain/stored-subscription';
+import type { ProviderStatus } from '../src/domain/subscription-machine';
 import { STRIPE_API_VERSION } from '../src/index';
 import { BillingHarness, DRIVER, type User } from './harness';
 
@@ -13,10 +15,30 @@ const seconds = (iso: string) => Date.parse(iso) / 1000;
 function subscription(
   id: string,
   userId: string,
-  fields: { status: string; amount: number; interval?: 'month' | 'year'; tier?: string; course?: boolean; cancelAtPeriodEnd?: boolean; observedAt?: string },
+  fields: {
+    status: ProviderStatus;
+    amount: number;
+    interval?: 'month' | 'year';
+    tier?: 'starter' | 'professional';
+    course?: boolean;
+    cancelAtPeriodEnd?: boolean;
+    observedAt?: string;
+  },
 ) {
-  const product = fields.course ? { kind: 'course', courseId: 'growth' } : { kind: 'plan', tier: fields.tier ?? 'starter' };
+  const product = fields.course ? ({ kind: 'course', courseId: 'growth' } as const) : ({ kind: 'plan', tier: fields.tier ?? 'starter' } as const);
   const observedAt = seconds(fields.observedAt ?? '2026-02-01T00:00:00Z');
+  const state = storedSubscriptionRecord({
+    id,
+    userId,
+    product,
+    status: fields.status,
+    currentPeriodStart: observedAt,
+    currentPeriodEnd: observedAt + 30 * 86_400,
+    cancelAtPeriodEnd: fields.cancelAtPeriodEnd ?? false,
+    observedAt,
+    granted: true,
+    graceEndsAt: null,
+  });
   return {
     id,
     userId,
@@ -26,9 +48,9 @@ function subscription(
     interval: fields.interval ?? 'month',
     observedAt,
     graceEndsAt: null,
-    state: { id, userId, product, status: fields.status, cancelAtPeriodEnd: fields.cancelAtPeriodEnd ?? false, observedAt, granted: true, graceEndsAt: null },
-    productKind: product.kind as 'plan' | 'course',
-    tier: product.kind === 'plan' ? (fields.tier ?? 'starter') : null,
+    state,
+    productKind: product.kind,
+    tier: product.kind === 'plan' ? product.tier : null,
     cancelAtPeriodEnd: fields.cancelAtPeriodEnd ?? false,
   };
 }

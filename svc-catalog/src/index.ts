@@ -19,6 +19,7 @@ import { coursesRouter } from './routes/courses';
 import { discussionRouter } from './routes/discussion';
 import { enrolmentsRouter } from './routes/enrolments';
 import { plansRouter } from './routes/plans';
+import { adminCustomersRouter } from './routes/admin-customers';
 import { adminLessonsRouter } from './routes/admin-lessons';
 import { certificatesRouter } from './routes/certificates';
 import { lessonsRouter } from './routes/lessons';
@@ -42,6 +43,7 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
     app.use(CATALOG_BASE, discussionRouter(context));
     app.use(CATALOG_BASE, lessonsRouter(context));
     app.use(CATALOG_BASE, adminLessonsRouter(context));
+    app.use(CATALOG_BASE, adminCustomersRouter(context));
     app.use(CATALOG_BASE, certificatesRouter(context));
   },
   consumers: courseAccessConsumers,

@@ -1,4 +1,4 @@
-import { ADMIN_STATS_ENDPOINTS, CATALOG_ADMIN_ENDPOINTS, CATALOG_BASE, CATALOG_ENDPOINTS } from '@agentdock/contracts';
+import { ADMIN_STATS_ENDPOINTS, CATALOG_ADMIN_ENDPOINTS, CATALOG_BASE, CATALOG_CUSTOMER_ENDPOINTS, CATALOG_ENDPOINTS } from '@agentdock/contracts';
 import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
@@ -30,6 +30,7 @@ export const CATALOG_ACCESS: AccessTable = {
     certificatePdf: 'public',
   }),
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.catalog }, { stats: 'admin' }),
+  ...endpointAccessRows(CATALOG_CUSTOMER_ENDPOINTS, { learning: 'admin' }),
   ...endpointAccessRows(CATALOG_ADMIN_ENDPOINTS, {
     plans: 'admin',
     createPlan: 'admin',

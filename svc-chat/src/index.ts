@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { CHAT_ADMIN_BASE, CHAT_BASE } from '@agentdock/contracts';
+import { CHAT_ADMIN_BASE, CHAT_BASE, PUBLIC_API_BASE } from '@agentdock/contracts';
 import type { ServiceDefinition } from '@agentdock/service-data';
 import { type ChatSchema, schema } from './db/schema';
+import { ApiLimits } from './domain/api-limits';
 import { chatConsumers } from './events/consumers';
 import { type ChatProviderEnv, chatProviderEnv, createProvider, type ProviderHandle } from './providers/config';
 import type { ChatProvider } from './providers/provider';
 import { chatAdminRouter } from './routes/admin';
 import { chatStatsRouter } from './routes/admin-stats';
 import { chatRouter } from './routes/chat';
+import { publicApiErrorHandler, publicApiRouter } from './routes/public-api';
 
 export { chatProviderEnv, type ChatProviderEnv, DEMO_PROVIDER_NAME, standaloneChatEnv } from './providers/config';
 export type { ChatProvider } from './providers/provider';
@@ -44,17 +46,27 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
       return { handle, env };
     },
     mount(app, context, { handle, env }) {
+      const sendDeps = {
+        context,
+        provider: handle.provider,
+        lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO,
+        replyLimits: { maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS, perAgent: env.CHAT_AGENT_MAX_REPLY_TOKENS },
+      };
       app.use(chatStatsRouter(context));
       app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
-      app.use(
-        CHAT_BASE,
-        chatRouter({
-          context,
-          provider: handle.provider,
-          lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO,
-          replyLimits: { maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS, perAgent: env.CHAT_AGENT_MAX_REPLY_TOKENS },
-        }),
-      );
+      app.use(CHAT_BASE, chatRouter(sendDeps));
+      // The OpenAI-compatible API: API keys instead of session tokens, OpenAI's shapes for answers and errors.
+      const limits = new ApiLimits({
+        requestsPerMinute: {
+          free: env.API_RATE_LIMIT_PER_MINUTE_FREE,
+          starter: env.API_RATE_LIMIT_PER_MINUTE_STARTER,
+          professional: env.API_RATE_LIMIT_PER_MINUTE_PROFESSIONAL,
+          enterprise: env.API_RATE_LIMIT_PER_MINUTE_ENTERPRISE,
+        },
+        maxConcurrentStreams: env.API_MAX_CONCURRENT_STREAMS,
+      });
+      app.use(PUBLIC_API_BASE, publicApiRouter({ ...sendDeps, limits, logContent: env.API_LOG_CONTENT }));
+      app.use(PUBLIC_API_BASE, publicApiErrorHandler(context.logger));
     },
     async onStop(_context, { handle }) {
       await handle.close();

@@ -1,8 +1,10 @@
-import { ADMIN_STATS_ENDPOINTS, CHAT_ADMIN_ENDPOINTS, CHAT_CUSTOMER_ENDPOINTS, CHAT_BASE, CHAT_ENDPOINTS } from '@agentdock/contracts';
-import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
+import { ADMIN_STATS_ENDPOINTS, CHAT_ADMIN_ENDPOINTS, CHAT_CUSTOMER_ENDPOINTS, CHAT_BASE, CHAT_ENDPOINTS, PUBLIC_API_BASE, PUBLIC_API_ENDPOINTS } from '@agentdock/contracts';
+import { type Access, type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
 // or an endpoint of the contracts that is not mounted where it says, fails the test.
+const KEYS_ONLY: Access = { anonymous: 401, user: 401, suspended: 401, admin: 401 };
+
 export const CHAT_ACCESS: AccessTable = {
   ...kitAccessRows(CHAT_BASE),
   ...endpointAccessRows(CHAT_ENDPOINTS, {
@@ -15,8 +17,23 @@ export const CHAT_ACCESS: AccessTable = {
     conversationMessages: 'user',
     renameConversation: 'user',
     deleteConversation: 'user',
+    apiKeyUsage: 'user',
   }),
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.chat }, { stats: 'admin' }),
   ...endpointAccessRows(CHAT_CUSTOMER_ENDPOINTS, { creditsRanking: 'admin', usage: 'admin' }),
   ...endpointAccessRows(CHAT_ADMIN_ENDPOINTS, { wallets: 'admin', adjustWallet: 'admin', recentReplies: 'admin', refund: 'admin' }),
+  // The /v1 API takes API keys only: a session token, even an admin's, is refused there.
+  ...endpointAccessRows(PUBLIC_API_ENDPOINTS, { models: KEYS_ONLY, model: KEYS_ONLY, chatCompletions: KEYS_ONLY, imageGenerations: KEYS_ONLY }),
 };
+
+/**
+ * The same endpoints called with API keys (`user` and `admin`: a key of such a user; `suspended`:
+ * a key whose owner is suspended): /v1 answers them as it answers signed-in users, and a key
+ * opens nothing outside /v1 (every session-token route refuses it with 401).
+ */
+export const CHAT_KEY_ACCESS: AccessTable = Object.fromEntries(
+  Object.entries(CHAT_ACCESS).map(([endpoint, access]) => [
+    endpoint,
+    endpoint.split(' ')[1]!.startsWith(`${PUBLIC_API_BASE}/`) ? 'user' : access === 'public' ? 'public' : KEYS_ONLY,
+  ]),
+);

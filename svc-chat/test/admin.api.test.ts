@@ -44,7 +44,8 @@ describe(`svc-chat admin on ${DRIVER}`, () => {
     const stranger = randomUUID();
     const res = await request(chat.url).get(`/api/chat/admin/wallets?userIds=${user.id},${stranger}`).set(admin.auth).expect(200);
     expect(res.body.wallets).toHaveLength(1);
-    expect(res.body.wallets[0]).toMatchObject({ userId: user.id, creditsRemaining: 50_000 - 300, apiCallsUsed: 1 });
+    // A web chat send counts no API call (only /v1 requests do).
+    expect(res.body.wallets[0]).toMatchObject({ userId: user.id, creditsRemaining: 50_000 - 300, apiCallsUsed: 0 });
     const bad = await request(chat.url).get('/api/chat/admin/wallets?userIds=nope').set(admin.auth).expect(400);
     expect(bad.body.error.fields[0].path).toMatch(/^userIds/);
   });

@@ -334,14 +334,15 @@ describe(`svc-chat on ${DRIVER}`, () => {
     expect(ledger.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['reservation', 'release']));
   });
 
-  it('refuses the monthly API-call allowance once used up', async () => {
+  it('sends from the web chat without counting or checking the monthly API calls (only /v1 requests count one)', async () => {
     const agent = await chat.agent();
     const user = await chat.user();
     await balance(user);
     await chat.setWallet(user.id, { apiCallsUsed: 50 });
     const result = await send(user, agent.id, 'One more');
-    expect(result.status).toBe(429);
-    expect(JSON.parse(result.body).error.message).toContain('You have used all 50 API calls of this period');
+    expect(result.status).toBe(200);
+    expect(result.events.at(-1)?.event).toBe('done');
+    expect((await balance(user)).apiCallsUsed).toBe(50);
   });
 
   it('lets exactly as many concurrent sends through as the balance covers', async () => {
@@ -350,7 +351,7 @@ describe(`svc-chat on ${DRIVER}`, () => {
     const user = await chat.user();
     await balance(user);
     // 'abcd' costs (1 + 2) × 100 = 300 credits; the fake reports 1 + 2 tokens, so it settles at 300.
-    await chat.setWallet(user.id, { creditsRemaining: 50 * 300, apiCallsLimit: 1_000 });
+    await chat.setWallet(user.id, { creditsRemaining: 50 * 300 });
     const results = await Promise.all(Array.from({ length: 200 }, () => send(user, agent.id, 'abcd')));
     const succeeded = results.filter((result) => result.status === 200 && result.events.at(-1)?.event === 'done');
     const refused = results.filter((result) => result.status === 402);
@@ -358,7 +359,7 @@ describe(`svc-chat on ${DRIVER}`, () => {
     expect(refused).toHaveLength(150);
     const wallet = await balance(user);
     expect(wallet.creditsRemaining).toBe(0);
-    expect(wallet.apiCallsUsed).toBe(50);
+    expect(wallet.apiCallsUsed).toBe(0);
   }, 120_000);
 
   const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
@@ -369,7 +370,6 @@ describe(`svc-chat on ${DRIVER}`, () => {
       const user = await chat.user();
       await balance(user);
       await chat.setPlanCredits(user.id, 5 * 300);
-      await chat.setWallet(user.id, { apiCallsLimit: 1_000 });
       fake.reply = 'lorem ipsum dolor sit amet '.repeat(40);
       fake.usage = null;
       const results = await Promise.all(Array.from({ length: 200 }, () => send(user, agent.id, 'abcd')));
@@ -447,7 +447,7 @@ describe(`svc-chat on ${DRIVER}`, () => {
     // 'Alice secret plan' is 5 tokens, the reply 2 as the provider counted it.
     expect(aliceUsage.body).toMatchObject({ messageCount: 1, totalCreditsUsed: 700, totalTokens: 7, averageTokensPerMessage: 7 });
     expect(aliceUsage.body.daily).toHaveLength(30);
-    expect(aliceUsage.body.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), creditsUsed: 700, messages: 1 });
+    expect(aliceUsage.body.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), creditsUsed: 700, messages: 1, apiMessages: 0, apiCredits: 0 });
   });
 
   it('rejects empty and control-character messages with 400', async () => {

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { type AdminAgent, agentChangedV1, type EventDefinition, type SubscriptionTier } from '@agentdock/contracts';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type AdminAgent, agentChangedV1, API_KEY_PREFIX, apiKeyIssuedV1, type EventData, type EventDefinition, type SubscriptionTier } from '@agentdock/contracts';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { startDemoProvider } from '@agentdock/local-agent-provider';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';
-import { type ChatSchema, chatAgents, chatWallets } from '../src/db/schema';
+import { type ChatSchema, chatAgents, chatApiKeys, chatWallets } from '../src/db/schema';
 import { adjustCredits, lockWallet } from '../src/domain/ledger';
 import { type ChatProviderEnv, chatProviderEnv, createChatService } from '../src/index';
 
@@ -74,6 +74,30 @@ export class ChatHarness {
     await this.publish(agentChangedV1, { change: 'created', agent });
     await eventually(async () => (await this.db.select().from(chatAgents).where(eq(chatAgents.id, agent.id))).length > 0);
     return agent;
+  }
+
+  /**
+   * Issues an API key for the user as svc-identity would (its `identity.api-key.issued` event, the
+   * secret's SHA-256 only) and waits until chat's read model has it. Answers the key's id and the
+   * secret, and the headers of a request made with it.
+   */
+  async apiKey(user: { id: string }, fields: Partial<EventData<typeof apiKeyIssuedV1>> = {}): Promise<{ id: string; secret: string; auth: { authorization: string } }> {
+    const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const id = fields.keyId ?? randomUUID();
+    await this.publish(apiKeyIssuedV1, {
+      keyId: id,
+      userId: user.id,
+      name: 'test key',
+      secretHash: createHash('sha256').update(secret).digest('hex'),
+      lastFour: secret.slice(-4),
+      monthlyCreditCap: null,
+      allowedAgents: null,
+      expiresAt: null,
+      createdAt: new Date().toISOString(),
+      ...fields,
+    });
+    await eventually(async () => (await this.db.select().from(chatApiKeys).where(eq(chatApiKeys.id, id)))[0]?.secretHash ?? undefined);
+    return { id, secret, auth: { authorization: `Bearer ${secret}` } };
   }
 
   /** Brings the wallet's plan credits to `credits` through the ledger (an admin adjustment), so the ledger still sums to the balance. */

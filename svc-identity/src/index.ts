@@ -17,6 +17,7 @@ import { grantAdminToConfirmed } from './domain/users';
 import { identityCustomerRouter } from './routes/admin-customer';
 import { identityStatsRouter } from './routes/admin-stats';
 import { adminGuard, adminRouter } from './routes/admin';
+import { apiKeysRouter } from './routes/api-keys';
 import { authRouter } from './routes/auth';
 import { mailboxRouter } from './routes/mailbox';
 import { mfaRouter } from './routes/mfa';
@@ -66,6 +67,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       const ends = sessionEnds(auth);
       api.use(profileRouter(context.db, ends, auth.signer.verifier, limits));
       api.use(mfaRouter(context.db, context, auth.signer.verifier, limits, auth.secretBox));
+      api.use(apiKeysRouter(context.db, { writer: context, mailer: auth.mailer, publicUrl: options.publicUrl }, auth.signer.verifier, limits));
       api.use(adminRouter(context.db, ends, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
       app.use(identityStatsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, ends, auth.signer.verifier));

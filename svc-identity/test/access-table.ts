@@ -41,6 +41,9 @@ export const IDENTITY_ACCESS: AccessTable = {
     confirmMfaEnrolment: 'user',
     regenerateRecoveryCodes: 'user',
     disableMfa: 'user',
+    apiKeys: 'user',
+    createApiKey: 'user',
+    revokeApiKey: 'user',
   }),
   ...endpointAccessRows(IDENTITY_ADMIN_ENDPOINTS, { users: 'admin', updateUser: 'admin', resetMfa: 'admin' }),
   // The local mailbox answers only to its own secret, never to a user's or an admin's token.

@@ -1,8 +1,9 @@
-import { type EventEnvelope, sessionRevokedV1, session as sessionBody, userProfile } from '@agentdock/contracts';
+import { type EventEnvelope, mfaEnrolment, mfaRecoveryCodes, mfaStatus, sessionRevokedV1, session as sessionBody, userProfile } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
 import { eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { sessions } from '../src/db/schema';
+import { totpAt } from '../src/domain/totp';
 import { bearer, codeFrom, type IdentityHarness, latestEmail, mailbox, PASSWORD, pkce, refreshCookieHeader, signUpConfirmed, startIdentity, uniqueEmail } from './helpers';
 
 const api = '/api/identity';
@@ -20,6 +21,17 @@ describe(`account attacks: sign-up takeover, re-authentication, ended sessions (
   const post = (path: string, body: object) => request(identity.url).post(`${api}${path}`).send(body);
   const signIn = async (email: string, password = PASSWORD) => sessionBody.parse((await post('/signin/password', { email, password }).expect(200)).body);
   const changePassword = (token: string, body: object) => request(identity.url).post(`${api}/me/password`).set(bearer(token)).send(body);
+  const sidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+  /** Starts an enrolment with the token and returns a confirmation call with the app's current code. */
+  const enrolWith = async (token: string) => {
+    const { secret } = mfaEnrolment.parse((await request(identity.url).post(`${api}/me/mfa/enrolment`).set(bearer(token)).send({}).expect(201)).body);
+    return (extra: object = {}) =>
+      request(identity.url)
+        .post(`${api}/me/mfa/enrolment/confirm`)
+        .set(bearer(token))
+        .send({ code: totpAt(secret, Date.now()), ...extra });
+  };
+  const mfaEnabled = async (token: string) => mfaStatus.parse((await request(identity.url).get(`${api}/me/mfa`).set(bearer(token)).expect(200)).body).enabled;
 
   it('never lets a second sign-up of an unconfirmed address take it over: the owner gets a fresh link, the account stays theirs', async () => {
     const email = uniqueEmail('taken-over');
@@ -74,6 +86,44 @@ describe(`account attacks: sign-up takeover, re-authentication, ended sessions (
     await changePassword(recovery.accessToken, { password: 'too late for the link', currentPassword: 'fresh from the link' }).expect(200);
   });
 
+  it('asks a password session for the current password before turning a second factor on', async () => {
+    const { email } = await signUpConfirmed(identity.url);
+    const signedIn = await signIn(email);
+    const confirm = await enrolWith(signedIn.accessToken);
+    // A stolen access token cannot put the thief's authenticator on the account.
+    const without = await confirm().expect(403);
+    expect(without.body.error).toMatchObject({ code: 'reauthentication_required', message: expect.stringMatching(/current password/) });
+    const wrong = await confirm({ currentPassword: 'a guess' }).expect(400);
+    expect(wrong.body.error.code).toBe('invalid_current_password');
+    expect(await mfaEnabled(signedIn.accessToken)).toBe(false);
+
+    // The refusals spent no code: the same one turns it on with the password.
+    const confirmed = await confirm({ currentPassword: PASSWORD }).expect(200);
+    expect(mfaRecoveryCodes.parse(confirmed.body).recoveryCodes).toHaveLength(10);
+    expect(await mfaEnabled(signedIn.accessToken)).toBe(true);
+  });
+
+  it('lets a session signed in by an emailed code a few minutes ago turn a second factor on without the password, and not later', async () => {
+    const signInByCode = async (email: string) => {
+      await post('/otp', { email }).expect(202);
+      const message = await latestEmail(identity.url, email, /code/i);
+      const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+      return sessionBody.parse((await post('/otp/verify', { email, code }).expect(200)).body);
+    };
+    const fresh = await signInByCode((await signUpConfirmed(identity.url)).email);
+    expect(fresh.kind).toBe('otp');
+    await (await enrolWith(fresh.accessToken))().expect(200);
+    expect(await mfaEnabled(fresh.accessToken)).toBe(true);
+
+    const later = await signInByCode((await signUpConfirmed(identity.url)).email);
+    await identity.service.context.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.id, sidOf(later.accessToken)));
+    const stale = await (await enrolWith(later.accessToken))().expect(403);
+    expect(stale.body.error.code).toBe('reauthentication_required');
+  });
+
   it('refuses at once the access token of a session a password change ended, and tells every service', async () => {
     const { email } = await signUpConfirmed(identity.url);
     const stolen = await signIn(email);
@@ -109,6 +159,7 @@ describe(`account attacks: sign-up takeover, re-authentication, ended sessions (
       request(identity.url).post(`${api}/me/password`).send({ password: 'whatever it is', currentPassword: PASSWORD }),
       request(identity.url).get(`${api}/me/mfa`),
       request(identity.url).post(`${api}/me/mfa/enrolment`),
+      request(identity.url).post(`${api}/me/mfa/enrolment/confirm`).send({ code: '123456', currentPassword: PASSWORD }),
     ]) {
       const response = await call.set(bearer(token));
       expect([response.status, response.body.error?.code]).toEqual([401, 'session_revoked']);

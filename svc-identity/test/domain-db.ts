@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Database, enqueueEvent } from '@agentdock/service-data';
+import { type Database, enqueueEvent, inTransaction } from '@agentdock/service-data';
 import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type IdentitySchema, schema, users } from '../src/db/schema';
 import type { IdentityWriter } from '../src/domain/writer';
@@ -19,7 +19,7 @@ export async function openDomainDb(): Promise<DomainDb> {
   return {
     database,
     writer: {
-      transaction: (work) => database.db.transaction((tx) => work(tx as unknown as typeof database.db)),
+      transaction: (work) => inTransaction(database.db, work),
       enqueue: (tx, event, data) => enqueueEvent(tx, 'svc-identity', event, data),
     },
     async createUser(email = `domain-${(count += 1)}-${Date.now()}@example.com`) {

@@ -1,5 +1,6 @@
 import {
   adminUserPatch,
+  apiKeyCreateRequest,
   codeExchangeRequest,
   emailLinkRequest,
   otpVerifyRequest,
@@ -40,6 +41,7 @@ describe(`svc-identity under hostile input (${process.env.TEST_DATABASE_URL ? 'P
         passwordChangeRequest,
         profilePatch,
         adminUserPatch,
+        apiKeyCreateRequest,
       ),
       headers: { 'x-mailbox-token': MAILBOX_TOKEN },
     });

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { parse as parseLegacyUrl } from 'node:url';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { Agent, type Dispatcher } from 'undici';
 import { AppError, GATEWAY_SECRET_HEADER, type Logger, getRequestId, sendError } from '@agentdock/service-kit';
 import type { UpstreamName } from '../config';
@@ -18,19 +18,16 @@ export interface UpstreamProxyOptions {
 }
 
 export interface UpstreamProxy {
-  /** The express middleware: proxies /api/<service>/… and passes every other request on. */
-  middleware: RequestHandler;
-  /** The service a URL is proxied to, or undefined when it is no service's path. */
+  /** The service an /api URL is proxied to, or undefined when it is no service's path. */
   serviceFor(url: string): UpstreamName | undefined;
   /** Proxies a request to `name`; its answer, or the error body when the service fails, ends the response. */
   forward(name: UpstreamName, req: Request, res: Response): void;
 }
 
 /**
- * Proxies /api/<name> and everything below it to one of the service's replicas with the path
- * unchanged (services mount their routes under the same prefix). One middleware for every
- * service, mounted without a path so express leaves req.url whole: it reads the name from the
- * path and hands the request to that service. A request the chosen replica never received is sent
+ * Proxies a request to one of a service's replicas with the path unchanged: /api/<name> and
+ * everything below it to that service (services mount their routes under the same prefix), and
+ * whatever else the caller decides (the public API under /v1 to chat). A request the chosen replica never received is sent
  * to another one; a dead service answers 503 (with Retry-After), a silent one 504, both as JSON
  * naming the service.
  *
@@ -54,11 +51,6 @@ export function upstreamProxy({ pools, timeoutMs, logger, gatewaySecret }: Upstr
   };
   const forward = (name: UpstreamName, req: Request, res: Response) => services.get(name)!(req, res);
   return {
-    middleware: (req, res, next) => {
-      const name = serviceFor(req.url);
-      if (name) forward(name, req, res);
-      else next();
-    },
     serviceFor,
     forward,
   };

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { composeReply, type RunningDemoProvider, startDemoProvider } from './index';
+import { QUOTE_LIMIT, quoteMessage } from './reply';
 
 describe('demo agent provider', () => {
   let provider: RunningDemoProvider;
@@ -30,6 +31,7 @@ describe('demo agent provider', () => {
     const text = pieces.join('');
     expect(pieces.length).toBeGreaterThan(20);
     expect(text).toContain('## Meeting Prep: prepare, quarterly, investor');
+    expect(text).toContain('> You asked:\n>\n> Prepare the quarterly investor update\n');
     expect(text).toContain('prepares agendas and briefs for your meetings');
     expect(text).toContain('demo provider');
     expect(usage?.completion_tokens).toBe(Math.ceil(text.length / 4));
@@ -80,6 +82,32 @@ describe('demo agent provider', () => {
     it('keeps replies short (half the old length: under 600 characters) so a free account can try more than two messages', () => {
       for (const message of ['Write code to sort invoices', 'table of costs', 'list of risks', 'Prepare the quarterly investor update for our board and team'])
         expect(composeReply(system, message).length).toBeLessThan(600);
+      // A long message is quoted only in part, and a long "word" is no topic.
+      expect(composeReply(system, `${'x'.repeat(500)} ${'word '.repeat(200)}`).length).toBeLessThan(600);
+    });
+
+    it('quotes the question back as a Markdown blockquote, as written, before the answer', () => {
+      const reply = composeReply(system, '  Plan the **offsite**\n\n<img src=x onerror=alert(1)>\n[docs](https://example.com)  ');
+      expect(reply.split('\n').slice(0, 9)).toEqual([
+        '## Meeting Prep: plan, offsite, img',
+        '',
+        '> You asked:',
+        '>',
+        '> Plan the **offsite**',
+        '>',
+        '> <img src=x onerror=alert(1)>',
+        '> [docs](https://example.com)',
+        '',
+      ]);
+      expect(reply).toContain('built-in demo provider');
+    });
+
+    it(`cuts a quote longer than ${QUOTE_LIMIT} characters with an ellipsis, never inside a character`, () => {
+      const long = `${'a'.repeat(QUOTE_LIMIT - 1)}😀😀 and more`;
+      const quote = quoteMessage(long);
+      expect(quote.at(-1)).toBe(`> ${'a'.repeat(QUOTE_LIMIT - 1)}😀…`);
+      expect(quoteMessage('short')).toEqual(['> You asked:', '>', '> short']);
+      expect(quoteMessage('one\r\ntwo\n   \nthree')).toEqual(['> You asked:', '>', '> one', '> two', '>', '> three']);
     });
   });
 });

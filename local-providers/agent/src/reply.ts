@@ -37,7 +37,8 @@ const STOP_WORDS = new Set([
 
 function topics(message: string): string[] {
   const words = message.toLowerCase().match(/[a-z][a-z'-]{2,}/g) ?? [];
-  return [...new Set(words.filter((word) => !STOP_WORDS.has(word)))].slice(0, 3);
+  // A 500-letter "word" is not a topic: it would fill the heading and the steps.
+  return [...new Set(words.filter((word) => !STOP_WORDS.has(word) && word.length <= 30))].slice(0, 3);
 }
 
 /** What the message asks the demo to show: a code block, a table, a list, or plain steps. */
@@ -77,10 +78,24 @@ function body(shape: ReplyShape, subject: string, subjects: string[]): string[] 
   }
 }
 
+/** The longest part of the message the reply quotes back (longer messages are cut, with an ellipsis). */
+export const QUOTE_LIMIT = 200;
+
+/**
+ * The message quoted back as a Markdown blockquote, as written (its Markdown and any HTML in it
+ * included, as a model echoing a user would write it): shows that the chat renders quotes, and
+ * puts what the user typed through the reply renderer, which the XSS corpus relies on.
+ */
+export function quoteMessage(message: string): string[] {
+  const characters = [...message.trim()];
+  const quoted = characters.length > QUOTE_LIMIT ? `${characters.slice(0, QUOTE_LIMIT).join('').trimEnd()}…` : characters.join('');
+  return ['> You asked:', '>', ...quoted.split(/\r?\n/).map((line) => (line.trim() ? `> ${line}` : '>'))];
+}
+
 /**
  * A short, agent-specific Markdown answer built from the agent's description and the message, so
- * the demo shows the real flow (streaming, credits, history) and what the chat renders (asked for
- * code, a table or a list, it answers with one) without a model.
+ * the demo shows the real flow (streaming, credits, history) and what the chat renders (the
+ * question quoted back; asked for code, a table or a list, it answers with one) without a model.
  */
 export function composeReply(system: string, message: string): string {
   const persona = parsePersona(system);
@@ -89,6 +104,8 @@ export function composeReply(system: string, message: string): string {
   const subject = subjects.length > 0 ? subjects.join(', ') : 'your request';
   return [
     `## ${persona.name}: ${subject}`,
+    '',
+    ...quoteMessage(message),
     '',
     focus ? `As ${persona.name} (${focus.replace(/\.$/, '').toLowerCase()}):` : 'Here is how I would approach it:',
     '',

@@ -42,6 +42,8 @@ describe('dashboard overview', () => {
     expect(within(calls).getByText('Monthly limit: 50')).toBeTruthy();
     expect(within(calls).getByText('38 calls remaining')).toBeTruthy();
     expect(within(calls).getByRole('progressbar', { name: 'API calls used' }).getAttribute('aria-valuenow')).toBe('24');
+    // API calls are requests with API keys: the card leads to them.
+    expect(within(calls).getByRole('link', { name: 'Manage API keys' }).getAttribute('href')).toBe('/dashboard/api-keys');
 
     const renewal = region('Renewal');
     expect(within(renewal).getByTestId('days-until-renewal').textContent).toBe('11');
@@ -74,6 +76,7 @@ describe('dashboard overview', () => {
     expect(links.getByRole('link', { name: 'Start Chat' }).getAttribute('href')).toBe('/chat');
     expect(links.getByRole('link', { name: 'AI Agents' }).getAttribute('href')).toBe('/models');
     expect(links.getByRole('link', { name: 'Learn AI' }).getAttribute('href')).toBe('/courses');
+    expect(links.getByRole('link', { name: 'API Keys' }).getAttribute('href')).toBe('/dashboard/api-keys');
     // The profile form of the account stays on the page.
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy();
   });

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { SubscriptionTier } from '@agentdock/contracts';
 import { Card, ProgressBar, TierBadge } from '@agentdock/ui';
 import type { BillingSubscription } from '../api/billing-api';
 import type { Wallet } from '../api/chat-api';
+import { API_KEYS_PATH } from '@agentdock/contracts';
 import { daysUntil, formatCount, formatDate, percentOf } from './format';
 import { SourceContent } from './source-error';
 import type { SourceState } from './use-sources';
@@ -107,6 +109,10 @@ function ApiCallFigures({ wallet }: { wallet: Wallet }) {
       />
       <p className="ad-muted acc-figure__note">Monthly limit: {formatCount(apiCallsLimit)}</p>
       <p className="acc-figure__extra">{formatCount(Math.max(0, apiCallsLimit - apiCallsUsed))} calls remaining</p>
+      <p className="ad-muted acc-figure__note">Requests to the API with your keys. Chatting on this site does not count.</p>
+      <p className="acc-figure__note">
+        <Link to={API_KEYS_PATH}>Manage API keys</Link>
+      </p>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { ProfileForm } from './profile-form';
 import { SourceContent } from './source-error';
 import { UsageChart } from './usage-chart';
 import { SecurityCard } from '../security/security-card';
+import { API_KEYS_PATH } from '@agentdock/contracts';
 import type { DashboardData } from './use-dashboard-data';
 
 export const PROFILE_FAILED = 'Failed to load profile data';
@@ -87,6 +88,11 @@ export function OverviewTab({ data: { sources, reload }, user, onManageSubscript
                 <Button variant="secondary" block onClick={onManageSubscription}>
                   Manage Subscription
                 </Button>
+              </li>
+              <li>
+                <LinkButton to={API_KEYS_PATH} variant="secondary" block>
+                  API Keys
+                </LinkButton>
               </li>
               <li>
                 <LinkButton to="/courses" variant="secondary" block>

@@ -1,5 +1,5 @@
 import type { Plan, UserProfile } from '@agentdock/contracts';
-import { planFixture } from '@agentdock/contracts/testing';
+import { seededPlansFixture } from '@agentdock/contracts/testing';
 import { fakeIdentity, jsonResponse, sessionFixture, userFixture } from '@agentdock/session/testing';
 import { useLocation } from 'react-router-dom';
 import type { BillingSubscription } from '../api/billing-api';
@@ -54,33 +54,8 @@ export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}
   };
 }
 
-export const PLANS: Plan[] = [
-  planFixture({
-    id: 'free',
-    name: 'Free',
-    tier: 'free',
-    monthly: { amountMinor: 0, priceId: null },
-    annual: null,
-    annualPerMonthMinor: null,
-    platformCreditsLimit: 50_000,
-    apiCallsLimit: 50,
-    sortOrder: 0,
-  }),
-  planFixture(),
-  planFixture({
-    id: 'professional',
-    name: 'Pro',
-    tier: 'professional',
-    monthly: { amountMinor: 10_000, priceId: 'price_professional_monthly' },
-    annual: { amountMinor: 102_000, priceId: 'price_professional_annual' },
-    annualPerMonthMinor: 8_500,
-    platformCreditsLimit: 2_000_000,
-    apiCallsLimit: 500,
-    highlight: true,
-    sortOrder: 2,
-  }),
-  planFixture({ id: 'enterprise', name: 'Enterprise', tier: 'enterprise', monthly: null, annual: null, annualPerMonthMinor: null, customPrice: true, sortOrder: 3 }),
-];
+/** The catalog's four seeded plans, in display order. */
+export const PLANS: Plan[] = seededPlansFixture();
 
 /** Where the router is, so tests can check the query string. */
 function Location() {

@@ -15,23 +15,37 @@ export function scaleTop(peak: number): number {
   return step * magnitude;
 }
 
+/** Credits the day's API requests cost (absent in answers from before the API). */
+const apiCredits = (day: DailyUsage[number]) => day.apiCredits ?? 0;
+/** Web chat and API credits of one day: the height of its stacked bar. */
+const dayTotal = (day: DailyUsage[number]) => day.creditsUsed + apiCredits(day);
+
+/** Whether any day of the series has API requests: only then do the numbers need API columns. */
+export function hasApiUsage(daily: DailyUsage): boolean {
+  return daily.some((day) => apiCredits(day) > 0 || (day.apiMessages ?? 0) > 0);
+}
+
 /** One sentence that says what the chart shows, for screen readers and as its description. */
 export function describeUsage(daily: DailyUsage): string {
-  const total = daily.reduce((sum, day) => sum + day.creditsUsed, 0);
+  const web = daily.reduce((sum, day) => sum + day.creditsUsed, 0);
+  const api = daily.reduce((sum, day) => sum + apiCredits(day), 0);
+  const total = web + api;
   if (total === 0) return `No platform credits used in the last ${daily.length} days.`;
-  const peak = daily.reduce((best, day) => (day.creditsUsed > best.creditsUsed ? day : best));
-  return `${formatCount(total)} platform credits used in the last ${daily.length} days; the most on ${formatDay(peak.date, undefined, 'long')} (${formatCount(peak.creditsUsed)}).`;
+  const peak = daily.reduce((best, day) => (dayTotal(day) > dayTotal(best) ? day : best));
+  const split = api > 0 ? ` (${formatCount(web)} in the chat, ${formatCount(api)} by the API)` : '';
+  return `${formatCount(total)} platform credits used in the last ${daily.length} days${split}; the most on ${formatDay(peak.date, undefined, 'long')} (${formatCount(dayTotal(peak))}).`;
 }
 
 /**
- * Credits used per day as bars, oldest day on the left. The SVG stretches to the card's width;
- * its labels are HTML so they keep their size on any screen. The same numbers are available as a
- * table for anyone who cannot see the bars.
+ * Credits used per day as bars, oldest day on the left: web chat at the bottom, API requests
+ * stacked on top. The SVG stretches to the card's width; its labels are HTML so they keep their
+ * size on any screen. The same numbers are available as a table for anyone who cannot see the bars.
  */
 export function UsageChart({ daily }: { daily: DailyUsage }) {
   const titleId = useId();
   const descId = useId();
-  const top = scaleTop(Math.max(0, ...daily.map((day) => day.creditsUsed)));
+  const top = scaleTop(Math.max(0, ...daily.map(dayTotal)));
+  const withApi = hasApiUsage(daily);
   const slot = 10;
   const width = Math.max(1, daily.length) * slot;
   const first = daily[0];
@@ -53,23 +67,39 @@ export function UsageChart({ daily }: { daily: DailyUsage }) {
           ))}
           {daily.map((day, index) => {
             const height = day.creditsUsed > 0 ? Math.max(1, (day.creditsUsed / top) * 100) : 0;
+            const api = apiCredits(day);
+            const apiHeight = api > 0 ? Math.max(1, (api / top) * 100) : 0;
             return (
-              <rect
-                key={day.date}
-                className="acc-chart__bar"
-                x={index * slot + 1.5}
-                y={100 - height}
-                width={slot - 3}
-                height={height}
-                data-date={day.date}
-                data-credits={day.creditsUsed}
-              >
-                <title>{`${formatDay(day.date)}: ${formatCount(day.creditsUsed)} credits, ${formatCount(day.messages)} messages`}</title>
-              </rect>
+              <g key={day.date}>
+                <rect className="acc-chart__bar" x={index * slot + 1.5} y={100 - height} width={slot - 3} height={height} data-date={day.date} data-credits={day.creditsUsed}>
+                  <title>{`${formatDay(day.date)}: ${formatCount(day.creditsUsed)} credits, ${formatCount(day.messages)} messages`}</title>
+                </rect>
+                {apiHeight > 0 && (
+                  <rect
+                    className="acc-chart__bar acc-chart__bar--api"
+                    x={index * slot + 1.5}
+                    y={100 - height - apiHeight}
+                    width={slot - 3}
+                    height={apiHeight}
+                    data-api-date={day.date}
+                    data-api-credits={api}
+                  >
+                    <title>{`${formatDay(day.date)}: ${formatCount(api)} credits, ${formatCount(day.apiMessages ?? 0)} API requests`}</title>
+                  </rect>
+                )}
+              </g>
             );
           })}
         </svg>
       </div>
+      <ul className="ad-plain-list acc-chart__legend" aria-label="Legend">
+        <li>
+          <span className="acc-chart__swatch" aria-hidden="true" /> Chat on this site
+        </li>
+        <li>
+          <span className="acc-chart__swatch acc-chart__swatch--api" aria-hidden="true" /> API requests
+        </li>
+      </ul>
       {first && last && (
         <div className="acc-chart__dates" aria-hidden="true">
           <span>{formatDay(first.date)}</span>
@@ -83,8 +113,10 @@ export function UsageChart({ daily }: { daily: DailyUsage }) {
           <thead>
             <tr>
               <th scope="col">Day</th>
-              <th scope="col">Credits used</th>
-              <th scope="col">Messages</th>
+              <th scope="col">{withApi ? 'Chat credits' : 'Credits used'}</th>
+              <th scope="col">{withApi ? 'Chat messages' : 'Messages'}</th>
+              {withApi && <th scope="col">API credits</th>}
+              {withApi && <th scope="col">API requests</th>}
             </tr>
           </thead>
           <tbody>
@@ -93,6 +125,8 @@ export function UsageChart({ daily }: { daily: DailyUsage }) {
                 <th scope="row">{formatDay(day.date, undefined, 'long')}</th>
                 <td>{formatCount(day.creditsUsed)}</td>
                 <td>{formatCount(day.messages)}</td>
+                {withApi && <td>{formatCount(apiCredits(day))}</td>}
+                {withApi && <td>{formatCount(day.apiMessages ?? 0)}</td>}
               </tr>
             ))}
           </tbody>

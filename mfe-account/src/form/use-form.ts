@@ -84,5 +84,5 @@ export function useForm<F extends string, T>({ initial, parse, submit, rename, p
     };
   }
 
-  return { values, field, formError, pending, onSubmit, formRef, setValues };
+  return { values, field, fieldErrors, formError, pending, onSubmit, formRef, setValues };
 }

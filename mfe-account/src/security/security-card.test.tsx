@@ -1,5 +1,5 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { dashboardServices, renderDashboard } from '../dashboard/testing';
@@ -63,6 +63,50 @@ describe('the dashboard’s two-factor authentication card', () => {
     expect(security.getByTestId('recovery-codes-left').textContent).toBe('10 of 10 recovery codes unused.');
     expect(security.queryByTestId('recovery-codes')).toBeNull();
     expect(security.getByRole('status').textContent).toBe(MFA_ON);
+  });
+
+  it('asks for the current password when the server wants it, and turns on with it and the same code', async () => {
+    const services = dashboardServices();
+    services.on(`POST ${MFA}/enrolment`, jsonResponse(201, ENROLMENT));
+    const REAUTHENTICATE = 'For your security, enter your current password to make this change.';
+    services.on(`POST ${MFA}/enrolment/confirm`, (call) => {
+      const { currentPassword } = call.body as { code: string; currentPassword?: string };
+      if (currentPassword === undefined) return errorResponse(403, 'reauthentication_required', REAUTHENTICATE);
+      if (currentPassword !== 'correct horse') return errorResponse(400, 'invalid_current_password', 'Your current password is not correct.');
+      return jsonResponse(200, { recoveryCodes: CODES });
+    });
+    renderDashboard('/dashboard', services);
+    const user = userEvent.setup();
+    const security = await card();
+
+    await user.click(await security.findByRole('button', { name: 'Set Up Two-Factor Authentication' }));
+    expect(security.queryByLabelText('Current password')).toBeNull();
+    await user.type(await security.findByLabelText('6-digit code from the app'), '123456');
+    await user.click(security.getByRole('button', { name: 'Turn On' }));
+    expect((await security.findByRole('alert')).textContent).toBe(REAUTHENTICATE);
+    const password = await security.findByLabelText('Current password');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+
+    await user.click(security.getByRole('button', { name: 'Turn On' }));
+    expect(security.getByText('Enter your current password')).toBeTruthy();
+    expect(services.callsTo(`POST ${MFA}/enrolment/confirm`)).toHaveLength(1);
+
+    await user.type(password, 'a guess');
+    await user.click(security.getByRole('button', { name: 'Turn On' }));
+    // Beside its field.
+    await waitFor(() => expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Your current password is not correct.'));
+
+    await user.clear(security.getByLabelText('Current password'));
+    await user.type(security.getByLabelText('Current password'), 'correct horse');
+    await user.click(security.getByRole('button', { name: 'Turn On' }));
+    expect(await security.findByTestId('recovery-codes')).toBeTruthy();
+    expect(services.callsTo(`POST ${MFA}/enrolment/confirm`).map((call) => call.body)).toEqual([
+      { code: '123456' },
+      { code: '123456', currentPassword: 'a guess' },
+      { code: '123456', currentPassword: 'correct horse' },
+    ]);
   });
 
   it('shows when recovery codes were used, and turns off with the password and a code', async () => {

@@ -7,6 +7,7 @@ import { formatDate } from '../dashboard/format';
 import { describeFailure, parseWith, validateForm } from '../form/form';
 import { FormFrame } from '../form/form-frame';
 import { useForm } from '../form/use-form';
+import { useReauthentication } from '../form/use-reauthentication';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { type SecurityApi, securityApi } from './security-api';
 
@@ -108,13 +109,24 @@ export function SecurityCard() {
   );
 }
 
+/**
+ * The first code turns the app on. Turning a second factor on is a credential change: when the
+ * sign-in is not recent the server answers 403 reauthentication_required, and the form asks for
+ * the current password and sends it, with the code, on the next try.
+ */
 function Enrolment({ enrolment, api, onEnabled, onCancel }: { enrolment: MfaEnrolment; api: SecurityApi; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const { askPassword, passwordRef, guard } = useReauthentication();
   const form = useForm({
-    initial: { code: '' },
+    initial: { code: '', currentPassword: '' },
     parse: (values) =>
-      validateForm(values, { code: 'Enter the 6-digit code from your authenticator app' }, () => parseWith(mfaConfirmRequest, { code: values.code.replace(/\s/g, '') })),
-    submit: async ({ code }) => onEnabled(await api.confirmEnrolment(code)),
+      validateForm(values, { code: 'Enter the 6-digit code from your authenticator app', ...(askPassword ? { currentPassword: 'Enter your current password' } : {}) }, () =>
+        parseWith(mfaConfirmRequest, { code: values.code.replace(/\s/g, ''), ...(askPassword ? { currentPassword: values.currentPassword } : {}) }),
+      ),
+    submit: async (body) => {
+      onEnabled(await guard(() => api.confirmEnrolment(body)));
+    },
   });
+
   return (
     <div className="acc-security__enrol">
       <ol className="acc-security__steps">
@@ -131,6 +143,11 @@ function Enrolment({ enrolment, api, onEnabled, onCancel }: { enrolment: MfaEnro
       </div>
       <FormFrame {...form} error={form.formError} submitLabel="Turn On" pendingLabel="Checking…">
         <TextField label="6-digit code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required {...form.field('code')} />
+        {askPassword && (
+          <div ref={passwordRef}>
+            <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
+          </div>
+        )}
       </FormFrame>
       <Button variant="ghost" onClick={onCancel}>
         Cancel

@@ -1,8 +1,9 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { agentInput, agentPatch } from '@agentdock/contracts';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
-import { adminServices, agentFixture, renderConsole } from '../testing';
+import { adminServices, agentFixture, bannerText, messageBeside, renderConsole, validationRefusal } from '../testing';
 import { DELETE_AGENT_CONFIRMATION } from './agents-tab';
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -53,22 +54,34 @@ describe('AI agents tab', () => {
     });
   });
 
-  it('edits an agent, showing the server field message and the banner on failure', async () => {
+  it("edits an agent: the server's sentence beside the field, the banner saying only 'Failed to save agent'", async () => {
     const services = adminServices();
     const id = agentFixture().id;
-    services.on(
-      `PATCH /api/catalog/admin/agents/${id}`,
-      errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'name', message: 'Too small: expected string to have >=1 characters' }]),
-    );
+    services.on(`PATCH /api/catalog/admin/agents/${id}`, (call) => validationRefusal(agentPatch, call.body));
     renderConsole('/admin?tab=agents', services);
     fireEvent.click(within(await card('Meeting Prep')).getByRole('button', { name: 'Edit Meeting Prep' }));
     expect(screen.getByRole('heading', { name: 'Edit Agent' })).toBeTruthy();
     expect((screen.getByLabelText('Provider agent ID') as HTMLInputElement).value).toBe('provider-1');
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Too small: expected string to have >=1 characters')).toBeTruthy();
-    expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.saveAgent);
+    await waitFor(() => expect(messageBeside('Name')).toBe('This field is required.'));
+    expect(screen.getByLabelText('Name')).toBe(document.activeElement);
+    expect(await bannerText()).toBe(ADMIN_ERRORS.saveAgent);
+    expect(ADMIN_ERRORS.saveAgent).toBe('Failed to save agent');
+    expect(screen.queryByText(/Too small|Invalid input|expected/)).toBeNull();
     expect(services.callsTo(`PATCH /api/catalog/admin/agents/${id}`)[0]!.body).not.toHaveProperty('key');
+  });
+
+  it('says in product language beside each field what a blank new agent lacks', async () => {
+    const services = adminServices();
+    services.on('POST /api/catalog/admin/agents', (call) => validationRefusal(agentInput, call.body));
+    renderConsole('/admin?tab=agents', services);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Agent' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(messageBeside('Key')).toBe('This field is required.'));
+    expect(messageBeside('Name')).toBe('This field is required.');
+    expect(screen.getByLabelText('Key')).toBe(document.activeElement);
+    expect(await bannerText()).toBe('Failed to save agent');
   });
 
   it('deletes after the confirmation; a failure keeps the agent and says so', async () => {

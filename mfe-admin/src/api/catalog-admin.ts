@@ -1,6 +1,7 @@
 import type { ApiClient, CallOptions } from '@agentdock/api-client';
 import {
   CATALOG_ADMIN_ENDPOINTS,
+  CATALOG_CUSTOMER_ENDPOINTS,
   CATALOG_ENDPOINTS,
   type AdminAgent,
   type AgentInput,
@@ -9,6 +10,7 @@ import {
   type ContentSectionInput,
   type ContentSectionPatch,
   type Course,
+  type CustomerLearning,
   type AdminLesson,
   type Enrolment,
   type LessonInput,
@@ -20,7 +22,7 @@ import {
 
 const admin = CATALOG_ADMIN_ENDPOINTS;
 
-/** svc-catalog's admin API: plans, agents, content sections, course enrolments and lessons. */
+/** svc-catalog's admin API: plans, agents, content sections, course enrolments and lessons, a customer's learning. */
 export function catalogAdminApi(api: ApiClient) {
   return {
     listPlans: async (options?: CallOptions): Promise<Plan[]> => (await api.call(admin.plans, options)).plans,
@@ -48,6 +50,8 @@ export function catalogAdminApi(api: ApiClient) {
     updateLesson: (courseId: string, lessonId: string, body: LessonPatch): Promise<AdminLesson> => api.call(admin.updateLesson, { params: { id: courseId, lessonId }, body }),
     reorderLessons: async (courseId: string, lessonIds: string[]): Promise<AdminLesson[]> =>
       (await api.call(admin.reorderLessons, { params: { id: courseId }, body: { lessonIds } })).lessons,
+
+    customerLearning: (userId: string, options?: CallOptions): Promise<CustomerLearning> => api.call(CATALOG_CUSTOMER_ENDPOINTS.learning, { ...options, params: { userId } }),
   };
 }
 

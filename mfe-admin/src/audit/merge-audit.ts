@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'user.reactivate': 'Reactivated user',
   'user.mfa_reset': 'Reset two-factor authentication',
   'user.session_revoke': 'Ended a sign-in',
+  'api-key.created': 'Created an API key',
+  'api-key.revoked': 'Revoked an API key',
   'plan.create': 'Created plan',
   'plan.update': 'Edited plan',
   'plan.delete': 'Deleted plan',

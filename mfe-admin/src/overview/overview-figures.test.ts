@@ -23,7 +23,14 @@ const stats: OverviewStats = {
   },
   identity: { signUps: 3, confirmedSignUps: 2, days: [{ date: '2026-03-02', signUps: 3, confirmedSignUps: 2 }] },
   chat: { messages: 7, credits: 70, activeCustomers: 1, days: [{ date: '2026-03-01', messages: 7, credits: 70 }], byAgent: [], topCustomers: [] },
-  catalog: { courses: [], days: [{ date: '2026-03-02', newMembers: 1 }] },
+  catalog: {
+    courses: [],
+    lessonCompletions: 5,
+    days: [
+      { date: '2026-03-01', newMembers: 0, lessonCompletions: 2 },
+      { date: '2026-03-02', newMembers: 1, lessonCompletions: 3 },
+    ],
+  },
 };
 
 describe('overview figures', () => {
@@ -48,9 +55,10 @@ describe('overview figures', () => {
       messages: 0,
       credits: 0,
       newCourseMembers: 1,
+      lessonCompletions: 3,
     });
     expect(overviewCsv(stats)).toBe(
-      'date,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,messages,credits_spent,new_course_members\n2026-03-01,100.50,0,0,1,0,7,70,0\n2026-03-02,0,3,2,0,0,0,0,1\n',
+      'date,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,messages,credits_spent,new_course_members,lesson_completions\n2026-03-01,100.50,0,0,1,0,7,70,0,2\n2026-03-02,0,3,2,0,0,0,0,1,3\n',
     );
   });
 

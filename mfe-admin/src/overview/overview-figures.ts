@@ -39,6 +39,7 @@ export const DEFINITIONS = {
   messages: 'Agent replies delivered in the range.',
   credits: 'Credits those replies cost, not counting replies an admin refunded.',
   courseMembers: 'Members of each course now, and how many joined in the range.',
+  lessonCompletions: 'Lessons learners marked complete in the range and still have marked complete (a lesson un-marked no longer counts).',
 } as const;
 
 /** Money in each currency it exists in, e.g. "$1,250 · €90"; a range without money shows $0. */
@@ -58,6 +59,7 @@ export interface DayRow {
   messages: number;
   credits: number;
   newCourseMembers: number;
+  lessonCompletions: number;
 }
 
 /** One row per day of the range with every service's figure for it. */
@@ -76,6 +78,7 @@ export function dayRows(stats: OverviewStats): DayRow[] {
     messages: chat.get(day.date)?.messages ?? 0,
     credits: chat.get(day.date)?.credits ?? 0,
     newCourseMembers: catalog.get(day.date)?.newMembers ?? 0,
+    lessonCompletions: catalog.get(day.date)?.lessonCompletions ?? 0,
   }));
 }
 
@@ -95,6 +98,7 @@ export function chartMetrics(currencies: readonly string[]): ChartMetric[] {
     { key: 'conversions', label: 'Conversions', value: (row) => row.conversions },
     { key: 'messages', label: 'Messages', value: (row) => row.messages },
     { key: 'credits', label: 'Credits spent', value: (row) => row.credits },
+    { key: 'lessonCompletions', label: 'Lesson completions', value: (row) => row.lessonCompletions },
   ];
 }
 
@@ -114,6 +118,7 @@ export function overviewCsv(stats: OverviewStats): string {
     'messages',
     'credits_spent',
     'new_course_members',
+    'lesson_completions',
   ];
   const lines = rows.map((row) => [
     row.date,
@@ -125,6 +130,7 @@ export function overviewCsv(stats: OverviewStats): string {
     row.messages,
     row.credits,
     row.newCourseMembers,
+    row.lessonCompletions,
   ]);
   return [header, ...lines].map((line) => line.map(csvCell).join(',')).join('\n') + '\n';
 }

@@ -1,8 +1,8 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { errorResponse } from '@agentdock/session/testing';
+import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
-import { adminServices, renderConsole, userRow } from '../testing';
+import { adminServices, renderConsole, statsDays, userRow } from '../testing';
 import { charts, installResizeObserver } from '../testing-chart';
 
 jest.mock('uplot', () => jest.requireActual('../testing-chart'));
@@ -21,6 +21,19 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+/** The fixtures, with `count` lessons completed on the fake today (2026-11-25). */
+function withCompletionsToday(count: number) {
+  const services = adminServices();
+  services.on('GET /api/catalog/admin/stats', (call) =>
+    jsonResponse(200, {
+      courses: [],
+      lessonCompletions: count,
+      days: statsDays(call.path, (date) => ({ date, newMembers: 0, lessonCompletions: date === '2026-11-25' ? count : 0 })),
+    }),
+  );
+  return services;
+}
+
 describe('overview tab', () => {
   it('shows each service’s figures for the last 30 days, each with its definition', async () => {
     const { services } = renderConsole('/admin?tab=overview');
@@ -32,6 +45,9 @@ describe('overview tab', () => {
     expect(screen.getByTestId('figure-signups').textContent).toBe('12');
     expect(screen.getByTestId('figure-conversions').textContent).toBe('2');
     expect(screen.getByTestId('figure-credits').textContent).toBe('4,567');
+    expect(screen.getByTestId('figure-lesson-completions').textContent).toBe('1,234');
+    const completionsInfo = screen.getByRole('button', { name: 'What is Lesson completions?' });
+    expect(document.getElementById(completionsInfo.getAttribute('aria-describedby')!)!.textContent).toContain('un-marked no longer counts');
     const info = screen.getByRole('button', { name: 'What is MRR?' });
     expect(document.getElementById(info.getAttribute('aria-describedby')!)!.textContent).toContain('annual plans counted as a twelfth');
     expect(screen.getByTestId('overview-range').textContent).toBe('2026-10-27 – 2026-11-25 (UTC)');
@@ -44,7 +60,7 @@ describe('overview tab', () => {
   });
 
   it('draws the chosen figure per day and lays the same days out as a table', async () => {
-    const services = adminServices();
+    const services = withCompletionsToday(3);
     renderConsole('/admin?tab=overview', services);
     await waitFor(() => expect(charts.length).toBeGreaterThan(0));
     fireEvent.click(screen.getByLabelText('7 days'));
@@ -55,9 +71,18 @@ describe('overview tab', () => {
     const table = screen.getByTestId('overview-days');
     expect(within(table).getAllByRole('row')).toHaveLength(8);
     expect(within(table).getByRole('rowheader', { name: '2026-11-25' })).toBeTruthy();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    const today = within(table).getByRole('rowheader', { name: '2026-11-25' }).closest('tr')!;
+    expect(headers.at(-1)).toBe('Lesson completions');
+    expect(today.lastElementChild!.textContent).toBe('3');
 
     fireEvent.change(screen.getByLabelText('Chart'), { target: { value: 'messages' } });
     await waitFor(() => expect(charts.at(-1)!.label).toBe('Messages'));
+    fireEvent.change(screen.getByLabelText('Chart'), { target: { value: 'lessonCompletions' } });
+    await waitFor(() => expect(charts.at(-1)!.label).toBe('Lesson completions'));
+    expect(charts.at(-1)!.data[1]!.at(-1)).toBe(3);
   });
 
   it('takes a custom range, and says beside the field what is wrong with one', async () => {
@@ -77,7 +102,7 @@ describe('overview tab', () => {
   });
 
   it('exports the per-day figures as a CSV file', async () => {
-    renderConsole('/admin?tab=overview');
+    renderConsole('/admin?tab=overview', withCompletionsToday(7));
     await screen.findByTestId('figure-mrr');
     let saved: Blob | undefined;
     URL.createObjectURL = jest.fn((blob: Blob) => {
@@ -96,9 +121,9 @@ describe('overview tab', () => {
       reader.readAsText(saved!);
     });
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('date,revenue_eur,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,messages,credits_spent,new_course_members');
+    expect(lines[0]).toBe('date,revenue_eur,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,messages,credits_spent,new_course_members,lesson_completions');
     expect(lines).toHaveLength(31);
-    expect(lines[30]).toBe('2026-11-25,0,0,0,0,0,0,0,0,0');
+    expect(lines[30]).toBe('2026-11-25,0,0,0,0,0,0,0,0,0,7');
   });
 
   it('reports a service that cannot answer and offers to try again', async () => {

@@ -143,6 +143,10 @@ function OverviewFigures({ stats }: { stats: OverviewStats }) {
         <Figure label="Messages" testId="figure-messages" value={formatNumber(chat.messages)} definition={DEFINITIONS.messages} />
         <Figure label="Credits spent" testId="figure-credits" value={formatNumber(chat.credits)} definition={DEFINITIONS.credits} />
       </dl>
+      <h3 className="adm-overview__group">Learning</h3>
+      <dl className="adm-figures">
+        <Figure label="Lesson completions" testId="figure-lesson-completions" value={formatNumber(catalog.lessonCompletions)} definition={DEFINITIONS.lessonCompletions} />
+      </dl>
 
       <div className="adm-panel-head">
         <h3>Per day</h3>
@@ -261,6 +265,7 @@ function DailyTable({ rows, currencies }: { rows: ReturnType<typeof dayRows>; cu
           <th scope="col">Messages</th>
           <th scope="col">Credits spent</th>
           <th scope="col">New course members</th>
+          <th scope="col">Lesson completions</th>
         </tr>
       </thead>
       <tbody>
@@ -277,6 +282,7 @@ function DailyTable({ rows, currencies }: { rows: ReturnType<typeof dayRows>; cu
             <td>{formatNumber(row.messages)}</td>
             <td>{formatNumber(row.credits)}</td>
             <td>{formatNumber(row.newCourseMembers)}</td>
+            <td>{formatNumber(row.lessonCompletions)}</td>
           </tr>
         ))}
       </tbody>

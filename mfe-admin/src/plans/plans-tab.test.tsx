@@ -1,9 +1,10 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { planCreate, planPatch } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
-import { adminServices, renderConsole } from '../testing';
+import { adminServices, bannerText, messageBeside, renderConsole, validationRefusal } from '../testing';
 import { DELETE_PLAN_CONFIRMATION } from './plans-tab';
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -84,28 +85,38 @@ describe('plans tab', () => {
     });
   });
 
-  it("keeps the edit open and shows the server's messages next to the fields", async () => {
+  it("keeps the edit open and shows the server's sentences next to their fields, the banner saying only 'Failed to save plan'", async () => {
     const services = adminServices();
-    services.on(
-      'PATCH /api/catalog/admin/plans/starter',
-      errorResponse(400, 'validation_failed', 'Invalid request', [
-        { path: 'monthly.amountMinor', message: 'Invalid input: expected number, received string' },
-        { path: 'apiCallsLimit', message: 'Too small: expected number to be >=0' },
-      ]),
-    );
+    services.on('PATCH /api/catalog/admin/plans/starter', (call) => validationRefusal(planPatch, call.body));
     renderConsole('/admin?tab=plans', services);
     fireEvent.click(within(await card('Starter')).getByRole('button', { name: 'Edit Starter' }));
     fireEvent.change(screen.getByLabelText('Monthly price ($)'), { target: { value: 'fifty' } });
     fireEvent.change(screen.getByLabelText('API calls'), { target: { value: '-5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Invalid input: expected number, received string')).toBeTruthy();
-    expect(screen.getByLabelText('Monthly price ($)').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(messageBeside('Monthly price ($)')).toBe('Enter a number.'));
     expect(screen.getByLabelText('Monthly price ($)')).toBe(document.activeElement);
-    expect(screen.getByText('Too small: expected number to be >=0')).toBeTruthy();
+    expect(messageBeside('API calls')).toBe('Enter 0 or more.');
+    expect(messageBeside('Name')).toBeNull();
     expect((screen.getByLabelText('Monthly price ($)') as HTMLInputElement).value).toBe('fifty');
     // The banner says the product's text alone: the explanation is beside the fields.
-    expect((await screen.findByRole('alert')).querySelector('.adm-banner__text')!.textContent).toBe(ADMIN_ERRORS.savePlan);
+    expect(await bannerText()).toBe(ADMIN_ERRORS.savePlan);
+    expect(ADMIN_ERRORS.savePlan).toBe('Failed to save plan');
+    expect(screen.queryByText(/Too small|Invalid input|expected/)).toBeNull();
     expect(services.callsTo('PATCH /api/catalog/admin/plans/starter')[0]!.body).toMatchObject({ monthly: { amountMinor: 'fifty' }, apiCallsLimit: -5 });
+  });
+
+  it('says in product language beside each field what a blank new plan lacks', async () => {
+    const services = adminServices();
+    services.on('POST /api/catalog/admin/plans', (call) => validationRefusal(planCreate, call.body));
+    renderConsole('/admin?tab=plans', services);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Plan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(messageBeside('Plan ID')).toBe('This field is required.'));
+    expect(messageBeside('Name')).toBe('This field is required.');
+    expect(screen.getByLabelText('Plan ID')).toBe(document.activeElement);
+    expect(screen.getByRole('heading', { name: 'Create New Plan' })).toBeTruthy();
+    expect(await bannerText()).toBe('Failed to save plan');
+    expect(screen.queryByText(/Too small|Invalid input|expected/)).toBeNull();
   });
 
   it('deletes only after the confirmation, and reports a failed delete', async () => {

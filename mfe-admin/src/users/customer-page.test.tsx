@@ -57,12 +57,28 @@ function customerServices() {
       ledger: [{ id: 'l1', kind: 'admin-adjustment', planDelta: 0, purchasedDelta: 500, reason: 'Goodwill', createdAt: '2026-11-20T10:00:00.000Z' }],
     }),
   );
+  services.on(
+    `GET /api/catalog/admin/users/${customer.id}/learning`,
+    jsonResponse(200, {
+      courses: [
+        {
+          courseId: 'ai-fundamentals',
+          title: 'AI Fundamentals for Business',
+          membership: { source: 'subscription', since: '2026-11-02T10:00:00.000Z' },
+          completed: 9,
+          total: 9,
+          certificate: { code: 'K7PD-3XQM-9TBA', completedAt: '2026-11-18T10:00:00.000Z' },
+        },
+        { courseId: 'customer-service', title: 'AI for Customer Service', membership: null, completed: 1, total: 8, certificate: null },
+      ],
+    }),
+  );
   services.on('GET /api/identity/admin/audit', jsonResponse(200, { entries: [auditEntry({ subjectUserId: customer.id })], nextCursor: null }));
   return services;
 }
 
 describe('customer page', () => {
-  it('opens from the users list and shows profile, security, billing, credits and audit entries', async () => {
+  it('opens from the users list and shows profile, security, billing, credits, courses and audit entries', async () => {
     const services = customerServices();
     renderConsole('/admin?tab=users', services);
     fireEvent.click(await screen.findByRole('button', { name: 'Details of User 1' }));
@@ -77,6 +93,14 @@ describe('customer page', () => {
     expect((await screen.findByTestId('customer-credits')).textContent).toContain('40,000 of 50,000 plan credits left');
     expect(screen.getByTestId('customer-conversations').textContent).toBe('Conversations: 3');
     expect(within(screen.getByRole('list', { name: 'Latest wallet changes' })).getByText(/Admin adjustment 0 plan, \+500 purchased \(Goodwill\)/)).toBeTruthy();
+    const courses = await screen.findByRole('list', { name: 'Course progress' });
+    const finished = within(courses).getByTestId('customer-course-ai-fundamentals');
+    expect(finished.textContent).toContain('AI Fundamentals for Business: 9 of 9 lessons completed.');
+    expect(finished.textContent).toContain('through a course subscription');
+    expect(within(finished).getByRole('link', { name: 'K7PD-3XQM-9TBA' }).getAttribute('href')).toBe('/certificates/K7PD-3XQM-9TBA');
+    const started = within(courses).getByTestId('customer-course-customer-service');
+    expect(started.textContent).toBe('AI for Customer Service: 1 of 8 lessons completed. No access to the course now.');
+    expect(within(started).queryByRole('link')).toBeNull();
     expect(within(await screen.findByRole('list', { name: 'Admin actions' })).getByText(/Suspended user by ops@example.com/)).toBeTruthy();
     expect(services.callsTo('GET /api/identity/admin/audit')[0]!.path).toContain(`user=${customer.id}`);
 
@@ -96,6 +120,14 @@ describe('customer page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /End the sign-in of/ }));
     expect(await screen.findByText('No open sign-ins.')).toBeTruthy();
+  });
+
+  it('says when the customer has no courses', async () => {
+    const services = customerServices();
+    services.on(`GET /api/catalog/admin/users/${customer.id}/learning`, jsonResponse(200, { courses: [] }));
+    renderConsole(`/admin?tab=users&user=${customer.id}`, services);
+    expect(await screen.findByText('No courses yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Courses' })).toBeTruthy();
   });
 
   it('says so in the banner when the reset fails', async () => {

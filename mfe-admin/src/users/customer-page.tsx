@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type AdminAuditEntry, type AdminUserSecurity, type CustomerBilling, type LedgerKind, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
+import { Link } from 'react-router-dom';
+import { type AdminAuditEntry, type AdminUserSecurity, type CustomerBilling, type CustomerLearning, type LedgerKind, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
 import { Badge, Button, formatPrice, TierBadge } from '@agentdock/ui';
 import { AUDITED_SERVICES } from '../api/audit-api';
 import { useAdminApi } from '../api/use-admin-api';
@@ -28,9 +29,15 @@ const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : forma
 
 const PAYMENT_KINDS: Record<CustomerBilling['payments'][number]['kind'], string> = { plan: 'Plan', course: 'Course', 'credit-pack': 'Credit pack', refund: 'Refund' };
 
+const MEMBERSHIP_SOURCES: Record<NonNullable<CustomerLearning['courses'][number]['membership']>['source'], string> = {
+  admin: 'granted by an admin',
+  subscription: 'through a course subscription',
+};
+
 /**
  * One customer in full: profile, sign-ins and two-factor status (identity), subscriptions and
- * payments (billing), credits (chat) and what admins did about them (every service's audit).
+ * payments (billing), credits (chat), courses (catalog) and what admins did about them (every
+ * service's audit).
  */
 export function CustomerPage({ userId, onBack }: { userId: string; onBack: () => void }) {
   const api = useAdminApi();
@@ -68,6 +75,7 @@ export function CustomerPage({ userId, onBack }: { userId: string; onBack: () =>
               <Security userId={userId} />
               <Billing userId={userId} />
               <Credits userId={userId} />
+              <Courses userId={userId} />
               <AuditEntries userId={userId} />
             </>
           )
@@ -245,6 +253,46 @@ function Credits({ userId }: { userId: string }) {
             )}
           </>
         )}
+      </LoadStates>
+    </div>
+  );
+}
+
+function Courses({ userId }: { userId: string }) {
+  const api = useAdminApi();
+  const learning = useLoad((signal) => api.catalog.customerLearning(userId, { signal }), userId);
+  return (
+    <div className="adm-breakdown">
+      <h3>Courses</h3>
+      <LoadStates loaded={learning} label="Courses">
+        {({ courses }) =>
+          courses.length === 0 ? (
+            <p className="adm-empty">No courses yet.</p>
+          ) : (
+            <ul className="adm-list" aria-label="Course progress">
+              {courses.map((course) => (
+                <li key={course.courseId} className="adm-list__row" data-testid={`customer-course-${course.courseId}`}>
+                  <span>
+                    <strong>{course.title}</strong>
+                    {`: ${formatNumber(course.completed)} of ${formatNumber(course.total)} lessons completed. `}
+                    {course.membership
+                      ? `Member since ${formatDateTime(course.membership.since)}, ${MEMBERSHIP_SOURCES[course.membership.source]}.`
+                      : 'No access to the course now.'}
+                    {course.certificate && (
+                      <>
+                        {' Certificate '}
+                        <Link to={`/certificates/${course.certificate.code}`} className="adm-code">
+                          {course.certificate.code}
+                        </Link>
+                        {` (${formatDateTime(course.certificate.completedAt)})`}
+                      </>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
       </LoadStates>
     </div>
   );

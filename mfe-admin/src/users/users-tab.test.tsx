@@ -57,6 +57,8 @@ describe('users tab', () => {
     await rowOf('user41@example.com');
     expect(services.callsTo('GET /api/identity/admin/users')[0]!.path).toBe(`/api/identity/admin/users?limit=${USERS_PAGE_SIZE}&offset=40&q=user`);
     expect(screen.getByRole('searchbox', { name: 'Search by email or name' })).toHaveProperty('value', 'user');
+    // Short enough to show whole beside the Search button at 375 px; the label says the rest.
+    expect(screen.getByRole('searchbox', { name: 'Search by email or name' })).toHaveProperty('placeholder', 'Email or name');
   });
 
   it('does not offer an admin to suspend themselves, and moves focus to the credits panel it opens', async () => {

@@ -152,7 +152,7 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
         <label htmlFor="adm-user-search" className="ad-visually-hidden">
           Search by email or name
         </label>
-        <input id="adm-user-search" className="ad-input" type="search" placeholder="Search by email or name" value={draft} onChange={(event) => setDraft(event.target.value)} />
+        <input id="adm-user-search" className="ad-input" type="search" placeholder="Email or name" value={draft} onChange={(event) => setDraft(event.target.value)} />
         <Button type="submit" variant="secondary">
           Search
         </Button>

@@ -1,15 +1,14 @@
-import { PLANS } from '../test-support/plans';
 import { planFixture } from '@agentdock/contracts/testing';
 import { planPrice } from './plan-price';
 
 describe('planPrice', () => {
   it('offers no saving when annual costs the same per month as monthly', () => {
-    const plan = { ...PLANS.starter, annualPerMonthMinor: PLANS.starter.monthly!.amountMinor };
+    const plan = { ...planFixture(), annualPerMonthMinor: planFixture().monthly!.amountMinor };
     expect(planPrice(plan, 'annual')).toEqual({ kind: 'amount', currency: 'usd', perMonth: 5_000, billedYearly: 54_000 });
   });
 
   it('reports the per-month saving when annual is cheaper', () => {
-    const plan = { ...PLANS.starter, annualPerMonthMinor: PLANS.starter.monthly!.amountMinor - 300 };
+    const plan = { ...planFixture(), annualPerMonthMinor: planFixture().monthly!.amountMinor - 300 };
     expect(planPrice(plan, 'annual')).toMatchObject({ savingPerMonth: 300 });
   });
 });

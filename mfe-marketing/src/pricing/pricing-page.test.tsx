@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ApiError } from '@agentdock/api-client';
 import { forgetContentSections } from '../content/content-sections';
 import { sectionFixture } from '../test-support/catalog';
-import { PLANS } from '../test-support/plans';
+import { seededPlanFixture, seededPlansFixture } from '@agentdock/contracts/testing';
 import { marketingApi } from '../api/marketing-api';
 import { PricingContent } from './pricing-content';
 
@@ -39,7 +39,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('pricing page', () => {
   it('shows a loading state, then the live plans, monthly by default', async () => {
-    getPlans.mockResolvedValue([PLANS.free, PLANS.starter, PLANS.pro, PLANS.enterprise]);
+    getPlans.mockResolvedValue(seededPlansFixture());
     renderPricing();
     expect(screen.getByText('Loading plans…')).toBeTruthy();
 
@@ -53,7 +53,7 @@ describe('pricing page', () => {
 
   it('switches every card to annual prices', async () => {
     const user = userEvent.setup();
-    getPlans.mockResolvedValue([PLANS.starter, PLANS.pro]);
+    getPlans.mockResolvedValue([seededPlanFixture('starter'), seededPlanFixture('professional')]);
     renderPricing();
     await screen.findByRole('article', { name: 'Pro' });
 
@@ -65,7 +65,7 @@ describe('pricing page', () => {
 
   it('offers Try Again after a failure and loads again', async () => {
     const user = userEvent.setup();
-    getPlans.mockRejectedValueOnce(new ApiError(503, 'unavailable', 'Catalog down')).mockResolvedValue([PLANS.pro]);
+    getPlans.mockRejectedValueOnce(new ApiError(503, 'unavailable', 'Catalog down')).mockResolvedValue([seededPlanFixture('professional')]);
     renderPricing();
 
     await user.click(await screen.findByRole('button', { name: 'Try Again' }));
@@ -92,7 +92,7 @@ describe('pricing page', () => {
 
   it('still shows the plans when the catalog has no texts', async () => {
     getContentSections.mockRejectedValue(new Error('down'));
-    getPlans.mockResolvedValue([PLANS.pro]);
+    getPlans.mockResolvedValue([seededPlanFixture('professional')]);
     renderPricing();
     expect(await screen.findByRole('article', { name: 'Pro' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeTruthy();

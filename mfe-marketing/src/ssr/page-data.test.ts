@@ -1,5 +1,5 @@
 import { agentFixture, courseFixture, communityFixture, sectionFixture } from '../test-support/catalog';
-import { PLANS } from '../test-support/plans';
+import { seededPlansFixture } from '@agentdock/contracts/testing';
 import { preparePage } from './page-data';
 
 const API = 'http://gateway.test';
@@ -25,7 +25,7 @@ const sections = [sectionFixture({ slot: 'pricing.intro' })];
 
 describe('preparePage', () => {
   it('fetches the texts and plans of the pricing page from the gateway, keyed as the page reads them', async () => {
-    const plans = Object.values(PLANS);
+    const plans = seededPlansFixture();
     const { fetchImpl, requested } = gateway({ '/api/catalog/content': { sections }, '/api/catalog/plans': { plans } });
     const prepared = await preparePage('Pricing', {}, API, fetchImpl);
     expect(prepared).toEqual({ data: { content: sections, resources: { plans } } });

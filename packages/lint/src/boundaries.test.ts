@@ -1,16 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import path from 'node:path';
-
-const root = path.resolve(__dirname, '../../..');
-
-type Snippet = { file: string; code: string };
-
-/** Rules the repository's ESLint configuration reports for each snippet, linted as if it lived at `file`. */
-function lint(snippets: Snippet[]): Map<string, string[]> {
-  const output = execFileSync(process.execPath, [path.join(root, 'packages/lint/src/lint-snippets.mjs')], { input: JSON.stringify(snippets), encoding: 'utf8' });
-  const results = JSON.parse(output) as Array<{ file: string; rules: string[] }>;
-  return new Map(results.map((result) => [result.file, result.rules]));
-}
+import { eslintCommand, lintSnippets, type Snippet } from './testing';
 
 const importing = (specifier: string) => `import { thing } from '${specifier}';\nexport const used = thing;\n`;
 
@@ -50,7 +38,7 @@ const allowed: Snippet[] = [
 ];
 
 describe('import boundaries (agentdock/boundaries in the repository ESLint configuration)', () => {
-  const results = lint([...forbidden, ...allowed]);
+  const results = lintSnippets([...forbidden, ...allowed]);
 
   it.each(forbidden.map((snippet) => [snippet.file, snippet.code.split('\n')[0]]))('refuses %s: %s', (file) => {
     expect(results.get(file)).toEqual(['agentdock/boundaries']);
@@ -61,11 +49,7 @@ describe('import boundaries (agentdock/boundaries in the repository ESLint confi
   });
 
   it('makes the eslint command fail on a file that crosses a boundary', () => {
-    const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', 'svc-chat/src/crossing.ts'], {
-      cwd: root,
-      input: importing('@agentdock/svc-billing'),
-      encoding: 'utf8',
-    });
+    const run = eslintCommand({ file: 'svc-chat/src/crossing.ts', code: importing('@agentdock/svc-billing') });
     expect(run.stdout).toContain('crosses a boundary: a service never imports another service (svc-billing)');
     expect(run.status).toBe(1);
   });

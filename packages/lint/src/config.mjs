@@ -8,7 +8,32 @@ import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import { boundariesPlugin } from './boundaries.mjs';
 
+/**
+ * Constructs the tree refuses, each with the way to do it instead. A cast of stored JSON to the
+ * type it should have trusts whatever an older (or broken) writer left in the row.
+ */
+const restrictedSyntax = [
+  {
+    selector:
+      ':matches(TSAsExpression, TSTypeAssertion) > :matches(TSTypeReference, TSUnionType, TSIntersectionType, TSIndexedAccessType, TSArrayType) Identifier[name=/^StoredSubscription/]',
+    message: 'A stored subscription state is parsed, never cast: read it with readStoredSubscription(row) (svc-billing/src/domain/stored-subscription.ts).',
+  },
+];
+
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+// Express's app.handle is private API (issue 28): work that must come before express's router goes
+// in a node:http listener in front of the app (gateway/src/api-pipeline.ts), never in a replaced handle.
+const noReplacedHandle = [
+  {
+    selector: "AssignmentExpression > MemberExpression.left[property.name='handle']",
+    message: "Do not replace an express app's handle (private API): put a node:http listener in front of the app instead (see gateway/src/api-pipeline.ts).",
+  },
+  {
+    selector: "AssignmentExpression > MemberExpression.left[property.value='handle']",
+    message: "Do not replace an express app's handle (private API): put a node:http listener in front of the app instead (see gateway/src/api-pipeline.ts).",
+  },
+];
 
 export default tseslint.config(
   {
@@ -31,6 +56,24 @@ export default tseslint.config(
       // A variable a closure reads before its one assignment (a server handler that needs the
       // object the server is wrapped in) cannot be const.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      'no-restricted-syntax': ['error', ...restrictedSyntax, ...noReplacedHandle],
+    },
+  },
+  {
+    // The gateway's express app never sees an API request: a layer mounted there for /api or /v1
+    // would silently never run. API layers go in API_LAYERS (gateway/src/app.ts).
+    files: ['gateway/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...restrictedSyntax,
+        ...noReplacedHandle,
+        {
+          selector: 'CallExpression[callee.property.name=/^(use|all|get|post|put|patch|delete|head|options|route)$/][arguments.0.value=/^\\/(api|v1)(\\/|$)/]',
+          message: 'The gateway answers /api and /v1 in front of express, which never sees them: add an API layer to API_LAYERS in gateway/src/app.ts instead.',
+        },
+      ],
     },
   },
   {

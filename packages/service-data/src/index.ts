@@ -1,7 +1,7 @@
 // Public surface of the data half of the service kit: one query layer over pg/PGlite, migrations,
 // the outbox, the event bus and its consumers, the suspended-users table, the admin audit, and the
 // service runtime that puts them together with the HTTP half (@agentdock/service-kit).
-export { type Database, type DatabaseOptions, type DatabaseTarget, type Db, onUniqueViolation, openDatabase } from './db/database';
+export { type Database, type DatabaseOptions, type DatabaseTarget, type Db, inTransaction, onUniqueViolation, openDatabase, type Tx } from './db/database';
 export { acquireProcessLock } from './db/process-lock';
 export { adminAudit, outbox, processedEvents, revokedSessions, suspendedUsers } from './db/kit-schema';
 export {

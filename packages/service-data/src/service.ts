@@ -22,7 +22,7 @@ import {
 import { adminAuditRouter } from './audit/admin-audit';
 import { rejectingRevoked, RevokedSessions } from './auth/session-revocation';
 import { rejectingSuspended, SuspendedUsers } from './auth/suspension';
-import { type DatabaseTarget, type Db, openDatabase } from './db/database';
+import { type DatabaseTarget, type Db, inTransaction, openDatabase, type Tx } from './db/database';
 import { type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription } from './events/bus';
 import { InProcessBus } from './events/in-process-bus';
 import { JetStreamBus } from './events/jetstream-bus';
@@ -45,9 +45,9 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
    * Runs `work` in one transaction and relays the events it enqueued as soon as it commits.
    * Use this (not `db.transaction`) for any change that publishes events.
    */
-  transaction<T>(work: (tx: Db<TSchema>) => Promise<T>): Promise<T>;
-  /** Writes an event to the outbox inside `tx`, sourced from this service. */
-  enqueue<TType extends string, TData extends z.ZodType>(tx: Db, event: EventDefinition<TType, TData>, data: z.infer<TData>): Promise<EventEnvelope<TType, z.infer<TData>>>;
+  transaction<T>(work: (tx: Tx<TSchema>) => Promise<T>): Promise<T>;
+  /** Writes an event to the outbox inside `tx` (only a transaction can take one), sourced from this service. */
+  enqueue<TType extends string, TData extends z.ZodType>(tx: Tx, event: EventDefinition<TType, TData>, data: z.infer<TData>): Promise<EventEnvelope<TType, z.infer<TData>>>;
 }
 
 /**
@@ -154,7 +154,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
     metricsRegistry,
     verifier: rejectingRevoked(rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended), revoked),
     transaction: async (work) => {
-      const result = await database.db.transaction((tx) => work(tx as unknown as Db<TSchema>));
+      const result = await inTransaction(database.db, work);
       relay.nudge();
       return result;
     },

@@ -8,12 +8,21 @@ export interface CopyButtonProps extends ButtonStyleProps {
   /** How long the confirmation stays, in milliseconds. */
   feedbackMs?: number;
   copy?: (text: string) => Promise<void>;
+  /** Said when the browser refuses to copy; name what the reader should select instead. */
+  failedText?: string;
 }
 
 type Outcome = 'idle' | 'copied' | 'failed';
 
 /** Copies `text` and says so for a moment ('Copied!'), announced to screen readers. */
-export function CopyButton({ text, label = 'Copy', feedbackMs = 2000, copy = copyToClipboard, ...style }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  feedbackMs = 2000,
+  copy = copyToClipboard,
+  failedText = 'Could not copy. Select the link and copy it yourself.',
+  ...style
+}: CopyButtonProps) {
   // A fresh object per click restarts the timer, so a second click gets its full feedback time.
   const [result, setResult] = useState<{ outcome: Outcome }>({ outcome: 'idle' });
   const { outcome } = result;
@@ -41,7 +50,7 @@ export function CopyButton({ text, label = 'Copy', feedbackMs = 2000, copy = cop
       </span>
       {outcome === 'failed' && (
         <span className="ad-field__error" role="alert">
-          Could not copy. Select the link and copy it yourself.
+          {failedText}
         </span>
       )}
     </>

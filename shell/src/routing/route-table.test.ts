@@ -29,6 +29,8 @@ const SPEC_ROUTES: Array<[url: string, remote: RemoteName]> = [
   ['/auth/callback', 'account'],
   ['/dashboard', 'account'],
   ['/manage-subscription', 'account'],
+  // API keys and the docs for calling the agents from code (issue 29).
+  ['/dashboard/api-keys', 'account'],
   ['/chat', 'chat'],
   ['/admin', 'admin'],
 ];

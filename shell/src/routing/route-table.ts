@@ -125,6 +125,13 @@ export const ROUTES: readonly RemoteRoute[] = [
   { path: '/auth/callback', remote: 'account', page: 'AuthCallback', title: 'Completing Authentication', description: 'Completing authentication.' },
   { path: '/dashboard', remote: 'account', page: 'Dashboard', title: 'Dashboard', description: 'Your Agentdock dashboard: credits, usage, account and subscription.' },
   { path: '/manage-subscription', remote: 'account', page: 'ManageSubscription', title: 'Manage Subscription', description: 'Manage your Agentdock subscription and billing.' },
+  {
+    path: '/dashboard/api-keys',
+    remote: 'account',
+    page: 'ApiKeys',
+    title: 'API Keys',
+    description: 'Create and revoke API keys and call your Agentdock agents from code with any OpenAI-compatible client.',
+  },
   // '/chat/{conversationId}' names the open conversation (a reload or a shared link lands on it).
   { path: '/chat/*', remote: 'chat', page: 'Chat', title: 'Chat', description: 'Chat with your Agentdock AI agents.' },
   { path: '/admin', remote: 'admin', page: 'Admin', title: 'Admin', description: 'The Agentdock admin console.' },

@@ -2,7 +2,7 @@ import { BILLING_CUSTOMER_IDS_MAX, type BillingCustomerIds, type BillingCustomer
 import { type Db } from '@agentdock/service-data';
 import { and, desc, eq, sql } from '@agentdock/service-data/orm';
 import { customers, payments, subscriptions } from '../db/schema';
-import type { StoredSubscription } from './subscription-machine';
+import { readStoredSubscription } from './stored-subscription';
 
 /** How many of a customer's payments the customer page lists, newest first. */
 const PAYMENTS_SHOWN = 100;
@@ -50,7 +50,7 @@ export async function customerBillingOf(db: Db, dashboardBase: string, userId: s
     customerId: customer?.customerId ?? null,
     dashboardUrl: customer ? `${dashboardBase}customers/${customer.customerId}` : null,
     subscriptions: subscriptionRows.map((row) => {
-      const state = row.state as StoredSubscription;
+      const state = readStoredSubscription(row);
       return {
         id: row.id,
         kind: state.product.kind,
@@ -60,7 +60,7 @@ export async function customerBillingOf(db: Db, dashboardBase: string, userId: s
         currency: row.currency,
         interval: row.interval === 'year' ? 'year' : 'month',
         cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-        currentPeriodEnd: Number.isFinite(state.currentPeriodEnd) ? new Date(state.currentPeriodEnd * 1000).toISOString() : null,
+        currentPeriodEnd: new Date(state.currentPeriodEnd * 1000).toISOString(),
         dashboardUrl: `${dashboardBase}subscriptions/${row.id}`,
       };
     }),

@@ -15,6 +15,7 @@ import { and, desc, eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
 import { COURSE_PRICES, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
 import type { StoredSubscription } from './subscription-machine';
 import { createCustomerClock } from './test-clocks';
 
@@ -45,7 +46,7 @@ export async function customerFor(context: ServiceContext<BillingSchema>, deps: 
 
 async function liveSubscriptions(db: Db, userId: string): Promise<StoredSubscription[]> {
   const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  return rows.map((row) => row.state as StoredSubscription).filter((state) => LIVE_STATUSES.has(state.status));
+  return rows.map(readStoredSubscription).filter((state) => LIVE_STATUSES.has(state.status));
 }
 
 /** Starts a hosted checkout for a plan, a course or a credit pack; returns where to send the browser. */
@@ -141,7 +142,7 @@ export function productName(product: StoredSubscription['product']): string {
 }
 
 export function toBillingSubscription(row: SubscriptionRow): BillingSubscription {
-  const state = row.state as StoredSubscription;
+  const state = readStoredSubscription(row);
   return {
     id: row.id,
     kind: state.product.kind,
@@ -179,7 +180,7 @@ async function ownSubscription(db: Db, userId: string, id: string): Promise<Subs
  */
 async function setCancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, row: SubscriptionRow, cancel: boolean): Promise<BillingSubscription> {
   await deps.stripe.subscriptions.update(row.id, { cancel_at_period_end: cancel });
-  const state = { ...(row.state as StoredSubscription), cancelAtPeriodEnd: cancel };
+  const state = storedSubscriptionRecord({ ...readStoredSubscription(row), cancelAtPeriodEnd: cancel });
   const [updated] = await context.db.update(subscriptions).set({ state, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
   return toBillingSubscription(updated ?? row);
 }
@@ -191,7 +192,7 @@ export async function cancelAtPeriodEnd(context: ServiceContext<BillingSchema>, 
 /** Keeps a subscription that was set to end at period end, while that period still runs. */
 export async function resumeSubscription(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
   const row = await ownSubscription(context.db, userId, id);
-  const state = row.state as StoredSubscription;
+  const state = readStoredSubscription(row);
   if (!LIVE_STATUSES.has(state.status)) {
     throw new ConflictError('Only a running subscription can be resumed.', { code: BILLING_ERROR_CODES.subscriptionNotActive });
   }
@@ -207,7 +208,7 @@ async function planChangeItems(
   request: ChangePlanRequest,
 ): Promise<Stripe.SubscriptionUpdateParams.Item[]> {
   const row = await ownSubscription(context.db, userId, id);
-  const state = row.state as StoredSubscription;
+  const state = readStoredSubscription(row);
   if (state.product.kind !== 'plan' || !LIVE_STATUSES.has(state.status)) {
     throw new ConflictError('Only a running plan subscription can change plan.', { code: BILLING_ERROR_CODES.subscriptionNotActive });
   }

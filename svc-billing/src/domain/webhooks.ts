@@ -11,7 +11,7 @@ import {
   subscriptionRenewedV1,
 } from '@agentdock/contracts';
 import { BadRequestError, ConflictError } from '@agentdock/service-kit';
-import { type Db, type ServiceContext } from '@agentdock/service-data';
+import { type Db, type ServiceContext, type Tx } from '@agentdock/service-data';
 import { eq, sql } from '@agentdock/service-data/orm';
 import type { Counter } from 'prom-client';
 import type Stripe from 'stripe';
@@ -19,6 +19,7 @@ import { type BillingSchema, creditPurchases, parkedWebhookEvents, type PlanPric
 import { productName } from './billing';
 import { resolveCreditPack } from './checkout-rules';
 import { recordPayment } from './payments';
+import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
 import { applySnapshot, isProviderStatus, type Effect, type StoredSubscription, type SubscriptionSnapshot, type Transition } from './subscription-machine';
 
 export interface WebhookDeps {
@@ -188,7 +189,7 @@ async function parkEvent(context: ServiceContext<BillingSchema>, deps: WebhookDe
   return true;
 }
 
-async function recordCreditPurchase(context: ServiceContext<BillingSchema>, tx: Db, session: Stripe.Checkout.Session) {
+async function recordCreditPurchase(context: ServiceContext<BillingSchema>, tx: Tx, session: Stripe.Checkout.Session) {
   const { userId, packId } = session.metadata ?? {};
   if (!userId || !packId || session.payment_status !== 'paid') return;
   const pack = resolveCreditPack(packId);
@@ -211,7 +212,7 @@ const PAYMENT_REASONS: Partial<Record<NonNullable<Stripe.Invoice.BillingReason>,
 };
 
 /** Every subscription charge that took money gets a receipt (identity sends it). */
-async function sendPaymentReceipt(context: ServiceContext<BillingSchema>, tx: Db, deps: WebhookDeps, snapshot: SubscriptionSnapshot, invoice: Stripe.Invoice, created: number) {
+async function sendPaymentReceipt(context: ServiceContext<BillingSchema>, tx: Tx, deps: WebhookDeps, snapshot: SubscriptionSnapshot, invoice: Stripe.Invoice, created: number) {
   const reason = invoice.billing_reason ? PAYMENT_REASONS[invoice.billing_reason] : undefined;
   if (!reason || !invoice.id || invoice.amount_paid <= 0) return;
   await context.enqueue(tx, paymentReceivedV1, {
@@ -229,12 +230,12 @@ async function sendPaymentReceipt(context: ServiceContext<BillingSchema>, tx: Db
 
 export async function loadStored(tx: Db, id: string): Promise<StoredSubscription | null> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row ? (row.state as StoredSubscription) : null;
+  return row ? readStoredSubscription(row) : null;
 }
 
 async function applyToStored(
   context: ServiceContext<BillingSchema>,
-  tx: Db,
+  tx: Tx,
   deps: WebhookDeps,
   snapshot: SubscriptionSnapshot,
   subscription: Stripe.Subscription,
@@ -256,7 +257,7 @@ async function applyToStored(
     interval: price?.recurring?.interval === 'year' ? 'year' : 'month',
     observedAt: transition.next.observedAt,
     graceEndsAt: transition.next.graceEndsAt,
-    state: transition.next,
+    state: storedSubscriptionRecord(transition.next),
     updatedAt: new Date(),
     productKind: snapshot.product.kind,
     tier: snapshot.product.kind === 'plan' ? snapshot.product.tier : null,
@@ -269,7 +270,7 @@ async function applyToStored(
 /** Writes the platform events that follow from one transition to the outbox. */
 export async function publishEffects(
   context: ServiceContext<BillingSchema>,
-  tx: Db,
+  tx: Tx,
   deps: Pick<WebhookDeps, 'appUrl'>,
   { next, effects }: Transition,
   billingPeriod: 'monthly' | 'annual',
@@ -279,7 +280,7 @@ export async function publishEffects(
 
 async function publishEffect(
   context: ServiceContext<BillingSchema>,
-  tx: Db,
+  tx: Tx,
   deps: Pick<WebhookDeps, 'appUrl'>,
   state: StoredSubscription,
   effect: Effect,

@@ -1,5 +1,5 @@
 import { type AdminAgent, type Agent, type AgentInput, type AgentPatch, agentChangedV1, type SubscriptionTier } from '@agentdock/contracts';
-import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-data';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction, type Tx } from '@agentdock/service-data';
 import { asc, desc, eq } from '@agentdock/service-data/orm';
 import { type AgentRow, agents, type CatalogSchema } from '../db/schema';
 import { isAgentVisibleToTier as isAgentVisibleTo } from '@agentdock/contracts';
@@ -47,7 +47,7 @@ export async function listAllAgents(db: Db<CatalogSchema>): Promise<AdminAgent[]
 }
 
 /** Inserts an agent and its `created` event; undefined when the key exists and `skipExisting` is set. */
-export async function insertAgent(writer: CatalogWriter, tx: Db<CatalogSchema>, input: AgentInput, skipExisting = false): Promise<AdminAgent | undefined> {
+export async function insertAgent(writer: CatalogWriter, tx: Tx<CatalogSchema>, input: AgentInput, skipExisting = false): Promise<AdminAgent | undefined> {
   return insertPublishing(tx.insert(agents).values(input), {
     skipExisting,
     serve: toAdminAgent,

@@ -1,5 +1,5 @@
 import { type ContentSection, type ContentSectionInput, type ContentSectionPatch, type ContentSectionType, contentChangedV1 } from '@agentdock/contracts';
-import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-data';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction, type Tx } from '@agentdock/service-data';
 import { and, asc, desc, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, type ContentSectionRow, contentSections } from '../db/schema';
 import { CatalogError } from './errors';
@@ -56,7 +56,7 @@ export async function listAllContent(db: Db<CatalogSchema>): Promise<ContentSect
 }
 
 /** Inserts a section and its `created` event; undefined when its slot is taken and `skipExisting` is set. */
-export async function insertContent(writer: CatalogWriter, tx: Db<CatalogSchema>, input: ContentSectionInput, skipExisting = false): Promise<ContentSection | undefined> {
+export async function insertContent(writer: CatalogWriter, tx: Tx<CatalogSchema>, input: ContentSectionInput, skipExisting = false): Promise<ContentSection | undefined> {
   return insertPublishing(tx.insert(contentSections).values({ ...input, ...storedContent(input.format, input.content) }), {
     skipExisting,
     serve: toContentSection,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AccessTokenClaims } from '@agentdock/contracts';
-import { type Database, enqueueEvent } from '@agentdock/service-data';
+import { type Database, enqueueEvent, inTransaction } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type CatalogSchema, courseComments, courseEnrolments, plans, schema } from '../db/schema';
@@ -116,7 +116,7 @@ describe(`course discussion and public plans (${process.env.TEST_DATABASE_URL ? 
   describe('the public plan list', () => {
     it('lists the active plans in their order, and serves the cached list for a few seconds', async () => {
       const writer: CatalogWriter = {
-        transaction: (work) => db().transaction(work),
+        transaction: (work) => inTransaction(db(), work),
         enqueue: (tx, event, data) => enqueueEvent(tx, 'svc-catalog', event, data),
       };
       expect(await seedPlansIfEmpty(writer, SEED_PLANS)).toBe(SEED_PLANS.length);

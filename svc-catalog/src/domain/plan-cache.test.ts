@@ -1,10 +1,10 @@
-import type { Db } from '@agentdock/service-data';
+import type { Tx } from '@agentdock/service-data';
 import type { CatalogSchema } from '../db/schema';
 import { invalidatingAfterCommit } from './plan-cache';
 import type { CatalogWriter } from './writer';
 
 describe('invalidatingAfterCommit', () => {
-  const tx = {} as Db<CatalogSchema>;
+  const tx = {} as Tx<CatalogSchema>;
   let invalidations: number;
   const cache = { invalidate: () => void (invalidations += 1) };
   beforeEach(() => {

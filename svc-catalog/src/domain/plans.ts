@@ -1,5 +1,5 @@
 import { type Plan, type PlanCreate, type PlanPatch, type PlanV1, planChangedV1, planChangedV2 } from '@agentdock/contracts';
-import { type AdminActor, type Db, onUniqueViolation, recordAdminAction } from '@agentdock/service-data';
+import { type AdminActor, type Db, onUniqueViolation, recordAdminAction, type Tx } from '@agentdock/service-data';
 import { asc, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, type PlanRow, plans } from '../db/schema';
 import { CatalogError } from './errors';
@@ -41,7 +41,7 @@ export function toPlanV1(plan: Plan): PlanV1 {
 }
 
 /** Publishes a plan change in both versions, in the caller's transaction (ADR 0006). */
-async function publishPlanChange(writer: CatalogWriter, tx: Db<CatalogSchema>, change: 'created' | 'updated' | 'deleted', plan: Plan): Promise<void> {
+async function publishPlanChange(writer: CatalogWriter, tx: Tx<CatalogSchema>, change: 'created' | 'updated' | 'deleted', plan: Plan): Promise<void> {
   await writer.enqueue(tx, planChangedV1, { change, plan: toPlanV1(plan) });
   await writer.enqueue(tx, planChangedV2, { change, plan });
 }
@@ -92,7 +92,7 @@ export async function getPlan(db: Db<CatalogSchema>, id: string, options: { incl
 }
 
 /** Inserts a plan and its `created` event; undefined when the id exists and `skipExisting` is set. */
-async function insertPlan(writer: CatalogWriter, tx: Db<CatalogSchema>, input: PlanCreate, skipExisting = false): Promise<Plan | undefined> {
+async function insertPlan(writer: CatalogWriter, tx: Tx<CatalogSchema>, input: PlanCreate, skipExisting = false): Promise<Plan | undefined> {
   return insertPublishing(tx.insert(plans).values({ id: input.id, ...(toColumns(input) as Omit<typeof plans.$inferInsert, 'id'>) }), {
     skipExisting,
     serve: toPlan,

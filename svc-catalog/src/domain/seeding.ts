@@ -1,4 +1,4 @@
-import type { Db } from '@agentdock/service-data';
+import type { Tx } from '@agentdock/service-data';
 import { appliedSeeds, type CatalogSchema } from '../db/schema';
 import type { CatalogWriter } from './writer';
 
@@ -15,7 +15,7 @@ export async function applyNewSeeds<T>(
   kind: string,
   items: readonly T[],
   keyOf: (item: T) => string,
-  insert: (tx: Db<CatalogSchema>, item: T) => Promise<object | undefined>,
+  insert: (tx: Tx<CatalogSchema>, item: T) => Promise<object | undefined>,
 ): Promise<number> {
   let inserted = 0;
   // One transaction per item: each gets its own created_at, so items keep the seed's order

@@ -1,5 +1,5 @@
 import { sql } from '@agentdock/service-data/orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -120,6 +120,8 @@ export const chatAgents = pgTable('chat_agents', {
   tier: text('tier').notNull(),
   isActive: boolean('is_active').notNull(),
   providerAgentId: text('provider_agent_id'),
+  /** When catalog created the agent (a `/v1` model's `created`). */
+  createdAt: createdAt(),
 });
 
 /**
@@ -142,5 +144,61 @@ export const chatConversations = pgTable(
   (table) => [index('chat_conversations_user_updated_idx').on(table.userId, table.updatedAt)],
 );
 
-export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations };
+/**
+ * Read model of svc-identity's API keys (fed by `identity.api-key.issued` / `.revoked`): only the
+ * secret's SHA-256, never the secret. A revocation that arrives before its key leaves a row with
+ * `revoked_at` and no hash, which the issue event then fills in without clearing `revoked_at`.
+ * `month_credits` is what the key reserved and spent in the UTC calendar month `month_start`
+ * (its monthly cap is checked against it under the row lock, in the reservation's transaction).
+ */
+export const chatApiKeys = pgTable(
+  'chat_api_keys',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    secretHash: text('secret_hash'),
+    name: text('name').notNull().default(''),
+    lastFour: text('last_four').notNull().default(''),
+    monthlyCreditCap: bigint('monthly_credit_cap', { mode: 'number' }),
+    /** Agent keys (the `/v1` model ids) the key may use; null: all its owner's tier includes. */
+    allowedAgents: jsonb('allowed_agents').$type<string[]>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    monthStart: timestamp('month_start', { withTimezone: true, mode: 'date' }),
+    monthCredits: bigint('month_credits', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('chat_api_keys_secret_hash_idx').on(table.secretHash),
+    index('chat_api_keys_user_idx').on(table.userId),
+    check('chat_api_keys_month_credits_check', sql`${table.monthCredits} >= 0`),
+  ],
+);
+
+/** One row per metered `/v1` request: metadata only, never the messages or the reply. */
+export const chatApiRequests = pgTable(
+  'chat_api_requests',
+  {
+    id: uuid('id').primaryKey(),
+    keyId: uuid('key_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    agentId: text('agent_id').notNull(),
+    kind: text('kind').notNull(),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    /** The HTTP status the caller got (499: the caller left before the end, charged for what was generated). */
+    status: integer('status').notNull(),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('chat_api_requests_key_created_idx').on(table.keyId, table.createdAt),
+    index('chat_api_requests_user_created_idx').on(table.userId, table.createdAt),
+    check('chat_api_requests_kind_check', sql`${table.kind} in ('chat', 'image')`),
+  ],
+);
+
+export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations, chatApiKeys, chatApiRequests };
 export type ChatSchema = typeof schema;

@@ -52,6 +52,6 @@ export async function applyAgentChanged(db: Db<ChatSchema>, data: EventData<type
   };
   await db
     .insert(chatAgents)
-    .values({ id: agent.id, ...values })
+    .values({ id: agent.id, ...values, ...(Number.isNaN(Date.parse(agent.createdAt)) ? {} : { createdAt: new Date(agent.createdAt) }) })
     .onConflictDoUpdate({ target: chatAgents.id, set: values });
 }

@@ -1,3 +1,4 @@
+import { PUBLIC_API_ERRORS, type PublicApiErrorCode } from '@agentdock/contracts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@agentdock/service-kit';
 
 export class InsufficientCreditsError extends AppError {
@@ -11,6 +12,30 @@ export class ApiCallLimitError extends AppError {
   static readonly code = 'api_calls_exhausted';
   constructor(limit: number) {
     super(429, ApiCallLimitError.code, `You have used all ${limit} API calls of this period. Your allowance renews with your plan; upgrade for more.`);
+  }
+}
+
+/** The API key's monthly credit cap leaves no room for this request (the wallet may still have credits). */
+export class KeyCreditCapError extends AppError {
+  static readonly code = 'key_credit_cap_reached';
+  constructor(cap: number) {
+    super(
+      402,
+      KeyCreditCapError.code,
+      `This API key has reached its monthly cap of ${cap.toLocaleString('en-US')} credits. The cap resets at the start of next month (UTC); its owner can create a key with a higher cap.`,
+    );
+  }
+}
+
+/** A refusal of the `/v1` API, answered in OpenAI's error shape with `param` naming the field at fault. */
+export class PublicApiError extends AppError {
+  constructor(
+    readonly openAiCode: PublicApiErrorCode,
+    message: string,
+    readonly param: string | null = null,
+    headers: Record<string, string> = {},
+  ) {
+    super(PUBLIC_API_ERRORS[openAiCode].status, openAiCode, message, { headers });
   }
 }
 

@@ -2,7 +2,7 @@ import { type ChatMessage, REPLY_STOP_REASONS, type ReplyStopReason, type UsageS
 import { serverSanitizer } from '@agentdock/html-sanitizer/server';
 import type { Db } from '@agentdock/service-data';
 import { and, asc, eq, gte, sql } from '@agentdock/service-data/orm';
-import { type ChatSchema, chatMessages } from '../db/schema';
+import { type ChatSchema, chatApiRequests, chatMessages } from '../db/schema';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -41,7 +41,7 @@ export function lastDays(now: Date, days = USAGE_DAYS): string[] {
   return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** Totals over the user's replies (refunded ones cost nothing) and the 30-day series. */
+/** Totals over the user's web chat replies (refunded ones cost nothing) and the 30-day series, with the API requests of each day beside them. */
 export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Date()): Promise<UsageSummary> {
   const replies = and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'));
   const credits = sql<number>`coalesce(sum(case when ${chatMessages.refundedAt} is null then ${chatMessages.platformCreditsUsed} else 0 end), 0)::bigint`;
@@ -58,6 +58,15 @@ export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Dat
     .groupBy(day)
     .orderBy(asc(day));
   const byDay = new Map(series.map((row) => [row.day, row]));
+  // API requests beside the web replies: their own table, since they store no messages.
+  const apiDay = sql<string>`to_char(${chatApiRequests.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const apiSeries = await db
+    .select({ day: apiDay, credits: sql<number>`coalesce(sum(${chatApiRequests.credits}), 0)::bigint`, requests: sql<number>`count(*)::int` })
+    .from(chatApiRequests)
+    .where(and(eq(chatApiRequests.userId, userId), gte(chatApiRequests.createdAt, new Date(`${days[0]}T00:00:00.000Z`))))
+    .groupBy(apiDay)
+    .orderBy(asc(apiDay));
+  const apiByDay = new Map(apiSeries.map((row) => [row.day, row]));
   const messageCount = Number(totals?.messages ?? 0);
   const totalTokens = Number(totals?.tokens ?? 0);
   return {
@@ -65,6 +74,12 @@ export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Dat
     totalCreditsUsed: Number(totals?.credits ?? 0),
     totalTokens,
     averageTokensPerMessage: messageCount === 0 ? 0 : Math.round(totalTokens / messageCount),
-    daily: days.map((date) => ({ date, creditsUsed: Number(byDay.get(date)?.credits ?? 0), messages: Number(byDay.get(date)?.messages ?? 0) })),
+    daily: days.map((date) => ({
+      date,
+      creditsUsed: Number(byDay.get(date)?.credits ?? 0),
+      messages: Number(byDay.get(date)?.messages ?? 0),
+      apiMessages: Number(apiByDay.get(date)?.requests ?? 0),
+      apiCredits: Number(apiByDay.get(date)?.credits ?? 0),
+    })),
   };
 }

@@ -135,23 +135,30 @@ export async function purchaseCredits(tx: Db<ChatSchema>, input: { userId: strin
   return book(tx, { userId: input.userId, kind: 'top-up', plan: 0, purchased: input.credits, reference: input.purchaseId, reason: 'credits purchased' });
 }
 
+/** Whether a request counts one of the plan's monthly API calls: `/v1` requests do, web chat sends do not. */
+export interface ApiCallCounting {
+  countsApiCall?: boolean;
+}
+
 /**
- * Takes `credits` (plan credits first, then purchased) and one API call from a wallet locked by
- * `lockWallet` in this transaction. Refuses (changing nothing) when either runs short.
+ * Takes `credits` (plan credits first, then purchased) from a wallet locked by `lockWallet` in
+ * this transaction, and one API call when `countsApiCall`. Refuses (changing nothing) when the
+ * credits run short, or the API calls when the request counts one.
  */
 export async function reserveCredits(
   tx: Db<ChatSchema>,
   locked: WalletRow,
   credits: number,
   messageId: string,
+  { countsApiCall = false }: ApiCallCounting = {},
 ): Promise<{ ok: true; reservation: Buckets; wallet: WalletRow } | { ok: false; reason: 'credits' | 'calls'; wallet: WalletRow }> {
-  if (locked.apiCallsUsed >= locked.apiCallsLimit) return { ok: false, reason: 'calls', wallet: locked };
+  if (countsApiCall && locked.apiCallsUsed >= locked.apiCallsLimit) return { ok: false, reason: 'calls', wallet: locked };
   const split = splitCharge(credits, { plan: locked.creditsRemaining, purchased: locked.purchasedCredits });
   if (!split) return { ok: false, reason: 'credits', wallet: locked };
   const wallet = await book(
     tx,
     { userId: locked.userId, kind: 'reservation', plan: -split.plan, purchased: -split.purchased, messageId },
-    { apiCallsUsed: sql`${chatWallets.apiCallsUsed} + 1` },
+    countsApiCall ? { apiCallsUsed: sql`${chatWallets.apiCallsUsed} + 1` } : {},
   );
   return { ok: true, reservation: split, wallet };
 }
@@ -180,12 +187,15 @@ export async function settleReservation(
   return { charged: input.cost, wallet };
 }
 
-/** A failed reply: the whole reservation and the API call it used go back. */
-export async function releaseReservation(tx: Db<ChatSchema>, input: { userId: string; reservation: Buckets; messageId: string; reason: string }): Promise<WalletRow> {
+/** A failed reply: the whole reservation goes back, and the API call when the reservation counted one. */
+export async function releaseReservation(
+  tx: Db<ChatSchema>,
+  input: { userId: string; reservation: Buckets; messageId: string; reason: string } & ApiCallCounting,
+): Promise<WalletRow> {
   return book(
     tx,
     { userId: input.userId, kind: 'release', plan: input.reservation.plan, purchased: input.reservation.purchased, messageId: input.messageId, reason: input.reason },
-    { apiCallsUsed: sql`greatest(${chatWallets.apiCallsUsed} - 1, 0)` },
+    input.countsApiCall ? { apiCallsUsed: sql`greatest(${chatWallets.apiCallsUsed} - 1, 0)` } : {},
   );
 }
 

@@ -45,8 +45,9 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       });
     return userId;
   }
-  const reserve = (userId: string, credits: number, messageId: string = randomUUID()) =>
-    db().transaction(async (tx) => reserveCredits(tx, await lockWallet(tx, userId), credits, messageId));
+  /** As a `/v1` request reserves: counting one API call (`countsApiCall: false` for a web chat send). */
+  const reserve = (userId: string, credits: number, messageId: string = randomUUID(), countsApiCall = true) =>
+    db().transaction(async (tx) => reserveCredits(tx, await lockWallet(tx, userId), credits, messageId, { countsApiCall }));
   const adjust = (userId: string, credits: number) => db().transaction((tx) => adjustCredits(tx, { userId, credits, reason: 'test', actorId: randomUUID() }));
   /** What the ledger says the wallet holds, next to what it holds. */
   const ledgerAndBalance = async (userId: string) => {
@@ -255,6 +256,12 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       expect(await reserve(lastCall, 1)).toMatchObject({ ok: true });
     });
 
+    it('neither checks nor counts API calls for a reservation that does not count one (a web chat send)', async () => {
+      const busy = await walletWith({ apiCallsUsed: 10, apiCallsLimit: 10 });
+      expect(await reserve(busy, 100, randomUUID(), false)).toMatchObject({ ok: true });
+      expect(await balanceOf(busy)).toEqual({ plan: 900, purchased: 500, calls: 10 });
+    });
+
     it('refuses to touch a wallet that does not exist, with a 404 rather than a crash', async () => {
       const nobody = randomUUID();
       await expect(reserve(nobody, 1)).rejects.toBeInstanceOf(WalletNotFoundError);
@@ -321,14 +328,21 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'refund', planDelta: 30, purchasedDelta: 20, messageId, reason: 'bad answer', actorId })]);
     });
 
-    it('releases a failed reply in full, API call included', async () => {
+    it('releases a failed reply in full, API call included when it counted one', async () => {
       const userId = await walletWith({ creditsRemaining: 100, purchasedCredits: 500, apiCallsUsed: 3 });
       const messageId = randomUUID();
       const reserved = await reserve(userId, 400, messageId);
       if (!reserved.ok) throw new Error('reservation refused');
-      await db().transaction((tx) => releaseReservation(tx, { userId, reservation: reserved.reservation, messageId, reason: 'provider failure' }));
+      expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 200, calls: 4 });
+      await db().transaction((tx) => releaseReservation(tx, { userId, reservation: reserved.reservation, messageId, reason: 'provider failure', countsApiCall: true }));
       expect(await balanceOf(userId)).toEqual({ plan: 100, purchased: 500, calls: 3 });
       expect((await ledger(userId)).map((entry) => entry.kind).sort()).toEqual(['release', 'reservation']);
+      // A web chat send counted no call, so its release gives none back.
+      const web = randomUUID();
+      const sent = await reserve(userId, 400, web, false);
+      if (!sent.ok) throw new Error('reservation refused');
+      await db().transaction((tx) => releaseReservation(tx, { userId, reservation: sent.reservation, messageId: web, reason: 'provider failure' }));
+      expect(await balanceOf(userId)).toEqual({ plan: 100, purchased: 500, calls: 3 });
     });
 
     it('books a purchase once per purchase id, into the purchased bucket', async () => {

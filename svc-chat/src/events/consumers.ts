@@ -1,5 +1,7 @@
 import {
   agentChangedV1,
+  apiKeyIssuedV1,
+  apiKeyRevokedV1,
   creditsPurchasedV1,
   type EventDefinition,
   type EventEnvelope,
@@ -16,6 +18,7 @@ import type { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
 import { applyAgentChanged } from '../domain/agents';
 import { applyPlanChanged } from '../domain/allowances';
+import { applyApiKeyIssued, applyApiKeyRevoked } from '../domain/api-keys';
 import { addPurchasedCredits, changeTier, provisionWallet, resetForSubscription } from '../domain/subscriptions';
 
 // billing.subscription.past-due needs no consumer: access (and the wallet) continue during grace.
@@ -29,7 +32,7 @@ export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOpt
     return {
       durable,
       subject: event.subject,
-      handler: idempotentHandler({ db: context.db, consumer: durable, event, apply: (tx, data, envelope) => apply(tx as Db<ChatSchema>, data, envelope) }),
+      handler: idempotentHandler({ db: context.db, consumer: durable, event, apply: (tx, data, envelope) => apply(tx as unknown as Db<ChatSchema>, data, envelope) }),
     };
   }
   const subscription = (tx: Db<ChatSchema>, data: { userId: string; tier: 'starter' | 'professional' | 'enterprise'; periodStart: string; periodEnd: string }, eventId: string) =>
@@ -47,6 +50,9 @@ export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOpt
     consumer('subscription-canceled', subscriptionCanceledV1, (tx, data, envelope) =>
       changeTier(tx, { userId: data.userId, tier: 'free', now: new Date(data.endedAt), eventId: envelope.id }),
     ),
+    // The API keys chat verifies `/v1` requests with (hash only); a revocation seen before its key still ends revoked.
+    consumer('api-key-issued', apiKeyIssuedV1, (tx, data) => applyApiKeyIssued(tx, data)),
+    consumer('api-key-revoked', apiKeyRevokedV1, (tx, data, envelope) => applyApiKeyRevoked(tx, data, new Date(envelope.occurredAt))),
     consumer('credits-purchased', creditsPurchasedV1, (tx, data, envelope) =>
       addPurchasedCredits(tx, { userId: data.userId, credits: data.credits, purchaseId: data.purchaseId, now: new Date(envelope.occurredAt) }),
     ),

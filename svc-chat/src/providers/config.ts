@@ -1,9 +1,11 @@
+import { booleanFlagSchema } from '@agentdock/service-kit';
 import { z } from 'zod';
 import { AGENT_PLATFORM_TIMING, AgentPlatformProvider } from './agent-platform';
 import { OpenAiCompatibleProvider } from './openai-compatible';
 import type { ChatProvider } from './provider';
 
 const positiveInt = z.coerce.number().int().positive();
+const rateLimit = positiveInt.max(1_000_000);
 
 /** The name svc-chat and the console show while the demo provider answers. */
 export const DEMO_PROVIDER_NAME = 'Demo provider (built in)';
@@ -56,6 +58,15 @@ export const chatProviderEnv = z.object({
   DEMO_AGENT_PROVIDER_URL: z.string().url().optional(),
   /** Share of the period's allowance below which the low-balance email goes out. */
   CHAT_LOW_BALANCE_RATIO: z.coerce.number().min(0).max(1).default(0.1),
+  /** `/v1` requests per minute per API key, by the key owner's plan (counted per replica). */
+  API_RATE_LIMIT_PER_MINUTE_FREE: rateLimit.default(20),
+  API_RATE_LIMIT_PER_MINUTE_STARTER: rateLimit.default(60),
+  API_RATE_LIMIT_PER_MINUTE_PROFESSIONAL: rateLimit.default(120),
+  API_RATE_LIMIT_PER_MINUTE_ENTERPRISE: rateLimit.default(300),
+  /** Streamed `/v1` completions one API key may have open at once (per replica). */
+  API_MAX_CONCURRENT_STREAMS: positiveInt.max(1_000).default(4),
+  /** true: `/v1` requests' messages and replies go to the log (info); otherwise only their metadata is recorded. */
+  API_LOG_CONTENT: booleanFlagSchema.default(false),
 });
 export type ChatProviderEnv = z.infer<typeof chatProviderEnv>;
 

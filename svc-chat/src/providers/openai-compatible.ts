@@ -50,8 +50,11 @@ export class OpenAiCompatibleProvider implements ChatProvider {
         stream: true,
         stream_options: { include_usage: true },
         max_tokens: request.maxTokens,
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.stop?.length ? { stop: request.stop } : {}),
         messages: [
           { role: 'system', content: `You are ${request.agent.name}. ${request.agent.description}`.trim() },
+          ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
           ...request.history,
           { role: 'user', content: request.message },
         ],
@@ -60,6 +63,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     );
     let text = '';
     let usage: ProviderReply['usage'] = null;
+    let finishReason: ProviderReply['finishReason'] = null;
     const stall = () => idle.abort(new ProviderError(`no stream chunk for ${this.config.idleTimeoutMs} ms`));
     let timer = setTimeout(stall, this.config.idleTimeoutMs);
     try {
@@ -71,6 +75,8 @@ export class OpenAiCompatibleProvider implements ChatProvider {
           text += piece;
           request.onToken(piece);
         }
+        const finish = chunk.choices[0]?.finish_reason;
+        if (finish === 'length' || finish === 'stop') finishReason = finish;
         if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       }
     } catch (error) {
@@ -83,7 +89,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     if (request.signal.aborted) throw new ProviderError('the request was cancelled');
     if (idle.signal.aborted) throw idle.signal.reason as ProviderError;
     if (text.trim() === '') return { text: NO_REPLY_TEXT, usage, imageUrl: null };
-    return { text, usage, imageUrl: null };
+    return { text, usage, imageUrl: null, finishReason };
   }
 
   private async image(request: ProviderRequest): Promise<ProviderReply> {

@@ -3,6 +3,14 @@ export interface ProviderRequest {
   agent: { key: string; name: string; description: string; providerAgentId: string | null; producesImages: boolean };
   message: string;
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
+  /**
+   * Instructions of an API caller (its system and developer messages). OpenAI-compatible
+   * providers send them as a system message after the agent's own; providers without one may ignore them.
+   */
+  system?: string;
+  /** Sampling settings of an API caller, for providers that take them. */
+  temperature?: number;
+  stop?: string[];
   signal: AbortSignal;
   /** The most reply tokens the customer can pay for: the provider is asked for no more (`max_tokens`). */
   maxTokens: number;
@@ -17,6 +25,8 @@ export interface ProviderReply {
   /** Provider-reported usage; null when the provider does not report it. */
   usage: { promptTokens: number; completionTokens: number } | null;
   imageUrl: string | null;
+  /** Why the provider ended the reply, where it says: `length` when it stopped at `max_tokens`. */
+  finishReason?: 'stop' | 'length' | null;
 }
 
 /** A server-side adapter to one model provider; credentials stay in it. */

@@ -3,6 +3,7 @@ import { getAuth, getRequestId, requireAuth } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { agentForUser, listAgentsFor } from '../domain/agents';
+import { apiKeyUsageFor } from '../domain/api-keys';
 import { completeSend, prepareSend, type SendDeps } from '../domain/chat';
 import { conversationMessages, deleteConversation, latestConversation, listConversations, ownConversation, renameConversation, toConversation } from '../domain/conversations';
 import { usageFor } from '../domain/history';
@@ -24,6 +25,11 @@ export function chatRouter(deps: SendDeps): Router {
 
   router.get(CHAT_ENDPOINTS.usage.route, async (req, res) => {
     res.json(await usageFor(context.db, getAuth(req).sub));
+  });
+
+  // Metadata of the caller's `/v1` requests only: the keys themselves are svc-identity's.
+  router.get(CHAT_ENDPOINTS.apiKeyUsage.route, async (req, res) => {
+    res.json({ keys: await apiKeyUsageFor(context.db, getAuth(req).sub) });
   });
 
   // The tier comes from the verified token, never from the request.

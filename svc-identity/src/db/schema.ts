@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
-import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { bigint, boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -189,5 +189,45 @@ export const signInFailures = pgTable(
   (table) => [primaryKey({ columns: [table.account, table.source] }), index('sign_in_failures_last_idx').on(table.lastFailureAt)],
 );
 
-export const schema = { signInFailures, users, signingKeys, sessions, refreshTokens, linkCodes, otpCodes, mfaFactors, mfaRecoveryCodes, mfaChallenges, mailbox, rateLimits };
+/**
+ * Customers' API keys for `/v1`, by SHA-256 of the secret only (32 random bytes: a fast hash is
+ * enough). svc-chat verifies requests against its own copy, fed by the issued/revoked events.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Hex SHA-256 of the whole secret, prefix included: what svc-chat looks a bearer up by. */
+    secretHash: text('secret_hash').notNull(),
+    /** Shown in lists so the owner can tell keys apart without the secret. */
+    lastFour: text('last_four').notNull(),
+    monthlyCreditCap: bigint('monthly_credit_cap', { mode: 'number' }),
+    allowedAgents: jsonb('allowed_agents').$type<string[]>(),
+    expiresAt: time('expires_at'),
+    createdAt: time('created_at').notNull().defaultNow(),
+    revokedAt: time('revoked_at'),
+  },
+  (table) => [uniqueIndex('api_keys_secret_hash_idx').on(table.secretHash), index('api_keys_user_idx').on(table.userId)],
+);
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export const schema = {
+  signInFailures,
+  users,
+  signingKeys,
+  sessions,
+  refreshTokens,
+  linkCodes,
+  otpCodes,
+  mfaFactors,
+  mfaRecoveryCodes,
+  mfaChallenges,
+  mailbox,
+  rateLimits,
+  apiKeys,
+};
 export type IdentitySchema = typeof schema;

@@ -16,6 +16,9 @@ export const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : '
 
 const IGNORE = 'If you did not ask for this, you can ignore this email.';
 
+/** How the owner tells a key apart in the list: its name and the secret's last four characters. */
+const keyLabel = (key: { name: string; lastFour: string }) => `"${key.name}" (ending in ${key.lastFour})`;
+
 export const emails = {
   confirmSignup: (to: string, url: string) =>
     email(
@@ -57,4 +60,25 @@ export const emails = {
     email(to, 'Your Agentdock sign-in link', ['Use this link to sign in to Agentdock.', 'The link works once, within an hour.', IGNORE], { label: 'Sign in', url }),
   otp: (to: string, code: string, ttlMinutes: number) =>
     email(to, `Your Agentdock sign-in code: ${code}`, [`Your sign-in code is ${code}.`, `It expires in ${minutes(ttlMinutes)}.`, IGNORE]),
+  // A key spends the owner's credits from anywhere, so making one is reported like a credential change.
+  apiKeyCreated: (to: string, key: { name: string; lastFour: string }, url: string) =>
+    email(
+      to,
+      'A new API key was created for your Agentdock account',
+      [
+        `An API key named ${keyLabel(key)} was just created for your account. Programs that hold it can use your agents and spend your credits.`,
+        'If this was you, nothing else is needed. If it was not you, revoke the key in your dashboard and choose a new password: someone else can make changes to your account.',
+      ],
+      { label: 'Review your API keys', url },
+    ),
+  apiKeyRevoked: (to: string, key: { name: string; lastFour: string }, url: string) =>
+    email(
+      to,
+      'An API key was revoked on your Agentdock account',
+      [
+        `The API key named ${keyLabel(key)} was revoked. Programs that still use it are refused from now on.`,
+        'If this was you, nothing else is needed. If it was not you, choose a new password: someone else can make changes to your account.',
+      ],
+      { label: 'Review your API keys', url },
+    ),
 };

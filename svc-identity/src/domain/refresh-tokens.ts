@@ -1,5 +1,5 @@
 import { sessionRevokedV1 } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-data';
+import type { Db, Tx } from '@agentdock/service-data';
 import { and, eq, gt, isNull, ne, type SQL } from '@agentdock/service-data/orm';
 import { type IdentitySchema, refreshTokens, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from './secrets';
@@ -110,7 +110,7 @@ export async function rotateRefreshToken(ends: SessionEnds, token: string, grace
  * Ends the live sessions matching `where` and publishes each end, so every service refuses their
  * access tokens from now on, not only when those expire.
  */
-async function endSessions(tx: Db<IdentitySchema>, ends: SessionEnds, where: SQL | undefined, reason: string): Promise<number> {
+async function endSessions(tx: Tx<IdentitySchema>, ends: SessionEnds, where: SQL | undefined, reason: string): Promise<number> {
   const now = new Date();
   const ended = await tx
     .update(sessions)
@@ -134,11 +134,11 @@ export async function revokeByRefreshToken(ends: SessionEnds, token: string): Pr
 }
 
 /** Ends every session of a user (suspension), or every other one (password change). */
-export async function revokeUserSessions(tx: Db<IdentitySchema>, ends: SessionEnds, userId: string, reason: string, keepSessionId?: string): Promise<void> {
+export async function revokeUserSessions(tx: Tx<IdentitySchema>, ends: SessionEnds, userId: string, reason: string, keepSessionId?: string): Promise<void> {
   await endSessions(tx, ends, and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined), reason);
 }
 
 /** Ends one live session of a user (an admin's choice); false when it had already ended or is not theirs. */
-export async function revokeUserSession(tx: Db<IdentitySchema>, ends: SessionEnds, userId: string, sessionId: string, reason: string): Promise<boolean> {
+export async function revokeUserSession(tx: Tx<IdentitySchema>, ends: SessionEnds, userId: string, sessionId: string, reason: string): Promise<boolean> {
   return (await endSessions(tx, ends, and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())), reason)) > 0;
 }

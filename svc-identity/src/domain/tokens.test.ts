@@ -171,10 +171,10 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       await revokeByRefreshToken(ends(), 'never-issued');
       const current = await startSession(db, userId, 'password');
       const other = await startSession(db, userId, 'link');
-      await revokeUserSessions(db, ends(), userId, 'password changed', current.sessionId);
+      await domain.writer.transaction((tx) => revokeUserSessions(tx, ends(), userId, 'password changed', current.sessionId));
       const reasons = async () => Object.fromEntries((await db.select().from(sessions).where(eq(sessions.userId, userId))).map((row) => [row.id, row.revokedReason]));
       expect(await reasons()).toEqual({ [signedOut.sessionId]: 'signed out', [current.sessionId]: null, [other.sessionId]: 'password changed' });
-      await revokeUserSessions(db, ends(), userId, 'suspended');
+      await domain.writer.transaction((tx) => revokeUserSessions(tx, ends(), userId, 'suspended'));
       expect(await reasons()).toEqual({ [signedOut.sessionId]: 'signed out', [current.sessionId]: 'suspended', [other.sessionId]: 'password changed' });
     });
 
@@ -204,11 +204,11 @@ describe(`access tokens and refresh rotation (${process.env.TEST_DATABASE_URL ? 
       const userId = await domain.createUser();
       const current = await startSession(db, userId, 'password');
       const other = await startSession(db, userId, 'otp');
-      await revokeUserSessions(db, ends(), userId, 'password changed', current.sessionId);
+      await domain.writer.transaction((tx) => revokeUserSessions(tx, ends(), userId, 'password changed', current.sessionId));
       expect((await rotateRefreshToken(ends(), other.refreshToken, 0)).status).toBe('invalid');
       const kept = await rotateRefreshToken(ends(), current.refreshToken, 0);
       expect(kept.status).toBe('rotated');
-      await revokeUserSessions(db, ends(), userId, 'suspended');
+      await domain.writer.transaction((tx) => revokeUserSessions(tx, ends(), userId, 'suspended'));
       if (kept.status === 'rotated') expect((await rotateRefreshToken(ends(), kept.refreshToken, 0)).status).toBe('invalid');
     });
   });

@@ -1,5 +1,5 @@
 import { type ProfilePatch, type UserProfile, userConfirmedV1, userRegisteredV1 } from '@agentdock/contracts';
-import { type Db, onUniqueViolation } from '@agentdock/service-data';
+import { type Db, onUniqueViolation, type Tx } from '@agentdock/service-data';
 import { and, eq, inArray, isNotNull, isNull, sql } from '@agentdock/service-data/orm';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
@@ -43,7 +43,7 @@ export async function findUser(db: Db<IdentitySchema>, id: string): Promise<User
  */
 export async function createUser(
   writer: IdentityWriter,
-  tx: Db<IdentitySchema>,
+  tx: Tx<IdentitySchema>,
   input: { email: string; passwordHash: string; fullName: string | null },
 ): Promise<UserRow | undefined> {
   const [row] = await tx.insert(users).values({ email: input.email, passwordHash: input.passwordHash, fullName: input.fullName }).onConflictDoNothing().returning();
@@ -56,7 +56,7 @@ export async function createUser(
  * Marks the address confirmed (publishing user confirmed exactly once) and makes the account an
  * admin when its address is on the admin list. Returns the current row.
  */
-export async function confirmEmail(writer: IdentityWriter, tx: Db<IdentitySchema>, userId: string, adminEmails: string[]): Promise<UserRow> {
+export async function confirmEmail(writer: IdentityWriter, tx: Tx<IdentitySchema>, userId: string, adminEmails: string[]): Promise<UserRow> {
   const [confirmed] = await tx
     .update(users)
     .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })

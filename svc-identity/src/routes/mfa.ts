@@ -4,7 +4,7 @@ import { type Db } from '@agentdock/service-data';
 import { type Request, Router } from 'express';
 import type { IdentitySchema } from '../db/schema';
 import { confirmEnrolment, disableMfa, mfaStatusOf, regenerateRecoveryCodes, startEnrolment } from '../domain/mfa';
-import { currentUser } from '../domain/profile';
+import { assertRecentlyAuthenticated, currentSession, currentUser } from '../domain/profile';
 import type { RateLimits } from '../domain/rate-limits';
 import type { SecretBox } from '../domain/secret-box';
 import type { IdentityWriter } from '../domain/writer';
@@ -31,12 +31,18 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
       .json(await startEnrolment(db, box, user));
   });
 
+  // Turning a second factor on is a credential change: a stolen access token must not be enough
+  // to put the thief's authenticator on the owner's account. The current password, or a sign-in
+  // by email or second factor a few minutes ago; checked before the code, which is not spent.
   router.post(IDENTITY_ENDPOINTS.confirmMfaEnrolment.route, async (req, res) => {
-    // The account first: a suspended user learns that, whatever the body.
-    const user = await currentUser(db, getAuth(req));
-    const { code } = mfaConfirmRequest.parse(req.body);
+    // The account first: a suspended user or an ended session learns that, whatever the body.
+    const { user, session } = await currentSession(db, getAuth(req));
+    const { code, currentPassword } = mfaConfirmRequest.parse(req.body);
+    // Guessing the current password here costs the same budget as guessing it at sign-in.
+    if (currentPassword !== undefined) await limits.consume('signin', { ip: clientIp(req), account: user.email });
+    await assertRecentlyAuthenticated(user, session, currentPassword);
     await spendAttempt(req, user.id);
-    const recoveryCodes = await confirmEnrolment(writer, box, user.id, getAuth(req).sid, code);
+    const recoveryCodes = await confirmEnrolment(writer, box, user.id, session.id, code);
     await limits.reset('mfa', `user:${user.id}`);
     res.set('Cache-Control', 'no-store').json({ recoveryCodes });
   });

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { ENROLMENT_SOURCES } from '../catalog/course';
 import { CHAT_ADMIN_BASE } from '../chat/endpoints';
 import { ledgerKind } from '../chat/wallet';
-import { BILLING_BASE, IDENTITY_BASE } from '../http/bases';
+import { BILLING_BASE, CATALOG_BASE, IDENTITY_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
 
 const uuid = z.string().check(z.uuid());
@@ -116,4 +117,30 @@ export type CustomerUsage = z.infer<typeof customerUsage>;
 export const CHAT_CUSTOMER_ENDPOINTS = {
   usage: defineEndpoint('GET', CHAT_ADMIN_BASE, '/users/:userId/usage', { response: customerUsage }),
   creditsRanking: defineEndpoint('GET', CHAT_ADMIN_BASE, '/usage/ranking', { query: creditsRankingQuery, response: creditsRanking }),
+} as const;
+
+const lessonCount = z.number().check(z.int(), z.nonnegative());
+
+export const customerLearning = z.object({
+  /**
+   * Every course the customer can open, has completed a lesson of or holds a certificate for, in
+   * the catalogue's order. Lessons count only while published, as the learner's progress does.
+   */
+  courses: z.array(
+    z.object({
+      courseId: z.string(),
+      title: z.string(),
+      /** How the customer holds access now; null without it (a preview lesson done, or access revoked). */
+      membership: z.nullable(z.object({ source: z.enum(ENROLMENT_SOURCES), since: instant })),
+      completed: lessonCount,
+      total: lessonCount,
+      /** Issued once every lesson was complete; kept if lessons are added or un-marked later. */
+      certificate: z.nullable(z.object({ code: z.string(), completedAt: instant })),
+    }),
+  ),
+});
+export type CustomerLearning = z.infer<typeof customerLearning>;
+
+export const CATALOG_CUSTOMER_ENDPOINTS = {
+  learning: defineEndpoint('GET', CATALOG_BASE, '/admin/users/:userId/learning', { response: customerLearning }),
 } as const;

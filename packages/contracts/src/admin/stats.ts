@@ -90,7 +90,12 @@ export type ChatStats = z.infer<typeof chatStats>;
 
 export const catalogStats = z.object({
   courses: z.array(z.object({ courseId: z.string(), members: count, newMembers: count })),
-  days: z.array(z.object({ date: day, newMembers: count })),
+  /**
+   * Lessons marked complete in the range and still marked now: un-marking a lesson removes its
+   * completion, and marking it again counts on the day it was marked again.
+   */
+  lessonCompletions: count,
+  days: z.array(z.object({ date: day, newMembers: count, lessonCompletions: count })),
 });
 export type CatalogStats = z.infer<typeof catalogStats>;
 

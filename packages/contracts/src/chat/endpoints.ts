@@ -1,4 +1,5 @@
 import { CHAT_BASE } from '../http/bases';
+import { apiKeyUsageResponse } from '../public-api/usage';
 import { defineEndpoint } from '../http/endpoint';
 import { chatConversationRename, chatConversationResponse, chatConversationsQuery, chatConversationsResponse } from './conversation';
 import { chatAgentsResponse, chatHistoryResponse, chatSendRequest } from './message';
@@ -32,6 +33,8 @@ export const CHAT_ENDPOINTS = {
    * read as it arrives rather than through `call`.
    */
   send: defineEndpoint('POST', CHAT_BASE, '/agents/:agentId/messages', { request: chatSendRequest, response: undefined }),
+  /** This month's requests and credits per API key of the signed-in user (keys never used are absent). */
+  apiKeyUsage: defineEndpoint('GET', CHAT_BASE, '/api-keys/usage', { response: apiKeyUsageResponse }),
 } as const;
 
 /** Where svc-chat's admin router is mounted: every endpoint under it is for admins only. */

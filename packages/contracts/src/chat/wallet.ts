@@ -21,15 +21,21 @@ export const wallet = z.object({
 });
 export type Wallet = z.infer<typeof wallet>;
 
-/** One day of the usage series (UTC day). */
+/** One day of the usage series (UTC day): web chat replies, and beside them the `/v1` API requests. */
 export const usageDay = z.object({
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  /** Credits of the day's web chat replies. */
   creditsUsed: z.number().check(z.int(), z.nonnegative()),
+  /** The day's web chat replies. */
   messages: z.number().check(z.int(), z.nonnegative()),
+  /** The day's metered API requests (answered, left by the caller, or failed and refunded). Absent: an answer from before the API. */
+  apiMessages: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** Credits the day's API requests cost. */
+  apiCredits: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type UsageDay = z.infer<typeof usageDay>;
 
-/** GET /api/chat/usage: totals over all replies and the last 30 days, every day present, oldest first. */
+/** GET /api/chat/usage: totals over all web chat replies and the last 30 days (web and API apart), every day present, oldest first. */
 export const usageSummary = z.object({
   messageCount: z.number().check(z.int(), z.nonnegative()),
   totalCreditsUsed: z.number().check(z.int(), z.nonnegative()),

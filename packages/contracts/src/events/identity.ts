@@ -39,3 +39,26 @@ export const sessionRevokedV1 = defineEvent(
   1,
   z.object({ sessionId: z.string().uuid(), userId: z.string().uuid(), until: z.string().datetime({ offset: true }) }),
 );
+
+/**
+ * A customer made an API key. svc-chat keeps the keys it must verify from these events (only the
+ * secret's SHA-256 travels, never the secret), so a `/v1` request never waits on svc-identity.
+ */
+export const apiKeyIssuedV1 = defineEvent(
+  'identity.api-key.issued',
+  1,
+  z.object({
+    keyId: z.string().uuid(),
+    userId: z.string().uuid(),
+    name: z.string(),
+    secretHash: z.string().regex(/^[0-9a-f]{64}$/),
+    lastFour: z.string(),
+    monthlyCreditCap: z.number().int().positive().nullable(),
+    allowedAgents: z.array(z.string()).nullable(),
+    expiresAt: z.string().datetime({ offset: true }).nullable(),
+    createdAt: z.string().datetime({ offset: true }),
+  }),
+);
+
+/** The key is refused from this event on (its owner revoked it, or the account was deleted). */
+export const apiKeyRevokedV1 = defineEvent('identity.api-key.revoked', 1, z.object({ keyId: z.string().uuid(), userId: z.string().uuid() }));

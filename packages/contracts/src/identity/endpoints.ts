@@ -18,6 +18,7 @@ import {
   signUpResult,
 } from './auth';
 import { mfaCodeRequest, mfaConfirmRequest, mfaDisableRequest, mfaEnrolment, mfaRecoveryCodes, mfaStatus, mfaVerifyRequest, signInResult } from './mfa';
+import { apiKeyCreated, apiKeyCreateRequest, apiKeyList } from './api-keys';
 import { adminUserList, adminUserListQuery, adminUserPatch, profilePatch, userProfile } from './profile';
 
 /**
@@ -54,6 +55,12 @@ export const IDENTITY_ENDPOINTS = {
   confirmMfaEnrolment: defineEndpoint('POST', IDENTITY_BASE, '/me/mfa/enrolment/confirm', { request: mfaConfirmRequest, response: mfaRecoveryCodes }),
   regenerateRecoveryCodes: defineEndpoint('POST', IDENTITY_BASE, '/me/mfa/recovery-codes', { request: mfaCodeRequest, response: mfaRecoveryCodes }),
   disableMfa: defineEndpoint('POST', IDENTITY_BASE, '/me/mfa/disable', { request: mfaDisableRequest, response: mfaStatus }),
+  /** The account's keys that are not revoked, newest first. */
+  apiKeys: defineEndpoint('GET', IDENTITY_BASE, '/me/api-keys', { response: apiKeyList }),
+  /** 201 with the secret, shown once. A credential change: the current password or a recent sign-in (403 reauthentication_required). */
+  createApiKey: defineEndpoint('POST', IDENTITY_BASE, '/me/api-keys', { request: apiKeyCreateRequest, response: apiKeyCreated }),
+  /** 204; the key is refused from its next request on. */
+  revokeApiKey: defineEndpoint('DELETE', IDENTITY_BASE, '/me/api-keys/:keyId', { response: undefined }),
 } as const;
 
 /** svc-identity's admin endpoints; their own table so the sign-in code does not bundle them. */

@@ -27,6 +27,8 @@ export const IDENTITY_ERROR_CODES = {
   reauthenticationRequired: 'reauthentication_required',
   /** 400: the current password given to confirm a credential change is wrong. */
   invalidCurrentPassword: 'invalid_current_password',
+  /** 409: the account already has MAX_API_KEYS_PER_ACCOUNT keys; revoking one makes room. */
+  apiKeyLimitReached: 'api_key_limit_reached',
   /** 429, with Retry-After. */
   rateLimited: 'rate_limited',
 } as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { session } from './auth';
+import { currentPassword, session } from './auth';
 
 /**
  * Bodies of svc-identity's two-factor endpoints (all under /api/identity). A second factor is an
@@ -49,8 +49,12 @@ export const mfaEnrolment = z.object({
 });
 export type MfaEnrolment = z.infer<typeof mfaEnrolment>;
 
-/** POST /me/mfa/enrolment/confirm: the first code proves the app was set up. */
-export const mfaConfirmRequest = z.object({ code: totpCode });
+/**
+ * POST /me/mfa/enrolment/confirm: the first code proves the app was set up. Turning a second factor
+ * on is a credential change: the current password, unless the session signed in by email or a
+ * second factor within the last few minutes (403 reauthentication_required otherwise).
+ */
+export const mfaConfirmRequest = z.object({ code: totpCode, currentPassword });
 export type MfaConfirmRequest = z.infer<typeof mfaConfirmRequest>;
 
 /** The recovery codes, shown once (enrolment and regeneration); only their hashes are kept. */

@@ -1,2 +1,2 @@
-export { planCreateFixture, planFixture } from './plan-fixture';
+export { planCreateFixture, planFixture, seededPlanFixture, seededPlansFixture, type SeededPlanId } from './plan-fixture';
 export { userFixture } from './user-fixture';

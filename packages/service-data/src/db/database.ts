@@ -19,6 +19,24 @@ import { acquireProcessLock } from './process-lock';
  */
 export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
 
+declare const openTransaction: unique symbol;
+
+/**
+ * A handle inside an open transaction. Only `ServiceContext.transaction` (which relays the events
+ * the work enqueued as soon as it commits) and `inTransaction` hand one out, and the calls that
+ * must run inside one (writing an event to the outbox, locking a row) ask for it: given the root
+ * handle, they do not compile, so an event can never be written outside the change it describes.
+ */
+export type Tx<TSchema extends Record<string, unknown> = Record<string, unknown>> = Db<TSchema> & { readonly [openTransaction]: true };
+
+/**
+ * Runs `work` in one transaction on `db`. Service code uses `ServiceContext.transaction`, which
+ * also wakes the outbox relay; this is for the kit itself and for tests that build a context.
+ */
+export function inTransaction<TSchema extends Record<string, unknown>, T>(db: Db<TSchema>, work: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Tx<TSchema>));
+}
+
 export type DatabaseTarget =
   /** A PostgreSQL connection string: production and the PostgreSQL test variant. */
   | { url: string }

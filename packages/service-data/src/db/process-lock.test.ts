@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { openDatabase } from './database';
 import { acquireProcessLock } from './process-lock';
 
+// Each test opens a PGlite cluster on disk from scratch (initdb, no template): seconds of CPU each.
+jest.setTimeout(180_000);
+
 describe('an embedded database folder is used by one process at a time', () => {
   let root: string;
   beforeAll(async () => {

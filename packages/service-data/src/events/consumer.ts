@@ -1,6 +1,6 @@
 import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
 import type { z } from 'zod';
-import type { Db } from '../db/database';
+import { type Db, inTransaction, type Tx } from '../db/database';
 import { processedEvents } from '../db/kit-schema';
 import { type EventHandler, PoisonMessageError } from './bus';
 
@@ -10,7 +10,7 @@ export interface IdempotentHandlerOptions<TType extends string, TData extends z.
   consumer: string;
   event: EventDefinition<TType, TData>;
   /** Applies the event inside the same transaction that records it as processed. */
-  apply: (tx: Db, data: z.infer<TData>, envelope: EventEnvelope<TType, z.infer<TData>>) => Promise<void>;
+  apply: (tx: Tx, data: z.infer<TData>, envelope: EventEnvelope<TType, z.infer<TData>>) => Promise<void>;
 }
 
 /**
@@ -23,7 +23,7 @@ export function idempotentHandler<TType extends string, TData extends z.ZodType>
     const parsed = options.event.envelope.safeParse(raw);
     if (!parsed.success) throw new PoisonMessageError(`Event ${raw.id} does not match ${options.event.type} v${options.event.version}: ${parsed.error.message}`);
     const envelope = parsed.data;
-    await options.db.transaction(async (tx) => {
+    await inTransaction(options.db, async (tx) => {
       const recorded = await tx
         .insert(processedEvents)
         .values({ consumer: options.consumer, eventId: envelope.id })

@@ -6,6 +6,7 @@ import type { Logger } from '@agentdock/service-kit';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_RETRY_DELAY_MS, type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription, withAckWait } from './bus';
 
 export interface JetStreamBusOptions {
+  /** One NATS URL, or several comma-separated (seeds of a cluster: the client learns the rest from it). */
   servers: string;
   logger: Logger;
   /** Stream holding every platform event. */
@@ -33,7 +34,11 @@ export class JetStreamBus implements EventBus {
   ) {}
 
   static async connect(options: JetStreamBusOptions): Promise<JetStreamBus> {
-    const connection = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1 });
+    const servers = options.servers
+      .split(',')
+      .map((server) => server.trim())
+      .filter((server) => server !== '');
+    const connection = await connect({ servers, name: options.name, maxReconnectAttempts: -1 });
     const manager = await jetstreamManager(connection);
     const stream = options.stream ?? 'AGENTDOCK';
     const namespace = options.namespace ? `${options.namespace}.` : '';

@@ -4,7 +4,7 @@ import { asc, isNotNull, sql } from 'drizzle-orm';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { eventually, testLogger } from '@agentdock/service-kit/testing';
-import { type Database, openDatabase } from '../db/database';
+import { type Database, inTransaction, openDatabase } from '../db/database';
 import { outbox } from '../db/kit-schema';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '../testing';
 import type { EventBus } from './bus';
@@ -50,7 +50,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
 
   it('never publishes an event whose transaction rolled back', async () => {
     await expect(
-      database.db.transaction(async (tx) => {
+      inTransaction(database.db, async (tx) => {
         await enqueueEvent(tx, 'test', counted, { by: 1 });
         throw new Error('business rule failed');
       }),
@@ -61,14 +61,14 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
   });
 
   it('rejects a payload that breaks the event contract before it reaches the outbox', async () => {
-    await expect(database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by: 'two' } as unknown as { by: number }))).rejects.toThrow();
+    await expect(inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by: 'two' } as unknown as { by: number }))).rejects.toThrow();
     expect(await database.db.select().from(outbox)).toHaveLength(0);
   });
 
   it('survives a bus outage and a relay restart: events enqueued meanwhile go out once, in order', async () => {
     const down = () => Promise.reject(new Error('nats down'));
     const failingBus = busWith({ publish: down, ping: down });
-    for (const by of [1, 2, 3]) await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by }));
+    for (const by of [1, 2, 3]) await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by }));
     const broken = new OutboxRelay({ db: database.db, bus: failingBus, logger, pollIntervalMs: 20, maxAttempts: 2 });
     broken.start();
     // The relay keeps retrying the oldest event and holds the rest back to keep their order; an
@@ -107,7 +107,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     const refusingBus = busWith({
       publish: (subject, envelope) => (subject === poison.subject ? Promise.reject(new Error('maximum payload exceeded')) : testBus.bus.publish(subject, envelope)),
     });
-    await database.db.transaction(async (tx) => {
+    await inTransaction(database.db, async (tx) => {
       await enqueueEvent(tx, 'test', counted, { by: 1 });
       await enqueueEvent(tx, 'test', poison, { by: 2 });
       await enqueueEvent(tx, 'test', counted, { by: 3 });
@@ -146,7 +146,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
   });
 
   it('keeps relaying while batches come back full, without waiting for the next poll', async () => {
-    for (const by of [1, 2, 3, 4, 5]) await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by }));
+    for (const by of [1, 2, 3, 4, 5]) await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by }));
     const relay = new OutboxRelay({ db: database.db, bus: testBus.bus, logger, batchSize: 2, pollIntervalMs: 600_000 });
     relay.start();
     await eventually(async () => (await published()).length === 5);
@@ -154,7 +154,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
   });
 
   it('publishes with no transaction open, so the database stays usable while the bus is slow', async () => {
-    await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
+    await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
     let lockedDuringPublish: 'free' | 'locked' | undefined;
     const probingBus = busWith({
       publish: async (subject, envelope) => {
@@ -175,7 +175,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
 
   it('publishes the events of one transaction in their write sequence', async () => {
     const bys = Array.from({ length: 20 }, (_, index) => index + 1);
-    await database.db.transaction(async (tx) => {
+    await inTransaction(database.db, async (tx) => {
       for (const by of bys) await enqueueEvent(tx, 'test', counted, { by });
     });
     // All twenty share created_at (the transaction's start), so only the write sequence orders
@@ -254,7 +254,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
       return { lines, logger: { ...logger, warn: record('warn'), error: record('error') } as unknown as typeof logger };
     };
     const enqueueOne = async () => {
-      await database.db.transaction((tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
+      await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
       const [row] = await database.db.select().from(outbox);
       return row!;
     };

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Counter, type Registry } from 'prom-client';
 import type { z } from 'zod';
 import type { Logger } from '@agentdock/service-kit';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { outbox } from '../db/kit-schema';
 import type { EventBus } from './bus';
 
@@ -14,7 +14,7 @@ import type { EventBus } from './bus';
  * contract here, where a producer bug is cheapest to find.
  */
 export async function enqueueEvent<TType extends string, TData extends z.ZodType>(
-  tx: Db,
+  tx: Tx,
   source: string,
   event: EventDefinition<TType, TData>,
   data: z.infer<TData>,

@@ -77,5 +77,7 @@ describe('migrated PGlite test templates', () => {
       reloaded = await fresh.migratedClusterImage(folder);
     });
     expect(await tablesIn(reloaded!)).toEqual(expect.arrayContaining([table, 'reused_marker']));
-  });
+    // It builds a cluster from scratch (initdb, then every migration) and opens it three times:
+    // the one test that pays what the templates save everyone else, slow on a loaded machine.
+  }, 180_000);
 });

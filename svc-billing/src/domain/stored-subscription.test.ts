@@ -1,0 +1,81 @@
+import { AppError } from '@agentdock/service-kit';
+import { z } from 'zod';
+import { readStoredSubscription, STORED_SUBSCRIPTION_VERSION, storedSubscriptionRecord, UnreadableSubscriptionStateError } from './stored-subscription';
+import { applySnapshot, type StoredSubscription } from './subscription-machine';
+
+const T0 = 1_800_000_000;
+
+const machineRecord: StoredSubscription = {
+  id: 'sub_1',
+  userId: '00000000-0000-4000-8000-000000000001',
+  product: { kind: 'plan', tier: 'starter' },
+  status: 'past_due',
+  currentPeriodStart: T0,
+  currentPeriodEnd: T0 + 30 * 86_400,
+  cancelAtPeriodEnd: false,
+  observedAt: T0 + 5,
+  granted: true,
+  graceEndsAt: T0 + 7 * 86_400,
+};
+
+/** What the column holds after a JSON round trip, as the database hands it back. */
+const stored = (state: unknown) => ({ id: 'sub_1', state: JSON.parse(JSON.stringify(state)) as unknown });
+
+function unreadable(state: unknown): UnreadableSubscriptionStateError {
+  try {
+    readStoredSubscription(stored(state));
+  } catch (error) {
+    if (error instanceof UnreadableSubscriptionStateError) return error;
+    throw error;
+  }
+  throw new Error('the state was read');
+}
+
+describe('the stored subscription record', () => {
+  it('is written with the current version, and read back as it was written', () => {
+    const record = storedSubscriptionRecord(machineRecord);
+    expect(record).toEqual({ version: STORED_SUBSCRIPTION_VERSION, ...machineRecord });
+    expect(readStoredSubscription(stored(record))).toEqual(record);
+  });
+
+  it('writes only the record’s fields, whatever else the object carries', () => {
+    const withExtra = { ...machineRecord, extra: 'not stored' };
+    const record = storedSubscriptionRecord(withExtra);
+    expect(record).not.toHaveProperty('extra');
+  });
+
+  it('upgrades a row written before the record had a version (the machine’s record as it was stored then)', () => {
+    const { next } = applySnapshot(null, { ...machineRecord, status: 'active' }, T0);
+    expect(readStoredSubscription(stored(next))).toEqual({ version: 1, ...next });
+    const course = { ...machineRecord, product: { kind: 'course', courseId: 'growth' }, graceEndsAt: null };
+    expect(readStoredSubscription(stored(course))).toEqual({ version: 1, ...course });
+  });
+
+  it('refuses a row missing a field, naming the row and the field', () => {
+    const { currentPeriodEnd: _missing, ...withoutPeriodEnd } = machineRecord;
+    const error = unreadable(withoutPeriodEnd);
+    expect(error.subscriptionId).toBe('sub_1');
+    expect(error.message).toContain('subscription sub_1');
+    expect(error.message).toContain('currentPeriodEnd');
+    expect(unreadable({ ...storedSubscriptionRecord(machineRecord), granted: 'yes' }).problems).toEqual([expect.stringMatching(/^granted: /)]);
+  });
+
+  it('refuses garbage: not an object, an unknown product, an unknown status', () => {
+    for (const garbage of [null, 'active', 42, [], {}]) expect(unreadable(garbage)).toBeInstanceOf(UnreadableSubscriptionStateError);
+    expect(unreadable({ ...machineRecord, product: { kind: 'plan', tier: 'enterprise' } }).message).toContain('product.tier');
+    expect(unreadable({ ...machineRecord, product: { kind: 'gift' } }).message).toContain('product.kind');
+    expect(unreadable({ ...machineRecord, status: 'lapsed' }).message).toContain('status');
+  });
+
+  it('refuses a record of a version it does not know (written by a newer billing) instead of reading it as an old one', () => {
+    const error = unreadable({ ...storedSubscriptionRecord(machineRecord), version: 2 });
+    expect(error.storedVersion).toBe(2);
+    expect(error.message).toContain('record version 2');
+    expect(unreadable({ ...machineRecord, version: '1' }).storedVersion).toBe('1');
+  });
+
+  it('is neither a client error nor a validation error: the error handler answers 500 and logs it', () => {
+    expect(unreadable(null)).not.toBeInstanceOf(AppError);
+    expect(unreadable(null)).not.toBeInstanceOf(z.ZodError);
+  });
+});

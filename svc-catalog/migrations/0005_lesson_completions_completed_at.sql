@@ -1,0 +1,1 @@
+CREATE INDEX "lesson_completions_completed_at_idx" ON "lesson_completions" USING btree ("completed_at");

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { type apiKeyIssuedV1, type ApiKeyUsage, type EventData, type SubscriptionTier } from '@agentdock/contracts';
+import { type Db, suspendedUsers } from '@agentdock/service-data';
+import { and, eq, sql } from '@agentdock/service-data/orm';
+import { type ChatSchema, chatApiKeys, chatApiRequests, chatWallets } from '../db/schema';
+import { isTier } from './allowances';
+import { PublicApiError } from './errors';
+
+export type ApiKeyRow = typeof chatApiKeys.$inferSelect;
+
+/** The key's SHA-256 in hex, as svc-identity publishes it: the secret is 32 random bytes, so a fast hash is right. */
+export function hashApiSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** Midnight UTC on the first of `date`'s month: the period a key's monthly cap counts over. */
+export function utcMonthStart(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+}
+
+export const INVALID_API_KEY_TEXT = 'Incorrect API key provided.';
+
+export function invalidApiKey(message = INVALID_API_KEY_TEXT): PublicApiError {
+  return new PublicApiError('invalid_api_key', message);
+}
+
+/** A key as it comes in; a revocation seen first is kept (upsert that never clears `revoked_at`). */
+export async function applyApiKeyIssued(tx: Db<ChatSchema>, data: EventData<typeof apiKeyIssuedV1>): Promise<void> {
+  const values = {
+    userId: data.userId,
+    secretHash: data.secretHash,
+    name: data.name,
+    lastFour: data.lastFour,
+    monthlyCreditCap: data.monthlyCreditCap,
+    allowedAgents: data.allowedAgents,
+    expiresAt: data.expiresAt ? new Date(data.expiresAt) : null,
+    createdAt: new Date(data.createdAt),
+  };
+  await tx
+    .insert(chatApiKeys)
+    .values({ id: data.keyId, ...values })
+    .onConflictDoUpdate({ target: chatApiKeys.id, set: values });
+}
+
+/** From now on the key is refused; a revocation that arrives before its key leaves a tombstone the issue cannot undo. */
+export async function applyApiKeyRevoked(tx: Db<ChatSchema>, data: { keyId: string; userId: string }, at: Date): Promise<void> {
+  await tx
+    .insert(chatApiKeys)
+    .values({ id: data.keyId, userId: data.userId, revokedAt: at })
+    .onConflictDoUpdate({ target: chatApiKeys.id, set: { revokedAt: sql`coalesce(${chatApiKeys.revokedAt}, excluded.revoked_at)` } });
+}
+
+/** Who a `/v1` request comes from: the key, its owner's tier (the wallet's) and whether the owner is suspended. */
+export interface ApiCaller {
+  key: ApiKeyRow;
+  userId: string;
+  tier: SubscriptionTier;
+  /** False until the owner has a wallet: it is opened (free) at the first metered request. */
+  hasWallet: boolean;
+}
+
+/**
+ * The caller of `Authorization: Bearer adk_…`, in one query: the key by its hash, the wallet's
+ * tier and the owner's suspension. Throws 401 invalid_api_key for an unknown, revoked or expired
+ * key, 403 account_suspended for a suspended owner.
+ */
+export async function authenticateApiKey(db: Db<ChatSchema>, secret: string, now = new Date()): Promise<ApiCaller> {
+  const [row] = await db
+    .select({ key: chatApiKeys, tier: chatWallets.tier, suspended: suspendedUsers.suspended })
+    .from(chatApiKeys)
+    .leftJoin(chatWallets, eq(chatWallets.userId, chatApiKeys.userId))
+    .leftJoin(suspendedUsers, eq(suspendedUsers.userId, sql`${chatApiKeys.userId}::text`))
+    .where(eq(chatApiKeys.secretHash, hashApiSecret(secret)))
+    .limit(1);
+  if (!row || row.key.revokedAt || (row.key.expiresAt && row.key.expiresAt <= now)) throw invalidApiKey();
+  if (row.suspended) throw new PublicApiError('account_suspended', 'This account is suspended. Contact support to restore access.');
+  const tier = row.tier !== null && isTier(row.tier) ? row.tier : 'free';
+  return { key: row.key, userId: row.key.userId, tier, hasWallet: row.tier !== null };
+}
+
+/** A key's share of a reservation: what it put on the key's monthly counter, and in which month. */
+export interface KeyHold {
+  keyId: string;
+  monthStart: Date;
+  credits: number;
+}
+
+/**
+ * The key row locked until the transaction ends (after the wallet's, in every transaction that
+ * takes both), with what it spent this month: a counter from an earlier month counts as 0.
+ * A key revoked since the request was authenticated is refused here.
+ */
+export async function lockApiKey(tx: Db<ChatSchema>, keyId: string, now: Date): Promise<{ key: ApiKeyRow; monthStart: Date; spent: number }> {
+  const [key] = await tx.select().from(chatApiKeys).where(eq(chatApiKeys.id, keyId)).for('update');
+  if (!key || key.revokedAt) throw invalidApiKey();
+  const monthStart = utcMonthStart(now);
+  const spent = key.monthStart?.getTime() === monthStart.getTime() ? key.monthCredits : 0;
+  return { key, monthStart, spent };
+}
+
+/** Puts a reservation on the key's counter (a new month starts it again from 0). */
+export async function holdKeyCredits(tx: Db<ChatSchema>, locked: { key: ApiKeyRow; monthStart: Date; spent: number }, credits: number): Promise<KeyHold> {
+  await tx
+    .update(chatApiKeys)
+    .set({ monthStart: locked.monthStart, monthCredits: locked.spent + credits })
+    .where(eq(chatApiKeys.id, locked.key.id));
+  return { keyId: locked.key.id, monthStart: locked.monthStart, credits };
+}
+
+/** Gives the unused part of a hold back to the key's counter, unless the month it was taken in is over. */
+export async function releaseKeyCredits(tx: Db<ChatSchema>, hold: KeyHold, credits: number): Promise<void> {
+  if (credits <= 0) return;
+  await tx
+    .update(chatApiKeys)
+    .set({ monthCredits: sql`greatest(${chatApiKeys.monthCredits} - ${credits}, 0)` })
+    .where(and(eq(chatApiKeys.id, hold.keyId), eq(chatApiKeys.monthStart, hold.monthStart)));
+}
+
+/** Every key of the user that has been used: when last, and this UTC month's requests and credits. */
+export async function apiKeyUsageFor(db: Db<ChatSchema>, userId: string, now = new Date()): Promise<ApiKeyUsage[]> {
+  const month = utcMonthStart(now);
+  const thisMonth = sql`${chatApiRequests.createdAt} >= ${month}`;
+  const rows = await db
+    .select({
+      keyId: chatApiRequests.keyId,
+      lastUsedAt: sql<Date | null>`max(${chatApiRequests.createdAt})`.mapWith(chatApiRequests.createdAt),
+      requests: sql<number>`(count(*) filter (where ${thisMonth}))::int`,
+      credits: sql<number>`coalesce(sum(${chatApiRequests.credits}) filter (where ${thisMonth}), 0)::bigint`,
+    })
+    .from(chatApiRequests)
+    .where(eq(chatApiRequests.userId, userId))
+    .groupBy(chatApiRequests.keyId);
+  return rows.map((row) => ({
+    keyId: row.keyId,
+    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+    requestsThisMonth: Number(row.requests),
+    creditsThisMonth: Number(row.credits),
+  }));
+}

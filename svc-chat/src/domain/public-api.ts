@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { estimateTokens, isAgentVisibleToTier, messageText, type OpenAiChatMessage } from '@agentdock/contracts';
+import { asc, eq } from '@agentdock/service-data/orm';
+import { chatAgents, chatApiRequests } from '../db/schema';
+import { PROVIDER_FAILURE_REASON, type ProviderRequest } from '../providers/provider';
+import type { AgentRecord } from './agents';
+import type { ApiCaller } from './api-keys';
+import { agentReplyLimit, type SendDeps } from './chat';
+import { PublicApiError } from './errors';
+import { type Delivered, meteredReply, type MeteredResult, type ReplyRequest, type Reservation, reserveReply, type Settlement } from './metering';
+import { ensureWallet } from './wallet';
+
+/**
+ * The `/v1` API's domain: which agents a key may use (as OpenAI models), how an OpenAI
+ * conversation becomes a provider request, and the metered reply, recorded as metadata only.
+ */
+
+export interface PublicApiDeps extends SendDeps {
+  /** API_LOG_CONTENT: the texts of each request and reply go to the log. */
+  logContent: boolean;
+}
+
+/** OpenAI's `Model` object. */
+export interface OpenAiModel {
+  id: string;
+  object: 'model';
+  created: number;
+  owned_by: 'agentdock';
+}
+
+export function toOpenAiModel(agent: AgentRecord): OpenAiModel {
+  return { id: agent.key, object: 'model', created: Math.floor(agent.createdAt.getTime() / 1000), owned_by: 'agentdock' };
+}
+
+/** The agents the key may use: those of the owner's tier, narrowed to the key's allowed agents when it names some. */
+export async function modelsFor(deps: Pick<SendDeps, 'context'>, caller: ApiCaller): Promise<AgentRecord[]> {
+  const rows = await deps.context.db.select().from(chatAgents).orderBy(asc(chatAgents.key));
+  const allowed = caller.key.allowedAgents ? new Set(caller.key.allowedAgents) : null;
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    if (!isAgentVisibleToTier(row, caller.tier) || (allowed && !allowed.has(row.key)) || seen.has(row.key)) return false;
+    seen.add(row.key);
+    return true;
+  });
+}
+
+/** One agent the key may use, by its slug; anything else (unknown, above the tier, not allowed) is the same 404. */
+export async function modelFor(deps: Pick<SendDeps, 'context'>, caller: ApiCaller, id: string): Promise<AgentRecord> {
+  const rows = await deps.context.db.select().from(chatAgents).where(eq(chatAgents.key, id));
+  const allowed = caller.key.allowedAgents === null || caller.key.allowedAgents.includes(id);
+  const agent = allowed ? rows.find((row) => isAgentVisibleToTier(row, caller.tier)) : undefined;
+  if (!agent) throw new PublicApiError('model_not_found', `The model '${id}' does not exist or you do not have access to it.`, 'model');
+  return agent;
+}
+
+/** An OpenAI conversation as the provider takes it: the caller's instructions, the earlier turns and the last user message. */
+export interface ApiConversation {
+  system: string | undefined;
+  history: ProviderRequest['history'];
+  message: string;
+  /** What the caller sent that goes to the provider, in tokens: charged with the reply. */
+  promptTokens: number;
+}
+
+/**
+ * System and developer messages become the provider's instructions, earlier user and assistant
+ * messages its history, the last user message the message; messages after it are left out.
+ * Throws 400 with `param` at the message at fault.
+ */
+export function readConversation(messages: OpenAiChatMessage[]): ApiConversation {
+  const texts = messages.map((message, index) => {
+    const text = messageText(message.content);
+    if (text === null)
+      throw new PublicApiError('invalid_request', `messages[${index}].content has a part these models cannot read: send text parts only.`, `messages.${index}.content`);
+    return text;
+  });
+  const last = messages.findLastIndex((message) => message.role === 'user');
+  if (last < 0) throw new PublicApiError('invalid_request', "messages must include a message with role 'user'.", 'messages');
+  const system: string[] = [];
+  const history: ProviderRequest['history'] = [];
+  for (let index = 0; index < last; index += 1) {
+    const { role } = messages[index]!;
+    const content = texts[index]!;
+    if (role === 'system' || role === 'developer') system.push(content);
+    else if (role === 'user' || role === 'assistant') history.push({ role, content });
+    else
+      throw new PublicApiError(
+        'invalid_request',
+        `messages[${index}] has role '${role}': these models do not call tools, so send system, developer, user and assistant messages only.`,
+        `messages.${index}.role`,
+      );
+  }
+  const message = texts[last]!;
+  const promptTokens = [...system, ...history.map((turn) => turn.content), message].reduce((sum, text) => sum + estimateTokens(text), 0);
+  return { system: system.length ? system.join('\n\n') : undefined, history, message, promptTokens };
+}
+
+/** A metered `/v1` request, reserved: what it may cost is set aside and counts one API call. */
+export interface ApiReservation {
+  reservation: Reservation;
+  agent: AgentRecord;
+  caller: ApiCaller;
+  kind: 'chat' | 'image';
+  startedAt: number;
+}
+
+/**
+ * Reserves for a `/v1` request: one of the plan's API calls, and credits for the prompt and the
+ * longest reply the wallet, the agent, the request's `max_tokens` and the key's monthly cap allow.
+ */
+export async function reserveApiReply(
+  deps: PublicApiDeps,
+  caller: ApiCaller,
+  agent: AgentRecord,
+  input: { promptTokens: number; maxTokens: number | null; kind: 'chat' | 'image'; startedAt: number },
+): Promise<ApiReservation> {
+  await ensureWallet(deps.context.db, caller.userId, caller.tier);
+  const agentLimit = agentReplyLimit(deps.replyLimits, agent.key);
+  const reservation = await deps.context.db.transaction((tx) =>
+    reserveReply(tx, {
+      userId: caller.userId,
+      replyId: randomUUID(),
+      messageTokens: input.promptTokens,
+      maxReplyTokens: input.maxTokens === null ? agentLimit : Math.min(agentLimit, input.maxTokens),
+      countsApiCall: true,
+      keyId: caller.key.id,
+    }),
+  );
+  return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt };
+}
+
+/** How a `/v1` reply went, for its answer. */
+export interface ApiReply {
+  delivered: Delivered;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** The neutral text of a failed `/v1` request: what went wrong inside the provider stays in the log. */
+export function apiFailureText(requestId: string | undefined): string {
+  const reason = PROVIDER_FAILURE_REASON.charAt(0).toUpperCase() + PROVIDER_FAILURE_REASON.slice(1);
+  return `${reason}${requestId ? ` (request ${requestId})` : ''}. Please try again.`;
+}
+
+/**
+ * Runs the reply through the metering web chat uses too, and records the request's metadata (no
+ * content) in the settlement's transaction: 200, 499 when the caller left before the end (charged
+ * for what was generated), 502 when the provider failed (nothing charged).
+ */
+export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation, request: Omit<ReplyRequest, 'agent'>): Promise<MeteredResult<ApiReply, string>> {
+  const { reservation, agent, caller } = reserved;
+  const row = {
+    id: reservation.replyId,
+    keyId: caller.key.id,
+    userId: caller.userId,
+    agentId: agent.id,
+    kind: reserved.kind,
+    requestId: request.requestId ?? null,
+  };
+  const latencyMs = () => Math.min(2_147_483_647, Date.now() - reserved.startedAt);
+  const result = await meteredReply<ApiReply, string>(
+    deps,
+    reservation,
+    { ...request, agent },
+    {
+      settled: async (tx, settlement: Settlement) => {
+        const completionTokens = settlement.cost.tokens - reservation.messageTokens;
+        await tx.insert(chatApiRequests).values({
+          ...row,
+          promptTokens: reservation.messageTokens,
+          completionTokens,
+          credits: settlement.charged,
+          latencyMs: latencyMs(),
+          status: request.signal.aborted ? 499 : 200,
+        });
+        return { delivered: settlement.delivered, promptTokens: reservation.messageTokens, completionTokens };
+      },
+      failed: async (tx) => {
+        await tx.insert(chatApiRequests).values({ ...row, promptTokens: reservation.messageTokens, completionTokens: 0, credits: 0, latencyMs: latencyMs(), status: 502 });
+        return apiFailureText(request.requestId);
+      },
+    },
+  );
+  if (deps.logContent) {
+    deps.context.logger.info(
+      {
+        requestId: request.requestId,
+        keyId: caller.key.id,
+        model: agent.key,
+        system: request.system,
+        history: request.history,
+        message: request.message,
+        reply: result.ok ? result.done.delivered.text : null,
+        imageUrl: result.ok ? result.done.delivered.imageUrl : null,
+      },
+      'public API request content (API_LOG_CONTENT=true)',
+    );
+  }
+  return result;
+}
