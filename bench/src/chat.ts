@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InProcessBus } from '@agentdock/service-data';
+import { InProcessBus, inTransaction } from '@agentdock/service-data';
 import { createTestDatabase, startTestService } from '@agentdock/service-data/testing';
 import { createLogger } from '@agentdock/service-kit';
 import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
@@ -103,7 +103,7 @@ async function benchDebits(logger: ReturnType<typeof createLogger>): Promise<voi
     // row, conditional reservation, ledger row, one transaction), once as the bare conditional
     // UPDATE with nothing around it, so the ratio compares like with like in one run.
     const ledger = await debitLoop(users, async (userId) => {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const outcome = await reserveCredits(tx, await lockWallet(tx, userId), 300, randomUUID());
         if (!outcome.ok) throw new Error(`debit refused: ${outcome.reason}`);
       });

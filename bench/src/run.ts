@@ -9,7 +9,9 @@
 //      page URLs (rendering.ts), on the same platform;
 //   3. chat: time to the first streamed token through gateway + svc-chat vs the provider alone,
 //      and debits per second on PostgreSQL;
-//   4. stats: each service's admin stats figures over 100,000 users and 1,000,000 messages.
+//   4. stats: each service's admin stats figures over 100,000 users and 1,000,000 messages;
+//   5. public API: what /v1/chat/completions through gateway + svc-chat adds over the provider
+//      directly at a fixed 1,000 requests/s, and their CPU per request (public-api.ts).
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import { measureChatRemote } from './chat-page-weight';
 import { benchGateway } from './gateway';
 import { repoRoot, startProcess, stopAll, waitForOk } from './processes';
 import { benchRendering } from './rendering';
+import { benchPublicApi } from './public-api';
 import { measureRoutes } from './web-vitals';
 
 // BENCH_PORT_BASE moves the gateway part's ports (base … base+3), so two benches can run at once.
@@ -30,7 +33,7 @@ const PLATFORM_BASE = 3700;
 const PUBLIC_ROUTES = ['/', '/pricing', '/courses', '/courses/ai-fundamentals', '/models', '/about', '/our-story', '/terms', '/privacy', '/contact', '/signin', '/signup'];
 const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'];
 // BENCH_PARTS=pages (or gateway,chat…) runs only those parts, for a quick look at one figure.
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,rendering,chat-page,chat,stats').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,rendering,chat-page,chat,stats,public-api').split(',').map((part) => part.trim()));
 
 const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
     }
     if (PARTS.has('chat')) await benchChat();
     if (PARTS.has('stats')) await benchAdminStats();
+    if (PARTS.has('public-api')) await benchPublicApi();
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

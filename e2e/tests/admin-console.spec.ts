@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type Account, adminAccount, bearer, createAccount, signInBrowser, submitSignInForm, uniqueEmail } from '../support/accounts';
+import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { mainContent, pageHeading } from '../support/site';
 
@@ -247,7 +248,11 @@ test.describe('Admin console', () => {
     // Chromium reports the injected handler against the page's CSP as soon as the sanitiser parses
     // it in its inert document; the handler never runs (the test checks it left no trace).
     test.use({
-      expectedConsoleErrors: { 'the CSP refuses the injected inline handler': ({ text }) => text.startsWith('Executing inline event handler violates') },
+      expectedConsoleErrors: {
+        'the CSP refuses the injected inline handler': ({ text }) => text.startsWith('Executing inline event handler violates'),
+        // The sanitised image keeps its harmless src="x": the browser asks for /x, which is no page (404).
+        'the injected image’s /x answers 404': failedRequest(404, '/x'),
+      },
     });
 
     test('edits content with an injected script: preview and site render it harmless, and the audit records it', async ({ page, request }) => {

@@ -72,6 +72,7 @@ test.describe('Roles', () => {
         'the open dashboard is refused its wallet': failedRequest(403, '/api/chat/wallet'),
         'the open dashboard is refused its usage': failedRequest(403, '/api/chat/usage'),
         'the open dashboard is refused its subscriptions': failedRequest(403, '/api/billing/subscriptions'),
+        'the open dashboard is refused its courses': failedRequest(403, '/api/catalog/me/learning'),
       },
     });
 

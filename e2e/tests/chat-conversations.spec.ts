@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { adminAccount, bearer, createAccount, signInBrowser, uniqueEmail, type Account } from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
@@ -17,10 +18,14 @@ async function openChat(page: Page, account: Account) {
 async function ask(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  // Sent (the composer empties as the reply starts), then streamed to the end.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   await expect(page.getByTestId('streaming-reply')).toHaveCount(0, { timeout: 15_000 });
 }
 
 const list = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+/** The text of the last reply as rendered (without its actions or stop note). */
+const lastReplyText = (page: Page) => page.locator('.chat-bubble--assistant .chat-markdown').last();
 
 /** The composer's whole box lies inside the viewport, with no scrolling. */
 async function expectComposerInView(page: Page) {
@@ -55,8 +60,10 @@ test.describe('Chat conversations and message actions', () => {
     await expect(page).toHaveURL(firstUrl);
     await expect(page.locator('.chat-bubble--user')).toHaveText(['Plan the quarterly board meeting']);
 
-    // Rename.
+    // Rename (axe with the field open).
     await list(page).getByRole('button', { name: 'Rename Plan the quarterly board meeting' }).click();
+    await expect(list(page).getByRole('textbox', { name: 'Conversation title' })).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
     await list(page).getByRole('textbox', { name: 'Conversation title' }).fill('Board prep');
     await list(page).getByRole('button', { name: 'Save' }).click();
     await expect(list(page).getByRole('button', { name: 'Board prep', exact: true })).toBeVisible();
@@ -81,11 +88,15 @@ test.describe('Chat conversations and message actions', () => {
     await other.goto(firstUrl);
     await expect(other.getByText('This conversation does not exist or is not yours.')).toBeVisible();
     await expect(other.getByText('Plan the quarterly board meeting')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(other);
     await context.close();
 
-    // Delete, after a confirmation.
+    // Delete, after a confirmation (axe while it asks).
     await list(page).getByRole('button', { name: 'Delete Board prep' }).click();
-    await list(page).getByRole('group', { name: 'Confirm deletion' }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = list(page).getByRole('group', { name: 'Confirm deletion' });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(list(page).getByRole('listitem')).toHaveCount(1);
     await expect(list(page).getByRole('button', { name: 'Board prep', exact: true })).toHaveCount(0);
   });
@@ -95,9 +106,23 @@ test.describe('Chat conversations and message actions', () => {
     const account = await createAccount(request, uniqueEmail('chat-actions'));
     await openChat(page, account);
     const question = 'Write the steps to prepare an investor update for the quarterly board review';
-    await ask(page, question);
+    // axe while the reply streams: the demo sends a word every 20 ms, so right after the first words.
+    await page.getByRole('textbox', { name: 'Message' }).fill(question);
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(page.getByTestId('streaming-reply')).toContainText('Meeting Prep');
+    await expectNoSeriousAxeViolations(page);
+    await expect(page.getByTestId('streaming-reply')).toHaveCount(0, { timeout: 15_000 });
+    const fullText = await lastReplyText(page).innerText();
     const full = Number((await page.getByTestId('reply-credits').last().innerText()).replace(/\D/g, ''));
     await expect(page.getByTestId('reply-credits').last()).toHaveAttribute('title', /^\d[\d,]* tokens$/);
+    // The tokens on a tap and from the keyboard too, not only in the hover title.
+    const tokens = page.getByTestId('reply-tokens').last();
+    await expect(tokens).toBeHidden();
+    await page.getByTestId('reply-credits').last().click();
+    await expect(tokens).toHaveText(/^\d[\d,]* tokens$/);
+    await page.getByTestId('reply-credits').last().focus();
+    await page.keyboard.press('Enter');
+    await expect(tokens).toBeHidden();
 
     // Copy as Markdown: the reply as written.
     await page.getByRole('button', { name: 'Copy' }).last().click();
@@ -112,9 +137,16 @@ test.describe('Chat conversations and message actions', () => {
     await page.getByRole('button', { name: 'Stop generating' }).click();
     await expect(page.getByText('You stopped this reply.')).toBeVisible();
     await expect(page.getByTestId('streaming-reply')).toHaveCount(0);
+    // The partial reply is kept: shown, not empty, shorter than the full one.
+    await expect(lastReplyText(page)).toBeVisible();
+    const partialText = (await lastReplyText(page).innerText()).trim();
+    expect(partialText.length).toBeGreaterThan(0);
+    expect(partialText.length).toBeLessThan(fullText.trim().length);
+    expect(fullText).toContain(partialText.split('\n')[0]!);
     const stopped = Number((await page.getByTestId('reply-credits').last().innerText()).replace(/\D/g, ''));
     expect(stopped).toBeGreaterThan(0);
     expect(stopped).toBeLessThan(full);
+    await expectNoSeriousAxeViolations(page);
     const wallet = (await (await request.get('/api/chat/wallet', { headers: bearer(account) })).json()) as { creditsRemaining: number };
     expect(wallet.creditsRemaining).toBe(50_000 - full - stopped);
 
@@ -126,7 +158,8 @@ test.describe('Chat conversations and message actions', () => {
     await expect(page.locator('.chat-bubble--assistant')).toContainText('built-in demo provider');
 
     // Edit and resend: the edited question replaces the old one and its reply.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    // Exact: the credits buttons ("1,100 credits") contain "edit" too.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('textbox', { name: 'Edit your message' }).fill('Give me a table of the launch plan');
     await page.getByRole('button', { name: 'Save and send' }).click();
     await expect(page.getByTestId('streaming-reply')).toHaveCount(0);
@@ -159,6 +192,7 @@ test.describe('Chat conversations and message actions', () => {
     await ask(page, 'Plan my week');
     await expectComposerInView(page);
     await expect(page.locator('.shell-footer')).toBeHidden();
+    await expectNoSeriousAxeViolations(page);
     await expect(page.getByTestId('estimated-cost')).toHaveText('Estimated cost: —');
     await page.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(40));
     await expect(page.getByTestId('estimated-cost')).toHaveText('Estimated cost: 3,000 credits');
@@ -177,15 +211,68 @@ test.describe('Chat conversations and message actions', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('a low balance shows the warning with Top up and Upgrade', async ({ page, request }) => {
+  test('a long conversation: scrolled up, the view stays put and "Jump to latest" brings it back; Export as Markdown downloads the messages', async ({ page, request }) => {
+    const account = await createAccount(request, uniqueEmail('chat-long'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openChat(page, account);
+    const questions = ['Plan the quarterly board meeting', 'Give me a table of the launch plan', 'A list of ideas for the team offsite'];
+    for (const question of questions) await ask(page, question);
+    const pane = page.getByRole('log', { name: 'Conversation' });
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    const fromEnd = () => pane.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    const fromTop = () => pane.evaluate((element) => element.scrollTop);
+    // Longer than the pane, which follows the newest reply.
+    expect(await pane.evaluate((element) => element.scrollHeight > element.clientHeight * 1.5)).toBe(true);
+    await expect.poll(fromEnd).toBeLessThan(48);
+    await expect(jump).toHaveCount(0);
+
+    // The reader scrolls up while the next reply streams: the view stays where they are.
+    const last = 'Write code for the agenda';
+    await page.getByRole('textbox', { name: 'Message' }).fill(last);
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(page.getByTestId('streaming-reply')).toContainText('Meeting Prep');
+    await pane.hover();
+    await page.mouse.wheel(0, -10_000);
+    await expect(jump).toBeVisible();
+    await expect.poll(fromTop).toBeLessThan(100);
+    await expect(page.getByTestId('streaming-reply')).toHaveCount(0, { timeout: 15_000 });
+    expect(await fromTop()).toBeLessThan(100);
+    await expect(jump).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await jump.click();
+    await expect.poll(fromEnd).toBeLessThan(48);
+    await expect(jump).toHaveCount(0);
+    await expect(page.locator('.chat-bubble--assistant').last()).toBeInViewport();
+
+    // Export: a .md file named after the conversation, with every message as written.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Markdown' }).click()]);
+    expect(download.suggestedFilename()).toBe('plan-the-quarterly-board-meeting.md');
+    const markdown = await readFile((await download.path())!, 'utf8');
+    expect(markdown).toMatch(/^# Plan the quarterly board meeting\n/);
+    for (const question of [...questions, last]) expect(markdown).toContain(`## You\n\n${question}\n`);
+    expect(markdown.match(/^## Meeting Prep Assistant$/gm)).toHaveLength(4);
+    expect(markdown).toContain('| Step | Owner | When |');
+    expect(markdown).toContain('```ts\nexport function nextStep');
+    expect(markdown).toContain('> You asked:');
+    expect(markdown).not.toContain('<p>');
+  });
+
+  test('a healthy balance shows no warning; a low one shows it with Top up and Upgrade', async ({ page, request }) => {
     const account = await createAccount(request, uniqueEmail('chat-low'));
+    await openChat(page, account);
+    await expect(page.getByTestId('credits-remaining')).toHaveText('50,000 credits');
+    await expect(page.locator('.chat-low-balance')).toHaveCount(0);
+    await expect(page.getByText(/may not cover a typical reply/)).toHaveCount(0);
+
     const admin = await adminAccount(request);
     const drained = await request.post(`/api/chat/admin/wallets/${account.userId}/adjustments`, {
       headers: bearer(admin),
       data: { credits: -(50_000 - 3_200), reason: 'e2e: leave 3,200 credits' },
     });
     expect(drained.ok(), await drained.text()).toBe(true);
-    await openChat(page, account);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Agent' }).selectOption({ label: AGENT });
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
     const banner = page.locator('.chat-low-balance');
     await expect(banner).toContainText('Your balance of 3,200 credits may not cover a typical reply.');
     await expect(banner.getByRole('link', { name: 'Top up' })).toHaveAttribute('href', '/dashboard');

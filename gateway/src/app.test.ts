@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
+import OpenAI from 'openai';
 import request from 'supertest';
 import { apiErrorBody, readinessBody } from '@agentdock/contracts';
 import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
@@ -550,9 +551,94 @@ describe('the public API (/v1)', () => {
     const down = await request(gateway({ upstreams: { ...baseConfig.upstreams, chat: [await closedPortUrl()] } }))
       .get('/v1/models')
       .expect(503);
-    expect(down.body.error).toMatchObject({ code: 'upstream_unavailable' });
+    expect(down.headers['content-type']).toContain('application/json');
+    expect(down.body.error).toMatchObject({ code: 'service_unavailable' });
     // Only /v1 itself and below: a page path that merely starts the same way is the shell's.
     expect((await request(gateway()).get('/v1beta').expect(200)).text).toContain('<title>shell</title>');
+  });
+});
+
+describe('the gateway’s own refusals on /v1, in OpenAI’s error shape', () => {
+  /** OpenAI's error object, exactly: what the SDKs read. */
+  const openAiError = (code: string, type: string, message: string) => ({ error: { message, type, code, param: null } });
+
+  it('answers its rate limit with 429 rate_limit_exceeded, Retry-After and the RateLimit headers', async () => {
+    const app = gateway({ rateLimitPerMinute: 1 });
+    await request(app).get('/v1/models').expect(200);
+    const res = await request(app).get('/v1/models').expect(429);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers.ratelimit).toMatch(/^limit=1, remaining=0, reset=\d+$/);
+    expect(res.body).toEqual(openAiError('rate_limit_exceeded', 'requests', 'Too many requests. Please slow down and try again shortly.'));
+  });
+
+  it('answers a body over its limit with 413 request_too_large, before chat sees it', async () => {
+    const res = await request(gateway())
+      .post('/v1/chat/completions')
+      .set('content-type', 'application/json')
+      .send(`"${'x'.repeat(2048)}"`)
+      .expect(413);
+    expect(res.body).toEqual(openAiError('request_too_large', 'invalid_request_error', 'The request body is too large. The limit is 1 KB.'));
+  });
+
+  it('answers 503 service_unavailable with Retry-After when chat is down', async () => {
+    const res = await request(gateway({ upstreams: { ...baseConfig.upstreams, chat: [await closedPortUrl()] } }))
+      .post('/v1/chat/completions')
+      .set('content-type', 'application/json')
+      .send('{"model":"meeting-prep","messages":[]}')
+      .expect(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toEqual(openAiError('service_unavailable', 'api_error', 'The chat service is unavailable. Please try again shortly.'));
+  });
+
+  it('answers 504 upstream_timeout when chat does not answer in time', async () => {
+    // Takes every request and never answers.
+    const server = await startHttpServer(
+      express().use(() => undefined),
+      { port: 0, host: '127.0.0.1' },
+    );
+    servers.push(server);
+    const res = await request(gateway({ upstreamTimeoutMs: 200, upstreams: { ...baseConfig.upstreams, chat: [serverUrl(server)] } }))
+      .get('/v1/models')
+      .expect(504);
+    expect(res.body).toEqual(openAiError('upstream_timeout', 'api_error', 'The chat service took too long to respond. Please try again shortly.'));
+  });
+
+  it('answers text with NUL, which no service may store, with 400 invalid_request', async () => {
+    const res = await request(gateway()).get('/v1/models?q=%00').expect(400);
+    expect(res.body).toEqual(openAiError('invalid_request', 'invalid_request_error', 'Text may not contain NUL or other control characters.'));
+  });
+
+  it('keeps the platform’s shape for the same refusals under /api', async () => {
+    const app = gateway({ rateLimitPerMinute: 1 });
+    await request(app).get('/api/chat/wallet').expect(200);
+    expect((await request(app).get('/api/chat/wallet').expect(429)).body.error).toMatchObject({ code: 'rate_limited' });
+    const down = await request(gateway({ upstreams: { ...baseConfig.upstreams, chat: [await closedPortUrl()] } }))
+      .get('/api/chat/wallet')
+      .expect(503);
+    expect(apiErrorBody.parse(down.body).error.code).toBe('upstream_unavailable');
+  });
+
+  it('is read by the official OpenAI SDK as its own error classes', async () => {
+    const limited = await startHttpServer(gateway({ rateLimitPerMinute: 1 }), { port: 0, host: '127.0.0.1' });
+    const chatDown = await startHttpServer(gateway({ upstreams: { ...baseConfig.upstreams, chat: [await closedPortUrl()] } }), { port: 0, host: '127.0.0.1' });
+    try {
+      const client = (server: http.Server) => new OpenAI({ apiKey: 'adk_0123456789abcdefghijklmnopqrstuvwxyzABCDEF', baseURL: `${serverUrl(server)}/v1`, maxRetries: 0 });
+      await client(limited).models.list();
+      const tooMany = await client(limited)
+        .models.list()
+        .catch((error: unknown) => error);
+      expect(tooMany).toBeInstanceOf(OpenAI.RateLimitError);
+      expect(tooMany).toMatchObject({ status: 429, code: 'rate_limit_exceeded', type: 'requests', message: '429 Too many requests. Please slow down and try again shortly.' });
+      const down = await client(chatDown)
+        .models.list()
+        .catch((error: unknown) => error);
+      expect(down).toBeInstanceOf(OpenAI.InternalServerError);
+      expect(down).toMatchObject({ status: 503, code: 'service_unavailable', type: 'api_error' });
+    } finally {
+      await closeHttpServer(limited);
+      await closeHttpServer(chatDown);
+    }
   });
 });
 
@@ -567,7 +653,7 @@ describe('the API layers', () => {
       expect(res.body.requestId).toBe('layer-check-1');
       expect(res.headers['cache-control']).toBe('no-store');
       const nul = await request(gateway()).get(`${path}?q=%00`).expect(400);
-      expect(nul.body.error.code).toBe('invalid_text');
+      expect(nul.body.error.code).toBe(path.startsWith('/v1') ? 'invalid_request' : 'invalid_text');
     },
     securityHeaders: async (path) => {
       const res = await request(gateway()).get(path);
@@ -577,11 +663,11 @@ describe('the API layers', () => {
     rateLimit: async (path) => {
       const app = gateway({ rateLimitPerMinute: 1 });
       expect((await request(app).get(path).expect(200)).headers.ratelimit).toBe('limit=1, remaining=0, reset=60');
-      expect((await request(app).get(path).expect(429)).body.error.code).toBe('rate_limited');
+      expect((await request(app).get(path).expect(429)).body.error.code).toBe(path.startsWith('/v1') ? 'rate_limit_exceeded' : 'rate_limited');
     },
     bodyLimit: async (path) => {
       const res = await request(gateway()).post(path).set('content-type', 'text/plain').send('x'.repeat(2048)).expect(413);
-      expect(res.body.error.code).toBe('payload_too_large');
+      expect(res.body.error.code).toBe(path.startsWith('/v1') ? 'request_too_large' : 'payload_too_large');
     },
     tokenCheck: async (path) => {
       const res = await request(gateway()).get(path).set(bearer('forged.token.value'));

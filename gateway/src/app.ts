@@ -6,6 +6,7 @@ import { contentLengthLimit } from './body-limit';
 import { type GatewayConfig, UPSTREAM_NAMES } from './config';
 import { shellProxy } from './proxy/shell-proxy';
 import { createUpstreamPool } from './proxy/upstream-pool';
+import { publicApiErrorHandler, sendOpenAiError } from './public-api-errors';
 import { upstreamProxy } from './proxy/upstream-proxy';
 import { pageRateLimit } from './rate-limit';
 import { upstreamReadiness } from './readiness';
@@ -104,7 +105,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     },
     handleError,
   });
-  const publicApi = apiPipeline({ app, layers: inOrder(SKIPPED_BY_PUBLIC_API), answer: (req, res) => upstreams.forward('chat', req, res), handleError });
+  // The public API's clients are OpenAI SDKs: the gateway's own refusals there (rate limit, body
+  // limit, chat down or slow) come in OpenAI's error shape, as svc-chat's do.
+  const publicApi = apiPipeline({
+    app,
+    layers: inOrder(SKIPPED_BY_PUBLIC_API),
+    answer: (req, res) => upstreams.forward('chat', req, res, sendOpenAiError),
+    handleError: publicApiErrorHandler(logger),
+  });
 
   const listener = frontOf(app, (req, res) => {
     const url = req.url ?? '';

@@ -1,16 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-
-const root = path.resolve(__dirname, '../..');
-
-type Snippet = { file: string; code: string };
-
-/** Rules the repository's ESLint configuration (npm run lint) reports for each snippet, linted as if it lived at `file`. */
-function lint(snippets: Snippet[]): Map<string, string[]> {
-  const output = execFileSync(process.execPath, [path.join(root, 'packages/lint/src/lint-snippets.mjs')], { input: JSON.stringify(snippets), encoding: 'utf8' });
-  const results = JSON.parse(output) as Array<{ file: string; rules: string[] }>;
-  return new Map(results.map((result) => [result.file, result.rules]));
-}
+import { lintSnippets, type Snippet } from '@agentdock/lint/testing';
 
 const app = "import express from 'express';\nexport const app = express();\nconst handler: express.RequestHandler = (_req, _res, next) => next();\n";
 
@@ -30,7 +18,7 @@ const accepted: Snippet[] = [
 ];
 
 describe('the lint rules of issue 28 point 1 (no-restricted-syntax in npm run lint)', () => {
-  const results = lint([...refused, ...accepted]);
+  const results = lintSnippets([...refused, ...accepted]);
 
   it.each(refused.map(({ file, code }) => [file, code.slice(app.length).trim()]))('refuses %s: %s', (file) => {
     expect(results.get(file)).toEqual(['no-restricted-syntax']);

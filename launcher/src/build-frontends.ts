@@ -16,7 +16,7 @@ async function newestMtime(path: string): Promise<number> {
 const manifestPath = (frontend: Frontend) => join(repoRoot, frontend, 'dist', 'mf-manifest.json');
 
 /** A front end needs a build when it has none, or when any of its sources is newer than it. */
-export async function isStale(frontend: Frontend): Promise<boolean> {
+async function isStale(frontend: Frontend): Promise<boolean> {
   const manifest = manifestPath(frontend);
   if (!existsSync(manifest)) return true;
   const builtAt = (await stat(manifest)).mtimeMs;

@@ -10,7 +10,7 @@ import { repoRoot } from './paths';
 const port = (fallback: number) => portSchema.min(1, { error: 'expected a port number between 1 and 65535' }).default(fallback);
 
 /** Everything the embedded default lets you change; every value has a working default. */
-export const launcherEnvSchema = z.object({
+const launcherEnvSchema = z.object({
   PORT: port(3000),
   HOST: hostSchema.default('127.0.0.1'),
   /** Host name the browser uses to reach the remotes' static servers. */
@@ -75,7 +75,7 @@ export function loadLauncherIdentityOptions(config: LauncherConfig, env: NodeJS.
  * folder (readable by its owner only), so restarts open what earlier runs sealed. Keep it with
  * the data: without it, every second factor has to be set up again.
  */
-export function embeddedEncryptionKey(dataDir: string): string {
+function embeddedEncryptionKey(dataDir: string): string {
   const file = join(dataDir, 'mfa-encryption.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });

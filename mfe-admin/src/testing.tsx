@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { type AdminAgent, type AdminAuditEntry, type ContentSection, daysOfRange, productIssueMessage, type UserProfile, type Wallet } from '@agentdock/contracts';
-import { planFixture } from '@agentdock/contracts/testing';
+import { planFixture, walletFixture } from '@agentdock/contracts/testing';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { errorResponse, fakeIdentity, jsonResponse, memoryStorage, sessionFixture, userFixture } from '@agentdock/session/testing';
 import AdminPage from './admin-page';
@@ -16,19 +16,7 @@ export function userRow(index: number, overrides: Partial<UserProfile> = {}): Us
 }
 
 export function walletFor(userId: string, overrides: Partial<Wallet> = {}): Wallet {
-  return {
-    userId,
-    tier: 'free',
-    creditsRemaining: 40_000,
-    creditsLimit: 50_000,
-    purchasedCredits: 0,
-    apiCallsUsed: 0,
-    apiCallsLimit: 50,
-    periodStart: '2026-11-01T00:00:00.000Z',
-    refillsAt: '2026-12-01T00:00:00.000Z',
-    renewsAt: '2026-12-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return walletFixture({ userId, ...overrides });
 }
 
 export function agentFixture(overrides: Partial<AdminAgent> = {}): AdminAgent {

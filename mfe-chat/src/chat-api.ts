@@ -64,4 +64,3 @@ export function chatApi(api: ApiClient, getAccessToken: () => Promise<string | n
     },
   };
 }
-export type ChatApi = ReturnType<typeof chatApi>;

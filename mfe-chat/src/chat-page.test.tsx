@@ -5,6 +5,7 @@ import { TextEncoder } from 'node:util';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { walletFixture } from '@agentdock/contracts/testing';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
 import ChatPage from './chat-page';
@@ -17,18 +18,7 @@ const AGENT = {
   tier: 'free',
   producesImages: false,
 };
-const WALLET = {
-  userId: '6a3c3b1e-0f0e-4a8e-9a44-1f0c5a3b2d10',
-  tier: 'free',
-  creditsRemaining: 100,
-  creditsLimit: 50_000,
-  purchasedCredits: 0,
-  apiCallsUsed: 0,
-  apiCallsLimit: 50,
-  periodStart: '2026-11-01T00:00:00.000Z',
-  refillsAt: '2026-12-01T00:00:00.000Z',
-  renewsAt: '2026-12-01T00:00:00.000Z',
-};
+const WALLET = walletFixture({ creditsRemaining: 100 });
 
 const CONVERSATION = {
   id: '7c1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a13',
@@ -236,7 +226,7 @@ describe('chat page', () => {
     expect(tokens.hidden).toBe(true);
   });
 
-  it('gives focus back to the composer when the reply ends, once Send took it away with it', async () => {
+  it('puts focus back in the composer when the reply ends, not on the Send button that is disabled by then', async () => {
     const sends = streamedSends();
     try {
       renderChat(true, [AGENT], [], { ...WALLET, creditsRemaining: 50_000 });
@@ -246,17 +236,84 @@ describe('chat page', () => {
       const send = screen.getByRole('button', { name: 'Send' });
       send.focus();
       fireEvent.click(send);
-      // Stop replaces Send while the reply streams: the focused button is gone, focus fell to the page.
       await screen.findByRole('button', { name: 'Stop generating' });
       expect(sends.sends()).toBe(1);
-      expect(document.activeElement).toBe(document.body);
       sends.token('Here is a plan');
       expect(await screen.findByText('Here is a plan')).toBeTruthy();
-      expect(document.activeElement).toBe(document.body);
       sends.done('Plan the offsite', 'Here is a plan for the offsite', 0);
+      // The status line announces the reply once; focus is ready for the next message.
       await screen.findByText('Meeting Prep replied (2,000 credits).');
       await waitFor(() => expect(document.activeElement).toBe(input));
-      expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    } finally {
+      sends.restore();
+    }
+  });
+
+  it('puts focus back in the composer when the reply ends, after Regenerate left the page with its reply', async () => {
+    const sends = streamedSends();
+    try {
+      const asked = storedMessage('user', '1c2f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', 'Plan the offsite', 0);
+      renderChat(true, [AGENT], [asked, storedMessage('assistant', '2d3f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', 'A first plan', 1)], { ...WALLET, creditsRemaining: 50_000 });
+      await screen.findByRole('option', { name: 'Meeting Prep' });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Agent' }), { target: { value: AGENT.id } });
+      const regenerate = await screen.findByRole('button', { name: 'Regenerate' });
+      regenerate.focus();
+      fireEvent.click(regenerate);
+      await screen.findByRole('button', { name: 'Stop generating' });
+      // The old reply and its Regenerate button are gone while the new one streams: focus fell to the page.
+      expect(screen.queryByText('A first plan')).toBeNull();
+      expect(document.activeElement).toBe(document.body);
+      sends.token('A second');
+      expect(await screen.findByText('A second')).toBeTruthy();
+      sends.done('Plan the offsite', 'A second plan', 0);
+      await screen.findByText('Meeting Prep replied (2,000 credits).');
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
+    } finally {
+      sends.restore();
+    }
+  });
+
+  it('stops following the reply once the reader scrolls up, even as words keep coming; "Jump to latest" brings the view back', async () => {
+    const sends = streamedSends();
+    try {
+      const history = [
+        storedMessage('user', '1c2f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', 'Plan the offsite', 0),
+        storedMessage('assistant', '2d3f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', 'A first plan', 1),
+      ];
+      renderChat(true, [AGENT], history, { ...WALLET, creditsRemaining: 50_000 });
+      await screen.findByRole('option', { name: 'Meeting Prep' });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Agent' }), { target: { value: AGENT.id } });
+      await screen.findByText('A first plan');
+      // jsdom lays nothing out: a pane 500 px high over 2,000 px of conversation.
+      const pane = screen.getByRole('log', { name: 'Conversation' });
+      let top = 0;
+      Object.defineProperty(pane, 'clientHeight', { configurable: true, get: () => 500 });
+      Object.defineProperty(pane, 'scrollHeight', { configurable: true, get: () => 2_000 });
+      Object.defineProperty(pane, 'scrollTop', { configurable: true, get: () => top, set: (value: number) => void (top = Math.max(0, Math.min(value, 1_500))) });
+
+      const input = screen.getByRole('textbox', { name: 'Message' });
+      fireEvent.change(input, { target: { value: 'And the budget?' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      await screen.findByRole('button', { name: 'Stop generating' });
+      expect(top).toBe(1_500);
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+
+      // The reader scrolls up; the next words land before the scroll event does: the view stays.
+      fireEvent.wheel(pane, { deltaY: -400 });
+      top = 1_100;
+      sends.token('More words');
+      expect(await screen.findByText('More words')).toBeTruthy();
+      fireEvent.scroll(pane);
+      expect(top).toBe(1_100);
+      const jump = screen.getByRole('button', { name: 'Jump to latest' });
+      sends.done('And the budget?', 'More words on the budget', 2);
+      await screen.findByText('Meeting Prep replied (2,000 credits).');
+      expect(top).toBe(1_100);
+
+      fireEvent.click(jump);
+      expect(top).toBe(1_500);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull());
     } finally {
       sends.restore();
     }

@@ -13,7 +13,7 @@ import {
 import { pageSanitizer } from '@agentdock/html-sanitizer';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, CopyButton, LinkButton, Spinner } from '@agentdock/ui';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState, type WheelEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { chatApi } from './chat-api';
 import { ConversationList } from './conversation-list';
@@ -120,11 +120,14 @@ export function ChatWindow() {
     if (pane && following) pane.scrollTop = pane.scrollHeight;
   }, [messages, pending, following]);
 
-  // Send, Stop and Regenerate leave the page while a reply is on its way (as does the edit form),
-  // taking keyboard focus with them: once the reply ends, focus that fell to the page goes back to
-  // the composer, so the next message can be typed at once. Focus the user moved elsewhere stays.
+  // While a reply is on its way, Regenerate and the edit form leave the page, taking keyboard focus
+  // with them, and Send turns into Stop and back into a Send that is disabled (the composer is
+  // empty). Once the reply ends, focus that fell to the page, sits on a disabled control or on the
+  // composer's own buttons goes back to the composer, so the next message can be typed at once.
+  // Focus the user moved elsewhere (the list, a link) stays where it is.
   const replying = pending !== null;
   const wasReplying = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (replying) {
       wasReplying.current = true;
@@ -133,7 +136,8 @@ export function ChatWindow() {
     if (!wasReplying.current) return;
     wasReplying.current = false;
     const active = document.activeElement;
-    if (!active || active === document.body || !active.isConnected) inputRef.current?.focus();
+    const lost = !active || active === document.body || !active.isConnected || active.matches(':disabled') || (active !== inputRef.current && formRef.current?.contains(active));
+    if (lost) inputRef.current?.focus();
   }, [replying]);
 
   const agent = agents?.find((candidate) => candidate.id === agentId);
@@ -297,6 +301,15 @@ export function ChatWindow() {
     const pane = paneRef.current;
     if (pane) setFollowing(pane.scrollHeight - pane.scrollTop - pane.clientHeight < FOLLOW_SLACK);
   };
+  // Scrolling up stops the following at once, in the wheel or key event itself: waiting for the
+  // scroll event would let a token that lands in between pull the view back to the end.
+  const onPaneWheel = (event: WheelEvent<HTMLDivElement>) => {
+    if (event.deltaY < 0) setFollowing(false);
+  };
+  const onPaneKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The pane itself scrolling, not the caret moving in the edit box inside it.
+    if (event.target === event.currentTarget && ['ArrowUp', 'PageUp', 'Home'].includes(event.key)) setFollowing(false);
+  };
   const jumpToLatest = () => {
     const pane = paneRef.current;
     if (pane) pane.scrollTop = pane.scrollHeight;
@@ -395,7 +408,17 @@ export function ChatWindow() {
           </div>
         ) : null}
 
-        <div className="chat-pane" ref={paneRef} onScroll={onPaneScroll} aria-busy={pending !== null} role="log" aria-live="off" aria-label="Conversation">
+        <div
+          className="chat-pane"
+          ref={paneRef}
+          onScroll={onPaneScroll}
+          onWheel={onPaneWheel}
+          onKeyDown={onPaneKeyDown}
+          aria-busy={pending !== null}
+          role="log"
+          aria-live="off"
+          aria-label="Conversation"
+        >
           {loadError ? (
             <Alert variant="error">{loadError}</Alert>
           ) : !agent ? (
@@ -450,7 +473,7 @@ export function ChatWindow() {
         </p>
 
         {notice ? <Alert variant="error">{notice}</Alert> : null}
-        <form className="chat-form" onSubmit={onSubmit}>
+        <form className="chat-form" ref={formRef} onSubmit={onSubmit}>
           <textarea
             ref={inputRef}
             className="chat-input"

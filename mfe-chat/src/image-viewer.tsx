@@ -11,7 +11,7 @@ function dataUrlBlob(url: string): Blob {
 }
 
 /** Saves the image under a timestamped name with its real type's extension; if fetching fails, a direct link download. */
-export async function downloadImage(url: string): Promise<void> {
+async function downloadImage(url: string): Promise<void> {
   const link = document.createElement('a');
   link.download = imageFileName(/^data:([^;,]+)/.exec(url)?.[1] ?? '');
   try {

@@ -3,20 +3,20 @@ import { z } from 'zod';
 import { DEFAULT_GRACE_DAYS } from './domain/subscription-machine';
 
 /** Where the local Stripe-protocol server listens when nothing else is said. */
-export const LOCAL_STRIPE_PORT = 3105;
+const LOCAL_STRIPE_PORT = 3105;
 
 /**
  * Webhook secrets that were ever published (in this repository's history or documentation).
  * Anyone can sign a forged event with one, so they are refused whenever the key is a real one.
  */
-export const PUBLIC_WEBHOOK_SECRETS: ReadonlySet<string> = new Set(['whsec_local']);
+const PUBLIC_WEBHOOK_SECRETS: ReadonlySet<string> = new Set(['whsec_local']);
 
 /**
  * No Stripe variable has a default: a deployment that forgets one must not start with a secret
  * anyone can read here. The embedded default (the launcher) passes the local server's own keys.
  * With STRIPE_API_HOST the SDK talks to the local test-mode server; without it, to Stripe.
  */
-export const billingEnvSchema = z.object({
+const billingEnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1),
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
   STRIPE_API_HOST: hostSchema.optional(),

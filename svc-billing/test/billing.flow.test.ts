@@ -386,7 +386,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     live.items = { ...items, data: [{ ...items.data[0]!, price: { ...items.data[0]!.price, id: 'price_not_in_the_catalog' } }] };
     const unknown = await signed('evt_unknown_price', live).expect(409);
     live.items = items;
-    expect(unknown.body.error.code).toBe('price_not_found');
+    expect(unknown.body.error.code).toBe('unknown_price');
     // Not recorded: the provider's retry is applied once the catalog's plan names the price.
     expect((await billing.context.db.select().from(webhookEvents)).map((event) => event.id)).not.toContain('evt_unknown_price');
   });

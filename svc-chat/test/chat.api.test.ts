@@ -119,15 +119,16 @@ describe(`svc-chat on ${DRIVER}`, () => {
         return { text: 'All at once', usage: null, imageUrl: null };
       },
     };
+    const deps = { context, provider: burst, lowBalanceRatio: 0.1, replyLimits: { maxReplyTokens: 4_096, perAgent: {} } };
+    const input = { userId: user.id, tier: 'free' as const, agentId: agent.id, message: 'Hello' };
+    // The reservation is a transaction too: only the ones after it are the settlement's.
+    const prepared = await prepareSend(deps, input);
     const runTransaction = context.transaction;
     const settlement = jest.spyOn(context, 'transaction').mockImplementation((work) => {
       order.push('settlement');
       return runTransaction(work);
     });
     try {
-      const deps = { context, provider: burst, lowBalanceRatio: 0.1, replyLimits: { maxReplyTokens: 4_096, perAgent: {} } };
-      const input = { userId: user.id, tier: 'free' as const, agentId: agent.id, message: 'Hello' };
-      const prepared = await prepareSend(deps, input);
       let tokens = 0;
       const onToken = () => {
         // Written tokens leave the process when the loop takes its next turn.

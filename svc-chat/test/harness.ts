@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type AdminAgent, agentChangedV1, API_KEY_PREFIX, apiKeyIssuedV1, type EventData, type EventDefinition, type SubscriptionTier } from '@agentdock/contracts';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { startDemoProvider } from '@agentdock/local-agent-provider';
+import { inTransaction } from '@agentdock/service-data';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';
@@ -102,7 +103,7 @@ export class ChatHarness {
 
   /** Brings the wallet's plan credits to `credits` through the ledger (an admin adjustment), so the ledger still sums to the balance. */
   async setPlanCredits(userId: string, credits: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       const wallet = await lockWallet(tx, userId);
       const change = credits - wallet.creditsRemaining;
       if (change !== 0) await adjustCredits(tx, { userId, credits: change, reason: 'test set-up', actorId: randomUUID() });

@@ -17,7 +17,7 @@ function sources(folder: string): string[] {
  * Places in `code` that change a balance or write a ledger row: a drizzle update or insert of the
  * wallet whose statement names a balance column, an insert into the ledger, or raw SQL doing either.
  */
-export function balanceWrites(code: string): string[] {
+function balanceWrites(code: string): string[] {
   const found: string[] = [];
   for (const match of code.matchAll(/\.(update|insert)\(chatWallets\)[\s\S]*?;/g)) {
     if (/creditsRemaining|purchasedCredits/.test(match[0])) found.push(match[0].slice(0, 80));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { creditsForTokens, creditsPurchasedV1, estimateTokens, type EventDefinition, subscriptionCanceledV1, subscriptionRenewedV1, userRegisteredV1 } from '@agentdock/contracts';
+import { inTransaction } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { AppError, ConflictError } from '@agentdock/service-kit';
 import fc from 'fast-check';
@@ -190,9 +191,9 @@ describe(`wallet properties on ${DRIVER}`, () => {
             await deliver(subscriptionCanceledV1, { userId, subscriptionId: 'sub_p', tier: 'starter', reason: 'canceled', endedAt: new Date().toISOString() }, delivered);
           } else if (current.kind === 'adjust') {
             const before = await snapshot(userId);
-            const outcome = await chat.db
-              .transaction((tx) => adjustCredits(tx, { userId, credits: current.credits, reason: 'property', actorId: randomUUID() }))
-              .catch((error: unknown) => error);
+            const outcome = await inTransaction(chat.db, (tx) => adjustCredits(tx, { userId, credits: current.credits, reason: 'property', actorId: randomUUID() })).catch(
+              (error: unknown) => error,
+            );
             if (outcome instanceof BalanceTooLowError) expect((await snapshot(userId)).ledger).toHaveLength(before.ledger.length);
             else expect(outcome).toMatchObject({ change: expect.anything() });
           } else if (current.kind === 'refund' && replies.length > 0) {

@@ -75,10 +75,10 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
     },
     consumers(context, { mailer }) {
       return [
-        lowBalanceConsumer(context.db, mailer, options.publicUrl),
-        courseWelcomeConsumer(context.db, mailer, options.publicUrl),
-        ...billingTierConsumers(context.db),
-        ...billingEmailConsumers(context.db, mailer, options.publicUrl),
+        lowBalanceConsumer(context.transaction, mailer, options.publicUrl),
+        courseWelcomeConsumer(context.transaction, mailer, options.publicUrl),
+        ...billingTierConsumers(context.transaction),
+        ...billingEmailConsumers(context.transaction, mailer, options.publicUrl),
       ];
     },
     async onStop(_context, { mailer }) {

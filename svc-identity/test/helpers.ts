@@ -93,3 +93,12 @@ export async function signUpConfirmed(url: string, email = uniqueEmail(), fullNa
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A user, a suspended user and an admin (`adminEmail` must be among the service's admin emails), as bearer headers. */
+export async function signedInCallers(url: string, adminEmail: string): Promise<Record<'user' | 'suspended' | 'admin', { authorization: string }>> {
+  const admin = bearer((await signUpConfirmed(url, adminEmail)).session.accessToken);
+  const user = bearer((await signUpConfirmed(url)).session.accessToken);
+  const suspendedAccount = await signUpConfirmed(url);
+  await request(url).patch(`/api/identity/admin/users/${suspendedAccount.session.user.id}`).set(admin).send({ isSuspended: true }).expect(200);
+  return { user, suspended: bearer(suspendedAccount.session.accessToken), admin };
+}

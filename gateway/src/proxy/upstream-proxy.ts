@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { Agent, type Dispatcher } from 'undici';
 import { AppError, GATEWAY_SECRET_HEADER, type Logger, getRequestId, sendError } from '@agentdock/service-kit';
 import type { UpstreamName } from '../config';
+import type { ErrorAnswer } from '../public-api-errors';
 import { IDLE_SOCKET_TIMEOUT_MS } from './keep-alive-agent';
 import type { UpstreamPool } from './upstream-pool';
 import { clientAddress } from '../client-address';
@@ -20,8 +21,11 @@ export interface UpstreamProxyOptions {
 export interface UpstreamProxy {
   /** The service an /api URL is proxied to, or undefined when it is no service's path. */
   serviceFor(url: string): UpstreamName | undefined;
-  /** Proxies a request to `name`; its answer, or the error body when the service fails, ends the response. */
-  forward(name: UpstreamName, req: Request, res: Response): void;
+  /**
+   * Proxies a request to `name`; its answer, or the error body when the service fails, ends the
+   * response. The error body is the platform's (sendError) unless `answerError` writes another.
+   */
+  forward(name: UpstreamName, req: Request, res: Response, answerError?: ErrorAnswer): void;
 }
 
 /**
@@ -49,7 +53,7 @@ export function upstreamProxy({ pools, timeoutMs, logger, gatewaySecret }: Upstr
     const name = upstreamName(url) as UpstreamName;
     return services.has(name) ? name : undefined;
   };
-  const forward = (name: UpstreamName, req: Request, res: Response) => services.get(name)!(req, res);
+  const forward = (name: UpstreamName, req: Request, res: Response, answerError: ErrorAnswer = sendError) => services.get(name)!(req, res, answerError);
   return {
     serviceFor,
     forward,
@@ -93,18 +97,18 @@ function upstreamPath(basePath: string, url: string): string {
   return [joined, ...query].join('?');
 }
 
-type ServiceProxy = (req: Request, res: Response) => void;
+type ServiceProxy = (req: Request, res: Response, answerError: ErrorAnswer) => void;
 
 function serviceProxy(name: UpstreamName, pool: UpstreamPool, shared: Pick<ServiceContext, 'timeoutMs' | 'logger' | 'dispatcher' | 'gatewaySecret'>): ServiceProxy {
   const targets = new Map(pool.targets.map((url) => [url, describeTarget(url)]));
   const service: ServiceContext = { name, pool, targets, ...shared };
-  return (req, res) => {
+  return (req, res, answerError) => {
     // A DELETE or OPTIONS without a length has no body: said explicitly, some servers wait for one otherwise.
     if ((req.method === 'DELETE' || req.method === 'OPTIONS') && !req.headers['content-length']) {
       req.headers['content-length'] = '0';
       delete req.headers['transfer-encoding'];
     }
-    const exchange = new Exchange(service, req, res, targets.get(pool.pick())!);
+    const exchange = new Exchange(service, req, res, targets.get(pool.pick())!, answerError);
     // A client that leaves before its answer is complete (a chat stream closed in the browser) must
     // not leave the upstream working for nobody: the request to it is aborted, before its response
     // began or mid-stream (its connection is closed). After a complete response this does nothing.
@@ -138,6 +142,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly req: Request,
     private readonly res: Response,
     private target: Target,
+    private readonly answerError: ErrorAnswer,
   ) {}
 
   send(): void {
@@ -205,7 +210,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     service.logger.warn({ err, upstream: service.name, requestId: getRequestId(req) }, `Proxying to ${service.name} failed`);
     // Once a response has begun there is no status left to change; cut it so the client sees it end early.
     if (res.headersSent) return void res.destroy();
-    sendError(req, res, failure(service.name, err));
+    this.answerError(req, res, failure(service.name, err));
   }
 }
 
@@ -288,13 +293,13 @@ function failure(name: UpstreamName, err: Error): AppError {
   switch (errorCode(err)) {
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return new AppError(504, 'upstream_timeout', `The ${name} service took too long to respond. Please try again shortly.`);
+      return new AppError('upstream_timeout', `The ${name} service took too long to respond. Please try again shortly.`);
     // A request node's server accepted but that cannot be sent on as it is (a header undici refuses).
     case 'UND_ERR_INVALID_ARG':
     case 'UND_ERR_NOT_SUPPORTED':
-      return new AppError(400, 'bad_request', `This request cannot be forwarded to the ${name} service: ${err.message}.`);
+      return new AppError('bad_request', `This request cannot be forwarded to the ${name} service: ${err.message}.`);
     default:
       // 503, not 502: the service is down for a while (a deploy, a restart), and Retry-After says when to come back.
-      return new AppError(503, 'upstream_unavailable', `The ${name} service is unavailable. Please try again shortly.`, { headers: { 'Retry-After': '5' } });
+      return new AppError('upstream_unavailable', `The ${name} service is unavailable. Please try again shortly.`, { headers: { 'Retry-After': '5' } });
   }
 }

@@ -1,7 +1,7 @@
 import type { ClientRequest } from 'node:http';
 
 /** Raised when an upstream has not started its response in time; the gateway answers 504. */
-export class UpstreamTimeoutError extends Error {
+class UpstreamTimeoutError extends Error {
   override readonly name = 'UpstreamTimeoutError';
   constructor(readonly timeoutMs: number) {
     super(`The upstream did not respond within ${timeoutMs} ms`);

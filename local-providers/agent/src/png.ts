@@ -22,7 +22,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** Encodes RGB pixels (row-major, 3 bytes each) as a PNG file. */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
+function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -6,7 +6,7 @@ import { Card, ProgressBar } from '@agentdock/ui';
 import { useSessionClient } from '@agentdock/session';
 import { formatDate } from './format';
 
-export const LEARNING_FAILED = 'Failed to load your courses';
+const LEARNING_FAILED = 'Failed to load your courses';
 
 /** Courses in progress or just joined (with a link to the first unfinished lesson) and certificates earned. */
 export function LearningCard() {

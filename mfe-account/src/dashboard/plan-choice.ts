@@ -14,7 +14,7 @@ export const PLAN_CHOICE_LABELS: Record<PlanChoice, string> = {
  * What a plan costs per month in minor units, for comparing plans. A plan quoted by contact (Enterprise) costs
  * more than any priced one.
  */
-export function monthlyCost(plan: Plan): number {
+function monthlyCost(plan: Plan): number {
   if (plan.customPrice) return Number.POSITIVE_INFINITY;
   if (plan.monthly) return plan.monthly.amountMinor;
   if (plan.annualPerMonthMinor !== null) return plan.annualPerMonthMinor;
@@ -42,7 +42,7 @@ export function planSubscription<S extends { kind: string; status: string }>(sub
 }
 
 /** What the chosen plan costs from the next bill on, e.g. "$100 per month" or "$1,020 per year". */
-export function recurringPrice(plan: Plan, period: BillingPeriod, locale?: string): string | null {
+function recurringPrice(plan: Plan, period: BillingPeriod, locale?: string): string | null {
   const price = period === 'annual' ? plan.annual : plan.monthly;
   if (!price) return null;
   return `${formatPrice(price.amountMinor, plan.currency, locale)} per ${period === 'annual' ? 'year' : 'month'}`;

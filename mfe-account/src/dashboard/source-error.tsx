@@ -20,7 +20,7 @@ export interface SourceErrorProps {
 }
 
 /** Stands in for the figures of one source that failed, inside that source's card only. */
-export function SourceError({ title, error, onRetry, pending }: SourceErrorProps) {
+function SourceError({ title, error, onRetry, pending }: SourceErrorProps) {
   return (
     <div className="acc-source-error" role="alert">
       <p className="acc-source-error__title">{title}</p>

@@ -1,5 +1,5 @@
 import type { Plan, UserProfile } from '@agentdock/contracts';
-import { seededPlansFixture } from '@agentdock/contracts/testing';
+import { seededPlansFixture, walletFixture as sharedWalletFixture } from '@agentdock/contracts/testing';
 import { fakeIdentity, jsonResponse, sessionFixture, userFixture } from '@agentdock/session/testing';
 import { useLocation } from 'react-router-dom';
 import type { BillingSubscription } from '../api/billing-api';
@@ -9,21 +9,16 @@ import DashboardPage from './dashboard-page';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The contracts' wallet fixture with some API calls made and its dates around today. */
 export function walletFixture(overrides: Partial<Wallet> = {}): Wallet {
-  return {
-    userId: userFixture().id,
-    tier: 'free',
-    creditsRemaining: 40_000,
-    creditsLimit: 50_000,
-    purchasedCredits: 0,
+  return sharedWalletFixture({
     apiCallsUsed: 12,
-    apiCallsLimit: 50,
     periodStart: new Date(Date.now() - 20 * DAY_MS).toISOString(),
     // 10.5 days away: 11 days until the credits refill, rounded up.
     refillsAt: new Date(Date.now() + 10.5 * DAY_MS).toISOString(),
     renewsAt: new Date(Date.now() + 10.5 * DAY_MS).toISOString(),
     ...overrides,
-  };
+  });
 }
 
 /** 30 days, oldest first, with usage on the last two. */

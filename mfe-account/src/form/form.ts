@@ -38,7 +38,7 @@ export function validateForm<T>(values: Record<string, string>, required: Record
   return Object.keys(errors).length > 0 ? { errors } : parse();
 }
 
-export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 
 /** The server's message for the red box, and its per-field messages (an ApiError carries both). */
 export function describeFailure(error: unknown, rename: Record<string, string> = {}): { message: string; fields: FieldErrors } {

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Alert, AnchorButton, Button, CopyButton } from '@agentdock/ui';
 
-export const RECOVERY_CODES_FILE = 'agentdock-recovery-codes.txt';
+const RECOVERY_CODES_FILE = 'agentdock-recovery-codes.txt';
 
 /** The text file a user keeps: the codes, one a line, with what they are for. */
-export function recoveryCodesText(codes: string[], email: string): string {
+function recoveryCodesText(codes: string[], email: string): string {
   return [`Agentdock recovery codes for ${email}`, 'Each code signs you in once when you cannot use your authenticator app.', '', ...codes, ''].join('\n');
 }
 

@@ -18,7 +18,7 @@ export type AgentValues = {
 };
 
 /** A new agent is for the free tier unless the admin picks another. */
-export const EMPTY_AGENT: AgentValues = { key: '', name: '', description: '', features: '', useCase: '', tier: 'free', providerAgentId: '', isActive: true };
+const EMPTY_AGENT: AgentValues = { key: '', name: '', description: '', features: '', useCase: '', tier: 'free', providerAgentId: '', isActive: true };
 
 function agentValues(agent: AdminAgent): AgentValues {
   return {
@@ -39,27 +39,10 @@ export function agentBody(values: AgentValues, create: boolean): AgentInput {
   return { ...rest, ...(create ? { key: key.trim() } : {}), features: lines(features), providerAgentId: providerAgentId.trim() || null } as AgentInput;
 }
 
-const agentFieldOf = (path: string) => {
-  const head = path.split('.')[0];
-  return head && head in EMPTY_AGENT ? (head as keyof AgentValues) : undefined;
-};
-
 export function AgentForm({ agent, save, onCancel }: { agent?: AdminAgent; save: (values: AgentValues) => Promise<void>; onCancel: () => void }) {
-  const form = useRecordForm({
-    initial: agent ? agentValues(agent) : EMPTY_AGENT,
-    save,
-    fieldOf: agentFieldOf,
-    failureText: ADMIN_ERRORS.saveAgent,
-  });
+  const form = useRecordForm({ initial: agent ? agentValues(agent) : EMPTY_AGENT, save, failureText: ADMIN_ERRORS.saveAgent });
   return (
-    <FormFrame
-      title={agent ? 'Edit Agent' : 'Create New Agent'}
-      formRef={form.formRef}
-      pending={form.pending}
-      formError={form.errors.form}
-      onSubmit={form.onSubmit}
-      onCancel={onCancel}
-    >
+    <FormFrame title={agent ? 'Edit Agent' : 'Create New Agent'} form={form} onCancel={onCancel}>
       <div className="adm-form-grid">
         {!agent && <TextField label="Key" placeholder="e.g. meeting-prep" {...form.text('key')} />}
         <TextField label="Name" {...form.text('name')} />

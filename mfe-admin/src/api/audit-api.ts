@@ -21,5 +21,3 @@ export function auditApi(api: ApiClient) {
       }),
   };
 }
-
-export type AuditApi = ReturnType<typeof auditApi>;

@@ -27,5 +27,3 @@ export function chatAdminApi(api: ApiClient) {
     refundReply: async (messageId: string, reason: string): Promise<Wallet> => (await api.call(CHAT_ADMIN_ENDPOINTS.refund, { params: { messageId }, body: { reason } })).wallet,
   };
 }
-
-export type ChatAdminApi = ReturnType<typeof chatAdminApi>;

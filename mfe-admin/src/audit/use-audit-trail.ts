@@ -4,7 +4,7 @@ import { AUDITED_SERVICES, type AuditedService, type AuditFilter } from '../api/
 import { useAdminApi } from '../api/use-admin-api';
 import { mergeNewestFirst } from './merge-audit';
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditTrail {
   entries: AdminAuditEntry[];

@@ -21,7 +21,7 @@ const TABS = [
   { value: 'audit', label: 'Audit' },
 ] as const;
 
-export type AdminTab = (typeof TABS)[number]['value'];
+type AdminTab = (typeof TABS)[number]['value'];
 
 const PANELS: Record<AdminTab, () => ReactElement> = {
   overview: OverviewTab,

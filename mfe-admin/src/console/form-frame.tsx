@@ -3,17 +3,21 @@ import { Button, Card } from '@agentdock/ui';
 
 export interface FormFrameProps {
   title: string;
-  formRef: RefObject<HTMLFormElement | null>;
-  pending: boolean;
-  /** A server message that names no field of the form. */
-  formError?: string;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's state (useRecordForm); `errors.form` is a server message that names no field of the form. */
+  form: {
+    formRef: RefObject<HTMLFormElement | null>;
+    pending: boolean;
+    errors: { form?: string };
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  };
   onCancel: () => void;
   children: ReactNode;
 }
 
 /** An admin create/edit form: its title (focused when it opens), the fields, Save and Cancel. */
-export function FormFrame({ title, formRef, pending, formError, onSubmit, onCancel, children }: FormFrameProps) {
+export function FormFrame({ title, form, onCancel, children }: FormFrameProps) {
+  const { formRef, pending, onSubmit } = form;
+  const formError = form.errors.form;
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);

@@ -9,8 +9,11 @@ interface RecordFormOptions<V extends FormValues> {
   initial: V;
   /** Sends the values; throws the server's error when it refuses them. */
   save: (values: V) => Promise<void>;
-  /** Maps a server field path (e.g. `monthly.amount`) to the form field that shows its message. */
-  fieldOf: (path: string) => keyof V | undefined;
+  /**
+   * Maps a server field path (e.g. `monthly.amount`) to the form field that shows its message; by
+   * default the field named by the path's first segment.
+   */
+  fieldOf?: (path: string) => keyof V | undefined;
   /** The banner's text when saving fails. */
   failureText: AdminErrorText;
 }
@@ -20,7 +23,7 @@ interface RecordFormOptions<V extends FormValues> {
  * server validates, and its messages appear next to the fields they concern while the edit stays
  * on screen. The first field with a message gets focus.
  */
-export function useRecordForm<V extends FormValues>({ initial, save, fieldOf, failureText }: RecordFormOptions<V>) {
+export function useRecordForm<V extends FormValues>({ initial, save, fieldOf = (path) => fieldNamedBy(initial, path), failureText }: RecordFormOptions<V>) {
   const report = useReportError();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
@@ -67,11 +70,17 @@ export function useRecordForm<V extends FormValues>({ initial, save, fieldOf, fa
   return { values, errors, pending, onSubmit, formRef, text, checkbox };
 }
 
+/** The form field a server field path's first segment names (`features.2` → `features`), if the form has it. */
+export function fieldNamedBy<V extends FormValues>(values: V, path: string): keyof V | undefined {
+  const head = path.split('.')[0];
+  return head && head in values ? (head as keyof V) : undefined;
+}
+
 /**
  * The first server message for each form field; messages about no known field, and a refusal that
  * names no field (a deduction larger than the balance), go to `form`.
  */
-export function fieldErrorsOf<V>(error: unknown, fieldOf: (path: string) => keyof V | undefined): FieldErrors<V> {
+function fieldErrorsOf<V>(error: unknown, fieldOf: (path: string) => keyof V | undefined): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
   if (!shownInForm(error)) return errors;
   if (error.fields.length === 0) return { form: error.message } as FieldErrors<V>;

@@ -10,7 +10,7 @@ import { previewHtml } from './sanitize';
 export type ContentValues = { title: string; sectionType: string; format: string; slot: string; content: string; isActive: boolean };
 
 /** A new section is a hero section unless the admin picks another type. */
-export const EMPTY_CONTENT: ContentValues = { title: '', sectionType: 'hero', format: 'html', slot: '', content: '', isActive: true };
+const EMPTY_CONTENT: ContentValues = { title: '', sectionType: 'hero', format: 'html', slot: '', content: '', isActive: true };
 
 const TYPE_LABELS: Record<string, string> = { hero: 'Hero', features: 'Features', pricing: 'Pricing', about: 'About' };
 const TYPE_OPTIONS = CONTENT_SECTION_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] ?? type }));
@@ -27,30 +27,13 @@ export function contentBody(values: ContentValues): ContentSectionInput {
   return { ...values, slot: values.slot.trim() || null } as ContentSectionInput;
 }
 
-const contentFieldOf = (path: string) => {
-  const head = path.split('.')[0];
-  return head && head in EMPTY_CONTENT ? (head as keyof ContentValues) : undefined;
-};
-
 export function ContentForm({ section, save, onCancel }: { section?: ContentSection; save: (values: ContentValues) => Promise<void>; onCancel: () => void }) {
-  const form = useRecordForm({
-    initial: section ? contentValues(section) : EMPTY_CONTENT,
-    save,
-    fieldOf: contentFieldOf,
-    failureText: ADMIN_ERRORS.saveContent,
-  });
+  const form = useRecordForm({ initial: section ? contentValues(section) : EMPTY_CONTENT, save, failureText: ADMIN_ERRORS.saveContent });
   // Typing stays responsive in a long section: the preview follows a moment later.
   const content = useDeferredValue(String(form.values.content));
   const html = previewHtml(content, form.values.format as ContentFormat);
   return (
-    <FormFrame
-      title={section ? 'Edit Content' : 'Create New Content'}
-      formRef={form.formRef}
-      pending={form.pending}
-      formError={form.errors.form}
-      onSubmit={form.onSubmit}
-      onCancel={onCancel}
-    >
+    <FormFrame title={section ? 'Edit Content' : 'Create New Content'} form={form} onCancel={onCancel}>
       <div className="adm-form-grid">
         <TextField label="Title" {...form.text('title')} />
         <SelectField label="Section type" options={TYPE_OPTIONS} {...form.text('sectionType')} />

@@ -14,7 +14,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; lesson: AdminLesson } | null
 const inOrder = (lessons: AdminLesson[]) => [...lessons].sort((a, b) => a.moduleIndex - b.moduleIndex || a.position - b.position);
 
 /** The ids in the order that results from moving one lesson up or down within its module. */
-export function movedOrder(lessons: AdminLesson[], id: string, step: -1 | 1): string[] | null {
+function movedOrder(lessons: AdminLesson[], id: string, step: -1 | 1): string[] | null {
   const ordered = inOrder(lessons);
   const index = ordered.findIndex((lesson) => lesson.id === id);
   const target = ordered[index + step];

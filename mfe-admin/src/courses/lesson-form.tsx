@@ -47,25 +47,13 @@ export function lessonBody(values: LessonValues): LessonInput {
   } as LessonInput;
 }
 
-const fieldOf = (path: string) => {
-  const head = path.split('.')[0];
-  return head && head in EMPTY_LESSON ? (head as keyof LessonValues) : undefined;
-};
-
 /** Add or edit a lesson: Markdown with a live preview through the platform's HTML policy. */
 export function LessonForm({ lesson, modules, save, onCancel }: { lesson?: AdminLesson; modules: string[]; save: (values: LessonValues) => Promise<void>; onCancel: () => void }) {
-  const form = useRecordForm({ initial: lesson ? lessonValues(lesson) : EMPTY_LESSON, save, fieldOf, failureText: ADMIN_ERRORS.saveLesson });
+  const form = useRecordForm({ initial: lesson ? lessonValues(lesson) : EMPTY_LESSON, save, failureText: ADMIN_ERRORS.saveLesson });
   const body = useDeferredValue(String(form.values.body));
   const html = previewHtml(body, 'markdown');
   return (
-    <FormFrame
-      title={lesson ? 'Edit Lesson' : 'Add Lesson'}
-      formRef={form.formRef}
-      pending={form.pending}
-      formError={form.errors.form}
-      onSubmit={form.onSubmit}
-      onCancel={onCancel}
-    >
+    <FormFrame title={lesson ? 'Edit Lesson' : 'Add Lesson'} form={form} onCancel={onCancel}>
       <div className="adm-form-grid">
         <TextField label="Lesson title" {...form.text('title')} />
         <SelectField label="Module" options={modules.map((title, index) => ({ value: String(index), label: `${index + 1}. ${title}` }))} {...form.text('moduleIndex')} />

@@ -15,21 +15,9 @@ export interface PlanFormProps {
 }
 
 export function PlanForm({ plan, save, onCancel }: PlanFormProps) {
-  const form = useRecordForm({
-    initial: plan ? planValues(plan) : EMPTY_PLAN,
-    save,
-    fieldOf: planFieldOf,
-    failureText: ADMIN_ERRORS.savePlan,
-  });
+  const form = useRecordForm({ initial: plan ? planValues(plan) : EMPTY_PLAN, save, fieldOf: planFieldOf, failureText: ADMIN_ERRORS.savePlan });
   return (
-    <FormFrame
-      title={plan ? 'Edit Plan' : 'Create New Plan'}
-      formRef={form.formRef}
-      pending={form.pending}
-      formError={form.errors.form}
-      onSubmit={form.onSubmit}
-      onCancel={onCancel}
-    >
+    <FormFrame title={plan ? 'Edit Plan' : 'Create New Plan'} form={form} onCancel={onCancel}>
       <div className="adm-form-grid">
         {!plan && <TextField label="Plan ID" placeholder="e.g. starter" {...form.text('id')} />}
         <TextField label="Name" {...form.text('name')} />

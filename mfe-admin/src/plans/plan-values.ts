@@ -1,6 +1,6 @@
 import type { Plan, PlanCreate, PlanPatch } from '@agentdock/contracts';
 import { decimalTextToMinor, minorToDecimalText } from '@agentdock/ui';
-import { integerOrNull, lines } from '../console/use-record-form';
+import { fieldNamedBy, integerOrNull, lines } from '../console/use-record-form';
 
 /** The plan form's fields, as typed. */
 export type PlanValues = {
@@ -116,5 +116,5 @@ export function planCreateBody(values: PlanValues): PlanCreate {
 export function planFieldOf(path: string): keyof PlanValues | undefined {
   const [head, tail] = path.split('.');
   if (head === 'monthly' || head === 'annual') return tail === 'priceId' ? (`${head}PriceId` as const) : (`${head}Price` as const);
-  return head && head in EMPTY_PLAN ? (head as keyof PlanValues) : undefined;
+  return fieldNamedBy(EMPTY_PLAN, path);
 }

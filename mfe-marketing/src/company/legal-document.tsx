@@ -7,7 +7,7 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export const LEGAL_UPDATED = 'August 14, 2025';
+const LEGAL_UPDATED = 'August 14, 2025';
 
 /** A numbered legal document with its date and a contents list that jumps to each section. */
 export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: readonly LegalSection[] }) {

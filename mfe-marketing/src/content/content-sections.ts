@@ -7,7 +7,7 @@ export interface SiteContent {
   children(slot: string): SiteSection[];
 }
 
-export function siteContent(sections: readonly SiteSection[]): SiteContent {
+function siteContent(sections: readonly SiteSection[]): SiteContent {
   const bySlot = new Map(sections.flatMap((section) => (section.slot ? [[section.slot, section] as const] : [])));
   return {
     get: (slot) => bySlot.get(slot) ?? null,

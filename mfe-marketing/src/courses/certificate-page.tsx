@@ -7,7 +7,7 @@ import { marketingApi } from '../api/marketing-api';
 import { useResource } from '../shared/use-resource';
 import { coursePath } from './paths';
 
-export const certificateDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const certificateDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** Public: anyone holding a verification code sees whether the certificate is genuine. */
 export default function CertificatePage() {

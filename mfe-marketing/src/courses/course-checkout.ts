@@ -61,8 +61,8 @@ export function useCoursePaymentReturn(): CoursePaymentReturn {
 }
 
 /** After a payment, access is granted by billing's event a moment later: ask again until it shows. */
-export const ACCESS_POLL_MS = 1500;
-export const ACCESS_WAIT_MS = 30_000;
+const ACCESS_POLL_MS = 1500;
+const ACCESS_WAIT_MS = 30_000;
 
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

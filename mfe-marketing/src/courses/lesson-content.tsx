@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@agentdock/api-client';
-import { type Course, type CourseOutline, type CourseProgress, EXERCISE_ANSWER_MAX_LENGTH, type Lesson, lessonVideo, progressText } from '@agentdock/contracts';
+import { type Course, type CourseOutline, type CourseProgress, errorText, EXERCISE_ANSWER_MAX_LENGTH, type Lesson, lessonVideo, progressText } from '@agentdock/contracts';
 import { Alert, Button, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, ProgressBar, signInHref, TextAreaField, useDocumentTitle } from '@agentdock/ui';
 import { marketingApi } from '../api/marketing-api';
 import { memberApi } from '../api/member-api';
@@ -11,7 +11,8 @@ import { sanitizeHtml } from '../content/sanitize-html';
 import { useResource } from '../shared/use-resource';
 import { coursePath, lessonPath } from './paths';
 
-export const MEMBERS_ONLY_LESSON = 'Members Only: You need to be enrolled in this course to access this lesson.';
+/** The catalog's text for not_enrolled, shown for a lesson the visitor may not read. */
+export const MEMBERS_ONLY_LESSON = errorText('not_enrolled');
 
 type LessonAnswer = { kind: 'lesson'; lesson: Lesson } | { kind: 'members-only' } | { kind: 'not-found' };
 

@@ -1,4 +1,5 @@
 export * from './http/error';
+export * from './http/error-catalogue';
 export * from './http/validation-messages';
 export * from './http/health';
 export * from './http/text';

@@ -10,13 +10,19 @@ import { boundariesPlugin } from './boundaries.mjs';
 
 /**
  * Constructs the tree refuses, each with the way to do it instead. A cast of stored JSON to the
- * type it should have trusts whatever an older (or broken) writer left in the row.
+ * type it should have trusts whatever an older (or broken) writer left in the row; an error's
+ * status written beside its code is a second place to say what the error catalogue says.
  */
 const restrictedSyntax = [
   {
     selector:
       ':matches(TSAsExpression, TSTypeAssertion) > :matches(TSTypeReference, TSUnionType, TSIntersectionType, TSIndexedAccessType, TSArrayType) Identifier[name=/^StoredSubscription/]',
     message: 'A stored subscription state is parsed, never cast: read it with readStoredSubscription(row) (svc-billing/src/domain/stored-subscription.ts).',
+  },
+  {
+    // An error's status comes with its code from the error catalogue; a status written at the throw site can contradict it.
+    selector: "NewExpression[callee.name='AppError'][arguments.0.value=type(number)]",
+    message: "An AppError takes its status from its code: new AppError('code', message?), with the code in ERROR_CATALOGUE (packages/contracts/src/http/error-catalogue.ts).",
   },
 ];
 
@@ -32,6 +38,20 @@ const noReplacedHandle = [
   {
     selector: "AssignmentExpression > MemberExpression.left[property.value='handle']",
     message: "Do not replace an express app's handle (private API): put a node:http listener in front of the app instead (see gateway/src/api-pipeline.ts).",
+  },
+];
+
+// A transaction opened on the database handle itself gives a handle the outbox does not accept and
+// never wakes the relay: service code opens one with context.transaction (or inTransaction where
+// no service context exists, for work that publishes nothing).
+const noBareTransaction = [
+  {
+    selector: "CallExpression[callee.property.name='transaction'][callee.object.name='db']",
+    message: 'Open transactions with context.transaction (it relays the events enqueued in it), or inTransaction(db, work) for work that publishes nothing.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='transaction'][callee.object.property.name='db']",
+    message: 'Open transactions with context.transaction (it relays the events enqueued in it), or inTransaction(db, work) for work that publishes nothing.',
   },
 ];
 
@@ -75,6 +95,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['svc-*/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...restrictedSyntax, ...noReplacedHandle, ...noBareTransaction] },
   },
   {
     // Tests read untyped JSON answers and load modules afresh inside jest.isolateModules.

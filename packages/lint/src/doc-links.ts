@@ -9,7 +9,7 @@ export type DanglingLink = { file: string; line: number; target: string; reason:
 const skippedFolders = new Set(['node_modules', 'dist', '.git', '.data', 'coverage', 'test-results', 'playwright-report', 'reports']);
 
 /** Every Markdown file under `root`, relative to it, skipping dependencies and build output. */
-export function markdownFiles(root: string, folder = ''): string[] {
+function markdownFiles(root: string, folder = ''): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
     const relative = folder ? `${folder}/${entry.name}` : entry.name;

@@ -40,3 +40,49 @@ describe('refused syntax (no-restricted-syntax in the repository ESLint configur
     expect(run.status).toBe(1);
   });
 });
+
+describe('transactions in service code', () => {
+  const chat = (name: string, code: string): Snippet => ({
+    file: `svc-chat/src/domain/${name}.ts`,
+    code: `import { inTransaction, type Db } from '@agentdock/service-data';\ndeclare const db: Db;\ndeclare const context: { db: Db; transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> };\n${code}\nexport { context, db, inTransaction };\n`,
+  });
+  const refused = [chat('bare', 'export const a = db.transaction(async () => 1);'), chat('context-db', 'export const b = context.db.transaction(async () => 1);')];
+  const allowed = [chat('context', 'export const c = context.transaction(async () => 1);'), chat('helper', 'export const d = inTransaction(db, async () => 1);')];
+  const results = lintSnippets([...refused, ...allowed, { ...refused[0]!, file: 'svc-chat/test/bare.ts' }]);
+
+  it.each(refused.map((snippet) => [snippet.file]))('refuses db.transaction in %s', (file) => {
+    expect(results.get(file)).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each(allowed.map((snippet) => [snippet.file]))('accepts %s', (file) => {
+    expect(results.get(file)).toEqual([]);
+  });
+
+  it('leaves tests free to open transactions on a test database', () => {
+    expect(results.get('svc-chat/test/bare.ts')).toEqual([]);
+  });
+});
+
+describe('errors in service code', () => {
+  const kit = (name: string, line: string): Snippet => ({
+    file: `svc-billing/src/domain/${name}.ts`,
+    code: `import { AppError } from '@agentdock/service-kit';
+${line}
+`,
+  });
+  const refused = [kit('numbered', "export const a = new AppError(422, 'price_not_found', 'Price configuration not found.');")];
+  const allowed = [kit('coded', "export const b = new AppError('price_not_found');"), kit('coded-message', "export const c = new AppError('not_found', 'No plan with id 7.');")];
+  const results = lintSnippets([...refused, ...allowed]);
+
+  it('refuses an AppError given its status as a number', () => {
+    expect(results.get(refused[0]!.file)).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each(allowed.map((snippet) => [snippet.file]))('accepts %s', (file) => {
+    expect(results.get(file)).toEqual([]);
+  });
+
+  it('says what to write instead', () => {
+    expect(eslintCommand(refused[0]!).stdout).toContain("new AppError('code', message?)");
+  });
+});

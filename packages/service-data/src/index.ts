@@ -19,7 +19,7 @@ export {
 export { InProcessBus, type InProcessBusOptions } from './events/in-process-bus';
 export { JetStreamBus, type JetStreamBusOptions } from './events/jetstream-bus';
 export { enqueueEvent, OutboxRelay, type OutboxRelayOptions } from './events/outbox';
-export { idempotentHandler, type IdempotentHandlerOptions } from './events/consumer';
+export { idempotentHandler, type IdempotentHandlerOptions, type TransactionRunner } from './events/consumer';
 export { rejectingRevoked, RevokedSessions } from './auth/session-revocation';
 export { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 export { type AdminActionInput, type AdminActor, adminActorOf, adminAuditPath, adminAuditRouter, listAdminActions, recordAdminAction } from './audit/admin-audit';

@@ -15,7 +15,7 @@ export interface TabChannel {
   listen(onMessage: (message: TabMessage) => void): void;
 }
 
-export const TAB_CHANNEL_NAME = 'agentdock.auth';
+const TAB_CHANNEL_NAME = 'agentdock.auth';
 
 export function browserTabChannel(): TabChannel | null {
   if (typeof BroadcastChannel === 'undefined') return null;
@@ -33,7 +33,7 @@ export interface TabLock {
   run<T>(task: () => Promise<T>): Promise<T>;
 }
 
-export const REFRESH_LOCK_NAME = 'agentdock.auth.refresh';
+const REFRESH_LOCK_NAME = 'agentdock.auth.refresh';
 
 /**
  * Refresh tokens rotate and the server treats a reused one as stolen (it ends the session), so

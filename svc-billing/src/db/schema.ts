@@ -107,7 +107,6 @@ export const payments = pgTable(
   },
   (table) => [index('payments_paid_at_idx').on(table.paidAt), index('payments_user_idx').on(table.userId, table.paidAt)],
 );
-export type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * When each customer first paid for a plan (free → paid), kept as payments are recorded so the

@@ -5,7 +5,6 @@ import {
   type ChangePlanPreview,
   type ChangePlanRequest,
   type CheckoutRequest,
-  BILLING_TEXTS,
   COMMUNITY_COURSE_ID,
   SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
@@ -118,14 +117,14 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
   }
   params.customer = await customerFor(context, deps, user);
   const session = await deps.stripe.checkout.sessions.create(params);
-  if (!session.url) throw new ConflictError('The payment provider returned no checkout page.', { code: BILLING_ERROR_CODES.provider });
+  if (!session.url) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.provider });
   return session.url;
 }
 
 /** The billing portal manages subscriptions: someone who never had one is told so, not sent to an empty page. */
 export async function openPortal(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
   const [any] = await context.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, user.sub)).limit(1);
-  if (!any) throw new ConflictError(BILLING_TEXTS.noSubscriptionForPortal, { code: BILLING_ERROR_CODES.noCustomer });
+  if (!any) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.noCustomer });
   const session = await deps.stripe.billingPortal.sessions.create({
     customer: await customerFor(context, deps, user),
     return_url: `${deps.appUrl}/manage-subscription`,
@@ -169,7 +168,7 @@ async function ownSubscription(db: Db, userId: string, id: string): Promise<Subs
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
-  if (!row) throw new NotFoundError('Subscription not found', { code: BILLING_ERROR_CODES.subscriptionNotFound });
+  if (!row) throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.subscriptionNotFound });
   return row;
 }
 
@@ -196,7 +195,7 @@ export async function resumeSubscription(context: ServiceContext<BillingSchema>,
   if (!LIVE_STATUSES.has(state.status)) {
     throw new ConflictError('Only a running subscription can be resumed.', { code: BILLING_ERROR_CODES.subscriptionNotActive });
   }
-  if (!state.cancelAtPeriodEnd) throw new ConflictError(BILLING_TEXTS.notCanceling, { code: BILLING_ERROR_CODES.notCanceling });
+  if (!state.cancelAtPeriodEnd) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.notCanceling });
   return setCancelAtPeriodEnd(context, deps, row, false);
 }
 
@@ -217,8 +216,8 @@ async function planChangeItems(
   const plan = resolvePlanCheckout(plans, request, { tier: 'free', hasActivePlanSubscription: false });
   const current = await deps.stripe.subscriptions.retrieve(id);
   const item = current.items.data[0];
-  if (!item) throw new NotFoundError('Subscription not found', { code: BILLING_ERROR_CODES.subscriptionNotFound });
-  if (item.price.id === plan.priceId) throw new ConflictError('This is already your plan.', { code: BILLING_ERROR_CODES.samePlan });
+  if (!item) throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.subscriptionNotFound });
+  if (item.price.id === plan.priceId) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.samePlan });
   return [{ id: item.id, price: plan.priceId }];
 }
 

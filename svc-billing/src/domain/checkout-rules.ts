@@ -1,6 +1,5 @@
 import {
   BILLING_ERROR_CODES,
-  BILLING_TEXTS,
   type BillingPeriod,
   COMMUNITY_COURSE_ID,
   COURSE_MONTHLY_PRICES,
@@ -33,18 +32,18 @@ export function resolvePlanCheckout(
   current: { tier: SubscriptionTier; hasActivePlanSubscription: boolean },
 ): PlanCheckout {
   if (request.planId === 'free') {
-    throw new BadRequestError(BILLING_TEXTS.freePlanActive, { code: BILLING_ERROR_CODES.freePlanActive });
+    throw new BadRequestError(undefined, { code: BILLING_ERROR_CODES.freePlanActive });
   }
   const plan = plans.find((row) => row.planId === request.planId && row.isActive && !row.deleted);
   if (!plan || plan.tier === 'free' || plan.tier === 'enterprise') {
-    throw new BadRequestError(BILLING_TEXTS.invalidPlan, { code: BILLING_ERROR_CODES.invalidPlan });
+    throw new BadRequestError(undefined, { code: BILLING_ERROR_CODES.invalidPlan });
   }
   if (current.tier !== 'free' || current.hasActivePlanSubscription) {
-    throw new ConflictError(BILLING_TEXTS.alreadySubscribed, { code: BILLING_ERROR_CODES.alreadySubscribed });
+    throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.alreadySubscribed });
   }
   const priceId = request.billingPeriod === 'annual' ? plan.annualPriceId : plan.monthlyPriceId;
   if (!priceId || !priceId.startsWith(PRICE_ID_PREFIX)) {
-    throw new AppError(422, BILLING_ERROR_CODES.priceNotFound, BILLING_TEXTS.priceNotFound);
+    throw new AppError(BILLING_ERROR_CODES.priceNotFound);
   }
   return { planId: plan.planId, tier: plan.tier as SubscriptionTier, billingPeriod: request.billingPeriod, priceId };
 }
@@ -77,10 +76,10 @@ export const COURSE_PRICES: readonly CoursePrice[] = [
 export function resolveCourseCheckout(courseId: string, enrolledCourseIds: ReadonlySet<string>): CoursePrice {
   const course = COURSE_PRICES.find((entry) => entry.courseId === courseId);
   if (!course) {
-    throw new NotFoundError('Course not found', { code: BILLING_ERROR_CODES.unknownCourse });
+    throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.unknownCourse });
   }
   if (enrolledCourseIds.has(courseId)) {
-    throw new ConflictError('You are already enrolled in this course.', { code: BILLING_ERROR_CODES.alreadyEnrolled });
+    throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.alreadyEnrolled });
   }
   return course;
 }
@@ -95,7 +94,7 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
 export function resolveCreditPack(packId: string): CreditPack {
   const pack = CREDIT_PACKS.find((entry) => entry.id === packId);
   if (!pack) {
-    throw new NotFoundError('Credit pack not found', { code: BILLING_ERROR_CODES.unknownPack });
+    throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.unknownPack });
   }
   return pack;
 }

@@ -69,7 +69,7 @@ export function toSnapshot(subscription: Stripe.Subscription, observedAt: number
   if (product === 'unknown-price') {
     // Answered with an error so the provider retries: the catalog's event naming this price may
     // still be on its way, and dropping the webhook would leave a paying customer without access.
-    throw new ConflictError(`No plan is known for price ${item.price.id}; the webhook will be retried.`, { code: BILLING_ERROR_CODES.priceNotFound });
+    throw new ConflictError(`No plan is known for price ${item.price.id}; the webhook will be retried.`, { code: BILLING_ERROR_CODES.unknownPrice });
   }
   return {
     id: subscription.id,

@@ -12,7 +12,7 @@ export function billingConsumers(context: ServiceContext<BillingSchema>): Subscr
       durable: PLAN_PRICES_CONSUMER,
       subject: planChangedV2.subject,
       handler: idempotentHandler({
-        db: context.db,
+        transaction: context.transaction,
         consumer: PLAN_PRICES_CONSUMER,
         event: planChangedV2,
         apply: (tx, data, envelope) => applyPlanChanged(tx, data, new Date(envelope.occurredAt)),

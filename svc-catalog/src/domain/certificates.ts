@@ -35,7 +35,7 @@ export async function issueCertificate(tx: Db<CatalogSchema>, claims: AccessToke
 export async function getCertificate(db: Db<CatalogSchema>, code: string): Promise<Certificate> {
   const normalised = code.trim().toUpperCase();
   const [row] = CERTIFICATE_CODE_PATTERN.test(normalised) ? await db.select().from(courseCertificates).where(eq(courseCertificates.code, normalised)) : [];
-  if (!row) throw new CatalogError('certificate_not_found', 'No certificate has this verification code.');
+  if (!row) throw new CatalogError('certificate_not_found');
   return toCertificate(row);
 }
 

@@ -9,6 +9,6 @@ export function listCourses(): readonly Course[] {
 /** The course with this id, or CatalogError `course_not_found` (the page shows 'Course Not Found'). */
 export function getCourse(id: string): Course {
   const course = COURSES.find((candidate) => candidate.id === id);
-  if (!course) throw new CatalogError('course_not_found', 'Course Not Found');
+  if (!course) throw new CatalogError('course_not_found');
   return course;
 }

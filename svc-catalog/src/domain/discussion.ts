@@ -44,7 +44,7 @@ export async function postComment(db: Db<CatalogSchema>, courseId: string, autho
     .from(courseComments)
     .where(and(eq(courseComments.authorId, author.id), gt(courseComments.createdAt, windowStart)));
   if ((recent?.count ?? 0) >= COMMENT_LIMIT.count) {
-    throw new CatalogError('discussion_rate_limited', 'You are posting too fast. Please wait a minute and try again.', {
+    throw new CatalogError('discussion_rate_limited', undefined, {
       headers: { 'Retry-After': String(COMMENT_LIMIT.windowSeconds) },
     });
   }

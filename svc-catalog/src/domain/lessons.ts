@@ -1,4 +1,5 @@
 import type { AccessTokenClaims, AdminLesson, Course, CourseOutline, Lesson, LessonInput, LessonPatch, LessonSummary } from '@agentdock/contracts';
+import { errorText } from '@agentdock/contracts';
 import { type AdminActor, type Db, recordAdminAction } from '@agentdock/service-data';
 import { and, asc, eq, max } from '@agentdock/service-data/orm';
 import { type CatalogSchema, courseLessons, type LessonRow } from '../db/schema';
@@ -9,7 +10,7 @@ import { withoutUndefined } from './patch';
 import { renderContent } from './sanitise';
 import type { CatalogWriter } from './writer';
 
-export const MEMBERS_ONLY_LESSON = 'Members Only: You need to be enrolled in this course to access this lesson.';
+export const MEMBERS_ONLY_LESSON = errorText('not_enrolled');
 
 const courseOrder = [asc(courseLessons.moduleIndex), asc(courseLessons.position), asc(courseLessons.createdAt)] as const;
 
@@ -69,7 +70,7 @@ export async function assertLessonAccess(db: Db<CatalogSchema>, row: LessonRow, 
   if (row.isPreview) return;
   if (!claims) throw new CatalogError('sign_in_required', MEMBERS_ONLY_LESSON);
   if (claims.admin || (await isEnrolled(db, row.courseId, claims.sub))) return;
-  throw new CatalogError('not_enrolled', MEMBERS_ONLY_LESSON);
+  throw new CatalogError('not_enrolled');
 }
 
 /** A published lesson of the course, or lesson_not_found (also for an unpublished one). */
@@ -79,7 +80,7 @@ export async function findPublishedLesson(db: Db<CatalogSchema>, courseId: strin
     .select()
     .from(courseLessons)
     .where(and(eq(courseLessons.id, lessonId), eq(courseLessons.courseId, courseId), eq(courseLessons.isPublished, true)));
-  if (!row) throw new CatalogError('lesson_not_found', 'Lesson Not Found');
+  if (!row) throw new CatalogError('lesson_not_found');
   return row;
 }
 
@@ -153,7 +154,7 @@ export async function updateLesson(writer: CatalogWriter, actor: AdminActor, cou
       .from(courseLessons)
       .where(and(eq(courseLessons.id, lessonId), eq(courseLessons.courseId, courseId)))
       .for('update');
-    if (!current) throw new CatalogError('lesson_not_found', 'Lesson Not Found');
+    if (!current) throw new CatalogError('lesson_not_found');
     const changes: Partial<LessonRow> = { ...withoutUndefined(patch), updatedAt: new Date() };
     if (patch.body !== undefined) changes.html = renderContent('markdown', patch.body);
     if (patch.moduleIndex !== undefined && patch.moduleIndex !== current.moduleIndex) {
@@ -181,7 +182,7 @@ export async function reorderLessons(writer: CatalogWriter, actor: AdminActor, c
     const rows = await tx.select().from(courseLessons).where(eq(courseLessons.courseId, courseId)).for('update');
     const known = new Set(rows.map((row) => row.id));
     if (new Set(lessonIds).size !== lessonIds.length || lessonIds.length !== rows.length || !lessonIds.every((id) => known.has(id))) {
-      throw new CatalogError('lesson_order_invalid', 'The order must list every lesson of this course exactly once. Reload the lessons and try again.', {
+      throw new CatalogError('lesson_order_invalid', undefined, {
         fields: [{ path: 'lessonIds', message: 'List every lesson of this course exactly once' }],
       });
     }

@@ -1,5 +1,5 @@
 import type { AccessTokenClaims, Certificate, CourseProgress, ExerciseAnswer, LearningSummary } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-data';
+import { type Db, inTransaction } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, courseCertificates, courseEnrolments, exerciseAnswers, lessonCompletions, type LessonRow } from '../db/schema';
 import { issueCertificate, toCertificate } from './certificates';
@@ -51,7 +51,7 @@ export async function getProgress(db: Db<CatalogSchema>, courseId: string, userI
 export async function setLessonCompletion(db: Db<CatalogSchema>, courseId: string, lessonId: string, claims: AccessTokenClaims, complete: boolean): Promise<CourseProgress> {
   const lesson = await findPublishedLesson(db, courseId, lessonId);
   await assertLessonAccess(db, lesson, claims);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     if (!complete) {
       await tx.delete(lessonCompletions).where(and(eq(lessonCompletions.userId, claims.sub), eq(lessonCompletions.lessonId, lessonId)));
       return;

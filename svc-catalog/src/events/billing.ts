@@ -26,7 +26,7 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
       durable: `${COURSE_ACCESS_CONSUMER}-granted`,
       subject: courseAccessGrantedV1.subject,
       handler: idempotentHandler({
-        db: context.db,
+        transaction: context.transaction,
         consumer: `${COURSE_ACCESS_CONSUMER}-granted`,
         event: courseAccessGrantedV1,
         apply: async (tx, { courseId, userId, subscriptionId }) => {
@@ -55,7 +55,7 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
       durable: `${COURSE_ACCESS_CONSUMER}-revoked`,
       subject: courseAccessRevokedV1.subject,
       handler: idempotentHandler({
-        db: context.db,
+        transaction: context.transaction,
         consumer: `${COURSE_ACCESS_CONSUMER}-revoked`,
         event: courseAccessRevokedV1,
         apply: async (tx, { courseId, userId, subscriptionId }) => {

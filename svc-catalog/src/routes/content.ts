@@ -32,7 +32,7 @@ export function contentRouter(context: ServiceContext<CatalogSchema>): Router {
   });
 
   router.delete(CATALOG_ADMIN_ENDPOINTS.deleteContent.route, adminOnly, () => {
-    throw new CatalogError('content_not_deletable', 'Content sections cannot be deleted. Set a section inactive to hide it from the site.', {
+    throw new CatalogError('content_not_deletable', undefined, {
       headers: { Allow: 'PATCH' },
     });
   });

@@ -57,7 +57,7 @@ export async function refundMessage(context: ServiceContext<ChatSchema>, input: 
       .set({ refundedAt: new Date() })
       .where(and(eq(chatMessages.id, input.messageId), isNull(chatMessages.refundedAt)))
       .returning();
-    if (!marked) throw new ConflictError('This reply was already refunded.', { code: 'already_refunded' });
+    if (!marked) throw new ConflictError(undefined, { code: 'already_refunded' });
     const entries = await tx.select().from(chatWalletLedger).where(eq(chatWalletLedger.messageId, input.messageId));
     const spent = entries.reduce((sum, entry) => ({ plan: sum.plan - entry.planDelta, purchased: sum.purchased - entry.purchasedDelta }), { plan: 0, purchased: 0 });
     const plan = Math.max(0, spent.plan);

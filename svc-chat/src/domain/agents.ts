@@ -31,7 +31,7 @@ export async function listAgentsFor(db: Db<ChatSchema>, tier: SubscriptionTier):
 /** The agent the caller may use; an unknown agent and one above the caller's tier look the same (404). */
 export async function agentForUser(db: Db<ChatSchema>, agentId: string, tier: SubscriptionTier): Promise<AgentRecord> {
   const [row] = await db.select().from(chatAgents).where(eq(chatAgents.id, agentId));
-  if (!row || !isAgentVisibleToTier(row, tier)) throw new NotFoundError('This agent is not available for your subscription tier.', { code: 'agent_not_available' });
+  if (!row || !isAgentVisibleToTier(row, tier)) throw new NotFoundError(undefined, { code: 'agent_not_available' });
   return row;
 }
 

@@ -12,7 +12,7 @@ export interface Allowance {
  * Used until catalog's plan events have arrived, and for a tier whose plan leaves a figure open
  * (enterprise is "custom": it gets the largest published allowance rather than nothing).
  */
-export const DEFAULT_ALLOWANCES: Record<SubscriptionTier, Allowance> = {
+const DEFAULT_ALLOWANCES: Record<SubscriptionTier, Allowance> = {
   free: { credits: 50_000, apiCalls: 50 },
   starter: { credits: 1_000_000, apiCalls: 250 },
   professional: { credits: 2_000_000, apiCalls: 500 },

@@ -18,9 +18,8 @@ export function utcMonthStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
 
-export const INVALID_API_KEY_TEXT = 'Incorrect API key provided.';
-
-export function invalidApiKey(message = INVALID_API_KEY_TEXT): PublicApiError {
+/** 401 invalid_api_key, with the catalogue's text ("Incorrect API key provided.") unless a more specific one is given. */
+export function invalidApiKey(message?: string): PublicApiError {
   return new PublicApiError('invalid_api_key', message);
 }
 

@@ -61,7 +61,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
   await ensureWallet(context.db, input.userId, input.tier);
   const estimate = sendEstimate(input.message);
   const replyId = randomUUID();
-  const reserved = await context.db.transaction(async (tx) => {
+  const reserved = await context.transaction(async (tx) => {
     const reservation = await reserveReply(tx, {
       userId: input.userId,
       replyId,

@@ -9,13 +9,13 @@ type ConversationRow = typeof chatConversations.$inferSelect;
 
 export class ConversationNotFoundError extends NotFoundError {
   constructor() {
-    super('This conversation does not exist or is not yours.', { code: 'conversation_not_found' });
+    super(undefined, { code: 'conversation_not_found' });
   }
 }
 
 export class MessageNotFoundError extends NotFoundError {
   constructor() {
-    super('That message is not one of yours in this conversation.', { code: 'message_not_found' });
+    super(undefined, { code: 'message_not_found' });
   }
 }
 

@@ -1,27 +1,23 @@
-import { PUBLIC_API_ERRORS, type PublicApiErrorCode } from '@agentdock/contracts';
+import type { PublicApiErrorCode } from '@agentdock/contracts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@agentdock/service-kit';
 
 export class InsufficientCreditsError extends AppError {
-  static readonly code = 'insufficient_credits';
   constructor(message: string) {
-    super(402, InsufficientCreditsError.code, message);
+    super('insufficient_credits', message);
   }
 }
 
 export class ApiCallLimitError extends AppError {
-  static readonly code = 'api_calls_exhausted';
   constructor(limit: number) {
-    super(429, ApiCallLimitError.code, `You have used all ${limit} API calls of this period. Your allowance renews with your plan; upgrade for more.`);
+    super('api_calls_exhausted', `You have used all ${limit} API calls of this period. Your allowance renews with your plan; upgrade for more.`);
   }
 }
 
 /** The API key's monthly credit cap leaves no room for this request (the wallet may still have credits). */
 export class KeyCreditCapError extends AppError {
-  static readonly code = 'key_credit_cap_reached';
   constructor(cap: number) {
     super(
-      402,
-      KeyCreditCapError.code,
+      'key_credit_cap_reached',
       `This API key has reached its monthly cap of ${cap.toLocaleString('en-US')} credits. The cap resets at the start of next month (UTC); its owner can create a key with a higher cap.`,
     );
   }
@@ -31,11 +27,11 @@ export class KeyCreditCapError extends AppError {
 export class PublicApiError extends AppError {
   constructor(
     readonly openAiCode: PublicApiErrorCode,
-    message: string,
+    message?: string,
     readonly param: string | null = null,
     headers: Record<string, string> = {},
   ) {
-    super(PUBLIC_API_ERRORS[openAiCode].status, openAiCode, message, { headers });
+    super(openAiCode, message, { headers });
   }
 }
 
@@ -59,7 +55,7 @@ export class BalanceTooHighError extends ValidationError {
 
 export class WalletNotFoundError extends NotFoundError {
   constructor() {
-    super('This user has no credit wallet yet.', { code: 'wallet_not_found' });
+    super(undefined, { code: 'wallet_not_found' });
   }
 }
 
@@ -69,6 +65,6 @@ export class WalletNotFoundError extends NotFoundError {
  */
 export class SettlementOverReservationError extends AppError {
   constructor(cost: number, reserved: number) {
-    super(500, 'settlement_over_reservation', `A reply cost ${cost} credits but only ${reserved} were reserved.`);
+    super('settlement_over_reservation', `A reply cost ${cost} credits but only ${reserved} were reserved.`);
   }
 }

@@ -1,5 +1,5 @@
 import { type LedgerKind, MAX_WALLET_CREDITS, type SubscriptionTier } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-data';
+import type { Db, Tx } from '@agentdock/service-data';
 import { eq, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWalletLedger, chatWallets } from '../db/schema';
 import { splitCharge } from './credits';
@@ -33,7 +33,7 @@ type WalletSet = Parameters<ReturnType<Db<ChatSchema>['update']>['set']>[0];
 /** The wallet's other columns a change may set along with its balance (never the balance itself). */
 type WalletFields = Omit<WalletSet, 'userId' | 'creditsRemaining' | 'purchasedCredits'>;
 
-async function book(tx: Db<ChatSchema>, entry: Entry, fields: WalletFields = {}): Promise<WalletRow> {
+async function book(tx: Tx<ChatSchema>, entry: Entry, fields: WalletFields = {}): Promise<WalletRow> {
   const [row] = await tx
     .update(chatWallets)
     .set({
@@ -59,7 +59,7 @@ async function book(tx: Db<ChatSchema>, entry: Entry, fields: WalletFields = {})
 }
 
 /** The wallet row, locked until the transaction ends: concurrent changes queue on it. */
-export async function lockWallet(tx: Db<ChatSchema>, userId: string): Promise<WalletRow> {
+export async function lockWallet(tx: Tx<ChatSchema>, userId: string): Promise<WalletRow> {
   const [row] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
   if (!row) throw new WalletNotFoundError();
   return row;
@@ -82,7 +82,7 @@ export interface PeriodStart {
  * allowance is granted and API calls start again; purchased credits are kept. Opens the wallet
  * when the user has none yet.
  */
-export async function startCreditPeriod(tx: Db<ChatSchema>, input: PeriodStart): Promise<WalletRow> {
+export async function startCreditPeriod(tx: Tx<ChatSchema>, input: PeriodStart): Promise<WalletRow> {
   const [previous] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, input.userId)).for('update');
   const fields = {
     tier: input.tier,
@@ -123,7 +123,7 @@ export async function startCreditPeriod(tx: Db<ChatSchema>, input: PeriodStart):
 }
 
 /** Bought credits go to the purchased bucket, once per purchase id (a replay changes nothing). */
-export async function purchaseCredits(tx: Db<ChatSchema>, input: { userId: string; credits: number; purchaseId: string }): Promise<WalletRow | null> {
+export async function purchaseCredits(tx: Tx<ChatSchema>, input: { userId: string; credits: number; purchaseId: string }): Promise<WalletRow | null> {
   const [seen] = await tx
     .select({ id: chatWalletLedger.id })
     .from(chatWalletLedger)
@@ -146,7 +146,7 @@ export interface ApiCallCounting {
  * credits run short, or the API calls when the request counts one.
  */
 export async function reserveCredits(
-  tx: Db<ChatSchema>,
+  tx: Tx<ChatSchema>,
   locked: WalletRow,
   credits: number,
   messageId: string,
@@ -169,7 +169,7 @@ export async function reserveCredits(
  * broken bound and is refused: settlement never charges less than what was delivered.
  */
 export async function settleReservation(
-  tx: Db<ChatSchema>,
+  tx: Tx<ChatSchema>,
   input: { userId: string; reservation: Buckets; cost: number; messageId: string },
 ): Promise<{ charged: number; wallet: WalletRow }> {
   const reserved = input.reservation.plan + input.reservation.purchased;
@@ -189,7 +189,7 @@ export async function settleReservation(
 
 /** A failed reply: the whole reservation goes back, and the API call when the reservation counted one. */
 export async function releaseReservation(
-  tx: Db<ChatSchema>,
+  tx: Tx<ChatSchema>,
   input: { userId: string; reservation: Buckets; messageId: string; reason: string } & ApiCallCounting,
 ): Promise<WalletRow> {
   return book(
@@ -200,7 +200,7 @@ export async function releaseReservation(
 }
 
 /** An admin gives a settled reply's credits back (the caller makes sure it happens once). */
-export async function refundCredits(tx: Db<ChatSchema>, input: { userId: string; amount: Buckets; messageId: string; reason: string; actorId: string }): Promise<WalletRow> {
+export async function refundCredits(tx: Tx<ChatSchema>, input: { userId: string; amount: Buckets; messageId: string; reason: string; actorId: string }): Promise<WalletRow> {
   return book(tx, {
     userId: input.userId,
     kind: 'refund',
@@ -214,7 +214,7 @@ export async function refundCredits(tx: Db<ChatSchema>, input: { userId: string;
 
 /** Admin adjustment: a positive amount adds plan credits, a negative one deducts (plan first; never below 0 → 409). */
 export async function adjustCredits(
-  tx: Db<ChatSchema>,
+  tx: Tx<ChatSchema>,
   input: { userId: string; credits: number; reason: string; actorId: string },
 ): Promise<{ change: Buckets; wallet: WalletRow }> {
   const locked = await lockWallet(tx, input.userId);

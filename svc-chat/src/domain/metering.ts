@@ -11,7 +11,7 @@ import {
   type ReplyStopReason,
   textWithinTokens,
 } from '@agentdock/contracts';
-import type { Db, ServiceContext } from '@agentdock/service-data';
+import type { ServiceContext, Tx } from '@agentdock/service-data';
 import { and, eq, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWallets } from '../db/schema';
 import { type ChatProvider, failureApology, ProviderError, type ProviderReply, type ProviderRequest } from '../providers/provider';
@@ -69,7 +69,7 @@ export interface Reservation {
  * key cap, 429 API calls). Locks the wallet, then the key: every transaction that takes both
  * takes them in that order.
  */
-export async function reserveReply(tx: Db<ChatSchema>, input: ReserveInput): Promise<Reservation> {
+export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Promise<Reservation> {
   const locked = await lockWallet(tx, input.userId);
   const balance = locked.creditsRemaining + locked.purchasedCredits;
   if (input.countsApiCall && locked.apiCallsUsed >= locked.apiCallsLimit) throw new ApiCallLimitError(locked.apiCallsLimit);

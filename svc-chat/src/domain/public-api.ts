@@ -116,7 +116,7 @@ export async function reserveApiReply(
 ): Promise<ApiReservation> {
   await ensureWallet(deps.context.db, caller.userId, caller.tier);
   const agentLimit = agentReplyLimit(deps.replyLimits, agent.key);
-  const reservation = await deps.context.db.transaction((tx) =>
+  const reservation = await deps.context.transaction((tx) =>
     reserveReply(tx, {
       userId: caller.userId,
       replyId: randomUUID(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Database } from '@agentdock/service-data';
+import { type Database, inTransaction } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type ChatSchema, chatPlanAllowances, chatWalletLedger, chatWallets, schema } from '../db/schema';
@@ -47,8 +47,8 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
   }
   /** As a `/v1` request reserves: counting one API call (`countsApiCall: false` for a web chat send). */
   const reserve = (userId: string, credits: number, messageId: string = randomUUID(), countsApiCall = true) =>
-    db().transaction(async (tx) => reserveCredits(tx, await lockWallet(tx, userId), credits, messageId, { countsApiCall }));
-  const adjust = (userId: string, credits: number) => db().transaction((tx) => adjustCredits(tx, { userId, credits, reason: 'test', actorId: randomUUID() }));
+    inTransaction(db(), async (tx) => reserveCredits(tx, await lockWallet(tx, userId), credits, messageId, { countsApiCall }));
+  const adjust = (userId: string, credits: number) => inTransaction(db(), (tx) => adjustCredits(tx, { userId, credits, reason: 'test', actorId: randomUUID() }));
   /** What the ledger says the wallet holds, next to what it holds. */
   const ledgerAndBalance = async (userId: string) => {
     const rows = await ledger(userId);
@@ -73,7 +73,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
     it('opens a wallet at the tier allowance and books the grant', async () => {
       const userId = randomUUID();
-      const row = await db().transaction((tx) =>
+      const row = await inTransaction(db(), (tx) =>
         startPeriod(tx, { userId, tier: 'free', periodStart: start, renewsAt: addMonth(start), selfRenewing: true, reference: `provision:${userId}` }),
       );
       expect(row).toMatchObject({
@@ -96,7 +96,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     it('resets plan credits and API calls at a new period, keeps bought credits, and books the expiry and the grant', async () => {
       const userId = await walletWith({ creditsRemaining: 300, purchasedCredits: 700, apiCallsUsed: 9, lowBalanceNotifiedFor: start });
       const next = addMonth(start);
-      const row = await db().transaction((tx) =>
+      const row = await inTransaction(db(), (tx) =>
         startPeriod(tx, { userId, tier: 'professional', periodStart: next, renewsAt: addMonth(next), selfRenewing: false, reference: `t:${userId}` }),
       );
       expect(row).toMatchObject({
@@ -171,12 +171,12 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const userId = randomUUID();
       const anchor = new Date('2026-01-31T10:00:00.000Z');
       const renewal = new Date('2027-01-31T10:00:00.000Z');
-      await db().transaction((tx) => resetForSubscription(tx, { userId, tier: 'starter', periodStart: anchor, periodEnd: renewal, eventId: randomUUID() }));
+      await inTransaction(db(), (tx) => resetForSubscription(tx, { userId, tier: 'starter', periodStart: anchor, periodEnd: renewal, eventId: randomUUID() }));
       const opened = (await walletRow(db(), userId))!;
       expect(opened.creditsRefillAt.toISOString()).toBe('2026-02-28T10:00:00.000Z');
       expect(opened.renewsAt.toISOString()).toBe(renewal.toISOString());
       await adjust(userId, -600_000);
-      await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 7_000, purchaseId: `cs_${userId}` }));
+      await inTransaction(db(), (tx) => purchaseCredits(tx, { userId, credits: 7_000, purchaseId: `cs_${userId}` }));
       expect((await ensureWallet(db(), userId, 'starter', new Date('2026-02-28T09:59:59.000Z'))).creditsRemaining).toBe(400_000);
 
       const refilled = await ensureWallet(db(), userId, 'starter', new Date('2026-03-01T00:00:00.000Z'));
@@ -194,7 +194,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
     it('does not refill a monthly subscriber before billing renews it', async () => {
       const userId = randomUUID();
-      await db().transaction((tx) =>
+      await inTransaction(db(), (tx) =>
         resetForSubscription(tx, {
           userId,
           tier: 'starter',
@@ -267,7 +267,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       await expect(reserve(nobody, 1)).rejects.toBeInstanceOf(WalletNotFoundError);
       await expect(adjust(nobody, -1)).rejects.toBeInstanceOf(WalletNotFoundError);
       await expect(
-        db().transaction((tx) => refundCredits(tx, { userId: nobody, amount: { plan: 1, purchased: 0 }, messageId: randomUUID(), reason: 'x', actorId: randomUUID() })),
+        inTransaction(db(), (tx) => refundCredits(tx, { userId: nobody, amount: { plan: 1, purchased: 0 }, messageId: randomUUID(), reason: 'x', actorId: randomUUID() })),
       ).rejects.toMatchObject({
         status: 404,
         code: 'wallet_not_found',
@@ -281,7 +281,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const reserved = await reserve(userId, 1_200, messageId);
       if (!reserved.ok) throw new Error('reservation refused');
       // 1,000 plan + 200 purchased reserved; a 900 cost gives 300 back: the 200 purchased first, then 100 plan.
-      const settled = await db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 900, messageId }));
+      const settled = await inTransaction(db(), (tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 900, messageId }));
       expect(settled.charged).toBe(900);
       expect(await balanceOf(userId)).toEqual({ plan: 100, purchased: 500, calls: 1 });
       const rows = (await ledger(userId)).filter((entry) => entry.messageId === messageId);
@@ -298,15 +298,15 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const messageId = randomUUID();
       const reserved = await reserve(userId, 300, messageId);
       if (!reserved.ok) throw new Error('reservation refused');
-      await expect(db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 301, messageId }))).rejects.toBeInstanceOf(
+      await expect(inTransaction(db(), (tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 301, messageId }))).rejects.toBeInstanceOf(
         SettlementOverReservationError,
       );
-      await expect(db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: -1, messageId }))).rejects.toBeInstanceOf(
+      await expect(inTransaction(db(), (tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: -1, messageId }))).rejects.toBeInstanceOf(
         SettlementOverReservationError,
       );
       expect(await balanceOf(userId)).toEqual({ plan: 700, purchased: 500, calls: 1 });
       // exactly the reservation is fine: nothing comes back
-      await db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 300, messageId }));
+      await inTransaction(db(), (tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 300, messageId }));
       expect(await balanceOf(userId)).toEqual({ plan: 700, purchased: 500, calls: 1 });
     });
 
@@ -315,7 +315,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const messageId = randomUUID();
       const reserved = await reserve(userId, 400, messageId);
       if (!reserved.ok) throw new Error('reservation refused');
-      expect((await db().transaction((tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 0, messageId }))).charged).toBe(0);
+      expect((await inTransaction(db(), (tx) => settleReservation(tx, { userId, reservation: reserved.reservation, cost: 0, messageId }))).charged).toBe(0);
       expect(await balanceOf(userId)).toEqual({ plan: 1_000, purchased: 0, calls: 1 });
     });
 
@@ -323,7 +323,7 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const userId = await walletWith({ creditsRemaining: 100, purchasedCredits: 0 });
       const messageId = randomUUID();
       const actorId = randomUUID();
-      await db().transaction((tx) => refundCredits(tx, { userId, amount: { plan: 30, purchased: 20 }, messageId, reason: 'bad answer', actorId }));
+      await inTransaction(db(), (tx) => refundCredits(tx, { userId, amount: { plan: 30, purchased: 20 }, messageId, reason: 'bad answer', actorId }));
       expect(await balanceOf(userId)).toEqual({ plan: 130, purchased: 20, calls: 0 });
       expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'refund', planDelta: 30, purchasedDelta: 20, messageId, reason: 'bad answer', actorId })]);
     });
@@ -334,29 +334,29 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const reserved = await reserve(userId, 400, messageId);
       if (!reserved.ok) throw new Error('reservation refused');
       expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 200, calls: 4 });
-      await db().transaction((tx) => releaseReservation(tx, { userId, reservation: reserved.reservation, messageId, reason: 'provider failure', countsApiCall: true }));
+      await inTransaction(db(), (tx) => releaseReservation(tx, { userId, reservation: reserved.reservation, messageId, reason: 'provider failure', countsApiCall: true }));
       expect(await balanceOf(userId)).toEqual({ plan: 100, purchased: 500, calls: 3 });
       expect((await ledger(userId)).map((entry) => entry.kind).sort()).toEqual(['release', 'reservation']);
       // A web chat send counted no call, so its release gives none back.
       const web = randomUUID();
       const sent = await reserve(userId, 400, web, false);
       if (!sent.ok) throw new Error('reservation refused');
-      await db().transaction((tx) => releaseReservation(tx, { userId, reservation: sent.reservation, messageId: web, reason: 'provider failure' }));
+      await inTransaction(db(), (tx) => releaseReservation(tx, { userId, reservation: sent.reservation, messageId: web, reason: 'provider failure' }));
       expect(await balanceOf(userId)).toEqual({ plan: 100, purchased: 500, calls: 3 });
     });
 
     it('books a purchase once per purchase id, into the purchased bucket', async () => {
       const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 0 });
       const purchaseId = `cs_${userId}`;
-      expect(await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 25, purchaseId }))).toMatchObject({ purchasedCredits: 25 });
-      expect(await db().transaction((tx) => purchaseCredits(tx, { userId, credits: 25, purchaseId }))).toBeNull();
+      expect(await inTransaction(db(), (tx) => purchaseCredits(tx, { userId, credits: 25, purchaseId }))).toMatchObject({ purchasedCredits: 25 });
+      expect(await inTransaction(db(), (tx) => purchaseCredits(tx, { userId, credits: 25, purchaseId }))).toBeNull();
       expect(await balanceOf(userId)).toEqual({ plan: 10, purchased: 25, calls: 0 });
       expect(await ledger(userId)).toEqual([expect.objectContaining({ kind: 'top-up', planDelta: 0, purchasedDelta: 25, reference: purchaseId, reason: 'credits purchased' })]);
     });
 
     it('refuses a purchase that would take the wallet past its maximum, and takes one that reaches it exactly', async () => {
       const userId = await walletWith({ creditsRemaining: 999_999_999_000, purchasedCredits: 900 });
-      const buy = (credits: number) => db().transaction((tx) => purchaseCredits(tx, { userId, credits, purchaseId: `cs_${randomUUID()}` }));
+      const buy = (credits: number) => inTransaction(db(), (tx) => purchaseCredits(tx, { userId, credits, purchaseId: `cs_${randomUUID()}` }));
       await expect(buy(101)).rejects.toMatchObject({ status: 400, fields: [{ path: 'credits' }] });
       expect(await balanceOf(userId)).toEqual({ plan: 999_999_999_000, purchased: 900, calls: 0 });
       expect(await buy(100)).toMatchObject({ purchasedCredits: 1_000 });

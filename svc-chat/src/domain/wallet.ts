@@ -1,5 +1,5 @@
 import type { SubscriptionTier, Wallet } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-data';
+import { type Db, inTransaction, type Tx } from '@agentdock/service-data';
 import { eq, inArray } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWallets } from '../db/schema';
 import { allowanceFor, isTier } from './allowances';
@@ -55,7 +55,7 @@ export function allowancePeriod(anchor: Date, now: Date, until: Date | null): { 
  * each month and renews (with billing) once a year.
  */
 export async function startPeriod(
-  tx: Db<ChatSchema>,
+  tx: Tx<ChatSchema>,
   input: { userId: string; tier: SubscriptionTier; periodStart: Date; renewsAt: Date; selfRenewing: boolean; reference: string; anchor?: Date },
 ): Promise<WalletRow> {
   const anchor = input.anchor ?? input.periodStart;
@@ -74,7 +74,7 @@ export async function startPeriod(
 export async function ensureWallet(db: Db<ChatSchema>, userId: string, tier: SubscriptionTier, now = new Date()): Promise<WalletRow> {
   const [existing] = await db.select().from(chatWallets).where(eq(chatWallets.userId, userId));
   if (existing) return rollIfDue(db, existing, now);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [raced] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
     if (raced) return raced;
     return startPeriod(tx, { userId, tier, periodStart: now, renewsAt: addMonth(now), selfRenewing: tier === 'free', reference: `provision:${userId}` });
@@ -92,7 +92,7 @@ export function refillDue(row: Pick<WalletRow, 'creditsRefillAt' | 'renewsAt' | 
  */
 async function rollIfDue(db: Db<ChatSchema>, row: WalletRow, now: Date): Promise<WalletRow> {
   if (!refillDue(row, now)) return row;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Checked again under the lock: a concurrent request may have refilled it meanwhile.
     const locked = await lockWallet(tx, row.userId);
     if (!refillDue(locked, now)) return locked;

@@ -13,7 +13,7 @@ import {
   userRegisteredV1,
   userTierChangedV1,
 } from '@agentdock/contracts';
-import { type Db, idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
+import { idempotentHandler, type ServiceContext, type SubscribeOptions, type Tx } from '@agentdock/service-data';
 import type { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
 import { applyAgentChanged } from '../domain/agents';
@@ -26,16 +26,16 @@ export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOpt
   function consumer<TType extends string, TData extends z.ZodType>(
     name: string,
     event: EventDefinition<TType, TData>,
-    apply: (tx: Db<ChatSchema>, data: z.infer<TData>, envelope: EventEnvelope<TType, z.infer<TData>>) => Promise<void>,
+    apply: (tx: Tx<ChatSchema>, data: z.infer<TData>, envelope: EventEnvelope<TType, z.infer<TData>>) => Promise<void>,
   ): SubscribeOptions {
     const durable = `svc-chat-${name}`;
     return {
       durable,
       subject: event.subject,
-      handler: idempotentHandler({ db: context.db, consumer: durable, event, apply: (tx, data, envelope) => apply(tx as unknown as Db<ChatSchema>, data, envelope) }),
+      handler: idempotentHandler({ transaction: context.transaction, consumer: durable, event, apply }),
     };
   }
-  const subscription = (tx: Db<ChatSchema>, data: { userId: string; tier: 'starter' | 'professional' | 'enterprise'; periodStart: string; periodEnd: string }, eventId: string) =>
+  const subscription = (tx: Tx<ChatSchema>, data: { userId: string; tier: 'starter' | 'professional' | 'enterprise'; periodStart: string; periodEnd: string }, eventId: string) =>
     resetForSubscription(tx, { userId: data.userId, tier: data.tier, periodStart: new Date(data.periodStart), periodEnd: new Date(data.periodEnd), eventId });
   return [
     consumer('plans-v2', planChangedV2, (tx, data) => applyPlanChanged(tx, data)),

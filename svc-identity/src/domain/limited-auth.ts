@@ -28,7 +28,7 @@ import { sha256 } from './secrets';
 import { signInFailureCounter, type SignInFailures } from './sign-in-failures';
 
 /** The unlimited operations the limits wrap; a parameter so the rules can be tested on their own. */
-export const authOperations = {
+const authOperations = {
   signUp,
   resendConfirmation,
   signInWithPassword,
@@ -126,4 +126,3 @@ export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperati
     },
   };
 }
-export type LimitedAuth = ReturnType<typeof limitedAuth>;

@@ -4,7 +4,7 @@ import { linkCodes } from '../db/schema';
 import { IdentityError } from './errors';
 import { pkceChallengeMatches, randomToken, sha256 } from './secrets';
 
-export const LINK_CODE_TTL_MS = 60 * 60 * 1000;
+const LINK_CODE_TTL_MS = 60 * 60 * 1000;
 
 export type LinkPurpose = (typeof linkCodes.$inferSelect)['purpose'];
 

@@ -6,9 +6,9 @@ import type { SessionKind } from './refresh-tokens';
 import { randomToken, sha256 } from './secrets';
 
 /** Long enough to open an authenticator app, short enough that a stolen challenge is stale. */
-export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Wrong codes a challenge survives; after that the first factor must be given again. */
-export const MFA_CHALLENGE_MAX_FAILED_ATTEMPTS = 5;
+const MFA_CHALLENGE_MAX_FAILED_ATTEMPTS = 5;
 
 export interface IssuedChallenge {
   token: string;

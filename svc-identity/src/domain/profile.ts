@@ -14,7 +14,7 @@ type SessionRow = typeof sessions.$inferSelect;
  * How recently a session must have proved the account by email (an emailed link or code, a reset
  * link) or by a second factor to change a credential without typing the current password.
  */
-export const REAUTHENTICATION_WINDOW_MS = 5 * 60_000;
+const REAUTHENTICATION_WINDOW_MS = 5 * 60_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The requests that are limited, each per client IP and per account (the address or phone given). */
 export const RATE_LIMITED_ACTIONS = ['signin', 'signup', 'resend', 'recover', 'magiclink', 'otp', 'verify', 'mfa'] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
-export const RATE_LIMIT_SCOPES = ['ip', 'account'] as const;
+const RATE_LIMIT_SCOPES = ['ip', 'account'] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
 
 export interface Limit {

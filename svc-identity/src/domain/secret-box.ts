@@ -31,8 +31,6 @@ export function parseKey(text: string): Buffer | undefined {
   return key.length === KEY_BYTES ? key : undefined;
 }
 
-export const newKey = (): string => randomBytes(KEY_BYTES).toString('base64');
-
 export function createSecretBox(current: Buffer, previous: readonly Buffer[] = []): SecretBox {
   const currentId = keyId(current);
   const keys = new Map([...previous.map((key) => [keyId(key), key] as const), [currentId, current] as const]);

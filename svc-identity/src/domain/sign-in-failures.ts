@@ -4,13 +4,13 @@ import { type IdentitySchema, signInFailures } from '../db/schema';
 import { tooManyAttempts } from './rate-limits';
 
 /** How long failures are remembered, from the first of a run. */
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Failures on an account, from anywhere, before sources that failed on it must wait between tries. */
-export const BACKOFF_AFTER = 5;
+const BACKOFF_AFTER = 5;
 /** Failures on an account, from anywhere, before its owner is emailed about them (once a window). */
-export const ALERT_AFTER = 10;
+const ALERT_AFTER = 10;
 /** The longest wait between tries; it doubles with each failure past BACKOFF_AFTER up to this. */
-export const MAX_BACKOFF_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 5 * 60_000;
 
 const ACCOUNT_TOTAL = '';
 
@@ -28,7 +28,7 @@ export interface SignInFailures {
 }
 
 /** The wait a source that has failed on the account must leave after the account's last failure. */
-export function backoffMs(accountFailures: number): number {
+function backoffMs(accountFailures: number): number {
   if (accountFailures < BACKOFF_AFTER) return 0;
   return Math.min(1000 * 2 ** (accountFailures - BACKOFF_AFTER), MAX_BACKOFF_MS);
 }

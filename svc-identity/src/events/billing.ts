@@ -8,7 +8,7 @@ import {
   subscriptionRenewedV1,
   type SubscriptionTier,
 } from '@agentdock/contracts';
-import { type Db, idempotentHandler, type SubscribeOptions } from '@agentdock/service-data';
+import { type Db, idempotentHandler, type SubscribeOptions, type TransactionRunner, type Tx } from '@agentdock/service-data';
 import { and, eq, ne } from '@agentdock/service-data/orm';
 import { users } from '../db/schema';
 import { escapeHtml } from '../domain/html';
@@ -38,24 +38,24 @@ async function endPaidTier(tx: Db, userId: string, tier: SubscriptionTier): Prom
 }
 
 /** Keeps the tier the access token carries in step with paid subscriptions. */
-export function billingTierConsumers(db: Db): SubscribeOptions[] {
+export function billingTierConsumers(transaction: TransactionRunner): SubscribeOptions[] {
   const paid = [subscriptionActivatedV1, subscriptionRenewedV1, subscriptionPlanChangedV1] as const;
   return [
     ...paid.map((event) => ({
       durable: `${BILLING_TIER_CONSUMER}-${event.type}`,
       subject: event.subject,
       handler: idempotentHandler({
-        db,
+        transaction,
         consumer: `${BILLING_TIER_CONSUMER}-${event.type}`,
         event,
-        apply: (tx: Db, data: { userId: string; tier: SubscriptionTier }) => setPaidTier(tx, data.userId, data.tier),
+        apply: (tx: Tx, data: { userId: string; tier: SubscriptionTier }) => setPaidTier(tx, data.userId, data.tier),
       }),
     })),
     {
       durable: `${BILLING_TIER_CONSUMER}-canceled`,
       subject: subscriptionCanceledV1.subject,
       handler: idempotentHandler({
-        db,
+        transaction,
         consumer: `${BILLING_TIER_CONSUMER}-canceled`,
         event: subscriptionCanceledV1,
         apply: (tx, data) => endPaidTier(tx, data.userId, data.tier),
@@ -128,13 +128,13 @@ async function addressOf(tx: Db, userId: string): Promise<string | null> {
 }
 
 /** svc-identity owns the address, so it sends billing's emails. */
-export function billingEmailConsumers(db: Db, mailer: Mailer, publicUrl: string): SubscribeOptions[] {
+export function billingEmailConsumers(transaction: TransactionRunner, mailer: Mailer, publicUrl: string): SubscribeOptions[] {
   return [
     {
       durable: `${BILLING_EMAIL_CONSUMER}-past-due`,
       subject: subscriptionPastDueV1.subject,
       handler: idempotentHandler({
-        db,
+        transaction,
         consumer: `${BILLING_EMAIL_CONSUMER}-past-due`,
         event: subscriptionPastDueV1,
         apply: async (tx, data) => {
@@ -147,7 +147,7 @@ export function billingEmailConsumers(db: Db, mailer: Mailer, publicUrl: string)
       durable: `${BILLING_EMAIL_CONSUMER}-payment`,
       subject: paymentReceivedV1.subject,
       handler: idempotentHandler({
-        db,
+        transaction,
         consumer: `${BILLING_EMAIL_CONSUMER}-payment`,
         event: paymentReceivedV1,
         apply: async (tx, data) => {
@@ -160,7 +160,7 @@ export function billingEmailConsumers(db: Db, mailer: Mailer, publicUrl: string)
       durable: `${BILLING_EMAIL_CONSUMER}-credits`,
       subject: creditsPurchasedV1.subject,
       handler: idempotentHandler({
-        db,
+        transaction,
         consumer: `${BILLING_EMAIL_CONSUMER}-credits`,
         event: creditsPurchasedV1,
         apply: async (tx, data) => {

@@ -1,5 +1,5 @@
 import { courseWelcomeV1 } from '@agentdock/contracts';
-import { type Db, idempotentHandler, type SubscribeOptions } from '@agentdock/service-data';
+import { idempotentHandler, type SubscribeOptions, type TransactionRunner } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { users } from '../db/schema';
 import { escapeHtml } from '../domain/html';
@@ -24,12 +24,12 @@ export function courseWelcomeEmail(to: string, courseTitle: string, firstLessonT
 }
 
 /** svc-identity owns the address, so it sends the catalog's course welcome. */
-export function courseWelcomeConsumer(db: Db, mailer: Mailer, publicUrl: string): SubscribeOptions {
+export function courseWelcomeConsumer(transaction: TransactionRunner, mailer: Mailer, publicUrl: string): SubscribeOptions {
   return {
     durable: COURSE_WELCOME_CONSUMER,
     subject: courseWelcomeV1.subject,
     handler: idempotentHandler({
-      db,
+      transaction,
       consumer: COURSE_WELCOME_CONSUMER,
       event: courseWelcomeV1,
       apply: async (tx, data) => {

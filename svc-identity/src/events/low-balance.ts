@@ -1,5 +1,5 @@
 import { chatCreditsLowV1 } from '@agentdock/contracts';
-import { type Db, idempotentHandler, type SubscribeOptions } from '@agentdock/service-data';
+import { idempotentHandler, type SubscribeOptions, type TransactionRunner } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { users } from '../db/schema';
 import { escapeHtml } from '../domain/html';
@@ -24,12 +24,12 @@ export function lowBalanceEmail(to: string, balance: number, renewsAt: string, p
 }
 
 /** svc-identity owns the address, so it is the one that emails about chat's low balance. */
-export function lowBalanceConsumer(db: Db, mailer: Mailer, publicUrl: string): SubscribeOptions {
+export function lowBalanceConsumer(transaction: TransactionRunner, mailer: Mailer, publicUrl: string): SubscribeOptions {
   return {
     durable: LOW_BALANCE_CONSUMER,
     subject: chatCreditsLowV1.subject,
     handler: idempotentHandler({
-      db,
+      transaction,
       consumer: LOW_BALANCE_CONSUMER,
       event: chatCreditsLowV1,
       apply: async (tx, data) => {

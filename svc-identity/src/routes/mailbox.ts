@@ -23,7 +23,7 @@ function requireMailboxToken(expected: string): RequestHandler {
   return (req, _res, next) => {
     const sent = req.get(MAILBOX_TOKEN_HEADER) ?? (typeof req.query.token === 'string' ? req.query.token : '');
     if (sent && timingSafeEqual(digest(sent), expectedDigest)) return next();
-    next(new AppError(404, 'not_found', 'Not found. The local mailbox needs the link printed when Agentdock started.'));
+    next(new AppError('not_found', 'Not found. The local mailbox needs the link printed when Agentdock started.'));
   };
 }
 

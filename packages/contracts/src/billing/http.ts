@@ -65,7 +65,6 @@ export type SubscriptionList = z.infer<typeof subscriptionList>;
 
 /** POST /api/billing/subscriptions/:id/cancel (cancellation is always at period end). */
 export const cancelSubscriptionRequest = z.object({ cancelAtPeriodEnd: z.literal(true) });
-export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequest>;
 
 /** POST /api/billing/subscriptions/:id/change-plan and …/change-plan/preview */
 export const changePlanRequest = z.object({ planId: checkoutPlanId, billingPeriod });

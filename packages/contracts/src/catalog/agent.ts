@@ -50,6 +50,4 @@ export type AdminAgent = z.infer<typeof adminAgent>;
 
 /** GET /api/catalog/agents (all active, for /models), GET /api/catalog/agents/available (the caller's tier). */
 export const agentList = z.object({ agents: z.array(agent) });
-export type AgentList = z.infer<typeof agentList>;
 export const adminAgentList = z.object({ agents: z.array(adminAgent) });
-export type AdminAgentList = z.infer<typeof adminAgentList>;

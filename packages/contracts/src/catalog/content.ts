@@ -53,4 +53,3 @@ export type ContentSection = z.infer<typeof contentSection>;
 
 /** GET /api/catalog/content (active sections; ?slot= or ?sectionType= filter), admin list (all). */
 export const contentSectionList = z.object({ sections: z.array(contentSection) });
-export type ContentSectionList = z.infer<typeof contentSectionList>;

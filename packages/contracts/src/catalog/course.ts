@@ -22,7 +22,6 @@ export const course = z.object({
 });
 export type Course = z.infer<typeof course>;
 export const courseList = z.object({ courses: z.array(course) });
-export type CourseList = z.infer<typeof courseList>;
 
 /** GET /api/catalog/community: the $50/month community course on /courses. */
 export const communityOffer = z.object({
@@ -42,7 +41,6 @@ export type EnrolmentStatus = z.infer<typeof enrolmentStatus>;
 
 /** POST /api/catalog/admin/courses/:id/enrolments (admin) → 201 enrolment. */
 export const enrolmentGrant = z.object({ userId: z.uuid() });
-export type EnrolmentGrant = z.infer<typeof enrolmentGrant>;
 export const ENROLMENT_SOURCES = ['admin', 'subscription'] as const;
 export const enrolment = z.object({ courseId: z.string(), userId: z.uuid(), source: z.enum(ENROLMENT_SOURCES), createdAt: z.string() });
 export type Enrolment = z.infer<typeof enrolment>;
@@ -53,7 +51,6 @@ export const DISCUSSION_COMMENT_MAX_LENGTH = 5000;
 export const discussionCommentInput = z.object({
   body: z.string().check(z.trim(), z.minLength(1, 'Write a comment first'), z.maxLength(DISCUSSION_COMMENT_MAX_LENGTH)),
 });
-export type DiscussionCommentInput = z.infer<typeof discussionCommentInput>;
 export const discussionComment = z.object({
   id: z.uuid(),
   courseId: z.string(),
@@ -64,4 +61,3 @@ export const discussionComment = z.object({
 });
 export type DiscussionComment = z.infer<typeof discussionComment>;
 export const discussionCommentList = z.object({ comments: z.array(discussionComment) });
-export type DiscussionCommentList = z.infer<typeof discussionCommentList>;

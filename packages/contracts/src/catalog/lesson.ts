@@ -41,7 +41,6 @@ export const lessonPatch = z.partial(lessonFields);
 export type LessonPatch = z.infer<typeof lessonPatch>;
 /** PUT /api/catalog/admin/courses/:id/lessons/order: every lesson of the course, in its new order. */
 export const lessonOrder = z.object({ lessonIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(500)) });
-export type LessonOrder = z.infer<typeof lessonOrder>;
 
 /** One line of a course's outline. */
 export const lessonSummary = z.object({
@@ -86,11 +85,9 @@ export const adminLesson = z.object({
 });
 export type AdminLesson = z.infer<typeof adminLesson>;
 export const adminLessonList = z.object({ lessons: z.array(adminLesson) });
-export type AdminLessonList = z.infer<typeof adminLessonList>;
 
 /** The learner's private answer to a lesson's exercise. */
 export const exerciseAnswerInput = z.object({ answer: z.string().check(z.maxLength(EXERCISE_ANSWER_MAX_LENGTH)) });
-export type ExerciseAnswerInput = z.infer<typeof exerciseAnswerInput>;
 export const exerciseAnswer = z.object({ answer: z.string(), updatedAt: z.nullable(z.string()) });
 export type ExerciseAnswer = z.infer<typeof exerciseAnswer>;
 

@@ -54,7 +54,6 @@ export const planInput = z.extend(planFields, {
   isActive: z._default(planFields.shape.isActive, true),
   sortOrder: z._default(planFields.shape.sortOrder, 0),
 });
-export type PlanInput = z.infer<typeof planInput>;
 
 /** Admin update body: only the fields sent change (no defaults, so nothing unsent is reset). */
 export const planPatch = z.partial(planFields);
@@ -76,4 +75,3 @@ export const plan = z.extend(planInput, {
 export type Plan = z.infer<typeof plan>;
 
 export const planList = z.object({ plans: z.array(plan) });
-export type PlanList = z.infer<typeof planList>;

@@ -10,7 +10,6 @@ export const chatConversation = z.object({
 });
 export type ChatConversation = z.infer<typeof chatConversation>;
 export const chatConversationsResponse = z.object({ conversations: z.array(chatConversation) });
-export type ChatConversationsResponse = z.infer<typeof chatConversationsResponse>;
 
 export const MAX_CONVERSATION_TITLE_LENGTH = 120;
 /** The length of a title taken from the conversation's first message. */
@@ -42,5 +41,4 @@ export const chatConversationRename = z.object({
     z.refine((value) => !/[\u0000-\u001F\u007F]/.test(value), 'Remove control characters'),
   ),
 });
-export type ChatConversationRename = z.infer<typeof chatConversationRename>;
 export const chatConversationResponse = z.object({ conversation: chatConversation });

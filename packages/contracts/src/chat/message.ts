@@ -18,10 +18,8 @@ export const chatAgentsResponse = z.object({
   /** Named when the built-in demo provider answers instead of a real model. */
   provider: z.object({ name: z.string(), demo: z.boolean() }),
 });
-export type ChatAgentsResponse = z.infer<typeof chatAgentsResponse>;
 
 export const chatRole = z.enum(['user', 'assistant']);
-export type ChatRole = z.infer<typeof chatRole>;
 
 /** Why a reply ended before the model finished it. */
 export const REPLY_STOP_REASONS = ['out-of-credits', 'stopped'] as const;
@@ -47,7 +45,6 @@ export const chatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatHistoryResponse = z.object({ messages: z.array(chatMessage), conversation: z.nullable(chatConversation) });
-export type ChatHistoryResponse = z.infer<typeof chatHistoryResponse>;
 
 /** POST /api/chat/agents/:agentId/messages body. */
 export const MAX_CHAT_MESSAGE_LENGTH = 8000;

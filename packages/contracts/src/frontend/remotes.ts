@@ -51,8 +51,3 @@ export function parseRuntimeConfig(value: unknown): { ok: true; config: RuntimeC
 export function containerName(app: string): string {
   return `${federation.containerPrefix}${app}`;
 }
-
-/** The app a container name stands for, e.g. "marketing" for the marketing remote's container. */
-export function appOfContainer(container: string): string {
-  return container.startsWith(federation.containerPrefix) ? container.slice(federation.containerPrefix.length) : container;
-}

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { MANIFEST_URL_HINT, REMOTE_NAMES, type RuntimeConfig as RuntimeConfigShape } from './remotes';
 
-export { appOfContainer, containerName, REMOTE_NAMES, type RemoteName } from './remotes';
+export { containerName, REMOTE_NAMES, type RemoteName } from './remotes';
 
 /** An absolute http(s) URL, or a path on the page's own origin (not protocol-relative). */
 export const manifestUrl = z.union([z.url({ protocol: /^https?$/ }), z.string().check(z.regex(/^\/(?!\/)/))], { error: MANIFEST_URL_HINT });

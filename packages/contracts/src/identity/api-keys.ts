@@ -8,8 +8,7 @@ export const API_KEY_PREFIX = 'adk_';
 /** The account page that lists the keys: the shell's route table, the account remote and the security emails name it. */
 export const API_KEYS_PATH = '/dashboard/api-keys';
 
-/** "At most 20 keys per account" (revoked keys do not count). */
-export const MAX_API_KEYS_PER_ACCOUNT = 20;
+export { MAX_API_KEYS_PER_ACCOUNT } from './api-key-limit';
 
 /** An agent's slug, as `/v1` names models. */
 const agentSlug = z.string().check(z.trim(), z.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Choose agents from the list'));
@@ -25,7 +24,7 @@ export const apiKeyCreateRequest = z.object({
         .check(
           z.int('Enter a whole number of credits'),
           z.positive('Enter a cap above 0, or leave it empty'),
-          z.maximum(MAX_WALLET_CREDITS, 'That cap is larger than any wallet can hold'),
+          z.lte(MAX_WALLET_CREDITS, 'That cap is larger than any wallet can hold'),
         ),
     ),
   ),

@@ -1,5 +1,7 @@
 // Kept apart from the zod schemas so the browser's session client can use it without zod.
-/** error.code values of svc-identity's answers that a client may need to tell apart. */
+import type { ErrorCode } from '../http/error-catalogue';
+
+/** error.code values of svc-identity's answers that a client may need to tell apart (their texts: ERROR_CATALOGUE). */
 export const IDENTITY_ERROR_CODES = {
   /** 400: wrong email/phone or password (one answer for both, so accounts are not revealed). */
   invalidCredentials: 'invalid_credentials',
@@ -31,4 +33,4 @@ export const IDENTITY_ERROR_CODES = {
   apiKeyLimitReached: 'api_key_limit_reached',
   /** 429, with Retry-After. */
   rateLimited: 'rate_limited',
-} as const;
+} as const satisfies Record<string, ErrorCode>;

@@ -20,7 +20,6 @@ export const mailboxMessage = z.object({
 export type MailboxMessage = z.infer<typeof mailboxMessage>;
 
 export const mailboxMessages = z.object({ messages: z.array(mailboxMessage) });
-export type MailboxMessages = z.infer<typeof mailboxMessages>;
 
 /** The local mailbox's page (HTML, for people) and its messages (JSON, for tests); server side only. */
 export const IDENTITY_MAILBOX_ENDPOINTS = {

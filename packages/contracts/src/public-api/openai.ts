@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
+import { type ErrorCode, errorStatus, errorText } from '../http/error-catalogue';
 
 /**
  * The OpenAI-compatible public API under `/v1`, as svc-chat accepts it: the subset of OpenAI's
@@ -78,28 +79,28 @@ export interface OpenAiErrorBody {
   error: { message: string; type: string; code: string | null; param: string | null };
 }
 
-/** The error codes the public API answers with, each with its status and OpenAI's error type. */
+/** The error codes the public API answers with, each with OpenAI's error type (status and text: ERROR_CATALOGUE). */
 export const PUBLIC_API_ERRORS = {
-  invalid_api_key: { status: 401, type: 'invalid_request_error' },
-  account_suspended: { status: 403, type: 'invalid_request_error' },
-  model_not_found: { status: 404, type: 'invalid_request_error' },
-  not_found: { status: 404, type: 'invalid_request_error' },
-  invalid_request: { status: 400, type: 'invalid_request_error' },
-  insufficient_quota: { status: 402, type: 'insufficient_quota' },
-  key_credit_cap_reached: { status: 402, type: 'insufficient_quota' },
-  api_calls_exhausted: { status: 429, type: 'insufficient_quota' },
-  rate_limit_exceeded: { status: 429, type: 'requests' },
-  concurrent_streams_exceeded: { status: 429, type: 'requests' },
-  request_too_large: { status: 413, type: 'invalid_request_error' },
-  agent_unavailable: { status: 502, type: 'api_error' },
-  server_error: { status: 500, type: 'api_error' },
-  service_unavailable: { status: 503, type: 'api_error' },
-} as const satisfies Record<string, { status: number; type: string }>;
+  invalid_api_key: { type: 'invalid_request_error' },
+  account_suspended: { type: 'invalid_request_error' },
+  model_not_found: { type: 'invalid_request_error' },
+  not_found: { type: 'invalid_request_error' },
+  invalid_request: { type: 'invalid_request_error' },
+  insufficient_quota: { type: 'insufficient_quota' },
+  key_credit_cap_reached: { type: 'insufficient_quota' },
+  api_calls_exhausted: { type: 'insufficient_quota' },
+  rate_limit_exceeded: { type: 'requests' },
+  concurrent_streams_exceeded: { type: 'requests' },
+  request_too_large: { type: 'invalid_request_error' },
+  agent_unavailable: { type: 'api_error' },
+  upstream_timeout: { type: 'api_error' },
+  server_error: { type: 'api_error' },
+  service_unavailable: { type: 'api_error' },
+} as const satisfies { [Code in ErrorCode]?: { type: string } };
 export type PublicApiErrorCode = keyof typeof PUBLIC_API_ERRORS;
 
-export function openAiError(code: PublicApiErrorCode, message: string, param: string | null = null): { status: number; body: OpenAiErrorBody } {
-  const { status, type } = PUBLIC_API_ERRORS[code];
-  return { status, body: { error: { message, type, code, param } } };
+export function openAiError(code: PublicApiErrorCode, message: string = errorText(code), param: string | null = null): { status: number; body: OpenAiErrorBody } {
+  return { status: errorStatus(code), body: { error: { message, type: PUBLIC_API_ERRORS[code].type, code, param } } };
 }
 
 /**

@@ -1,2 +1,3 @@
 export { planCreateFixture, planFixture, seededPlanFixture, seededPlansFixture, type SeededPlanId } from './plan-fixture';
 export { userFixture } from './user-fixture';
+export { walletFixture } from './wallet-fixture';

@@ -1,7 +1,7 @@
 import { sessionRevokedV1 } from '@agentdock/contracts';
 import { gt, lte } from 'drizzle-orm';
 import { type Logger, SessionRevokedError, type TokenVerifier } from '@agentdock/service-kit';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import { revokedSessions } from '../db/kit-schema';
 import type { SubscribeOptions } from '../events/bus';
 import { idempotentHandler } from '../events/consumer';
@@ -55,7 +55,7 @@ export class RevokedSessions {
   consumer(service: string): SubscribeOptions {
     const durable = `${service}-session-revoked`;
     const apply = idempotentHandler({
-      db: this.db,
+      transaction: (work) => inTransaction(this.db, work),
       consumer: durable,
       event: sessionRevokedV1,
       apply: async (tx, data) => {

@@ -1,7 +1,7 @@
 import { type EventEnvelope, userReactivatedV1, userSuspendedV1 } from '@agentdock/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { type Logger, AccountSuspendedError, type TokenVerifier } from '@agentdock/service-kit';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import { suspendedUsers } from '../db/kit-schema';
 import type { SubscribeOptions } from '../events/bus';
 import { idempotentHandler } from '../events/consumer';
@@ -61,7 +61,7 @@ export class SuspendedUsers {
     const follow = (event: typeof userSuspendedV1 | typeof userReactivatedV1, suspended: boolean, purpose: string): SubscribeOptions => {
       const durable = `${service}-${purpose}`;
       const apply = idempotentHandler({
-        db: this.db,
+        transaction: (work) => inTransaction(this.db, work),
         consumer: durable,
         event,
         apply: (tx, data, envelope: EventEnvelope) => this.record(tx, data.userId, suspended, new Date(envelope.occurredAt)),

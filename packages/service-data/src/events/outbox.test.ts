@@ -199,7 +199,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     await database.db.execute(sql`create table counter (id int primary key, total int not null)`);
     await database.db.execute(sql`insert into counter values (1, 0)`);
     const handler = idempotentHandler({
-      db: database.db,
+      transaction: (work) => inTransaction(database.db, work),
       consumer: 'counter',
       event: counted,
       apply: async (tx, data) => {
@@ -220,7 +220,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     await database.db.execute(sql`insert into counter values (1, 0)`);
     let failNext = true;
     const handler = idempotentHandler({
-      db: database.db,
+      transaction: (work) => inTransaction(database.db, work),
       consumer: 'counter',
       event: counted,
       apply: async (tx, data) => {
@@ -239,7 +239,7 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
   });
 
   it('treats an event that fails its contract as poison', async () => {
-    const handler = idempotentHandler({ db: database.db, consumer: 'counter', event: counted, apply: async () => undefined });
+    const handler = idempotentHandler({ transaction: (work) => inTransaction(database.db, work), consumer: 'counter', event: counted, apply: async () => undefined });
     const bad: EventEnvelope = { id: randomUUID(), type: counted.type, version: 1, occurredAt: new Date().toISOString(), source: 'test', data: { by: 'x' } };
     // The message is what an operator finds in the log for a terminated event: which one, and why.
     const rejection = handler(bad, { subject: counted.subject, deliveryCount: 1 });

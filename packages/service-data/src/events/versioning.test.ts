@@ -46,7 +46,12 @@ describe(`event versions (${process.env.TEST_NATS_URL ? 'NATS JetStream' : 'in-p
         {
           durable: 'svc-consumer-tier-v1',
           subject: userTierChangedV1.subject,
-          handler: idempotentHandler({ db: context.db, consumer: 'svc-consumer-tier-v1', event: userTierChangedV1, apply: async (_tx, data) => void applied.push(data) }),
+          handler: idempotentHandler({
+            transaction: context.transaction,
+            consumer: 'svc-consumer-tier-v1',
+            event: userTierChangedV1,
+            apply: async (_tx, data) => void applied.push(data),
+          }),
           retryDelayMs: 50,
         },
       ],

@@ -1,27 +1,27 @@
-import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
+import { type ErrorCode, IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../errors/app-errors';
 
 /** The token is malformed, forged, for another audience or issuer, or lacks required claims. */
 export class InvalidTokenError extends UnauthorizedError {
-  static override readonly code: string = 'invalid_token';
+  static override readonly code: ErrorCode = 'invalid_token';
   constructor(cause?: unknown) {
-    super('Your session is not valid. Please sign in again.', { code: InvalidTokenError.code, cause });
+    super(undefined, { code: 'invalid_token', cause });
   }
 }
 
 /** The token was genuine but is past its expiry: the client should refresh and retry. */
 export class TokenExpiredError extends UnauthorizedError {
-  static override readonly code: string = 'token_expired';
+  static override readonly code: ErrorCode = 'token_expired';
   constructor(cause?: unknown) {
-    super('Your session has expired. Please sign in again.', { code: TokenExpiredError.code, cause });
+    super(undefined, { code: 'token_expired', cause });
   }
 }
 
 /** The signing keys could not be fetched, so no verdict on the token is possible. */
 export class AuthUnavailableError extends ServiceUnavailableError {
-  static override readonly code: string = 'auth_unavailable';
+  static override readonly code: ErrorCode = 'auth_unavailable';
   constructor(cause?: unknown) {
-    super('Sign-in cannot be checked right now. Please try again shortly.', { code: AuthUnavailableError.code, cause });
+    super(undefined, { code: 'auth_unavailable', cause });
   }
 }
 
@@ -30,17 +30,17 @@ export class AuthUnavailableError extends ServiceUnavailableError {
  * suspended): the client's refresh fails too, so it signs in again.
  */
 export class SessionRevokedError extends UnauthorizedError {
-  static override readonly code: string = IDENTITY_ERROR_CODES.sessionRevoked;
+  static override readonly code: ErrorCode = IDENTITY_ERROR_CODES.sessionRevoked;
   constructor() {
-    super('Your session has ended. Please sign in again.', { code: SessionRevokedError.code });
+    super(undefined, { code: IDENTITY_ERROR_CODES.sessionRevoked });
   }
 }
 
 /** The token is genuine but its user has been suspended by an admin. */
 export class AccountSuspendedError extends ForbiddenError {
-  static override readonly code: string = IDENTITY_ERROR_CODES.accountSuspended;
+  static override readonly code: ErrorCode = IDENTITY_ERROR_CODES.accountSuspended;
   constructor() {
-    super('Your account has been suspended. Please contact support.', { code: AccountSuspendedError.code });
+    super(undefined, { code: IDENTITY_ERROR_CODES.accountSuspended });
   }
 }
 
@@ -49,10 +49,8 @@ export class AccountSuspendedError extends ForbiddenError {
  * the console tells the admin to set up two-factor sign-in.
  */
 export class MfaRequiredError extends ForbiddenError {
-  static override readonly code: string = IDENTITY_ERROR_CODES.mfaRequired;
+  static override readonly code: ErrorCode = IDENTITY_ERROR_CODES.mfaRequired;
   constructor() {
-    super('Admin access requires two-factor authentication. Set it up in the Two-factor authentication section of your dashboard, or sign in again with your authenticator code.', {
-      code: MfaRequiredError.code,
-    });
+    super(undefined, { code: IDENTITY_ERROR_CODES.mfaRequired });
   }
 }

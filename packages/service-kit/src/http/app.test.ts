@@ -25,7 +25,7 @@ function testApp(readiness = {}) {
         res.status(201).json(item);
       });
       router.post('/taken', () => {
-        throw new ConflictError('That name is taken.', { code: 'name_taken' });
+        throw new ConflictError('That name is taken.', { code: 'plan_exists' });
       });
       router.post('/text', async () => {
         // As drizzle reports PostgreSQL's refusal of a NUL byte.
@@ -153,7 +153,7 @@ describe('createHttpApp', () => {
 
     it('maps AppErrors to their status and code', async () => {
       const res = await request(testApp()).post('/api/test/taken').expect(409);
-      expect(res.body.error).toMatchObject({ code: 'name_taken', message: 'That name is taken.' });
+      expect(res.body.error).toMatchObject({ code: 'plan_exists', message: 'That name is taken.' });
     });
 
     it('answers 400 to malformed JSON and 413 to oversized bodies', async () => {

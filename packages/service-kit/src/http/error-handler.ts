@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import type { ApiErrorBody } from '@agentdock/contracts';
+import type { ApiErrorBody, ErrorCode } from '@agentdock/contracts';
 import { formatByteSize } from '../config/byte-size';
 import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors/app-errors';
 import type { Logger } from '../logger';
@@ -36,7 +36,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return sendError(req, res, known);
     }
     logger.error({ err, requestId: getRequestId(req), method: req.method, url: req.originalUrl }, 'Unhandled error');
-    sendError(req, res, new AppError(500, 'internal_error', 'An unexpected error occurred'));
+    sendError(req, res, new AppError('internal_error'));
   };
 }
 
@@ -47,6 +47,12 @@ interface HttpErrorLike {
   limit?: unknown;
   message?: unknown;
 }
+
+/**
+ * The codes of the client errors body-parser and the router raise (http-errors with `expose`),
+ * by their status; any other is answered as a 400 bad_request.
+ */
+const HTTP_ERROR_CODES: Partial<Record<number, ErrorCode>> = { 403: 'forbidden', 404: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type' };
 
 /** invalid byte sequence (22021), untranslatable character (22P05). */
 const INVALID_TEXT_SQLSTATES = new Set(['22021', '22P05']);
@@ -82,29 +88,29 @@ function toAppError(err: unknown): AppError | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   // The router could not percent-decode a path parameter (`/courses/%E0%A4%A`): the client's URL is at fault.
   if (err instanceof URIError) {
-    return new BadRequestError('The URL is not valid: it has malformed percent-encoding.', { code: 'invalid_url', cause: err });
+    return new BadRequestError(undefined, { code: 'invalid_url', cause: err });
   }
   // PostgreSQL refuses a NUL byte (or a byte sequence that is not UTF-8) in text; the text came from
   // the client, so the answer is a 400, whichever route let it through to the database.
   const state = sqlState(err);
   if (state && INVALID_TEXT_SQLSTATES.has(state)) {
-    return new BadRequestError('Text may not contain NUL or other control characters.', { code: 'invalid_text', cause: err });
+    return new BadRequestError(undefined, { code: 'invalid_text', cause: err });
   }
   // A restart or failover of the database: the caller may simply retry, so not a 500.
   if (databaseUnavailable(err)) {
-    return new AppError(503, 'service_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.', { headers: { 'Retry-After': '5' }, cause: err });
+    return new AppError('service_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.', { headers: { 'Retry-After': '5' }, cause: err });
   }
   // body-parser and the router raise http-errors: `expose` marks those safe to show a client.
   const httpError = err as HttpErrorLike;
   if (httpError.type === 'entity.parse.failed') {
-    return new BadRequestError('The request body is not valid JSON.', { code: 'invalid_json', cause: err });
+    return new BadRequestError(undefined, { code: 'invalid_json', cause: err });
   }
   if (httpError.type === 'entity.too.large') {
     const limit = typeof httpError.limit === 'number' ? ` The limit is ${formatByteSize(httpError.limit)}.` : '';
     return new PayloadTooLargeError(`The request body is too large.${limit}`, { cause: err });
   }
   if (httpError.expose === true && typeof httpError.status === 'number' && httpError.status < 500) {
-    return new AppError(httpError.status, 'bad_request', String(httpError.message), { cause: err });
+    return new AppError(HTTP_ERROR_CODES[httpError.status] ?? 'bad_request', String(httpError.message), { cause: err });
   }
   return undefined;
 }

@@ -84,6 +84,8 @@ export interface FuzzOptions {
   runsPerEndpoint?: number;
   /** Sent with every request, e.g. the local mailbox's secret. */
   headers?: Record<string, string>;
+  /** Real path values (a plan's or a course's id), mixed into the hostile ones so some requests get past the lookup. */
+  knownSegments?: string[];
 }
 
 export interface FuzzResult {
@@ -106,13 +108,14 @@ export async function fuzzEndpoints(options: FuzzOptions): Promise<FuzzResult> {
   const endpoints = mountedEndpoints(options.server);
   const failures: string[] = [];
   let sent = 0;
+  const segment = options.knownSegments?.length ? fc.oneof(hostileSegment, fc.constantFrom(...options.knownSegments)) : hostileSegment;
   for (const endpoint of endpoints) {
     const key = endpointKey(endpoint);
     const role = callerFor(options.table, key);
     const auth = role === 'anonymous' ? {} : options.principals[role];
     const segments = (endpoint.path.match(/:\w+/g) ?? []).length;
     const cases = fc.sample(
-      fc.record({ segments: fc.array(hostileSegment, { minLength: segments, maxLength: segments }), query: queryArbitrary(options.fields), body: bodyArbitrary(options.fields) }),
+      fc.record({ segments: fc.array(segment, { minLength: segments, maxLength: segments }), query: queryArbitrary(options.fields), body: bodyArbitrary(options.fields) }),
       runs,
     );
     for (const sample of cases) {

@@ -19,6 +19,7 @@ export {
   type Role,
   ROLES,
 } from './access-matrix';
+export { describeAccessMatrix, describeHostileInput } from './service-suites';
 export { contractFieldNames, type FuzzResult, fuzzEndpoints } from './hostile-input';
 
 export function testLogger(): Logger {

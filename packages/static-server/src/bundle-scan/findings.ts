@@ -11,7 +11,7 @@ interface Rule {
   pattern: RegExp;
 }
 
-export const RULES: Rule[] = [
+const RULES: Rule[] = [
   { name: 'Stripe secret or restricted key', pattern: /\b(?:sk|rk)_(?:test|live)_[A-Za-z0-9]{8,}/g },
   { name: 'Stripe webhook secret', pattern: /\bwhsec_[A-Za-z0-9]{8,}/g },
   { name: 'OpenAI-style API key', pattern: /\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}/g },

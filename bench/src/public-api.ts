@@ -1,0 +1,225 @@
+// The public API part of `npm run bench` (BENCH_PARTS=public-api): what `/v1/chat/completions`
+// through the gateway and svc-chat adds over calling the agent provider directly, at a fixed
+// 1,000 requests/s of short non-streaming completions. Three processes as in production: the demo
+// provider (public-api-provider.ts), gateway + svc-chat (public-api-platform.ts, as `npm start`
+// runs them), and this one as the client. The two targets are measured in turns, in rotating
+// order, so that other load on the machine falls on both alike; figures are printed, never asserted.
+//
+// Bounded: a run sends for SECONDS, then waits at most GRACE_SECONDS for the answers still due
+// (what is unanswered by then counts as slower than that), and the next run starts once the
+// platform answers promptly again (at most DRAIN_SECONDS). A path that cannot keep up with the
+// rate shows as unanswered requests and seconds of latency rather than a bench that never ends.
+import http from 'node:http';
+import { percentile } from './fixed-rate';
+import type { PublicApiPlatform } from './public-api-platform';
+import { firstLine, startProcess, stopAll, type Started } from './processes';
+import { cpuMicros } from './throughput';
+
+const RATE = 1_000;
+const SECONDS = Math.min(Number(process.env.BENCH_PUBLIC_API_SECONDS ?? 10), 60);
+const ROUNDS = Math.min(Number(process.env.BENCH_PUBLIC_API_ROUNDS ?? 2), 5);
+// V8 compiles the hot paths under load first (see gateway.ts); the rounds start after this much of each.
+const SETTLE_SECONDS = Math.min(Number(process.env.BENCH_PUBLIC_API_SETTLE_SECONDS ?? 5), 30);
+const GRACE_SECONDS = 5;
+const DRAIN_SECONDS = 30;
+// Requests sent one at a time to each target after the rounds: the path's own latency, without queueing.
+const SERIAL_REQUESTS = 300;
+// A short completion: the demo provider stops at max_tokens as a model does.
+const MAX_TOKENS = 16;
+const MESSAGE = 'Prepare my board meeting';
+
+const LABELS = ['provider directly', 'gateway + svc-chat'] as const;
+type Label = (typeof LABELS)[number];
+
+interface Target {
+  url: URL;
+  /** The request body and headers, per request (the API keys are used in turn). */
+  request(index: number): { body: string; headers: Record<string, string> };
+}
+
+interface RunResult {
+  sent: number;
+  answered: number;
+  failed: number;
+  /** Still unanswered GRACE_SECONDS after the last request was sent. */
+  unanswered: number;
+  /** Infinity where the percentile falls among the unanswered. */
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** POSTs once; true when the answer was 200 and its body was read to the end. */
+function postOnce(agent: http.Agent, target: Target, index: number): Promise<boolean> {
+  const { body, headers } = target.request(index);
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        method: 'POST',
+        host: target.url.hostname,
+        port: target.url.port,
+        path: target.url.pathname,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200));
+        res.on('error', () => resolve(false));
+      },
+    );
+    req.on('error', () => resolve(false));
+    req.end(body);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends `perSecond` requests a second for `seconds` over keep-alive connections, each started on
+ * schedule whether or not earlier ones have finished (a slow path shows as latency, not as a lower
+ * rate), and times each in microseconds, as fixed-rate.ts does for GETs.
+ */
+async function postAtRate(target: Target, perSecond: number, seconds: number): Promise<RunResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let failed = 0;
+  const pending: Array<Promise<void>> = [];
+  const total = Math.round(perSecond * seconds);
+  const started = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond) + 1);
+    for (; sent < due; sent += 1) {
+      const begun = performance.now();
+      pending.push(
+        postOnce(agent, target, sent).then((ok) => {
+          if (ok) latencies.push(performance.now() - begun);
+          else failed += 1;
+        }),
+      );
+    }
+    await sleep(1);
+  }
+  await Promise.race([Promise.all(pending), sleep(GRACE_SECONDS * 1000)]);
+  const answered = latencies.length;
+  const unanswered = total - answered - failed;
+  // Closing the connections ends the requests still open (the gateway then aborts them upstream).
+  agent.destroy();
+  const all = [...latencies, ...Array<number>(unanswered).fill(Number.POSITIVE_INFINITY)].sort((a, b) => a - b);
+  return { sent: total, answered, failed, unanswered, p50Ms: percentile(all, 50), p99Ms: percentile(all, 99) };
+}
+
+/** `count` requests one after another: the latency of the path itself. */
+async function postSerially(target: Target, count: number): Promise<RunResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  let failed = 0;
+  for (let index = 0; index < count; index += 1) {
+    const begun = performance.now();
+    if (await postOnce(agent, target, index)) latencies.push(performance.now() - begun);
+    else failed += 1;
+  }
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { sent: count, answered: latencies.length, failed, unanswered: 0, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+}
+
+/** Waits until the target answers a request within 50 ms (what a run left queued is done), at most DRAIN_SECONDS. */
+async function drained(target: Target): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const until = performance.now() + DRAIN_SECONDS * 1000;
+  try {
+    while (performance.now() < until) {
+      const begun = performance.now();
+      if ((await postOnce(agent, target, 0)) && performance.now() - begun < 50) return;
+      await sleep(200);
+    }
+  } finally {
+    agent.destroy();
+  }
+}
+
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2).padStart(8)} ms` : `> ${SECONDS + GRACE_SECONDS} s`.padStart(11));
+const outcome = (run: RunResult) =>
+  `answered ${String(run.answered).padStart(5)}/${run.sent}${run.failed ? `, failed ${run.failed}` : ''}${run.unanswered ? `, unanswered ${run.unanswered}` : ''}`;
+
+export async function benchPublicApi(): Promise<void> {
+  const started: Started[] = [];
+  try {
+    const providerProcess = startProcess('demo provider', ['--import', 'tsx', 'bench/src/public-api-provider.ts'], {}, { readStdout: true });
+    started.push(providerProcess);
+    const { url: providerUrl } = JSON.parse(await firstLine(providerProcess)) as { url: string };
+    // svc-chat on PostgreSQL, as deployed (BENCH_DATABASE_URL, as for the debits figure), or on
+    // PGlite, the embedded default, with BENCH_PUBLIC_API_DATABASE=pglite.
+    const databaseUrl = process.env.BENCH_PUBLIC_API_DATABASE ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const platformEnv = { TEST_DATABASE_URL: databaseUrl === 'pglite' ? '' : databaseUrl };
+    const platformProcess = startProcess('gateway + svc-chat', ['--import', 'tsx', 'bench/src/public-api-platform.ts', providerUrl], platformEnv, { readStdout: true });
+    started.push(platformProcess);
+    const platform = JSON.parse(await firstLine(platformProcess)) as PublicApiPlatform;
+
+    // What svc-chat sends the provider for this request (the agent's persona, then the message), sent straight to it.
+    const direct = JSON.stringify({
+      model: 'agentdock-demo',
+      max_tokens: MAX_TOKENS,
+      messages: [
+        { role: 'system', content: 'You are Meeting Prep. Prepares meetings.' },
+        { role: 'user', content: MESSAGE },
+      ],
+    });
+    const viaPlatform = JSON.stringify({ model: platform.model, max_tokens: MAX_TOKENS, messages: [{ role: 'user', content: MESSAGE }] });
+    const targets: Record<Label, Target> = {
+      'provider directly': { url: new URL(`${providerUrl}/chat/completions`), request: () => ({ body: direct, headers: {} }) },
+      'gateway + svc-chat': {
+        url: new URL(`${platform.v1Url}/chat/completions`),
+        request: (index) => ({ body: viaPlatform, headers: { authorization: `Bearer ${platform.secrets[index % platform.secrets.length]}` } }),
+      },
+    };
+    const platformPid = platformProcess.child.pid!;
+    /** One run at the fixed rate, with the CPU the gateway + svc-chat process spent per request sent. */
+    const paced = async (label: Label, seconds: number) => {
+      const cpuBefore = cpuMicros(platformPid);
+      const run = await postAtRate(targets[label], RATE, seconds);
+      // Until what the run left queued is done: that work is the run's too.
+      await drained(targets[label]);
+      return { ...run, cpu: (cpuMicros(platformPid) - cpuBefore) / run.sent };
+    };
+    const row = (prefix: string, label: Label, run: RunResult & { cpu?: number }) =>
+      `  ${prefix.padEnd(9)} ${label.padEnd(20)} p50 ${ms(run.p50Ms)}   p99 ${ms(run.p99Ms)}   ${outcome(run)}${label === 'gateway + svc-chat' && run.cpu !== undefined ? `   gateway+chat CPU ${run.cpu.toFixed(0)} µs/req` : ''}`;
+
+    console.log(
+      `\nPublic API — POST /v1/chat/completions, non-streaming, max_tokens ${MAX_TOKENS}, at a fixed ${RATE} requests/s for ${SECONDS} s per run, ${ROUNDS} rounds in rotating order ` +
+        `after ${SETTLE_SECONDS} s of settling on each (svc-chat on ${platform.database}, ${platform.secrets.length} keys, request logs off; goal: ≤ 1 ms p50 and ≤ 3 ms p99 added)`,
+    );
+    for (const label of LABELS) console.log(row('settling', label, await paced(label, SETTLE_SECONDS)));
+    const runs = Object.fromEntries(LABELS.map((label) => [label, [] as Array<RunResult & { cpu: number }>])) as Record<Label, Array<RunResult & { cpu: number }>>;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const label of round % 2 === 0 ? LABELS : [...LABELS].reverse()) {
+        const run = await paced(label, SECONDS);
+        runs[label].push(run);
+        console.log(row(`round ${round + 1}`, label, run));
+      }
+    }
+    // Per round, then the median: each round's two runs saw the same machine.
+    const added = (key: 'p50Ms' | 'p99Ms') => median(runs['gateway + svc-chat'].map((run, round) => run[key] - runs['provider directly'][round]![key]));
+    const cpu = median(runs['gateway + svc-chat'].map((run) => run.cpu));
+    console.log(`  at ${RATE}/s, added by gateway + svc-chat: p50 ${ms(added('p50Ms')).trim()}, p99 ${ms(added('p99Ms')).trim()} (medians over the rounds)`);
+    console.log(`  gateway + svc-chat CPU: ${cpu.toFixed(0)} µs per request (one process, as npm start runs them; the database's own CPU not counted)`);
+    if (cpu > 1_000_000 / RATE) {
+      console.log(`    → one core keeps up with about ${Math.floor(1_000_000 / cpu)} requests/s at that cost: ${RATE}/s queues, and the latency above is mostly the queue`);
+    }
+
+    const serial = {} as Record<Label, RunResult>;
+    for (const label of LABELS) serial[label] = await postSerially(targets[label], SERIAL_REQUESTS);
+    console.log(`\n  one request at a time (${SERIAL_REQUESTS} each, no queueing):`);
+    for (const label of LABELS) console.log(row('serial', label, serial[label]));
+    const serialAdded = (key: 'p50Ms' | 'p99Ms') => serial['gateway + svc-chat'][key] - serial['provider directly'][key];
+    console.log(`  one at a time, added by gateway + svc-chat: p50 ${ms(serialAdded('p50Ms')).trim()}, p99 ${ms(serialAdded('p99Ms')).trim()}`);
+  } finally {
+    await stopAll(started);
+  }
+}

@@ -1,0 +1,450 @@
+// The cluster drill's load and faults (run by deploy/cluster-drill.sh against docker-compose.cluster.yml):
+//   npx tsx deploy/cluster-drill.ts create-stream   the event stream, replicated on the three NATS servers
+//   npx tsx deploy/cluster-drill.ts run             steady mixed load through the load balancer while
+//                                                   faults are injected one after another; prints, per
+//                                                   fault, requests failed, acknowledged writes lost,
+//                                                   charges doubled, events delivered and the time to
+//                                                   recover; exits 1 on a lost write or a doubled charge
+// The load: sign-ups, chat sends (each charges the sender's wallet), credit-pack purchases paid on
+// the local Stripe provider's hosted page (its webhooks reach billing through the load balancer,
+// billing's event credits the chat wallet over NATS) and admin wallet adjustments. Each phase has
+// users of its own, so every balance is checked against the requests acknowledged in that phase.
+// Traffic goes only to this machine: the load balancer (127.0.0.1:8080), the hosted checkout
+// (localhost:13105), the sink's listing (127.0.0.1:18025) and nats-1 (127.0.0.1:14222). Bounded:
+// every phase lasts DRILL_HOLD_SECONDS (20) plus its recovery, and the drill stops by itself.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createClient, eventually, fail, type Session } from './lib/client';
+
+const baseUrl = process.env.DRILL_URL ?? 'http://127.0.0.1:8080';
+const natsUrl = process.env.DRILL_NATS_URL ?? 'nats://127.0.0.1:14222';
+const project = process.env.COMPOSE_PROJECT_NAME ?? 'agentdock-drill';
+const adminEmail = process.env.DRILL_ADMIN_EMAIL ?? 'admin@agentdock.test';
+const HOLD_MS = Number(process.env.DRILL_HOLD_SECONDS ?? 20) * 1000;
+const SETTLE_MS = 5_000;
+const ADJUSTMENT = 7;
+const STREAM = 'AGENTDOCK';
+
+const client = createClient({ baseUrl, sinkUrl: process.env.DRILL_SINK_URL ?? 'http://127.0.0.1:18025', timeoutMs: 20_000 });
+const started = Date.now();
+const log = (text: string) => console.log(`[drill +${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const container = (service: string) => `${project}_${service}_1`;
+function docker(...args: string[]): string {
+  return execFileSync('docker', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+async function withNats<T>(work: (manager: Awaited<ReturnType<typeof jetstreamManager>>) => Promise<T>): Promise<T> {
+  const connection = await connect({ servers: natsUrl, timeout: 5_000 });
+  try {
+    return await work(await jetstreamManager(connection, { timeout: 5_000 }));
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The stream the services would make, but on all three servers; they use an existing stream as it is. */
+async function createStream(): Promise<void> {
+  await eventually(
+    'JetStream on the three-node cluster',
+    async () =>
+      withNats(async (manager) => {
+        try {
+          const info = await manager.streams.info(STREAM);
+          if (info.config.num_replicas !== 3) fail(`${STREAM} exists with ${info.config.num_replicas} replicas`);
+        } catch (error) {
+          if (error instanceof Error && /replicas/.test(error.message)) throw error;
+          await manager.streams.add({ name: STREAM, subjects: ['agentdock.>'], duplicate_window: 120_000 * 1_000_000, num_replicas: 3 });
+        }
+        return true;
+      }),
+    120,
+  );
+  log(`stream ${STREAM} replicated on 3 servers`);
+}
+
+/** Every replica of the stream current (caught up) and a leader elected. */
+async function streamCurrent(): Promise<boolean> {
+  return withNats(async (manager) => {
+    const info = await manager.streams.info(STREAM);
+    const replicas = info.cluster?.replicas ?? [];
+    return Boolean(info.cluster?.leader) && replicas.length === 2 && replicas.every((replica) => replica.current && !replica.offline);
+  });
+}
+
+function healthy(service: string): boolean {
+  try {
+    const state = docker('inspect', '-f', '{{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}}', container(service));
+    return state === 'running healthy' || state === 'running';
+  } catch {
+    return false;
+  }
+}
+
+interface Fault {
+  name: string;
+  inject(): void;
+  restore(): void;
+  ready(): Promise<boolean>;
+}
+
+const network = `${project}_default`;
+const SERVICES = ['svc-identity', 'svc-catalog', 'svc-billing', 'svc-chat'];
+const FAULTS: Fault[] = [
+  {
+    name: 'stop NATS server nats-2',
+    inject: () => void docker('stop', container('nats-2')),
+    restore: () => void docker('start', container('nats-2')),
+    ready: streamCurrent,
+  },
+  {
+    name: 'stop one replica of each service',
+    inject: () => void docker('stop', ...SERVICES.map((service) => container(`${service}-1`))),
+    restore: () => void docker('start', ...SERVICES.map((service) => container(`${service}-1`))),
+    ready: async () => SERVICES.every((service) => healthy(`${service}-1`)),
+  },
+  {
+    name: 'stop gateway-1',
+    inject: () => void docker('stop', container('gateway-1')),
+    restore: () => void docker('start', container('gateway-1')),
+    ready: async () => healthy('gateway-1'),
+  },
+  {
+    name: 'partition NATS server nats-3 (network disconnect)',
+    inject: () => void docker('network', 'disconnect', network, container('nats-3')),
+    restore: () => void docker('network', 'connect', '--alias', 'nats-3', network, container('nats-3')),
+    ready: streamCurrent,
+  },
+  {
+    name: 'restart PostgreSQL',
+    inject: () => void docker('restart', '-t', '10', container('postgres')),
+    restore: () => undefined,
+    ready: async () => healthy('postgres') && SERVICES.every((service) => healthy(`${service}-1`) && healthy(`${service}-2`)),
+  },
+];
+
+// --- The load ---------------------------------------------------------------------------------
+
+type Kind = 'signup' | 'chat' | 'purchase' | 'admin';
+interface Op {
+  kind: Kind;
+  phase: number;
+  startedAt: number;
+  endedAt: number;
+  ok: boolean;
+  error?: string;
+  /** signup: the email; chat: the reply id; purchase/admin: nothing. */
+  key?: string;
+  /** chat: the sender's user id. */
+  owner?: string;
+}
+
+interface PhaseUsers {
+  chatters: { session: Session; startTotal: number }[];
+  buyer: { session: Session; startTotal: number };
+  adjusted: { session: Session; startTotal: number };
+}
+
+const ops: Op[] = [];
+let phase = 0;
+let running = true;
+let admin: Session;
+let agentId: string;
+let pack: { id: string; credits: number };
+const phases: PhaseUsers[] = [];
+
+async function record(kind: Kind, work: (op: Op) => Promise<string | undefined>): Promise<void> {
+  const op: Op = { kind, phase, startedAt: Date.now(), endedAt: 0, ok: false };
+  try {
+    op.key = await work(op);
+    op.ok = true;
+  } catch (error) {
+    op.error = error instanceof Error ? error.message.slice(0, 200) : String(error);
+  }
+  op.endedAt = Date.now();
+  ops.push(op);
+}
+
+const total = async (session: Session) => {
+  const wallet = await client.wallet(session.accessToken);
+  return wallet.creditsRemaining + wallet.purchasedCredits;
+};
+
+async function newUser(label: string, grant: number): Promise<{ session: Session; startTotal: number }> {
+  const email = `drill-${label}-${randomUUID()}@example.com`;
+  const session = await client.signUpAndConfirm(email, `Drill ${label}`);
+  await eventually(`${email}'s wallet`, async () => client.wallet(session.accessToken));
+  if (grant > 0) await client.api('POST', `/api/chat/admin/wallets/${session.user.id}/adjustments`, { token: admin.accessToken, body: { credits: grant, reason: 'drill grant' } });
+  return { session, startTotal: await total(session) };
+}
+
+async function setUpPhase(): Promise<PhaseUsers> {
+  return {
+    chatters: [await newUser('chat-a', 100_000_000), await newUser('chat-b', 100_000_000)],
+    buyer: await newUser('buyer', 0),
+    adjusted: await newUser('adjusted', 0),
+  };
+}
+
+const loop = async (pauseMs: number, body: () => Promise<void>) => {
+  while (running) {
+    await body();
+    await sleep(pauseMs);
+  }
+};
+
+const workers = () => [
+  loop(700, () =>
+    record('signup', async () => {
+      const email = `drill-signup-${randomUUID()}@example.com`;
+      await client.signUp(email, 'Drill Sign-up');
+      return email;
+    }),
+  ),
+  ...[0, 1].map((index) =>
+    loop(200, () =>
+      record('chat', async (op) => {
+        const chatter = phases[op.phase]!.chatters[index]!;
+        op.owner = chatter.session.user.id;
+        const done = await client.chat(chatter.session.accessToken, agentId, `Drill message ${randomUUID()}: summarise our plan in one line.`);
+        return done.reply.id;
+      }),
+    ),
+  ),
+  loop(300, () =>
+    record('purchase', async (op) => {
+      const { url } = await client.api<{ url: string }>('POST', '/api/billing/checkout', {
+        token: phases[op.phase]!.buyer.session.accessToken,
+        body: { kind: 'credits', packId: pack.id },
+      });
+      await client.payOnHostedCheckout(url);
+      return undefined;
+    }),
+  ),
+  loop(500, () =>
+    record('admin', async (op) => {
+      await client.api('POST', `/api/chat/admin/wallets/${phases[op.phase]!.adjusted.session.user.id}/adjustments`, {
+        token: admin.accessToken,
+        body: { credits: ADJUSTMENT, reason: 'drill' },
+      });
+      return undefined;
+    }),
+  ),
+];
+
+// --- Checks -------------------------------------------------------------------------------------
+
+interface PhaseResult {
+  name: string;
+  requests: number;
+  failed: number;
+  lost: number;
+  doubled: number;
+  /** Credits taken from a wallet beyond the replies on record (a failed send's hold never given back). */
+  overcharged: number;
+  eventsExpected: number;
+  eventsDelivered: number;
+  recoverySeconds: number;
+  restoredSeconds: number;
+  notes: string[];
+}
+
+async function check(index: number, name: string, injectedAt: number, restoredAt: number, readyAt: number): Promise<PhaseResult> {
+  const mine = ops.filter((op) => op.phase === index);
+  const failed = mine.filter((op) => !op.ok);
+  const notes: string[] = [];
+  let lost = 0;
+  let doubled = 0;
+  let overcharged = 0;
+
+  // Sign-ups: every acknowledged one is an account the admin finds.
+  for (const op of mine.filter((entry) => entry.kind === 'signup' && entry.ok)) {
+    const { users } = await client.api<{ users: { email: string }[] }>('GET', `/api/identity/admin/users?q=${encodeURIComponent(op.key!)}`, { token: admin.accessToken });
+    if (!users.some((user) => user.email === op.key)) {
+      lost += 1;
+      notes.push(`sign-up ${op.key} acknowledged but absent`);
+    }
+  }
+
+  // Chat: every acknowledged reply is on record, and each wallet paid exactly the replies on record.
+  const users = phases[index]!;
+  for (const chatter of users.chatters) {
+    const { messages } = await client.api<{ messages: { id: string; creditsUsed: number; refunded: boolean }[] }>(
+      'GET',
+      `/api/chat/admin/users/${chatter.session.user.id}/messages?limit=100`,
+      { token: admin.accessToken },
+    );
+    const recorded = new Set(messages.map((message) => message.id));
+    if (recorded.size < messages.length) {
+      doubled += messages.length - recorded.size;
+      notes.push(`${chatter.session.user.email}: a reply is on record twice`);
+    }
+    if (messages.length === 100) notes.push(`${chatter.session.user.email} has 100 or more replies: only the newest 100 are checked`);
+    for (const op of mine.filter((entry) => entry.kind === 'chat' && entry.ok && entry.owner === chatter.session.user.id)) {
+      if (recorded.has(op.key!) || messages.length === 100) continue;
+      lost += 1;
+      notes.push(`chat reply ${op.key} acknowledged but absent`);
+    }
+    const charged = messages.filter((message) => !message.refunded).reduce((sum, message) => sum + message.creditsUsed, 0);
+    const spent = chatter.startTotal - (await total(chatter.session));
+    if (spent > charged) {
+      overcharged += spent - charged;
+      notes.push(`${chatter.session.user.email} paid ${spent} credits for replies worth ${charged} (${messages.length} replies on record)`);
+    } else if (spent < charged) notes.push(`${chatter.session.user.email} paid ${spent} credits for replies worth ${charged} (under-charged)`);
+  }
+
+  // Purchases: each paid pack credited once (billing's webhook, then its event to chat over NATS).
+  const paid = mine.filter((op) => op.kind === 'purchase' && op.ok).length;
+  const attempted = mine.filter((op) => op.kind === 'purchase').length;
+  const credited = await eventually(
+    `phase ${index}'s credit packs in the wallet`,
+    async () => {
+      const gained = (await total(users.buyer.session)) - users.buyer.startTotal;
+      return gained >= paid * pack.credits ? gained : undefined;
+    },
+    90,
+  ).catch(async () => (await total(users.buyer.session)) - users.buyer.startTotal);
+  const packsCredited = Math.round(credited / pack.credits);
+  if (credited % pack.credits !== 0) notes.push(`the buyer gained ${credited} credits, not a whole number of packs`);
+  if (packsCredited < paid) {
+    lost += paid - packsCredited;
+    notes.push(`${paid} packs paid, ${packsCredited} credited`);
+  }
+  if (packsCredited > attempted) {
+    doubled += packsCredited - attempted;
+    notes.push(`${packsCredited} packs credited for ${attempted} checkouts`);
+  }
+
+  // Admin adjustments: every acknowledged one applied, none twice (a failed one may or may not have).
+  const adjusted = mine.filter((op) => op.kind === 'admin');
+  const adjustedOk = adjusted.filter((op) => op.ok).length;
+  const applied = ((await total(users.adjusted.session)) - users.adjusted.startTotal) / ADJUSTMENT;
+  if (applied < adjustedOk) {
+    lost += adjustedOk - applied;
+    notes.push(`${adjustedOk} adjustments acknowledged, ${applied} applied`);
+  }
+  if (applied > adjusted.length) {
+    doubled += applied - adjusted.length;
+    notes.push(`${applied} adjustments applied for ${adjusted.length} requests`);
+  }
+
+  const lastFailure = Math.max(0, ...failed.map((op) => op.endedAt));
+  const kinds = (['signup', 'chat', 'purchase', 'admin'] as const).map(
+    (kind) => `${kind} ${mine.filter((op) => op.kind === kind && !op.ok).length}/${mine.filter((op) => op.kind === kind).length}`,
+  );
+  if (failed.length > 0) {
+    notes.push(`failed by kind: ${kinds.join(', ')}`);
+    for (const op of failed.slice(0, 6)) notes.push(`${op.kind} at +${((op.endedAt - started) / 1000).toFixed(1)}s: ${op.error}`);
+  }
+  return {
+    name,
+    requests: mine.length,
+    failed: failed.length,
+    lost,
+    doubled,
+    overcharged,
+    eventsExpected: paid,
+    eventsDelivered: packsCredited,
+    recoverySeconds: injectedAt && failed.length > 0 ? Math.max(0, (lastFailure - injectedAt) / 1000) : 0,
+    restoredSeconds: restoredAt ? (readyAt - restoredAt) / 1000 : 0,
+    notes,
+  };
+}
+
+async function run(): Promise<void> {
+  log(`load balancer ${baseUrl}; faults one after another, ${HOLD_MS / 1000}s each under load`);
+  admin = await client.adminSession(adminEmail, log);
+  pack =
+    (await client.api<{ packs: { id: string; credits: number }[] }>('GET', '/api/billing/credit-packs')).packs.sort((a, b) => a.credits - b.credits)[0] ?? fail('no credit pack');
+  for (let index = 0; index <= FAULTS.length; index += 1) phases.push(await setUpPhase());
+  log(`${phases.length} phases' users made (2 chatting, 1 buying ${pack.id} packs, 1 adjusted by the admin each)`);
+  const { agents } = await client.agents(phases[0]!.chatters[0]!.session.accessToken);
+  agentId = (agents.find((agent) => !agent.producesImages && agent.tier === 'free') ?? fail('no text agent for a free account')).id;
+
+  // Each phase runs its own load and waits for every request of it to end before the next fault,
+  // so a request is counted (and its users checked) in the phase whose fault it met.
+  const timeline: { injectedAt: number; restoredAt: number; readyAt: number }[] = [];
+  const startLoad = () => {
+    running = true;
+    return Promise.all(workers());
+  };
+  const stopLoad = async (load: Promise<unknown>) => {
+    running = false;
+    await load;
+  };
+  log('phase 0: no fault (baseline)');
+  let load = startLoad();
+  await sleep(HOLD_MS);
+  await stopLoad(load);
+  timeline.push({ injectedAt: 0, restoredAt: 0, readyAt: 0 });
+  for (const [offset, fault] of FAULTS.entries()) {
+    phase = offset + 1;
+    log(`phase ${phase}: ${fault.name}`);
+    load = startLoad();
+    await sleep(2_000);
+    const injectedAt = Date.now();
+    fault.inject();
+    await sleep(HOLD_MS);
+    const restoredAt = Date.now();
+    fault.restore();
+    await eventually(`recovery from "${fault.name}"`, async () => ((await fault.ready()) ? true : undefined), 180);
+    const readyAt = Date.now();
+    log(`phase ${phase}: undone, back to full strength ${((readyAt - restoredAt) / 1000).toFixed(1)}s later`);
+    await sleep(SETTLE_MS);
+    await stopLoad(load);
+    timeline.push({ injectedAt, restoredAt, readyAt });
+  }
+  log(`load stopped: ${ops.length} requests; checking every acknowledged write`);
+
+  const results: PhaseResult[] = [];
+  for (let index = 0; index <= FAULTS.length; index += 1) {
+    const { injectedAt, restoredAt, readyAt } = timeline[index]!;
+    results.push(await check(index, index === 0 ? 'no fault (baseline)' : FAULTS[index - 1]!.name, injectedAt, restoredAt, readyAt));
+  }
+
+  console.log('\ncluster drill: per fault (load through the load balancer; a phase lasts the fault plus its recovery)');
+  console.log(
+    ['fault'.padEnd(50), 'requests', 'failed', 'lost writes', 'doubled charges', 'overcharged credits', 'events delivered', 'recovered after', 'back to full after restore'].join(
+      ' | ',
+    ),
+  );
+  for (const result of results) {
+    console.log(
+      [
+        result.name.padEnd(50),
+        String(result.requests).padStart(8),
+        String(result.failed).padStart(6),
+        String(result.lost).padStart(11),
+        String(result.doubled).padStart(15),
+        String(result.overcharged).padStart(19),
+        `${result.eventsDelivered}/${result.eventsExpected}`.padStart(16),
+        `${result.recoverySeconds.toFixed(1)}s`.padStart(15),
+        `${result.restoredSeconds.toFixed(1)}s`.padStart(26),
+      ].join(' | '),
+    );
+    for (const note of result.notes) console.log(`    ${note}`);
+  }
+  const lost = results.reduce((sum, result) => sum + result.lost, 0);
+  const doubled = results.reduce((sum, result) => sum + result.doubled, 0);
+  const overcharged = results.reduce((sum, result) => sum + result.overcharged, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  console.log(`\ncluster drill: ${ops.length} requests, ${failed} failed, ${lost} acknowledged writes lost, ${doubled} charges doubled, ${overcharged} credits overcharged`);
+  if (lost > 0 || doubled > 0 || overcharged > 0) process.exit(1);
+}
+
+const mode = process.argv[2];
+const main = mode === 'create-stream' ? createStream : mode === 'run' ? run : undefined;
+if (!main) {
+  console.error('usage: npx tsx deploy/cluster-drill.ts create-stream|run');
+  process.exit(2);
+}
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`[drill] FAILED: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  },
+);
