@@ -97,6 +97,8 @@ export function statsFixture(): OverviewStats {
     chat: {
       messages: 321,
       credits: 4_567,
+      apiRequests: 45,
+      apiCredits: 1_230,
       activeCustomers: 3,
       days: [],
       byAgent: [{ agentId: agentFixture().id, name: 'Meeting Prep', messages: 300, credits: 4_000 }],
@@ -123,7 +125,9 @@ export function adminServices() {
   services.on('GET /api/identity/admin/stats', (call) =>
     jsonResponse(200, { ...stats.identity, days: statsDays(call.path, (date) => ({ date, signUps: 0, confirmedSignUps: 0 })) }),
   );
-  services.on('GET /api/chat/admin/stats', (call) => jsonResponse(200, { ...stats.chat, days: statsDays(call.path, (date) => ({ date, messages: 0, credits: 0 })) }));
+  services.on('GET /api/chat/admin/stats', (call) =>
+    jsonResponse(200, { ...stats.chat, days: statsDays(call.path, (date) => ({ date, messages: 0, credits: 0, apiRequests: 0, apiCredits: 0 })) }),
+  );
   services.on('GET /api/catalog/admin/stats', (call) =>
     jsonResponse(200, { ...stats.catalog, days: statsDays(call.path, (date) => ({ date, newMembers: 0, lessonCompletions: 0 })) }),
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { chatConversations, chatMessages, chatWalletLedger, chatWallets } from '../src/db/schema';
+import { chatApiRequests, chatConversations, chatMessages, chatWalletLedger, chatWallets } from '../src/db/schema';
 import { ChatHarness, DRIVER, type User } from './harness';
 
 const STATS = '/api/chat/admin/stats';
@@ -36,18 +36,42 @@ describe(`svc-chat admin stats (${DRIVER})`, () => {
       message(carol, unknownAgent, 'assistant', 30, '2026-03-03T00:00:00Z'),
       message(carol, writer, 'assistant', 999, '2026-02-28T23:59:59Z'),
     ]);
+    const apiRequest = (userId: string, agentId: string, status: number, credits: number, createdAt: string) => ({
+      id: randomUUID(),
+      keyId: randomUUID(),
+      userId,
+      agentId,
+      kind: 'chat',
+      status,
+      credits,
+      createdAt: new Date(createdAt),
+    });
+    await chat.db.insert(chatApiRequests).values([
+      apiRequest(alice, writer, 200, 30, '2026-03-01T09:00:00Z'),
+      // The caller left before the end: charged for what was generated, so counted.
+      apiRequest(alice, writer, 499, 12, '2026-03-02T23:59:59Z'),
+      apiRequest(bob, unknownAgent, 200, 8, '2026-03-02T00:00:00Z'),
+      // The provider failed: nothing charged, not counted.
+      apiRequest(bob, writer, 502, 0, '2026-03-02T12:00:00Z'),
+      // Outside the range.
+      apiRequest(carol, writer, 200, 77, '2026-02-28T23:59:59Z'),
+      apiRequest(carol, writer, 200, 5, '2026-03-03T00:00:00Z'),
+    ]);
   });
   afterAll(() => chat.close());
 
-  it('counts replies and the credits they cost per day, per agent and for the top customers', async () => {
+  it('counts replies and the credits they cost per day, per agent and for the top customers, and API requests apart', async () => {
     const { body } = await request(chat.url).get(STATS).query({ from: '2026-03-01', to: '2026-03-02' }).set(admin.auth).expect(200);
+    // The per-agent and per-customer figures are the web chat's; the API's are per day and in total.
     expect(body).toEqual({
       messages: 4,
       credits: 125,
+      apiRequests: 3,
+      apiCredits: 50,
       activeCustomers: 2,
       days: [
-        { date: '2026-03-01', messages: 1, credits: 40 },
-        { date: '2026-03-02', messages: 3, credits: 85 },
+        { date: '2026-03-01', messages: 1, credits: 40, apiRequests: 1, apiCredits: 30 },
+        { date: '2026-03-02', messages: 3, credits: 85, apiRequests: 2, apiCredits: 20 },
       ],
       byAgent: [
         { agentId: writer, name: 'Writer', messages: 3, credits: 125 },
@@ -58,6 +82,15 @@ describe(`svc-chat admin stats (${DRIVER})`, () => {
         { userId: bob, messages: 2, credits: 25 },
       ],
     });
+  });
+
+  it('answers zeros for a day without usage and counts the API requests of the others', async () => {
+    const { body } = await request(chat.url).get(STATS).query({ from: '2026-02-27', to: '2026-02-28' }).set(admin.auth).expect(200);
+    expect(body.days).toEqual([
+      { date: '2026-02-27', messages: 0, credits: 0, apiRequests: 0, apiCredits: 0 },
+      { date: '2026-02-28', messages: 1, credits: 999, apiRequests: 1, apiCredits: 77 },
+    ]);
+    expect([body.apiRequests, body.apiCredits]).toEqual([1, 77]);
   });
 
   it('ranks users by the plan credits they used this period', async () => {

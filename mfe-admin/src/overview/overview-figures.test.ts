@@ -22,7 +22,19 @@ const stats: OverviewStats = {
     ],
   },
   identity: { signUps: 3, confirmedSignUps: 2, days: [{ date: '2026-03-02', signUps: 3, confirmedSignUps: 2 }] },
-  chat: { messages: 7, credits: 70, activeCustomers: 1, days: [{ date: '2026-03-01', messages: 7, credits: 70 }], byAgent: [], topCustomers: [] },
+  chat: {
+    messages: 7,
+    credits: 70,
+    apiRequests: 4,
+    apiCredits: 44,
+    activeCustomers: 1,
+    days: [
+      { date: '2026-03-01', messages: 7, credits: 70, apiRequests: 1, apiCredits: 4 },
+      { date: '2026-03-02', messages: 0, credits: 0, apiRequests: 3, apiCredits: 40 },
+    ],
+    byAgent: [],
+    topCustomers: [],
+  },
   catalog: {
     courses: [],
     lessonCompletions: 5,
@@ -54,11 +66,15 @@ describe('overview figures', () => {
       cancellations: 0,
       messages: 0,
       credits: 0,
+      apiRequests: 3,
+      apiCredits: 40,
       newCourseMembers: 1,
       lessonCompletions: 3,
     });
     expect(overviewCsv(stats)).toBe(
-      'date,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,messages,credits_spent,new_course_members,lesson_completions\n2026-03-01,100.50,0,0,1,0,7,70,0,2\n2026-03-02,0,3,2,0,0,0,0,1,3\n',
+      'date,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,web_messages,web_credits_spent,api_requests,api_credits_spent,new_course_members,lesson_completions\n' +
+        '2026-03-01,100.50,0,0,1,0,7,70,1,4,0,2\n' +
+        '2026-03-02,0,3,2,0,0,0,0,3,40,1,3\n',
     );
   });
 

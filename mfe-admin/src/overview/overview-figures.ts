@@ -36,8 +36,12 @@ export const DEFINITIONS = {
   conversions: 'Customers whose first plan payment ever fell in the range (free → paid).',
   cancellations: 'Logo churn: paid plans that ended in the range.',
   mrrChurn: 'MRR churn: the monthly revenue those ended plans brought.',
-  messages: 'Agent replies delivered in the range.',
-  credits: 'Credits those replies cost, not counting replies an admin refunded.',
+  messages: 'Agent replies delivered in the web chat in the range.',
+  credits: 'Credits those web replies cost, not counting replies an admin refunded.',
+  apiRequests:
+    'Requests to the public API (/v1, with an API key) answered in the range, including those whose caller left before the end of the reply. Requests that failed cost nothing and are not counted.',
+  apiCredits: 'Credits charged for those API requests (a caller who left early pays for what was generated).',
+  webOnly: 'Web chat replies only: API requests are counted per day, above.',
   courseMembers: 'Members of each course now, and how many joined in the range.',
   lessonCompletions: 'Lessons learners marked complete in the range and still have marked complete (a lesson un-marked no longer counts).',
 } as const;
@@ -58,6 +62,8 @@ export interface DayRow {
   cancellations: number;
   messages: number;
   credits: number;
+  apiRequests: number;
+  apiCredits: number;
   newCourseMembers: number;
   lessonCompletions: number;
 }
@@ -77,6 +83,8 @@ export function dayRows(stats: OverviewStats): DayRow[] {
     cancellations: day.cancellations,
     messages: chat.get(day.date)?.messages ?? 0,
     credits: chat.get(day.date)?.credits ?? 0,
+    apiRequests: chat.get(day.date)?.apiRequests ?? 0,
+    apiCredits: chat.get(day.date)?.apiCredits ?? 0,
     newCourseMembers: catalog.get(day.date)?.newMembers ?? 0,
     lessonCompletions: catalog.get(day.date)?.lessonCompletions ?? 0,
   }));
@@ -96,8 +104,10 @@ export function chartMetrics(currencies: readonly string[]): ChartMetric[] {
     ...currencies.map((currency) => ({ key: `revenue-${currency}`, label: `Revenue (${currency.toUpperCase()})`, value: (row: DayRow) => (row.revenue[currency] ?? 0) / 100 })),
     { key: 'signUps', label: 'Sign-ups', value: (row) => row.signUps },
     { key: 'conversions', label: 'Conversions', value: (row) => row.conversions },
-    { key: 'messages', label: 'Messages', value: (row) => row.messages },
-    { key: 'credits', label: 'Credits spent', value: (row) => row.credits },
+    { key: 'messages', label: 'Web messages', value: (row) => row.messages },
+    { key: 'credits', label: 'Web credits', value: (row) => row.credits },
+    { key: 'apiRequests', label: 'API requests', value: (row) => row.apiRequests },
+    { key: 'apiCredits', label: 'API credits', value: (row) => row.apiCredits },
     { key: 'lessonCompletions', label: 'Lesson completions', value: (row) => row.lessonCompletions },
   ];
 }
@@ -115,8 +125,10 @@ export function overviewCsv(stats: OverviewStats): string {
     'confirmed_sign_ups',
     'conversions',
     'cancellations',
-    'messages',
-    'credits_spent',
+    'web_messages',
+    'web_credits_spent',
+    'api_requests',
+    'api_credits_spent',
     'new_course_members',
     'lesson_completions',
   ];
@@ -129,6 +141,8 @@ export function overviewCsv(stats: OverviewStats): string {
     row.cancellations,
     row.messages,
     row.credits,
+    row.apiRequests,
+    row.apiCredits,
     row.newCourseMembers,
     row.lessonCompletions,
   ]);

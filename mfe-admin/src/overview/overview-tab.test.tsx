@@ -34,6 +34,23 @@ function withCompletionsToday(count: number) {
   return services;
 }
 
+/** The fixtures, with `requests` API requests costing `credits` on the fake today. */
+function withApiToday(services: ReturnType<typeof adminServices>, requests: number, credits: number) {
+  services.on('GET /api/chat/admin/stats', (call) =>
+    jsonResponse(200, {
+      messages: 0,
+      credits: 0,
+      apiRequests: requests,
+      apiCredits: credits,
+      activeCustomers: 0,
+      days: statsDays(call.path, (date) => ({ date, messages: 0, credits: 0, apiRequests: date === '2026-11-25' ? requests : 0, apiCredits: date === '2026-11-25' ? credits : 0 })),
+      byAgent: [],
+      topCustomers: [],
+    }),
+  );
+  return services;
+}
+
 describe('overview tab', () => {
   it('shows each service’s figures for the last 30 days, each with its definition', async () => {
     const { services } = renderConsole('/admin?tab=overview');
@@ -44,7 +61,14 @@ describe('overview tab', () => {
     expect(screen.getByTestId('figure-arpu').textContent).toBe('$83.75');
     expect(screen.getByTestId('figure-signups').textContent).toBe('12');
     expect(screen.getByTestId('figure-conversions').textContent).toBe('2');
+    expect(screen.getByTestId('figure-messages').textContent).toBe('321');
     expect(screen.getByTestId('figure-credits').textContent).toBe('4,567');
+    expect(screen.getByTestId('figure-api-requests').textContent).toBe('45');
+    expect(screen.getByTestId('figure-api-credits').textContent).toBe('1,230');
+    const apiInfo = screen.getByRole('button', { name: 'What is API requests?' });
+    expect(document.getElementById(apiInfo.getAttribute('aria-describedby')!)!.textContent).toContain('public API (/v1');
+    const apiCreditsInfo = screen.getByRole('button', { name: 'What is API credits?' });
+    expect(document.getElementById(apiCreditsInfo.getAttribute('aria-describedby')!)!.textContent).toContain('Credits charged for those API requests');
     expect(screen.getByTestId('figure-lesson-completions').textContent).toBe('1,234');
     const completionsInfo = screen.getByRole('button', { name: 'What is Lesson completions?' });
     expect(document.getElementById(completionsInfo.getAttribute('aria-describedby')!)!.textContent).toContain('un-marked no longer counts');
@@ -60,7 +84,7 @@ describe('overview tab', () => {
   });
 
   it('draws the chosen figure per day and lays the same days out as a table', async () => {
-    const services = withCompletionsToday(3);
+    const services = withApiToday(withCompletionsToday(3), 6, 180);
     renderConsole('/admin?tab=overview', services);
     await waitFor(() => expect(charts.length).toBeGreaterThan(0));
     fireEvent.click(screen.getByLabelText('7 days'));
@@ -77,9 +101,19 @@ describe('overview tab', () => {
     const today = within(table).getByRole('rowheader', { name: '2026-11-25' }).closest('tr')!;
     expect(headers.at(-1)).toBe('Lesson completions');
     expect(today.lastElementChild!.textContent).toBe('3');
+    // Web and API usage side by side.
+    const column = (name: string) => today.children[headers.indexOf(name)]!.textContent;
+    expect(headers).toEqual(expect.arrayContaining(['Web messages', 'Web credits', 'API requests', 'API credits']));
+    expect([column('Web messages'), column('Web credits'), column('API requests'), column('API credits')]).toEqual(['0', '0', '6', '180']);
 
     fireEvent.change(screen.getByLabelText('Chart'), { target: { value: 'messages' } });
-    await waitFor(() => expect(charts.at(-1)!.label).toBe('Messages'));
+    await waitFor(() => expect(charts.at(-1)!.label).toBe('Web messages'));
+    fireEvent.change(screen.getByLabelText('Chart'), { target: { value: 'apiRequests' } });
+    await waitFor(() => expect(charts.at(-1)!.label).toBe('API requests'));
+    expect(charts.at(-1)!.data[1]!.at(-1)).toBe(6);
+    fireEvent.change(screen.getByLabelText('Chart'), { target: { value: 'apiCredits' } });
+    await waitFor(() => expect(charts.at(-1)!.label).toBe('API credits'));
+    expect(charts.at(-1)!.data[1]!.at(-1)).toBe(180);
     fireEvent.change(screen.getByLabelText('Chart'), { target: { value: 'lessonCompletions' } });
     await waitFor(() => expect(charts.at(-1)!.label).toBe('Lesson completions'));
     expect(charts.at(-1)!.data[1]!.at(-1)).toBe(3);
@@ -102,7 +136,7 @@ describe('overview tab', () => {
   });
 
   it('exports the per-day figures as a CSV file', async () => {
-    renderConsole('/admin?tab=overview', withCompletionsToday(7));
+    renderConsole('/admin?tab=overview', withApiToday(withCompletionsToday(7), 2, 25));
     await screen.findByTestId('figure-mrr');
     let saved: Blob | undefined;
     URL.createObjectURL = jest.fn((blob: Blob) => {
@@ -121,9 +155,11 @@ describe('overview tab', () => {
       reader.readAsText(saved!);
     });
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('date,revenue_eur,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,messages,credits_spent,new_course_members,lesson_completions');
+    expect(lines[0]).toBe(
+      'date,revenue_eur,revenue_usd,sign_ups,confirmed_sign_ups,conversions,cancellations,web_messages,web_credits_spent,api_requests,api_credits_spent,new_course_members,lesson_completions',
+    );
     expect(lines).toHaveLength(31);
-    expect(lines[30]).toBe('2026-11-25,0,0,0,0,0,0,0,0,0,7');
+    expect(lines[30]).toBe('2026-11-25,0,0,0,0,0,0,0,0,2,25,0,7');
   });
 
   it('reports a service that cannot answer and offers to try again', async () => {

@@ -140,8 +140,10 @@ function OverviewFigures({ stats }: { stats: OverviewStats }) {
       </dl>
       <h3 className="adm-overview__group">Usage</h3>
       <dl className="adm-figures">
-        <Figure label="Messages" testId="figure-messages" value={formatNumber(chat.messages)} definition={DEFINITIONS.messages} />
-        <Figure label="Credits spent" testId="figure-credits" value={formatNumber(chat.credits)} definition={DEFINITIONS.credits} />
+        <Figure label="Web messages" testId="figure-messages" value={formatNumber(chat.messages)} definition={DEFINITIONS.messages} />
+        <Figure label="Web credits" testId="figure-credits" value={formatNumber(chat.credits)} definition={DEFINITIONS.credits} />
+        <Figure label="API requests" testId="figure-api-requests" value={formatNumber(chat.apiRequests)} definition={DEFINITIONS.apiRequests} />
+        <Figure label="API credits" testId="figure-api-credits" value={formatNumber(chat.apiCredits)} definition={DEFINITIONS.apiCredits} />
       </dl>
       <h3 className="adm-overview__group">Learning</h3>
       <dl className="adm-figures">
@@ -170,7 +172,7 @@ function OverviewFigures({ stats }: { stats: OverviewStats }) {
             </tr>
           ))}
         </Breakdown>
-        <Breakdown title="Top agents" head={['Agent', 'Messages', 'Credits']} empty="No messages in this range.">
+        <Breakdown title="Top agents" head={['Agent', 'Messages', 'Credits']} empty="No messages in this range." definition={DEFINITIONS.webOnly}>
           {chat.byAgent.map((agent) => (
             <tr key={agent.agentId}>
               <td>{agent.name ?? agent.agentId}</td>
@@ -179,7 +181,7 @@ function OverviewFigures({ stats }: { stats: OverviewStats }) {
             </tr>
           ))}
         </Breakdown>
-        <Breakdown title="Top customers by credits" head={['Customer', 'Messages', 'Credits']} empty="No messages in this range.">
+        <Breakdown title="Top customers by credits" head={['Customer', 'Messages', 'Credits']} empty="No messages in this range." definition={DEFINITIONS.webOnly}>
           {chat.topCustomers.map((customer) => (
             <tr key={customer.userId}>
               <td>
@@ -267,8 +269,10 @@ function DailyTable({ rows, currencies }: { rows: ReturnType<typeof dayRows>; cu
             <th scope="col">Confirmed sign-ups</th>
             <th scope="col">Conversions</th>
             <th scope="col">Cancellations</th>
-            <th scope="col">Messages</th>
-            <th scope="col">Credits spent</th>
+            <th scope="col">Web messages</th>
+            <th scope="col">Web credits</th>
+            <th scope="col">API requests</th>
+            <th scope="col">API credits</th>
             <th scope="col">New course members</th>
             <th scope="col">Lesson completions</th>
           </tr>
@@ -286,6 +290,8 @@ function DailyTable({ rows, currencies }: { rows: ReturnType<typeof dayRows>; cu
               <td>{formatNumber(row.cancellations)}</td>
               <td>{formatNumber(row.messages)}</td>
               <td>{formatNumber(row.credits)}</td>
+              <td>{formatNumber(row.apiRequests)}</td>
+              <td>{formatNumber(row.apiCredits)}</td>
               <td>{formatNumber(row.newCourseMembers)}</td>
               <td>{formatNumber(row.lessonCompletions)}</td>
             </tr>

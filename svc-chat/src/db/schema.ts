@@ -196,6 +196,8 @@ export const chatApiRequests = pgTable(
   (table) => [
     index('chat_api_requests_key_created_idx').on(table.keyId, table.createdAt),
     index('chat_api_requests_user_created_idx').on(table.userId, table.createdAt),
+    // The admin usage figures read the requests of a date range across all users.
+    index('chat_api_requests_created_idx').on(table.createdAt),
     check('chat_api_requests_kind_check', sql`${table.kind} in ('chat', 'image')`),
   ],
 );

@@ -10,11 +10,17 @@ import {
   type StatsRange,
 } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
-import { and, desc, eq, inArray, isNull, sql } from '@agentdock/service-data/orm';
-import { chatAgents, chatMessages, type ChatSchema, chatConversations, chatWalletLedger, chatWallets } from '../db/schema';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from '@agentdock/service-data/orm';
+import { chatAgents, chatApiRequests, chatMessages, type ChatSchema, chatConversations, chatWalletLedger, chatWallets } from '../db/schema';
 
 /** `grouping(day, agent_id, user_id)` of each grouping set: a bit is set for each column rolled up. */
 const LEVEL = { day: 3, agent: 5, user: 6 } as const;
+
+/**
+ * The statuses of the /v1 requests that were answered and settled: 200, and 499 when the caller
+ * left before the end (charged for what was generated). A 502 (the provider failed) cost nothing.
+ */
+const ANSWERED_API_STATUSES = [200, 499];
 
 interface UsageRow {
   level: number;
@@ -27,9 +33,11 @@ interface UsageRow {
 }
 
 /**
- * Usage in a range: the agents' replies delivered (a reply is what costs credits) and the credits
- * they cost, per UTC day, per agent and for the heaviest customers. One pass over the range's
- * replies (grouping sets), since on 1,000,000 messages each extra pass costs as much as the query.
+ * Usage in a range: the agents' replies delivered on the web (a reply is what costs credits) and the
+ * credits they cost, per UTC day, per agent and for the heaviest customers. One pass over the
+ * range's replies (grouping sets), since on 1,000,000 messages each extra pass costs as much as the
+ * query. The public API's requests and credits, per day, come from a second pass over its request
+ * rows; the per-agent, per-customer and active-customer figures stay web-only.
  */
 export async function chatStatsFor(db: Db<ChatSchema>, range: StatsRange): Promise<ChatStats> {
   const { start, end } = rangeBounds(range);
@@ -54,6 +62,16 @@ export async function chatStatsFor(db: Db<ChatSchema>, range: StatsRange): Promi
     select level, day, agent_id, user_id, messages::int as messages, credits::bigint as credits, customers::int as customers
     from ranked
     where level <> ${LEVEL.user} or rank <= ${STATS_TOP_CUSTOMERS}`);
+  const apiDay = sql<string>`to_char(${chatApiRequests.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const apiPerDay = await db
+    .select({
+      day: apiDay,
+      requests: sql<number>`count(*)::int`.mapWith(Number),
+      credits: sql<number>`coalesce(sum(${chatApiRequests.credits}), 0)::bigint`.mapWith(Number),
+    })
+    .from(chatApiRequests)
+    .where(and(gte(chatApiRequests.createdAt, start), lt(chatApiRequests.createdAt, end), inArray(chatApiRequests.status, ANSWERED_API_STATUSES)))
+    .groupBy(apiDay);
   const usage = (result as unknown as { rows: UsageRow[] }).rows.map((row) => ({ ...row, level: Number(row.level), messages: Number(row.messages), credits: Number(row.credits) }));
   const perDay = usage.filter((row) => row.level === LEVEL.day);
   const perAgent = usage
@@ -72,10 +90,20 @@ export async function chatStatsFor(db: Db<ChatSchema>, range: StatsRange): Promi
       : (await db.select({ id: chatAgents.id, name: chatAgents.name }).from(chatAgents).where(inArray(chatAgents.id, agentIds))).map((agent) => [agent.id, agent.name]),
   );
   const byDay = new Map(perDay.map((row) => [row.day!, row]));
-  const days = daysOfRange(range).map((date) => ({ date, messages: byDay.get(date)?.messages ?? 0, credits: byDay.get(date)?.credits ?? 0 }));
+  const apiByDay = new Map(apiPerDay.map((row) => [row.day, row]));
+  const days = daysOfRange(range).map((date) => ({
+    date,
+    messages: byDay.get(date)?.messages ?? 0,
+    credits: byDay.get(date)?.credits ?? 0,
+    apiRequests: apiByDay.get(date)?.requests ?? 0,
+    apiCredits: apiByDay.get(date)?.credits ?? 0,
+  }));
+  const total = (figure: 'messages' | 'credits' | 'apiRequests' | 'apiCredits') => days.reduce((sum, day) => sum + day[figure], 0);
   return {
-    messages: days.reduce((sum, day) => sum + day.messages, 0),
-    credits: days.reduce((sum, day) => sum + day.credits, 0),
+    messages: total('messages'),
+    credits: total('credits'),
+    apiRequests: total('apiRequests'),
+    apiCredits: total('apiCredits'),
     activeCustomers: Number(customerRows[0]?.customers ?? 0),
     days,
     byAgent: perAgent.map((row) => ({ ...row, name: names.get(row.agentId) ?? null })),

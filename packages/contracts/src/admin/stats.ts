@@ -77,12 +77,22 @@ export const identityStats = z.object({
 export type IdentityStats = z.infer<typeof identityStats>;
 
 const usageRow = z.object({ messages: count, credits: count });
+/** The public API's figures beside the web chat's. */
+const apiUsage = { apiRequests: count, apiCredits: count };
 export const chatStats = z.object({
-  /** Replies delivered in the range and the credits they cost, net of refunded replies. */
+  /** Web chat: replies delivered in the range and the credits they cost, net of refunded replies. */
   messages: count,
   credits: count,
+  /**
+   * Public API (/v1): requests answered in the range (the caller got the reply, or left before its
+   * end and paid for what was generated) and the credits charged for them; failed requests cost
+   * nothing and are not counted.
+   */
+  ...apiUsage,
+  /** Customers with a web reply in the range. */
   activeCustomers: count,
-  days: z.array(z.extend(usageRow, { date: day })),
+  days: z.array(z.extend(usageRow, { date: day, ...apiUsage })),
+  /** Web chat only, like `activeCustomers`. */
   byAgent: z.array(z.extend(usageRow, { agentId: z.string(), name: z.nullable(z.string()) })),
   topCustomers: z.array(z.extend(usageRow, { userId: z.string() })),
 });

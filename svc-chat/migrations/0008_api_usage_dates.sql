@@ -1,0 +1,2 @@
+-- The admin usage figures read the /v1 requests of a date range across all users (as 0006 does for web replies).
+CREATE INDEX "chat_api_requests_created_idx" ON "chat_api_requests" USING btree ("created_at");
