@@ -38,7 +38,9 @@ function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: un
   identity.on('GET /api/catalog/plans', jsonResponse(200, { plans: [] }));
   identity.on('GET /api/chat/agents', jsonResponse(200, { agents, provider: { name: 'Demo provider (built in)', demo: true } }));
   identity.on('GET /api/chat/wallet', jsonResponse(200, wallet));
-  identity.on(`GET /api/chat/agents/${AGENT.id}/messages`, jsonResponse(200, { messages, conversation: messages.length ? CONVERSATION : null }));
+  for (const { id } of agents as Array<{ id: string }>) {
+    identity.on(`GET /api/chat/agents/${id}/messages`, jsonResponse(200, { messages, conversation: messages.length ? CONVERSATION : null }));
+  }
   identity.on('GET /api/chat/conversations', jsonResponse(200, { conversations: messages.length ? [CONVERSATION] : [] }));
   const client = createSessionClient({ fetch: identity.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   return render(
@@ -346,6 +348,46 @@ describe('chat page', () => {
     expect(banner.textContent).toContain('Your balance of 14,999 credits may not cover a typical reply.');
     expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getAllByRole('link', { name: 'Upgrade' })[0]!.getAttribute('href')).toBe('/pricing');
+  });
+
+  it('offers an image agent a labelled Image size choice next to the composer, reached by keyboard and sent with the message', async () => {
+    const IMAGE_AGENT = { ...AGENT, id: '9a1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a19', key: 'image-generator', name: 'Image Maker', description: 'Draws pictures.', producesImages: true };
+    const sends = streamedSends();
+    try {
+      renderChat(true, [AGENT, IMAGE_AGENT], [], { ...WALLET, creditsRemaining: 50_000 });
+      const picker = await screen.findByRole('combobox', { name: 'Agent' });
+      await screen.findByRole('option', { name: 'Image Maker' });
+      fireEvent.change(picker, { target: { value: AGENT.id } });
+      await screen.findByText('Prepares you for meetings.');
+      expect(screen.queryByRole('combobox', { name: 'Image size' })).toBeNull();
+
+      fireEvent.change(picker, { target: { value: IMAGE_AGENT.id } });
+      await screen.findByText('Draws pictures.');
+      const size = screen.getByRole('combobox', { name: 'Image size' }) as HTMLSelectElement;
+      expect([...size.options].map((option) => [option.value, option.text])).toEqual([
+        ['1024x1024', 'Square'],
+        ['1024x1536', 'Portrait'],
+        ['1536x1024', 'Landscape'],
+      ]);
+      expect(size.value).toBe('1024x1024');
+      // The next stop after the message box, so it is chosen without a mouse.
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('textbox', { name: 'Message' }));
+      await user.keyboard('A tall lighthouse');
+      await user.tab();
+      expect(document.activeElement).toBe(size);
+      await user.selectOptions(size, 'Portrait');
+      expect(size.value).toBe('1024x1536');
+      await user.click(screen.getByRole('textbox', { name: 'Message' }));
+      await user.keyboard('{Enter}');
+      await screen.findByRole('button', { name: 'Stop generating' });
+      const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+      expect(JSON.parse(init.body as string)).toEqual({ message: 'A tall lighthouse', imageSize: '1024x1536' });
+      sends.done('A tall lighthouse', "Here's your generated image!", 0);
+      await screen.findByText('Image Maker replied (2,000 credits).');
+    } finally {
+      sends.restore();
+    }
   });
 
   it('says so when the tier allows no agents', async () => {

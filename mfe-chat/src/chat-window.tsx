@@ -4,7 +4,12 @@ import {
   type ChatMessage,
   type ChatSendRequest,
   cannotPayTypicalReply,
+  DEFAULT_IMAGE_SIZE,
   formatCreditCount,
+  IMAGE_SIZE_LABELS,
+  IMAGE_SIZES,
+  type ImageSize,
+  isImageSize,
   insufficientCreditsText,
   REPLY_STOPPED_TEXT,
   sendEstimate,
@@ -54,6 +59,8 @@ export function ChatWindow() {
   const [search, setSearch] = useState('');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [input, setInput] = useState('');
+  /** For image agents: the size the next image is asked for. */
+  const [imageSize, setImageSize] = useState<ImageSize>(DEFAULT_IMAGE_SIZE);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -223,6 +230,7 @@ export function ChatWindow() {
         ...(conversation && !fresh ? { conversationId: conversation.id } : {}),
         ...(fresh ? { newConversation: true } : {}),
         ...(editOf ? { editOf: editOf.id } : {}),
+        ...(agent.producesImages ? { imageSize } : {}),
       };
       setNotice(null);
       if (!editOf) setInput('');
@@ -284,7 +292,7 @@ export function ChatWindow() {
         setListVersion((version) => version + 1);
       }
     },
-    [agent, api, available, conversation, fresh, messages, navigate, pending, recoverStopped, wallet],
+    [agent, api, available, conversation, fresh, imageSize, messages, navigate, pending, recoverStopped, wallet],
   );
 
   const onSubmit = (event: FormEvent) => {
@@ -486,6 +494,24 @@ export function ChatWindow() {
             onChange={(event) => setInput(event.target.value)}
             onKeyDown={onKeyDown}
           />
+          {agent?.producesImages ? (
+            <label className="chat-image-size">
+              <span>Image size</span>
+              <select
+                value={imageSize}
+                disabled={pending !== null}
+                onChange={(event) => {
+                  if (isImageSize(event.target.value)) setImageSize(event.target.value);
+                }}
+              >
+                {IMAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {IMAGE_SIZE_LABELS[size]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           {pending ? (
             <Button type="button" variant="danger" onClick={() => abortRef.current?.abort()}>
               Stop generating

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   chatCreditsLowV1,
   chatCreditsSpentV1,
@@ -44,11 +45,11 @@ describe(`svc-chat on ${DRIVER}`, () => {
     fake.usage = { prompt_tokens: 1, completion_tokens: 2 };
   });
 
-  async function send(user: User, agentId: string, message: string, signal?: AbortSignal) {
+  async function send(user: User, agentId: string, message: string, signal?: AbortSignal, extra: Record<string, unknown> = {}) {
     const response = await fetch(`${chat.url}/api/chat/agents/${agentId}/messages`, {
       method: 'POST',
       headers: { ...user.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ message }),
+      body: JSON.stringify({ message, ...extra }),
       signal,
     });
     const text = await response.text();
@@ -457,6 +458,27 @@ describe(`svc-chat on ${DRIVER}`, () => {
     expect((await send(user, agent.id, '   ')).status).toBe(400);
     expect((await send(user, agent.id, 'bad\u0000text')).status).toBe(400);
     await request(chat.url).get('/api/chat/wallet').expect(401);
+  });
+
+  it('asks the provider for the image size chosen in the chat (square by default); text agents ignore it; an unlisted size is a 400 naming imageSize', async () => {
+    const image = await chat.agent({ key: `image-${randomUUID().slice(0, 8)}`, name: 'Image Maker' });
+    const text = await chat.agent();
+    const user = await chat.user();
+    const landscape = await send(user, image.id, 'a wide valley', undefined, { imageSize: '1536x1024' });
+    expect(landscape.events.at(-1)!.event).toBe('done');
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/images/generations', body: { prompt: 'a wide valley', size: '1536x1024' } });
+    expect((await send(user, image.id, 'a round pond')).events.at(-1)!.event).toBe('done');
+    expect(fake.requests.at(-1)!.body.size).toBe('1024x1024');
+    expect((await send(user, text.id, 'hello', undefined, { imageSize: '1024x1536' })).events.at(-1)!.event).toBe('done');
+    expect(fake.requests.at(-1)!.path).toBe('/v1/chat/completions');
+    expect(fake.requests.at(-1)!.body).not.toHaveProperty('size');
+    const before = fake.requests.length;
+    const wrong = await send(user, image.id, 'a fox', undefined, { imageSize: '512x512' });
+    expect(wrong.status).toBe(400);
+    expect(JSON.parse(wrong.body)).toMatchObject({
+      error: { code: 'validation_failed', fields: [{ path: 'imageSize', message: 'Choose one of 1024x1024, 1024x1536, 1536x1024' }] },
+    });
+    expect(fake.requests).toHaveLength(before);
   });
 
   it('publishes chat.credits.spent with the balance after', async () => {

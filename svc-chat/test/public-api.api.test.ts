@@ -199,6 +199,24 @@ describe(`svc-chat public API (/v1) with the official OpenAI SDK on ${DRIVER}`, 
     expect((await chat.wallet(user.id))!.apiCallsUsed).toBe(1);
   });
 
+  it('passes a listed image size to the provider (square when absent), and refuses any other size with 400 param size', async () => {
+    const image = await chat.agent({ key: `image-${randomUUID().slice(0, 8)}`, name: 'Image Maker' });
+    const { user, client } = await customer();
+    await client.images.generate({ model: image.key, prompt: 'a tall lighthouse', size: '1024x1536' });
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/images/generations', body: { prompt: 'a tall lighthouse', size: '1024x1536' } });
+    await client.images.generate({ model: image.key, prompt: 'a round pond' });
+    expect(fake.requests.at(-1)!.body.size).toBe('1024x1024');
+    const before = fake.requests.length;
+    for (const size of ['512x512', '1792x1024', 'huge'] as const) {
+      const wrong = await caught(client.images.generate({ model: image.key, prompt: 'a fox', size: size as '512x512' }));
+      expect(wrong).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(wrong.param).toBe('size');
+      expect(wrong.message).toContain('1024x1536');
+    }
+    expect(fake.requests).toHaveLength(before);
+    expect((await chat.wallet(user.id))!.apiCallsUsed).toBe(2);
+  });
+
   it('refuses a wrong key, a missing key and a session token with AuthenticationError', async () => {
     const bad = await caught(clientFor('adk_not-a-real-key').models.list());
     expect(bad).toBeInstanceOf(OpenAI.AuthenticationError);

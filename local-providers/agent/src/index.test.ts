@@ -66,6 +66,16 @@ describe('demo agent provider', () => {
     expect(first.data![0]!.b64_json).not.toBe(second.data![0]!.b64_json);
   });
 
+  it.each([
+    ['1024x1024', 256, 256],
+    ['1024x1536', 256, 384],
+    ['1536x1024', 384, 256],
+  ] as const)('draws a %s request in its aspect ratio', async (size, width, height) => {
+    const image = await client.images.generate({ model: 'demo', prompt: 'a lighthouse', size });
+    const png = Buffer.from(image.data![0]!.b64_json!, 'base64');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+  });
+
   it('answers a bad request with an OpenAI-style 400', async () => {
     await expect(client.chat.completions.create({ model: 'x', messages: [] })).rejects.toMatchObject({ status: 400 });
   });

@@ -66,7 +66,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, tokenDelayMs: n
   const body = await readJson(req);
   if (body === undefined) return sendJson(res, 400, { error: { message: 'The body must be JSON', type: 'invalid_request_error' } });
   if (path === '/v1/chat/completions') return chatCompletion(res, body as ChatBody, tokenDelayMs);
-  if (path === '/v1/images/generations') return imageGeneration(res, body as { prompt?: unknown });
+  if (path === '/v1/images/generations') return imageGeneration(res, body as { prompt?: unknown; size?: unknown });
   return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
 }
 
@@ -115,9 +115,18 @@ async function chatCompletion(res: ServerResponse, body: ChatBody, tokenDelayMs:
   res.end('data: [DONE]\n\n');
 }
 
-function imageGeneration(res: ServerResponse, body: { prompt?: unknown }): void {
+/** The demo draws small (256 px on the short side) in the aspect ratio of the size asked for; square otherwise. */
+function demoImageSize(size: unknown): [number, number] {
+  const match = typeof size === 'string' ? /^(\d{3,4})x(\d{3,4})$/.exec(size) : null;
+  if (!match) return [256, 256];
+  const [width, height] = [Number(match[1]), Number(match[2])];
+  const scale = 256 / Math.min(width, height);
+  return [Math.min(512, Math.round(width * scale)), Math.min(512, Math.round(height * scale))];
+}
+
+function imageGeneration(res: ServerResponse, body: { prompt?: unknown; size?: unknown }): void {
   if (typeof body.prompt !== 'string' || body.prompt.trim() === '') return sendJson(res, 400, { error: { message: 'prompt is required', type: 'invalid_request_error' } });
-  const png = drawPromptImage(body.prompt);
+  const png = drawPromptImage(body.prompt, ...demoImageSize(body.size));
   sendJson(res, 200, {
     created: Math.floor(Date.now() / 1000),
     data: [{ b64_json: png.toString('base64'), revised_prompt: `A demo picture drawn from: ${body.prompt.trim().slice(0, 200)}` }],

@@ -53,26 +53,28 @@ function hsl(h: number, s: number, l: number): [number, number, number] {
 
 /**
  * A picture drawn from the prompt: a sky-to-ground gradient in colours taken from the words, a
- * sun and one circle per word, so different prompts give visibly different images.
+ * sun and one circle per word, so different prompts give visibly different images. `height`
+ * defaults to `width` (square).
  */
-export function drawPromptImage(prompt: string, size = 256): Buffer {
+export function drawPromptImage(prompt: string, width = 256, height = width): Buffer {
+  const size = Math.min(width, height);
   const words = prompt.toLowerCase().split(/\W+/).filter(Boolean).slice(0, 12);
   const seed = hash(prompt);
   const [top, bottom] = [hsl(seed % 360, 0.6, 0.7), hsl((seed >>> 9) % 360, 0.5, 0.35)];
   const circles = words.map((word, index) => {
     const h = hash(`${word}:${index}`);
-    return { x: h % size, y: (h >>> 8) % size, r: 8 + ((h >>> 16) % (size / 6)), colour: hsl((h >>> 4) % 360, 0.7, 0.55) };
+    return { x: h % width, y: (h >>> 8) % height, r: 8 + ((h >>> 16) % (size / 6)), colour: hsl((h >>> 4) % 360, 0.7, 0.55) };
   });
-  const sun = { x: size * 0.75, y: size * 0.25, r: size / 8 };
-  const pixels = new Uint8Array(size * size * 3);
-  for (let y = 0; y < size; y += 1) {
-    for (let x = 0; x < size; x += 1) {
-      const t = y / (size - 1);
+  const sun = { x: width * 0.75, y: height * 0.25, r: size / 8 };
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const t = y / (height - 1);
       let colour: [number, number, number] = [0, 1, 2].map((i) => Math.round(top[i]! * (1 - t) + bottom[i]! * t)) as [number, number, number];
       if ((x - sun.x) ** 2 + (y - sun.y) ** 2 <= sun.r ** 2) colour = [255, 221, 87];
       for (const circle of circles) if ((x - circle.x) ** 2 + (y - circle.y) ** 2 <= circle.r ** 2) colour = circle.colour;
-      pixels.set(colour, (y * size + x) * 3);
+      pixels.set(colour, (y * width + x) * 3);
     }
   }
-  return encodePng(size, size, pixels);
+  return encodePng(width, height, pixels);
 }

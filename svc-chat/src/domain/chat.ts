@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatStreamDone, type ChatStreamError, sendEstimate, type SubscriptionTier } from '@agentdock/contracts';
+import { type ChatStreamDone, type ChatStreamError, type ImageSize, sendEstimate, type SubscriptionTier } from '@agentdock/contracts';
 import type { Db, ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq, isNull, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages } from '../db/schema';
@@ -40,6 +40,8 @@ export interface SendInput {
   newConversation?: boolean;
   /** Edit and resend / regenerate: this user message and the rest of the conversation after it are hidden. */
   editOf?: string;
+  /** For image agents: the size of the image (text agents ignore it). */
+  imageSize?: ImageSize;
   /** The request's id: in the log lines of a failure and in the apology the user sees. */
   requestId?: string;
   signal: AbortSignal;
@@ -103,7 +105,16 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
   return meteredReply<ChatStreamDone, ChatStreamError>(
     deps,
     prepared.reservation,
-    { agent: prepared.agent, message: input.message, history, requestId: input.requestId, signal: input.signal, onWaiting: input.onWaiting, onToken: input.onToken },
+    {
+      agent: prepared.agent,
+      message: input.message,
+      history,
+      ...(input.imageSize && producesImages(prepared.agent) ? { imageSize: input.imageSize } : {}),
+      requestId: input.requestId,
+      signal: input.signal,
+      onWaiting: input.onWaiting,
+      onToken: input.onToken,
+    },
     {
       settled: async (tx, { delivered, cost, charged, wallet }) => {
         const [row] = await tx

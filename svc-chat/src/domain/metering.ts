@@ -5,6 +5,7 @@ import {
   CREDITS_PER_TOKEN,
   creditsForTokens,
   estimateTokens,
+  type ImageSize,
   insufficientCreditsText,
   replyCharge,
   replyTokenBound,
@@ -109,6 +110,8 @@ export interface ReplyRequest {
   system?: string;
   temperature?: number;
   stop?: string[];
+  /** For image agents: the size asked for. */
+  imageSize?: ImageSize;
   /** In the log lines of a failure and in the apology the caller sees. */
   requestId?: string;
   /** The caller left (or stopped): the reply is charged for what was generated up to then. */
@@ -194,6 +197,7 @@ export async function meteredReply<TDone, TFailed>(
       ...(request.system ? { system: request.system } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.stop?.length ? { stop: request.stop } : {}),
+      ...(request.imageSize ? { imageSize: request.imageSize } : {}),
       signal,
       maxTokens: bound,
       onToken,

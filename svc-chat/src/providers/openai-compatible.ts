@@ -1,3 +1,4 @@
+import { DEFAULT_IMAGE_SIZE } from '@agentdock/contracts';
 import OpenAI from 'openai';
 import { type ChatProvider, IMAGE_DONE_TEXT, IMAGE_PENDING_TEXT, NO_REPLY_TEXT, ProviderError, type ProviderReply, type ProviderRequest } from './provider';
 
@@ -94,7 +95,10 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 
   private async image(request: ProviderRequest): Promise<ProviderReply> {
     request.onWaiting();
-    const result = await this.client.images.generate({ model: this.config.imageModel, prompt: request.message, n: 1, size: '1024x1024' }, { signal: request.signal });
+    const result = await this.client.images.generate(
+      { model: this.config.imageModel, prompt: request.message, n: 1, size: request.imageSize ?? DEFAULT_IMAGE_SIZE },
+      { signal: request.signal },
+    );
     const first = result.data?.[0];
     const imageUrl = first?.url ?? (first?.b64_json ? `data:image/png;base64,${first.b64_json}` : null);
     const text = imageUrl ? (first?.revised_prompt ? `${IMAGE_DONE_TEXT}\n\n${first.revised_prompt}` : IMAGE_DONE_TEXT) : IMAGE_PENDING_TEXT;

@@ -1,3 +1,5 @@
+import type { ImageSize } from '@agentdock/contracts';
+
 /** What a provider is asked: the agent (with its provider id), the user's text and the recent history. */
 export interface ProviderRequest {
   agent: { key: string; name: string; description: string; providerAgentId: string | null; producesImages: boolean };
@@ -11,6 +13,8 @@ export interface ProviderRequest {
   /** Sampling settings of an API caller, for providers that take them. */
   temperature?: number;
   stop?: string[];
+  /** For image agents: the size asked for (providers that cannot size images ignore it; absent: square). */
+  imageSize?: ImageSize;
   signal: AbortSignal;
   /** The most reply tokens the customer can pay for: the provider is asked for no more (`max_tokens`). */
   maxTokens: number;

@@ -70,7 +70,7 @@ export function chatRouter(deps: SendDeps): Router {
   router.post(CHAT_ENDPOINTS.send.route, async (req, res) => {
     const auth = getAuth(req);
     const { agentId } = agentParams.parse(req.params);
-    const { message, conversationId, newConversation, editOf } = chatSendRequest.parse(req.body);
+    const { message, conversationId, newConversation, editOf, imageSize } = chatSendRequest.parse(req.body);
     // Refusals (tier, credits, API calls, someone else's conversation) are ordinary JSON errors: nothing has streamed yet.
     const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, conversationId, newConversation, editOf });
     const abort = new AbortController();
@@ -90,6 +90,7 @@ export function chatRouter(deps: SendDeps): Router {
         tier: auth.tier,
         agentId,
         message,
+        imageSize,
         requestId: getRequestId(req),
         signal: abort.signal,
         onWaiting: () => undefined,

@@ -125,6 +125,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits }): Ro
     const result = await runApiReply(deps, reserved, {
       message: body.prompt,
       history: [],
+      ...(body.size ? { imageSize: body.size } : {}),
       requestId: getRequestId(req),
       signal: left,
       onWaiting: () => undefined,

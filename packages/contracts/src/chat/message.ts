@@ -46,6 +46,20 @@ export const chatMessage = z.object({
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatHistoryResponse = z.object({ messages: z.array(chatMessage), conversation: z.nullable(chatConversation) });
 
+/**
+ * The sizes an image agent may be asked for: three that OpenAI's images API accepts for its
+ * current models (`ImageGenerateParams['size']` in the `openai` package), square first (the default).
+ */
+export const IMAGE_SIZES = ['1024x1024', '1024x1536', '1536x1024'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export const DEFAULT_IMAGE_SIZE: ImageSize = '1024x1024';
+/** How the chat names each size. */
+export const IMAGE_SIZE_LABELS: Record<ImageSize, string> = { '1024x1024': 'Square', '1024x1536': 'Portrait', '1536x1024': 'Landscape' };
+export const imageSize = z.enum(IMAGE_SIZES, { error: `Choose one of ${IMAGE_SIZES.join(', ')}` });
+export function isImageSize(value: unknown): value is ImageSize {
+  return typeof value === 'string' && (IMAGE_SIZES as readonly string[]).includes(value);
+}
+
 /** POST /api/chat/agents/:agentId/messages body. */
 export const MAX_CHAT_MESSAGE_LENGTH = 8000;
 export const chatSendRequest = z.object({
@@ -62,6 +76,8 @@ export const chatSendRequest = z.object({
   newConversation: z.optional(z.boolean()),
   /** Edit and resend (or regenerate): this user message and everything after it leave the conversation. */
   editOf: z.optional(z.string().check(z.uuid('Not a valid message id'))),
+  /** For image agents: the size of the image (DEFAULT_IMAGE_SIZE when absent); text agents ignore it. */
+  imageSize: z.optional(imageSize),
 });
 export type ChatSendRequest = z.infer<typeof chatSendRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
+import { IMAGE_SIZES } from '../chat/message';
 import { type ErrorCode, errorStatus, errorText } from '../http/error-catalogue';
 
 /**
@@ -54,7 +55,11 @@ export const openAiImageRequest = z
     model: z.string().min(1).max(100),
     prompt: z.string().min(1).max(4_000),
     n: z.number().int().min(1).max(1).nullable().optional(),
-    size: z.string().max(20).nullable().optional(),
+    /** One of IMAGE_SIZES (absent or null: square); anything else is a 400 naming `size`. */
+    size: z
+      .enum(IMAGE_SIZES, { error: `Must be one of ${IMAGE_SIZES.map((size) => `'${size}'`).join(', ')}.` })
+      .nullable()
+      .optional(),
     response_format: z.enum(['url']).nullable().optional(),
     user: z.string().max(256).optional(),
   })
