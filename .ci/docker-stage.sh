@@ -105,7 +105,7 @@ DOCKER=/usr/bin/docker bash deploy/offline-images.sh
 part "docker-compose build"
 compose down -v --remove-orphans >/dev/null 2>&1 || true
 # Three builds at a time: one's downloads overlap another's compiling on two cores.
-COMPOSE_PARALLEL_LIMIT=${DOCKER_STAGE_BUILD_PARALLEL:-3} compose build --parallel
+COMPOSE_PARALLEL_LIMIT=${DOCKER_STAGE_BUILD_PARALLEL:-3} compose build --parallel --force-rm
 
 # Waits until the gateway answers /readyz with 200 (every service and the shell up behind it) and
 # no container has stopped; fails after $1 seconds.

@@ -105,6 +105,47 @@ describe(`svc-chat on ${DRIVER}`, () => {
     ]);
   });
 
+  it('settles a delivered reply once the database is back, instead of holding its reservation', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const { context } = chat.service;
+    await ensureWallet(chat.db, user.id, 'free');
+    const before = await ledgerOf(user.id);
+    const startBalance = (await chat.wallet(user.id))!.creditsRemaining;
+    const steady: ChatProvider = {
+      name: 'steady',
+      demo: false,
+      reply: async (request) => {
+        request.onToken('Twelve chars');
+        return { text: 'Twelve chars', usage: null, imageUrl: null };
+      },
+    };
+    const deps = { context, provider: steady, lowBalanceRatio: 0.1, replyLimits: { maxReplyTokens: 4_096, perAgent: {} } };
+    const input = { userId: user.id, tier: 'free' as const, agentId: agent.id, message: 'Hello' };
+    const prepared = await prepareSend(deps, input);
+    // The first settlement meets a database that is restarting; the next one finds it back.
+    const runTransaction = context.transaction;
+    let outages = 1;
+    const settlement = jest.spyOn(context, 'transaction').mockImplementation((work) => {
+      if (outages-- > 0) return Promise.reject(new Error('Connection terminated unexpectedly'));
+      return runTransaction(work);
+    });
+    try {
+      const result = await completeSend(deps, { ...input, signal: new AbortController().signal, onWaiting: () => undefined, onToken: () => undefined }, prepared);
+      expect(result.ok).toBe(true);
+    } finally {
+      settlement.mockRestore();
+    }
+    const rows = (await ledgerOf(user.id)).slice(before.length);
+    expect(rows.map((row) => row.kind)).toEqual(['reservation', 'settlement']);
+    // Charged exactly the message and the reply it delivered: 'Hello' (2 tokens) + 'Twelve chars' (3 tokens).
+    const charged = -rows.reduce((sum, row) => sum + row.planDelta, 0);
+    expect(charged).toBe(creditsForTokens(estimateTokens('Hello') + estimateTokens('Twelve chars')));
+    expect((await chat.wallet(user.id))!.creditsRemaining).toBe(startBalance - charged);
+    expect((await chat.db.select().from(chatMessages).where(eq(chatMessages.id, prepared.replyId))).length).toBe(1);
+    await expectLedgerBalanced(user);
+  });
+
   it('lets a reply that arrived in one burst leave before its settlement starts', async () => {
     const agent = await chat.agent();
     const user = await chat.user();

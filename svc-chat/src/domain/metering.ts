@@ -1,4 +1,4 @@
-import { setTimeout as yieldToEventLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setTimeout as yieldToEventLoop } from 'node:timers/promises';
 import {
   chatCreditsLowV1,
   chatCreditsSpentV1,
@@ -13,8 +13,9 @@ import {
   textWithinTokens,
 } from '@agentdock/contracts';
 import type { ServiceContext, Tx } from '@agentdock/service-data';
-import { and, eq, sql } from '@agentdock/service-data/orm';
-import { type ChatSchema, chatWallets } from '../db/schema';
+import { AppError } from '@agentdock/service-kit';
+import { and, eq, inArray, sql } from '@agentdock/service-data/orm';
+import { type ChatSchema, chatWalletLedger, chatWallets } from '../db/schema';
 import { type ChatProvider, failureApology, ProviderError, type ProviderReply, type ProviderRequest } from '../providers/provider';
 import { type AgentRecord, producesImages } from './agents';
 import { holdKeyCredits, type KeyHold, lockApiKey, releaseKeyCredits } from './api-keys';
@@ -218,7 +219,7 @@ export async function meteredReply<TDone, TFailed>(
     else {
       context.logger.warn({ err: error, requestId: request.requestId, agentId: request.agent.id, replyId: reservation.replyId }, 'agent provider failed; reservation released');
       const apology = failureApology(request.requestId);
-      const error_ = await context.transaction(async (tx) => {
+      const error_ = await closeReservation(deps, reservation, async (tx) => {
         // A failed reply was not the caller's doing: the API call it counted is given back too.
         await releaseReservation(tx, {
           userId: reservation.userId,
@@ -249,7 +250,7 @@ async function settle<TDone>(deps: MeterDeps, reservation: Reservation, agent: A
     reportedReplyTokens: delivered.usage?.completionTokens ?? null,
     bound: reservation.replyBound,
   });
-  return context.transaction(async (tx) => {
+  return closeReservation(deps, reservation, async (tx) => {
     const { charged, wallet } = await settleReservation(tx, { userId: reservation.userId, reservation: reservation.buckets, cost: cost.credits, messageId: reservation.replyId });
     if (reservation.keyHold) await releaseKeyCredits(tx, reservation.keyHold, reservation.keyHold.credits - charged);
     const done = await record.settled(tx, { delivered, cost, charged, wallet });
@@ -264,6 +265,41 @@ async function settle<TDone>(deps: MeterDeps, reservation: Reservation, agent: A
     await noteLowBalance(context, tx, wallet, deps.lowBalanceRatio);
     return done;
   });
+}
+
+/** How long a reply's settlement keeps trying while the database is away (a restart, a failover). */
+export const SETTLEMENT_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
+
+export class ReservationAlreadyClosedError extends Error {
+  override readonly name = 'ReservationAlreadyClosedError';
+}
+
+/**
+ * Settles or releases a reservation, retrying while the database cannot be reached: a reply that
+ * was delivered while PostgreSQL restarted must still be charged what it cost, and the rest of its
+ * reservation given back, not held forever. Each try is one transaction that first checks the
+ * reservation is still open, so a try whose commit went through although its answer was lost is
+ * never booked a second time.
+ */
+async function closeReservation<T>(deps: MeterDeps, reservation: Reservation, work: (tx: ChatTx) => Promise<T>): Promise<T> {
+  const { context } = deps;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await context.transaction(async (tx) => {
+        const [closed] = await tx
+          .select({ id: chatWalletLedger.id })
+          .from(chatWalletLedger)
+          .where(and(eq(chatWalletLedger.messageId, reservation.replyId), inArray(chatWalletLedger.kind, ['settlement', 'release'])));
+        if (closed) throw new ReservationAlreadyClosedError(`reservation for reply ${reservation.replyId} is already closed`);
+        return work(tx);
+      });
+    } catch (error) {
+      const wait = SETTLEMENT_RETRY_MS[attempt];
+      if (error instanceof ReservationAlreadyClosedError || error instanceof AppError || wait === undefined) throw error;
+      context.logger.warn({ err: error, replyId: reservation.replyId, attempt: attempt + 1, retryInMs: wait }, 'could not close a reply reservation; trying again');
+      await sleep(wait);
+    }
+  }
 }
 
 /** One low-balance event per period, when the plan credits fall below the threshold. */
