@@ -23,14 +23,13 @@ function getOnce(agent: http.Agent, url: URL): Promise<boolean> {
 }
 
 /**
- * GETs `url` at a steady `perSecond` for `seconds` over keep-alive connections and times each
- * request in microseconds (autocannon's histogram counts whole milliseconds, too coarse for a
- * 1 ms budget). Requests are started on schedule whether or not earlier ones have finished, so a
- * slow server shows as latency rather than as a lower rate.
+ * Starts `perSecond` requests a second for `seconds`, each on schedule whether or not earlier ones
+ * have finished, so a slow server shows as latency rather than as a lower rate, and times each in
+ * microseconds (autocannon's histogram counts whole milliseconds, too coarse for a 1 ms budget).
+ * `send` makes request number `index` and says whether it succeeded; the answer holds the
+ * latencies of those that did, in the order they ended, and a promise that every request settled.
  */
-export async function measureAtRate(target: string, perSecond: number, seconds: number): Promise<LatencyResult> {
-  const url = new URL(target);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+export async function scheduleAtRate(perSecond: number, seconds: number, send: (index: number) => Promise<boolean>) {
   const latencies: number[] = [];
   let failures = 0;
   const pending: Array<Promise<void>> = [];
@@ -42,7 +41,7 @@ export async function measureAtRate(target: string, perSecond: number, seconds: 
     for (; sent < due; sent += 1) {
       const begun = performance.now();
       pending.push(
-        getOnce(agent, url).then((ok) => {
+        send(sent).then((ok) => {
           if (ok) latencies.push(performance.now() - begun);
           else failures += 1;
         }),
@@ -50,8 +49,16 @@ export async function measureAtRate(target: string, perSecond: number, seconds: 
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
-  await Promise.all(pending);
+  return { total, latencies, failures: () => failures, settled: Promise.all(pending) };
+}
+
+/** GETs `url` at a steady `perSecond` for `seconds` over keep-alive connections (see scheduleAtRate). */
+export async function measureAtRate(target: string, perSecond: number, seconds: number): Promise<LatencyResult> {
+  const url = new URL(target);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const run = await scheduleAtRate(perSecond, seconds, () => getOnce(agent, url));
+  await run.settled;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, failures, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+  const latencies = [...run.latencies].sort((a, b) => a - b);
+  return { requests: latencies.length, failures: run.failures(), p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
 }

@@ -10,7 +10,7 @@
 // platform answers promptly again (at most DRAIN_SECONDS). A path that cannot keep up with the
 // rate shows as unanswered requests and seconds of latency rather than a bench that never ends.
 import http from 'node:http';
-import { percentile } from './fixed-rate';
+import { percentile, scheduleAtRate } from './fixed-rate';
 import type { PublicApiPlatform } from './public-api-platform';
 import { firstLine, startProcess, stopAll, type Started } from './processes';
 import { cpuMicros } from './throughput';
@@ -75,32 +75,15 @@ function postOnce(agent: http.Agent, target: Target, index: number): Promise<boo
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends `perSecond` requests a second for `seconds` over keep-alive connections, each started on
- * schedule whether or not earlier ones have finished (a slow path shows as latency, not as a lower
- * rate), and times each in microseconds, as fixed-rate.ts does for GETs.
+ * POSTs short completions at a steady `perSecond` for `seconds` (scheduleAtRate); requests still
+ * open GRACE_SECONDS after the last one started count as unanswered.
  */
 async function postAtRate(target: Target, perSecond: number, seconds: number): Promise<RunResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies: number[] = [];
-  let failed = 0;
-  const pending: Array<Promise<void>> = [];
-  const total = Math.round(perSecond * seconds);
-  const started = performance.now();
-  let sent = 0;
-  while (sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond) + 1);
-    for (; sent < due; sent += 1) {
-      const begun = performance.now();
-      pending.push(
-        postOnce(agent, target, sent).then((ok) => {
-          if (ok) latencies.push(performance.now() - begun);
-          else failed += 1;
-        }),
-      );
-    }
-    await sleep(1);
-  }
-  await Promise.race([Promise.all(pending), sleep(GRACE_SECONDS * 1000)]);
+  const run = await scheduleAtRate(perSecond, seconds, (index) => postOnce(agent, target, index));
+  const { total, latencies } = run;
+  await Promise.race([run.settled, sleep(GRACE_SECONDS * 1000)]);
+  const failed = run.failures();
   const answered = latencies.length;
   const unanswered = total - answered - failed;
   // Closing the connections ends the requests still open (the gateway then aborts them upstream).
