@@ -30,6 +30,7 @@ onPostgresAndNats('one service stopped at a time behind the gateway (PostgreSQL,
   const services = new Map<UpstreamName, Replica>();
   let gateway: Server;
   let base: string;
+  const mfaKey = randomBytes(32).toString('base64');
   const identityUrl = () => `http://127.0.0.1:${services.get('identity')!.port}`;
 
   const start = async (replica: Replica) => {
@@ -42,8 +43,13 @@ onPostgresAndNats('one service stopped at a time behind the gateway (PostgreSQL,
       // The drill's admin signs in with a password only.
       ADMIN_REQUIRE_MFA: 'false',
     };
-    if (replica.name === 'identity') Object.assign(env, { MAILBOX_ENABLED: 'true', MAILBOX_TOKEN, ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'http://localhost:3000' });
+    if (replica.name === 'identity') {
+      // Outside the embedded default the authenticator-secret key has no default (it must survive restarts).
+      Object.assign(env, { MAILBOX_ENABLED: 'true', MAILBOX_TOKEN, ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'http://localhost:3000', MFA_ENCRYPTION_KEY: mfaKey });
+    }
     if (replica.name === 'chat') env.DEMO_AGENT_PROVIDER_URL = 'http://127.0.0.1:9/v1';
+    // Stripe is never called here; the secrets have no default outside the embedded one.
+    if (replica.name === 'billing') Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_outage_drill', STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}` });
     replica.run = runServiceProcess(join(repoRoot, `svc-${replica.name}`), 'src/main.ts', [], env);
     await eventually(async () => (await fetch(`http://127.0.0.1:${replica.port}/readyz`).catch(() => undefined))?.ok, 90_000).catch((error: unknown) => {
       throw new Error(`svc-${replica.name} did not become ready: ${replica.run?.output()}`, { cause: error });
