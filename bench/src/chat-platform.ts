@@ -14,6 +14,7 @@ import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
 import { chatAgents } from '@agentdock/svc-chat/schema';
 import { bottomlessWallet } from './chat-wallet';
+import { benchAgent } from './bench-agent';
 
 export interface ChatPlatform {
   /** The demo provider's OpenAI-compatible base URL (ends in /v1). */
@@ -44,19 +45,7 @@ await bus.publish(agentChangedV1.subject, {
   source: 'bench',
   data: {
     change: 'created',
-    agent: {
-      id: agentId,
-      key: 'meeting-prep',
-      name: 'Meeting Prep',
-      description: 'Prepares meetings.',
-      features: [],
-      useCase: '',
-      tier: 'free',
-      isActive: true,
-      providerAgentId: null,
-      createdAt: now,
-      updatedAt: now,
-    },
+    agent: benchAgent(agentId, now),
   },
 });
 await eventually(async () => (await chat.context.db.select().from(chatAgents)).length > 0);

@@ -17,6 +17,7 @@ import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
 import { chatAgents, chatApiKeys } from '@agentdock/svc-chat/schema';
 import type { z } from 'zod';
 import { bottomlessWallet } from './chat-wallet';
+import { benchAgent } from './bench-agent';
 
 export interface PublicApiPlatform {
   /** The gateway's /v1: `baseURL` of an OpenAI client. */
@@ -51,19 +52,7 @@ const now = new Date().toISOString();
 const model = 'meeting-prep';
 await publish(agentChangedV1, {
   change: 'created',
-  agent: {
-    id: randomUUID(),
-    key: model,
-    name: 'Meeting Prep',
-    description: 'Prepares meetings.',
-    features: [],
-    useCase: '',
-    tier: 'free',
-    isActive: true,
-    providerAgentId: null,
-    createdAt: now,
-    updatedAt: now,
-  },
+  agent: benchAgent(randomUUID(), now),
 });
 const secrets: string[] = [];
 for (let index = 0; index < KEYS; index += 1) {
