@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { CATALOG_BASE } from '@agentdock/contracts';
+import { CATALOG_BASE, DEFAULT_PLANS } from '@agentdock/contracts';
 import type { ServiceDefinition } from '@agentdock/service-data';
 import { type CatalogSchema, schema } from './db/schema';
 import { insertAgent } from './domain/agents';
@@ -8,7 +8,6 @@ import { insertContent } from './domain/content';
 import { seedPlansIfEmpty } from './domain/plans';
 import { SEED_AGENTS } from './domain/seed-agents';
 import { SEED_CONTENT } from './domain/seed-content';
-import { SEED_PLANS } from './domain/seed-plans';
 import { courseAccessConsumers } from './events/billing';
 import { applyNewSeeds } from './domain/seeding';
 import { catalogStatsRouter } from './routes/admin-stats';
@@ -48,7 +47,7 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
   },
   consumers: courseAccessConsumers,
   async onStart(context) {
-    const plans = await seedPlansIfEmpty(context, SEED_PLANS);
+    const plans = await seedPlansIfEmpty(context, DEFAULT_PLANS);
     const agents = await applyNewSeeds(
       context,
       'agent',

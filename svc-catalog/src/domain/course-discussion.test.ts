@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { AccessTokenClaims } from '@agentdock/contracts';
+import { type AccessTokenClaims, DEFAULT_PLANS } from '@agentdock/contracts';
 import { type Database, enqueueEvent, inTransaction } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { openTestDatabase } from '@agentdock/service-data/testing';
@@ -9,7 +9,6 @@ import { listCourses } from './courses';
 import { assertDiscussionAccess, COMMENT_LIMIT, listComments, postComment } from './discussion';
 import { PUBLIC_PLANS_MAX_AGE_MS, publicPlansCache } from './plan-cache';
 import { seedPlansIfEmpty } from './plans';
-import { SEED_PLANS } from './seed-plans';
 import type { CatalogWriter } from './writer';
 
 // The discussion's rules and the public plan list against a real database, opened once for the file.
@@ -119,8 +118,8 @@ describe(`course discussion and public plans (${process.env.TEST_DATABASE_URL ? 
         transaction: (work) => inTransaction(db(), work),
         enqueue: (tx, event, data) => enqueueEvent(tx, 'svc-catalog', event, data),
       };
-      expect(await seedPlansIfEmpty(writer, SEED_PLANS)).toBe(SEED_PLANS.length);
-      const active = [...SEED_PLANS].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+      expect(await seedPlansIfEmpty(writer, DEFAULT_PLANS)).toBe(DEFAULT_PLANS.length);
+      const active = [...DEFAULT_PLANS].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
       const cache = publicPlansCache(db());
       expect((await cache.get()).map((plan) => plan.id)).toEqual(active.map((plan) => plan.id));
       const [first] = active;

@@ -141,7 +141,7 @@ export async function deletePlan(writer: CatalogWriter, actor: AdminActor, id: s
  * Inserts the given plans when the catalog has none yet (first start), publishing each. A plan a
  * concurrently starting replica already inserted is skipped rather than failing the start.
  */
-export async function seedPlansIfEmpty(writer: CatalogWriter, seed: PlanCreate[]): Promise<number> {
+export async function seedPlansIfEmpty(writer: CatalogWriter, seed: readonly PlanCreate[]): Promise<number> {
   return writer.transaction(async (tx) => {
     const existing = await tx.select({ id: plans.id }).from(plans).limit(1);
     if (existing.length > 0) return 0;

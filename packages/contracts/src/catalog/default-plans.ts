@@ -1,12 +1,17 @@
-import type { PlanCreate } from '@agentdock/contracts';
+import type { PlanCreate } from './plan';
 
 /**
- * The four plans (free, starter, professional, enterprise), seeded on first start. API-call allowances use the dashboard's reading
- * (250 / 500), the figures the platform enforces; the pricing page's 5k / 100k reading would
- * advertise limits nobody applies. Price ids are the local test-mode payment provider's; a
- * deployment with real payment prices sets them through the admin plan editor.
+ * The four plans (free, starter, professional, enterprise) the catalog seeds on its first start.
+ * They live here rather than in svc-catalog because the front ends' tests read the same plans
+ * (`seededPlansFixture` in the testing entry adds what the catalog serves with them) and a front
+ * end may not import a service: one copy of the figures for both sides of the API.
+ *
+ * API-call allowances use the dashboard's reading (250 / 500), the figures the platform enforces;
+ * the pricing page's 5k / 100k reading would advertise limits nobody applies. Price ids are the
+ * local test-mode payment provider's; a deployment with real payment prices sets them through the
+ * admin plan editor.
  */
-export const SEED_PLANS: PlanCreate[] = [
+export const DEFAULT_PLANS: readonly PlanCreate[] = [
   {
     id: 'free',
     name: 'Free',
