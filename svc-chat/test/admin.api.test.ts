@@ -4,19 +4,15 @@ import { eq } from '@agentdock/service-data/orm';
 import { adminAudit } from '@agentdock/service-data';
 import { chatWalletLedger } from '../src/db/schema';
 import { ChatHarness, DRIVER } from './harness';
-import { FakeOpenAi } from './fake-openai';
 
 describe(`svc-chat admin on ${DRIVER}`, () => {
-  let fake: FakeOpenAi;
   let chat: ChatHarness;
 
   beforeAll(async () => {
-    fake = await FakeOpenAi.start();
-    chat = await ChatHarness.start({ CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' });
+    ({ chat } = await ChatHarness.behindFakeOpenAi());
   });
   afterAll(async () => {
     await chat.close();
-    await fake.close();
   });
 
   async function customerWithReply() {

@@ -25,19 +25,13 @@ describe(`svc-chat on ${DRIVER}`, () => {
   let chat: ChatHarness;
 
   beforeAll(async () => {
-    fake = await FakeOpenAi.start();
-    chat = await ChatHarness.start({
-      CHAT_PROVIDER: 'openai',
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'sk-test',
-      CHAT_PROVIDER_TIMEOUT_MS: '2000',
+    ({ chat, fake } = await ChatHarness.behindFakeOpenAi({
       CHAT_PROVIDER_IDLE_TIMEOUT_MS: '400',
       CHAT_AGENT_MAX_REPLY_TOKENS: JSON.stringify({ 'two-token-agent': 2, 'short-agent': 5 }),
-    });
+    }));
   });
   afterAll(async () => {
     await chat.close();
-    await fake.close();
   });
   beforeEach(() => {
     fake.mode = 'ok';

@@ -15,12 +15,10 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
   let chat: ChatHarness;
 
   beforeAll(async () => {
-    fake = await FakeOpenAi.start();
-    chat = await ChatHarness.start({ CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' });
+    ({ chat, fake } = await ChatHarness.behindFakeOpenAi());
   });
   afterAll(async () => {
     await chat.close();
-    await fake.close();
   });
   beforeEach(() => {
     fake.mode = 'ok';

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { type ChatSchema, chatAgents, chatApiKeys, chatWallets } from '../src/db/schema';
 import { adjustCredits, lockWallet } from '../src/domain/ledger';
 import { type ChatProviderEnv, chatProviderEnv, createChatService } from '../src/index';
+import { FakeOpenAi } from './fake-openai';
 
 export const DRIVER = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -25,15 +26,30 @@ export class ChatHarness {
     private readonly closeProvider: () => Promise<void>,
   ) {}
 
+  /**
+   * svc-chat with an OpenAI-compatible provider behind it (the fake, over HTTP) that fails fast:
+   * a 2 s provider timeout; `env` adds to or overrides the settings. Closing the harness stops the fake.
+   */
+  static async behindFakeOpenAi(env: Partial<Record<string, string>> = {}): Promise<{ chat: ChatHarness; fake: FakeOpenAi }> {
+    const fake = await FakeOpenAi.start();
+    const chat = await ChatHarness.start({ CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', CHAT_PROVIDER_TIMEOUT_MS: '2000', ...env }, () =>
+      fake.close(),
+    );
+    return { chat, fake };
+  }
+
   /** With no provider settings, the demo provider answers (started here, as the launcher does). */
-  static async start(env: Partial<Record<string, string>>): Promise<ChatHarness> {
+  static async start(env: Partial<Record<string, string>>, closeAlso: () => Promise<void> = async () => undefined): Promise<ChatHarness> {
     const bus = await createTestBus();
     const issuer = await createTestIssuer();
     const parsed: ChatProviderEnv = chatProviderEnv.parse(env);
     const demo = parsed.CHAT_PROVIDER === 'demo' && !parsed.DEMO_AGENT_PROVIDER_URL ? await startDemoProvider({ host: '127.0.0.1' }) : undefined;
     if (demo) parsed.DEMO_AGENT_PROVIDER_URL = demo.url;
     const service = await startTestService(createChatService({ env: parsed }), { bus: bus.bus, jwksUrl: issuer.jwksUrl });
-    return new ChatHarness(bus, issuer, service, async () => demo?.close());
+    return new ChatHarness(bus, issuer, service, async () => {
+      await demo?.close();
+      await closeAlso();
+    });
   }
 
   get url(): string {

@@ -19,20 +19,14 @@ describe(`svc-chat public API (/v1) with the official OpenAI SDK on ${DRIVER}`, 
   let chat: ChatHarness;
 
   beforeAll(async () => {
-    fake = await FakeOpenAi.start();
-    chat = await ChatHarness.start({
-      CHAT_PROVIDER: 'openai',
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'sk-test',
-      CHAT_PROVIDER_TIMEOUT_MS: '2000',
+    ({ chat, fake } = await ChatHarness.behindFakeOpenAi({
       CHAT_PROVIDER_IDLE_TIMEOUT_MS: '1000',
       API_RATE_LIMIT_PER_MINUTE_FREE: String(PER_MINUTE),
       API_MAX_CONCURRENT_STREAMS: '2',
-    });
+    }));
   });
   afterAll(async () => {
     await chat.close();
-    await fake.close();
   });
   beforeEach(() => {
     fake.mode = 'ok';
