@@ -1,18 +1,7 @@
 import type { AdminAgent } from '@agentdock/contracts';
+import { adminAgentFixture } from '@agentdock/contracts/testing';
 
 /** The one free agent the chat benches talk to, as catalog's agent event carries it. */
 export function benchAgent(id: string, now = new Date().toISOString()): AdminAgent {
-  return {
-    id,
-    key: 'meeting-prep',
-    name: 'Meeting Prep',
-    description: 'Prepares meetings.',
-    features: [],
-    useCase: '',
-    tier: 'free',
-    isActive: true,
-    providerAgentId: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  return adminAgentFixture({ id, key: 'meeting-prep', description: 'Prepares meetings.', createdAt: now, updatedAt: now });
 }

@@ -73,7 +73,7 @@ export async function benchChat(): Promise<void> {
     }
     const row = (label: string, values: number[]) =>
       `  ${label.padEnd(28)} p50 ${percentile(values, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(values, 95).toFixed(2).padStart(7)} ms`;
-    console.log(`\nChat — time to the first streamed token, ${SAMPLES} sends each, from a client process of its own (goal: ≤ 5 ms added at p50)`);
+    console.log(`\nChat — time to the first streamed token, ${SAMPLES} sends each, from a client process of its own (goal: ≤ 3 ms added at p50)`);
     console.log(row('demo provider directly', direct));
     console.log(row('gateway + svc-chat', viaGateway));
     console.log(row('  of which until "waiting"', waiting));

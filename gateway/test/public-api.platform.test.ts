@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { type AdminAgent, agentChangedV1, apiKeyCreated, endpointUrl, IDENTITY_ENDPOINTS, session } from '@agentdock/contracts';
+import { adminAgentFixture } from '@agentdock/contracts/testing';
 import { startDemoProvider, type RunningDemoProvider } from '@agentdock/local-agent-provider';
 import { createTestBus, startTestService, TEST_GATEWAY_SECRET, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import { closeHttpServer, createLogger, serverUrl, startHttpServer } from '@agentdock/service-kit';
@@ -93,22 +94,16 @@ describe(`the public API through the gateway with the official OpenAI SDK (${DRI
 
   /** An agent as svc-catalog publishes it, answered by the demo provider. */
   async function publishAgent(): Promise<AdminAgent> {
-    const now = new Date().toISOString();
-    const published: AdminAgent = {
-      id: randomUUID(),
-      key: `meeting-prep-${randomUUID().slice(0, 8)}`,
-      name: 'Meeting Prep',
-      description: 'Prepares you for meetings.',
-      features: [],
-      useCase: '',
-      tier: 'free',
-      isActive: true,
-      createdAt: now,
-      updatedAt: now,
-      providerAgentId: null,
-    };
+    const published = adminAgentFixture({ id: randomUUID(), key: `meeting-prep-${randomUUID().slice(0, 8)}` });
     const data = { change: 'created' as const, agent: published };
-    await bus.bus.publish(agentChangedV1.subject, { id: randomUUID(), type: agentChangedV1.type, version: agentChangedV1.version, occurredAt: now, source: 'test', data });
+    await bus.bus.publish(agentChangedV1.subject, {
+      id: randomUUID(),
+      type: agentChangedV1.type,
+      version: agentChangedV1.version,
+      occurredAt: published.createdAt,
+      source: 'test',
+      data,
+    });
     return published;
   }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type AdminAgent, agentChangedV1, API_KEY_PREFIX, apiKeyIssuedV1, type EventData, type EventDefinition, type SubscriptionTier } from '@agentdock/contracts';
+import { adminAgentFixture } from '@agentdock/contracts/testing';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { startDemoProvider } from '@agentdock/local-agent-provider';
 import { inTransaction } from '@agentdock/service-data';
@@ -73,21 +74,7 @@ export class ChatHarness {
 
   /** Publishes an agent as svc-catalog would and waits until chat's read model has it. */
   async agent(fields: Partial<AdminAgent> = {}): Promise<AdminAgent> {
-    const now = new Date().toISOString();
-    const agent: AdminAgent = {
-      id: randomUUID(),
-      key: `agent-${randomUUID().slice(0, 8)}`,
-      name: 'Meeting Prep',
-      description: 'Prepares you for meetings.',
-      features: [],
-      useCase: '',
-      tier: 'free',
-      isActive: true,
-      createdAt: now,
-      updatedAt: now,
-      providerAgentId: 'demo-meeting-prep',
-      ...fields,
-    };
+    const agent = adminAgentFixture({ id: randomUUID(), key: `agent-${randomUUID().slice(0, 8)}`, providerAgentId: 'demo-meeting-prep', ...fields });
     await this.publish(agentChangedV1, { change: 'created', agent });
     await eventually(async () => (await this.db.select().from(chatAgents).where(eq(chatAgents.id, agent.id))).length > 0);
     return agent;
