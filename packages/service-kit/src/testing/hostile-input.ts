@@ -104,7 +104,7 @@ const callerFor = (table: AccessTable, key: string): Role => {
 
 /** Sends `runsPerEndpoint` hostile requests to every mounted endpoint; counts them and collects every 5xx. */
 export async function fuzzEndpoints(options: FuzzOptions): Promise<FuzzResult> {
-  const runs = options.runsPerEndpoint ?? Number(process.env.FUZZ_RUNS ?? 40);
+  const runs = options.runsPerEndpoint ?? Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DEPTH === 'deep' ? 40 : 10));
   const endpoints = mountedEndpoints(options.server);
   const failures: string[] = [];
   let sent = 0;
