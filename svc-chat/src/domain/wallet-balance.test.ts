@@ -260,6 +260,10 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const busy = await walletWith({ apiCallsUsed: 10, apiCallsLimit: 10 });
       expect(await reserve(busy, 100, randomUUID(), false)).toMatchObject({ ok: true });
       expect(await balanceOf(busy)).toEqual({ plan: 900, purchased: 500, calls: 10 });
+      // A caller that says nothing is a web chat send too: API calls are counted only when asked.
+      const unsaid = await inTransaction(db(), async (tx) => reserveCredits(tx, await lockWallet(tx, busy), 100, randomUUID()));
+      expect(unsaid).toMatchObject({ ok: true });
+      expect(await balanceOf(busy)).toEqual({ plan: 800, purchased: 500, calls: 10 });
     });
 
     it('refuses to touch a wallet that does not exist, with a 404 rather than a crash', async () => {
