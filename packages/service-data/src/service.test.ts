@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userSuspendedV1 } from '@agentdock/contracts';
 import { loadConfig } from '@agentdock/service-kit';
-import { testLogger } from '@agentdock/service-kit/testing';
+import { eventually, testLogger } from '@agentdock/service-kit/testing';
 import { type ServiceDefinition, serviceEnvSchema, startService } from './service';
 import { createTestBus, createTestDatabase } from './testing';
 
@@ -69,6 +69,44 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       const { token } = (await (await fetch(`${service.url}/api/deps/token`)).json()) as { token: string };
       await service.stop();
       expect(seen.sort()).toEqual([`consumers ${token}`, `guard ${token}`, `mount ${token}`, `stop ${token}`]);
+    } finally {
+      await bus.destroy();
+      await database.drop();
+    }
+  });
+});
+
+describe(`a service's transactions (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('wake the outbox relay when they enqueued an event: it goes out at once, not at the next poll a minute on', async () => {
+    const bus = await createTestBus();
+    const database = await createTestDatabase();
+    const received: string[] = [];
+    const definition: ServiceDefinition<Record<string, never>> = {
+      name: 'svc-nudged',
+      defaultPort: 0,
+      schema: {},
+      migrationsFolder: '',
+      mount() {},
+      consumers: () => [{ durable: 'svc-nudged-probe', subject: userSuspendedV1.subject, handler: async (envelope) => void received.push(envelope.id) }],
+    };
+    try {
+      const service = await startService(definition, {
+        port: 0,
+        host: '127.0.0.1',
+        database: database.target,
+        bus: bus.bus,
+        logger: testLogger(),
+        jwksUrl: 'http://127.0.0.1:9/jwks.json',
+        adminRequireMfa: true,
+        relayPollIntervalMs: 60_000,
+      });
+      const { context } = service;
+      await context.transaction(async () => undefined);
+      const started = Date.now();
+      const enqueued = await context.transaction((tx) => context.enqueue(tx, userSuspendedV1, { userId: randomUUID() }));
+      await eventually(async () => received.includes(enqueued.id), 5_000);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await service.stop();
     } finally {
       await bus.destroy();
       await database.drop();

@@ -146,6 +146,10 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
   const relay = new OutboxRelay({ db: database.db, bus: runtime.bus, logger, pollIntervalMs: runtime.relayPollIntervalMs, metricsRegistry });
   const suspended = new SuspendedUsers(database.db, logger);
   const revoked = new RevokedSessions(database.db, logger);
+  // Events enqueued so far, by any transaction: one that saw the count move wakes the relay after
+  // committing. One that enqueued nothing leaves it asleep, as it would only find nothing and, on
+  // the one-connection embedded database, hold up the next request's queries while looking.
+  let enqueued = 0;
   const context: ServiceContext<TSchema> = {
     name: definition.name,
     logger,
@@ -154,11 +158,15 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
     metricsRegistry,
     verifier: rejectingRevoked(rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended), revoked),
     transaction: async (work) => {
+      const before = enqueued;
       const result = await inTransaction(database.db, work);
-      relay.nudge();
+      if (enqueued !== before) relay.nudge();
       return result;
     },
-    enqueue: (tx, event, data) => enqueueEvent(tx, definition.name, event, data),
+    enqueue: (tx, event, data) => {
+      enqueued += 1;
+      return enqueueEvent(tx, definition.name, event, data);
+    },
   };
   let subscriptions: Subscription[] = [];
   let stopping = false;
