@@ -1,6 +1,6 @@
 import { type LedgerKind, MAX_WALLET_CREDITS, type SubscriptionTier } from '@agentdock/contracts';
-import type { Db, Tx } from '@agentdock/service-data';
-import { eq, sql } from '@agentdock/service-data/orm';
+import { type Db, namedStatement, type Tx } from '@agentdock/service-data';
+import { eq, getTableColumns, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWalletLedger, chatWallets } from '../db/schema';
 import { splitCharge } from './credits';
 import { BalanceTooHighError, BalanceTooLowError, SettlementOverReservationError, WalletNotFoundError } from './errors';
@@ -140,27 +140,68 @@ export interface ApiCallCounting {
   countsApiCall?: boolean;
 }
 
+const credits = sql`${sql.placeholder('credits')}::bigint`;
+const countsApiCall = sql`${sql.placeholder('countsApiCall')}::boolean`;
+
 /**
- * Takes `credits` (plan credits first, then purchased) from a wallet locked by `lockWallet` in
- * this transaction, and one API call when `countsApiCall`. Refuses (changing nothing) when the
- * credits run short, or the API calls when the request counts one.
+ * The reservation as one statement: the wallet row locked, the balance checked and taken (plan
+ * credits first, then purchased), and the reservation's ledger row written together, so it costs
+ * one round trip and needs no transaction of its own.
  */
-export async function reserveCredits(
-  tx: Tx<ChatSchema>,
-  locked: WalletRow,
-  credits: number,
-  messageId: string,
-  { countsApiCall = false }: ApiCallCounting = {},
-): Promise<{ ok: true; reservation: Buckets; wallet: WalletRow } | { ok: false; reason: 'credits' | 'calls'; wallet: WalletRow }> {
-  if (countsApiCall && locked.apiCallsUsed >= locked.apiCallsLimit) return { ok: false, reason: 'calls', wallet: locked };
-  const split = splitCharge(credits, { plan: locked.creditsRemaining, purchased: locked.purchasedCredits });
-  if (!split) return { ok: false, reason: 'credits', wallet: locked };
-  const wallet = await book(
-    tx,
-    { userId: locked.userId, kind: 'reservation', plan: -split.plan, purchased: -split.purchased, messageId },
-    countsApiCall ? { apiCallsUsed: sql`${chatWallets.apiCallsUsed} + 1` } : {},
-  );
-  return { ok: true, reservation: split, wallet };
+const reservationStatement = namedStatement(
+  'wallet_reservation',
+  sql`
+  with taken as (
+    select user_id, least(credits_remaining, ${credits}) as plan_part, ${credits} - least(credits_remaining, ${credits}) as purchased_part
+    from chat_wallets
+    where user_id = ${sql.placeholder('userId')}::uuid
+      and credits_remaining + purchased_credits >= ${credits}
+      and (not ${countsApiCall} or api_calls_used < api_calls_limit)
+    for update
+  ), booked as (
+    update chat_wallets as wallet
+    set credits_remaining = wallet.credits_remaining - taken.plan_part,
+        purchased_credits = wallet.purchased_credits - taken.purchased_part,
+        api_calls_used = wallet.api_calls_used + (case when ${countsApiCall} then 1 else 0 end),
+        updated_at = ${sql.placeholder('at')}::timestamptz
+    from taken
+    where wallet.user_id = taken.user_id
+    returning wallet.*, taken.plan_part, taken.purchased_part
+  ), ledger_row as (
+    insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id)
+    select user_id, 'reservation', -plan_part, -purchased_part, ${sql.placeholder('messageId')}::uuid from booked
+  )
+  select * from booked`,
+);
+
+const walletColumns = Object.entries(getTableColumns(chatWallets));
+
+/** A wallet row as the statement returns it (snake_case, driver values) in drizzle's shape. */
+function walletFromRaw(raw: Record<string, unknown>): WalletRow {
+  return Object.fromEntries(walletColumns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as WalletRow;
+}
+
+/** `null` when the wallet is missing, holds less than `credits`, or (when the request counts one) has no API call left. */
+async function takeForReservation(db: Db<ChatSchema>, input: { userId: string; credits: number; messageId: string; countsApiCall: boolean }) {
+  const [raw] = await reservationStatement.run(db, { ...input, at: new Date().toISOString() });
+  if (!raw) return null;
+  return { reservation: { plan: Number(raw.plan_part), purchased: Number(raw.purchased_part) }, wallet: walletFromRaw(raw) };
+}
+
+export type Reserved = { ok: true; reservation: Buckets; wallet: WalletRow } | { ok: false; reason: 'credits' | 'calls'; wallet: WalletRow } | { ok: false; reason: 'changed' };
+
+/**
+ * Takes `credits` (plan credits first, then purchased), and one API call when `countsApiCall`.
+ * `seen` is the wallet as the caller read it: a refusal on its figures changes nothing. Read under
+ * `lockWallet` in this transaction, the statement sees those figures and never answers `changed`;
+ * read without the lock, a concurrent change may have left too little, and `changed` says to read
+ * again.
+ */
+export async function reserveCredits(db: Db<ChatSchema>, seen: WalletRow, credits: number, messageId: string, { countsApiCall = false }: ApiCallCounting = {}): Promise<Reserved> {
+  if (countsApiCall && seen.apiCallsUsed >= seen.apiCallsLimit) return { ok: false, reason: 'calls', wallet: seen };
+  if (credits > seen.creditsRemaining + seen.purchasedCredits) return { ok: false, reason: 'credits', wallet: seen };
+  const taken = await takeForReservation(db, { userId: seen.userId, credits, messageId, countsApiCall });
+  return taken ? { ok: true, ...taken } : { ok: false, reason: 'changed' };
 }
 
 /**

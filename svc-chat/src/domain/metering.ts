@@ -20,7 +20,7 @@ import { type ChatProvider, failureApology, ProviderError, type ProviderReply, t
 import { type AgentRecord, producesImages } from './agents';
 import { holdKeyCredits, type KeyHold, lockApiKey, releaseKeyCredits } from './api-keys';
 import { isLowBalance } from './credits';
-import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError } from './errors';
+import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, WalletNotFoundError } from './errors';
 import { type Buckets, lockWallet, releaseReservation, reserveCredits, settleReservation, type WalletRow } from './ledger';
 
 /**
@@ -52,6 +52,12 @@ export interface ReserveInput {
   /** The API key the request came with: its monthly credit cap bounds the reply too. */
   keyId?: string;
   now?: Date;
+  /**
+   * The wallet as the caller read it just before, without a lock (the web chat's send): the
+   * reservation then needs no locked read of its own, and reads again under the lock only if a
+   * concurrent change left too little. Ignored with an API key, whose lock must come after the wallet's.
+   */
+  seen?: WalletRow;
 }
 
 /** What was set aside for one reply. */
@@ -69,12 +75,15 @@ export interface Reservation {
 /**
  * Checks and reserves inside the caller's transaction (throws the 4xx refusals: 402 credits, 402
  * key cap, 429 API calls). Locks the wallet, then the key: every transaction that takes both
- * takes them in that order.
+ * takes them in that order. Given the wallet as just read (`seen`), the reservation's own
+ * statement is the lock, and the check is repeated under a locked read only when it finds the
+ * balance changed.
  */
 export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Promise<Reservation> {
-  const locked = await lockWallet(tx, input.userId);
-  const balance = locked.creditsRemaining + locked.purchasedCredits;
-  if (input.countsApiCall && locked.apiCallsUsed >= locked.apiCallsLimit) throw new ApiCallLimitError(locked.apiCallsLimit);
+  const readUnlocked = input.seen !== undefined && input.keyId === undefined;
+  const wallet = readUnlocked ? input.seen! : await lockWallet(tx, input.userId);
+  const balance = wallet.creditsRemaining + wallet.purchasedCredits;
+  if (input.countsApiCall && wallet.apiCallsUsed >= wallet.apiCallsLimit) throw new ApiCallLimitError(wallet.apiCallsLimit);
   // The spec's check before sending: the message and a reply twice its length.
   const estimate = creditsForTokens(input.messageTokens * 3);
   let replyBound = replyTokenBound({ balance, messageTokens: input.messageTokens, maxReplyTokens: input.maxReplyTokens });
@@ -87,8 +96,13 @@ export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Pro
     replyBound = Math.min(replyBound, capBound);
   }
   const credits = creditsForTokens(input.messageTokens + replyBound);
-  const outcome = await reserveCredits(tx, locked, credits, input.replyId, { countsApiCall: input.countsApiCall });
+  const outcome = await reserveCredits(tx, wallet, credits, input.replyId, { countsApiCall: input.countsApiCall });
   if (!outcome.ok) {
+    if (outcome.reason === 'changed') {
+      // Under the lock the figures cannot have moved: only a wallet deleted meanwhile gets here.
+      if (!readUnlocked) throw new WalletNotFoundError();
+      return reserveReply(tx, { ...input, seen: undefined });
+    }
     if (outcome.reason === 'calls') throw new ApiCallLimitError(outcome.wallet.apiCallsLimit);
     throw new InsufficientCreditsError(insufficientCreditsText(estimate, balance));
   }

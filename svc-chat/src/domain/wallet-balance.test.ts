@@ -5,9 +5,11 @@ import { eq } from '@agentdock/service-data/orm';
 import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type ChatSchema, chatPlanAllowances, chatWalletLedger, chatWallets, schema } from '../db/schema';
 import { planFixture } from '@agentdock/contracts/testing';
+import { replyTokenBound } from '@agentdock/contracts';
 import { allowanceFor, applyPlanChanged, isTier } from './allowances';
-import { BalanceTooHighError, BalanceTooLowError, SettlementOverReservationError, WalletNotFoundError } from './errors';
+import { BalanceTooHighError, BalanceTooLowError, InsufficientCreditsError, SettlementOverReservationError, WalletNotFoundError } from './errors';
 import { adjustCredits, lockWallet, purchaseCredits, refundCredits, releaseReservation, reserveCredits, settleReservation } from './ledger';
+import { reserveReply } from './metering';
 import { resetForSubscription } from './subscriptions';
 import { addMonth, ensureWallet, findWallets, startPeriod, toWallet, walletRow } from './wallet';
 
@@ -264,6 +266,34 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const unsaid = await inTransaction(db(), async (tx) => reserveCredits(tx, await lockWallet(tx, busy), 100, randomUUID()));
       expect(unsaid).toMatchObject({ ok: true });
       expect(await balanceOf(busy)).toEqual({ plan: 800, purchased: 500, calls: 10 });
+    });
+
+    it('takes from the balance as it is when reserving on a wallet read earlier, and nothing when a change meanwhile left too little', async () => {
+      const userId = await walletWith({ creditsRemaining: 1_000, purchasedCredits: 500 });
+      const earlier = (await walletRow(db(), userId))!;
+      await adjust(userId, -900);
+      // Read as 1,000 plan credits, the wallet now holds 100: the split follows what it holds.
+      expect(await reserveCredits(db(), earlier, 300, randomUUID())).toMatchObject({ ok: true, reservation: { plan: 100, purchased: 200 } });
+      expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 300, calls: 0 });
+      expect(await reserveCredits(db(), earlier, 301, randomUUID())).toEqual({ ok: false, reason: 'changed' });
+      expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 300, calls: 0 });
+      // The wallet opened with 1,000 and 500 outside the ledger; every change since has its row.
+      expect((await ledgerAndBalance(userId)).ledger).toEqual({ plan: -1_000, purchased: -200 });
+    });
+
+    it('bounds a send reserved on a wallet read earlier by what the wallet holds now, and refuses when it now holds too little', async () => {
+      const userId = await walletWith({ creditsRemaining: 1_000, purchasedCredits: 500 });
+      const earlier = (await walletRow(db(), userId))!;
+      await adjust(userId, -1_000);
+      const send = (seen: typeof earlier) =>
+        inTransaction(db(), (tx) => reserveReply(tx, { userId, replyId: randomUUID(), messageTokens: 1, maxReplyTokens: 50, countsApiCall: false, seen }));
+      // Read as 1,500, the wallet holds 500: 4 reply tokens and the message's one, not the 14 the earlier figures allowed.
+      const reservation = await send(earlier);
+      expect(reservation.replyBound).toBe(replyTokenBound({ balance: 500, messageTokens: 1, maxReplyTokens: 50 }));
+      expect(reservation.buckets).toEqual({ plan: 0, purchased: 500 });
+      expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 0, calls: 0 });
+      await expect(send(earlier)).rejects.toBeInstanceOf(InsufficientCreditsError);
+      expect((await ledgerAndBalance(userId)).ledger).toEqual({ plan: -1_000, purchased: -500 });
     });
 
     it('refuses to touch a wallet that does not exist, with a 404 rather than a crash', async () => {
