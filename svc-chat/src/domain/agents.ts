@@ -1,7 +1,7 @@
 import { type ChatAgent, type EventData, type agentChangedV1, isAgentVisibleToTier, type SubscriptionTier } from '@agentdock/contracts';
-import type { Db } from '@agentdock/service-data';
+import { type Db, preparedPerHandle } from '@agentdock/service-data';
 import { NotFoundError } from '@agentdock/service-kit';
-import { asc, eq } from '@agentdock/service-data/orm';
+import { asc, eq, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents } from '../db/schema';
 import { isTier } from './allowances';
 
@@ -28,9 +28,17 @@ export async function listAgentsFor(db: Db<ChatSchema>, tier: SubscriptionTier):
   return rows.filter((row) => isAgentVisibleToTier(row, tier)).map(toChatAgent);
 }
 
+const agentById = preparedPerHandle((db: Db<ChatSchema>) =>
+  db
+    .select()
+    .from(chatAgents)
+    .where(eq(chatAgents.id, sql.placeholder('agentId')))
+    .prepare('chat_agent_by_id'),
+);
+
 /** The agent the caller may use; an unknown agent and one above the caller's tier look the same (404). */
 export async function agentForUser(db: Db<ChatSchema>, agentId: string, tier: SubscriptionTier): Promise<AgentRecord> {
-  const [row] = await db.select().from(chatAgents).where(eq(chatAgents.id, agentId));
+  const [row] = await agentById(db).execute({ agentId });
   if (!row || !isAgentVisibleToTier(row, tier)) throw new NotFoundError(undefined, { code: 'agent_not_available' });
   return row;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatStreamDone, type ChatStreamError, type ImageSize, sendEstimate, type SubscriptionTier } from '@agentdock/contracts';
-import type { Db, ServiceContext } from '@agentdock/service-data';
+import { type Db, preparedPerHandle, type ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq, isNull, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages } from '../db/schema';
 import type { ChatProvider } from '../providers/provider';
@@ -59,8 +59,7 @@ export type SendResult = { ok: true; done: ChatStreamDone } | { ok: false; error
  */
 export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal' | 'onWaiting' | 'onToken'>) {
   const { context } = deps;
-  const agent = await agentForUser(context.db, input.agentId, input.tier);
-  await ensureWallet(context.db, input.userId, input.tier);
+  const [agent, wallet] = await Promise.all([agentForUser(context.db, input.agentId, input.tier), ensureWallet(context.db, input.userId, input.tier)]);
   const estimate = sendEstimate(input.message);
   const replyId = randomUUID();
   const reserved = await context.transaction(async (tx) => {
@@ -70,6 +69,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
       messageTokens: estimate.messageTokens,
       maxReplyTokens: agentReplyLimit(deps.replyLimits, agent.key),
       countsApiCall: false,
+      seen: wallet,
     });
     const { conversation, order } = await conversationSlot(tx, { ...input, agentId: agent.id });
     if (input.editOf) await hideFrom(tx, conversation, input.editOf);
@@ -149,13 +149,25 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
   );
 }
 
-/** The conversation's visible messages before this one: what the provider sees as context. */
-async function recentHistory(db: Db<ChatSchema>, userId: string, sessionId: string, beforeOrder: number) {
-  const rows = await db
+const historyBefore = preparedPerHandle((db: Db<ChatSchema>) =>
+  db
     .select({ role: chatMessages.role, content: chatMessages.content, order: chatMessages.messageOrder })
     .from(chatMessages)
-    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId), isNull(chatMessages.hiddenAt), sql`${chatMessages.messageOrder} < ${beforeOrder}`))
+    .where(
+      and(
+        eq(chatMessages.userId, sql.placeholder('userId')),
+        eq(chatMessages.sessionId, sql.placeholder('sessionId')),
+        isNull(chatMessages.hiddenAt),
+        sql`${chatMessages.messageOrder} < ${sql.placeholder('beforeOrder')}`,
+      ),
+    )
     .orderBy(desc(chatMessages.messageOrder))
-    .limit(HISTORY_CONTEXT);
+    .limit(HISTORY_CONTEXT)
+    .prepare('chat_history_before'),
+);
+
+/** The conversation's visible messages before this one: what the provider sees as context. */
+async function recentHistory(db: Db<ChatSchema>, userId: string, sessionId: string, beforeOrder: number) {
+  const rows = await historyBefore(db).execute({ userId, sessionId, beforeOrder });
   return rows.reverse().map((row) => ({ role: row.role === 'assistant' ? ('assistant' as const) : ('user' as const), content: row.content }));
 }

@@ -1,7 +1,7 @@
 import { type ChatConversation, type ChatConversationsQuery, type ChatMessage, conversationTitleFrom } from '@agentdock/contracts';
 import { NotFoundError } from '@agentdock/service-kit';
 import type { Db } from '@agentdock/service-data';
-import { and, desc, eq, gte, isNull, sql } from '@agentdock/service-data/orm';
+import { and, desc, eq, gte, isNull, type SQLWrapper, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatConversations, chatMessages } from '../db/schema';
 import { toChatMessage } from './history';
 
@@ -111,24 +111,37 @@ export async function conversationSlot(
   tx: Db<ChatSchema>,
   input: { userId: string; agentId: string; message: string; conversationId?: string; newConversation?: boolean },
 ): Promise<{ conversation: ConversationRow; order: number }> {
-  let target: ConversationRow | null = null;
+  let taken: ConversationRow | undefined;
   if (input.conversationId) {
-    target = await ownConversation(tx, input.userId, input.conversationId);
+    const target = await ownConversation(tx, input.userId, input.conversationId);
     if (target.agentId !== input.agentId) throw new ConversationNotFoundError();
-  } else if (!input.newConversation) target = await latestConversation(tx, input.userId, input.agentId);
-  if (!target) {
-    const [created] = await tx
-      .insert(chatConversations)
-      .values({ userId: input.userId, agentId: input.agentId, title: conversationTitleFrom(input.message), nextOrder: 2 })
-      .returning();
-    return { conversation: created!, order: 0 };
+    taken = await takeTwoOrders(tx, target.id);
+  } else if (!input.newConversation) {
+    // The latest conversation with this agent, found and advanced in one statement.
+    const latest = tx
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .where(and(live(input.userId), eq(chatConversations.agentId, input.agentId)))
+      .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.createdAt))
+      .limit(1);
+    taken = await takeTwoOrders(tx, latest);
   }
+  if (taken) return { conversation: taken, order: taken.nextOrder - 2 };
+  const [created] = await tx
+    .insert(chatConversations)
+    .values({ userId: input.userId, agentId: input.agentId, title: conversationTitleFrom(input.message), nextOrder: 2 })
+    .returning();
+  return { conversation: created!, order: 0 };
+}
+
+/** Takes the next two message orders of a conversation (the user's message and the reply): the row as it is after. */
+async function takeTwoOrders(tx: Db<ChatSchema>, conversationId: string | SQLWrapper): Promise<ConversationRow | undefined> {
   const [row] = await tx
     .update(chatConversations)
     .set({ nextOrder: sql`${chatConversations.nextOrder} + 2`, updatedAt: new Date() })
-    .where(eq(chatConversations.id, target.id))
+    .where(eq(chatConversations.id, conversationId))
     .returning();
-  return { conversation: row!, order: row!.nextOrder - 2 };
+  return row;
 }
 
 /**

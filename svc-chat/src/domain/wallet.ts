@@ -1,6 +1,6 @@
 import type { SubscriptionTier, Wallet } from '@agentdock/contracts';
-import { type Db, inTransaction, type Tx } from '@agentdock/service-data';
-import { eq, inArray } from '@agentdock/service-data/orm';
+import { type Db, inTransaction, preparedPerHandle, type Tx } from '@agentdock/service-data';
+import { eq, inArray, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWallets } from '../db/schema';
 import { allowanceFor, isTier } from './allowances';
 import { lockWallet, startCreditPeriod, type WalletRow } from './ledger';
@@ -72,7 +72,7 @@ export async function startPeriod(
 
 /** A free wallet for a user who has none yet (e.g. registered before this service existed). */
 export async function ensureWallet(db: Db<ChatSchema>, userId: string, tier: SubscriptionTier, now = new Date()): Promise<WalletRow> {
-  const [existing] = await db.select().from(chatWallets).where(eq(chatWallets.userId, userId));
+  const existing = await walletRow(db, userId);
   if (existing) return rollIfDue(db, existing, now);
   return inTransaction(db, async (tx) => {
     const [raced] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
@@ -114,7 +114,15 @@ export async function findWallets(db: Db<ChatSchema>, userIds: string[]): Promis
   return rows.map(toWallet);
 }
 
+const walletOf = preparedPerHandle((db: Db<ChatSchema>) =>
+  db
+    .select()
+    .from(chatWallets)
+    .where(eq(chatWallets.userId, sql.placeholder('userId')))
+    .prepare('chat_wallet_of'),
+);
+
 export async function walletRow(db: Db<ChatSchema>, userId: string): Promise<WalletRow | undefined> {
-  const [row] = await db.select().from(chatWallets).where(eq(chatWallets.userId, userId));
+  const [row] = await walletOf(db).execute({ userId });
   return row;
 }
