@@ -18,7 +18,7 @@ import {
 import { pageSanitizer } from '@agentdock/html-sanitizer';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, CopyButton, LinkButton, Spinner } from '@agentdock/ui';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState, type WheelEvent } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { chatApi } from './chat-api';
 import { ConversationList } from './conversation-list';
@@ -65,7 +65,14 @@ export function ChatWindow() {
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [viewing, setViewing] = useState<string | null>(null);
-  const [following, setFollowing] = useState(true);
+  const [following, setFollowingState] = useState(true);
+  // Read by the scroll-to-end effect: set in the wheel or key event itself, it holds even when a
+  // token's render runs before React has rendered the state change.
+  const followingRef = useRef(true);
+  const setFollowing = (value: boolean) => {
+    followingRef.current = value;
+    setFollowingState(value);
+  };
   const paneRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -124,8 +131,22 @@ export function ChatWindow() {
 
   useEffect(() => {
     const pane = paneRef.current;
-    if (pane && following) pane.scrollTop = pane.scrollHeight;
+    if (pane && followingRef.current) pane.scrollTop = pane.scrollHeight;
   }, [messages, pending, following]);
+
+  // Scrolling up stops the following before the browser scrolls: the listener is not passive, so
+  // the wheel's scroll starts only once it has run. With a passive one the scroll could start
+  // first, and a token arriving in between moved the view back to the end, cancelling the reader's
+  // scroll.
+  useEffect(() => {
+    const pane = paneRef.current;
+    if (!pane) return;
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY < 0) setFollowing(false);
+    };
+    pane.addEventListener('wheel', onWheel, { passive: false });
+    return () => pane.removeEventListener('wheel', onWheel);
+  }, []);
 
   // While a reply is on its way, Regenerate and the edit form leave the page, taking keyboard focus
   // with them, and Send turns into Stop and back into a Send that is disabled (the composer is
@@ -309,11 +330,8 @@ export function ChatWindow() {
     const pane = paneRef.current;
     if (pane) setFollowing(pane.scrollHeight - pane.scrollTop - pane.clientHeight < FOLLOW_SLACK);
   };
-  // Scrolling up stops the following at once, in the wheel or key event itself: waiting for the
+  // Scrolling up by keyboard stops the following at once, in the key event itself: waiting for the
   // scroll event would let a token that lands in between pull the view back to the end.
-  const onPaneWheel = (event: WheelEvent<HTMLDivElement>) => {
-    if (event.deltaY < 0) setFollowing(false);
-  };
   const onPaneKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The pane itself scrolling, not the caret moving in the edit box inside it.
     if (event.target === event.currentTarget && ['ArrowUp', 'PageUp', 'Home'].includes(event.key)) setFollowing(false);
@@ -420,7 +438,6 @@ export function ChatWindow() {
           className="chat-pane"
           ref={paneRef}
           onScroll={onPaneScroll}
-          onWheel={onPaneWheel}
           onKeyDown={onPaneKeyDown}
           aria-busy={pending !== null}
           role="log"
