@@ -7,6 +7,23 @@ import { eventually, testLogger } from '@agentdock/service-kit/testing';
 import { type ServiceDefinition, serviceEnvSchema, startService } from './service';
 import { createTestBus, createTestDatabase } from './testing';
 
+/** A service that only records the user-suspended events it consumes into `received`. */
+function probeService(name: string, received: string[]): ServiceDefinition<Record<string, never>> {
+  return {
+    name,
+    defaultPort: 0,
+    schema: {},
+    migrationsFolder: '',
+    mount() {},
+    consumers: () => [{ durable: `${name}-probe`, subject: userSuspendedV1.subject, handler: async (envelope) => void received.push(envelope.id) }],
+  };
+}
+
+/** What `startService` needs besides the port, on a test bus and database. */
+function runtimeOn(bus: Awaited<ReturnType<typeof createTestBus>>, database: Awaited<ReturnType<typeof createTestDatabase>>) {
+  return { host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json', adminRequireMfa: true };
+}
+
 describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stops the consumers it started when the service cannot start', async () => {
     const bus = await createTestBus();
@@ -14,17 +31,9 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const received: string[] = [];
-    const definition: ServiceDefinition<Record<string, never>> = {
-      name: 'svc-unstartable',
-      defaultPort: 0,
-      schema: {},
-      migrationsFolder: '',
-      mount() {},
-      consumers: () => [{ durable: 'svc-unstartable-probe', subject: userSuspendedV1.subject, handler: async (envelope) => void received.push(envelope.id) }],
-    };
+    const definition = probeService('svc-unstartable', received);
     try {
-      const runtime = { host: '127.0.0.1', database: database.target, bus: bus.bus, logger: testLogger(), jwksUrl: 'http://127.0.0.1:9/jwks.json', adminRequireMfa: true };
-      await expect(startService(definition, { ...runtime, port: (taken.address() as AddressInfo).port })).rejects.toThrow();
+      await expect(startService(definition, { ...runtimeOn(bus, database), port: (taken.address() as AddressInfo).port })).rejects.toThrow();
 
       const data = { userId: randomUUID() };
       const event = { id: randomUUID(), type: userSuspendedV1.type, version: userSuspendedV1.version, occurredAt: new Date().toISOString(), source: 'svc-identity', data };
@@ -57,15 +66,7 @@ describe(`startService (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       onStop: async (_context, deps) => void seen.push(`stop ${deps.token}`),
     };
     try {
-      const service = await startService(definition, {
-        port: 0,
-        host: '127.0.0.1',
-        database: database.target,
-        bus: bus.bus,
-        logger: testLogger(),
-        jwksUrl: 'http://127.0.0.1:9/jwks.json',
-        adminRequireMfa: true,
-      });
+      const service = await startService(definition, { ...runtimeOn(bus, database), port: 0 });
       const { token } = (await (await fetch(`${service.url}/api/deps/token`)).json()) as { token: string };
       await service.stop();
       expect(seen.sort()).toEqual([`consumers ${token}`, `guard ${token}`, `mount ${token}`, `stop ${token}`]);
@@ -81,25 +82,8 @@ describe(`a service's transactions (${process.env.TEST_DATABASE_URL ? 'PostgreSQ
     const bus = await createTestBus();
     const database = await createTestDatabase();
     const received: string[] = [];
-    const definition: ServiceDefinition<Record<string, never>> = {
-      name: 'svc-nudged',
-      defaultPort: 0,
-      schema: {},
-      migrationsFolder: '',
-      mount() {},
-      consumers: () => [{ durable: 'svc-nudged-probe', subject: userSuspendedV1.subject, handler: async (envelope) => void received.push(envelope.id) }],
-    };
     try {
-      const service = await startService(definition, {
-        port: 0,
-        host: '127.0.0.1',
-        database: database.target,
-        bus: bus.bus,
-        logger: testLogger(),
-        jwksUrl: 'http://127.0.0.1:9/jwks.json',
-        adminRequireMfa: true,
-        relayPollIntervalMs: 60_000,
-      });
+      const service = await startService(probeService('svc-nudged', received), { ...runtimeOn(bus, database), port: 0, relayPollIntervalMs: 60_000 });
       const { context } = service;
       await context.transaction(async () => undefined);
       const started = Date.now();
