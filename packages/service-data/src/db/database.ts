@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from '@agentdock/service-kit';
+import { pgliteNamedStatementRunner, runNamedStatement } from './pglite-named-statements';
 import { acquireProcessLock } from './process-lock';
 
 /**
@@ -168,15 +169,20 @@ function openPgliteClient(options: PGliteOptions = {}): PGlite {
 
 type QueryOptions = { parsers?: unknown } | undefined;
 
-/** `client` (or a transaction of it) with each query's own parsers dropped: the instance's are the same. */
-function withoutQueryParsers<T extends object>(client: T): T {
+/**
+ * `client` (the instance `pg`, or a transaction of it) with each query's own parsers dropped (the
+ * instance's are the same), and its runner of named statements under `runNamedStatement`.
+ */
+function withoutQueryParsers<T extends object>(client: T, pg: PGlite, inTransaction = false): T {
+  const runner = pgliteNamedStatementRunner(pg, inTransaction);
   return new Proxy(client, {
     get(target, property) {
+      if (property === runNamedStatement) return runner;
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (property === 'query')
         return (query: string, params?: unknown[], queryOptions?: QueryOptions) => value.call(target, query, params, queryOptions && { ...queryOptions, parsers: undefined });
-      if (property === 'transaction') return (work: (tx: object) => Promise<unknown>) => value.call(target, (tx: object) => work(withoutQueryParsers(tx)));
+      if (property === 'transaction') return (work: (tx: object) => Promise<unknown>) => value.call(target, (tx: object) => work(withoutQueryParsers(tx, pg, true)));
       return value.bind(target);
     },
   });
@@ -188,7 +194,7 @@ async function pgliteDriver<TSchema extends Record<string, unknown>>(
   unlock: () => Promise<void>,
 ): Promise<OpenedDriver<TSchema>> {
   await client.waitReady;
-  const db = drizzlePglite({ client: withoutQueryParsers(client), schema: options.schema });
+  const db = drizzlePglite({ client: withoutQueryParsers(client, client), schema: options.schema });
   return {
     db: db as unknown as Db<TSchema>,
     driver: 'pglite',

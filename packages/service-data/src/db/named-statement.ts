@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
+import { type NamedStatementRunner, runNamedStatement } from './pglite-named-statements';
 
 /** A hot statement written in SQL, with `sql.placeholder` for its values. */
 export interface NamedStatement {
@@ -10,14 +11,17 @@ export interface NamedStatement {
 
 /**
  * Compiles `statement` once and runs it as a named prepared statement. For a statement on every
- * request's path: building a long query costs more CPU than running it, and on PostgreSQL a named
- * statement is parsed and planned once per connection rather than on every call (PGlite ignores
- * the name). Rows come back raw: snake_case columns, and the driver's values.
+ * request's path: building a long query costs more CPU than running it, and a named statement is
+ * parsed and planned once per connection (on PGlite, once per instance, through the runner its
+ * handles carry) rather than on every call. Rows come back raw: snake_case columns, and the
+ * driver's values.
  */
 export function namedStatement(name: string, statement: SQL): NamedStatement {
   const query = new PgDialect().sqlToQuery(statement);
   return {
     async run(db, values) {
+      const runner = (db._.session as unknown as { client?: { [runNamedStatement]?: NamedStatementRunner } }).client?.[runNamedStatement];
+      if (runner) return runner(name, query.sql, fillPlaceholders(query.params, values));
       const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Record<string, unknown>[] } }>(query, undefined, name, false);
       const { rows } = await prepared.execute(values);
       return rows;
@@ -37,4 +41,36 @@ export function preparedPerHandle<TDb extends object, TPrepared>(build: (db: TDb
     if (!prepared) built.set(db, (prepared = build(db)));
     return prepared;
   };
+}
+
+/**
+ * The select list of `table`'s columns as they come out of `relation` (a CTE or alias), each
+ * renamed `${prefix}${column}`: several tables' rows in one result row, for `rawRowReader`.
+ * Names come from the schema, never from input.
+ */
+export function prefixedColumns(table: Table, relation: string, prefix: string): SQL {
+  return sql.raw(
+    Object.values(getTableColumns(table))
+      .map((column) => `"${relation}"."${column.name}" as "${prefix}${column.name}"`)
+      .join(', '),
+  );
+}
+
+/**
+ * Reads `table`'s row out of a raw statement row (as `NamedStatement.run` gives it), from the
+ * columns named `${prefix}${column}`: drizzle's keys and values, as a query through the schema
+ * would give them. `null` when the row holds none (its first column is null, as a left join leaves it).
+ */
+export function rawRowReader<TTable extends Table>(table: TTable, prefix = ''): (raw: Record<string, unknown>) => TTable['$inferSelect'] | null {
+  const columns = Object.entries(getTableColumns(table));
+  const [, first] = columns[0]!;
+  return (raw) =>
+    raw[`${prefix}${first.name}`] == null
+      ? null
+      : (Object.fromEntries(
+          columns.map(([key, column]) => {
+            const value = raw[`${prefix}${column.name}`];
+            return [key, value == null ? null : column.mapFromDriverValue(value)];
+          }),
+        ) as TTable['$inferSelect']);
 }
