@@ -14,7 +14,9 @@ export interface NamedStatement {
  * request's path: building a long query costs more CPU than running it, and a named statement is
  * parsed and planned once per connection (on PGlite, once per instance, through the runner its
  * handles carry) rather than on every call. Rows come back raw: snake_case columns, and the
- * driver's values.
+ * driver's values. Name the columns it returns (`prefixedColumns`) rather than `*`: PostgreSQL
+ * refuses to run a prepared statement whose result changed shape, as it would once a migration
+ * adds a column while an instance runs.
  */
 export function namedStatement(name: string, statement: SQL): NamedStatement {
   const query = new PgDialect().sqlToQuery(statement);
