@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { and, eq } from '@agentdock/service-data/orm';
-import { chatMessages } from '../src/db/schema';
+import { chatMessages, chatWalletLedger } from '../src/db/schema';
 import { DRIVER, type User, ChatHarness, parseSse } from './harness';
 import { FakeOpenAi } from './fake-openai';
 
@@ -98,6 +98,66 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
     expect(kept).toHaveLength(2);
     // Usage still counts the deleted conversation's reply.
     expect((await request(chat.url).get('/api/chat/usage').set(user.auth).expect(200)).body.messageCount).toBe(2);
+  });
+
+  it("gives the provider the conversation's visible messages before the new one, oldest first and at most ten, as its context", async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const sentMessages = () => (fake.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>).slice(1);
+    const first = (await send(user, agent.id, { message: 'Message 1' })).done!;
+    expect(sentMessages()).toEqual([{ role: 'user', content: 'Message 1' }]);
+    for (let index = 2; index <= 7; index += 1) {
+      fake.reply = `Answer ${index}`;
+      await send(user, agent.id, { message: `Message ${index}` });
+    }
+    const context = sentMessages();
+    expect(context).toHaveLength(11);
+    expect(context[0]).toEqual({ role: 'user', content: 'Message 2' });
+    expect(context.slice(-3)).toEqual([
+      { role: 'user', content: 'Message 6' },
+      { role: 'assistant', content: 'Answer 6' },
+      { role: 'user', content: 'Message 7' },
+    ]);
+    // A new conversation starts without context; an edit drops what it hides from the next one's.
+    await send(user, agent.id, { message: 'Fresh start', newConversation: true });
+    expect(sentMessages()).toEqual([{ role: 'user', content: 'Fresh start' }]);
+    const messages = (await request(chat.url).get(`/api/chat/conversations/${first.conversation.id}/messages`).set(user.auth).expect(200)).body.messages as Array<{
+      id: string;
+      markdown: string;
+    }>;
+    const third = messages.find((message) => message.markdown === 'Message 3')!;
+    await send(user, agent.id, { message: 'Message 3, edited', conversationId: first.conversation.id, editOf: third.id });
+    await send(user, agent.id, { message: 'After the edit', conversationId: first.conversation.id });
+    expect(sentMessages().map((message) => message.content)).toEqual([
+      'Message 1',
+      'A **fake** answer.',
+      'Message 2',
+      'Answer 2',
+      'Message 3, edited',
+      'Answer 7',
+      'After the edit',
+    ]);
+  });
+
+  it('takes nothing for a send refused as not found: no credits, no ledger row, no message', async () => {
+    const agent = await chat.agent();
+    const other = await chat.agent();
+    const [alice, bob] = [await chat.user(), await chat.user()];
+    const alices = (await send(alice, agent.id, { message: 'Mine' })).done!;
+    const bobs = (await send(bob, other.id, { message: 'Mine too' })).done!;
+    await request(chat.url).delete(`/api/chat/conversations/${bobs.conversation.id}`).set(bob.auth).expect(204);
+    const walletBefore = await chat.wallet(bob.id);
+    const messageCount = async () => (await chat.db.select().from(chatMessages).where(eq(chatMessages.userId, bob.id))).length;
+    const messagesBefore = await messageCount();
+    const ledgerRows = () => chat.db.select().from(chatWalletLedger).where(eq(chatWalletLedger.userId, bob.id));
+    const ledgerBefore = await ledgerRows();
+    // Someone else's conversation, one of his own with another agent (deleted, too), and one that does not exist.
+    for (const conversationId of [alices.conversation.id, bobs.conversation.id, '00000000-0000-4000-8000-000000000000']) {
+      expect((await send(bob, agent.id, { message: 'Let me in', conversationId })).status).toBe(404);
+    }
+    expect(await chat.wallet(bob.id)).toEqual(walletBefore);
+    expect(await messageCount()).toBe(messagesBefore);
+    expect(await ledgerRows()).toEqual(ledgerBefore);
   });
 
   it("answers 404 for another user's conversation on every route, and never lists it", async () => {

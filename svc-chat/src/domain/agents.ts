@@ -1,5 +1,5 @@
 import { type ChatAgent, type EventData, type agentChangedV1, isAgentVisibleToTier, type SubscriptionTier } from '@agentdock/contracts';
-import { type Db, preparedPerHandle } from '@agentdock/service-data';
+import { type Db, namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
 import { NotFoundError } from '@agentdock/service-kit';
 import { asc, eq, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents } from '../db/schema';
@@ -28,17 +28,15 @@ export async function listAgentsFor(db: Db<ChatSchema>, tier: SubscriptionTier):
   return rows.filter((row) => isAgentVisibleToTier(row, tier)).map(toChatAgent);
 }
 
-const agentById = preparedPerHandle((db: Db<ChatSchema>) =>
-  db
-    .select()
-    .from(chatAgents)
-    .where(eq(chatAgents.id, sql.placeholder('agentId')))
-    .prepare('chat_agent_by_id'),
-);
+// On every send's path: a named statement, parsed once.
+// Its columns by name: a prepared statement's result may not change shape under a running instance.
+const agentById = namedStatement('chat_agent_by_id', sql`select ${prefixedColumns(chatAgents, 'chat_agents', '')} from chat_agents where id = ${sql.placeholder('agentId')}::uuid`);
+const agentFromRaw = rawRowReader(chatAgents);
 
 /** The agent the caller may use; an unknown agent and one above the caller's tier look the same (404). */
 export async function agentForUser(db: Db<ChatSchema>, agentId: string, tier: SubscriptionTier): Promise<AgentRecord> {
-  const [row] = await agentById(db).execute({ agentId });
+  const [raw] = await agentById.run(db, { agentId });
+  const row = raw && agentFromRaw(raw);
   if (!row || !isAgentVisibleToTier(row, tier)) throw new NotFoundError(undefined, { code: 'agent_not_available' });
   return row;
 }

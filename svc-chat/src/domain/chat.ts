@@ -6,12 +6,11 @@ import { type ChatSchema, chatMessages } from '../db/schema';
 import type { ChatProvider } from '../providers/provider';
 import { agentForUser, producesImages } from './agents';
 import { conversationSlot, hideFrom, toConversation } from './conversations';
-import { toChatMessage } from './history';
+import { HISTORY_CONTEXT, toChatMessage } from './history';
+import { sendRecorded, sendRecording } from './send-record';
+import type { Recording } from './ledger';
 import { meteredReply, reserveReply } from './metering';
 import { ensureWallet } from './wallet';
-
-/** How many earlier messages go to the provider as context. */
-const HISTORY_CONTEXT = 10;
 
 /** The longest reply the operator allows: one figure for all agents, or one per agent key. */
 export interface ReplyLimits {
@@ -63,16 +62,23 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
   const estimate = sendEstimate(input.message);
   const replyId = randomUUID();
   const reserved = await context.transaction(async (tx) => {
-    const reservation = await reserveReply(tx, {
-      userId: input.userId,
-      replyId,
-      messageTokens: estimate.messageTokens,
-      maxReplyTokens: agentReplyLimit(deps.replyLimits, agent.key),
-      countsApiCall: false,
-      seen: wallet,
-    });
+    const reserve = (recording?: Recording) =>
+      reserveReply(tx, {
+        userId: input.userId,
+        replyId,
+        messageTokens: estimate.messageTokens,
+        maxReplyTokens: agentReplyLimit(deps.replyLimits, agent.key),
+        countsApiCall: false,
+        seen: wallet,
+        recording,
+      });
+    if (!input.editOf) {
+      const reservation = await reserve(sendRecording({ ...input, agentId: agent.id, messageTokens: estimate.messageTokens }));
+      return { reservation, ...sendRecorded(reservation.recorded!) };
+    }
+    const reservation = await reserve();
     const { conversation, order } = await conversationSlot(tx, { ...input, agentId: agent.id });
-    if (input.editOf) await hideFrom(tx, conversation, input.editOf);
+    await hideFrom(tx, conversation, input.editOf);
     const slot = { sessionId: conversation.id, order };
     const [userMessage] = await tx
       .insert(chatMessages)
@@ -86,7 +92,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
         realTokensUsed: estimate.messageTokens,
       })
       .returning();
-    return { reservation, userMessage: userMessage!, slot, conversation };
+    return { reservation, userMessage: userMessage!, slot, conversation, history: undefined };
   });
   return { agent, replyId, estimate, replyBound: reserved.reservation.replyBound, ...reserved };
 }
@@ -100,7 +106,7 @@ type Prepared = Awaited<ReturnType<typeof prepareSend>>;
  * the conversation.
  */
 export async function completeSend(deps: SendDeps, input: SendInput, prepared: Prepared): Promise<SendResult> {
-  const history = await recentHistory(deps.context.db, input.userId, prepared.slot.sessionId, prepared.slot.order);
+  const history = prepared.history ?? (await recentHistory(deps.context.db, input.userId, prepared.slot.sessionId, prepared.slot.order));
   const reply = { sessionId: prepared.slot.sessionId, messageOrder: prepared.slot.order + 1, userId: input.userId, agentId: prepared.agent.id, id: prepared.replyId };
   return meteredReply<ChatStreamDone, ChatStreamError>(
     deps,

@@ -6,6 +6,9 @@ import { type ChatSchema, chatApiRequests, chatMessages } from '../db/schema';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
+/** How many earlier messages go to the provider as context. */
+export const HISTORY_CONTEXT = 10;
+
 // Replies are stored as the provider wrote them (Markdown) and rendered on the way out, through
 // the platform's one HTML policy; the browser sanitises again when it renders.
 export function renderReply(markdown: string): string {

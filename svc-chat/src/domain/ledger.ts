@@ -1,6 +1,6 @@
 import { type LedgerKind, MAX_WALLET_CREDITS, type SubscriptionTier } from '@agentdock/contracts';
-import { type Db, namedStatement, type Tx } from '@agentdock/service-data';
-import { eq, getTableColumns, sql } from '@agentdock/service-data/orm';
+import { type Db, type NamedStatement, namedStatement, prefixedColumns, rawRowReader, type Tx } from '@agentdock/service-data';
+import { eq, type SQL, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWalletLedger, chatWallets } from '../db/schema';
 import { splitCharge } from './credits';
 import { BalanceTooHighError, BalanceTooLowError, SettlementOverReservationError, WalletNotFoundError } from './errors';
@@ -144,14 +144,21 @@ const credits = sql`${sql.placeholder('credits')}::bigint`;
 const countsApiCall = sql`${sql.placeholder('countsApiCall')}::boolean`;
 
 /**
- * The reservation as one statement: the wallet row locked, the balance checked and taken (plan
- * credits first, then purchased), and the reservation's ledger row written together, so it costs
- * one round trip and needs no transaction of its own.
+ * The reservation as CTEs: the wallet row locked, the balance checked and taken (plan credits
+ * first, then purchased), and the reservation's ledger row written together. `booked` holds the
+ * wallet as it is after, with the parts taken, or no row when the wallet holds too little.
  */
-const reservationStatement = namedStatement(
-  'wallet_reservation',
-  sql`
-  with taken as (
+/**
+ * The wallet's columns by name rather than `*`: a named statement's result may not change shape
+ * while it is prepared, so a column added by a later migration must not break a running instance.
+ */
+export const walletColumns = (relation: string) => prefixedColumns(chatWallets, relation, '');
+
+/** What the reservation's `booked` holds: the wallet as it is after, and the parts taken. */
+export const bookedColumns = sql`${walletColumns('booked')}, booked.plan_part, booked.purchased_part`;
+
+const reservationCtes = sql`
+  taken as (
     select user_id, least(credits_remaining, ${credits}) as plan_part, ${credits} - least(credits_remaining, ${credits}) as purchased_part
     from chat_wallets
     where user_id = ${sql.placeholder('userId')}::uuid
@@ -166,29 +173,47 @@ const reservationStatement = namedStatement(
         updated_at = ${sql.placeholder('at')}::timestamptz
     from taken
     where wallet.user_id = taken.user_id
-    returning wallet.*, taken.plan_part, taken.purchased_part
+    returning ${walletColumns('wallet')}, taken.plan_part, taken.purchased_part
   ), ledger_row as (
     insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id)
     select user_id, 'reservation', -plan_part, -purchased_part, ${sql.placeholder('messageId')}::uuid from booked
-  )
-  select * from booked`,
-);
+  )`;
 
-const walletColumns = Object.entries(getTableColumns(chatWallets));
+/** The reservation as one statement: one round trip, and no transaction of its own needed. */
+const reservationStatement = namedStatement('wallet_reservation', sql`with ${reservationCtes} select ${bookedColumns} from booked`);
 
-/** A wallet row as the statement returns it (snake_case, driver values) in drizzle's shape. */
-function walletFromRaw(raw: Record<string, unknown>): WalletRow {
-  return Object.fromEntries(walletColumns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as WalletRow;
+/**
+ * A reservation that writes the caller's own record of the request in the same statement (for a
+ * chat send: its conversation slot and message), one round trip instead of one per write. `ctes`
+ * follow the reservation's and read `booked`, writing only when it holds a row; `select` returns
+ * one row per `booked` row, with its columns (`bookedColumns`) and whatever the record adds. Its values
+ * may use the reservation's `userId` and `at`; the others are the reservation's own.
+ */
+export function reservationRecording(name: string, record: { ctes: SQL; select: SQL }): NamedStatement {
+  return namedStatement(name, sql`with ${reservationCtes}, ${record.ctes} ${record.select}`);
 }
+
+/** A reservation's record statement and its values. */
+export interface Recording {
+  statement: NamedStatement;
+  values: Record<string, unknown>;
+}
+
+/** A wallet row out of a raw statement row (`NamedStatement.run`), in drizzle's shape. */
+export const walletFromRaw = rawRowReader(chatWallets);
 
 /** `null` when the wallet is missing, holds less than `credits`, or (when the request counts one) has no API call left. */
-async function takeForReservation(db: Db<ChatSchema>, input: { userId: string; credits: number; messageId: string; countsApiCall: boolean }) {
-  const [raw] = await reservationStatement.run(db, { ...input, at: new Date().toISOString() });
+async function takeForReservation(db: Db<ChatSchema>, input: { userId: string; credits: number; messageId: string; countsApiCall: boolean }, recording?: Recording) {
+  const values = { ...recording?.values, ...input, at: recording?.values.at ?? new Date().toISOString() };
+  const [raw] = await (recording?.statement ?? reservationStatement).run(db, values);
   if (!raw) return null;
-  return { reservation: { plan: Number(raw.plan_part), purchased: Number(raw.purchased_part) }, wallet: walletFromRaw(raw) };
+  return { reservation: { plan: Number(raw.plan_part), purchased: Number(raw.purchased_part) }, wallet: walletFromRaw(raw)!, recorded: raw };
 }
 
-export type Reserved = { ok: true; reservation: Buckets; wallet: WalletRow } | { ok: false; reason: 'credits' | 'calls'; wallet: WalletRow } | { ok: false; reason: 'changed' };
+export type Reserved =
+  | { ok: true; reservation: Buckets; wallet: WalletRow; recorded: Record<string, unknown> }
+  | { ok: false; reason: 'credits' | 'calls'; wallet: WalletRow }
+  | { ok: false; reason: 'changed' };
 
 /**
  * Takes `credits` (plan credits first, then purchased), and one API call when `countsApiCall`.
@@ -197,10 +222,16 @@ export type Reserved = { ok: true; reservation: Buckets; wallet: WalletRow } | {
  * read without the lock, a concurrent change may have left too little, and `changed` says to read
  * again.
  */
-export async function reserveCredits(db: Db<ChatSchema>, seen: WalletRow, credits: number, messageId: string, { countsApiCall = false }: ApiCallCounting = {}): Promise<Reserved> {
+export async function reserveCredits(
+  db: Db<ChatSchema>,
+  seen: WalletRow,
+  credits: number,
+  messageId: string,
+  { countsApiCall = false, recording }: ApiCallCounting & { recording?: Recording } = {},
+): Promise<Reserved> {
   if (countsApiCall && seen.apiCallsUsed >= seen.apiCallsLimit) return { ok: false, reason: 'calls', wallet: seen };
   if (credits > seen.creditsRemaining + seen.purchasedCredits) return { ok: false, reason: 'credits', wallet: seen };
-  const taken = await takeForReservation(db, { userId: seen.userId, credits, messageId, countsApiCall });
+  const taken = await takeForReservation(db, { userId: seen.userId, credits, messageId, countsApiCall }, recording);
   return taken ? { ok: true, ...taken } : { ok: false, reason: 'changed' };
 }
 

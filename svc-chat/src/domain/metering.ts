@@ -21,7 +21,7 @@ import { type AgentRecord, producesImages } from './agents';
 import { holdKeyCredits, type KeyHold, lockApiKey, releaseKeyCredits } from './api-keys';
 import { isLowBalance } from './credits';
 import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, WalletNotFoundError } from './errors';
-import { type Buckets, lockWallet, releaseReservation, reserveCredits, settleReservation, type WalletRow } from './ledger';
+import { type Buckets, lockWallet, type Recording, releaseReservation, reserveCredits, settleReservation, type WalletRow } from './ledger';
 
 /**
  * Metering of one reply, the same for the web chat and the `/v1` API: reserve what the caller can
@@ -58,6 +58,8 @@ export interface ReserveInput {
    * concurrent change left too little. Ignored with an API key, whose lock must come after the wallet's.
    */
   seen?: WalletRow;
+  /** The caller's own record of the request, written by the reservation's statement (see `reservationRecording`). */
+  recording?: Recording;
 }
 
 /** What was set aside for one reply. */
@@ -70,6 +72,8 @@ export interface Reservation {
   buckets: Buckets;
   countsApiCall: boolean;
   keyHold: KeyHold | null;
+  /** The row the recording's statement returned, when the reservation was given one. */
+  recorded?: Record<string, unknown>;
 }
 
 /**
@@ -96,7 +100,7 @@ export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Pro
     replyBound = Math.min(replyBound, capBound);
   }
   const credits = creditsForTokens(input.messageTokens + replyBound);
-  const outcome = await reserveCredits(tx, wallet, credits, input.replyId, { countsApiCall: input.countsApiCall });
+  const outcome = await reserveCredits(tx, wallet, credits, input.replyId, { countsApiCall: input.countsApiCall, recording: input.recording });
   if (!outcome.ok) {
     if (outcome.reason === 'changed') {
       // Under the lock the figures cannot have moved: only a wallet deleted meanwhile gets here.
@@ -114,6 +118,7 @@ export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Pro
     buckets: outcome.reservation,
     countsApiCall: input.countsApiCall,
     keyHold: key ? await holdKeyCredits(tx, key, credits) : null,
+    ...(input.recording ? { recorded: outcome.recorded } : {}),
   };
 }
 

@@ -1,9 +1,9 @@
 import type { SubscriptionTier, Wallet } from '@agentdock/contracts';
-import { type Db, inTransaction, preparedPerHandle, type Tx } from '@agentdock/service-data';
+import { type Db, inTransaction, namedStatement, type Tx } from '@agentdock/service-data';
 import { eq, inArray, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWallets } from '../db/schema';
 import { allowanceFor, isTier } from './allowances';
-import { lockWallet, startCreditPeriod, type WalletRow } from './ledger';
+import { lockWallet, startCreditPeriod, walletColumns, walletFromRaw, type WalletRow } from './ledger';
 
 export function toWallet(row: WalletRow): Wallet {
   return {
@@ -114,15 +114,10 @@ export async function findWallets(db: Db<ChatSchema>, userIds: string[]): Promis
   return rows.map(toWallet);
 }
 
-const walletOf = preparedPerHandle((db: Db<ChatSchema>) =>
-  db
-    .select()
-    .from(chatWallets)
-    .where(eq(chatWallets.userId, sql.placeholder('userId')))
-    .prepare('chat_wallet_of'),
-);
+// On every send's path: a named statement, parsed once.
+const walletOf = namedStatement('chat_wallet_of', sql`select ${walletColumns('chat_wallets')} from chat_wallets where user_id = ${sql.placeholder('userId')}::uuid`);
 
 export async function walletRow(db: Db<ChatSchema>, userId: string): Promise<WalletRow | undefined> {
-  const [row] = await walletOf(db).execute({ userId });
-  return row;
+  const [raw] = await walletOf.run(db, { userId });
+  return (raw && walletFromRaw(raw)) ?? undefined;
 }
