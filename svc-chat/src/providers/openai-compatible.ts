@@ -73,8 +73,10 @@ export class OpenAiCompatibleProvider implements ChatProvider {
         timer = setTimeout(stall, this.config.idleTimeoutMs);
         const piece = chunk.choices[0]?.delta?.content;
         if (piece) {
+          const first = text === '';
           text += piece;
           request.onToken(piece);
+          if (first) await nextPollPhase();
         }
         const finish = chunk.choices[0]?.finish_reason;
         if (finish === 'length' || finish === 'stop') finishReason = finish;
@@ -118,4 +120,14 @@ function toProviderError(error: unknown): ProviderError {
   }
   if (error instanceof OpenAI.APIConnectionError) return new ProviderError('the agent provider could not be reached', { cause: error });
   return new ProviderError(`the agent provider sent an unreadable answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}
+
+/**
+ * Resolves once the event loop has polled for I/O again. A reply that arrives in a burst is read
+ * to its end in one turn of the loop; waiting here after its first piece lets that piece leave
+ * first (and, where the gateway shares the process, lets the gateway relay it) before the rest is
+ * processed. The first `setImmediate` runs before the next poll, the second after it.
+ */
+function nextPollPhase(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
