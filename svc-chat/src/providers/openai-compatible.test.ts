@@ -8,11 +8,8 @@ describe('OpenAI-compatible adapter', () => {
   });
   afterAll(() => fake.close());
 
-  it("lets the loop turn after a burst's first piece, so that piece leaves before the rest is read", async () => {
-    // The fake writes every piece of the reply at once: they arrive together.
-    fake.mode = 'ok';
-    fake.reply = 'one two three four five six seven eight';
-    const provider = new OpenAiCompatibleProvider({
+  const provider = () =>
+    new OpenAiCompatibleProvider({
       name: 'AI provider',
       demo: false,
       baseUrl: fake.url,
@@ -23,9 +20,15 @@ describe('OpenAI-compatible adapter', () => {
       timeoutMs: 2_000,
       idleTimeoutMs: 2_000,
     });
+  const agent = { key: 'meeting-prep', name: 'Meeting Prep', description: '', providerAgentId: null, producesImages: false };
+
+  it("lets the loop turn after a burst's first piece, so that piece leaves before the rest is read", async () => {
+    // The fake writes every piece of the reply at once: they arrive together.
+    fake.mode = 'ok';
+    fake.reply = 'one two three four five six seven eight';
     const seen: string[] = [];
-    const reply = await provider.reply({
-      agent: { key: 'meeting-prep', name: 'Meeting Prep', description: '', providerAgentId: null, producesImages: false },
+    const reply = await provider().reply({
+      agent,
       message: 'Count',
       history: [],
       signal: new AbortController().signal,
@@ -40,4 +43,27 @@ describe('OpenAI-compatible adapter', () => {
     expect(reply.text).toBe('one two three four five six seven eight');
     expect(seen.slice(0, 2)).toEqual(['one ', '[the loop turned]']);
   });
+
+  it('reads no further once cut off in the middle of a burst, and ends as cancelled', async () => {
+    fake.mode = 'ok';
+    fake.reply = 'lorem ipsum dolor sit amet '.repeat(40);
+    const cutOff = new AbortController();
+    let pieces = 0;
+    const outcome = provider()
+      .reply({
+        agent,
+        message: 'Write at length',
+        history: [],
+        signal: cutOff.signal,
+        maxTokens: 14,
+        onWaiting: () => undefined,
+        onToken: () => {
+          pieces += 1;
+          if (pieces === 10) cutOff.abort();
+        },
+      })
+      .catch((error: unknown) => error);
+    expect(String(await outcome)).toContain('the request was cancelled');
+    expect(pieces).toBe(10);
+  }, 5_000);
 });

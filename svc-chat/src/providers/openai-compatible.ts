@@ -78,6 +78,9 @@ export class OpenAiCompatibleProvider implements ChatProvider {
           request.onToken(piece);
           if (first) await nextPollPhase();
         }
+        // Cut off at the reservation, or the reader left: read no further. Draining what is
+        // already buffered could wait for ever once the stream was aborted after its last byte arrived.
+        if (signal.aborted) break;
         const finish = chunk.choices[0]?.finish_reason;
         if (finish === 'length' || finish === 'stop') finishReason = finish;
         if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
