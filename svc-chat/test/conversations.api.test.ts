@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { and, eq } from '@agentdock/service-data/orm';
+import { and, eq, sql } from '@agentdock/service-data/orm';
 import { chatMessages, chatWalletLedger } from '../src/db/schema';
 import { DRIVER, type User, ChatHarness, parseSse } from './harness';
 import { FakeOpenAi } from './fake-openai';
@@ -209,5 +209,28 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
     const lastUser = (await request(chat.url).get(`/api/chat/conversations/${conversationId}/messages`).set(user.auth)).body.messages[0] as { id: string };
     expect((await send(user, agent.id, { message: 'Draft a memo', conversationId, editOf: lastUser.id })).status).toBe(402);
     expect(await messagesOf(user, conversationId)).toEqual(visible);
+  });
+
+  // Last in the file: it changes the tables. A send's statements are prepared once per connection
+  // and kept; a migration that adds a column while an instance runs (a rolling deploy) must not
+  // break them, as PostgreSQL refuses a prepared statement whose result would change shape.
+  it('keeps answering after a migration added columns, with the statements it prepared before', async () => {
+    fake.reply = 'Still here.';
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const ask = async () => {
+      const sent = await send(user, agent.id, { message: 'Are you there?' });
+      expect(sent.status).toBe(200);
+      return sent.done;
+    };
+    await ask();
+    await chat.setPlanCredits(user.id, 50_000_000);
+    // Enough sends to prepare the statements on every connection of a pool.
+    for (let round = 0; round < 3; round += 1) await Promise.all([ask(), ask(), ask()]);
+    for (const table of ['chat_agents', 'chat_wallets', 'chat_conversations', 'chat_messages', 'chat_wallet_ledger'])
+      await chat.db.execute(sql.raw(`alter table ${table} add column added_later text`));
+    for (let round = 0; round < 3; round += 1) {
+      for (const done of await Promise.all([ask(), ask(), ask()])) expect(done?.reply.markdown).toBe('Still here.');
+    }
   });
 });
