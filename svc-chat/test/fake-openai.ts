@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * `ok` streams the reply; `slow` streams it a word every `delayMs`; `stall` sends one chunk and
  * then nothing; `error` answers `errorAnswer` before streaming; `stream-error` sends one chunk
- * and then an SSE `data: {"error": …}`; `hang` never answers; `malformed` breaks the stream.
+ * and then an SSE `data: {"error": …}`, `error-event` one and then an `event: error`; `hang`
+ * never answers; `malformed` breaks the stream.
  */
-export type FakeMode = 'ok' | 'slow' | 'stall' | 'error' | 'stream-error' | 'hang' | 'malformed';
+export type FakeMode = 'ok' | 'slow' | 'stall' | 'error' | 'stream-error' | 'error-event' | 'hang' | 'malformed';
 
 /** The error answers real OpenAI-compatible servers send. */
 export const ERROR_ANSWERS = {
@@ -36,7 +37,7 @@ export interface ErrorAnswer {
 
 /**
  * A stand-in model provider speaking the OpenAI chat-completions stream and images protocol, so
- * the real adapter (the openai client) runs in tests. `mode` switches its behaviour per test.
+ * the real adapter (its HTTP requests and stream reading) runs in tests. `mode` switches its behaviour per test.
  */
 export class FakeOpenAi {
   mode: FakeMode = 'ok';
@@ -44,7 +45,8 @@ export class FakeOpenAi {
   usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 1, completion_tokens: 2 };
   errorAnswer: ErrorAnswer = { status: 503, contentType: 'application/json', body: JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }) };
   delayMs = 50;
-  requests: Array<{ path: string; body: Record<string, unknown> }> = [];
+  /** Each request: its path and body, the key it carried, and the client's port (the same port: a reused connection). */
+  requests: Array<{ path: string; body: Record<string, unknown>; authorization?: string; clientPort?: number }> = [];
 
   private constructor(
     private readonly server: Server,
@@ -58,7 +60,7 @@ export class FakeOpenAi {
       for await (const part of req) chunks.push(part as Buffer);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
       const self = fake!;
-      self.requests.push({ path: req.url ?? '', body });
+      self.requests.push({ path: req.url ?? '', body, authorization: req.headers.authorization, clientPort: req.socket.remotePort });
       if (self.mode === 'hang') return; // never answers: the client's timeout must fire
       if (self.mode === 'error') {
         res.writeHead(self.errorAnswer.status, { 'content-type': self.errorAnswer.contentType });
@@ -77,6 +79,10 @@ export class FakeOpenAi {
       if (self.mode === 'stream-error') {
         res.write(chunk({ content: words[0] }));
         return res.end(`data: ${JSON.stringify({ error: { message: 'upstream sk-live-abcd1234 failed', type: 'server_error' } })}\n\n`);
+      }
+      if (self.mode === 'error-event') {
+        res.write(chunk({ content: words[0] }));
+        return res.end(`event: error\ndata: ${JSON.stringify({ message: 'overloaded near sk-live-abcd1234' })}\n\n`);
       }
       for (const word of words) {
         if (res.destroyed) return;

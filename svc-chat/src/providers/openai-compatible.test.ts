@@ -1,5 +1,6 @@
 import { FakeOpenAi } from '../../test/fake-openai';
 import { OpenAiCompatibleProvider } from './openai-compatible';
+import { ProviderError } from './provider';
 
 describe('OpenAI-compatible adapter', () => {
   let fake: FakeOpenAi;
@@ -8,19 +9,94 @@ describe('OpenAI-compatible adapter', () => {
   });
   afterAll(() => fake.close());
 
-  const provider = () =>
-    new OpenAiCompatibleProvider({
-      name: 'AI provider',
-      demo: false,
-      baseUrl: fake.url,
-      apiKey: 'sk-test',
-      model: 'm',
-      models: {},
-      imageModel: 'i',
-      timeoutMs: 2_000,
-      idleTimeoutMs: 2_000,
-    });
+  const config = () => ({
+    name: 'AI provider',
+    demo: false,
+    baseUrl: fake.url,
+    apiKey: 'sk-test',
+    model: 'm',
+    models: {},
+    imageModel: 'i',
+    timeoutMs: 2_000,
+    idleTimeoutMs: 2_000,
+  });
+  const provider = () => new OpenAiCompatibleProvider(config());
   const agent = { key: 'meeting-prep', name: 'Meeting Prep', description: '', providerAgentId: null, producesImages: false };
+  const ask = (over: Partial<Parameters<OpenAiCompatibleProvider['reply']>[0]> = {}, adapter = provider()) =>
+    adapter.reply({
+      agent,
+      message: 'Plan my week',
+      history: [],
+      signal: new AbortController().signal,
+      maxTokens: 100,
+      onWaiting: () => undefined,
+      onToken: () => undefined,
+      ...over,
+    });
+
+  it('sends the key as a bearer token and the chat request in the OpenAI shape, on one reused connection', async () => {
+    fake.mode = 'ok';
+    fake.reply = 'Monday: plan.';
+    fake.usage = { prompt_tokens: 7, completion_tokens: 3 };
+    const adapter = provider();
+    const first = await ask({ history: [{ role: 'assistant', content: 'Earlier' }], maxTokens: 42 }, adapter);
+    expect(first).toEqual({ text: 'Monday: plan.', usage: { promptTokens: 7, completionTokens: 3 }, imageUrl: null, finishReason: null });
+    await ask({}, adapter);
+    const [one, two] = fake.requests.slice(-2);
+    expect(one).toMatchObject({
+      path: '/v1/chat/completions',
+      authorization: 'Bearer sk-test',
+      body: {
+        model: 'm',
+        stream: true,
+        stream_options: { include_usage: true },
+        max_tokens: 42,
+        messages: [
+          { role: 'system', content: 'You are Meeting Prep.' },
+          { role: 'assistant', content: 'Earlier' },
+          { role: 'user', content: 'Plan my week' },
+        ],
+      },
+    });
+    // Each stream is read to its end, so its connection goes back to the pool for the next reply.
+    expect(two!.clientPort).toBe(one!.clientPort);
+  });
+
+  it.each([
+    ['an SSE data error', 'stream-error' as const, 'answered with an error in the stream: upstream'],
+    ['an SSE error event', 'error-event' as const, 'answered with an error in the stream: overloaded'],
+    ['a chunk that is not JSON', 'malformed' as const, 'sent an unreadable answer'],
+  ])('ends the reply as a failure on %s', async (_label, mode, logged) => {
+    fake.mode = mode;
+    fake.reply = 'one two';
+    const error = await ask().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toContain(logged);
+  });
+
+  it.each([
+    ['OpenAI', { status: 401, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Incorrect API key' } }) }, 'answered 401: Incorrect API key'],
+    ['vLLM', { status: 400, contentType: 'application/json', body: JSON.stringify({ object: 'error', message: 'no such model' }) }, 'answered 400: no such model'],
+    ['a proxy', { status: 502, contentType: 'text/html', body: '<html>502 Bad Gateway</html>' }, 'answered 502: <html>502 Bad Gateway</html>'],
+  ])("keeps %s's own words for the log", async (_label, answer, logged) => {
+    fake.mode = 'error';
+    fake.errorAnswer = answer;
+    await expect(ask()).rejects.toThrow(logged);
+  });
+
+  it('says an unreachable provider could not be reached, and a silent one did not answer in time', async () => {
+    const unreachable = new OpenAiCompatibleProvider({ ...config(), baseUrl: 'http://127.0.0.1:9/v1' });
+    await expect(ask({}, unreachable)).rejects.toThrow('the agent provider could not be reached');
+    fake.mode = 'hang';
+    await expect(ask({}, new OpenAiCompatibleProvider({ ...config(), timeoutMs: 100 }))).rejects.toThrow('the agent provider did not answer in time');
+  });
+
+  it('calls a cancel before the answer arrived a cancel', async () => {
+    fake.mode = 'hang';
+    const cancel = new AbortController();
+    setTimeout(() => cancel.abort(new Error('the reader left')), 50);
+    await expect(ask({ signal: cancel.signal })).rejects.toThrow('the request was cancelled');
+  });
 
   it("lets the loop turn after a burst's first piece, so that piece leaves before the rest is read", async () => {
     // The fake writes every piece of the reply at once: they arrive together.

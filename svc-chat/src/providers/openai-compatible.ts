@@ -1,5 +1,6 @@
 import { DEFAULT_IMAGE_SIZE } from '@agentdock/contracts';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { completionChunks, Cutoff, failure, type OpenAiEndpoint, postJson, readJson } from './openai-http';
 import { type ChatProvider, IMAGE_DONE_TEXT, IMAGE_PENDING_TEXT, NO_REPLY_TEXT, ProviderError, type ProviderReply, type ProviderRequest } from './provider';
 
 export interface OpenAiCompatibleConfig {
@@ -24,53 +25,45 @@ export interface OpenAiCompatibleConfig {
 export class OpenAiCompatibleProvider implements ChatProvider {
   readonly name: string;
   readonly demo: boolean;
-  private readonly client: OpenAI;
+  private readonly endpoint: OpenAiEndpoint;
 
   constructor(private readonly config: OpenAiCompatibleConfig) {
     this.name = config.name;
     this.demo = config.demo;
-    this.client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 });
+    this.endpoint = { baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs };
   }
 
-  async reply(request: ProviderRequest): Promise<ProviderReply> {
-    try {
-      return request.agent.producesImages ? await this.image(request) : await this.chat(request);
-    } catch (error) {
-      throw toProviderError(error);
-    }
+  reply(request: ProviderRequest): Promise<ProviderReply> {
+    return request.agent.producesImages ? this.image(request) : this.chat(request);
   }
 
   private async chat(request: ProviderRequest): Promise<ProviderReply> {
-    // The client's timeout ends once the headers are in; a provider that then goes quiet is cut
-    // off by this idle timer, restarted by every chunk.
-    const idle = new AbortController();
-    const signal = AbortSignal.any([request.signal, idle.signal]);
-    const stream = await this.client.chat.completions.create(
-      {
-        model: this.config.models[request.agent.key] ?? this.config.model,
-        stream: true,
-        stream_options: { include_usage: true },
-        max_tokens: request.maxTokens,
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        ...(request.stop?.length ? { stop: request.stop } : {}),
-        messages: [
-          { role: 'system', content: `You are ${request.agent.name}. ${request.agent.description}`.trim() },
-          ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
-          ...request.history,
-          { role: 'user', content: request.message },
-        ],
-      },
-      { signal },
-    );
+    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming = {
+      model: this.config.models[request.agent.key] ?? this.config.model,
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: request.maxTokens,
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.stop?.length ? { stop: request.stop } : {}),
+      messages: [
+        { role: 'system', content: `You are ${request.agent.name}. ${request.agent.description}`.trim() },
+        ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
+        ...request.history,
+        { role: 'user', content: request.message },
+      ],
+    };
+    // The endpoint's timeout ends once the headers are in; a provider that then goes quiet is cut
+    // off by the idle timer, restarted by every chunk.
+    const cutoff = new Cutoff();
+    const stream = await postJson(this.endpoint, 'chat/completions', body, request.signal, cutoff);
     let text = '';
     let usage: ProviderReply['usage'] = null;
     let finishReason: ProviderReply['finishReason'] = null;
-    const stall = () => idle.abort(new ProviderError(`no stream chunk for ${this.config.idleTimeoutMs} ms`));
-    let timer = setTimeout(stall, this.config.idleTimeoutMs);
+    const stall = () => cutoff.cut(new ProviderError(`no stream chunk for ${this.config.idleTimeoutMs} ms`));
+    const timer = setTimeout(stall, this.config.idleTimeoutMs);
     try {
-      for await (const chunk of stream) {
-        clearTimeout(timer);
-        timer = setTimeout(stall, this.config.idleTimeoutMs);
+      for await (const chunk of completionChunks(stream)) {
+        timer.refresh();
         const piece = chunk.choices[0]?.delta?.content;
         if (piece) {
           const first = text === '';
@@ -80,49 +73,37 @@ export class OpenAiCompatibleProvider implements ChatProvider {
         }
         // Cut off at the reservation, or the reader left: read no further. Draining what is
         // already buffered could wait for ever once the stream was aborted after its last byte arrived.
-        if (signal.aborted) break;
+        if (request.signal.aborted) break;
         const finish = chunk.choices[0]?.finish_reason;
         if (finish === 'length' || finish === 'stop') finishReason = finish;
         if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       }
     } catch (error) {
-      if (idle.signal.aborted && !request.signal.aborted) throw idle.signal.reason as ProviderError;
-      throw error;
+      throw failure(error, request.signal, cutoff, 'the agent provider broke off its answer');
     } finally {
       clearTimeout(timer);
+      stream.destroy();
     }
-    // The SDK ends the iteration quietly when its signal aborts: a cut-off stream is not a reply.
+    // A stream cut off by the caller is not a reply, however much of it arrived.
     if (request.signal.aborted) throw new ProviderError('the request was cancelled');
-    if (idle.signal.aborted) throw idle.signal.reason as ProviderError;
+    if (cutoff.error) throw cutoff.error;
     if (text.trim() === '') return { text: NO_REPLY_TEXT, usage, imageUrl: null };
     return { text, usage, imageUrl: null, finishReason };
   }
 
   private async image(request: ProviderRequest): Promise<ProviderReply> {
     request.onWaiting();
-    const result = await this.client.images.generate(
-      { model: this.config.imageModel, prompt: request.message, n: 1, size: request.imageSize ?? DEFAULT_IMAGE_SIZE },
-      { signal: request.signal },
-    );
+    const body: OpenAI.Images.ImageGenerateParams = { model: this.config.imageModel, prompt: request.message, n: 1, size: request.imageSize ?? DEFAULT_IMAGE_SIZE };
+    const cutoff = new Cutoff();
+    const result = await readJson<OpenAI.Images.ImagesResponse>(await postJson(this.endpoint, 'images/generations', body, request.signal, cutoff)).catch((error: unknown) => {
+      throw failure(error, request.signal, cutoff, 'the agent provider broke off its answer');
+    });
     const first = result.data?.[0];
     const imageUrl = first?.url ?? (first?.b64_json ? `data:image/png;base64,${first.b64_json}` : null);
     const text = imageUrl ? (first?.revised_prompt ? `${IMAGE_DONE_TEXT}\n\n${first.revised_prompt}` : IMAGE_DONE_TEXT) : IMAGE_PENDING_TEXT;
     request.onToken(text);
     return { text, usage: null, imageUrl };
   }
-}
-
-/** What went wrong, for the log (the user sees only the neutral apology). */
-function toProviderError(error: unknown): ProviderError {
-  if (error instanceof ProviderError) return error;
-  // The SDK's own abort error is an APIError without a status: a cancel, not a bad answer.
-  if (error instanceof OpenAI.APIUserAbortError || (error instanceof Error && error.name === 'AbortError')) return new ProviderError('the request was cancelled', { cause: error });
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError('the agent provider did not answer in time', { cause: error });
-  if (error instanceof OpenAI.APIError) {
-    return new ProviderError(`the agent provider answered ${error.status ?? 'with an error in the stream'}: ${error.message.slice(0, 500)}`, { cause: error });
-  }
-  if (error instanceof OpenAI.APIConnectionError) return new ProviderError('the agent provider could not be reached', { cause: error });
-  return new ProviderError(`the agent provider sent an unreadable answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
 
 /**

@@ -1,0 +1,155 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type OpenAI from 'openai';
+import { type Dispatcher, request } from 'undici';
+import { ProviderError } from './provider';
+
+export type CompletionChunk = OpenAI.Chat.Completions.ChatCompletionChunk;
+type ResponseBody = Dispatcher.ResponseData['body'];
+
+/** How much of an error answer is read, and how much of its message reaches the log. */
+const ERROR_BODY_BYTES = 64 * 1024;
+const ERROR_MESSAGE_CHARS = 500;
+
+export interface OpenAiEndpoint {
+  /** The API's base URL, e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Until the answer's headers arrive. */
+  timeoutMs: number;
+}
+
+/**
+ * Why a request to the provider ended early, other than the caller's own signal: the provider did
+ * not answer in time, or went quiet mid-stream. Its reason is the ProviderError to report.
+ */
+export class Cutoff {
+  private readonly controller = new AbortController();
+  readonly signal = this.controller.signal;
+
+  cut(error: ProviderError): void {
+    this.controller.abort(error);
+  }
+
+  get error(): ProviderError | undefined {
+    return this.signal.aborted ? (this.signal.reason as ProviderError) : undefined;
+  }
+}
+
+/**
+ * POSTs `body` as JSON to `path` under the endpoint and resolves with the answer's body once a 2xx
+ * answer's headers are in. Written on undici's `request` rather than the openai client: on the
+ * path to a reply's first token the client's request building and web-stream reading cost about
+ * as much as everything else svc-chat does. The wire protocol is the same; the shapes are the
+ * openai package's own types.
+ */
+export async function postJson(endpoint: OpenAiEndpoint, path: string, body: unknown, signal: AbortSignal, cutoff: Cutoff): Promise<ResponseBody> {
+  const timer = setTimeout(() => cutoff.cut(new ProviderError('the agent provider did not answer in time')), endpoint.timeoutMs);
+  let answer: Dispatcher.ResponseData;
+  try {
+    answer = await request(`${endpoint.baseUrl.replace(/\/+$/, '')}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${endpoint.apiKey}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.any([signal, cutoff.signal]),
+      // The timer above bounds the wait for headers; a stream's quiet spells are the caller's idle timer's.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+  } catch (error) {
+    throw failure(error, signal, cutoff, 'the agent provider could not be reached');
+  } finally {
+    clearTimeout(timer);
+  }
+  if (answer.statusCode >= 200 && answer.statusCode < 300) return answer.body;
+  const text = await readCapped(answer.body, ERROR_BODY_BYTES).catch(() => '');
+  throw new ProviderError(`the agent provider answered ${answer.statusCode}: ${errorMessage(text).slice(0, ERROR_MESSAGE_CHARS)}`);
+}
+
+/**
+ * The chunks of a chat completion stream, in order, until `[DONE]` or the stream's end. An SSE
+ * `error` (as `data: {"error": …}` or as an `event: error`) and a chunk that is not JSON end it
+ * with a ProviderError.
+ */
+export async function* completionChunks(body: ResponseBody): AsyncGenerator<CompletionChunk> {
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event) });
+  const decoder = new TextDecoder();
+  let done = false;
+  for await (const bytes of body as AsyncIterable<Uint8Array>) {
+    parser.feed(decoder.decode(bytes, { stream: true }));
+    // Read on to the end after [DONE], so the connection goes back to the pool instead of being closed.
+    for (const { event, data } of events.splice(0)) {
+      if (done || data === '[DONE]') {
+        done = true;
+        continue;
+      }
+      yield parseChunk(event, data);
+    }
+  }
+}
+
+/** A non-streamed answer's JSON. */
+export async function readJson<T>(body: ResponseBody): Promise<T> {
+  const text = await body.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new ProviderError(`the agent provider sent an unreadable answer: ${text.slice(0, ERROR_MESSAGE_CHARS)}`, { cause: error });
+  }
+}
+
+/**
+ * What an error ending a request means, for the log: the caller's cancel, the cutoff's reason, a
+ * ProviderError already made, else `otherwise` (a connection that failed or broke off).
+ */
+export function failure(error: unknown, signal: AbortSignal, cutoff: Cutoff, otherwise: string): ProviderError {
+  if (signal.aborted) return new ProviderError('the request was cancelled', { cause: error });
+  if (cutoff.error) return cutoff.error;
+  if (error instanceof ProviderError) return error;
+  return new ProviderError(`${otherwise}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}
+
+function parseChunk(event: string | undefined, data: string): CompletionChunk {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch (error) {
+    throw new ProviderError(`the agent provider sent an unreadable answer: ${data.slice(0, ERROR_MESSAGE_CHARS)}`, { cause: error });
+  }
+  const fields = (parsed ?? {}) as { error?: unknown; choices?: unknown };
+  if (event === 'error' || fields.error !== undefined) {
+    throw new ProviderError(`the agent provider answered with an error in the stream: ${errorMessage(data).slice(0, ERROR_MESSAGE_CHARS)}`);
+  }
+  if (!Array.isArray(fields.choices)) throw new ProviderError(`the agent provider sent an unreadable answer: ${data.slice(0, ERROR_MESSAGE_CHARS)}`);
+  return parsed as CompletionChunk;
+}
+
+/**
+ * The provider's own words from an error body in the shapes real servers send: OpenAI's
+ * `{"error": {"message"}}`, vLLM's `{"object": "error", "message"}`, `{"error": "…"}`, else the
+ * text as it came (plain text, a proxy's HTML page).
+ */
+function errorMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const message = typeof body.error === 'object' ? body.error?.message : (body.error ?? body.message);
+    if (typeof message === 'string') return message;
+  } catch {
+    // not JSON: the text itself
+  }
+  return text.trim();
+}
+
+async function readCapped(body: ResponseBody, limit: number): Promise<string> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of body as AsyncIterable<Buffer>) {
+    parts.push(part);
+    size += part.length;
+    if (size >= limit) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(parts).subarray(0, limit).toString('utf8');
+}
