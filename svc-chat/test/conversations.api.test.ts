@@ -160,6 +160,23 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
     expect(await ledgerRows()).toEqual(ledgerBefore);
   });
 
+  it('writes a send to a conversation it may continue without a transaction of its own; settling the reply is the one transaction', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const first = (await send(user, agent.id, { message: 'Start' })).done!;
+    const transactions = jest.spyOn(chat.service.context, 'transaction');
+    try {
+      // A new conversation, the latest one, and one named by its id.
+      expect((await send(user, agent.id, { message: 'Another topic', newConversation: true })).status).toBe(200);
+      expect((await send(user, agent.id, { message: 'Go on' })).status).toBe(200);
+      const named = (await send(user, agent.id, { message: 'Back to the start', conversationId: first.conversation.id })).done!;
+      expect(named.conversation.id).toBe(first.conversation.id);
+      expect(transactions).toHaveBeenCalledTimes(3);
+    } finally {
+      transactions.mockRestore();
+    }
+  });
+
   it("answers 404 for another user's conversation on every route, and never lists it", async () => {
     const agent = await chat.agent();
     const [alice, bob] = [await chat.user(), await chat.user()];

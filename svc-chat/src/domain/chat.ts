@@ -9,7 +9,7 @@ import { conversationSlot, hideFrom, toConversation } from './conversations';
 import { HISTORY_CONTEXT, toChatMessage } from './history';
 import { sendRecorded, sendRecording } from './send-record';
 import type { Recording } from './ledger';
-import { meteredReply, reserveReply } from './metering';
+import { meteredReply, reserveReply, reserveReplyAtOnce } from './metering';
 import { ensureWallet } from './wallet';
 
 /** The longest reply the operator allows: one figure for all agents, or one per agent key. */
@@ -54,26 +54,34 @@ export type SendResult = { ok: true; done: ChatStreamDone } | { ok: false; error
  * Checks and reserves (throws the 4xx errors before anything streams). The reservation is the
  * message plus as many reply tokens as the balance left after it pays for, up to the agent's
  * maximum reply length: the reply can never cost more than was set aside. A web chat send does
- * not count one of the plan's API calls (only `/v1` requests do).
+ * not count one of the plan's API calls (only `/v1` requests do). A send that is not an edit
+ * reserves and writes in one statement without a transaction, and in a transaction only where
+ * that statement wrote nothing.
  */
 export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal' | 'onWaiting' | 'onToken'>) {
   const { context } = deps;
   const [agent, wallet] = await Promise.all([agentForUser(context.db, input.agentId, input.tier), ensureWallet(context.db, input.userId, input.tier)]);
   const estimate = sendEstimate(input.message);
   const replyId = randomUUID();
+  const reserving = {
+    userId: input.userId,
+    replyId,
+    messageTokens: estimate.messageTokens,
+    maxReplyTokens: agentReplyLimit(deps.replyLimits, agent.key),
+    countsApiCall: false,
+  };
+  const sending = { ...input, agentId: agent.id, messageTokens: estimate.messageTokens };
+  if (!input.editOf) {
+    const reservation = await reserveReplyAtOnce(context.db, { ...reserving, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
+    // Its guard let it write only with the conversation found, so what it wrote is all there.
+    if (reservation) return { agent, replyId, estimate, replyBound: reservation.replyBound, reservation, ...sendRecorded(reservation.recorded!) };
+  }
   const reserved = await context.transaction(async (tx) => {
-    const reserve = (recording?: Recording) =>
-      reserveReply(tx, {
-        userId: input.userId,
-        replyId,
-        messageTokens: estimate.messageTokens,
-        maxReplyTokens: agentReplyLimit(deps.replyLimits, agent.key),
-        countsApiCall: false,
-        seen: wallet,
-        recording,
-      });
+    const reserve = (recording?: Recording) => reserveReply(tx, { ...reserving, seen: wallet, recording });
     if (!input.editOf) {
-      const reservation = await reserve(sendRecording({ ...input, agentId: agent.id, messageTokens: estimate.messageTokens }));
+      // The wallet moved since it was read, or the conversation asked for is not one the send may
+      // continue: read again under the lock, and a 404 rolls the reservation back.
+      const reservation = await reserve(sendRecording(sending));
       return { reservation, ...sendRecorded(reservation.recorded!) };
     }
     const reservation = await reserve();

@@ -157,13 +157,14 @@ export const walletColumns = (relation: string) => prefixedColumns(chatWallets, 
 /** What the reservation's `booked` holds: the wallet as it is after, and the parts taken. */
 export const bookedColumns = sql`${walletColumns('booked')}, booked.plan_part, booked.purchased_part`;
 
-const reservationCtes = sql`
+const reservationCtes = (guard = sql`true`) => sql`
   taken as (
     select user_id, least(credits_remaining, ${credits}) as plan_part, ${credits} - least(credits_remaining, ${credits}) as purchased_part
     from chat_wallets
     where user_id = ${sql.placeholder('userId')}::uuid
       and credits_remaining + purchased_credits >= ${credits}
       and (not ${countsApiCall} or api_calls_used < api_calls_limit)
+      and (${guard})
     for update
   ), booked as (
     update chat_wallets as wallet
@@ -180,17 +181,20 @@ const reservationCtes = sql`
   )`;
 
 /** The reservation as one statement: one round trip, and no transaction of its own needed. */
-const reservationStatement = namedStatement('wallet_reservation', sql`with ${reservationCtes} select ${bookedColumns} from booked`);
+const reservationStatement = namedStatement('wallet_reservation', sql`with ${reservationCtes()} select ${bookedColumns} from booked`);
 
 /**
  * A reservation that writes the caller's own record of the request in the same statement (for a
  * chat send: its conversation slot and message), one round trip instead of one per write. `ctes`
  * follow the reservation's and read `booked`, writing only when it holds a row; `select` returns
  * one row per `booked` row, with its columns (`bookedColumns`) and whatever the record adds. Its values
- * may use the reservation's `userId` and `at`; the others are the reservation's own.
+ * may use the reservation's `userId` and `at`; the others are the reservation's own. A `guard`
+ * (a condition on the values) holds the reservation back where it is false, so a record that
+ * could not be written leaves nothing written at all, and the statement can run without a
+ * transaction around it.
  */
-export function reservationRecording(name: string, record: { ctes: SQL; select: SQL }): NamedStatement {
-  return namedStatement(name, sql`with ${reservationCtes}, ${record.ctes} ${record.select}`);
+export function reservationRecording(name: string, record: { ctes: SQL; select: SQL; guard?: SQL }): NamedStatement {
+  return namedStatement(name, sql`with ${reservationCtes(record.guard)}, ${record.ctes} ${record.select}`);
 }
 
 /** A reservation's record statement and its values. */

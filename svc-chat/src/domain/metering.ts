@@ -12,7 +12,7 @@ import {
   type ReplyStopReason,
   textWithinTokens,
 } from '@agentdock/contracts';
-import type { ServiceContext, Tx } from '@agentdock/service-data';
+import type { Db, ServiceContext, Tx } from '@agentdock/service-data';
 import { AppError } from '@agentdock/service-kit';
 import { and, eq, inArray, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWalletLedger, chatWallets } from '../db/schema';
@@ -21,7 +21,7 @@ import { type AgentRecord, producesImages } from './agents';
 import { holdKeyCredits, type KeyHold, lockApiKey, releaseKeyCredits } from './api-keys';
 import { isLowBalance } from './credits';
 import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, WalletNotFoundError } from './errors';
-import { type Buckets, lockWallet, type Recording, releaseReservation, reserveCredits, settleReservation, type WalletRow } from './ledger';
+import { type Buckets, lockWallet, type Recording, releaseReservation, reserveCredits, type Reserved, settleReservation, type WalletRow } from './ledger';
 
 /**
  * Metering of one reply, the same for the web chat and the `/v1` API: reserve what the caller can
@@ -86,30 +86,76 @@ export interface Reservation {
 export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Promise<Reservation> {
   const readUnlocked = input.seen !== undefined && input.keyId === undefined;
   const wallet = readUnlocked ? input.seen! : await lockWallet(tx, input.userId);
-  const balance = wallet.creditsRemaining + wallet.purchasedCredits;
-  if (input.countsApiCall && wallet.apiCallsUsed >= wallet.apiCallsLimit) throw new ApiCallLimitError(wallet.apiCallsLimit);
-  // The spec's check before sending: the message and a reply twice its length.
-  const estimate = creditsForTokens(input.messageTokens * 3);
-  let replyBound = replyTokenBound({ balance, messageTokens: input.messageTokens, maxReplyTokens: input.maxReplyTokens });
-  if (estimate > balance || replyBound < 1) throw new InsufficientCreditsError(insufficientCreditsText(Math.max(estimate, creditsForTokens(input.messageTokens + 1)), balance));
+  const bound = boundReply(wallet, input);
   const key = input.keyId ? await lockApiKey(tx, input.keyId, input.now ?? new Date()) : null;
   const cap = key?.key.monthlyCreditCap ?? null;
   if (key && cap !== null) {
     const capBound = Math.floor((cap - key.spent) / CREDITS_PER_TOKEN) - input.messageTokens;
     if (capBound < 1) throw new KeyCreditCapError(cap);
-    replyBound = Math.min(replyBound, capBound);
+    bound.replyBound = Math.min(bound.replyBound, capBound);
   }
-  const credits = creditsForTokens(input.messageTokens + replyBound);
+  const credits = creditsForTokens(input.messageTokens + bound.replyBound);
   const outcome = await reserveCredits(tx, wallet, credits, input.replyId, { countsApiCall: input.countsApiCall, recording: input.recording });
   if (!outcome.ok) {
-    if (outcome.reason === 'changed') {
-      // Under the lock the figures cannot have moved: only a wallet deleted meanwhile gets here.
-      if (!readUnlocked) throw new WalletNotFoundError();
-      return reserveReply(tx, { ...input, seen: undefined });
-    }
-    if (outcome.reason === 'calls') throw new ApiCallLimitError(outcome.wallet.apiCallsLimit);
-    throw new InsufficientCreditsError(insufficientCreditsText(estimate, balance));
+    if (outcome.reason !== 'changed') throw refusal(outcome, bound);
+    // Under the lock the figures cannot have moved: only a wallet deleted meanwhile gets here.
+    if (!readUnlocked) throw new WalletNotFoundError();
+    return reserveReply(tx, { ...input, seen: undefined });
   }
+  return reservationOf(input, bound, outcome, key ? await holdKeyCredits(tx, key, credits) : null);
+}
+
+/**
+ * A web chat send's reservation as the one statement of its `recording`, with no transaction
+ * around it: the recording's statement must write everything or nothing (a `guard`, see
+ * `reservationRecording`). `null` where it wrote nothing without a refusal on the figures read
+ * (they moved since, or the guard held it back): the caller then reserves with `reserveReply`
+ * in a transaction, which reads again under the lock and throws the refusal that applies.
+ */
+export async function reserveReplyAtOnce(
+  db: Db<ChatSchema>,
+  input: Omit<ReserveInput, 'keyId' | 'seen' | 'recording'> & { seen: WalletRow; recording: Recording },
+): Promise<Reservation | null> {
+  const bound = boundReply(input.seen, input);
+  const credits = creditsForTokens(input.messageTokens + bound.replyBound);
+  const outcome = await reserveCredits(db, input.seen, credits, input.replyId, { countsApiCall: input.countsApiCall, recording: input.recording });
+  if (!outcome.ok) {
+    if (outcome.reason === 'changed') return null;
+    throw refusal(outcome, bound);
+  }
+  return reservationOf(input, bound, outcome, null);
+}
+
+interface ReplyBound {
+  /** The spec's check before sending: the message and a reply twice its length. */
+  estimate: number;
+  balance: number;
+  /** The most reply tokens the balance pays for, within the agent's maximum. */
+  replyBound: number;
+}
+
+/** What the wallet pays for; throws the 402 or 429 refusal where it pays for nothing. */
+function boundReply(wallet: WalletRow, input: Pick<ReserveInput, 'messageTokens' | 'maxReplyTokens' | 'countsApiCall'>): ReplyBound {
+  const balance = wallet.creditsRemaining + wallet.purchasedCredits;
+  if (input.countsApiCall && wallet.apiCallsUsed >= wallet.apiCallsLimit) throw new ApiCallLimitError(wallet.apiCallsLimit);
+  const estimate = creditsForTokens(input.messageTokens * 3);
+  const replyBound = replyTokenBound({ balance, messageTokens: input.messageTokens, maxReplyTokens: input.maxReplyTokens });
+  if (estimate > balance || replyBound < 1) throw new InsufficientCreditsError(insufficientCreditsText(Math.max(estimate, creditsForTokens(input.messageTokens + 1)), balance));
+  return { estimate, balance, replyBound };
+}
+
+/** `reserveCredits`' refusal on the figures read, as the 402 or 429 it stands for. */
+function refusal(outcome: Extract<Reserved, { ok: false; reason: 'credits' | 'calls' }>, { estimate, balance }: ReplyBound): AppError {
+  if (outcome.reason === 'calls') return new ApiCallLimitError(outcome.wallet.apiCallsLimit);
+  return new InsufficientCreditsError(insufficientCreditsText(estimate, balance));
+}
+
+function reservationOf(
+  input: Pick<ReserveInput, 'userId' | 'replyId' | 'messageTokens' | 'countsApiCall' | 'recording'>,
+  { replyBound }: ReplyBound,
+  outcome: Extract<Reserved, { ok: true }>,
+  keyHold: KeyHold | null,
+): Reservation {
   return {
     userId: input.userId,
     replyId: input.replyId,
@@ -117,7 +163,7 @@ export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Pro
     replyBound,
     buckets: outcome.reservation,
     countsApiCall: input.countsApiCall,
-    keyHold: key ? await holdKeyCredits(tx, key, credits) : null,
+    keyHold,
     ...(input.recording ? { recorded: outcome.recorded } : {}),
   };
 }

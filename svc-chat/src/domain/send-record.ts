@@ -18,12 +18,14 @@ import { bookedColumns, type Recording, reservationRecording } from './ledger';
 
 const value = (name: string) => sql.placeholder(name);
 const conversationId = sql`${value('conversationId')}::uuid`;
+/** The user's live conversations with the agent: the ones a send may continue. */
+const continuable = sql`user_id = ${value('userId')}::uuid and deleted_at is null and agent_id = ${value('agentId')}`;
 
-const sendStatement = reservationRecording('chat_send', {
+const sendParts = {
   ctes: sql`
   target as (
     select id from chat_conversations
-    where user_id = ${value('userId')}::uuid and deleted_at is null and agent_id = ${value('agentId')}
+    where ${continuable}
       and case when ${conversationId} is null then not ${value('newConversation')}::boolean else id = ${conversationId} end
     order by updated_at desc, created_at desc
     limit 1
@@ -54,6 +56,18 @@ const sendStatement = reservationRecording('chat_send', {
        limit ${HISTORY_CONTEXT}
      ) as earlier) as history
   from booked left join slot on true left join message on true`,
+};
+
+const sendStatement = reservationRecording('chat_send', sendParts);
+
+/**
+ * The same, reserving only where the conversation asked for is one the send may continue: with
+ * nothing written on a refusal, it runs without a transaction (on the embedded database BEGIN
+ * and COMMIT each cost a round trip of their own).
+ */
+const sendAtOnceStatement = reservationRecording('chat_send_at_once', {
+  ...sendParts,
+  guard: sql`${conversationId} is null or exists (select 1 from chat_conversations where ${continuable} and id = ${conversationId})`,
 });
 
 export interface SendRecordInput {
@@ -65,10 +79,13 @@ export interface SendRecordInput {
   newConversation?: boolean;
 }
 
-/** The values the send statement writes with its reservation. */
-export function sendRecording(input: SendRecordInput, at = new Date()): Recording {
+/**
+ * The values the send statement writes with its reservation. `atOnce`: the statement that writes
+ * nothing at all where it cannot write everything, for use outside a transaction.
+ */
+export function sendRecording(input: SendRecordInput, { atOnce = false, at = new Date() } = {}): Recording {
   return {
-    statement: sendStatement,
+    statement: atOnce ? sendAtOnceStatement : sendStatement,
     values: {
       at: at.toISOString(),
       agentId: input.agentId,
