@@ -36,7 +36,11 @@ const agentFromRaw = rawRowReader(chatAgents);
 /** The agent the caller may use; an unknown agent and one above the caller's tier look the same (404). */
 export async function agentForUser(db: Db<ChatSchema>, agentId: string, tier: SubscriptionTier): Promise<AgentRecord> {
   const [raw] = await agentById.run(db, { agentId });
-  const row = raw && agentFromRaw(raw);
+  return usableAgent(raw && agentFromRaw(raw), tier);
+}
+
+/** The agent as read, if the caller may use it; else the same 404 as for an unknown agent. */
+export function usableAgent(row: AgentRecord | null | undefined, tier: SubscriptionTier): AgentRecord {
   if (!row || !isAgentVisibleToTier(row, tier)) throw new NotFoundError(undefined, { code: 'agent_not_available' });
   return row;
 }

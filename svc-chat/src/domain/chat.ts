@@ -4,13 +4,13 @@ import { type Db, preparedPerHandle, type ServiceContext } from '@agentdock/serv
 import { and, desc, eq, isNull, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages } from '../db/schema';
 import type { ChatProvider } from '../providers/provider';
-import { agentForUser, producesImages } from './agents';
+import { producesImages } from './agents';
 import { conversationSlot, hideFrom, toConversation } from './conversations';
 import { HISTORY_CONTEXT, toChatMessage } from './history';
 import { sendRecorded, sendRecording } from './send-record';
 import type { Recording } from './ledger';
 import { meteredReply, reserveReply, reserveReplyAtOnce } from './metering';
-import { ensureWallet } from './wallet';
+import { readForSend } from './send-reads';
 
 /** The longest reply the operator allows: one figure for all agents, or one per agent key. */
 export interface ReplyLimits {
@@ -60,7 +60,7 @@ export type SendResult = { ok: true; done: ChatStreamDone } | { ok: false; error
  */
 export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal' | 'onWaiting' | 'onToken'>) {
   const { context } = deps;
-  const [agent, wallet] = await Promise.all([agentForUser(context.db, input.agentId, input.tier), ensureWallet(context.db, input.userId, input.tier)]);
+  const { agent, wallet } = await readForSend(context.db, input);
   const estimate = sendEstimate(input.message);
   const replyId = randomUUID();
   const reserving = {

@@ -72,7 +72,16 @@ export async function startPeriod(
 
 /** A free wallet for a user who has none yet (e.g. registered before this service existed). */
 export async function ensureWallet(db: Db<ChatSchema>, userId: string, tier: SubscriptionTier, now = new Date()): Promise<WalletRow> {
-  const existing = await walletRow(db, userId);
+  return walletInUse(db, await walletRow(db, userId), { userId, tier }, now);
+}
+
+/** The wallet as just read (`existing`), refilled first if its month has ended; a free one where there was none. */
+export async function walletInUse(
+  db: Db<ChatSchema>,
+  existing: WalletRow | undefined,
+  { userId, tier }: { userId: string; tier: SubscriptionTier },
+  now = new Date(),
+): Promise<WalletRow> {
   if (existing) return rollIfDue(db, existing, now);
   return inTransaction(db, async (tx) => {
     const [raced] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');

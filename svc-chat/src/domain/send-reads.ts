@@ -1,0 +1,29 @@
+import type { SubscriptionTier } from '@agentdock/contracts';
+import { type Db, namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
+import { sql } from '@agentdock/service-data/orm';
+import { type ChatSchema, chatAgents, chatWallets } from '../db/schema';
+import { type AgentRecord, usableAgent } from './agents';
+import type { WalletRow } from './ledger';
+import { walletInUse } from './wallet';
+
+// The agent and the wallet in one statement: on the embedded database a statement's round trip
+// costs about as much as a small read's own work, and both are on every send's path.
+const agentAndWallet = namedStatement(
+  'chat_send_reads',
+  sql`select ${prefixedColumns(chatAgents, 'agent', 'agent.')}, ${prefixedColumns(chatWallets, 'wallet', 'wallet.')}
+  from (select 1) as one
+  left join chat_agents as agent on agent.id = ${sql.placeholder('agentId')}::uuid
+  left join chat_wallets as wallet on wallet.user_id = ${sql.placeholder('userId')}::uuid`,
+);
+const agentFromRaw = rawRowReader(chatAgents, 'agent.');
+const walletFromRaw = rawRowReader(chatWallets, 'wallet.');
+
+/**
+ * What a send reads before it reserves: the agent, if the user's tier may use it (else 404), and
+ * the user's wallet, refilled if its month has ended or created if there was none.
+ */
+export async function readForSend(db: Db<ChatSchema>, input: { agentId: string; userId: string; tier: SubscriptionTier }): Promise<{ agent: AgentRecord; wallet: WalletRow }> {
+  const [raw] = await agentAndWallet.run(db, { agentId: input.agentId, userId: input.userId });
+  const agent = usableAgent(raw && agentFromRaw(raw), input.tier);
+  return { agent, wallet: await walletInUse(db, (raw && walletFromRaw(raw)) ?? undefined, input) };
+}
