@@ -103,13 +103,7 @@ describe('OpenAI-compatible adapter', () => {
     fake.mode = 'ok';
     fake.reply = 'one two three four five six seven eight';
     const seen: string[] = [];
-    const reply = await provider().reply({
-      agent,
-      message: 'Count',
-      history: [],
-      signal: new AbortController().signal,
-      maxTokens: 100,
-      onWaiting: () => undefined,
+    const reply = await ask({
       onToken: (piece) => {
         seen.push(piece);
         // Work that waits for the next turn of the loop, as the relay of a written piece does.
@@ -125,20 +119,14 @@ describe('OpenAI-compatible adapter', () => {
     fake.reply = 'lorem ipsum dolor sit amet '.repeat(40);
     const cutOff = new AbortController();
     let pieces = 0;
-    const outcome = provider()
-      .reply({
-        agent,
-        message: 'Write at length',
-        history: [],
-        signal: cutOff.signal,
-        maxTokens: 14,
-        onWaiting: () => undefined,
-        onToken: () => {
-          pieces += 1;
-          if (pieces === 10) cutOff.abort();
-        },
-      })
-      .catch((error: unknown) => error);
+    const outcome = ask({
+      signal: cutOff.signal,
+      maxTokens: 14,
+      onToken: () => {
+        pieces += 1;
+        if (pieces === 10) cutOff.abort();
+      },
+    }).catch((error: unknown) => error);
     expect(String(await outcome)).toContain('the request was cancelled');
     expect(pieces).toBe(10);
   }, 5_000);
