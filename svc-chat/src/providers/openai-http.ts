@@ -94,7 +94,7 @@ export async function readJson<T>(body: ResponseBody): Promise<T> {
   try {
     return JSON.parse(text) as T;
   } catch (error) {
-    throw new ProviderError(`the agent provider sent an unreadable answer: ${text.slice(0, ERROR_MESSAGE_CHARS)}`, { cause: error });
+    throw unreadable(text, error);
   }
 }
 
@@ -114,14 +114,18 @@ function parseChunk(event: string | undefined, data: string): CompletionChunk {
   try {
     parsed = JSON.parse(data);
   } catch (error) {
-    throw new ProviderError(`the agent provider sent an unreadable answer: ${data.slice(0, ERROR_MESSAGE_CHARS)}`, { cause: error });
+    throw unreadable(data, error);
   }
   const fields = (parsed ?? {}) as { error?: unknown; choices?: unknown };
   if (event === 'error' || fields.error !== undefined) {
     throw new ProviderError(`the agent provider answered with an error in the stream: ${errorMessage(data).slice(0, ERROR_MESSAGE_CHARS)}`);
   }
-  if (!Array.isArray(fields.choices)) throw new ProviderError(`the agent provider sent an unreadable answer: ${data.slice(0, ERROR_MESSAGE_CHARS)}`);
+  if (!Array.isArray(fields.choices)) throw unreadable(data);
   return parsed as CompletionChunk;
+}
+
+function unreadable(text: string, cause?: unknown): ProviderError {
+  return new ProviderError(`the agent provider sent an unreadable answer: ${text.slice(0, ERROR_MESSAGE_CHARS)}`, { cause });
 }
 
 /**
