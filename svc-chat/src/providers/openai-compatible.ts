@@ -1,6 +1,6 @@
 import { DEFAULT_IMAGE_SIZE } from '@agentdock/contracts';
 import type OpenAI from 'openai';
-import { completionChunks, Cutoff, failure, type OpenAiEndpoint, postJson, readJson } from './openai-http';
+import { completionChunks, Cutoff, failure, type OpenAiEndpoint, openAiEndpoint, postJson, readJson } from './openai-http';
 import { type ChatProvider, IMAGE_DONE_TEXT, IMAGE_PENDING_TEXT, NO_REPLY_TEXT, ProviderError, type ProviderReply, type ProviderRequest } from './provider';
 
 export interface OpenAiCompatibleConfig {
@@ -30,7 +30,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
   constructor(private readonly config: OpenAiCompatibleConfig) {
     this.name = config.name;
     this.demo = config.demo;
-    this.endpoint = { baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs };
+    this.endpoint = openAiEndpoint(config);
   }
 
   reply(request: ProviderRequest): Promise<ProviderReply> {

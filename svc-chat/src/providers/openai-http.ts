@@ -10,12 +10,17 @@ type ResponseBody = Dispatcher.ResponseData['body'];
 const ERROR_BODY_BYTES = 64 * 1024;
 const ERROR_MESSAGE_CHARS = 500;
 
+/** Where and how requests go: built once per provider by `openAiEndpoint`. */
 export interface OpenAiEndpoint {
-  /** The API's base URL, e.g. `https://api.openai.com/v1`. */
+  /** The API's base URL without a trailing slash, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
-  apiKey: string;
+  headers: Record<string, string>;
   /** Until the answer's headers arrive. */
   timeoutMs: number;
+}
+
+export function openAiEndpoint({ baseUrl, apiKey, timeoutMs }: { baseUrl: string; apiKey: string; timeoutMs: number }): OpenAiEndpoint {
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, timeoutMs };
 }
 
 /**
@@ -46,9 +51,9 @@ export async function postJson(endpoint: OpenAiEndpoint, path: string, body: unk
   const timer = setTimeout(() => cutoff.cut(new ProviderError('the agent provider did not answer in time')), endpoint.timeoutMs);
   let answer: Dispatcher.ResponseData;
   try {
-    answer = await request(`${endpoint.baseUrl.replace(/\/+$/, '')}/${path}`, {
+    answer = await request(`${endpoint.baseUrl}/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${endpoint.apiKey}` },
+      headers: endpoint.headers,
       body: JSON.stringify(body),
       signal: AbortSignal.any([signal, cutoff.signal]),
       // The timer above bounds the wait for headers; a stream's quiet spells are the caller's idle timer's.
