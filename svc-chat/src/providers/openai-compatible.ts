@@ -82,7 +82,6 @@ export class OpenAiCompatibleProvider implements ChatProvider {
       throw failure(error, request.signal, cutoff, 'the agent provider broke off its answer');
     } finally {
       clearTimeout(timer);
-      stream.destroy();
     }
     // A stream cut off by the caller is not a reply, however much of it arrived.
     if (request.signal.aborted) throw new ProviderError('the request was cancelled');
