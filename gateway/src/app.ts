@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { PUBLIC_API_BASE } from '@agentdock/contracts';
-import { type HttpAppKit, type Logger, createHttpApp, createTokenVerifier, notFoundHandler, optionalAuth } from '@agentdock/service-kit';
+import { type HttpAppKit, type Logger, cachingVerifier, createHttpApp, createTokenVerifier, notFoundHandler, optionalAuth } from '@agentdock/service-kit';
 import { type FrontedApp, apiPipeline, frontOf } from './api-pipeline';
 import { contentLengthLimit } from './body-limit';
 import { type GatewayConfig, UPSTREAM_NAMES } from './config';
@@ -13,7 +13,6 @@ import { upstreamReadiness } from './readiness';
 import { runtimeConfig } from './runtime-config';
 import { securityHeaders } from './security-headers';
 import { createApiRateLimit } from './shared-rate-limit';
-import { cachingVerifier } from './token-cache';
 
 // The whole /readyz answer must come back well within a load balancer's probe timeout.
 const READINESS_TIMEOUT_MS = 2000;
@@ -57,6 +56,8 @@ export const isPublicApiPath = (url: string): boolean => url === PUBLIC_API_BASE
  * (see apiPipeline); the express app behind it serves the gateway's own endpoints and the shell.
  */
 export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
+  // Remembered until the token expires: the gateway's check is an early refusal, and every service
+  // verifies each token again (remembering it a minute at most) and applies suspensions itself.
   const verifier = cachingVerifier(createTokenVerifier({ jwksUrl: config.jwksUrl }));
   const headers = securityHeaders(Object.values(config.remotes));
   const rateLimit = createApiRateLimit({ perMinute: config.rateLimitPerMinute, redisUrl: config.rateLimitRedisUrl, keyPrefix: config.rateLimitKeyPrefix, logger });

@@ -4,6 +4,7 @@ import type { Express, RequestHandler } from 'express';
 import { Counter, Registry } from 'prom-client';
 import { z } from 'zod';
 import {
+  cachingVerifier,
   createTokenVerifier,
   requireAdmin,
   type TokenVerifier,
@@ -123,6 +124,13 @@ export interface RunningService<TSchema extends Record<string, unknown>> {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a service remembers that a token verified. A user's next request within it skips the
+ * signature check (on a chat send, the largest step before the database's); suspension and
+ * revocation are still checked on every request, around the cache.
+ */
+const VERIFIED_TOKEN_MAX_AGE_MS = 60_000;
+
 /** Opens the database, starts the relay, consumers and the HTTP server of one service. */
 export async function startService<TSchema extends Record<string, unknown>, TDeps = void>(
   definition: ServiceDefinition<TSchema, TDeps>,
@@ -156,7 +164,13 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
     db: database.db,
     bus: runtime.bus,
     metricsRegistry,
-    verifier: rejectingRevoked(rejectingSuspended(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), suspended), revoked),
+    verifier: rejectingRevoked(
+      rejectingSuspended(
+        cachingVerifier(createTokenVerifier({ jwksUrl: runtime.jwksUrl, adminRequiresMfa: runtime.adminRequireMfa }), { maxAgeMs: VERIFIED_TOKEN_MAX_AGE_MS }),
+        suspended,
+      ),
+      revoked,
+    ),
     transaction: async (work) => {
       const before = enqueued;
       const result = await inTransaction(database.db, work);

@@ -41,5 +41,6 @@ export { getRequestId, REQUEST_ID_HEADER } from './http/request-id';
 export { closeHttpServer, DEFAULT_REQUEST_TIMEOUT_MS, type ListenOptions, serverUrl, startHttpServer } from './http/server';
 export { AccountSuspendedError, AuthUnavailableError, InvalidTokenError, MfaRequiredError, SessionRevokedError, TokenExpiredError } from './auth/auth-errors';
 export { createTokenVerifier, type TokenVerifier, type TokenVerifierOptions } from './auth/jwt';
+export { cachingVerifier, type TokenCacheOptions } from './auth/token-cache';
 export { assertAdminMfa, getAuth, getOptionalAuth, optionalAuth, requireAdmin, requireAuth } from './auth/middleware';
 export { drainServer, installShutdown, type ShutdownOptions, type TriggerShutdown } from './shutdown';

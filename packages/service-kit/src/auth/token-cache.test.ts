@@ -1,5 +1,6 @@
 import type { AccessTokenClaims } from '@agentdock/contracts';
-import { InvalidTokenError, type TokenVerifier } from '@agentdock/service-kit';
+import { InvalidTokenError } from './auth-errors';
+import type { TokenVerifier } from './jwt';
 import { cachingVerifier } from './token-cache';
 
 const claims: AccessTokenClaims = { sub: 'u1', email: 'ada@example.com', admin: false, tier: 'free' };
@@ -29,6 +30,30 @@ describe('caching token verifier', () => {
     expect(await cached.verify(token)).toBe(claims);
     expect(calls).toHaveLength(1);
     now = 1_060_000;
+    await cached.verify(token);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('with a maximum age, verifies again once it has passed, though the token still lives', async () => {
+    let now = 1_000_000;
+    const { verifier, calls } = countingVerifier();
+    const cached = cachingVerifier(verifier, { maxAgeMs: 60_000, now: () => now });
+    const token = tokenExpiringAt(1_600);
+    await cached.verify(token);
+    now = 1_059_999;
+    await cached.verify(token);
+    expect(calls).toHaveLength(1);
+    now = 1_060_000;
+    await cached.verify(token);
+    await cached.verify(token);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not remember a token without an expiry', async () => {
+    const { verifier, calls } = countingVerifier();
+    const cached = cachingVerifier(verifier, { now: () => 0 });
+    const token = `header.${Buffer.from(JSON.stringify({ sub: 'u1' })).toString('base64url')}.signature`;
+    await cached.verify(token);
     await cached.verify(token);
     expect(calls).toHaveLength(2);
   });
