@@ -11,7 +11,7 @@ import { BalanceTooHighError, BalanceTooLowError, InsufficientCreditsError, Sett
 import { adjustCredits, lockWallet, purchaseCredits, refundCredits, releaseReservation, reserveCredits, settleReservation } from './ledger';
 import { reserveReply } from './metering';
 import { resetForSubscription } from './subscriptions';
-import { addMonth, ensureWallet, findWallets, startPeriod, toWallet, walletRow } from './wallet';
+import { addMonth, ensureWallet, findWallets, startPeriod, toWallet, walletInUse, walletRow } from './wallet';
 
 // The wallet's rules against a real database: one database per file (opening one costs seconds on
 // PGlite), one fresh user per test.
@@ -215,6 +215,26 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       const row = await ensureWallet(db(), userId, 'starter', addMonth(start));
       expect(row).toMatchObject({ tier: 'free', creditsRemaining: 50_000 });
       expect(row.periodStart.toISOString()).toBe(addMonth(start).toISOString());
+      // No plan credits were left to expire: the grant is the period's only row.
+      expect((await ledger(userId)).map((entry) => entry.kind)).toEqual(['grant']);
+    });
+
+    it('takes the wallet a concurrent request opened since the read found none, rather than opening it again', async () => {
+      const userId = await walletWith({ tier: 'free', selfRenewing: true, creditsRemaining: 10 });
+      const row = await walletInUse(db(), undefined, { userId, tier: 'free' }, start);
+      expect(row).toMatchObject({ userId, creditsRemaining: 10, purchasedCredits: 500 });
+      expect(await ledger(userId)).toEqual([]);
+    });
+
+    it('refills a month once when two requests find it ended: the later one takes the wallet as the earlier one left it', async () => {
+      const userId = await walletWith({ tier: 'free', selfRenewing: true, creditsRemaining: 3 });
+      const readBeforeTheRefill = (await walletRow(db(), userId))!;
+      const now = addMonth(start);
+      expect((await ensureWallet(db(), userId, 'free', now)).creditsRemaining).toBe(50_000);
+      await adjust(userId, -1_000);
+      const later = await walletInUse(db(), readBeforeTheRefill, { userId, tier: 'free' }, now);
+      expect(later).toMatchObject({ creditsRemaining: 49_000, purchasedCredits: 500 });
+      expect((await ledger(userId)).map((entry) => entry.kind).sort()).toEqual(['admin-adjustment', 'expiry', 'grant']);
     });
   });
 
