@@ -9,7 +9,7 @@ import { conversationSlot, hideFrom, toConversation } from './conversations';
 import { HISTORY_CONTEXT, toChatMessage } from './history';
 import { sendRecorded, sendRecording } from './send-record';
 import type { Recording } from './ledger';
-import { meteredReply, reserveReply, reserveReplyAtOnce } from './metering';
+import { meteredReply, type Reservation, reserveReply, reserveReplyAtOnce } from './metering';
 import { readForSend } from './send-reads';
 
 /** The longest reply the operator allows: one figure for all agents, or one per agent key. */
@@ -71,18 +71,20 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
     countsApiCall: false,
   };
   const sending = { ...input, agentId: agent.id, messageTokens: estimate.messageTokens };
+  const prepared = <T extends { reservation: Reservation }>(reserved: T) => ({ agent, replyId, estimate, replyBound: reserved.reservation.replyBound, ...reserved });
+  // What the send statement wrote along with the reservation.
+  const recorded = (reservation: Reservation) => ({ reservation, ...sendRecorded(reservation.recorded!) });
   if (!input.editOf) {
     const reservation = await reserveReplyAtOnce(context.db, { ...reserving, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
     // Its guard let it write only with the conversation found, so what it wrote is all there.
-    if (reservation) return { agent, replyId, estimate, replyBound: reservation.replyBound, reservation, ...sendRecorded(reservation.recorded!) };
+    if (reservation) return prepared(recorded(reservation));
   }
   const reserved = await context.transaction(async (tx) => {
     const reserve = (recording?: Recording) => reserveReply(tx, { ...reserving, seen: wallet, recording });
     if (!input.editOf) {
       // The wallet moved since it was read, or the conversation asked for is not one the send may
       // continue: read again under the lock, and a 404 rolls the reservation back.
-      const reservation = await reserve(sendRecording(sending));
-      return { reservation, ...sendRecorded(reservation.recorded!) };
+      return recorded(await reserve(sendRecording(sending)));
     }
     const reservation = await reserve();
     const { conversation, order } = await conversationSlot(tx, { ...input, agentId: agent.id });
@@ -102,7 +104,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
       .returning();
     return { reservation, userMessage: userMessage!, slot, conversation, history: undefined };
   });
-  return { agent, replyId, estimate, replyBound: reserved.reservation.replyBound, ...reserved };
+  return prepared(reserved);
 }
 
 type Prepared = Awaited<ReturnType<typeof prepareSend>>;
