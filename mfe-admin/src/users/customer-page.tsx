@@ -24,6 +24,7 @@ const LEDGER_LABELS: Record<LedgerKind, string> = {
   refund: 'Refund',
   'top-up': 'Top-up',
   'admin-adjustment': 'Admin adjustment',
+  'plan-change': 'Plan change',
 };
 const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
 

@@ -38,6 +38,7 @@ export * from './billing/http';
 export * from './billing/endpoints';
 export * from './chat/wallet';
 export * from './chat/rules';
+export * from './chat/plan-change';
 export * from './chat/conversation';
 export * from './chat/message';
 export * from './chat/endpoints';

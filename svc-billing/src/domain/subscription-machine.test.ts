@@ -60,6 +60,21 @@ describe('subscription state machine', () => {
     expect(transition.effects).toEqual([{ type: 'plan-changed', previousTier: 'starter' }]);
   });
 
+  it('reports a billing period restarted by a change of price (monthly to annual) as a plan change, never a renewal', () => {
+    const annual = snapshot({ currentPeriodStart: T0 + 10 * DAY, currentPeriodEnd: T0 + 10 * DAY + 365 * DAY, observedAt: T0 + 10 * DAY });
+    expect(applySnapshot(run([snapshot()]).state, annual, T0 + 10 * DAY).effects).toEqual([{ type: 'plan-changed', previousTier: 'starter' }]);
+    const annualPro = { ...annual, product: { kind: 'plan' as const, tier: 'professional' as const } };
+    expect(applySnapshot(run([snapshot()]).state, annualPro, T0 + 10 * DAY).effects).toEqual([{ type: 'plan-changed', previousTier: 'starter' }]);
+    // Switched within the second the subscription started: only the period's end moved.
+    const sameSecond = snapshot({ currentPeriodEnd: T0 + 365 * DAY, observedAt: T0 });
+    expect(applySnapshot(run([snapshot()]).state, sameSecond, T0).effects).toEqual([{ type: 'plan-changed', previousTier: 'starter' }]);
+  });
+
+  it('renews and changes plan when a new period starts on another plan', () => {
+    const renewedAsPro = snapshot({ product: { kind: 'plan', tier: 'professional' }, currentPeriodStart: T0 + MONTH, currentPeriodEnd: T0 + 2 * MONTH, observedAt: T0 + MONTH });
+    expect(run([snapshot(), renewedAsPro]).effects).toEqual(['activated', 'plan-changed', 'renewed']);
+  });
+
   it('starts a grace period on a failed renewal, once, and restores the normal state when paid', () => {
     const pastDue = snapshot({ status: 'past_due', currentPeriodStart: T0 + MONTH, currentPeriodEnd: T0 + 2 * MONTH, observedAt: T0 + MONTH });
     const started = run([snapshot()]).state;

@@ -83,10 +83,15 @@ export function applySnapshot(stored: StoredSubscription | null, snapshot: Subsc
       effects.push(grantEffect(snapshot));
       granted = true;
     } else if (wasGranted && stored) {
-      if (snapshot.product.kind === 'plan' && stored.product.kind === 'plan' && snapshot.product.tier !== stored.product.tier) {
+      const periodChanged = snapshot.currentPeriodStart !== stored.currentPeriodStart || snapshot.currentPeriodEnd !== stored.currentPeriodEnd;
+      // A renewal starts where the paid period ended. A period that changed otherwise was
+      // restarted by a change of price (monthly ↔ annual, which the provider bills from now): a
+      // plan change, which must never count as a renewal and refill the month.
+      const renewal = snapshot.currentPeriodStart > stored.currentPeriodStart && snapshot.currentPeriodStart >= stored.currentPeriodEnd;
+      if (snapshot.product.kind === 'plan' && stored.product.kind === 'plan' && (snapshot.product.tier !== stored.product.tier || (periodChanged && !renewal))) {
         effects.push({ type: 'plan-changed', previousTier: stored.product.tier });
       }
-      if (snapshot.currentPeriodStart > stored.currentPeriodStart && snapshot.status === 'active' && snapshot.product.kind === 'plan') {
+      if (renewal && snapshot.status === 'active' && snapshot.product.kind === 'plan') {
         effects.push({ type: 'renewed' });
       }
     }

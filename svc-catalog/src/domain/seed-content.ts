@@ -1,4 +1,4 @@
-import type { ContentSectionInput } from '@agentdock/contracts';
+import { type ContentSectionInput, PLAN_CHANGE_RULE_TEXT } from '@agentdock/contracts';
 
 type SeedSection = Pick<ContentSectionInput, 'title' | 'sectionType' | 'content'> & { slot: string };
 
@@ -76,7 +76,7 @@ const SECTIONS: SeedSection[] = [
     slot: 'pricing.faq.change-plan',
     sectionType: 'pricing',
     title: 'Can I change my plan later?',
-    content: "Yes. You can upgrade or downgrade at any time from your dashboard's Subscription tab or from Manage My Subscription. Your new allowance applies from the change.",
+    content: `Yes. You can upgrade or downgrade at any time from your dashboard's Subscription tab or from Manage My Subscription; the price is prorated to the day. ${PLAN_CHANGE_RULE_TEXT}`,
   },
   {
     slot: 'pricing.faq.payment-methods',

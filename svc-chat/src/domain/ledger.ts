@@ -122,6 +122,49 @@ export async function startCreditPeriod(tx: Tx<ChatSchema>, input: PeriodStart):
   );
 }
 
+export interface AllowanceChange {
+  userId: string;
+  tier: SubscriptionTier;
+  /** The month's plan credits and API calls after the change (`allowanceAfterPlanChange`). */
+  credits: { granted: number; remaining: number };
+  apiCalls: { granted: number; used: number };
+  /** The wallet's period columns, when the billing period moved with the change. */
+  period?: { periodStart: Date; refillsAt: Date; anchor: Date; renewsAt: Date };
+  reference: string;
+  reason: string;
+}
+
+/**
+ * A plan change inside a month: the plan credits move to what the change leaves (one
+ * `plan-change` row for the difference, none when nothing moved), the allowance columns follow,
+ * purchased credits stay as they are. Called with the wallet locked (`lockWallet`).
+ */
+export async function changeAllowance(tx: Tx<ChatSchema>, locked: WalletRow, change: AllowanceChange): Promise<WalletRow> {
+  const fields = {
+    tier: change.tier,
+    creditsLimit: change.credits.granted,
+    apiCallsUsed: change.apiCalls.used,
+    apiCallsLimit: change.apiCalls.granted,
+    ...(change.period && {
+      periodStart: change.period.periodStart,
+      creditsRefillAt: change.period.refillsAt,
+      periodAnchor: change.period.anchor,
+      renewsAt: change.period.renewsAt,
+      selfRenewing: false,
+    }),
+  };
+  const delta = change.credits.remaining - locked.creditsRemaining;
+  if (delta === 0) {
+    const [row] = await tx
+      .update(chatWallets)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(chatWallets.userId, change.userId))
+      .returning();
+    return row!;
+  }
+  return book(tx, { userId: change.userId, kind: 'plan-change', plan: delta, purchased: 0, reference: change.reference, reason: change.reason }, fields);
+}
+
 /** Bought credits go to the purchased bucket, once per purchase id (a replay changes nothing). */
 export async function purchaseCredits(tx: Tx<ChatSchema>, input: { userId: string; credits: number; purchaseId: string }): Promise<WalletRow | null> {
   const [seen] = await tx

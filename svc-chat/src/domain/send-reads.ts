@@ -3,6 +3,7 @@ import { type Db, namedStatement, prefixedColumns, rawRowReader } from '@agentdo
 import { sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents, chatWallets } from '../db/schema';
 import { type AgentRecord, usableAgent } from './agents';
+import { isTier } from './allowances';
 import type { WalletRow } from './ledger';
 import { walletInUse } from './wallet';
 
@@ -20,10 +21,14 @@ const walletFromRaw = rawRowReader(chatWallets, 'wallet.');
 
 /**
  * What a send reads before it reserves: the agent, if the user's tier may use it (else 404), and
- * the user's wallet, refilled if its month has ended or created if there was none.
+ * the user's wallet, refilled if its month has ended or created if there was none. The tier is
+ * the wallet's, as on `/v1`: billing's events change it the moment a plan changes, while an access
+ * token keeps the tier it was signed with for minutes (a downgrade takes paid agents away at once).
+ * Only a user without a wallet yet is judged by the token's tier.
  */
 export async function readForSend(db: Db<ChatSchema>, input: { agentId: string; userId: string; tier: SubscriptionTier }): Promise<{ agent: AgentRecord; wallet: WalletRow }> {
   const [raw] = await agentAndWallet.run(db, { agentId: input.agentId, userId: input.userId });
-  const agent = usableAgent(raw && agentFromRaw(raw), input.tier);
-  return { agent, wallet: await walletInUse(db, (raw && walletFromRaw(raw)) ?? undefined, input) };
+  const existing = (raw && walletFromRaw(raw)) ?? undefined;
+  const agent = usableAgent(raw && agentFromRaw(raw), existing && isTier(existing.tier) ? existing.tier : input.tier);
+  return { agent, wallet: await walletInUse(db, existing, input) };
 }

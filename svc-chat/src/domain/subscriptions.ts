@@ -1,8 +1,9 @@
-import type { SubscriptionTier } from '@agentdock/contracts';
+import { allowanceAfterPeriodRestart, allowanceAfterPlanChange, type MonthAllowance, remainingShare, type SubscriptionTier } from '@agentdock/contracts';
 import type { Tx } from '@agentdock/service-data';
 import type { ChatSchema } from '../db/schema';
-import { purchaseCredits } from './ledger';
-import { ensureWallet, startPeriod, addMonth, walletRow } from './wallet';
+import { allowanceFor, isTier } from './allowances';
+import { changeAllowance, lockWallet, purchaseCredits } from './ledger';
+import { addMonth, allowancePeriod, ensureWallet, startPeriod, walletRow } from './wallet';
 
 /** A new account gets the free allowance (or its tier's, if it was created with one). */
 export async function provisionWallet(tx: Tx<ChatSchema>, userId: string, tier: SubscriptionTier, now: Date): Promise<void> {
@@ -10,7 +11,7 @@ export async function provisionWallet(tx: Tx<ChatSchema>, userId: string, tier: 
   await startPeriod(tx, { userId, tier, periodStart: now, renewsAt: addMonth(now), selfRenewing: tier === 'free', reference: `provision:${userId}` });
 }
 
-/** Activation, renewal or plan change: the plan's allowance for the new period, no rollover. */
+/** Activation or renewal: the plan's allowance for the new period, no rollover. */
 export async function resetForSubscription(
   tx: Tx<ChatSchema>,
   input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string },
@@ -22,6 +23,45 @@ export async function resetForSubscription(
     renewsAt: input.periodEnd,
     selfRenewing: false,
     reference: `billing:${input.eventId}`,
+  });
+}
+
+/**
+ * Upgrade or downgrade of a running subscription: never a refill. Inside the billing period the
+ * month keeps its usage and its refill date (`allowanceAfterPlanChange`); where the provider
+ * started a new billing period with the change (monthly ↔ annual), the month restarts on the new
+ * anchor with the usage the old month's elapsed part did not pay for carried into it
+ * (`allowanceAfterPeriodRestart`). Plan credits and API calls follow the same rule.
+ */
+export async function changePlan(
+  tx: Tx<ChatSchema>,
+  input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string; now: Date },
+): Promise<void> {
+  const existing = await walletRow(tx, input.userId);
+  // Not yet on a paid period (the activation is still on its way): the change is the activation.
+  if (!existing || existing.selfRenewing) return resetForSubscription(tx, input);
+  const locked = await lockWallet(tx, input.userId);
+  const from = await allowanceFor(tx, isTier(locked.tier) ? locked.tier : 'free');
+  const to = await allowanceFor(tx, input.tier);
+  const share = remainingShare(locked.periodStart, locked.creditsRefillAt, input.now);
+  const credits: MonthAllowance = { granted: locked.creditsLimit, remaining: locked.creditsRemaining };
+  const calls: MonthAllowance = { granted: locked.apiCallsLimit, remaining: Math.max(0, locked.apiCallsLimit - locked.apiCallsUsed) };
+  const periodMoved = input.periodStart.getTime() !== locked.periodAnchor.getTime() || input.periodEnd.getTime() !== locked.renewsAt.getTime();
+  const next = periodMoved
+    ? { credits: allowanceAfterPeriodRestart(credits, { to: to.credits, share }), calls: allowanceAfterPeriodRestart(calls, { to: to.apiCalls, share }) }
+    : {
+        credits: allowanceAfterPlanChange(credits, { from: from.credits, to: to.credits, share }),
+        calls: allowanceAfterPlanChange(calls, { from: from.apiCalls, to: to.apiCalls, share }),
+      };
+  const month = periodMoved ? allowancePeriod(input.periodStart, input.now, input.periodEnd) : null;
+  await changeAllowance(tx, locked, {
+    userId: input.userId,
+    tier: input.tier,
+    credits: next.credits,
+    apiCalls: { granted: next.calls.granted, used: next.calls.granted - next.calls.remaining },
+    ...(month && { period: { periodStart: month.start, refillsAt: month.refillsAt, anchor: input.periodStart, renewsAt: input.periodEnd } }),
+    reference: `billing:${input.eventId}`,
+    reason: `${locked.tier} to ${input.tier}${periodMoved ? ', new billing period' : ''}`,
   });
 }
 

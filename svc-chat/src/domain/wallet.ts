@@ -130,3 +130,13 @@ export async function walletRow(db: Db<ChatSchema>, userId: string): Promise<Wal
   const [raw] = await walletOf.run(db, { userId });
   return (raw && walletFromRaw(raw)) ?? undefined;
 }
+
+/**
+ * The tier a signed-in user's requests are judged by: the wallet's, which billing's events change
+ * the moment a plan changes (an access token keeps its tier for minutes); the token's for a user
+ * without a wallet yet.
+ */
+export async function tierInForce(db: Db<ChatSchema>, userId: string, tokenTier: SubscriptionTier): Promise<SubscriptionTier> {
+  const row = await walletRow(db, userId);
+  return row && isTier(row.tier) ? row.tier : tokenTier;
+}

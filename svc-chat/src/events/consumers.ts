@@ -19,7 +19,7 @@ import type { ChatSchema } from '../db/schema';
 import { applyAgentChanged } from '../domain/agents';
 import { applyPlanChanged } from '../domain/allowances';
 import { applyApiKeyIssued, applyApiKeyRevoked } from '../domain/api-keys';
-import { addPurchasedCredits, changeTier, provisionWallet, resetForSubscription } from '../domain/subscriptions';
+import { addPurchasedCredits, changePlan, changeTier, provisionWallet, resetForSubscription } from '../domain/subscriptions';
 
 // billing.subscription.past-due needs no consumer: access (and the wallet) continue during grace.
 export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOptions[] {
@@ -46,7 +46,16 @@ export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOpt
     ),
     consumer('subscription-activated', subscriptionActivatedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
     consumer('subscription-renewed', subscriptionRenewedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
-    consumer('subscription-plan-changed', subscriptionPlanChangedV1, (tx, data, envelope) => subscription(tx, data, envelope.id)),
+    consumer('subscription-plan-changed', subscriptionPlanChangedV1, (tx, data, envelope) =>
+      changePlan(tx, {
+        userId: data.userId,
+        tier: data.tier,
+        periodStart: new Date(data.periodStart),
+        periodEnd: new Date(data.periodEnd),
+        eventId: envelope.id,
+        now: new Date(envelope.occurredAt),
+      }),
+    ),
     consumer('subscription-canceled', subscriptionCanceledV1, (tx, data, envelope) =>
       changeTier(tx, { userId: data.userId, tier: 'free', now: new Date(data.endedAt), eventId: envelope.id }),
     ),

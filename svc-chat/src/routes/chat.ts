@@ -7,7 +7,7 @@ import { apiKeyUsageFor } from '../domain/api-keys';
 import { completeSend, prepareSend, type SendDeps } from '../domain/chat';
 import { conversationMessages, deleteConversation, latestConversation, listConversations, ownConversation, renameConversation, toConversation } from '../domain/conversations';
 import { usageFor } from '../domain/history';
-import { ensureWallet, toWallet } from '../domain/wallet';
+import { ensureWallet, tierInForce, toWallet } from '../domain/wallet';
 
 const agentParams = z.object({ agentId: z.uuid('Not a valid agent id') });
 const conversationParams = z.object({ conversationId: z.uuid('Not a valid conversation id') });
@@ -32,15 +32,17 @@ export function chatRouter(deps: SendDeps): Router {
     res.json({ keys: await apiKeyUsageFor(context.db, getAuth(req).sub) });
   });
 
-  // The tier comes from the verified token, never from the request.
+  // The tier is the wallet's (or the verified token's), never the request's.
   router.get(CHAT_ENDPOINTS.agents.route, async (req, res) => {
-    res.json({ agents: await listAgentsFor(context.db, getAuth(req).tier), provider: { name: deps.provider.name, demo: deps.provider.demo } });
+    const auth = getAuth(req);
+    const tier = await tierInForce(context.db, auth.sub, auth.tier);
+    res.json({ agents: await listAgentsFor(context.db, tier), provider: { name: deps.provider.name, demo: deps.provider.demo } });
   });
 
   router.get(CHAT_ENDPOINTS.history.route, async (req, res) => {
     const auth = getAuth(req);
     const { agentId } = agentParams.parse(req.params);
-    await agentForUser(context.db, agentId, auth.tier);
+    await agentForUser(context.db, agentId, await tierInForce(context.db, auth.sub, auth.tier));
     const conversation = await latestConversation(context.db, auth.sub, agentId);
     res.json(conversation ? { conversation: toConversation(conversation), messages: await conversationMessages(context.db, conversation) } : { conversation: null, messages: [] });
   });

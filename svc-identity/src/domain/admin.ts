@@ -1,4 +1,4 @@
-import { type AdminUserList, type AdminUserListQuery, type AdminUserPatch, userReactivatedV1, userSuspendedV1, userTierChangedV1 } from '@agentdock/contracts';
+import { type AdminUserList, type AdminUserListQuery, type AdminUserPatch, userReactivatedV1, userSuspendedV1, userTierChangedV1, utcDayStart } from '@agentdock/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from '@agentdock/service-data/orm';
 import { BadRequestError } from '@agentdock/service-kit';
 import { type Db, recordAdminAction } from '@agentdock/service-data';
@@ -31,9 +31,9 @@ const DAY_MS = 86_400_000;
 /** Whole UTC days, both ends included; a day that is not one (2026-02-30) is refused with a 400. */
 function signedUpBetween(from: string | undefined, to: string | undefined): SQL | undefined {
   const day = (text: string) => {
-    const time = Date.parse(`${text}T00:00:00Z`);
-    if (!Number.isFinite(time)) throw new BadRequestError('Enter a real calendar date.');
-    return time;
+    const start = utcDayStart(text);
+    if (!start) throw new BadRequestError('Enter a real calendar date.');
+    return start.getTime();
   };
   return and(from ? gte(users.createdAt, new Date(day(from))) : undefined, to ? lt(users.createdAt, new Date(day(to) + DAY_MS)) : undefined);
 }

@@ -9,7 +9,16 @@ const DAY_MS = 86_400_000;
 
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.'));
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+/**
+ * Midnight UTC starting a YYYY-MM-DD day, or null for a day the calendar lacks: `Date.parse`
+ * alone rolls 2026-02-30 over to 2 March.
+ */
+export function utcDayStart(day: string): Date | null {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().startsWith(day) ? new Date(time) : null;
+}
+
+const dayNumber = (day: string) => (utcDayStart(day)?.getTime() ?? Number.NaN) / DAY_MS;
 
 /**
  * GET <service>/admin/stats query: whole UTC days, both ends included. Every service reads the

@@ -100,6 +100,6 @@ export const adminMessagesResponse = z.object({ messages: z.array(adminMessage) 
 export type AdminMessagesResponse = z.infer<typeof adminMessagesResponse>;
 
 /** Why a row of the wallet ledger changed the balance. */
-export const LEDGER_KINDS = ['grant', 'expiry', 'reservation', 'settlement', 'release', 'refund', 'top-up', 'admin-adjustment'] as const;
+export const LEDGER_KINDS = ['grant', 'expiry', 'reservation', 'settlement', 'release', 'refund', 'top-up', 'admin-adjustment', 'plan-change'] as const;
 export const ledgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKind>;

@@ -1,0 +1,3 @@
+-- A plan change books the difference it makes to the month's plan credits as its own kind of row.
+ALTER TABLE "chat_wallet_ledger" DROP CONSTRAINT "chat_wallet_ledger_kind_check";--> statement-breakpoint
+ALTER TABLE "chat_wallet_ledger" ADD CONSTRAINT "chat_wallet_ledger_kind_check" CHECK ("chat_wallet_ledger"."kind" in ('grant', 'expiry', 'reservation', 'settlement', 'release', 'refund', 'top-up', 'admin-adjustment', 'plan-change'));
