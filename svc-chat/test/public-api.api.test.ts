@@ -254,6 +254,90 @@ describe(`svc-chat public API (/v1) with the official OpenAI SDK on ${DRIVER}`, 
     expect(await unknown.json()).toEqual({ error: { message: 'Invalid URL (POST /v1/embeddings).', type: 'invalid_request_error', code: 'not_found', param: null } });
   });
 
+  describe('a Free owner’s key asking for a paid agent by its id', () => {
+    const notFound = (id: string) => ({
+      message: `The model '${id}' does not exist or you do not have access to it.`,
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+      param: 'model',
+    });
+
+    /**
+     * A paid agent and a Free owner with two keys: one allowing every agent, one naming this agent
+     * (a key's allowed agents narrow the tier's, never widen them). `untouched` checks the refusal
+     * left everything as it was: no provider call, credit, ledger row, API call, key spend or request row.
+     */
+    async function freeOwnerAndPaidAgent(tier: 'starter' | 'professional') {
+      const agent = await chat.agent({ tier, key: `${tier}-${randomUUID().slice(0, 8)}` });
+      const { user, key } = await customer({ tier: 'free' });
+      const naming = await chat.apiKey(user, { allowedAgents: [agent.key] });
+      const state = async () => ({
+        providerCalls: fake.requests.length,
+        wallet: await chat.wallet(user.id),
+        ledger: await chat.db.select().from(chatWalletLedger).where(eq(chatWalletLedger.userId, user.id)),
+        keys: await chat.db.select().from(chatApiKeys).where(eq(chatApiKeys.userId, user.id)),
+        requests: await chat.db.select().from(chatApiRequests).where(eq(chatApiRequests.userId, user.id)),
+      });
+      const before = await state();
+      expect(before.wallet).toMatchObject({ tier: 'free', creditsRemaining: 50_000, apiCallsUsed: 0 });
+      return {
+        agent,
+        keys: [key, naming],
+        untouched: async () => {
+          expect(await state()).toEqual(before);
+          expect(before.keys.map((row) => row.monthCredits)).toEqual([0, 0]);
+          expect(before.requests).toEqual([]);
+        },
+      };
+    }
+
+    it.each(['starter', 'professional'] as const)('refuses a %s agent’s completion, streamed or not, with 404 model_not_found, charging and counting nothing', async (tier) => {
+      const { agent, keys, untouched } = await freeOwnerAndPaidAgent(tier);
+      const messages = [{ role: 'user' as const, content: 'abcd' }];
+      for (const key of keys) {
+        const client = clientFor(key.secret);
+        const plain = await caught(client.chat.completions.create({ model: agent.key, messages }));
+        expect(plain).toBeInstanceOf(OpenAI.NotFoundError);
+        expect(plain.error).toEqual(notFound(agent.key));
+        const streamed = await caught(client.chat.completions.create({ model: agent.key, messages, stream: true, stream_options: { include_usage: true } }));
+        expect(streamed).toBeInstanceOf(OpenAI.NotFoundError);
+        expect(streamed.error).toEqual(notFound(agent.key));
+        // On the wire: a JSON error before any event stream opens.
+        const raw = await fetch(`${chat.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { ...key.auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: agent.key, messages, stream: true }),
+        });
+        expect(raw.status).toBe(404);
+        expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await raw.json()).toEqual({ error: notFound(agent.key) });
+      }
+      await untouched();
+      // The same agent answers an owner on its tier: the refusal above is the tier's.
+      const { client: paid } = await customer({ tier });
+      const completion = await paid.chat.completions.create({ model: agent.key, messages });
+      expect(completion.choices[0]!.message.content).toBe(fake.reply);
+    });
+
+    it.each(['starter', 'professional'] as const)('refuses a %s agent on GET /v1/models/{id} with 404 model_not_found, as the list leaves it out', async (tier) => {
+      const { agent, keys, untouched } = await freeOwnerAndPaidAgent(tier);
+      const free = await chat.agent({ tier: 'free' });
+      for (const key of keys) {
+        const retrieved = await caught(clientFor(key.secret).models.retrieve(agent.key));
+        expect(retrieved).toBeInstanceOf(OpenAI.NotFoundError);
+        expect(retrieved.error).toEqual(notFound(agent.key));
+        const raw = await fetch(`${chat.url}/v1/models/${agent.key}`, { headers: key.auth });
+        expect(raw.status).toBe(404);
+        expect(await raw.json()).toEqual({ error: notFound(agent.key) });
+        expect((await clientFor(key.secret).models.list()).data.map((model) => model.id)).not.toContain(agent.key);
+      }
+      expect(await clientFor(keys[0]!.secret).models.retrieve(free.key)).toMatchObject({ id: free.key, object: 'model' });
+      await untouched();
+      const { client: paid } = await customer({ tier });
+      expect(await paid.models.retrieve(agent.key)).toMatchObject({ id: agent.key, object: 'model', owned_by: 'agentdock' });
+    });
+  });
+
   it('answers 402 insufficient_quota with the exact text when the credits run out, spending nothing', async () => {
     const agent = await chat.agent();
     const { user, key, client } = await customer();
@@ -288,6 +372,50 @@ describe(`svc-chat public API (/v1) with the official OpenAI SDK on ${DRIVER}`, 
     const other = await chat.apiKey(user);
     await clientFor(other.secret).chat.completions.create({ model: agent.key, messages: [{ role: 'user', content: 'abcd' }] });
     expect((await chat.wallet(user.id))!.creditsRemaining).toBe(50_000 - 1_800);
+    await expectLedgerBalanced(user.id);
+  });
+
+  it.each([
+    ['non-streamed', false],
+    ['streamed', true],
+  ] as const)('cuts the reply a key’s remaining cap cannot pay for in full (%s): finish_reason length, the month’s spend within the cap', async (_mode, stream) => {
+    const agent = await chat.agent();
+    // A multiple neither of a reply's cost (500) nor of a token's (100): after two replies 250
+    // credits are left, 2 whole tokens: the message's and one of the reply's 4.
+    const cap = 1_250;
+    const { user, key, client } = await customer({ key: { monthlyCreditCap: cap } });
+    fake.reply = 'word word word ';
+    fake.usage = null;
+    const messages = [{ role: 'user' as const, content: 'abcd' }];
+    const ask = async () => {
+      if (!stream) {
+        const completion = await client.chat.completions.create({ model: agent.key, messages });
+        return { content: completion.choices[0]!.message.content, finishReason: completion.choices[0]!.finish_reason, usage: completion.usage };
+      }
+      const chunks: OpenAI.ChatCompletionChunk[] = [];
+      for await (const chunk of await client.chat.completions.create({ model: agent.key, messages, stream: true, stream_options: { include_usage: true } })) chunks.push(chunk);
+      return {
+        content: chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join(''),
+        finishReason: chunks.find((chunk) => chunk.choices[0]?.finish_reason)?.choices[0]!.finish_reason,
+        usage: chunks.at(-1)!.usage,
+      };
+    };
+    const answers = [await ask(), await ask(), await ask()];
+    const lastMaxTokens = fake.requests.at(-1)!.body.max_tokens;
+    const refused = await caught(client.chat.completions.create({ model: agent.key, messages, stream }));
+    // The key's month as each record keeps it: its counter, its requests and the dashboard.
+    const [keyRow] = await chat.db.select().from(chatApiKeys).where(eq(chatApiKeys.id, key.id));
+    const requests = await requestsOf(key.id);
+    const usage = await request(chat.url).get('/api/chat/api-keys/usage').set(user.auth).expect(200);
+    const spent = { counter: keyRow!.monthCredits, requests: requests.reduce((sum, row) => sum + row.credits, 0), dashboard: usage.body.keys[0].creditsThisMonth as number };
+    expect(Math.max(...Object.values(spent))).toBeLessThanOrEqual(cap);
+    const whole = { content: fake.reply, finishReason: 'stop', usage: { prompt_tokens: 1, completion_tokens: 4, total_tokens: 5 } };
+    expect(answers).toEqual([whole, whole, { content: 'word', finishReason: 'length', usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }]);
+    expect(lastMaxTokens).toBe(1);
+    expect([refused.status, refused.code]).toEqual([402, 'key_credit_cap_reached']);
+    expect(spent).toEqual({ counter: 1_200, requests: 1_200, dashboard: 1_200 });
+    expect(requests.map((row) => row.credits).sort((a, b) => a - b)).toEqual([200, 500, 500]);
+    expect(await chat.wallet(user.id)).toMatchObject({ creditsRemaining: 50_000 - 1_200, apiCallsUsed: 3 });
     await expectLedgerBalanced(user.id);
   });
 
