@@ -22,7 +22,7 @@ export const scopes = {
     tests: ['svc-catalog/src/domain'],
   },
   'svc-chat': {
-    mutate: ['svc-chat/src/domain/credits.ts', 'svc-chat/src/domain/ledger.ts', 'svc-chat/src/domain/wallet.ts', 'svc-chat/src/domain/allowances.ts'],
+    mutate: ['svc-chat/src/domain/credits.ts', 'svc-chat/src/domain/ledger/*.ts', 'svc-chat/src/domain/wallet.ts', 'svc-chat/src/domain/allowances.ts'],
     tests: ['svc-chat/src/domain'],
     // wallet-balance.test.ts runs the wallet against a database opened once for the file; on
     // PGlite that takes seconds per mutant run, on a fresh PostgreSQL database (TEST_DATABASE_URL)

@@ -140,6 +140,35 @@ describe(`svc-chat on ${DRIVER}`, () => {
     await expectLedgerBalanced(user);
   });
 
+  it('never retries a settlement that failed for another reason than the database being away (a programming error fails at once)', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    const { context } = chat.service;
+    await ensureWallet(chat.db, user.id, 'free');
+    const steady: ChatProvider = {
+      name: 'steady',
+      demo: false,
+      reply: async (request) => {
+        request.onToken('Twelve chars');
+        return { text: 'Twelve chars', usage: null, imageUrl: null };
+      },
+    };
+    const deps = { context, provider: steady, lowBalanceRatio: 0.1, replyLimits: { maxReplyTokens: 4_096, perAgent: {} } };
+    const input = { userId: user.id, tier: 'free' as const, agentId: agent.id, message: 'Hello' };
+    const prepared = await prepareSend(deps, input);
+    const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
+    const settlement = jest.spyOn(context, 'transaction').mockRejectedValue(bug);
+    const started = Date.now();
+    try {
+      await expect(completeSend(deps, { ...input, signal: new AbortController().signal, onWaiting: () => undefined, onToken: () => undefined }, prepared)).rejects.toBe(bug);
+      expect(settlement).toHaveBeenCalledTimes(1);
+      // The first retry would have waited SETTLEMENT_RETRY_MS[0] = 250 ms.
+      expect(Date.now() - started).toBeLessThan(250);
+    } finally {
+      settlement.mockRestore();
+    }
+  });
+
   it('lets a reply that arrived in one burst leave before its settlement starts', async () => {
     const agent = await chat.agent();
     const user = await chat.user();

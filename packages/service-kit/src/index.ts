@@ -34,6 +34,7 @@ export {
   ValidationError,
 } from './errors/app-errors';
 export { errorHandler, notFoundHandler, sendError } from './http/error-handler';
+export { isDatabaseUnavailable } from './errors/database-unavailable';
 export { createHttpApp, type HttpAppKit, type HttpAppOptions } from './http/app';
 export { cameFromGateway, GATEWAY_SECRET_HEADER, trustForwardedOnlyFromGateway } from './http/gateway-trust';
 export type { ReadinessCheck } from './http/health';

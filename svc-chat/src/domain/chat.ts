@@ -9,7 +9,8 @@ import { conversationSlot, hideFrom, toConversation } from './conversations';
 import { HISTORY_CONTEXT, toChatMessage } from './history';
 import { sendRecorded, sendRecording } from './send-record';
 import type { Recording } from './ledger';
-import { meteredReply, type Reservation, reserveReply, reserveReplyAtOnce } from './metering';
+import { meteredReply } from './metering/metered-reply';
+import { type Reservation, reserveReply } from './metering/reserve';
 import { readForSend } from './send-reads';
 
 /** The longest reply the operator allows: one figure for all agents, or one per agent key. */
@@ -75,7 +76,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
   // What the send statement wrote along with the reservation.
   const recorded = (reservation: Reservation) => ({ reservation, ...sendRecorded(reservation.recorded!) });
   if (!input.editOf) {
-    const reservation = await reserveReplyAtOnce(context.db, { ...reserving, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
+    const reservation = await reserveReply(context.db, { ...reserving, atOnce: true, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
     // Its guard let it write only with the conversation found, so what it wrote is all there.
     if (reservation) return prepared(recorded(reservation));
   }

@@ -7,7 +7,10 @@ import type { AgentRecord } from './agents';
 import type { ApiCaller } from './api-keys';
 import { agentReplyLimit, type SendDeps } from './chat';
 import { PublicApiError } from './errors';
-import { type Delivered, meteredReply, type MeteredResult, type ReplyRequest, type Reservation, reserveReply, type Settlement } from './metering';
+import type { Delivered } from './metering/cut-off';
+import { meteredReply, type MeteredResult, type ReplyRequest } from './metering/metered-reply';
+import { type Reservation, reserveReply } from './metering/reserve';
+import type { Settlement } from './metering/settle';
 import { ensureWallet } from './wallet';
 
 /**

@@ -9,7 +9,7 @@ import { replyTokenBound } from '@agentdock/contracts';
 import { allowanceFor, applyPlanChanged, isTier } from './allowances';
 import { BalanceTooHighError, BalanceTooLowError, InsufficientCreditsError, SettlementOverReservationError, WalletNotFoundError } from './errors';
 import { adjustCredits, lockWallet, purchaseCredits, refundCredits, releaseReservation, reserveCredits, settleReservation } from './ledger';
-import { reserveReply } from './metering';
+import { reserveReply } from './metering/reserve';
 import { resetForSubscription } from './subscriptions';
 import { addMonth, ensureWallet, findWallets, startPeriod, toWallet, walletInUse, walletRow } from './wallet';
 

@@ -32,8 +32,17 @@ export function creditsForTokens(tokens: number): number {
  */
 export function sendEstimate(message: string): { messageTokens: number; replyTokens: number; credits: number } {
   const messageTokens = estimateTokens(message);
-  const replyTokens = messageTokens * 2;
-  return { messageTokens, replyTokens, credits: creditsForTokens(messageTokens + replyTokens) };
+  return { messageTokens, replyTokens: estimatedReplyTokens(messageTokens), credits: estimatedSendCredits(messageTokens) };
+}
+
+/** "Estimated reply tokens = double" the message's. */
+function estimatedReplyTokens(messageTokens: number): number {
+  return messageTokens * 2;
+}
+
+/** The estimate's credits for a message of `messageTokens`: where only its token count is known (the server's reservation). */
+export function estimatedSendCredits(messageTokens: number): number {
+  return creditsForTokens(messageTokens + estimatedReplyTokens(messageTokens));
 }
 
 /**

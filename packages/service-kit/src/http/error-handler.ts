@@ -5,6 +5,7 @@ import { formatByteSize } from '../config/byte-size';
 import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors/app-errors';
 import type { Logger } from '../logger';
 import { getRequestId } from './request-id';
+import { isDatabaseUnavailable } from '../errors/database-unavailable';
 
 /** Writes an AppError as the platform's one error body (apiErrorBody in contracts). */
 export function sendError(req: Request, res: Response, error: AppError): void {
@@ -66,20 +67,6 @@ function sqlState(err: object): string | undefined {
   return undefined;
 }
 
-/** Connection exceptions (class 08) and the server shutting down or starting (57P01-57P03). */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
-
-/** The database is down or restarting: somewhere in the cause chain, the driver lost or could not reach it. */
-function databaseUnavailable(err: object): boolean {
-  for (let current: unknown = err, depth = 0; typeof current === 'object' && current !== null && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
-    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
-  }
-  return false;
-}
-
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof z.core.$ZodError) {
@@ -97,7 +84,7 @@ function toAppError(err: unknown): AppError | undefined {
     return new BadRequestError(undefined, { code: 'invalid_text', cause: err });
   }
   // A restart or failover of the database: the caller may simply retry, so not a 500.
-  if (databaseUnavailable(err)) {
+  if (isDatabaseUnavailable(err)) {
     return new AppError('service_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.', { headers: { 'Retry-After': '5' }, cause: err });
   }
   // body-parser and the router raise http-errors: `expose` marks those safe to show a client.

@@ -1,0 +1,72 @@
+import type { LedgerKind } from '@agentdock/contracts';
+import { type Db, prefixedColumns, rawRowReader, type Tx } from '@agentdock/service-data';
+import { eq, sql } from '@agentdock/service-data/orm';
+import { type ChatSchema, chatWalletLedger, chatWallets } from '../../db/schema';
+import { WalletNotFoundError } from '../errors';
+
+/**
+ * The one write of the ledger: a balance change and its row, together. Only the ledger's own
+ * modules import `book` (`ledger.ts` re-exports the rest).
+ */
+
+export type WalletRow = typeof chatWallets.$inferSelect;
+
+/** What a change took from (negative) or gave to (positive) each bucket. */
+export interface Buckets {
+  plan: number;
+  purchased: number;
+}
+
+interface Entry extends Buckets {
+  userId: string;
+  kind: LedgerKind;
+  messageId?: string;
+  reference?: string;
+  reason?: string;
+  actorId?: string;
+}
+
+type WalletSet = Parameters<ReturnType<Db<ChatSchema>['update']>['set']>[0];
+/** The wallet's other columns a change may set along with its balance (never the balance itself). */
+type WalletFields = Omit<WalletSet, 'userId' | 'creditsRemaining' | 'purchasedCredits'>;
+
+export async function book(tx: Tx<ChatSchema>, entry: Entry, fields: WalletFields = {}): Promise<WalletRow> {
+  const [row] = await tx
+    .update(chatWallets)
+    .set({
+      ...fields,
+      creditsRemaining: sql`${chatWallets.creditsRemaining} + ${entry.plan}`,
+      purchasedCredits: sql`${chatWallets.purchasedCredits} + ${entry.purchased}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(chatWallets.userId, entry.userId))
+    .returning();
+  if (!row) throw new WalletNotFoundError();
+  await tx.insert(chatWalletLedger).values({
+    userId: entry.userId,
+    kind: entry.kind,
+    planDelta: entry.plan,
+    purchasedDelta: entry.purchased,
+    messageId: entry.messageId,
+    reference: entry.reference,
+    reason: entry.reason,
+    actorId: entry.actorId,
+  });
+  return row;
+}
+
+/** The wallet row, locked until the transaction ends: concurrent changes queue on it. */
+export async function lockWallet(tx: Tx<ChatSchema>, userId: string): Promise<WalletRow> {
+  const [row] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
+  if (!row) throw new WalletNotFoundError();
+  return row;
+}
+
+/**
+ * The wallet's columns by name rather than `*`: a named statement's result may not change shape
+ * while it is prepared, so a column added by a later migration must not break a running instance.
+ */
+export const walletColumns = (relation: string) => prefixedColumns(chatWallets, relation, '');
+
+/** A wallet row out of a raw statement row (`NamedStatement.run`), in drizzle's shape. */
+export const walletFromRaw = rawRowReader(chatWallets);

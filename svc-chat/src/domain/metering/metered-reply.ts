@@ -1,0 +1,100 @@
+import { setTimeout as yieldToEventLoop } from 'node:timers/promises';
+import type { ImageSize } from '@agentdock/contracts';
+import { type ChatProvider, failureApology, ProviderError, type ProviderRequest } from '../../providers/provider';
+import { type AgentRecord, producesImages } from '../agents';
+import { cutOffAt, type Delivered, deliveredWhole } from './cut-off';
+import type { Reservation } from './reserve';
+import { release, type ReplyRecorder, settle, type SettleDeps } from './settle';
+
+/**
+ * Metering of one reply, the same for the web chat and the `/v1` API: reserve what the caller can
+ * pay for (`reserve.ts`, within `bound.ts`), hold the provider to it (`cut-off.ts`), then settle
+ * to what was delivered or give it all back on failure (`settle.ts`). Each caller stores its own
+ * record of the reply (a chat message, or an API request's metadata) in the same transactions,
+ * through `ReplyRecorder`.
+ */
+
+export interface MeterDeps extends SettleDeps {
+  provider: ChatProvider;
+}
+
+/** What the provider is asked, and where the reply goes as it arrives. */
+export interface ReplyRequest {
+  agent: AgentRecord;
+  message: string;
+  history: ProviderRequest['history'];
+  system?: string;
+  temperature?: number;
+  stop?: string[];
+  /** For image agents: the size asked for. */
+  imageSize?: ImageSize;
+  /** In the log lines of a failure and in the apology the caller sees. */
+  requestId?: string;
+  /** The caller left (or stopped): the reply is charged for what was generated up to then. */
+  signal: AbortSignal;
+  onWaiting(): void;
+  onToken(text: string): void;
+  /** A reply without an image counts as a failure (the `/v1` images endpoint would have nothing to answer). */
+  requireImage?: boolean;
+}
+
+export type MeteredResult<TDone, TFailed> = { ok: true; done: TDone } | { ok: false; error: TFailed };
+
+/**
+ * Calls the provider and settles. The stream is cut where the reply would cost more than the
+ * reservation; a reply the caller stops or leaves is charged for what was generated up to then;
+ * a failed one gives the reservation (and the API call it counted) back in full.
+ */
+export async function meteredReply<TDone, TFailed>(
+  deps: MeterDeps,
+  reservation: Reservation,
+  request: ReplyRequest,
+  record: ReplyRecorder<TDone, TFailed>,
+): Promise<MeteredResult<TDone, TFailed>> {
+  const bound = reservation.replyBound;
+  const stream = cutOffAt(bound, request.onToken);
+  let delivered: Delivered;
+  try {
+    const reply = await deps.provider.reply({
+      agent: {
+        key: request.agent.key,
+        name: request.agent.name,
+        description: request.agent.description,
+        providerAgentId: request.agent.providerAgentId,
+        producesImages: producesImages(request.agent),
+      },
+      message: request.message,
+      history: request.history,
+      ...(request.system ? { system: request.system } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.stop?.length ? { stop: request.stop } : {}),
+      ...(request.imageSize ? { imageSize: request.imageSize } : {}),
+      signal: AbortSignal.any([request.signal, stream.signal]),
+      maxTokens: bound,
+      onToken: stream.onToken,
+      onWaiting: request.onWaiting,
+    });
+    if (request.requireImage && !reply.imageUrl && !request.signal.aborted) throw new ProviderError('the image agent answered without an image');
+    delivered = stream.cut
+      ? stream.endedEarly('out-of-credits', reply.imageUrl)
+      : request.signal.aborted
+        ? stream.endedEarly('stopped', reply.imageUrl)
+        : deliveredWhole(reply, bound);
+  } catch (error) {
+    if (stream.cut) delivered = stream.endedEarly('out-of-credits', null);
+    else if (request.signal.aborted) delivered = stream.endedEarly('stopped', null);
+    else {
+      deps.context.logger.warn(
+        { err: error, requestId: request.requestId, agentId: request.agent.id, replyId: reservation.replyId },
+        'agent provider failed; reservation released',
+      );
+      return { ok: false, error: await release(deps.context, reservation, failureApology(request.requestId), record) };
+    }
+  }
+  // The reply's last tokens were written in this same turn of the event loop; they leave (and
+  // the gateway forwards them) only once it gives the loop a turn. On PGlite the settlement's
+  // queries run without ever doing so, so in the embedded default, where the gateway shares
+  // this process, a reply that arrived in one burst would reach the reader only after it commits.
+  await yieldToEventLoop();
+  return { ok: true, done: await settle(deps, reservation, request.agent, delivered, record) };
+}

@@ -1,0 +1,26 @@
+import { chatCreditsLowV1 } from '@agentdock/contracts';
+import type { ServiceContext } from '@agentdock/service-data';
+import { and, eq, sql } from '@agentdock/service-data/orm';
+import { type ChatSchema, chatWallets } from '../../db/schema';
+import { isLowBalance } from '../credits';
+import type { WalletRow } from '../ledger';
+import type { ChatTx } from './settle';
+
+/** One low-balance event per period, when the plan credits fall below the threshold. */
+export async function noteLowBalance(context: ServiceContext<ChatSchema>, tx: ChatTx, wallet: WalletRow, ratio: number): Promise<void> {
+  if (!isLowBalance(wallet.creditsRemaining, wallet.creditsLimit, ratio)) return;
+  if (wallet.lowBalanceNotifiedFor?.getTime() === wallet.periodStart.getTime()) return;
+  const claimed = await tx
+    .update(chatWallets)
+    .set({ lowBalanceNotifiedFor: wallet.periodStart })
+    .where(and(eq(chatWallets.userId, wallet.userId), sql`${chatWallets.lowBalanceNotifiedFor} is distinct from ${wallet.periodStart}`))
+    .returning({ userId: chatWallets.userId });
+  if (claimed.length === 0) return;
+  await context.enqueue(tx, chatCreditsLowV1, {
+    userId: wallet.userId,
+    balance: wallet.creditsRemaining,
+    limit: wallet.creditsLimit,
+    periodStart: wallet.periodStart.toISOString(),
+    renewsAt: wallet.renewsAt.toISOString(),
+  });
+}

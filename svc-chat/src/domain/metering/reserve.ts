@@ -1,0 +1,83 @@
+import { creditsForTokens } from '@agentdock/contracts';
+import type { Db, Tx } from '@agentdock/service-data';
+import type { ChatSchema } from '../../db/schema';
+import { holdKeyCredits, type KeyHold, lockApiKey } from '../api-keys';
+import { WalletNotFoundError } from '../errors';
+import { type Buckets, lockWallet, type Recording, reserveCredits, type WalletRow } from '../ledger';
+import { type BoundInput, boundByKeyCap, boundReply, refusal } from './bound';
+
+export interface ReserveInput extends BoundInput {
+  userId: string;
+  replyId: string;
+  /** The API key the request came with: its monthly cap bounds the reply too. */
+  keyId?: string;
+  now?: Date;
+  /**
+   * The wallet as the caller read it just before, without a lock (the web chat's send): the
+   * reservation then needs no locked read of its own, and reads again under the lock only if a
+   * concurrent change left too little. Ignored with an API key, whose lock must come after the wallet's.
+   */
+  seen?: WalletRow;
+  /** The caller's own record of the request, written by the reservation's statement (see `reservationRecording`). */
+  recording?: Recording;
+}
+
+/** What was set aside for one reply. */
+export interface Reservation {
+  userId: string;
+  replyId: string;
+  messageTokens: number;
+  /** The most reply tokens paid for: the provider is asked for no more and the reply is cut there. */
+  replyBound: number;
+  buckets: Buckets;
+  countsApiCall: boolean;
+  keyHold: KeyHold | null;
+  /** The row the recording's statement returned, when the reservation was given one. */
+  recorded?: Record<string, unknown>;
+}
+
+/** Outside a transaction, on the wallet as read: `null` where the figures moved since (the caller reserves again in a transaction). */
+type AtOnce = { atOnce: true; seen: WalletRow; recording: Recording };
+
+/**
+ * The one way a reply's credits are set aside: checks and reserves (throws the 4xx refusals: 402
+ * credits, 402 key cap, 429 API calls) and goes through the ledger once. In a transaction it locks
+ * the wallet, then the key: every transaction that takes both takes them in that order. Given the
+ * wallet as just read (`seen`), the reservation's own statement is the lock, and the check is made
+ * again under a locked read only when it finds the balance changed. `atOnce`: the web chat's send
+ * as one statement with no transaction around it, whose recording must write everything or
+ * nothing (a `guard`); `null` where it wrote nothing without a refusal on the figures read.
+ */
+export async function reserveReply(db: Db<ChatSchema>, input: Omit<ReserveInput, 'keyId'> & AtOnce): Promise<Reservation | null>;
+export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Promise<Reservation>;
+export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Partial<AtOnce>): Promise<Reservation | null> {
+  // Locks are only taken on the second overload's handle, a transaction: `atOnce` never locks.
+  const tx = db as Tx<ChatSchema>;
+  let unlocked = input.seen !== undefined && input.keyId === undefined;
+  let wallet = unlocked ? input.seen! : await lockWallet(tx, input.userId);
+  for (;;) {
+    let bound = boundReply(wallet, input);
+    const key = input.keyId ? await lockApiKey(db, input.keyId, input.now ?? new Date()) : null;
+    if (key) bound = boundByKeyCap(bound, key, input.messageTokens);
+    const credits = creditsForTokens(input.messageTokens + bound.replyBound);
+    const outcome = await reserveCredits(db, wallet, credits, input.replyId, { countsApiCall: input.countsApiCall, recording: input.recording });
+    if (outcome.ok) {
+      return {
+        userId: input.userId,
+        replyId: input.replyId,
+        messageTokens: input.messageTokens,
+        replyBound: bound.replyBound,
+        buckets: outcome.reservation,
+        countsApiCall: input.countsApiCall,
+        keyHold: key ? await holdKeyCredits(db, key, credits) : null,
+        ...(input.recording ? { recorded: outcome.recorded } : {}),
+      };
+    }
+    if (outcome.reason !== 'changed') throw refusal(outcome, bound, input.messageTokens);
+    if (input.atOnce) return null;
+    // Under the lock the figures cannot have moved: only a wallet deleted meanwhile gets here.
+    if (!unlocked) throw new WalletNotFoundError();
+    unlocked = false;
+    wallet = await lockWallet(tx, input.userId);
+  }
+}

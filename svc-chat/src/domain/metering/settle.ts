@@ -1,0 +1,110 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chatCreditsSpentV1, replyCharge } from '@agentdock/contracts';
+import type { ServiceContext } from '@agentdock/service-data';
+import { and, eq, inArray } from '@agentdock/service-data/orm';
+import { isDatabaseUnavailable } from '@agentdock/service-kit';
+import { type ChatSchema, chatWalletLedger } from '../../db/schema';
+import type { AgentRecord } from '../agents';
+import { releaseKeyCredits } from '../api-keys';
+import { releaseReservation, settleReservation, type WalletRow } from '../ledger';
+import type { Delivered } from './cut-off';
+import { noteLowBalance } from './notify';
+import type { Reservation } from './reserve';
+
+/** The handle `context.transaction` gives its work: the one events are enqueued with. */
+export type ChatTx = Parameters<Parameters<ServiceContext<ChatSchema>['transaction']>[0]>[0];
+
+export interface SettleDeps {
+  context: ServiceContext<ChatSchema>;
+  lowBalanceRatio: number;
+}
+
+export interface Settlement {
+  delivered: Delivered;
+  /** The tokens charged (message and reply) and their credits. */
+  cost: { tokens: number; credits: number };
+  charged: number;
+  wallet: WalletRow;
+}
+
+/** The caller's own record of a reply, written in the settlement's (or the release's) transaction. */
+export interface ReplyRecorder<TDone, TFailed> {
+  settled(tx: ChatTx, settlement: Settlement): Promise<TDone>;
+  failed(tx: ChatTx, apology: string): Promise<TFailed>;
+}
+
+/** How long a reply's settlement keeps trying while the database is away (a restart, a failover). */
+export const SETTLEMENT_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
+
+export class ReservationAlreadyClosedError extends Error {
+  override readonly name = 'ReservationAlreadyClosedError';
+}
+
+/**
+ * Settles or releases a reservation, retrying while the database cannot be reached: a reply that
+ * was delivered while PostgreSQL restarted must still be charged what it cost, and the rest of its
+ * reservation given back, not held forever. Only that is retried: any other failure (a refusal, a
+ * programming error) would fail the same way again. Each try is one transaction that first checks
+ * the reservation is still open, so a try whose commit went through although its answer was lost
+ * is never booked a second time.
+ */
+async function closeReservation<T>(context: ServiceContext<ChatSchema>, reservation: Reservation, work: (tx: ChatTx) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await context.transaction(async (tx) => {
+        const [closed] = await tx
+          .select({ id: chatWalletLedger.id })
+          .from(chatWalletLedger)
+          .where(and(eq(chatWalletLedger.messageId, reservation.replyId), inArray(chatWalletLedger.kind, ['settlement', 'release'])));
+        if (closed) throw new ReservationAlreadyClosedError(`reservation for reply ${reservation.replyId} is already closed`);
+        return work(tx);
+      });
+    } catch (error) {
+      const wait = SETTLEMENT_RETRY_MS[attempt];
+      if (!isDatabaseUnavailable(error) || wait === undefined) throw error;
+      context.logger.warn({ err: error, replyId: reservation.replyId, attempt: attempt + 1, retryInMs: wait }, 'could not close a reply reservation; trying again');
+      await sleep(wait);
+    }
+  }
+}
+
+/** Charges what the reply delivered (never more than was reserved) and gives the rest back. */
+export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, agent: AgentRecord, delivered: Delivered, record: ReplyRecorder<TDone, unknown>): Promise<TDone> {
+  const { context } = deps;
+  const cost = replyCharge({
+    messageTokens: reservation.messageTokens,
+    replyText: delivered.text,
+    reportedReplyTokens: delivered.usage?.completionTokens ?? null,
+    bound: reservation.replyBound,
+  });
+  return closeReservation(context, reservation, async (tx) => {
+    const { charged, wallet } = await settleReservation(tx, { userId: reservation.userId, reservation: reservation.buckets, cost: cost.credits, messageId: reservation.replyId });
+    if (reservation.keyHold) await releaseKeyCredits(tx, reservation.keyHold, reservation.keyHold.credits - charged);
+    const done = await record.settled(tx, { delivered, cost, charged, wallet });
+    await context.enqueue(tx, chatCreditsSpentV1, {
+      userId: reservation.userId,
+      agentId: agent.id,
+      messageId: reservation.replyId,
+      credits: charged,
+      tokens: cost.tokens,
+      balanceAfter: wallet.creditsRemaining + wallet.purchasedCredits,
+    });
+    await noteLowBalance(context, tx, wallet, deps.lowBalanceRatio);
+    return done;
+  });
+}
+
+/** A failed reply was not the caller's doing: the whole reservation goes back, with the API call it counted. */
+export async function release<TFailed>(context: ServiceContext<ChatSchema>, reservation: Reservation, apology: string, record: ReplyRecorder<unknown, TFailed>): Promise<TFailed> {
+  return closeReservation(context, reservation, async (tx) => {
+    await releaseReservation(tx, {
+      userId: reservation.userId,
+      reservation: reservation.buckets,
+      messageId: reservation.replyId,
+      reason: 'provider failure',
+      countsApiCall: reservation.countsApiCall,
+    });
+    if (reservation.keyHold) await releaseKeyCredits(tx, reservation.keyHold, reservation.keyHold.credits);
+    return record.failed(tx, apology);
+  });
+}
