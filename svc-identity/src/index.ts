@@ -6,9 +6,12 @@ import type { IdentityOptions } from './config';
 import { type IdentitySchema, schema } from './db/schema';
 import { type AuthDeps, sessionEnds } from './domain/auth';
 import { createMailer, type Mailer } from './domain/mailer';
-import { createRateLimits, type RateLimits } from './domain/rate-limits';
 import { resealTotpSecrets } from './domain/mfa';
+import { passwordGuesses } from './domain/password-guesses';
+import { type ConfirmCredentialChange, credentialChangeConfirmation } from './domain/profile';
+import { createRateLimits, type RateLimits } from './domain/rate-limits';
 import { createSecretBox } from './domain/secret-box';
+import { signInFailureCounter } from './domain/sign-in-failures';
 import { loadSigner } from './domain/signing-keys';
 import { billingEmailConsumers, billingTierConsumers } from './events/billing';
 import { lowBalanceConsumer } from './events/low-balance';
@@ -31,6 +34,7 @@ interface IdentityDeps {
   auth: AuthDeps;
   limits: RateLimits;
   mailer: Mailer;
+  confirm: ConfirmCredentialChange;
 }
 
 /** svc-identity owns users, credentials, sessions, roles, suspension and email. */
@@ -51,12 +55,15 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       const admins = await grantAdminToConfirmed(context.db, options.adminEmails);
       if (admins > 0) context.logger.info({ admins }, 'made the confirmed accounts listed in ADMIN_EMAILS admins');
       if (!options.smtpUrl) context.logger.info('SMTP_URL is not set: emails are kept in the local mailbox table');
-      return { auth, mailer, limits: createRateLimits(context.db, options.rateLimits) };
+      context.logger.info('there is no SMS provider: texts (phone number codes) are kept in the local mailbox table');
+      const limits = createRateLimits(context.db, options.rateLimits);
+      const guesses = passwordGuesses(limits, signInFailureCounter(context.db));
+      return { auth, mailer, limits, confirm: credentialChangeConfirmation({ guesses, mailer, publicUrl: options.publicUrl }) };
     },
     adminGuard(context, { auth }) {
       return adminGuard(context.db, auth.signer.verifier);
     },
-    mount(app, context, { auth, limits }) {
+    mount(app, context, { auth, limits, confirm }) {
       app.set('trust proxy', options.trustProxyHops);
       const api = Router();
       api.get(IDENTITY_JWKS_ENDPOINT.route, (_req, res) => {
@@ -65,9 +72,9 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(authRouter(auth, limits, options.cookieSecure));
       api.use(tokenRouter(auth, options.cookieSecure));
       const ends = sessionEnds(auth);
-      api.use(profileRouter(context.db, ends, auth.signer.verifier, limits));
-      api.use(mfaRouter(context.db, context, auth.signer.verifier, limits, auth.secretBox));
-      api.use(apiKeysRouter(context.db, { writer: context, mailer: auth.mailer, publicUrl: options.publicUrl }, auth.signer.verifier, limits));
+      api.use(profileRouter({ db: context.db, mailer: auth.mailer, limits, confirm, codeTtlMinutes: options.otpTtlMinutes }, ends, auth.signer.verifier));
+      api.use(mfaRouter(context.db, context, auth.signer.verifier, limits, auth.secretBox, confirm));
+      api.use(apiKeysRouter(context.db, { writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, confirm }, auth.signer.verifier));
       api.use(adminRouter(context.db, ends, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
       app.use(identityStatsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, ends, auth.signer.verifier));

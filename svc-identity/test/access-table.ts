@@ -36,6 +36,8 @@ export const IDENTITY_ACCESS: AccessTable = {
     me: 'user',
     updateMe: 'user',
     changePassword: 'user',
+    verifyPhone: 'user',
+    sendPhoneCode: 'user',
     mfaStatus: 'user',
     startMfaEnrolment: 'user',
     confirmMfaEnrolment: 'user',

@@ -156,6 +156,8 @@ describe(`account attacks: sign-up takeover, re-authentication, ended sessions (
     for (const call of [
       request(identity.url).get(`${api}/me`),
       request(identity.url).patch(`${api}/me`).send({ fullName: 'Mallory' }),
+      request(identity.url).post(`${api}/me/phone/code`).send({}),
+      request(identity.url).post(`${api}/me/phone/verify`).send({ code: '123456' }),
       request(identity.url).post(`${api}/me/password`).send({ password: 'whatever it is', currentPassword: PASSWORD }),
       request(identity.url).get(`${api}/me/mfa`),
       request(identity.url).post(`${api}/me/mfa/enrolment`),

@@ -5,7 +5,7 @@ import { eventually } from '@agentdock/service-kit/testing';
 import { startTestService, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import { users } from '../src/db/schema';
-import { bearer, type IdentityHarness, PASSWORD, refreshCookieHeader, signUpConfirmed, startIdentity, testOptions, uniqueEmail } from './helpers';
+import { bearer, type IdentityHarness, PASSWORD, refreshCookieHeader, signUpConfirmed, startIdentity, testOptions, uniqueEmail, uniquePhone } from './helpers';
 
 const api = '/api/identity';
 
@@ -186,15 +186,17 @@ describe(`svc-identity admin API and suspension (${process.env.TEST_DATABASE_URL
     await patchUser('00000000-0000-4000-8000-000000000000', { isSuspended: true }).expect(404);
   });
 
-  it('updates the profile’s name and phone, and refuses a phone someone else uses', async () => {
-    const first = await signUpConfirmed(identity.url);
-    const second = await signUpConfirmed(identity.url);
-    const phone = `+4420${String(Date.now()).slice(-7)}`;
-    const updated = await request(identity.url).patch(`${api}/me`).set(bearer(first.session.accessToken)).send({ fullName: 'Ada King', phone }).expect(200);
-    expect(updated.body).toMatchObject({ fullName: 'Ada King', phone });
-    const taken = await request(identity.url).patch(`${api}/me`).set(bearer(second.session.accessToken)).send({ phone }).expect(409);
-    expect(taken.body.error.code).toBe('phone_taken');
-    await request(identity.url).patch(`${api}/me`).set(bearer(second.session.accessToken)).send({ phone: '0123' }).expect(400);
+  it('updates the profile’s name and keeps a new phone number pending until it is proved', async () => {
+    const { session } = await signUpConfirmed(identity.url);
+    const phone = uniquePhone();
+    const updated = await request(identity.url).patch(`${api}/me`).set(bearer(session.accessToken)).send({ fullName: 'Ada King', phone }).expect(200);
+    expect(updated.body).toMatchObject({ fullName: 'Ada King', phone: null, pendingPhone: phone });
+    await request(identity.url).patch(`${api}/me`).set(bearer(session.accessToken)).send({ phone: '0123' }).expect(400);
+    // null removes the number, pending or proved.
+    expect((await request(identity.url).patch(`${api}/me`).set(bearer(session.accessToken)).send({ phone: null }).expect(200)).body).toMatchObject({
+      phone: null,
+      pendingPhone: null,
+    });
   });
 
   it('searches 10,000 users by email or name and pages them with a total', async () => {

@@ -16,6 +16,7 @@ import {
   startIdentity,
   testOptions,
   uniqueEmail,
+  uniquePhone,
 } from './helpers';
 
 const api = '/api/identity';
@@ -58,10 +59,12 @@ describe(`svc-identity sign-in flows over HTTP (${process.env.TEST_DATABASE_URL 
     expect((await post('/signin/password', { email, password: 'wrong password' }).expect(400)).body.error.code).toBe('invalid_credentials');
   });
 
-  it('signs in by email or by phone with the password, and answers every wrong combination alike', async () => {
+  it('signs in by email or by a proved phone number with the password, and answers every wrong combination alike', async () => {
     const { email, session: confirmed } = await signUpConfirmed(identity.url);
-    const phone = `+1415555${String(Date.now()).slice(-4)}`;
+    const phone = uniquePhone();
     await request(identity.url).patch(`${api}/me`).set(bearer(confirmed.accessToken)).send({ phone }).expect(200);
+    const code = /\b(\d{6})\b/.exec((await latestEmail(identity.url, phone, /verification code/)).text)?.[1];
+    await request(identity.url).post(`${api}/me/phone/verify`).set(bearer(confirmed.accessToken)).send({ code }).expect(200);
 
     const byEmail = session.parse((await post('/signin/password', { email: email.toUpperCase(), password: PASSWORD }).expect(200)).body);
     expect(byEmail).toMatchObject({ kind: 'password', user: { email, phone } });

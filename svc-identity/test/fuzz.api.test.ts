@@ -6,6 +6,7 @@ import {
   otpVerifyRequest,
   passwordChangeRequest,
   passwordSignInRequest,
+  phoneVerifyRequest,
   profilePatch,
   signUpRequest,
 } from '@agentdock/contracts';
@@ -31,6 +32,7 @@ describeHostileInput({
         otpVerifyRequest,
         passwordChangeRequest,
         profilePatch,
+        phoneVerifyRequest,
         adminUserPatch,
         apiKeyCreateRequest,
       ),

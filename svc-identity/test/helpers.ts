@@ -48,6 +48,8 @@ export async function startIdentity(
 let counter = 0;
 /** A fresh address per test, so tests in one file never see each other's accounts or limits. */
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
+/** A fresh phone number in international format (E.164), likewise. */
+export const uniquePhone = () => `+1555${String(Date.now()).slice(-7)}${String((counter += 1) % 100).padStart(2, '0')}`;
 
 export function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');

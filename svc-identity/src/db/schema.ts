@@ -10,7 +10,10 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** Proved by a texted code: the only number that signs in, so unique. */
     phone: text('phone'),
+    /** Set by its owner, waiting for its code; not unique, so setting it tells nobody who uses it. */
+    pendingPhone: text('pending_phone'),
     fullName: text('full_name'),
     /** argon2id, in its PHC string form (algorithm, parameters and salt travel with the hash). */
     passwordHash: text('password_hash').notNull(),
@@ -102,6 +105,21 @@ export const otpCodes = pgTable('otp_codes', {
 });
 
 /**
+ * The code texted to a user's pending phone number, by hash bound to that number; a new number or
+ * a new request replaces it.
+ */
+export const phoneCodes = pgTable('phone_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  createdAt: time('created_at').notNull().defaultNow(),
+  expiresAt: time('expires_at').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  usedAt: time('used_at'),
+});
+
+/**
  * A user's authenticator-app secret (TOTP). Enabled once a first code proved the app holds it;
  * `lastUsedStep` is the newest 30-second step a code was accepted for, so a code works once.
  * The secret must be readable to check codes: protect this database like the signing key.
@@ -172,9 +190,11 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Failed password sign-ins per account (the address or phone typed, account or not) and source:
- * one row per (account, client IP), plus the account's total under source ''. A count lives for a
- * window from its first failure; `alertedAt` is when the owner was last told of them.
+ * Wrong passwords (at sign-in, and confirming a credential change) per account and source: one
+ * row per (account, client IP), plus the account's total under source ''. The account is the user
+ * (`user:<id>`) whichever of its email or phone number was typed, or the name typed when it names
+ * none. A count lives for a window from its first failure; `alertedAt` is when the owner was last
+ * told of them.
  */
 export const signInFailures = pgTable(
   'sign_in_failures',
@@ -223,6 +243,7 @@ export const schema = {
   refreshTokens,
   linkCodes,
   otpCodes,
+  phoneCodes,
   mfaFactors,
   mfaRecoveryCodes,
   mfaChallenges,

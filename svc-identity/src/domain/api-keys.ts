@@ -14,11 +14,11 @@ import { type Db, recordAdminAction } from '@agentdock/service-data';
 import { and, count, desc, eq, isNull } from '@agentdock/service-data/orm';
 import { ValidationError } from '@agentdock/service-kit';
 import { z } from 'zod';
-import { type ApiKeyRow, apiKeys, type IdentitySchema, type sessions, type UserRow, users } from '../db/schema';
+import { type ApiKeyRow, apiKeys, type IdentitySchema, type UserRow, users } from '../db/schema';
 import { emails } from './emails';
 import { IdentityError } from './errors';
 import type { Mailer } from './mailer';
-import { assertRecentlyAuthenticated } from './profile';
+import type { ConfirmCredentialChange, CurrentSession } from './profile';
 import type { IdentityWriter } from './writer';
 
 /** What issuing and revoking keys needs from the service. */
@@ -27,6 +27,7 @@ export interface ApiKeyDeps {
   mailer: Mailer;
   /** The site's origin, for the emails' link to the keys. */
   publicUrl: string;
+  confirm: ConfirmCredentialChange;
 }
 
 /** Hex SHA-256 of the whole secret: the form svc-chat looks a bearer up by (apiKeyIssuedV1). */
@@ -61,18 +62,13 @@ export async function listApiKeys(db: Db<IdentitySchema>, userId: string): Promi
 /**
  * Issues a key and returns its secret, the only time anyone sees it. A key spends the owner's
  * credits from anywhere, so this is a credential change: the current password or a recent sign-in
- * by email or second factor (assertRecentlyAuthenticated). Published, audited and emailed.
+ * by email or second factor (ConfirmCredentialChange, from `source`). Published, audited and emailed.
  */
-export async function createApiKey(
-  deps: ApiKeyDeps,
-  current: { user: UserRow; session: typeof sessions.$inferSelect },
-  input: ApiKeyCreateRequest,
-  now = new Date(),
-): Promise<ApiKeyCreated> {
+export async function createApiKey(deps: ApiKeyDeps, current: CurrentSession, input: ApiKeyCreateRequest, source: string, now = new Date()): Promise<ApiKeyCreated> {
   const { user } = current;
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt <= now) throw new ValidationError([{ path: 'expiresAt', message: 'Choose an expiry date in the future' }]);
-  await assertRecentlyAuthenticated(user, current.session, input.currentPassword, now.getTime());
+  await deps.confirm(current, input.currentPassword, source);
 
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const secretHash = apiKeySecretHash(secret);

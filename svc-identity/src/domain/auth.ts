@@ -5,7 +5,6 @@ import type {
   MfaVerifyRequest,
   OpenLinkRequest,
   OtpVerifyRequest,
-  PasswordSignInRequest,
   ResendConfirmationRequest,
   SignUpRequest,
 } from '@agentdock/contracts';
@@ -25,7 +24,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { rotateRefreshToken, type SessionEnds, type SessionKind, startSession } from './refresh-tokens';
 import { type IssuedSession, issueSession } from './sessions';
 import type { AccessTokenSigner } from './signing-keys';
-import { confirmEmail, createUser, findUser, findUserByEmail, findUserByPhone } from './users';
+import { confirmEmail, createUser, findUser, findUserByEmail } from './users';
 import type { IdentityWriter } from './writer';
 
 /** What the sign-in flows need; the service builds it once at start. */
@@ -47,6 +46,9 @@ function link(publicUrl: string, path: string, query: Record<string, string | un
   for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
   return url.toString();
 }
+
+/** Where a security alert sends the owner: a new password by email, which ends every other session. */
+export const forgotPasswordLink = (publicUrl: string) => link(publicUrl, '/forgot-password', {});
 
 const callbackLink = (deps: AuthDeps, code: string, type: 'signup' | 'magiclink', next?: string) => link(deps.options.publicUrl, '/auth/callback', { code, type, next });
 
@@ -116,10 +118,12 @@ export async function resendConfirmation(deps: AuthDeps, input: ResendConfirmati
   deps.mailer.sendInBackground(emails.confirmSignup(user.email, callbackLink(deps, code, 'signup', input.redirectTo)));
 }
 
-/** One answer for an unknown account and a wrong password, after the same work. */
-export async function signInWithPassword(deps: AuthDeps, input: PasswordSignInRequest): Promise<SignInOutcome> {
-  const user = input.email ? await findUserByEmail(deps.db, input.email) : await findUserByPhone(deps.db, input.phone ?? '');
-  const matches = await verifyPassword(user?.passwordHash, input.password);
+/**
+ * Checks the password of the account the sign-in names (findSignInAccount; none when the name
+ * has no account): one answer for an unknown account and a wrong password, after the same work.
+ */
+export async function signInWithPassword(deps: AuthDeps, user: UserRow | undefined, password: string): Promise<SignInOutcome> {
+  const matches = await verifyPassword(user?.passwordHash, password);
   if (!user || !matches) throw new IdentityError('invalid_credentials');
   if (!user.emailConfirmedAt) throw new IdentityError('email_not_confirmed');
   return deps.writer.transaction((tx) => afterFirstFactor(deps, tx, user, 'password'));
@@ -167,14 +171,10 @@ export function requestEmailLink(deps: AuthDeps, purpose: Exclude<LinkPurpose, '
 
 /**
  * Tells the owner that their password has been guessed at (the account's failures reached the
- * alert threshold), with the way to a new password; nothing is sent for an unknown account, and
- * nothing about it shows in the answer.
+ * alert threshold), with the way to a new password; sent after the answer, which it does not change.
  */
-export function alertOwnerOfFailures(deps: AuthDeps, input: Pick<PasswordSignInRequest, 'email' | 'phone'>): void {
-  deps.mailer.composeInBackground(async () => {
-    const user = input.email ? await findUserByEmail(deps.db, input.email) : await findUserByPhone(deps.db, input.phone ?? '');
-    return user ? emails.signInFailures(user.email, link(deps.options.publicUrl, '/forgot-password', {})) : undefined;
-  });
+export function alertOwnerOfFailures(deps: AuthDeps, user: UserRow): void {
+  deps.mailer.sendInBackground(emails.signInFailures(user.email, forgotPasswordLink(deps.options.publicUrl)));
 }
 
 /** Emails a 6-digit sign-in code when the address has an account; says nothing either way. */

@@ -1,4 +1,4 @@
-import type { Email } from './mailer';
+import type { Email, TextMessage } from './mailer';
 import { escapeHtml as escape } from './html';
 
 function email(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Email {
@@ -51,6 +51,18 @@ export const emails = {
       ],
       { label: 'Choose a new password', url },
     ),
+  // The one who typed them holds a session already (a stolen token, or a device left signed in), so
+  // the way out is a new password, which ends every other session.
+  reauthenticationFailures: (to: string, url: string) =>
+    email(
+      to,
+      'Someone is trying to change your Agentdock account',
+      [
+        'There have been repeated wrong answers to the current password asked for before changing your password, phone number, two-factor authentication or API keys, from a signed-in session of your account.',
+        'If this was you, nothing is wrong. If it was not you, someone may be using your account on another device; choose a new password to sign out every other session.',
+      ],
+      { label: 'Choose a new password', url },
+    ),
   recovery: (to: string, url: string) =>
     email(to, 'Reset your Agentdock password', ['We received a request to reset your password.', 'The link works once, within an hour.', IGNORE], {
       label: 'Choose a new password',
@@ -81,4 +93,11 @@ export const emails = {
       ],
       { label: 'Review your API keys', url },
     ),
+};
+
+export const texts = {
+  phoneCode: (to: string, code: string, ttlMinutes: number): TextMessage => ({
+    to,
+    text: `Your Agentdock verification code is ${code}. It expires in ${minutes(ttlMinutes)}. If you did not add this number to an account, ignore this message.`,
+  }),
 };

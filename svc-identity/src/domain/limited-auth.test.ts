@@ -9,6 +9,8 @@ import type { SignInFailures } from './sign-in-failures';
 const IP = '10.9.0.1';
 const deps = { db: {}, options: { otpTtlMinutes: 10 } } as unknown as AuthDeps;
 const session = { type: 'session' } as never;
+/** The one account the operations know, by its email address and by its phone number. */
+const ADA = { id: 'u-1', email: 'ada@example.com', phone: '+15550100' };
 
 /** A limiter that records every call in order, and refuses the actions listed in `refuse`. */
 function recordingLimits(refuse: string[] = []) {
@@ -36,6 +38,10 @@ function recordingOps(calls: string[], fail: (keyof AuthOperations)[] = []): Aut
   return {
     signUp: op('signUp', undefined),
     resendConfirmation: op('resendConfirmation', undefined),
+    findSignInAccount: jest.fn(async (_db, name: { email?: string; phone?: string }) => {
+      calls.push('run findSignInAccount');
+      return name.email === ADA.email || name.phone === ADA.phone ? ADA : undefined;
+    }),
     signInWithPassword: op('signInWithPassword', session),
     exchangeLinkCode: op('exchangeLinkCode', session),
     requestEmailLink: jest.fn((_deps, purpose) => void calls.push(`run requestEmailLink ${purpose}`)),
@@ -71,27 +77,42 @@ function setUp(options: { refuse?: string[]; fail?: (keyof AuthOperations)[]; al
 
 describe('limitedAuth: the rate-limit rules of each way in', () => {
   describe('a successful sign-in forgives the account’s earlier failures', () => {
-    it('password: counts per IP and per email from this IP, then resets that budget and this source’s failures', async () => {
+    it('password: counts per IP and per account from this IP, then resets that budget and this source’s failures', async () => {
       const { calls, auth } = setUp();
       await expect(auth.signInWithPassword(IP, { email: 'ada@example.com', password: 'x' } as never)).resolves.toBe(session);
       expect(calls).toEqual([
-        `consume signin ${IP} ada@example.com from ${IP}`,
-        `check failures ada@example.com ${IP}`,
+        'run findSignInAccount',
+        `consume signin ${IP} user:u-1 from ${IP}`,
+        `check failures user:u-1 ${IP}`,
         'run signInWithPassword',
-        `reset signin ada@example.com from ${IP}`,
-        `succeeded ada@example.com ${IP}`,
+        `reset signin user:u-1 from ${IP}`,
+        `succeeded user:u-1 ${IP}`,
       ]);
     });
 
-    it('password by phone: the phone number is the account', async () => {
+    it('password by phone: the account the number names, the same as by its email', async () => {
       const { calls, auth } = setUp();
       await auth.signInWithPassword(IP, { phone: '+15550100', password: 'x' } as never);
       expect(calls).toEqual([
-        `consume signin ${IP} +15550100 from ${IP}`,
-        `check failures +15550100 ${IP}`,
+        'run findSignInAccount',
+        `consume signin ${IP} user:u-1 from ${IP}`,
+        `check failures user:u-1 ${IP}`,
         'run signInWithPassword',
-        `reset signin +15550100 from ${IP}`,
-        `succeeded +15550100 ${IP}`,
+        `reset signin user:u-1 from ${IP}`,
+        `succeeded user:u-1 ${IP}`,
+      ]);
+    });
+
+    it('password with a name no account has: that name is counted, through the same steps', async () => {
+      const { calls, auth } = setUp();
+      await auth.signInWithPassword(IP, { phone: '+15550199', password: 'x' } as never);
+      expect(calls).toEqual([
+        'run findSignInAccount',
+        `consume signin ${IP} name:+15550199 from ${IP}`,
+        `check failures name:+15550199 ${IP}`,
+        'run signInWithPassword',
+        `reset signin name:+15550199 from ${IP}`,
+        `succeeded name:+15550199 ${IP}`,
       ]);
     });
 
@@ -121,19 +142,30 @@ describe('limitedAuth: the rate-limit rules of each way in', () => {
   });
 
   describe('wrong passwords', () => {
-    it('count as failures of the account from this source, and alert the owner once the count says so', async () => {
+    const refusingPasswords = (alertAt: number) => {
       const calls: string[] = [];
       const ops = recordingOps(calls);
       (ops.signInWithPassword as jest.Mock).mockRejectedValue(new IdentityError('invalid_credentials'));
-      const limited = limitedAuth(deps, recordingLimits().limits, ops, recordingFailures(calls, { alertAt: 2 }));
+      return { calls, ops, limited: limitedAuth(deps, recordingLimits().limits, ops, recordingFailures(calls, { alertAt })) };
+    };
+
+    it('count as failures of the account from this source, by email or phone alike, and alert the owner once the count says so', async () => {
+      const { calls, ops, limited } = refusingPasswords(2);
       await expect(limited.signInWithPassword(IP, { email: 'ada@example.com', password: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_credentials' });
-      expect(calls).toEqual([`check failures ada@example.com ${IP}`, `failed ada@example.com ${IP}`]);
-      await expect(limited.signInWithPassword(IP, { email: 'ada@example.com', password: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_credentials' });
-      expect(calls.slice(2)).toEqual([`check failures ada@example.com ${IP}`, `failed ada@example.com ${IP}`, 'run alertOwnerOfFailures']);
+      expect(calls).toEqual(['run findSignInAccount', `check failures user:u-1 ${IP}`, `failed user:u-1 ${IP}`]);
+      await expect(limited.signInWithPassword(IP, { phone: '+15550100', password: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_credentials' });
+      expect(calls.slice(3)).toEqual(['run findSignInAccount', `check failures user:u-1 ${IP}`, `failed user:u-1 ${IP}`, 'run alertOwnerOfFailures']);
+      expect(ops.alertOwnerOfFailures).toHaveBeenCalledWith(deps, ADA);
       // Other refusals (unconfirmed address, suspended) are not guesses.
       const { calls: other, auth: refusing } = setUp({ fail: ['signInWithPassword'] });
       await expect(refusing.signInWithPassword(IP, { email: 'ada@example.com', password: 'x' } as never)).rejects.toThrow();
       expect(other.some((entry) => entry.startsWith('failed'))).toBe(false);
+    });
+
+    it('at a name no account has count the same, with nobody to alert', async () => {
+      const { calls, limited } = refusingPasswords(1);
+      await expect(limited.signInWithPassword(IP, { email: 'nobody@example.com', password: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_credentials' });
+      expect(calls).toEqual(['run findSignInAccount', `check failures name:nobody@example.com ${IP}`, `failed name:nobody@example.com ${IP}`]);
     });
   });
 
@@ -150,7 +182,8 @@ describe('limitedAuth: the rate-limit rules of each way in', () => {
     ] as const)('%s', async (action, call) => {
       const { calls, auth } = setUp({ refuse: [action] });
       await expect(call(auth)).rejects.toBeInstanceOf(RateLimitedError);
-      expect(calls.filter((entry) => entry.startsWith('run') && entry !== 'run openChallenge')).toEqual([]);
+      // Look-ups may run first (whose challenge, which account a name is); the attempt may not.
+      expect(calls.filter((entry) => entry.startsWith('run') && entry !== 'run openChallenge' && entry !== 'run findSignInAccount')).toEqual([]);
     });
   });
 

@@ -21,16 +21,18 @@ import {
   signUp,
   verifySecondStep,
 } from './auth';
-import { IdentityError } from './errors';
 import { openChallenge } from './mfa-challenges';
+import { fromSource, passwordGuesses, unknownAccount, userAccount } from './password-guesses';
 import type { RateLimits } from './rate-limits';
 import { sha256 } from './secrets';
 import { signInFailureCounter, type SignInFailures } from './sign-in-failures';
+import { findSignInAccount } from './users';
 
 /** The unlimited operations the limits wrap; a parameter so the rules can be tested on their own. */
 const authOperations = {
   signUp,
   resendConfirmation,
+  findSignInAccount,
   signInWithPassword,
   exchangeLinkCode,
   openLinkElsewhere,
@@ -44,12 +46,6 @@ const authOperations = {
 export type AuthOperations = typeof authOperations;
 
 /**
- * An account's guesses are counted per source: whoever guesses spends their own budget, and the
- * owner on another network is not locked out by them.
- */
-const fromSource = (account: string, ip: string) => `${account} from ${ip}`;
-
-/**
  * Sign-up and every way of signing in, each counted per client IP and per account (per account
  * and source for guesses: passwords and emailed codes) before it runs. A sign-in that succeeds
  * forgives the earlier failures (typos must not add up to a lockout); a request that only sends an
@@ -57,6 +53,7 @@ const fromSource = (account: string, ip: string) => `${account} from ${ip}`;
  * sources that make them (SignInFailures) and, repeated, are reported to the owner by email.
  */
 export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperations = authOperations, failures: SignInFailures = signInFailureCounter(deps.db)) {
+  const guesses = passwordGuesses(limits, failures);
   return {
     async signUp(ip: string, input: SignUpRequest) {
       await limits.consume('signup', { ip, account: input.email });
@@ -68,19 +65,21 @@ export function limitedAuth(deps: AuthDeps, limits: RateLimits, ops: AuthOperati
       await ops.resendConfirmation(deps, input);
     },
 
+    // Counted per account, not per name typed: an email address and a phone number of one account
+    // share its budget and its alert. A name without an account is counted on its own, after the
+    // same look-up and password check, so the answers and their timing tell the two apart no more
+    // than before.
     async signInWithPassword(ip: string, input: PasswordSignInRequest) {
-      const account = input.email ?? input.phone ?? '';
-      await limits.consume('signin', { ip, account: fromSource(account, ip) });
-      await failures.check(account, ip);
-      try {
-        const outcome = await ops.signInWithPassword(deps, input);
-        await limits.reset('signin', fromSource(account, ip));
-        await failures.succeeded(account, ip);
-        return outcome;
-      } catch (error) {
-        if (error instanceof IdentityError && error.code === 'invalid_credentials' && (await failures.failed(account, ip)).alert) ops.alertOwnerOfFailures(deps, input);
-        throw error;
-      }
+      const user = await ops.findSignInAccount(deps.db, input);
+      const account = user ? userAccount(user.id) : unknownAccount(input.email ?? input.phone ?? '');
+      return guesses.guess(
+        account,
+        ip,
+        () => ops.signInWithPassword(deps, user, input.password),
+        () => {
+          if (user) ops.alertOwnerOfFailures(deps, user);
+        },
+      );
     },
 
     // Per code, by hash: the limiter's table must not hold a usable code. A code is single-use,

@@ -2,6 +2,7 @@ import type { Logger } from '@agentdock/service-kit';
 import type { Db } from '@agentdock/service-data';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailbox } from '../db/schema';
+import { escapeHtml } from './html';
 
 export interface Email {
   to: string;
@@ -10,6 +11,12 @@ export interface Email {
   html: string;
   /** The links the message carries, so the local mailbox can list them. */
   links: string[];
+}
+
+/** A text message to a phone number (E.164). */
+export interface TextMessage {
+  to: string;
+  text: string;
 }
 
 export interface Mailer {
@@ -23,6 +30,11 @@ export interface Mailer {
    * a request about a known address must not take longer than one about an unknown address.
    */
   composeInBackground(compose: () => Promise<Email | undefined>): void;
+  /**
+   * The same for a text message. There is no SMS provider yet: a text is kept in the mailbox table,
+   * addressed to the number, where the local mailbox shows it.
+   */
+  textInBackground(compose: () => Promise<TextMessage | undefined>): void;
   /** Resolves when every background send has finished (before the database closes). */
   idle(): Promise<void>;
 }
@@ -35,7 +47,10 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
 }
 
-/** Every email goes through nodemailer; without SMTP, what it built is kept in the mailbox table. */
+/**
+ * Every email goes through nodemailer; without SMTP, what it built is kept in the mailbox table.
+ * Texts are always kept there, as there is no SMS provider to send them through.
+ */
 export function createMailer({ db, logger, from, smtpUrl }: MailerOptions): Mailer {
   const transport: Transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
   const pending = new Set<Promise<void>>();
@@ -43,19 +58,28 @@ export function createMailer({ db, logger, from, smtpUrl }: MailerOptions): Mail
     await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
     if (!smtpUrl) await db.insert(mailbox).values(email);
   };
-  const composeInBackground = (compose: () => Promise<Email | undefined>) => {
+  /** `logged` is what of a message may name it in the log when it fails: never a text's body, which is its code. */
+  const inBackground = <T>(what: string, compose: () => Promise<T | undefined>, deliver: (message: T) => Promise<unknown>, logged: (message: T) => object) => {
     const sending = compose()
-      .then(async (email) => {
-        if (!email) return;
-        await send(email).catch((error: unknown) => logger.error({ err: error, subject: email.subject }, 'an email could not be sent'));
+      .then(async (message) => {
+        if (!message) return;
+        await deliver(message).catch((error: unknown) => logger.error({ err: error, ...logged(message) }, `${what} could not be sent`));
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'an email could not be prepared'))
+      .catch((error: unknown) => logger.error({ err: error }, `${what} could not be prepared`))
       .finally(() => pending.delete(sending));
     pending.add(sending);
   };
+  const composeInBackground = (compose: () => Promise<Email | undefined>) => inBackground('an email', compose, send, (email) => ({ subject: email.subject }));
   return {
     sendInBackground: (email) => composeInBackground(async () => email),
     composeInBackground,
+    textInBackground: (compose) =>
+      inBackground(
+        'a text message',
+        compose,
+        (message) => db.insert(mailbox).values({ to: message.to, subject: message.text, text: message.text, html: `<p>${escapeHtml(message.text)}</p>`, links: [] }),
+        () => ({}),
+      ),
     async idle() {
       await Promise.all(pending);
     },

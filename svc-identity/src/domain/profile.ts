@@ -3,7 +3,11 @@ import { AccountSuspendedError, SessionRevokedError, UnauthorizedError } from '@
 import { type Db } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
 import { type IdentitySchema, sessions, type UserRow, users } from '../db/schema';
+import { forgotPasswordLink } from './auth';
+import { emails } from './emails';
 import { IdentityError } from './errors';
+import type { Mailer } from './mailer';
+import { type PasswordGuesses, userAccount } from './password-guesses';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions, type SessionEnds } from './refresh-tokens';
 import { setPasswordHash } from './users';
@@ -24,7 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (403), and a session that has ended (signed out, password changed) refused at once (401
  * session_revoked), however long its access token would still be valid.
  */
-export async function currentSession(db: Db<IdentitySchema>, claims: AccessTokenClaims): Promise<{ user: UserRow; session: SessionRow }> {
+export async function currentSession(db: Db<IdentitySchema>, claims: AccessTokenClaims): Promise<CurrentSession> {
   if (!claims.sid || !UUID.test(claims.sid)) throw new UnauthorizedError();
   const [row] = await db
     .select({ user: users, session: sessions })
@@ -41,19 +45,48 @@ export async function currentUser(db: Db<IdentitySchema>, claims: AccessTokenCla
   return (await currentSession(db, claims)).user;
 }
 
+/** Who is asking for a change: the user and the session their access token belongs to. */
+export interface CurrentSession {
+  user: UserRow;
+  session: SessionRow;
+}
+
 /**
- * A credential change (password, second factor) needs more than a valid access token, which may
- * have been stolen: the current password, or a session that proved the account by email or by a
- * second factor within REAUTHENTICATION_WINDOW_MS. A wrong password is 400, none 403.
+ * Checks the proof a credential change needs (a new password, phone number, second factor or API
+ * key) from `source`, the client's address; throws when it is missing or wrong.
  */
-export async function assertRecentlyAuthenticated(user: UserRow, session: SessionRow, currentPassword: string | undefined, now = Date.now()): Promise<void> {
-  if (currentPassword !== undefined) {
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new IdentityError('invalid_current_password');
-    return;
-  }
-  const recent = (at: Date | null) => at !== null && now - at.getTime() <= REAUTHENTICATION_WINDOW_MS;
-  const provedByEmail = session.kind !== 'password' && recent(session.createdAt);
-  if (!provedByEmail && !recent(session.mfaVerifiedAt)) throw new IdentityError('reauthentication_required');
+export type ConfirmCredentialChange = (current: CurrentSession, currentPassword: string | undefined, source: string) => Promise<void>;
+
+export interface ConfirmationDeps {
+  guesses: PasswordGuesses;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/**
+ * A credential change needs more than a valid access token, which may have been stolen: the
+ * current password, or a session that proved the account by email or by a second factor within
+ * REAUTHENTICATION_WINDOW_MS (none: 403). The current password is a guess like one at sign-in,
+ * counted against the same budget of the account and source (a wrong one is 400); a right one
+ * forgives that source its failures, and the owner is emailed when wrong ones pile up.
+ */
+export function credentialChangeConfirmation(deps: ConfirmationDeps, now: () => number = Date.now): ConfirmCredentialChange {
+  return async ({ user, session }, currentPassword, source) => {
+    if (currentPassword === undefined) {
+      const recent = (at: Date | null) => at !== null && now() - at.getTime() <= REAUTHENTICATION_WINDOW_MS;
+      const provedByEmail = session.kind !== 'password' && recent(session.createdAt);
+      if (!provedByEmail && !recent(session.mfaVerifiedAt)) throw new IdentityError('reauthentication_required');
+      return;
+    }
+    await deps.guesses.guess(
+      userAccount(user.id),
+      source,
+      async () => {
+        if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new IdentityError('invalid_current_password');
+      },
+      () => deps.mailer.sendInBackground(emails.reauthenticationFailures(user.email, forgotPasswordLink(deps.publicUrl))),
+    );
+  };
 }
 
 /** Sets a new password and signs out every other session (this one, `sessionId`, stays). */

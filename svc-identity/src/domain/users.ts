@@ -1,5 +1,5 @@
-import { type ProfilePatch, type UserProfile, userConfirmedV1, userRegisteredV1 } from '@agentdock/contracts';
-import { type Db, onUniqueViolation, type Tx } from '@agentdock/service-data';
+import { type PasswordSignInRequest, type UserProfile, userConfirmedV1, userRegisteredV1 } from '@agentdock/contracts';
+import { type Db, type Tx } from '@agentdock/service-data';
 import { and, eq, inArray, isNotNull, isNull, sql } from '@agentdock/service-data/orm';
 import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
@@ -10,6 +10,7 @@ export function toProfile(row: UserRow): UserProfile {
     id: row.id,
     email: row.email,
     phone: row.phone,
+    pendingPhone: row.pendingPhone,
     fullName: row.fullName,
     isAdmin: row.isAdmin,
     isSuspended: row.isSuspended,
@@ -27,8 +28,16 @@ export async function findUserByEmail(db: Db<IdentitySchema>, email: string): Pr
   return row;
 }
 
-export async function findUserByPhone(db: Db<IdentitySchema>, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+/**
+ * The account a password sign-in names: by email address, or by a phone number its owner has
+ * proved (`phone` holds no other; a pending number names nothing).
+ */
+export async function findSignInAccount(db: Db<IdentitySchema>, name: Pick<PasswordSignInRequest, 'email' | 'phone'>): Promise<UserRow | undefined> {
+  if (name.email) return findUserByEmail(db, name.email);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.phone, name.phone ?? ''));
   return row;
 }
 
@@ -94,21 +103,6 @@ export async function grantAdmin(db: Db<IdentitySchema>, email: string): Promise
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .returning({ id: users.id });
   return changed.length > 0;
-}
-
-export async function updateProfile(db: Db<IdentitySchema>, userId: string, patch: ProfilePatch): Promise<UserRow> {
-  const changes = Object.fromEntries(Object.entries({ fullName: patch.fullName, phone: patch.phone }).filter(([, value]) => value !== undefined));
-  const [row] = await onUniqueViolation(
-    () =>
-      db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning(),
-    () => new IdentityError('phone_taken'),
-  );
-  if (!row) throw new IdentityError('user_not_found');
-  return row;
 }
 
 export async function setPasswordHash(tx: Db<IdentitySchema>, userId: string, passwordHash: string): Promise<UserRow> {

@@ -5,11 +5,10 @@ import { Router } from 'express';
 import type { IdentitySchema } from '../db/schema';
 import { type ApiKeyDeps, createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { currentSession, currentUser } from '../domain/profile';
-import type { RateLimits } from '../domain/rate-limits';
 import { clientIp } from './http-helpers';
 
 /** The signed-in user's API keys for `/v1`: list, create (secret shown once), revoke. */
-export function apiKeysRouter(db: Db<IdentitySchema>, deps: ApiKeyDeps, verifier: TokenVerifier, limits: RateLimits): Router {
+export function apiKeysRouter(db: Db<IdentitySchema>, deps: ApiKeyDeps, verifier: TokenVerifier): Router {
   const router = Router();
   router.use(IDENTITY_ENDPOINTS.apiKeys.route, requireAuth(verifier));
 
@@ -22,12 +21,10 @@ export function apiKeysRouter(db: Db<IdentitySchema>, deps: ApiKeyDeps, verifier
     // The account first: a suspended user or an ended session learns that, whatever the body.
     const current = await currentSession(db, getAuth(req));
     const input = apiKeyCreateRequest.parse(req.body);
-    // Guessing the current password here costs the same budget as guessing it at sign-in.
-    if (input.currentPassword !== undefined) await limits.consume('signin', { ip: clientIp(req), account: current.user.email });
     res
       .status(201)
       .set('Cache-Control', 'no-store')
-      .json(await createApiKey(deps, current, input));
+      .json(await createApiKey(deps, current, input, clientIp(req)));
   });
 
   router.delete(IDENTITY_ENDPOINTS.revokeApiKey.route, async (req, res) => {

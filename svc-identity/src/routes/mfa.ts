@@ -4,14 +4,14 @@ import { type Db } from '@agentdock/service-data';
 import { type Request, Router } from 'express';
 import type { IdentitySchema } from '../db/schema';
 import { confirmEnrolment, disableMfa, mfaStatusOf, regenerateRecoveryCodes, startEnrolment } from '../domain/mfa';
-import { assertRecentlyAuthenticated, currentSession, currentUser } from '../domain/profile';
+import { type ConfirmCredentialChange, currentSession, currentUser } from '../domain/profile';
 import type { RateLimits } from '../domain/rate-limits';
 import type { SecretBox } from '../domain/secret-box';
 import type { IdentityWriter } from '../domain/writer';
 import { clientIp } from './http-helpers';
 
 /** The signed-in user's second factor: set up, see, regenerate recovery codes, turn off. */
-export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier, limits: RateLimits, box: SecretBox): Router {
+export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifier: TokenVerifier, limits: RateLimits, box: SecretBox, confirm: ConfirmCredentialChange): Router {
   const router = Router();
   router.use(IDENTITY_ENDPOINTS.mfaStatus.route, requireAuth(verifier));
 
@@ -38,9 +38,7 @@ export function mfaRouter(db: Db<IdentitySchema>, writer: IdentityWriter, verifi
     // The account first: a suspended user or an ended session learns that, whatever the body.
     const { user, session } = await currentSession(db, getAuth(req));
     const { code, currentPassword } = mfaConfirmRequest.parse(req.body);
-    // Guessing the current password here costs the same budget as guessing it at sign-in.
-    if (currentPassword !== undefined) await limits.consume('signin', { ip: clientIp(req), account: user.email });
-    await assertRecentlyAuthenticated(user, session, currentPassword);
+    await confirm({ user, session }, currentPassword, clientIp(req));
     await spendAttempt(req, user.id);
     const recoveryCodes = await confirmEnrolment(writer, box, user.id, session.id, code);
     await limits.reset('mfa', `user:${user.id}`);

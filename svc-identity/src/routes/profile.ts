@@ -1,16 +1,15 @@
-import { IDENTITY_ENDPOINTS, passwordChangeRequest, profilePatch } from '@agentdock/contracts';
+import { IDENTITY_ENDPOINTS, passwordChangeRequest, phoneVerifyRequest, profilePatch } from '@agentdock/contracts';
 import { getAuth, requireAuth, type TokenVerifier } from '@agentdock/service-kit';
-import { type Db } from '@agentdock/service-data';
 import { Router } from 'express';
-import type { IdentitySchema } from '../db/schema';
-import { assertRecentlyAuthenticated, changePassword, currentSession, currentUser } from '../domain/profile';
-import type { RateLimits } from '../domain/rate-limits';
+import { type PhoneDeps, sendPhoneCode, updateProfile, verifyPhone } from '../domain/phone';
+import { changePassword, currentSession, currentUser } from '../domain/profile';
 import type { SessionEnds } from '../domain/refresh-tokens';
-import { toProfile, updateProfile } from '../domain/users';
+import { toProfile } from '../domain/users';
 import { clientIp } from './http-helpers';
 
-/** The signed-in user's own profile and password. */
-export function profileRouter(db: Db<IdentitySchema>, ends: SessionEnds, verifier: TokenVerifier, limits: RateLimits): Router {
+/** The signed-in user's own profile, phone number and password. */
+export function profileRouter(deps: PhoneDeps, ends: SessionEnds, verifier: TokenVerifier): Router {
+  const { db } = deps;
   const router = Router();
   router.use(IDENTITY_ENDPOINTS.me.route, requireAuth(verifier));
 
@@ -20,20 +19,30 @@ export function profileRouter(db: Db<IdentitySchema>, ends: SessionEnds, verifie
 
   router.patch(IDENTITY_ENDPOINTS.updateMe.route, async (req, res) => {
     // The account is checked first, so a suspended user is told so whatever the body holds.
-    const user = await currentUser(db, getAuth(req));
+    const current = await currentSession(db, getAuth(req));
     const patch = profilePatch.parse(req.body);
-    res.json(toProfile(await updateProfile(db, user.id, patch)));
+    res.json(toProfile(await updateProfile(deps, current, patch, clientIp(req))));
+  });
+
+  router.post(IDENTITY_ENDPOINTS.verifyPhone.route, async (req, res) => {
+    const user = await currentUser(db, getAuth(req));
+    const { code } = phoneVerifyRequest.parse(req.body);
+    res.json(toProfile(await verifyPhone(deps, user, code, clientIp(req))));
+  });
+
+  router.post(IDENTITY_ENDPOINTS.sendPhoneCode.route, async (req, res) => {
+    const user = await currentUser(db, getAuth(req));
+    await sendPhoneCode(deps, user, clientIp(req));
+    res.status(202).json({ status: 'code_sent' });
   });
 
   // A stolen access token must not be enough to lock the owner out: the current password, or a
   // sign-in by email (a reset link's recovery session) or second factor a few minutes ago.
   router.post(IDENTITY_ENDPOINTS.changePassword.route, async (req, res) => {
-    const { user, session } = await currentSession(db, getAuth(req));
+    const current = await currentSession(db, getAuth(req));
     const { password, currentPassword } = passwordChangeRequest.parse(req.body);
-    // Guessing the current password here costs the same budget as guessing it at sign-in.
-    if (currentPassword !== undefined) await limits.consume('signin', { ip: clientIp(req), account: user.email });
-    await assertRecentlyAuthenticated(user, session, currentPassword);
-    res.json(toProfile(await changePassword(ends, user.id, session.id, password)));
+    await deps.confirm(current, currentPassword, clientIp(req));
+    res.json(toProfile(await changePassword(ends, current.user.id, current.session.id, password)));
   });
 
   return router;

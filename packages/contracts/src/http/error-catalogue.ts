@@ -61,7 +61,6 @@ export const ERROR_CATALOGUE = {
   session_not_found: { status: 404, text: 'This sign-in has already ended.' },
   api_key_not_found: { status: 404, text: 'No API key with this id on your account.' },
   cannot_suspend_self: { status: 400, text: 'You cannot suspend your own account.' },
-  phone_taken: { status: 409, text: 'This phone number is already used by another account.' },
 
   // ── svc-catalog ─────────────────────────────────────────────────────────────────────────────
   plan_not_found: { status: 404, text: 'This plan does not exist.' },

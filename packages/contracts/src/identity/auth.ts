@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { IDENTITY_BASE } from '../http/bases';
 import { sitePath } from '../http/site-path';
 import { singleLineText } from '../http/text';
-import { userProfile } from './profile';
+import { currentPassword, userProfile } from './profile';
 
 /**
  * Bodies of svc-identity's auth endpoints (all under /api/identity). The browser keeps a PKCE
@@ -100,13 +100,6 @@ export type OtpSent = z.infer<typeof otpSent>;
  */
 export const resendConfirmationRequest = z.object({ email, codeChallenge, redirectTo: z.optional(redirectPath) });
 export type ResendConfirmationRequest = z.infer<typeof resendConfirmationRequest>;
-
-/**
- * What confirms a credential change: the current password, needed unless the session signed in
- * by an emailed link or code, or passed a second factor, within the last few minutes (a reset
- * link's recovery session, right after it was opened).
- */
-export const currentPassword = z.optional(z.string().check(z.minLength(1, 'Enter your current password'), z.maxLength(128, 'Password should be at most 128 characters')));
 
 /** POST /me/password (signed in, including a recovery session) → 200 userProfile. */
 export const passwordChangeRequest = z.object({ password, currentPassword });

@@ -19,7 +19,7 @@ import {
 } from './auth';
 import { mfaCodeRequest, mfaConfirmRequest, mfaDisableRequest, mfaEnrolment, mfaRecoveryCodes, mfaStatus, mfaVerifyRequest, signInResult } from './mfa';
 import { apiKeyCreated, apiKeyCreateRequest, apiKeyList } from './api-keys';
-import { adminUserList, adminUserListQuery, adminUserPatch, profilePatch, userProfile } from './profile';
+import { adminUserList, adminUserListQuery, adminUserPatch, phoneCodeSent, phoneVerifyRequest, profilePatch, userProfile } from './profile';
 
 /**
  * `{}`: what the cookie-authenticated and the body-less POSTs send. The server accepts a cookie
@@ -49,6 +49,10 @@ export const IDENTITY_ENDPOINTS = {
   me: defineEndpoint('GET', IDENTITY_BASE, '/me', { response: userProfile }),
   updateMe: defineEndpoint('PATCH', IDENTITY_BASE, '/me', { request: profilePatch, response: userProfile }),
   changePassword: defineEndpoint('POST', IDENTITY_BASE, '/me/password', { request: passwordChangeRequest, response: userProfile }),
+  /** The code texted to the pending phone number makes it the one that signs in. */
+  verifyPhone: defineEndpoint('POST', IDENTITY_BASE, '/me/phone/verify', { request: phoneVerifyRequest, response: userProfile }),
+  /** 202: a fresh code for the pending phone number (the first is sent when it is set). */
+  sendPhoneCode: defineEndpoint('POST', IDENTITY_BASE, '/me/phone/code', { request: emptyJsonBody, response: phoneCodeSent }),
   mfaStatus: defineEndpoint('GET', IDENTITY_BASE, '/me/mfa', { response: mfaStatus }),
   /** 201: a fresh secret, not yet switched on. */
   startMfaEnrolment: defineEndpoint('POST', IDENTITY_BASE, '/me/mfa/enrolment', { request: emptyJsonBody, response: mfaEnrolment }),

@@ -11,7 +11,7 @@ export const IDENTITY_ERROR_CODES = {
   accountSuspended: 'account_suspended',
   /** 400: an emailed link's code is unknown, used, expired, or not for this browser (PKCE). */
   invalidCode: 'invalid_code',
-  /** 400: a wrong, expired or spent 6-digit code. */
+  /** 400: a wrong, expired or spent 6-digit code (an emailed sign-in code, or one texted to a new phone number). */
   invalidOtp: 'invalid_otp',
   /** 401: no refresh cookie, or one that is unknown, expired or revoked. */
   invalidRefreshToken: 'invalid_refresh_token',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { currentPassword, session } from './auth';
+import { session } from './auth';
+import { currentPassword } from './profile';
 
 /**
  * Bodies of svc-identity's two-factor endpoints (all under /api/identity). A second factor is an

@@ -9,7 +9,13 @@ import { subscriptionTier } from '../catalog/tier';
 export const userProfile = z.object({
   id: z.string().check(z.uuid()),
   email: z.string().check(z.email()),
+  /** The phone number its owner proved with a texted code: the only one that signs in. */
   phone: z.nullable(z.string()),
+  /**
+   * A number set but not yet proved: it signs in once its code is entered (POST /me/phone/verify).
+   * Optional because services from before phone verification do not send it.
+   */
+  pendingPhone: z.optional(z.nullable(z.string())),
   fullName: z.nullable(z.string()),
   isAdmin: z.boolean(),
   isSuspended: z.boolean(),
@@ -19,15 +25,34 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-/** PATCH /api/identity/me */
+/**
+ * What confirms a credential change: the current password, needed unless the session signed in
+ * by an emailed link or code, or passed a second factor, within the last few minutes (a reset
+ * link's recovery session, right after it was opened).
+ */
+export const currentPassword = z.optional(z.string().check(z.minLength(1, 'Enter your current password'), z.maxLength(128, 'Password should be at most 128 characters')));
+
+/**
+ * PATCH /api/identity/me. A new phone number is a credential change (`currentPassword` unless the
+ * sign-in is recent, as for a new password) and waits as `pendingPhone` until its texted code is
+ * entered; the answer is the same whether or not another account uses the number.
+ */
 export const profilePatch = z.partial(
   z.object({
     fullName: z.nullable(singleLineText(z.string().check(z.trim(), z.maxLength(120)))),
     /** E.164, e.g. +14155550100; null removes it. */
     phone: z.nullable(z.string().check(z.trim(), z.regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number in international format, e.g. +14155550100'))),
+    currentPassword,
   }),
 );
 export type ProfilePatch = z.infer<typeof profilePatch>;
+
+/** POST /api/identity/me/phone/verify → 200 userProfile: the code texted to the pending number. */
+export const phoneVerifyRequest = z.object({ code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
+export type PhoneVerifyRequest = z.infer<typeof phoneVerifyRequest>;
+
+/** POST /api/identity/me/phone/code → 202: a fresh code for the pending number. */
+export const phoneCodeSent = z.object({ status: z.literal('code_sent') });
 
 export const ADMIN_USER_LIST_MAX_LIMIT = 200;
 
