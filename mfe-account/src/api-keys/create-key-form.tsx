@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
 import { apiKeyCreateRequest, MAX_API_KEYS_PER_ACCOUNT } from '@agentdock/contracts';
-import { Button, Spinner, TextField } from '@agentdock/ui';
-import { type FieldErrors, parseWith, validateForm } from '../form/form';
+import { Button, type FieldErrors, parseWith, Spinner, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../form/form-frame';
-import { useForm } from '../form/use-form';
 import { useReauthentication } from '../form/use-reauthentication';
 import type { ApiKeyCreated, ApiKeysApi, ChatAgent } from './api-keys-api';
 

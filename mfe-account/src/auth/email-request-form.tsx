@@ -1,7 +1,6 @@
-import { TextField } from '@agentdock/ui';
-import { loadAuthSchemas, parseWith, validateForm } from '../form/form';
+import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../form/form-frame';
-import { useForm } from '../form/use-form';
+import { loadAuthSchemas } from '../form/load-auth-schemas';
 
 interface EmailRequestFormProps<T> {
   submitLabel: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LinkOpened } from '@agentdock/contracts';
 import { AuthError, useSessionClient } from '@agentdock/session';
-import { describeFailure } from '../form/form';
+import { describeFailure } from '@agentdock/ui';
 
 export type ExchangeState =
   | { status: 'idle' | 'exchanging' | 'done' }

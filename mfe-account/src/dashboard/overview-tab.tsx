@@ -23,7 +23,7 @@ interface OverviewTabProps {
   onManageSubscription: () => void;
 }
 
-export function OverviewTab({ data: { sources, reload }, user, onManageSubscription }: OverviewTabProps) {
+export function OverviewTab({ data: { sources, reload, replace }, user, onManageSubscription }: OverviewTabProps) {
   return (
     <div className="acc-overview">
       <OverviewCards
@@ -104,7 +104,7 @@ export function OverviewTab({ data: { sources, reload }, user, onManageSubscript
         </Card>
       </div>
 
-      <ProfileForm user={user} />
+      <ProfileForm user={user} onProfile={(profile) => replace('profile', profile)} />
       <SecurityCard />
     </div>
   );

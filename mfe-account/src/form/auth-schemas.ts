@@ -1,6 +1,6 @@
 // The contracts' schemas the auth forms check their input with, in one chunk of their own: zod
 // stays off the first view of /signin and /signup and loads when a form is submitted (or focused,
-// see use-form.ts). Import it only through loadAuthSchemas.
+// see useForm's preload). Import it only through loadAuthSchemas.
 import { emailLinkRequest, mfaCodeRequest, otpVerifyRequest, passwordChangeRequest, passwordSignInRequest, signUpRequest } from '@agentdock/contracts';
 import * as z from 'zod/mini';
 

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
-import { Alert, Button, TextField } from '@agentdock/ui';
-import { describeFailure, loadAuthSchemas, parseWith, validateForm } from '../form/form';
+import { Alert, Button, describeFailure, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../form/form-frame';
-import { useForm } from '../form/use-form';
+import { loadAuthSchemas } from '../form/load-auth-schemas';
 
 type Method = 'app' | 'recovery';
 

@@ -44,14 +44,14 @@ export function AgentForm({ agent, save, onCancel }: { agent?: AdminAgent; save:
   return (
     <FormFrame title={agent ? 'Edit Agent' : 'Create New Agent'} form={form} onCancel={onCancel}>
       <div className="adm-form-grid">
-        {!agent && <TextField label="Key" placeholder="e.g. meeting-prep" {...form.text('key')} />}
-        <TextField label="Name" {...form.text('name')} />
-        <SelectField label="Tier" options={TIER_OPTIONS} {...form.text('tier')} />
-        <TextField label="Provider agent ID" {...form.text('providerAgentId')} />
+        {!agent && <TextField label="Key" placeholder="e.g. meeting-prep" {...form.field('key')} />}
+        <TextField label="Name" {...form.field('name')} />
+        <SelectField label="Tier" options={TIER_OPTIONS} {...form.field('tier')} />
+        <TextField label="Provider agent ID" {...form.field('providerAgentId')} />
       </div>
-      <TextAreaField label="Description" rows={3} {...form.text('description')} />
-      <TextAreaField label="Features (one per line)" rows={3} {...form.text('features')} />
-      <TextAreaField label="Use case" rows={2} {...form.text('useCase')} />
+      <TextAreaField label="Description" rows={3} {...form.field('description')} />
+      <TextAreaField label="Features (one per line)" rows={3} {...form.field('features')} />
+      <TextAreaField label="Use case" rows={2} {...form.field('useCase')} />
       <CheckboxField label="Active" {...form.checkbox('isActive')} />
     </FormFrame>
   );

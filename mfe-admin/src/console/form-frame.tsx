@@ -3,11 +3,11 @@ import { Button, Card } from '@agentdock/ui';
 
 export interface FormFrameProps {
   title: string;
-  /** The form's state (useRecordForm); `errors.form` is a server message that names no field of the form. */
+  /** The form's state (useRecordForm); `formError` is a server message that names no field of the form. */
   form: {
     formRef: RefObject<HTMLFormElement | null>;
     pending: boolean;
-    errors: { form?: string };
+    formError: string | null;
     onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   };
   onCancel: () => void;
@@ -16,8 +16,7 @@ export interface FormFrameProps {
 
 /** An admin create/edit form: its title (focused when it opens), the fields, Save and Cancel. */
 export function FormFrame({ title, form, onCancel, children }: FormFrameProps) {
-  const { formRef, pending, onSubmit } = form;
-  const formError = form.errors.form;
+  const { formRef, pending, formError, onSubmit } = form;
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);

@@ -1,11 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormFailure, type FormValues, serverFieldErrors, useForm } from '@agentdock/ui';
 import { useReportError } from './admin-banner';
 import { type AdminErrorText, shownInForm } from './admin-errors';
 
-export type FormValues = Record<string, string | boolean>;
-export type FieldErrors<V> = Partial<Record<keyof V | 'form', string>>;
-
-interface RecordFormOptions<V extends FormValues> {
+interface RecordFormOptions<V extends FormValues<V>> {
   initial: V;
   /** Sends the values; throws the server's error when it refuses them. */
   save: (values: V) => Promise<void>;
@@ -13,7 +10,7 @@ interface RecordFormOptions<V extends FormValues> {
    * Maps a server field path (e.g. `monthly.amount`) to the form field that shows its message; by
    * default the field named by the path's first segment.
    */
-  fieldOf?: (path: string) => keyof V | undefined;
+  fieldOf?: (path: string) => (keyof V & string) | undefined;
   /** The banner's text when saving fails. */
   failureText: AdminErrorText;
 }
@@ -21,74 +18,37 @@ interface RecordFormOptions<V extends FormValues> {
 /**
  * An admin create/edit form. The console sends the values as typed (no checks of its own): the
  * server validates, and its messages appear next to the fields they concern while the edit stays
- * on screen. The first field with a message gets focus.
+ * on screen, the banner saying only `failureText`.
  */
-export function useRecordForm<V extends FormValues>({ initial, save, fieldOf = (path) => fieldNamedBy(initial, path), failureText }: RecordFormOptions<V>) {
+export function useRecordForm<V extends FormValues<V>>({ initial, save, fieldOf = (path) => fieldNamedBy(initial, path), failureText }: RecordFormOptions<V>) {
   const report = useReportError();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<V>>({});
-  const [pending, setPending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    try {
-      await save(values);
-      setErrors({});
-    } catch (error) {
-      setErrors(fieldErrorsOf(error, fieldOf));
+  return useForm({
+    initial,
+    parse: (values) => ({ data: values }),
+    submit: save,
+    onFailure: (error) => {
       report(failureText, error, true);
-    } finally {
-      setPending(false);
-    }
-  }
-
-  function text(name: keyof V & string) {
-    return {
-      name,
-      value: String(values[name]),
-      error: errors[name],
-      onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
-    };
-  }
-
-  function checkbox(name: keyof V & string) {
-    return {
-      name,
-      checked: Boolean(values[name]),
-      error: errors[name],
-      onChange: (event: { target: { checked: boolean } }) => setValues((current) => ({ ...current, [name]: event.target.checked })),
-    };
-  }
-
-  return { values, errors, pending, onSubmit, formRef, text, checkbox };
+      return recordFailure(error, fieldOf);
+    },
+  });
 }
 
 /** The form field a server field path's first segment names (`features.2` → `features`), if the form has it. */
-export function fieldNamedBy<V extends FormValues>(values: V, path: string): keyof V | undefined {
+export function fieldNamedBy<V extends object>(values: V, path: string): (keyof V & string) | undefined {
   const head = path.split('.')[0];
-  return head && head in values ? (head as keyof V) : undefined;
+  return head && head in values ? (head as keyof V & string) : undefined;
 }
 
 /**
- * The first server message for each form field; messages about no known field, and a refusal that
- * names no field (a deduction larger than the balance), go to `form`.
+ * What the form shows of a failed save: the server's messages beside their fields; below the
+ * fields, one about no field of the form, or the refusal itself when it names no field (a
+ * deduction larger than the balance). Anything but a refusal of the input is the banner's alone.
  */
-function fieldErrorsOf<V>(error: unknown, fieldOf: (path: string) => keyof V | undefined): FieldErrors<V> {
-  const errors: FieldErrors<V> = {};
-  if (!shownInForm(error)) return errors;
-  if (error.fields.length === 0) return { form: error.message } as FieldErrors<V>;
-  for (const field of error.fields) {
-    const key = fieldOf(field.path) ?? 'form';
-    errors[key] ??= field.message;
-  }
-  return errors;
+function recordFailure(error: unknown, fieldOf: (path: string) => string | undefined): FormFailure {
+  if (!shownInForm(error)) return { message: null, fields: {} };
+  if (error.fields.length === 0) return { message: error.message, fields: {} };
+  const { fields, unplaced } = serverFieldErrors(error, fieldOf);
+  return { message: unplaced ?? null, fields };
 }
 
 /** "1,000" and "1000" → 1000; an empty field → null; "12.5" or words are sent as typed. */

@@ -35,13 +35,13 @@ export function ContentForm({ section, save, onCancel }: { section?: ContentSect
   return (
     <FormFrame title={section ? 'Edit Content' : 'Create New Content'} form={form} onCancel={onCancel}>
       <div className="adm-form-grid">
-        <TextField label="Title" {...form.text('title')} />
-        <SelectField label="Section type" options={TYPE_OPTIONS} {...form.text('sectionType')} />
-        <SelectField label="Format" options={FORMAT_OPTIONS} {...form.text('format')} />
-        <TextField label="Page slot (optional)" placeholder="e.g. home.hero" {...form.text('slot')} />
+        <TextField label="Title" {...form.field('title')} />
+        <SelectField label="Section type" options={TYPE_OPTIONS} {...form.field('sectionType')} />
+        <SelectField label="Format" options={FORMAT_OPTIONS} {...form.field('format')} />
+        <TextField label="Page slot (optional)" placeholder="e.g. home.hero" {...form.field('slot')} />
       </div>
       <div className="adm-editor">
-        <TextAreaField label="Content (HTML or Markdown)" rows={12} {...form.text('content')} />
+        <TextAreaField label="Content (HTML or Markdown)" rows={12} {...form.field('content')} />
         <section className="adm-preview" aria-labelledby="adm-preview-title">
           <h4 id="adm-preview-title">Preview</h4>
           {/* Sanitised by the platform's HTML policy just above. */}

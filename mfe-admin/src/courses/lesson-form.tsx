@@ -55,14 +55,14 @@ export function LessonForm({ lesson, modules, save, onCancel }: { lesson?: Admin
   return (
     <FormFrame title={lesson ? 'Edit Lesson' : 'Add Lesson'} form={form} onCancel={onCancel}>
       <div className="adm-form-grid">
-        <TextField label="Lesson title" {...form.text('title')} />
-        <SelectField label="Module" options={modules.map((title, index) => ({ value: String(index), label: `${index + 1}. ${title}` }))} {...form.text('moduleIndex')} />
-        <TextField label="Estimated minutes" inputMode="numeric" {...form.text('estimatedMinutes')} />
-        <TextField label="Video URL (optional)" placeholder="https://www.youtube-nocookie.com/embed/…" {...form.text('videoUrl')} />
+        <TextField label="Lesson title" {...form.field('title')} />
+        <SelectField label="Module" options={modules.map((title, index) => ({ value: String(index), label: `${index + 1}. ${title}` }))} {...form.field('moduleIndex')} />
+        <TextField label="Estimated minutes" inputMode="numeric" {...form.field('estimatedMinutes')} />
+        <TextField label="Video URL (optional)" placeholder="https://www.youtube-nocookie.com/embed/…" {...form.field('videoUrl')} />
       </div>
-      <TextAreaField label="Exercise prompt (optional)" rows={3} {...form.text('exercisePrompt')} />
+      <TextAreaField label="Exercise prompt (optional)" rows={3} {...form.field('exercisePrompt')} />
       <div className="adm-editor">
-        <TextAreaField label="Lesson text (Markdown)" rows={14} {...form.text('body')} />
+        <TextAreaField label="Lesson text (Markdown)" rows={14} {...form.field('body')} />
         <section className="adm-preview" aria-labelledby="adm-lesson-preview-title">
           <h4 id="adm-lesson-preview-title">Preview</h4>
           {/* Sanitised by the platform's HTML policy just above. */}

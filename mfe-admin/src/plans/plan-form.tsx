@@ -19,23 +19,23 @@ export function PlanForm({ plan, save, onCancel }: PlanFormProps) {
   return (
     <FormFrame title={plan ? 'Edit Plan' : 'Create New Plan'} form={form} onCancel={onCancel}>
       <div className="adm-form-grid">
-        {!plan && <TextField label="Plan ID" placeholder="e.g. starter" {...form.text('id')} />}
-        <TextField label="Name" {...form.text('name')} />
-        <SelectField label="Tier" options={TIER_OPTIONS} {...form.text('tier')} />
-        <TextField label="Monthly price ($)" inputMode="decimal" {...form.text('monthlyPrice')} />
-        <TextField label="Monthly price ID" {...form.text('monthlyPriceId')} />
-        <TextField label="Annual price ($ per year)" inputMode="decimal" {...form.text('annualPrice')} />
-        <TextField label="Annual price ID" {...form.text('annualPriceId')} />
-        <TextField label="Real tokens" inputMode="numeric" {...form.text('realTokensLimit')} />
-        <TextField label="Platform credits" inputMode="numeric" {...form.text('platformCreditsLimit')} />
-        <TextField label="API calls" inputMode="numeric" {...form.text('apiCallsLimit')} />
-        <TextField label="Agents included" inputMode="numeric" {...form.text('agentsIncluded')} />
-        <TextField label="Button text" {...form.text('cta')} />
-        <TextField label="Sort order" inputMode="numeric" {...form.text('sortOrder')} />
+        {!plan && <TextField label="Plan ID" placeholder="e.g. starter" {...form.field('id')} />}
+        <TextField label="Name" {...form.field('name')} />
+        <SelectField label="Tier" options={TIER_OPTIONS} {...form.field('tier')} />
+        <TextField label="Monthly price ($)" inputMode="decimal" {...form.field('monthlyPrice')} />
+        <TextField label="Monthly price ID" {...form.field('monthlyPriceId')} />
+        <TextField label="Annual price ($ per year)" inputMode="decimal" {...form.field('annualPrice')} />
+        <TextField label="Annual price ID" {...form.field('annualPriceId')} />
+        <TextField label="Real tokens" inputMode="numeric" {...form.field('realTokensLimit')} />
+        <TextField label="Platform credits" inputMode="numeric" {...form.field('platformCreditsLimit')} />
+        <TextField label="API calls" inputMode="numeric" {...form.field('apiCallsLimit')} />
+        <TextField label="Agents included" inputMode="numeric" {...form.field('agentsIncluded')} />
+        <TextField label="Button text" {...form.field('cta')} />
+        <TextField label="Sort order" inputMode="numeric" {...form.field('sortOrder')} />
       </div>
-      <TextAreaField label="Description" rows={2} {...form.text('description')} />
-      <TextAreaField label="Included features (one per line)" rows={4} {...form.text('features')} />
-      <TextAreaField label="Not included (one per line)" rows={3} {...form.text('notIncluded')} />
+      <TextAreaField label="Description" rows={2} {...form.field('description')} />
+      <TextAreaField label="Included features (one per line)" rows={4} {...form.field('features')} />
+      <TextAreaField label="Not included (one per line)" rows={3} {...form.field('notIncluded')} />
       <div className="adm-checkboxes">
         <CheckboxField label="Active" {...form.checkbox('isActive')} />
         <CheckboxField label="Highlight as MOST POPULAR" {...form.checkbox('highlight')} />

@@ -75,10 +75,10 @@ export function CreditPanel({ user, wallet, onWallet, onClose }: CreditPanelProp
           : 'No wallet yet: the first adjustment creates it.'}
       </p>
       <form ref={form.formRef} onSubmit={form.onSubmit} className="adm-form adm-form--inline" aria-label={`Adjust credits of ${who}`}>
-        <SelectField label="Adjustment" options={DIRECTIONS} {...form.text('direction')} />
-        <TextField label="Credits" inputMode="numeric" {...form.text('credits')} />
-        <TextAreaField label="Reason" rows={2} {...form.text('reason')} />
-        {form.errors.form && <p className="ad-field__error">{form.errors.form}</p>}
+        <SelectField label="Adjustment" options={DIRECTIONS} {...form.field('direction')} />
+        <TextField label="Credits" inputMode="numeric" {...form.field('credits')} />
+        <TextAreaField label="Reason" rows={2} {...form.field('reason')} />
+        {form.formError && <p className="ad-field__error">{form.formError}</p>}
         <div className="adm-actions">
           <Button type="submit" disabled={form.pending}>
             {form.pending ? 'Saving…' : 'Save Adjustment'}

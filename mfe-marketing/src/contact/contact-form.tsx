@@ -1,10 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, SITE, TextAreaField, TextField } from '@agentdock/ui';
-import type { ContactErrors, ContactValues } from './contact-message';
-
-type Phase = 'editing' | 'sent' | 'failed';
-
-const FIELDS = ['name', 'email', 'message'] as const;
+import { useState } from 'react';
+import { Alert, Button, type Parsed, SITE, TextAreaField, TextField, UNEXPECTED_FORM_ERROR, useForm } from '@agentdock/ui';
+import type { ContactValues } from './contact-message';
 
 const EMPTY_CONTACT: ContactValues = { name: '', email: '', message: '' };
 
@@ -16,48 +12,30 @@ const loadChecks = () => import('./contact-message');
 
 /** Opens the visitor's mail app with a draft to sales; nothing is sent to a server. */
 export function ContactForm({ openMailto = (url: string) => void (window.location.href = url) }: { openMailto?: (url: string) => void }) {
-  const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const [phase, setPhase] = useState<Phase>('editing');
-  const form = useRef<HTMLFormElement>(null);
-
-  const change = (field: keyof ContactValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    let checks: Awaited<ReturnType<typeof loadChecks>>;
-    try {
-      checks = await loadChecks();
-    } catch {
-      setPhase('failed');
-      return;
-    }
-    const { contactMailto, validateContact } = checks;
-    const found = validateContact(values);
-    setErrors(found);
-    const firstInvalid = FIELDS.find((field) => found[field]);
-    if (firstInvalid) {
-      (form.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
-      return;
-    }
-    try {
-      openMailto(contactMailto(SITE.salesEmail, values));
-      setPhase('sent');
-    } catch {
-      setPhase('failed');
-    }
-  };
+  const [sent, setSent] = useState(false);
+  const form = useForm({
+    initial: EMPTY_CONTACT,
+    preload: loadChecks,
+    parse: async (values): Promise<Parsed<string>> => {
+      const { contactMailto, validateContact } = await loadChecks();
+      const errors = validateContact(values);
+      return Object.keys(errors).length > 0 ? { errors } : { data: contactMailto(SITE.salesEmail, values) };
+    },
+    submit: (mailto) => {
+      openMailto(mailto);
+      setSent(true);
+    },
+    // The checks' chunk did not load, or the browser refused the mail link: nothing the visitor typed is at fault.
+    onFailure: () => ({ message: UNEXPECTED_FORM_ERROR, fields: {} }),
+    clearErrorOnChange: true,
+  });
 
   const reset = () => {
-    setValues(EMPTY_CONTACT);
-    setErrors({});
-    setPhase('editing');
+    form.setValues(EMPTY_CONTACT);
+    setSent(false);
   };
 
-  if (phase === 'sent') {
+  if (sent) {
     return (
       <div className="mk-contact-done" role="status">
         <h3>Your email app is open</h3>
@@ -70,11 +48,11 @@ export function ContactForm({ openMailto = (url: string) => void (window.locatio
   }
 
   return (
-    <form ref={form} className="mk-contact-form" noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadChecks().catch(() => undefined)}>
-      {phase === 'failed' && <Alert variant="error">An unexpected error occurred. Please try again.</Alert>}
-      <TextField label="Name" name="name" autoComplete="name" required value={values.name} onChange={change('name')} error={errors.name} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={change('email')} error={errors.email} />
-      <TextAreaField label="Message" name="message" required value={values.message} onChange={change('message')} error={errors.message} />
+    <form ref={form.formRef} className="mk-contact-form" noValidate onSubmit={form.onSubmit}>
+      {form.formError && <Alert variant="error">{form.formError}</Alert>}
+      <TextField label="Name" autoComplete="name" required {...form.field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+      <TextAreaField label="Message" required {...form.field('message')} />
       <Button type="submit" size="lg">
         Send Message
       </Button>

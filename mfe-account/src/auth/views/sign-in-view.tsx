@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
-import { TextField } from '@agentdock/ui';
-import { loadAuthSchemas, parseWith, validateForm } from '../../form/form';
+import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
-import { useForm } from '../../form/use-form';
+import { loadAuthSchemas } from '../../form/load-auth-schemas';
 import { ResendConfirmation } from '../resend-confirmation';
 import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 // Server and schema messages about either identifier belong next to the one field.
-const IDENTIFIER = { email: 'identifier', phone: 'identifier' };
+function fieldOf(path: string) {
+  const head = path.split('.')[0] ?? path;
+  return head === 'email' || head === 'phone' ? 'identifier' : head;
+}
 
 /** Email addresses have an @; anything else is taken as a phone number. */
 function credentials(identifier: string, password: string) {
@@ -28,7 +30,7 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
     preload: loadAuthSchemas,
     parse: (values) =>
       validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, async () =>
-        parseWith((await loadAuthSchemas()).passwordSignIn, credentials(values.identifier, values.password), IDENTIFIER),
+        parseWith((await loadAuthSchemas()).passwordSignIn, credentials(values.identifier, values.password), fieldOf),
       ),
     submit: async (body) => {
       setUnconfirmed(null);
@@ -39,7 +41,7 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
         throw error;
       }
     },
-    rename: IDENTIFIER,
+    fieldOf,
   });
   // A typed address goes along to the other views; a phone number is no use to them.
   const typed = form.values.identifier.trim();

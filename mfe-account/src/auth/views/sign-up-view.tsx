@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useSessionClient } from '@agentdock/session';
-import { Alert, TextField } from '@agentdock/ui';
-import { loadAuthSchemas, parseWith, validateForm } from '../../form/form';
+import { Alert, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
-import { useForm } from '../../form/use-form';
+import { loadAuthSchemas } from '../../form/load-auth-schemas';
 import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 

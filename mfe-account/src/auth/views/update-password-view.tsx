@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSession, useSessionClient } from '@agentdock/session';
-import { TextField } from '@agentdock/ui';
-import { loadAuthSchemas, parseWith, validateForm } from '../../form/form';
+import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
-import { useForm } from '../../form/use-form';
+import { loadAuthSchemas } from '../../form/load-auth-schemas';
 import { ViewSection } from '../view-section';
 
 /**

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useSessionClient } from '@agentdock/session';
-import { Alert, Button, TextField } from '@agentdock/ui';
+import { Alert, Button, describeFailure, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { EmailRequestForm } from '../email-request-form';
-import { describeFailure, loadAuthSchemas, parseWith, validateForm } from '../../form/form';
 import { FormFrame } from '../../form/form-frame';
-import { useForm } from '../../form/use-form';
+import { loadAuthSchemas } from '../../form/load-auth-schemas';
 import { BackToSignIn } from '../view-nav';
 import { ViewSection } from '../view-section';
 
