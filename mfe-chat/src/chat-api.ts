@@ -18,6 +18,8 @@ export interface StreamHandlers {
 
 export type SendOutcome = { kind: 'done'; done: ChatStreamDone } | { kind: 'failed'; error: ChatStreamError } | { kind: 'refused'; message: string };
 
+export type ChatApi = ReturnType<typeof chatApi>;
+
 export function chatApi(api: ApiClient, getAccessToken: () => Promise<string | null>) {
   return {
     getWallet: (signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.wallet, { signal }),

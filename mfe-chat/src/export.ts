@@ -17,3 +17,15 @@ export function markdownFileName(title: string): string {
     .slice(0, 60);
   return `${slug || 'conversation'}.md`;
 }
+
+/** Saves the conversation as a Markdown file, through a download link clicked for the user. */
+export function downloadConversation(title: string, agentName: string, messages: readonly ChatMessage[]): void {
+  const blob = new Blob([conversationMarkdown(title, agentName, messages)], { type: 'text/markdown' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = markdownFileName(title);
+  link.click();
+  // Revoked later, not at once: some browsers read the file only after the click returns.
+  const href = link.href;
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,14 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { SUBSCRIPTION_TIER_LABELS, type BillingPeriod, type Plan, type SubscriptionTier } from '@agentdock/contracts';
-import { Alert, AnchorButton, Button, Card, ErrorState, formatPrice, SegmentedControl, SITE, Skeleton, TierBadge, type SegmentedOption } from '@agentdock/ui';
+import { Alert, Button, Card, ErrorState, SegmentedControl, TierBadge, type SegmentedOption } from '@agentdock/ui';
 import type { BillingSubscription } from '../api/billing-api';
 import type { Wallet } from '../api/chat-api';
-import { daysUntil, formatCount, formatDate } from './format';
-import { PLAN_CHOICE_LABELS, planChoice, planSubscription, priceDifference } from './plan-choice';
+import { formatDate } from './format';
+import { PLAN_CHOICE_LABELS, planChoice } from './plan-choice';
 import { WALLET_FAILED } from './overview-cards';
 import { SourceContent } from './source-error';
-import { usePlanChange, type PlanChangeStep } from './use-plan-change';
+import { ChangeConfirmation } from './subscription/change-confirmation';
+import { PlanOption } from './subscription/plan-option';
+import { NextBilling, SubscriptionFigures } from './subscription/subscription-figures';
+import { SubscriptionSkeleton } from './subscription/subscription-skeleton';
+import { useSubscriptionPlans } from './subscription/use-subscription-plans';
 import { isFirstLoad, type SourceState } from './use-sources';
 import { SUBSCRIPTION_SOURCES, type DashboardData } from './use-dashboard-data';
 
@@ -61,11 +63,7 @@ interface LoadedSubscriptionProps {
 }
 
 function LoadedSubscription({ tier, wallet, onRetryWallet, subscriptions, plans, onPlanChanged }: LoadedSubscriptionProps) {
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const subscription = planSubscription(subscriptions);
-  const change = usePlanChange({ subscription, onChanged: onPlanChanged });
-  const busy = change.state.step !== 'idle' && change.state.step !== 'confirm' && change.state.step !== 'confirm-cancel';
-  const visiblePlans = plans.filter((plan) => plan.isActive || plan.tier === tier);
+  const { period, setPeriod, subscription, change, busy, visiblePlans, currentName, pendingPlanId } = useSubscriptionPlans({ tier, subscriptions, plans, onPlanChanged });
 
   return (
     <div className="acc-subscription">
@@ -100,12 +98,7 @@ function LoadedSubscription({ tier, wallet, onRetryWallet, subscriptions, plans,
 
       {change.message && <Alert variant={change.message.variant}>{change.message.text}</Alert>}
 
-      <ChangeConfirmation
-        state={change.state}
-        currentName={plans.find((plan) => plan.tier === tier)?.name ?? SUBSCRIPTION_TIER_LABELS[tier]}
-        onConfirm={() => void change.confirm()}
-        onCancel={change.cancel}
-      />
+      <ChangeConfirmation state={change.state} currentName={currentName} onConfirm={() => void change.confirm()} onCancel={change.cancel} />
 
       <section aria-labelledby="acc-plans-title" className="acc-plans-section">
         <div className="acc-plans-section__head">
@@ -123,196 +116,12 @@ function LoadedSubscription({ tier, wallet, onRetryWallet, subscriptions, plans,
               choice={PLAN_CHOICE_LABELS[planChoice(plan, tier, plans)]}
               current={plan.tier === tier}
               busy={busy}
-              pendingPlanId={change.state.step === 'pricing' ? change.state.plan.id : null}
+              pendingPlanId={pendingPlanId}
               onChoose={() => void change.choose(plan, period)}
             />
           ))}
         </div>
       </section>
-    </div>
-  );
-}
-
-function SubscriptionFigures({ wallet, subscription }: { wallet: Wallet; subscription: BillingSubscription | null }) {
-  const days = daysUntil(wallet.renewsAt);
-  return (
-    <dl className="acc-details acc-details--figures">
-      <div>
-        <dt>Platform credits remaining</dt>
-        <dd>{formatCount(wallet.creditsRemaining)}</dd>
-      </div>
-      <div>
-        <dt>API calls used</dt>
-        <dd>
-          {formatCount(wallet.apiCallsUsed)} / {formatCount(wallet.apiCallsLimit)}
-        </dd>
-      </div>
-      <div>
-        <dt>Days until renewal</dt>
-        <dd>{formatCount(days)}</dd>
-      </div>
-      <div>
-        <dt>Next billing date</dt>
-        <dd>{nextBilling(subscription)}</dd>
-      </div>
-    </dl>
-  );
-}
-
-/** With the wallet unavailable, the billing date (billing's own figure) is still shown. */
-function NextBilling({ subscription }: { subscription: BillingSubscription | null }) {
-  return (
-    <dl className="acc-details">
-      <div>
-        <dt>Next billing date</dt>
-        <dd>{nextBilling(subscription)}</dd>
-      </div>
-    </dl>
-  );
-}
-
-function nextBilling(subscription: BillingSubscription | null): string {
-  if (!subscription) return 'No upcoming payment';
-  const end = formatDate(new Date(subscription.currentPeriodEnd * 1000));
-  return subscription.cancelAtPeriodEnd ? `None: your plan ends on ${end}` : end;
-}
-
-interface PlanOptionProps {
-  plan: Plan;
-  period: BillingPeriod;
-  choice: string;
-  current: boolean;
-  busy: boolean;
-  pendingPlanId: string | null;
-  onChoose: () => void;
-}
-
-function PlanOption({ plan, period, choice, current, busy, pendingPlanId, onChoose }: PlanOptionProps) {
-  const titleId = `acc-plan-${plan.id}`;
-  return (
-    <Card as="article" aria-labelledby={titleId} highlight={current} className="acc-plan">
-      <div className="acc-card__head">
-        <h3 id={titleId} className="acc-plan__name">
-          {plan.name}
-        </h3>
-        <TierBadge tier={plan.tier} />
-      </div>
-      <PlanPrice plan={plan} period={period} />
-      <ul className="acc-plan__facts">
-        {plan.platformCreditsLimit !== null && <li>{formatCount(plan.platformCreditsLimit)} platform credits per month</li>}
-        {plan.apiCallsLimit !== null && <li>{formatCount(plan.apiCallsLimit)} API calls per month</li>}
-        {plan.agentsIncluded !== null && <li>{formatCount(plan.agentsIncluded)} AI agents</li>}
-      </ul>
-      {current ? (
-        <Button disabled block>
-          {choice}
-        </Button>
-      ) : plan.customPrice ? (
-        // Plans quoted by contact are bought by talking to sales, not by card.
-        <AnchorButton href={`mailto:${SITE.salesEmail}?subject=${encodeURIComponent(`${plan.name} plan`)}`} block>
-          {choice}
-        </AnchorButton>
-      ) : (
-        <Button block variant={choice === PLAN_CHOICE_LABELS.upgrade ? 'primary' : 'secondary'} onClick={onChoose} disabled={busy}>
-          {pendingPlanId === plan.id ? 'Checking price…' : choice}
-        </Button>
-      )}
-    </Card>
-  );
-}
-
-function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
-  if (plan.customPrice || (!plan.monthly && !plan.annual)) return <p className="acc-plan__price">Custom pricing</p>;
-  const annual = period === 'annual' && plan.annual && plan.annualPerMonthMinor !== null;
-  const perMonth = annual ? plan.annualPerMonthMinor! : (plan.monthly?.amountMinor ?? plan.annualPerMonthMinor ?? 0);
-  return (
-    <p className="acc-plan__price">
-      <span className="acc-plan__amount">{formatPrice(perMonth, plan.currency)}</span>
-      <span className="ad-muted"> /month</span>
-      {annual && <span className="acc-plan__billing">Billed annually at {formatPrice(plan.annual!.amountMinor, plan.currency)} per year</span>}
-    </p>
-  );
-}
-
-interface ChangeConfirmationProps {
-  state: PlanChangeStep;
-  /** The current plan as the plan cards name it ("Pro"), so the question reads like the cards. */
-  currentName: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-function ChangeConfirmation({ state, currentName, onConfirm, onCancel }: ChangeConfirmationProps) {
-  const navigate = useNavigate();
-  const panel = useRef<HTMLElement>(null);
-  const open = state.step === 'confirm' || state.step === 'changing' || state.step === 'confirm-cancel';
-  useEffect(() => {
-    if (open) panel.current?.focus();
-  }, [open]);
-  if (state.step === 'redirecting') return <Alert variant="info">Redirecting to secure payment…</Alert>;
-  if (!open) return null;
-
-  if (state.step === 'confirm-cancel') {
-    return (
-      <section aria-labelledby="acc-confirm-title" className="ad-card acc-confirm" ref={panel} tabIndex={-1}>
-        <h2 id="acc-confirm-title" className="acc-card__title">
-          Move to {state.plan.name}?
-        </h2>
-        <p>
-          The {state.plan.name} plan has no card subscription: moving to it means cancelling your {currentName} subscription. It stays active until the end of the current billing
-          period.
-        </p>
-        <div className="ad-row">
-          <Button onClick={() => navigate('/manage-subscription')}>Go to Subscription Management</Button>
-          <Button variant="secondary" onClick={onCancel}>
-            Keep My Plan
-          </Button>
-        </div>
-      </section>
-    );
-  }
-
-  const changing = state.step === 'changing';
-  return (
-    <section aria-labelledby="acc-confirm-title" aria-describedby="acc-confirm-text" className="ad-card acc-confirm" ref={panel} tabIndex={-1}>
-      <h2 id="acc-confirm-title" className="acc-card__title">
-        Change from {currentName} to {state.plan.name}, billed {state.request.billingPeriod === 'annual' ? 'annually' : 'monthly'}?
-      </h2>
-      <p id="acc-confirm-text">{priceDifference(state.preview, state.plan, state.request.billingPeriod)}</p>
-      <div className="ad-row">
-        <Button onClick={onConfirm} disabled={changing}>
-          {changing ? 'Changing plan…' : 'Confirm Change'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={changing}>
-          Cancel
-        </Button>
-      </div>
-    </section>
-  );
-}
-
-function SubscriptionSkeleton() {
-  return (
-    <div className="acc-subscription" aria-busy="true">
-      <span role="status" className="ad-visually-hidden">
-        Loading subscription…
-      </span>
-      <Card>
-        <Skeleton width="40%" height="1.5rem" />
-        <Skeleton width="70%" />
-        <Skeleton width="60%" />
-        <Skeleton width="65%" />
-      </Card>
-      <div className="acc-plans" aria-hidden="true">
-        {[0, 1, 2, 3].map((index) => (
-          <Card key={index}>
-            <Skeleton width="50%" height="1.5rem" />
-            <Skeleton width="40%" height="2.5rem" />
-            <Skeleton width="85%" />
-            <Skeleton height="2.75rem" />
-          </Card>
-        ))}
-      </div>
     </div>
   );
 }

@@ -1,0 +1,83 @@
+import { useId, type ReactNode } from 'react';
+import type { UserProfile } from '@agentdock/contracts';
+import { formatPrice } from '@agentdock/ui';
+import type { OverviewStats } from '../api/stats-api';
+import { formatNumber } from '../console/format';
+import { UserLabel } from '../console/user-label';
+import { DEFINITIONS } from './overview-figures';
+
+/** Who the range's figures come from: plans, agents, customers and courses, each in a table. */
+export function Breakdowns({ stats: { billing, chat, catalog }, directory }: { stats: OverviewStats; directory: Map<string, UserProfile> }) {
+  return (
+    <div className="adm-overview__lists">
+      <Breakdown title="Paying customers by plan" head={['Plan', 'Billing', 'Customers', 'MRR']} empty="No paying customers.">
+        {billing.byPlan.map((plan) => (
+          <tr key={`${plan.tier}/${plan.interval}/${plan.currency}`}>
+            <td>{plan.tier}</td>
+            <td>{plan.interval === 'year' ? 'Annual' : 'Monthly'}</td>
+            <td>{formatNumber(plan.customers)}</td>
+            <td>{formatPrice(plan.mrr, plan.currency)}</td>
+          </tr>
+        ))}
+      </Breakdown>
+      <Breakdown title="Top agents" head={['Agent', 'Messages', 'Credits']} empty="No messages in this range." definition={DEFINITIONS.webOnly}>
+        {chat.byAgent.map((agent) => (
+          <tr key={agent.agentId}>
+            <td>{agent.name ?? agent.agentId}</td>
+            <td>{formatNumber(agent.messages)}</td>
+            <td>{formatNumber(agent.credits)}</td>
+          </tr>
+        ))}
+      </Breakdown>
+      <Breakdown title="Top customers by credits" head={['Customer', 'Messages', 'Credits']} empty="No messages in this range." definition={DEFINITIONS.webOnly}>
+        {chat.topCustomers.map((customer) => (
+          <tr key={customer.userId}>
+            <td>
+              <UserLabel id={customer.userId} user={directory.get(customer.userId)} />
+            </td>
+            <td>{formatNumber(customer.messages)}</td>
+            <td>{formatNumber(customer.credits)}</td>
+          </tr>
+        ))}
+      </Breakdown>
+      <Breakdown title="Course members" head={['Course', 'Members', 'Joined in range']} empty="No courses." definition={DEFINITIONS.courseMembers}>
+        {catalog.courses.map((course) => (
+          <tr key={course.courseId}>
+            <td>{course.courseId}</td>
+            <td>{formatNumber(course.members)}</td>
+            <td>{formatNumber(course.newMembers)}</td>
+          </tr>
+        ))}
+      </Breakdown>
+    </div>
+  );
+}
+
+function Breakdown({ title, head, empty, definition, children }: { title: string; head: string[]; empty: string; definition?: string; children: ReactNode[] }) {
+  const id = useId();
+  return (
+    <div className="adm-breakdown">
+      <h3 id={id} title={definition}>
+        {title}
+      </h3>
+      {children.length === 0 ? (
+        <p className="adm-empty">{empty}</p>
+      ) : (
+        <div className="adm-table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+          <table className="adm-table" aria-labelledby={id}>
+            <thead>
+              <tr>
+                {head.map((cell) => (
+                  <th key={cell} scope="col">
+                    {cell}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{children}</tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
