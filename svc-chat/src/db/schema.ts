@@ -92,7 +92,10 @@ export const chatWalletLedger = pgTable(
   (table) => [
     index('chat_wallet_ledger_user_idx').on(table.userId, table.createdAt),
     uniqueIndex('chat_wallet_ledger_reference_idx').on(table.kind, table.reference),
-    check('chat_wallet_ledger_kind_check', sql`${table.kind} in ('grant', 'expiry', 'reservation', 'settlement', 'release', 'refund', 'top-up', 'admin-adjustment', 'plan-change')`),
+    check(
+      'chat_wallet_ledger_kind_check',
+      sql`${table.kind} in ('grant', 'expiry', 'reservation', 'settlement', 'release', 'refund', 'top-up', 'admin-adjustment', 'plan-change')`,
+    ),
   ],
 );
 
