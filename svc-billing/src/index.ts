@@ -23,7 +23,7 @@ const BODY_LIMIT = '100kb';
 /**
  * The Stripe API version billing's code reads (items' `current_period_*`, invoices'
  * `parent.subscription_details`). Pinned here and in every request, not left to the account's
- * default; webhook events of any other version are parked (domain/webhooks). Moving to another
+ * default; webhook events of any other version are parked (domain/parked-events). Moving to another
  * version is a code change: this literal stops type-checking when the SDK moves on.
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;

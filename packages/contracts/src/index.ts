@@ -6,6 +6,7 @@ export * from './http/text';
 export * from './http/access';
 export * from './http/endpoint';
 export * from './http/bases';
+export * from './http/app-paths';
 export * from './http/site-path';
 export * from './auth/claims';
 export * from './catalog/tier';

@@ -6,6 +6,10 @@ import {
   type ChangePlanRequest,
   type CheckoutRequest,
   COMMUNITY_COURSE_ID,
+  COURSES_PATH,
+  DASHBOARD_PATH,
+  MANAGE_SUBSCRIPTION_PATH,
+  PRICING_PATH,
   SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
 import { ConflictError, NotFoundError } from '@agentdock/service-kit';
@@ -65,8 +69,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
       ...baseParams,
       mode: 'subscription',
       line_items: [{ price: plan.priceId, quantity: 1 }],
-      success_url: `${deps.appUrl}/dashboard?subscription=success&plan=${plan.planId}`,
-      cancel_url: `${deps.appUrl}/pricing?subscription=cancelled`,
+      success_url: `${deps.appUrl}${DASHBOARD_PATH}?subscription=success&plan=${plan.planId}`,
+      cancel_url: `${deps.appUrl}${PRICING_PATH}?subscription=cancelled`,
       metadata,
       subscription_data: { metadata },
     };
@@ -74,7 +78,7 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
     const enrolled = new Set(live.flatMap((state) => (state.product.kind === 'course' ? [state.product.courseId] : [])));
     const course = resolveCourseCheckout(request.courseId, enrolled);
     const metadata = { userId: user.sub, kind: 'course', courseId: course.courseId };
-    const coursePage = `${deps.appUrl}/courses${course.courseId === COMMUNITY_COURSE_ID ? '' : `/${course.courseId}`}`;
+    const coursePage = `${deps.appUrl}${COURSES_PATH}${course.courseId === COMMUNITY_COURSE_ID ? '' : `/${course.courseId}`}`;
     params = {
       ...baseParams,
       mode: 'subscription',
@@ -110,8 +114,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
           },
         },
       ],
-      success_url: `${deps.appUrl}/dashboard?credits=success`,
-      cancel_url: `${deps.appUrl}/dashboard?credits=cancelled`,
+      success_url: `${deps.appUrl}${DASHBOARD_PATH}?credits=success`,
+      cancel_url: `${deps.appUrl}${DASHBOARD_PATH}?credits=cancelled`,
       metadata: { userId: user.sub, kind: 'credits', packId: pack.id },
     };
   }
@@ -127,7 +131,7 @@ export async function openPortal(context: ServiceContext<BillingSchema>, deps: B
   if (!any) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.noCustomer });
   const session = await deps.stripe.billingPortal.sessions.create({
     customer: await customerFor(context, deps, user),
-    return_url: `${deps.appUrl}/manage-subscription`,
+    return_url: `${deps.appUrl}${MANAGE_SUBSCRIPTION_PATH}`,
   });
   return session.url;
 }

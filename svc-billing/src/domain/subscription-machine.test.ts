@@ -133,6 +133,21 @@ describe('subscription state machine at its edges', () => {
     expect(state).toMatchObject({ granted: false, graceEndsAt: null });
   });
 
+  it('reports no plan change for a subscription never granted, while its payment keeps failing', () => {
+    const repriced = snapshot({ status: 'past_due', product: { kind: 'plan', tier: 'professional' }, currentPeriodEnd: T0 + 365 * DAY, observedAt: T0 + 1 });
+    expect(run([snapshot({ status: 'past_due' }), repriced]).effects).toEqual([]);
+  });
+
+  it('takes a period whose start alone moved, short of the paid end, as restarted: a plan change, not a renewal', () => {
+    const restarted = snapshot({ currentPeriodStart: T0 + 10 * DAY, observedAt: T0 + 10 * DAY });
+    expect(applySnapshot(run([snapshot()]).state, restarted, T0 + 10 * DAY).effects).toEqual([{ type: 'plan-changed', previousTier: 'starter' }]);
+  });
+
+  it('renews only a period that starts later than the stored one: a replay never renews, even of a period that ends where it starts', () => {
+    const instant = snapshot({ currentPeriodEnd: T0 });
+    expect(run([instant, { ...instant, observedAt: T0 + 1 }]).effects).toEqual(['activated']);
+  });
+
   it('applies a snapshot observed in the same second as the stored one', () => {
     expect(run([snapshot(), snapshot({ status: 'canceled' })]).effects).toEqual(['activated', 'canceled']);
   });

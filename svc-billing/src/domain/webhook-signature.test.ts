@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
-import { verifyEvent, WEBHOOK_TOLERANCE_SECONDS, type WebhookDeps } from './webhooks';
+import { type SignatureDeps, verifyEvent, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature';
 
 // The signature's date against the tolerance, to the second, on a fixed clock (the flow test
 // checks the same through HTTP with a margin, as its clock moves).
 describe('a webhook signature', () => {
   const secret = 'whsec_signature_test';
   const stripe = new Stripe('sk_test_signature', { maxNetworkRetries: 0 });
-  const deps = { stripe, webhookSecret: secret } as Pick<WebhookDeps, 'stripe' | 'webhookSecret'> as WebhookDeps;
+  const deps: SignatureDeps = { stripe, webhookSecret: secret };
   const payload = JSON.stringify({ id: 'evt_signature', object: 'event', type: 'ping', data: { object: {} } });
   const now = 1_800_000_000;
   const verifyAt = (timestamp: number) => verifyEvent(deps, Buffer.from(payload), stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }), now);

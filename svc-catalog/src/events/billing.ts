@@ -1,4 +1,4 @@
-import { COMMUNITY_COURSE_ID, courseAccessGrantedV1, courseAccessRevokedV1, courseWelcomeV1, enrolmentChangedV1 } from '@agentdock/contracts';
+import { COMMUNITY_COURSE_ID, COURSES_PATH, courseAccessGrantedV1, courseAccessRevokedV1, courseWelcomeV1, enrolmentChangedV1 } from '@agentdock/contracts';
 import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, courseEnrolments, type EnrolmentRow, endedCourseSubscriptions } from '../db/schema';
@@ -46,7 +46,7 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
             courseId,
             courseTitle: getCourse(courseId).title,
             firstLessonTitle: first?.title ?? null,
-            firstLessonPath: first ? `/courses/${courseId}/lessons/${first.id}` : `/courses/${courseId}`,
+            firstLessonPath: first ? `${COURSES_PATH}/${courseId}/lessons/${first.id}` : `${COURSES_PATH}/${courseId}`,
           });
         },
       }),

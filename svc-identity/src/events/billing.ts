@@ -1,5 +1,6 @@
 import {
   creditsPurchasedV1,
+  DASHBOARD_PATH,
   paymentReceivedV1,
   subscriptionActivatedV1,
   subscriptionCanceledV1,
@@ -165,7 +166,7 @@ export function billingEmailConsumers(transaction: TransactionRunner, mailer: Ma
         event: creditsPurchasedV1,
         apply: async (tx, data) => {
           const to = await addressOf(tx, data.userId);
-          if (to) mailer.sendInBackground(creditsReceiptEmail(to, data.credits, data.amount, data.currency, `${publicUrl.replace(/\/$/, '')}/dashboard`));
+          if (to) mailer.sendInBackground(creditsReceiptEmail(to, data.credits, data.amount, data.currency, `${publicUrl.replace(/\/$/, '')}${DASHBOARD_PATH}`));
         },
       }),
     },

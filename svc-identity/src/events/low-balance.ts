@@ -1,4 +1,4 @@
-import { chatCreditsLowV1 } from '@agentdock/contracts';
+import { chatCreditsLowV1, PRICING_PATH } from '@agentdock/contracts';
 import { idempotentHandler, type SubscribeOptions, type TransactionRunner } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { users } from '../db/schema';
@@ -35,7 +35,7 @@ export function lowBalanceConsumer(transaction: TransactionRunner, mailer: Maile
       apply: async (tx, data) => {
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, data.userId));
         if (!user) return;
-        mailer.sendInBackground(lowBalanceEmail(user.email, data.balance, data.renewsAt, `${publicUrl.replace(/\/$/, '')}/pricing`));
+        mailer.sendInBackground(lowBalanceEmail(user.email, data.balance, data.renewsAt, `${publicUrl.replace(/\/$/, '')}${PRICING_PATH}`));
       },
     }),
   };

@@ -1,10 +1,11 @@
 // Kept free of zod so the browser's auth pages can use it without loading the schemas.
+import { DASHBOARD_PATH } from './app-paths';
 
 // Any origin of our own would do: the question is only whether a value leaves it.
 const SITE = 'http://site.invalid';
 
 /** Where a visitor goes after signing in when no (acceptable) return URL was given. */
-export const DEFAULT_RETURN_PATH = '/dashboard';
+export const DEFAULT_RETURN_PATH = DASHBOARD_PATH;
 
 /**
  * `value` as a path on this site (path, query and hash), normalised by the URL parser as a

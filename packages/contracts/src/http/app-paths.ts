@@ -1,0 +1,12 @@
+// Kept free of zod, like site-path.ts, so a page can import them without the schemas.
+
+/**
+ * The site's pages that server code sends people to, in emails and as the payment provider's
+ * return URLs. The shell's route table serves them; a path renamed there must change here too,
+ * or every link already sent and every checkout in flight would land on the 404 page.
+ */
+export const DASHBOARD_PATH = '/dashboard';
+export const PRICING_PATH = '/pricing';
+export const COURSES_PATH = '/courses';
+/** The page that opens the billing portal: where a customer updates a card or gets invoices. */
+export const MANAGE_SUBSCRIPTION_PATH = '/manage-subscription';

@@ -1,0 +1,50 @@
+import { type Db, type ServiceContext, type Tx } from '@agentdock/service-data';
+import { eq, sql } from '@agentdock/service-data/orm';
+import type Stripe from 'stripe';
+import { type BillingSchema, subscriptions } from '../db/schema';
+import { publishEffects } from './publish-effects';
+import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
+import { applySnapshot, type StoredSubscription, type SubscriptionSnapshot } from './subscription-machine';
+
+async function loadStored(tx: Db, id: string): Promise<StoredSubscription | null> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row ? readStoredSubscription(row) : null;
+}
+
+/**
+ * Applies a snapshot to the stored subscription through the state machine, stores the result and
+ * writes the platform events its transition calls for; nothing when the machine changes nothing.
+ */
+export async function upsertSubscription(
+  context: ServiceContext<BillingSchema>,
+  tx: Tx,
+  deps: { appUrl: string; graceDays: number },
+  snapshot: SubscriptionSnapshot,
+  subscription: Stripe.Subscription,
+  now: number,
+): Promise<void> {
+  // Deliveries about one subscription can run at once: without the lock both would read "not
+  // stored yet" and both grant. A transaction-scoped advisory lock serialises them per id.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${snapshot.id}))`);
+  const stored = await loadStored(tx, snapshot.id);
+  const transition = applySnapshot(stored, snapshot, now, deps.graceDays);
+  if (transition.next === stored) return;
+  const price = subscription.items.data[0]?.price;
+  const values = {
+    id: snapshot.id,
+    userId: snapshot.userId,
+    status: transition.next.status,
+    unitAmount: price?.unit_amount ?? 0,
+    currency: price?.currency ?? 'usd',
+    interval: price?.recurring?.interval === 'year' ? 'year' : 'month',
+    observedAt: transition.next.observedAt,
+    graceEndsAt: transition.next.graceEndsAt,
+    state: storedSubscriptionRecord(transition.next),
+    updatedAt: new Date(),
+    productKind: snapshot.product.kind,
+    tier: snapshot.product.kind === 'plan' ? snapshot.product.tier : null,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+  };
+  await tx.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.id, set: values });
+  await publishEffects(context, tx, deps, transition, values.interval === 'year' ? 'annual' : 'monthly');
+}
