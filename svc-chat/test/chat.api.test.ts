@@ -99,6 +99,16 @@ describe(`svc-chat on ${DRIVER}`, () => {
     ]);
   });
 
+  /** A provider that answers 'Twelve chars' in one piece. */
+  const steady: ChatProvider = {
+    name: 'steady',
+    demo: false,
+    reply: async (request) => {
+      request.onToken('Twelve chars');
+      return { text: 'Twelve chars', usage: null, imageUrl: null };
+    },
+  };
+
   it('settles a delivered reply once the database is back, instead of holding its reservation', async () => {
     const agent = await chat.agent();
     const user = await chat.user();
@@ -106,14 +116,6 @@ describe(`svc-chat on ${DRIVER}`, () => {
     await ensureWallet(chat.db, user.id, 'free');
     const before = await ledgerOf(user.id);
     const startBalance = (await chat.wallet(user.id))!.creditsRemaining;
-    const steady: ChatProvider = {
-      name: 'steady',
-      demo: false,
-      reply: async (request) => {
-        request.onToken('Twelve chars');
-        return { text: 'Twelve chars', usage: null, imageUrl: null };
-      },
-    };
     const deps = { context, provider: steady, lowBalanceRatio: 0.1, replyLimits: { maxReplyTokens: 4_096, perAgent: {} } };
     const input = { userId: user.id, tier: 'free' as const, agentId: agent.id, message: 'Hello' };
     const prepared = await prepareSend(deps, input);
@@ -145,14 +147,6 @@ describe(`svc-chat on ${DRIVER}`, () => {
     const user = await chat.user();
     const { context } = chat.service;
     await ensureWallet(chat.db, user.id, 'free');
-    const steady: ChatProvider = {
-      name: 'steady',
-      demo: false,
-      reply: async (request) => {
-        request.onToken('Twelve chars');
-        return { text: 'Twelve chars', usage: null, imageUrl: null };
-      },
-    };
     const deps = { context, provider: steady, lowBalanceRatio: 0.1, replyLimits: { maxReplyTokens: 4_096, perAgent: {} } };
     const input = { userId: user.id, tier: 'free' as const, agentId: agent.id, message: 'Hello' };
     const prepared = await prepareSend(deps, input);
