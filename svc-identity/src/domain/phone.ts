@@ -1,15 +1,14 @@
 import type { ProfilePatch } from '@agentdock/contracts';
 import { type Db, onUniqueViolation } from '@agentdock/service-data';
-import { and, eq, ne, sql } from '@agentdock/service-data/orm';
-import { type IdentitySchema, phoneCodes, type UserRow, users } from '../db/schema';
+import { and, eq, ne } from '@agentdock/service-data/orm';
+import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { texts } from './emails';
 import { IdentityError } from './errors';
 import type { Mailer } from './mailer';
-import { OTP_MAX_FAILED_ATTEMPTS } from './otp';
+import { issuePhoneCode, spendPhoneCode } from './otp';
 import { userAccount } from './password-guesses';
 import type { ConfirmCredentialChange, CurrentSession } from './profile';
 import type { RateLimits } from './rate-limits';
-import { randomSixDigits, sha256 } from './secrets';
 
 /** What changing the profile and proving a phone number need from the service. */
 export interface PhoneDeps {
@@ -20,9 +19,6 @@ export interface PhoneDeps {
   /** How long a texted code works: as long as an emailed sign-in code (OTP_TTL_MINUTES). */
   codeTtlMinutes: number;
 }
-
-// Bound to the user and the number, so a code proves only the number it was sent to.
-const codeHash = (userId: string, phone: string, code: string) => sha256(`${userId}:${phone}:${code}`);
 
 /**
  * Texts a fresh code to the number, after the answer: a number another account has proved gets
@@ -36,18 +32,7 @@ function textCode(deps: PhoneDeps, userId: string, phone: string): void {
       .from(users)
       .where(and(eq(users.phone, phone), ne(users.id, userId)));
     if (taken) return undefined;
-    const code = randomSixDigits();
-    const values = {
-      codeHash: codeHash(userId, phone, code),
-      createdAt: new Date(),
-      expiresAt: new Date(Date.now() + deps.codeTtlMinutes * 60_000),
-      failedAttempts: 0,
-      usedAt: null,
-    };
-    await deps.db
-      .insert(phoneCodes)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: phoneCodes.userId, set: values });
+    const code = await issuePhoneCode(deps.db, userId, phone, deps.codeTtlMinutes);
     return texts.phoneCode(phone, code, deps.codeTtlMinutes);
   });
 }
@@ -93,20 +78,7 @@ export async function verifyPhone(deps: PhoneDeps, user: UserRow, code: string, 
   await deps.limits.consume('verify', { ip: source, account });
   const phone = user.pendingPhone;
   if (!phone) throw new IdentityError('invalid_otp');
-  const now = sql`${new Date().toISOString()}::timestamptz`;
-  const matches = sql`${phoneCodes.codeHash} = ${codeHash(user.id, phone, code)}`;
-  // One statement decides and records, so concurrent guesses cannot slip past the attempt limit.
-  const [spent] = await deps.db
-    .update(phoneCodes)
-    .set({
-      usedAt: sql`case when ${matches} then ${now} else ${phoneCodes.usedAt} end`,
-      failedAttempts: sql`case when ${matches} then ${phoneCodes.failedAttempts} else ${phoneCodes.failedAttempts} + 1 end`,
-    })
-    .where(
-      sql`${phoneCodes.userId} = ${user.id} and ${phoneCodes.usedAt} is null and ${phoneCodes.expiresAt} > ${now} and ${phoneCodes.failedAttempts} < ${OTP_MAX_FAILED_ATTEMPTS}`,
-    )
-    .returning({ usedAt: phoneCodes.usedAt });
-  if (!spent?.usedAt) throw new IdentityError('invalid_otp');
+  if (!(await spendPhoneCode(deps.db, user.id, phone, code))) throw new IdentityError('invalid_otp');
   const [row] = await onUniqueViolation(
     () =>
       deps.db
