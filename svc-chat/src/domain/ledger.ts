@@ -4,7 +4,7 @@
  * balance never moves without its row and the ledger's sum is always the balance (the test
  * `ledger-writes.test.ts` fails if a write to the balance columns appears anywhere else).
  */
-export { type Buckets, lockWallet, walletColumns, walletFromRaw, type WalletRow } from './ledger/book';
+export { type Buckets, lockWallet, lockWalletIfAny, walletColumns, walletFromRaw, type WalletRow } from './ledger/book';
 export { type AllowanceChange, changeAllowance, type PeriodStart, startCreditPeriod } from './ledger/periods';
 export {
   type ApiCallCounting,

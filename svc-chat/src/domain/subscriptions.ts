@@ -2,7 +2,7 @@ import { allowanceAfterPeriodRestart, allowanceAfterPlanChange, type MonthAllowa
 import type { Tx } from '@agentdock/service-data';
 import type { ChatSchema } from '../db/schema';
 import { allowanceFor, isTier } from './allowances';
-import { changeAllowance, lockWallet, purchaseCredits } from './ledger';
+import { changeAllowance, lockWalletIfAny, purchaseCredits } from './ledger';
 import { addMonth, allowancePeriod, ensureWallet, startPeriod, walletRow } from './wallet';
 
 /** A new account gets the free allowance (or its tier's, if it was created with one). */
@@ -37,10 +37,9 @@ export async function changePlan(
   tx: Tx<ChatSchema>,
   input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string; now: Date },
 ): Promise<void> {
-  const existing = await walletRow(tx, input.userId);
+  const locked = await lockWalletIfAny(tx, input.userId);
   // Not yet on a paid period (the activation is still on its way): the change is the activation.
-  if (!existing || existing.selfRenewing) return resetForSubscription(tx, input);
-  const locked = await lockWallet(tx, input.userId);
+  if (!locked || locked.selfRenewing) return resetForSubscription(tx, input);
   const from = await allowanceFor(tx, isTier(locked.tier) ? locked.tier : 'free');
   const to = await allowanceFor(tx, input.tier);
   const share = remainingShare(locked.periodStart, locked.creditsRefillAt, input.now);

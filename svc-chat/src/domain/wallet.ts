@@ -1,9 +1,9 @@
 import type { SubscriptionTier, Wallet } from '@agentdock/contracts';
 import { type Db, inTransaction, namedStatement, type Tx } from '@agentdock/service-data';
-import { eq, inArray, sql } from '@agentdock/service-data/orm';
+import { inArray, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWallets } from '../db/schema';
 import { allowanceFor, isTier } from './allowances';
-import { lockWallet, startCreditPeriod, walletColumns, walletFromRaw, type WalletRow } from './ledger';
+import { lockWallet, lockWalletIfAny, startCreditPeriod, walletColumns, walletFromRaw, type WalletRow } from './ledger';
 
 export function toWallet(row: WalletRow): Wallet {
   return {
@@ -84,7 +84,7 @@ export async function walletInUse(
 ): Promise<WalletRow> {
   if (existing) return rollIfDue(db, existing, now);
   return inTransaction(db, async (tx) => {
-    const [raced] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
+    const raced = await lockWalletIfAny(tx, userId);
     if (raced) return raced;
     return startPeriod(tx, { userId, tier, periodStart: now, renewsAt: addMonth(now), selfRenewing: tier === 'free', reference: `provision:${userId}` });
   });

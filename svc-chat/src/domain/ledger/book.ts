@@ -55,9 +55,15 @@ export async function book(tx: Tx<ChatSchema>, entry: Entry, fields: WalletField
   return row;
 }
 
+/** The wallet row, locked until the transaction ends (concurrent changes queue on it); undefined when the user has none. */
+export async function lockWalletIfAny(tx: Tx<ChatSchema>, userId: string): Promise<WalletRow | undefined> {
+  const [row] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
+  return row;
+}
+
 /** The wallet row, locked until the transaction ends: concurrent changes queue on it. */
 export async function lockWallet(tx: Tx<ChatSchema>, userId: string): Promise<WalletRow> {
-  const [row] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, userId)).for('update');
+  const row = await lockWalletIfAny(tx, userId);
   if (!row) throw new WalletNotFoundError();
   return row;
 }

@@ -2,7 +2,7 @@ import type { SubscriptionTier } from '@agentdock/contracts';
 import type { Tx } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWallets } from '../../db/schema';
-import { book, type WalletRow } from './book';
+import { book, lockWalletIfAny, type WalletRow } from './book';
 
 export interface PeriodStart {
   userId: string;
@@ -22,7 +22,7 @@ export interface PeriodStart {
  * when the user has none yet.
  */
 export async function startCreditPeriod(tx: Tx<ChatSchema>, input: PeriodStart): Promise<WalletRow> {
-  const [previous] = await tx.select().from(chatWallets).where(eq(chatWallets.userId, input.userId)).for('update');
+  const previous = await lockWalletIfAny(tx, input.userId);
   const fields = {
     tier: input.tier,
     creditsLimit: input.allowance.credits,
