@@ -3,9 +3,8 @@ import { type Db, namedStatement, prefixedColumns, rawRowReader } from '@agentdo
 import { sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents, chatWallets } from '../db/schema';
 import { type AgentRecord, usableAgent } from './agents';
-import { isTier } from './allowances';
 import type { WalletRow } from './ledger';
-import { walletInUse } from './wallet';
+import { walletInUse, walletTier } from './wallet';
 
 // The agent and the wallet in one statement: on the embedded database a statement's round trip
 // costs about as much as a small read's own work, and both are on every send's path.
@@ -29,6 +28,6 @@ const walletFromRaw = rawRowReader(chatWallets, 'wallet.');
 export async function readForSend(db: Db<ChatSchema>, input: { agentId: string; userId: string; tier: SubscriptionTier }): Promise<{ agent: AgentRecord; wallet: WalletRow }> {
   const [raw] = await agentAndWallet.run(db, { agentId: input.agentId, userId: input.userId });
   const existing = (raw && walletFromRaw(raw)) ?? undefined;
-  const agent = usableAgent(raw && agentFromRaw(raw), existing && isTier(existing.tier) ? existing.tier : input.tier);
+  const agent = usableAgent(raw && agentFromRaw(raw), existing ? walletTier(existing) : input.tier);
   return { agent, wallet: await walletInUse(db, existing, input) };
 }

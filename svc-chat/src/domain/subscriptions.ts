@@ -1,9 +1,9 @@
 import { allowanceAfterPeriodRestart, allowanceAfterPlanChange, type MonthAllowance, remainingShare, type SubscriptionTier } from '@agentdock/contracts';
 import type { Tx } from '@agentdock/service-data';
 import type { ChatSchema } from '../db/schema';
-import { allowanceFor, isTier } from './allowances';
+import { allowanceFor } from './allowances';
 import { changeAllowance, lockWalletIfAny, purchaseCredits } from './ledger';
-import { addMonth, allowancePeriod, ensureWallet, startPeriod, walletRow } from './wallet';
+import { addMonth, allowancePeriod, ensureWallet, startPeriod, walletRow, walletTier } from './wallet';
 
 /** A new account gets the free allowance (or its tier's, if it was created with one). */
 export async function provisionWallet(tx: Tx<ChatSchema>, userId: string, tier: SubscriptionTier, now: Date): Promise<void> {
@@ -40,7 +40,7 @@ export async function changePlan(
   const locked = await lockWalletIfAny(tx, input.userId);
   // Not yet on a paid period (the activation is still on its way): the change is the activation.
   if (!locked || locked.selfRenewing) return resetForSubscription(tx, input);
-  const from = await allowanceFor(tx, isTier(locked.tier) ? locked.tier : 'free');
+  const from = await allowanceFor(tx, walletTier(locked));
   const to = await allowanceFor(tx, input.tier);
   const share = remainingShare(locked.periodStart, locked.creditsRefillAt, input.now);
   const credits: MonthAllowance = { granted: locked.creditsLimit, remaining: locked.creditsRemaining };

@@ -5,10 +5,15 @@ import { type ChatSchema, chatWallets } from '../db/schema';
 import { allowanceFor, isTier } from './allowances';
 import { lockWallet, lockWalletIfAny, startCreditPeriod, walletColumns, walletFromRaw, type WalletRow } from './ledger';
 
+/** The tier a wallet holds (a value no tier has reads as free). */
+export function walletTier(row: Pick<WalletRow, 'tier'>): SubscriptionTier {
+  return isTier(row.tier) ? row.tier : 'free';
+}
+
 export function toWallet(row: WalletRow): Wallet {
   return {
     userId: row.userId,
-    tier: isTier(row.tier) ? row.tier : 'free',
+    tier: walletTier(row),
     creditsRemaining: row.creditsRemaining,
     creditsLimit: row.creditsLimit,
     purchasedCredits: row.purchasedCredits,
@@ -108,7 +113,7 @@ async function rollIfDue(db: Db<ChatSchema>, row: WalletRow, now: Date): Promise
     const period = allowancePeriod(locked.periodAnchor, now, locked.selfRenewing ? null : locked.renewsAt);
     return startPeriod(tx, {
       userId: row.userId,
-      tier: isTier(locked.tier) ? locked.tier : 'free',
+      tier: walletTier(locked),
       periodStart: period.start,
       anchor: locked.periodAnchor,
       renewsAt: locked.renewsAt,
@@ -138,5 +143,5 @@ export async function walletRow(db: Db<ChatSchema>, userId: string): Promise<Wal
  */
 export async function tierInForce(db: Db<ChatSchema>, userId: string, tokenTier: SubscriptionTier): Promise<SubscriptionTier> {
   const row = await walletRow(db, userId);
-  return row && isTier(row.tier) ? row.tier : tokenTier;
+  return row ? walletTier(row) : tokenTier;
 }
