@@ -228,7 +228,10 @@ test.describe('Admin console', () => {
     const pro = await request.post('/api/identity/signin/password', { data: { email: customer.email, password: customer.password } });
     const proSession = { accessToken: ((await pro.json()) as { accessToken: string }).accessToken };
     await expect.poll(() => chatAgentNames(request, proSession)).toContain(name);
-    expect(await chatAgentNames(request, customer)).not.toContain(name);
+    // Chat judges by the tier billing or the admin set (the wallet's), not by the one a token was
+    // signed with: the promoted customer's first token sees it too, so a free account is asked.
+    expect(await chatAgentNames(request, customer)).toContain(name);
+    expect(await chatAgentNames(request, await createAccount(request))).not.toContain(name);
 
     const entries = await auditEntries(page, { action: 'Created agent' });
     await expect(entries.first()).toContainText(`agent:e2e-agent-${suffix}`);
