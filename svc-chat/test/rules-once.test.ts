@@ -23,6 +23,11 @@ const RULES: Array<{ rule: string; pattern: RegExp; home: string }> = [
   { rule: 'what the insufficient-credits refusal quotes as needed', pattern: /Math\.max\([^)]*estimate/g, home: 'svc-chat/src/domain/metering/bound.ts' },
   { rule: "the month's API calls used up (TypeScript)", pattern: /apiCallsUsed\s*(>=|<)\s*\w*\.?apiCallsLimit/g, home: 'svc-chat/src/domain/ledger/reservations.ts' },
   { rule: "the month's API calls used up (the reservation statement)", pattern: /api_calls_used\s*<\s*api_calls_limit/g, home: 'svc-chat/src/domain/ledger/reservations.ts' },
+  {
+    rule: 'plan credits spent before purchased ones (SQL)',
+    pattern: /least\((credits_remaining|\$\{chatWallets\.creditsRemaining\})/g,
+    home: 'svc-chat/src/domain/ledger/plan-first.ts',
+  },
   { rule: 'the settlement retry policy', pattern: /SETTLEMENT_RETRY_MS\s*=/g, home: 'svc-chat/src/domain/metering/settle.ts' },
 ];
 
@@ -33,5 +38,10 @@ describe('money rules stated once', () => {
     const places = files.flatMap(({ path, code }) => [...code.matchAll(pattern)].map(() => path));
     expect(places.filter((path) => path !== home)).toEqual([]);
     expect(places.length).toBeGreaterThan(0);
+  });
+
+  it('plan credits first: never restated in TypeScript, where a stale read of the buckets would decide', () => {
+    const restated = files.filter(({ code }) => /Math\.min\(\w+, \w+\.plan\)/.test(code)).map(({ path }) => path);
+    expect(restated).toEqual([]);
   });
 });

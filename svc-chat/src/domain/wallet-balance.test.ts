@@ -432,6 +432,13 @@ describe(`chat wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 0, calls: 0 });
     });
 
+    it('takes a deduction the plan credits cover from them alone', async () => {
+      const userId = await walletWith({ creditsRemaining: 500, purchasedCredits: 70 });
+      expect((await adjust(userId, -300)).change).toEqual({ plan: -300, purchased: -0 });
+      expect((await adjust(userId, -200)).change).toEqual({ plan: -200, purchased: -0 });
+      expect(await balanceOf(userId)).toEqual({ plan: 0, purchased: 70, calls: 0 });
+    });
+
     it('refuses a deduction larger than the balance and says what is left', async () => {
       const userId = await walletWith({ creditsRemaining: 10, purchasedCredits: 5 });
       const error = await adjust(userId, -16).catch((caught: unknown) => caught);

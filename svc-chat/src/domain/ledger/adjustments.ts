@@ -1,10 +1,10 @@
 import { MAX_WALLET_CREDITS } from '@agentdock/contracts';
 import type { Tx } from '@agentdock/service-data';
-import { sql } from '@agentdock/service-data/orm';
-import { type ChatSchema, chatWalletLedger } from '../../db/schema';
-import { splitCharge } from '../credits';
+import { eq, sql } from '@agentdock/service-data/orm';
+import { type ChatSchema, chatWalletLedger, chatWallets } from '../../db/schema';
 import { BalanceTooHighError, BalanceTooLowError } from '../errors';
 import { book, type Buckets, lockWallet, type WalletRow } from './book';
+import { planCreditsFirst } from './plan-first';
 
 /** Bought credits go to the purchased bucket, once per purchase id (a replay changes nothing). */
 export async function purchaseCredits(tx: Tx<ChatSchema>, input: { userId: string; credits: number; purchaseId: string }): Promise<WalletRow | null> {
@@ -44,9 +44,13 @@ export async function adjustCredits(
     if (available + input.credits > MAX_WALLET_CREDITS) throw new BalanceTooHighError('credits', MAX_WALLET_CREDITS);
     change = { plan: input.credits, purchased: 0 };
   } else {
-    const split = splitCharge(-input.credits, { plan: locked.creditsRemaining, purchased: locked.purchasedCredits });
-    if (!split) throw new BalanceTooLowError(available);
-    change = { plan: -split.plan, purchased: -split.purchased };
+    if (-input.credits > available) throw new BalanceTooLowError(available);
+    const parts = planCreditsFirst(sql`${-input.credits}::bigint`);
+    const [split] = await tx
+      .select({ plan: parts.plan.mapWith(Number), purchased: parts.purchased.mapWith(Number) })
+      .from(chatWallets)
+      .where(eq(chatWallets.userId, input.userId));
+    change = { plan: -split!.plan, purchased: -split!.purchased };
   }
   const wallet = await book(tx, { userId: input.userId, kind: 'admin-adjustment', ...change, reason: input.reason, actorId: input.actorId });
   return { change, wallet };

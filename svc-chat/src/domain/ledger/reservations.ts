@@ -4,6 +4,7 @@ import { type SQL, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWallets } from '../../db/schema';
 import { SettlementOverReservationError } from '../errors';
 import { book, type Buckets, walletColumns, walletFromRaw, type WalletRow } from './book';
+import { planCreditsFirst } from './plan-first';
 
 /** Whether a request counts one of the plan's monthly API calls: `/v1` requests do, web chat sends do not. */
 export interface ApiCallCounting {
@@ -12,18 +13,19 @@ export interface ApiCallCounting {
 
 const credits = sql`${sql.placeholder('credits')}::bigint`;
 const countsApiCall = sql`${sql.placeholder('countsApiCall')}::boolean`;
+const parts = planCreditsFirst(credits);
 
 /** What the reservation's `booked` holds: the wallet as it is after, and the parts taken. */
 export const bookedColumns = sql`${walletColumns('booked')}, booked.plan_part, booked.purchased_part`;
 
 /**
- * The reservation as CTEs: the wallet row locked, the balance checked and taken (plan credits
- * first, then purchased), and the reservation's ledger row written together. `booked` holds the
+ * The reservation as CTEs: the wallet row locked, the balance checked and taken
+ * (`planCreditsFirst`), and the reservation's ledger row written together. `booked` holds the
  * wallet as it is after, with the parts taken, or no row when the wallet holds too little.
  */
 const reservationCtes = (guard = sql`true`) => sql`
   taken as (
-    select user_id, least(credits_remaining, ${credits}) as plan_part, ${credits} - least(credits_remaining, ${credits}) as purchased_part
+    select user_id, ${parts.plan} as plan_part, ${parts.purchased} as purchased_part
     from chat_wallets
     where user_id = ${sql.placeholder('userId')}::uuid
       and credits_remaining + purchased_credits >= ${credits}
@@ -86,7 +88,7 @@ export type Reserved =
   | { ok: false; reason: 'changed' };
 
 /**
- * Takes `credits` (plan credits first, then purchased), and one API call when `countsApiCall`.
+ * Takes `credits` (`planCreditsFirst`), and one API call when `countsApiCall`.
  * `seen` is the wallet as the caller read it: a refusal on its figures changes nothing. Read under
  * `lockWallet` in this transaction, the statement sees those figures and never answers `changed`;
  * read without the lock, a concurrent change may have left too little, and `changed` says to read
