@@ -1,3 +1,4 @@
+import * as appPaths from '../../../packages/contracts/src/http/app-paths';
 import { matchPath } from 'react-router-dom';
 import { pages as accountPages } from '../../../mfe-account/src/pages';
 import { pages as adminPages } from '../../../mfe-admin/src/pages';
@@ -67,6 +68,11 @@ describe('route table', () => {
 
   it.each(ROUTES.map((route) => [route.path, route.remote, route.page] as const))('%s names a page %s exposes (%s)', (_path, remote, page) => {
     expect(typeof REMOTE_PAGES[remote][page]).toBe('function');
+  });
+
+  // Emails already sent and checkouts in flight link to these: renaming a route must fail here.
+  it.each(Object.entries(appPaths))('serves %s (%s), a page server code links to', (_name, path) => {
+    expect(routeFor(path)).toHaveLength(1);
   });
 
   it('gives every route a title and a description', () => {

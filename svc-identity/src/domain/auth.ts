@@ -8,6 +8,7 @@ import type {
   ResendConfirmationRequest,
   SignUpRequest,
 } from '@agentdock/contracts';
+import { AUTH_CALLBACK_PATH, FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, SIGN_IN_PATH } from '@agentdock/contracts';
 import { AccountSuspendedError } from '@agentdock/service-kit';
 import { type Db } from '@agentdock/service-data';
 import type { IdentityOptions } from '../config';
@@ -48,9 +49,9 @@ function link(publicUrl: string, path: string, query: Record<string, string | un
 }
 
 /** Where a security alert sends the owner: a new password by email, which ends every other session. */
-export const forgotPasswordLink = (publicUrl: string) => link(publicUrl, '/forgot-password', {});
+export const forgotPasswordLink = (publicUrl: string) => link(publicUrl, FORGOT_PASSWORD_PATH, {});
 
-const callbackLink = (deps: AuthDeps, code: string, type: 'signup' | 'magiclink', next?: string) => link(deps.options.publicUrl, '/auth/callback', { code, type, next });
+const callbackLink = (deps: AuthDeps, code: string, type: 'signup' | 'magiclink', next?: string) => link(deps.options.publicUrl, AUTH_CALLBACK_PATH, { code, type, next });
 
 /** What a first factor (password, emailed link or code) leads to: a session, or the second step. */
 export type SignInOutcome = { type: 'session'; issued: IssuedSession } | { type: 'challenge'; challenge: IssuedChallenge };
@@ -104,7 +105,7 @@ export async function signUp(deps: AuthDeps, input: SignUpRequest): Promise<void
     return { to: user.email, code: await createLinkCode(tx, { userId: user.id, purpose: 'signup', codeChallenge: input.codeChallenge }) };
   });
   if (confirmation) deps.mailer.sendInBackground(emails.confirmSignup(confirmation.to, callbackLink(deps, confirmation.code, 'signup', input.redirectTo)));
-  else deps.mailer.sendInBackground(emails.alreadyRegistered(input.email, link(deps.options.publicUrl, '/signin', {})));
+  else deps.mailer.sendInBackground(emails.alreadyRegistered(input.email, link(deps.options.publicUrl, SIGN_IN_PATH, {})));
 }
 
 /**
@@ -164,7 +165,7 @@ export function requestEmailLink(deps: AuthDeps, purpose: Exclude<LinkPurpose, '
     if (!user) return undefined;
     const code = await createLinkCode(deps.db, { userId: user.id, purpose, codeChallenge: input.codeChallenge });
     return purpose === 'recovery'
-      ? emails.recovery(user.email, link(deps.options.publicUrl, '/reset-password', { code, next: input.redirectTo }))
+      ? emails.recovery(user.email, link(deps.options.publicUrl, RESET_PASSWORD_PATH, { code, next: input.redirectTo }))
       : emails.magicLink(user.email, callbackLink(deps, code, 'magiclink', input.redirectTo));
   });
 }

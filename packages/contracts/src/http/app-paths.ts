@@ -10,3 +10,9 @@ export const PRICING_PATH = '/pricing';
 export const COURSES_PATH = '/courses';
 /** The page that opens the billing portal: where a customer updates a card or gets invoices. */
 export const MANAGE_SUBSCRIPTION_PATH = '/manage-subscription';
+/** Where the account's email links land: sign-in, the two password pages and the link exchange. */
+export const SIGN_IN_PATH = '/signin';
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+export const RESET_PASSWORD_PATH = '/reset-password';
+/** Confirmation and magic links: exchanges the link's code for a session, then goes on to `next`. */
+export const AUTH_CALLBACK_PATH = '/auth/callback';
