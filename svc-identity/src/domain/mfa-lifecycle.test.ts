@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { adminAudit } from '@agentdock/service-data';
+import { and, asc, eq } from '@agentdock/service-data/orm';
+import { MFA_PASSWORD as PASSWORD, mfaBox as box, useMfaDomain } from '../../test/mfa-domain';
+import { mfaFactors, mfaRecoveryCodes, sessions, users } from '../db/schema';
+import { confirmEnrolment, disableMfa, hasMfa, mfaStatusOf, regenerateRecoveryCodes, resetMfaAsAdmin, spendSecondFactor, startEnrolment } from './mfa';
+import { hashPassword } from './passwords';
+import { startSession } from './refresh-tokens';
+import { TOTP_PERIOD_SECONDS, totpAt } from './totp';
+
+describe(`second-factor lifecycle (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  const { db, enrolled, userRow, eventsOf } = useMfaDomain();
+
+  describe('enrolment', () => {
+    it('hands out a secret with its URI and QR code, and starting again replaces an unconfirmed secret', async () => {
+      const userId = await db().createUser('enrolling@example.com');
+      const first = await startEnrolment(db().database.db, box, await userRow(userId));
+      expect(first.secret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(first.otpauthUri).toContain(`secret=${first.secret}`);
+      expect(decodeURIComponent(first.otpauthUri)).toContain('enrolling@example.com');
+      expect(first.qrCode).toMatch(/^data:image\/png;base64,/);
+      expect(await hasMfa(db().database.db, userId)).toBe(false);
+
+      const second = await startEnrolment(db().database.db, box, await userRow(userId));
+      expect(second.secret).not.toBe(first.secret);
+      const [factor] = await db().database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+      expect(factor).toMatchObject({ enabledAt: null, lastUsedStep: null });
+      expect(box.open(factor!.secret, `mfa_factors.secret:${userId}`)).toBe(second.secret);
+      // Only the latest secret confirms.
+      await expect(confirmEnrolment(db().writer, box, userId, undefined, totpAt(first.secret, Date.now()))).rejects.toMatchObject({ code: 'invalid_mfa_code' });
+    });
+
+    it('turns the factor on with a current code: recovery codes, the step used, the session verified, an event', async () => {
+      const userId = await db().createUser();
+      const session = await startSession(db().database.db, userId, 'password');
+      const other = await startSession(db().database.db, userId, 'password');
+      const { secret } = await startEnrolment(db().database.db, box, await userRow(userId));
+      const before = Date.now();
+      const recoveryCodes = await confirmEnrolment(db().writer, box, userId, session.sessionId, totpAt(secret, before));
+
+      expect(recoveryCodes).toHaveLength(10);
+      for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+      expect(await hasMfa(db().database.db, userId)).toBe(true);
+      const [factor] = await db().database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+      expect(factor?.enabledAt).toBeInstanceOf(Date);
+      // The step of the code used, so that very code cannot be spent again as a second factor.
+      expect(factor?.lastUsedStep).toBe(Math.floor(before / (TOTP_PERIOD_SECONDS * 1000)));
+      await expect(spendSecondFactor(db().database.db, box, userId, totpAt(secret, before))).rejects.toMatchObject({ code: 'invalid_mfa_code' });
+
+      const stored = await db().database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)).orderBy(asc(mfaRecoveryCodes.position));
+      expect(stored.map((row) => row.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      // The codes shown are the ones stored, in the order shown.
+      await expect(spendSecondFactor(db().database.db, box, userId, recoveryCodes[9]!)).resolves.toBe('recovery');
+      expect((await mfaStatusOf(db().database.db, userId)).recoveryCodes.filter((code) => code.usedAt !== null).map((code) => code.number)).toEqual([10]);
+
+      const marked = await db().database.db.select({ id: sessions.id, mfaVerifiedAt: sessions.mfaVerifiedAt }).from(sessions).where(eq(sessions.userId, userId));
+      expect(marked.find((row) => row.id === session.sessionId)?.mfaVerifiedAt).toBeInstanceOf(Date);
+      expect(marked.find((row) => row.id === other.sessionId)?.mfaVerifiedAt).toBeNull();
+      expect(await eventsOf(userId)).toEqual([{ subject: expect.stringContaining('mfa-enabled'), type: 'identity.user.mfa-enabled', data: { userId } }]);
+    });
+
+    it('refuses to confirm without an enrolment, with a wrong code, or twice', async () => {
+      const userId = await db().createUser();
+      await expect(confirmEnrolment(db().writer, box, userId, undefined, '123456')).rejects.toMatchObject({ status: 409, code: 'mfa_not_enrolling' });
+
+      const { secret } = await startEnrolment(db().database.db, box, await userRow(userId));
+      await expect(confirmEnrolment(db().writer, box, userId, undefined, totpAt(secret, Date.now() + 3 * 30_000))).rejects.toMatchObject({
+        status: 400,
+        code: 'invalid_mfa_code',
+      });
+      // A refused code changes nothing: still off, no codes, no event.
+      expect(await hasMfa(db().database.db, userId)).toBe(false);
+      expect(await db().database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId))).toEqual([]);
+      expect(await eventsOf(userId)).toEqual([]);
+
+      await confirmEnrolment(db().writer, box, userId, undefined, totpAt(secret, Date.now()));
+      await expect(confirmEnrolment(db().writer, box, userId, undefined, totpAt(secret, Date.now()))).rejects.toMatchObject({ status: 409, code: 'mfa_already_enabled' });
+      // Starting over is refused too, and keeps the secret in use.
+      await expect(startEnrolment(db().database.db, box, await userRow(userId))).rejects.toMatchObject({ status: 409, code: 'mfa_already_enabled' });
+      const [factor] = await db().database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+      expect(box.open(factor!.secret, `mfa_factors.secret:${userId}`)).toBe(secret);
+    });
+
+    it('marks only a live session of that user as verified', async () => {
+      const userId = await db().createUser();
+      const stranger = await startSession(db().database.db, await db().createUser(), 'password');
+      const { secret } = await startEnrolment(db().database.db, box, await userRow(userId));
+      await confirmEnrolment(db().writer, box, userId, stranger.sessionId, totpAt(secret, Date.now()));
+      const [row] = await db().database.db.select().from(sessions).where(eq(sessions.id, stranger.sessionId));
+      expect(row?.mfaVerifiedAt).toBeNull();
+    });
+  });
+
+  describe('status', () => {
+    it('reports off, with no codes, for a user without a factor or still enrolling', async () => {
+      const userId = await db().createUser();
+      const off = { enabled: false, enabledAt: null, recoveryCodes: [] };
+      expect(await mfaStatusOf(db().database.db, userId)).toEqual(off);
+      await startEnrolment(db().database.db, box, await userRow(userId));
+      expect(await mfaStatusOf(db().database.db, userId)).toEqual(off);
+    });
+
+    it('reports when the factor went on and every code, unused', async () => {
+      const { userId } = await enrolled();
+      const [factor] = await db().database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+      const status = await mfaStatusOf(db().database.db, userId);
+      expect(status).toEqual({
+        enabled: true,
+        enabledAt: factor!.enabledAt!.toISOString(),
+        recoveryCodes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((number) => ({ number, usedAt: null })),
+      });
+    });
+  });
+
+  describe('spending', () => {
+    it('takes an authenticator code with spaces around it, and nothing but six digits as one', async () => {
+      const { userId, secret } = await enrolled();
+      await expect(spendSecondFactor(db().database.db, box, userId, ` ${totpAt(secret, Date.now())} `)).resolves.toBe('totp');
+      // Seven digits that start with the next step's code are not that code.
+      await expect(spendSecondFactor(db().database.db, box, userId, `${totpAt(secret, Date.now() + 30_000)}0`)).rejects.toMatchObject({ code: 'invalid_mfa_code' });
+      await expect(spendSecondFactor(db().database.db, box, userId, `x${totpAt(secret, Date.now() + 30_000)}`)).rejects.toMatchObject({ code: 'invalid_mfa_code' });
+      await expect(spendSecondFactor(db().database.db, box, userId, totpAt(secret, Date.now() + 30_000))).resolves.toBe('totp');
+    });
+
+    it('refuses a recovery code of another user', async () => {
+      const mine = await enrolled();
+      const theirs = await enrolled();
+      await expect(spendSecondFactor(db().database.db, box, mine.userId, theirs.recoveryCodes[0]!)).rejects.toMatchObject({ code: 'invalid_mfa_code' });
+      await expect(spendSecondFactor(db().database.db, box, theirs.userId, theirs.recoveryCodes[0]!)).resolves.toBe('recovery');
+    });
+  });
+
+  describe('new recovery codes', () => {
+    it('replace the old ones when a current code is given', async () => {
+      const { userId, recoveryCodes: old } = await enrolled();
+      const fresh = await regenerateRecoveryCodes(db().writer, box, userId, old[0]!);
+      expect(fresh).toHaveLength(10);
+      await expect(spendSecondFactor(db().database.db, box, userId, old[1]!)).rejects.toMatchObject({ code: 'invalid_mfa_code' });
+      await expect(spendSecondFactor(db().database.db, box, userId, fresh[1]!)).resolves.toBe('recovery');
+      expect((await mfaStatusOf(db().database.db, userId)).recoveryCodes).toHaveLength(10);
+    });
+
+    it('are refused without a valid code, or without the factor on, leaving the old codes', async () => {
+      const { userId, recoveryCodes: old } = await enrolled();
+      await expect(regenerateRecoveryCodes(db().writer, box, userId, 'AAAAA-AAAAA')).rejects.toMatchObject({ code: 'invalid_mfa_code' });
+      await expect(spendSecondFactor(db().database.db, box, userId, old[2]!)).resolves.toBe('recovery');
+
+      const enrolling = await db().createUser();
+      await startEnrolment(db().database.db, box, await userRow(enrolling));
+      await expect(regenerateRecoveryCodes(db().writer, box, enrolling, '123456')).rejects.toMatchObject({ status: 409, code: 'mfa_not_enabled' });
+    });
+  });
+
+  describe('turning it off', () => {
+    async function withPassword(userId: string) {
+      await db()
+        .database.db.update(users)
+        .set({ passwordHash: await hashPassword(PASSWORD) })
+        .where(eq(users.id, userId));
+      return userRow(userId);
+    }
+
+    it('needs the password and a current code, then removes the factor and its codes, with an event', async () => {
+      const { userId, secret, recoveryCodes } = await enrolled();
+      const user = await withPassword(userId);
+      await expect(disableMfa(db().writer, box, user, { password: 'wrong', code: totpAt(secret, Date.now()) })).rejects.toMatchObject({ code: 'invalid_credentials' });
+      await expect(disableMfa(db().writer, box, user, { password: PASSWORD, code: 'AAAAA-AAAAA' })).rejects.toMatchObject({ code: 'invalid_mfa_code' });
+      expect(await hasMfa(db().database.db, userId)).toBe(true);
+
+      await disableMfa(db().writer, box, user, { password: PASSWORD, code: recoveryCodes[0]! });
+      expect(await hasMfa(db().database.db, userId)).toBe(false);
+      expect(await db().database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId))).toEqual([]);
+      expect(await db().database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId))).toEqual([]);
+      const events = await eventsOf(userId);
+      expect(events.at(-1)).toEqual({ subject: expect.stringContaining('mfa-disabled'), type: 'identity.user.mfa-disabled', data: { userId, by: 'user', adminId: null } });
+      await expect(disableMfa(db().writer, box, user, { password: PASSWORD, code: recoveryCodes[1]! })).rejects.toMatchObject({ status: 409, code: 'mfa_not_enabled' });
+    });
+
+    it('is what an admin does for a user who lost both phone and codes, audited and published', async () => {
+      const { userId } = await enrolled();
+      const admin = { id: randomUUID(), email: 'admin@example.com' };
+      await resetMfaAsAdmin(db().writer, admin, userId);
+      expect(await hasMfa(db().database.db, userId)).toBe(false);
+      expect(await db().database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId))).toEqual([]);
+      expect((await eventsOf(userId)).at(-1)).toEqual({
+        subject: expect.stringContaining('mfa-disabled'),
+        type: 'identity.user.mfa-disabled',
+        data: { userId, by: 'admin', adminId: admin.id },
+      });
+      const audit = await db()
+        .database.db.select()
+        .from(adminAudit)
+        .where(and(eq(adminAudit.subjectUserId, userId), eq(adminAudit.action, 'user.mfa_reset')));
+      expect(audit).toEqual([
+        expect.objectContaining({ actorId: admin.id, actorEmail: admin.email, target: `user:${userId}`, before: { mfaEnabled: true }, after: { mfaEnabled: false } }),
+      ]);
+    });
+
+    it('refuses an admin reset when the factor is not on, with no audit entry and no event', async () => {
+      const admin = { id: randomUUID(), email: 'admin@example.com' };
+      const userId = await db().createUser();
+      await expect(resetMfaAsAdmin(db().writer, admin, userId)).rejects.toMatchObject({ status: 409, code: 'mfa_not_enabled' });
+      await startEnrolment(db().database.db, box, await userRow(userId));
+      await expect(resetMfaAsAdmin(db().writer, admin, userId)).rejects.toMatchObject({ status: 409, code: 'mfa_not_enabled' });
+      expect(await eventsOf(userId)).toEqual([]);
+      expect(await db().database.db.select().from(adminAudit).where(eq(adminAudit.subjectUserId, userId))).toEqual([]);
+    });
+  });
+});
