@@ -24,7 +24,7 @@ export const scopes = {
   'svc-chat': {
     mutate: ['svc-chat/src/domain/credits.ts', 'svc-chat/src/domain/ledger/*.ts', 'svc-chat/src/domain/wallet.ts', 'svc-chat/src/domain/allowances.ts'],
     tests: ['svc-chat/src/domain'],
-    // wallet-balance.test.ts runs the wallet against a database opened once for the file; on
+    // The wallet-*.test.ts files run the wallet against a database opened once per file; on
     // PGlite that takes seconds per mutant run, on a fresh PostgreSQL database (TEST_DATABASE_URL)
     // a fraction of one.
     timeoutMS: process.env.TEST_DATABASE_URL ? 10_000 : 60_000,
