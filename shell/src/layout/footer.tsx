@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { routeForPath } from '../routing/route-table';
 import { Accordion, Container, SITE, SITE_FOOTER_ID } from '@agentdock/ui';
 import { FAQ } from './faq';
 
@@ -12,6 +13,12 @@ const LEGAL_LINKS = [
   { to: '/terms', label: 'Terms of Service' },
   { to: '/privacy', label: 'Privacy Policy' },
 ];
+
+/** The footer the page's area calls for: the full one on public pages, a compact one in signed-in areas. */
+export function SiteFooter() {
+  const { pathname } = useLocation();
+  return routeForPath(pathname)?.area === 'app' ? <CompactFooter /> : <Footer />;
+}
 
 export function Footer() {
   return (
@@ -58,6 +65,34 @@ export function Footer() {
         <p className="shell-footer__legal ad-muted">
           © {new Date().getFullYear()} {SITE.name}. All rights reserved.
         </p>
+      </Container>
+    </footer>
+  );
+}
+
+/**
+ * Under the dashboard, the chat and the console: the marketing FAQ and columns would push a working
+ * screen's end a page further down, so one line keeps what a customer still needs there.
+ */
+export function CompactFooter() {
+  return (
+    <footer id={SITE_FOOTER_ID} className="shell-footer shell-footer--compact">
+      <Container>
+        <nav aria-label="Footer">
+          <ul className="shell-footer__inline">
+            <li>
+              © {new Date().getFullYear()} {SITE.name}
+            </li>
+            {[...LEGAL_LINKS, { to: '/contact', label: 'Contact' }].map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
+            </li>
+          </ul>
+        </nav>
       </Container>
     </footer>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Footer } from './footer';
+import { SiteFooter } from './footer';
 import { Header } from './header';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -12,7 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main-content" className="shell-main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <SiteFooter />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import type { RemoteName } from '../remotes';
 
 export interface RemoteRoute {
@@ -17,6 +18,8 @@ export interface RemoteRoute {
    * under them, so `/?x=1`, `/?x=2`… are one render rather than one each.
    */
   query?: readonly string[];
+  /** A signed-in working area (dashboard, chat, console): a compact footer, not the marketing FAQ and columns. */
+  area?: 'app';
 }
 
 /** Every page of the product and the micro-frontend that renders it. Anything else is a 404. */
@@ -123,16 +126,29 @@ export const ROUTES: readonly RemoteRoute[] = [
   { path: '/forgot-password', remote: 'account', page: 'ForgotPassword', title: 'Reset Password', description: 'Reset the password of your Agentdock account.' },
   { path: '/reset-password', remote: 'account', page: 'ResetPassword', title: 'Choose a New Password', description: 'Choose a new password for your Agentdock account.' },
   { path: '/auth/callback', remote: 'account', page: 'AuthCallback', title: 'Completing Authentication', description: 'Completing authentication.' },
-  { path: '/dashboard', remote: 'account', page: 'Dashboard', title: 'Dashboard', description: 'Your Agentdock dashboard: credits, usage, account and subscription.' },
-  { path: '/manage-subscription', remote: 'account', page: 'ManageSubscription', title: 'Manage Subscription', description: 'Manage your Agentdock subscription and billing.' },
+  { path: '/dashboard', remote: 'account', page: 'Dashboard', title: 'Dashboard', description: 'Your Agentdock dashboard: credits, usage, account and subscription.', area: 'app' },
+  {
+    path: '/manage-subscription',
+    remote: 'account',
+    page: 'ManageSubscription',
+    title: 'Manage Subscription',
+    description: 'Manage your Agentdock subscription and billing.',
+    area: 'app',
+  },
   {
     path: '/dashboard/api-keys',
     remote: 'account',
     page: 'ApiKeys',
     title: 'API Keys',
     description: 'Create and revoke API keys and call your Agentdock agents from code with any OpenAI-compatible client.',
+    area: 'app',
   },
   // '/chat/{conversationId}' names the open conversation (a reload or a shared link lands on it).
-  { path: '/chat/*', remote: 'chat', page: 'Chat', title: 'Chat', description: 'Chat with your Agentdock AI agents.' },
-  { path: '/admin', remote: 'admin', page: 'Admin', title: 'Admin', description: 'The Agentdock admin console.' },
+  { path: '/chat/*', remote: 'chat', page: 'Chat', title: 'Chat', description: 'Chat with your Agentdock AI agents.', area: 'app' },
+  { path: '/admin', remote: 'admin', page: 'Admin', title: 'Admin', description: 'The Agentdock admin console.', area: 'app' },
 ];
+
+/** The route a path is served by, if any. */
+export function routeForPath(pathname: string): RemoteRoute | undefined {
+  return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname));
+}
