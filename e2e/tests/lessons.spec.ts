@@ -135,6 +135,10 @@ test.describe('Taking a course', () => {
     await page.getByRole('link', { name: 'Next lesson →' }).click();
     await expect(pageHeading(page, 'Members Only')).toBeVisible();
     await expect(page.getByText('Members Only: You need to be enrolled in this course to access this lesson.')).toBeVisible();
+    // The locked lesson sells what opens it: a visitor signs in first and comes back to this lesson.
+    const locked = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: 'Subscribe to the course' }).click();
+    await expect(page).toHaveURL(`/signin?returnUrl=${encodeURIComponent(locked)}`);
   });
 });
 

@@ -4,7 +4,8 @@ import { and, asc, eq } from '@agentdock/service-data/orm';
 import { eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import type { z } from 'zod';
-import { type CatalogSchema, courseEnrolments, courseLessons, endedCourseSubscriptions } from '../src/db/schema';
+import { type CatalogSchema, communityMembers, courseCertificates, courseEnrolments, courseLessons, endedCourseSubscriptions } from '../src/db/schema';
+import { MIN_MEMBERS_FOR_COMPLETION_RATE, readPublicFigures } from '../src/domain/course-figures';
 import { catalogService } from '../src/index';
 
 describe('course subscriptions become enrolments', () => {
@@ -84,5 +85,49 @@ describe('course subscriptions become enrolments', () => {
     await eventually(() => enrolment('customer-service', userId));
     expect(await enrolment('ai-fundamentals', userId)).toMatchObject({ source: 'admin' });
     expect(await enrolment('community', userId)).toBeUndefined();
+  });
+
+  it('counts community members from live community subscriptions: a grant adds one, its end removes it, a late grant adds none', async () => {
+    const figures = () => readPublicFigures(catalog.context.db);
+    const member = async (subscriptionId: string) => (await catalog.context.db.select().from(communityMembers).where(eq(communityMembers.subscriptionId, subscriptionId)))[0];
+    const before = (await figures()).communityMembers;
+    const first = { userId: randomUUID(), courseId: 'community', subscriptionId: `sub_${randomUUID()}` };
+    const second = { userId: randomUUID(), courseId: 'community', subscriptionId: `sub_${randomUUID()}` };
+    await publish(courseAccessGrantedV1, first);
+    await publish(courseAccessGrantedV1, first);
+    await publish(courseAccessGrantedV1, second);
+    await eventually(() => member(second.subscriptionId));
+    expect((await figures()).communityMembers).toBe(before + 2);
+
+    await publish(courseAccessRevokedV1, first);
+    await eventually(async () => ((await member(first.subscriptionId)) === undefined ? true : undefined));
+    await publish(courseAccessGrantedV1, first);
+    const later = { userId: randomUUID(), courseId: 'community', subscriptionId: `sub_${randomUUID()}` };
+    await publish(courseAccessGrantedV1, later);
+    await eventually(() => member(later.subscriptionId));
+    expect((await figures()).communityMembers).toBe(before + 2);
+    expect(await member(first.subscriptionId)).toBeUndefined();
+  });
+
+  it("gives a course's members and, from five members on, the share holding its certificate", async () => {
+    const course = 'advanced-implementation';
+    const enrol = async (withCertificate: boolean) => {
+      const userId = randomUUID();
+      await catalog.context.db.insert(courseEnrolments).values({ courseId: course, userId, source: 'admin' });
+      if (withCertificate) {
+        await catalog.context.db.insert(courseCertificates).values({ code: randomUUID().slice(0, 14), userId, courseId: course, courseTitle: 'x', learnerName: 'x' });
+      }
+    };
+    const figuresOf = async () => (await readPublicFigures(catalog.context.db)).courses.get(course);
+    const start = (await figuresOf())?.students ?? 0;
+    expect(start).toBeLessThan(MIN_MEMBERS_FOR_COMPLETION_RATE - 1);
+    // A certificate of someone no longer a member counts for nobody.
+    await catalog.context.db.insert(courseCertificates).values({ code: randomUUID().slice(0, 14), userId: randomUUID(), courseId: course, courseTitle: 'x', learnerName: 'x' });
+    await enrol(true);
+    expect(await figuresOf()).toEqual({ students: start + 1, completionRate: null });
+    while (((await figuresOf())?.students ?? 0) < MIN_MEMBERS_FOR_COMPLETION_RATE) await enrol(false);
+    const { students, completionRate } = (await figuresOf())!;
+    expect(students).toBe(MIN_MEMBERS_FOR_COMPLETION_RATE);
+    expect(completionRate).toBeCloseTo(1 / MIN_MEMBERS_FOR_COMPLETION_RATE);
   });
 });

@@ -43,6 +43,8 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
       const { courses } = courseList.parse((await request(harness.url).get('/api/catalog/courses').expect(200)).body);
       expect(courses.map((entry) => entry.id)).toEqual([...COURSE_IDS]);
       expect(courses.map((entry) => entry.priceMinor)).toEqual([2_500, 15_000, 7_000, 10_000]);
+      // Counted, never typed in: nobody is enrolled yet in this fresh catalogue.
+      expect(courses.map((entry) => [entry.students, entry.completionRate])).toEqual(COURSE_IDS.map(() => [0, null]));
     });
 
     it('serves one course in full', async () => {
@@ -66,12 +68,13 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
       await request(harness.url).get('/api/catalog/assets/courses/missing.svg').expect(404);
     });
 
-    it('serves the $50/month community offer with its 8 learnings, invite link and stats', async () => {
+    it('serves the $50/month community offer with its 8 learnings, invite link and member count', async () => {
       const offer = communityOffer.parse((await request(harness.url).get('/api/catalog/community').expect(200)).body);
       expect(offer).toMatchObject({ priceMinor: 5_000, currency: 'usd' });
       expect(offer.learnings).toHaveLength(8);
       expect(offer.inviteUrl).toBe('https://discord.gg/agentdock');
-      expect(offer.stats).toEqual({ students: '500+', completion: '95%', rating: '4.9/5' });
+      expect(offer.members).toBe(0);
+      expect(offer).not.toHaveProperty('stats');
     });
   });
 

@@ -115,21 +115,15 @@ function JoinCommunity({ inviteUrl, focus }: { inviteUrl: string; focus: boolean
   );
 }
 
-/** The community's figures: students, completion and rating. */
-export function CommunityStats({ stats }: { stats: CommunityOffer['stats'] }) {
-  const items = [
-    { value: stats.students, label: 'Students' },
-    { value: stats.completion, label: 'Completion rate' },
-    { value: stats.rating, label: 'Average rating' },
-  ];
+/** How many people are in the community now; nothing at all until someone is (no invented figure). */
+export function CommunityStats({ members }: { members: number }) {
+  if (members === 0) return null;
   return (
     <dl className="mk-stats">
-      {items.map((item) => (
-        <div key={item.label} className="mk-stats__item">
-          <dt>{item.label}</dt>
-          <dd>{item.value}</dd>
-        </div>
-      ))}
+      <div className="mk-stats__item">
+        <dt>Members</dt>
+        <dd>{members.toLocaleString('en-US')}</dd>
+      </div>
     </dl>
   );
 }

@@ -8,7 +8,7 @@ import { useResource } from '../shared/use-resource';
 import { RESOURCE_KEYS } from '../ssr/resource-keys';
 import { ACCESS_DELAYED_TEXT, ACCESS_PENDING_TEXT, type CoursePaymentReturn, PAYMENT_CANCELLED_TEXT, useCourseCheckout, useCoursePaymentReturn } from './course-checkout';
 import { CourseCommunity } from './course-community';
-import { perMonth } from './format';
+import { percent, perMonth } from './format';
 import { coursePath, lessonPath } from './paths';
 import { useEnrolment, type EnrolmentState } from './use-enrolment';
 
@@ -63,7 +63,8 @@ function CourseDetail({ course }: { course: Course }) {
           <dl className="mk-course-facts">
             <Fact label="Duration" value={course.estimatedDuration} />
             <Fact label="Level" value={course.level} />
-            <Fact label="Students" value={course.students.toLocaleString('en-US')} />
+            {course.students > 0 && <Fact label="Members" value={course.students.toLocaleString('en-US')} />}
+            {course.completionRate !== null && <Fact label="Completed by" value={percent(course.completionRate)} />}
             <Fact label="Price" value={perMonth(course.priceMinor, course.currency)} />
           </dl>
           {paymentReturn === 'success' && enrolment === 'enrolled' && <Alert variant="success">{welcomeText(course)}</Alert>}

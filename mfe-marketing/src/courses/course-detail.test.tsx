@@ -89,6 +89,15 @@ beforeEach(() => {
 });
 
 describe('course page', () => {
+  it('shows neither a member count nor a completion rate for a course nobody has joined yet', async () => {
+    getCourse.mockResolvedValueOnce(courseFixture({ students: 0, completionRate: null }));
+    renderCourse();
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Fundamentals' })).toBeTruthy();
+    expect(screen.queryByText('Members')).toBeNull();
+    expect(screen.queryByText('Completed by')).toBeNull();
+    expect(screen.getByText('Duration')).toBeTruthy();
+  });
+
   it('shows a loading state, then every field of the course', async () => {
     renderCourse();
     expect(screen.getByRole('status').textContent).toContain('Loading the course');
@@ -101,6 +110,7 @@ describe('course page', () => {
       '2 weeks',
       'Beginner',
       '1,250',
+      '64%',
       '$25 per month',
       'Dana Reyes',
       'AI educator',

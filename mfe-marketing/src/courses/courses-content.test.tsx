@@ -76,7 +76,7 @@ function renderCourses(url = '/courses') {
 }
 
 describe('courses page', () => {
-  it('shows the intro from the catalog, sanitised, the 8 learnings, the $50 box, the stats and the courses', async () => {
+  it('shows the intro from the catalog, sanitised, the 8 learnings, the $50 box, the member count and the courses', async () => {
     renderCourses();
     expect(await screen.findByText(/Hands-on courses/)).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();
@@ -85,9 +85,18 @@ describe('courses page', () => {
     expect(within(learnings).getAllByRole('listitem')).toHaveLength(8);
     expect(screen.getByText('$50')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Subscribe & Get Discord Access' })).toBeTruthy();
-    for (const figure of ['500+', '95%', '4.9/5']) expect(screen.getByText(figure)).toBeTruthy();
+    expect(screen.getByText('Members').nextElementSibling?.textContent).toBe('312');
+    // Figures nobody measured are gone: no rating, no invented totals.
+    for (const invented of ['500+', '95%', '4.9/5', 'Average rating']) expect(screen.queryByText(invented)).toBeNull();
     expect(screen.getByRole('link', { name: 'Build AI Agents' }).getAttribute('href')).toBe('/courses/build-ai-agents');
     expect(screen.getByText('$150 per month')).toBeTruthy();
+  });
+
+  it('shows no member figure while the community has no members', async () => {
+    api.getCommunity.mockResolvedValueOnce(communityFixture({ members: 0 }));
+    renderCourses();
+    expect(await screen.findByRole('button', { name: 'Subscribe & Get Discord Access' })).toBeTruthy();
+    expect(screen.queryByText('Members')).toBeNull();
   });
 
   it('sends a signed-out visitor to sign in and back, without revealing the invite', async () => {

@@ -45,7 +45,7 @@ function Offer({ state, onRetry }: { state: Resource<CommunityOffer>; onRetry: (
   return (
     <>
       <CommunityOfferSection offer={state.data} />
-      <CommunityStats stats={state.data.stats} />
+      <CommunityStats members={state.data.members} />
     </>
   );
 }

@@ -8,12 +8,14 @@ import { memberApi } from '../api/member-api';
 import { useVisitor, type Visitor } from '../api/visitor';
 import { courseFixture } from '../test-support/catalog';
 import { LessonContent, MEMBERS_ONLY_LESSON } from './lesson-content';
+import { startCourseCheckout } from './start-course-checkout';
 
 jest.mock('../api/marketing-api', () => ({ marketingApi: { getCourse: jest.fn(), getOutline: jest.fn() } }));
 jest.mock('../api/member-api', () => ({
   memberApi: { getLesson: jest.fn(), getProgress: jest.fn(), setLessonCompleted: jest.fn(), getExerciseAnswer: jest.fn(), saveExerciseAnswer: jest.fn() },
 }));
 jest.mock('../api/visitor', () => ({ useVisitor: jest.fn(), memberClient: jest.fn() }));
+jest.mock('./start-course-checkout', () => ({ startCourseCheckout: jest.fn() }));
 jest.mock('../content/sanitize-html', () => ({ sanitizeHtml: (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '') }));
 
 const api = { ...(marketingApi as unknown as Record<string, jest.Mock>), ...(memberApi as unknown as Record<string, jest.Mock>) };
@@ -123,6 +125,18 @@ describe('lesson page', () => {
     expect(screen.getByText(MEMBERS_ONLY_LESSON)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toContain('/signin?returnUrl=');
     expect(api.getProgress).not.toHaveBeenCalled();
+  });
+
+  it("offers a signed-in non-member the course's subscription from the locked lesson, and says why if checkout fails", async () => {
+    api.getLesson!.mockRejectedValue(new ApiError(403, 'not_enrolled', MEMBERS_ONLY_LESSON));
+    (startCourseCheckout as jest.Mock).mockReset().mockResolvedValue('Checkout is unavailable right now.');
+    renderLesson();
+    const subscribe = await screen.findByRole('button', { name: 'Subscribe to the course' });
+    expect(screen.getByText('$25 per month, cancel anytime.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    fireEvent.click(subscribe);
+    expect(await screen.findByText('Checkout is unavailable right now.')).toBeTruthy();
+    expect(startCourseCheckout).toHaveBeenCalledWith('ai-fundamentals');
   });
 
   it('says Lesson Not Found for an unknown lesson', async () => {

@@ -27,6 +27,7 @@ export function courseFixture(overrides: Partial<Course> = {}): Course {
     estimatedDuration: '2 weeks',
     level: 'Beginner',
     students: 1250,
+    completionRate: 0.64,
     priceMinor: 2_500,
     currency: 'usd',
     image: '',
@@ -47,7 +48,7 @@ export function communityFixture(overrides: Partial<CommunityOffer> = {}): Commu
     currency: 'usd',
     learnings: ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'].map((word) => `Lesson ${word}`),
     inviteUrl: 'https://discord.gg/agentdock',
-    stats: { students: '500+', completion: '95%', rating: '4.9/5' },
+    members: 312,
     ...overrides,
   };
 }

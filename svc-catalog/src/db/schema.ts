@@ -127,6 +127,16 @@ export const endedCourseSubscriptions = pgTable('ended_course_subscriptions', {
   endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * Who holds a live community subscription (billing owns the subscription; the community offer
+ * shows how many members there are, counted here from the same access events as enrolments).
+ */
+export const communityMembers = pgTable('community_members', {
+  subscriptionId: text('subscription_id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** The members-only discussion of each course; bodies are plain text, stored as typed. */
 export const courseComments = pgTable(
   'course_comments',
@@ -234,5 +244,6 @@ export const schema = {
   lessonCompletions,
   exerciseAnswers,
   courseCertificates,
+  communityMembers,
 };
 export type CatalogSchema = typeof schema;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type AccessTokenClaims, type Certificate, CERTIFICATE_CODE_PATTERN, type Course } from '@agentdock/contracts';
+import { type AccessTokenClaims, type Certificate, CERTIFICATE_CODE_PATTERN, type CourseDefinition } from '@agentdock/contracts';
 import type { Db } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import PDFDocument from 'pdfkit';
@@ -24,7 +24,7 @@ export function toCertificate(row: CertificateRow): Certificate {
  * Issues the learner's certificate for the course unless they hold one. The name is the access
  * token's (identity owns it; the catalog never reads identity's tables), else the email's local part.
  */
-export async function issueCertificate(tx: Db<CatalogSchema>, claims: AccessTokenClaims, course: Course): Promise<void> {
+export async function issueCertificate(tx: Db<CatalogSchema>, claims: AccessTokenClaims, course: Pick<CourseDefinition, 'id' | 'title'>): Promise<void> {
   await tx
     .insert(courseCertificates)
     .values({ code: newCertificateCode(), userId: claims.sub, courseId: course.id, courseTitle: course.title, learnerName: authorNameOf(claims) })

@@ -1,4 +1,4 @@
-import { type CommunityOffer, COMMUNITY_COURSE_ID, COMMUNITY_INVITE_URL, type Course, COURSE_MONTHLY_PRICES } from '@agentdock/contracts';
+import { type CommunityOffer, COMMUNITY_COURSE_ID, COMMUNITY_INVITE_URL, type CourseDefinition, COURSE_MONTHLY_PRICES } from '@agentdock/contracts';
 import { courseAsset } from './assets';
 
 const WHAT_YOU_GET = [
@@ -13,7 +13,7 @@ const WHAT_YOU_GET = [
  * (not a table): nobody edits them at run time, and a change ships with a release like the pages
  * that present it. Enrolments and discussions, which do change, live in the database.
  */
-export const COURSES: readonly Course[] = [
+export const COURSES: readonly CourseDefinition[] = [
   {
     id: 'ai-fundamentals',
     title: 'AI Fundamentals for Business',
@@ -24,7 +24,6 @@ export const COURSES: readonly Course[] = [
       'No technical background needed.',
     estimatedDuration: '2 weeks',
     level: 'Beginner',
-    students: 420,
     ...COURSE_MONTHLY_PRICES['ai-fundamentals'],
     image: courseAsset('courses/ai-fundamentals.svg'),
     instructor: { name: 'Maya Chen', role: 'AI Strategy Lead', image: courseAsset('instructors/maya-chen.svg') },
@@ -44,7 +43,6 @@ export const COURSES: readonly Course[] = [
       'test it against real cases and put it in front of your team. Each week ends with a working agent you keep.',
     estimatedDuration: '4 weeks',
     level: 'Intermediate',
-    students: 310,
     ...COURSE_MONTHLY_PRICES['build-ai-agents'],
     image: courseAsset('courses/build-ai-agents.svg'),
     instructor: { name: 'Daniel Okafor', role: 'Agent Engineer', image: courseAsset('instructors/daniel-okafor.svg') },
@@ -65,7 +63,6 @@ export const COURSES: readonly Course[] = [
       'governance, control costs and measure the return of every agent. Work through it at your own pace with the community.',
     estimatedDuration: 'Personal pace',
     level: 'Advanced',
-    students: 150,
     ...COURSE_MONTHLY_PRICES['advanced-implementation'],
     image: courseAsset('courses/advanced-implementation.svg'),
     instructor: { name: 'Sofia Lindqvist', role: 'Solutions Architect', image: courseAsset('instructors/sofia-lindqvist.svg') },
@@ -85,7 +82,6 @@ export const COURSES: readonly Course[] = [
       'and answers from your own help content, and you learn when a human must step in. Includes templates you can use the same day.',
     estimatedDuration: '4 weeks',
     level: 'Intermediate',
-    students: 260,
     ...COURSE_MONTHLY_PRICES['customer-service'],
     image: courseAsset('courses/customer-service.svg'),
     instructor: { name: 'James Patel', role: 'Customer Experience Consultant', image: courseAsset('instructors/james-patel.svg') },
@@ -98,8 +94,8 @@ export const COURSES: readonly Course[] = [
   },
 ];
 
-/** The $50/month community course on /courses; its stats are fixed figures, not live counts. */
-export const COMMUNITY_OFFER: CommunityOffer = {
+/** The $50/month community course on /courses, before its member count is added. */
+export const COMMUNITY_OFFER: Omit<CommunityOffer, 'members'> = {
   title: 'AI Agents Community Course',
   ...COURSE_MONTHLY_PRICES[COMMUNITY_COURSE_ID],
   learnings: [
@@ -113,5 +109,4 @@ export const COMMUNITY_OFFER: CommunityOffer = {
     'Using AI responsibly: privacy, accuracy and review',
   ],
   inviteUrl: COMMUNITY_INVITE_URL,
-  stats: { students: '500+', completion: '95%', rating: '4.9/5' },
 };

@@ -1,4 +1,4 @@
-import type { AccessTokenClaims, AdminLesson, Course, CourseOutline, Lesson, LessonInput, LessonPatch, LessonSummary } from '@agentdock/contracts';
+import type { AccessTokenClaims, AdminLesson, CourseDefinition, CourseOutline, Lesson, LessonInput, LessonPatch, LessonSummary } from '@agentdock/contracts';
 import { errorText } from '@agentdock/contracts';
 import { type AdminActor, type Db, recordAdminAction } from '@agentdock/service-data';
 import { and, asc, eq, max } from '@agentdock/service-data/orm';
@@ -57,7 +57,7 @@ export async function getOutline(db: Db<CatalogSchema>, courseId: string): Promi
 }
 
 /** A course as pages show it: its modules list the lesson titles the operator has published. */
-export async function courseWithLessons(db: Db<CatalogSchema>, course: Course): Promise<Course> {
+export async function courseWithLessons<T extends CourseDefinition>(db: Db<CatalogSchema>, course: T): Promise<T> {
   const outline = await getOutline(db, course.id);
   return { ...course, modules: outline.modules.map((module) => ({ title: module.title, lessons: module.lessons.map((lesson) => lesson.title) })) };
 }

@@ -1,7 +1,7 @@
 import { COMMUNITY_COURSE_ID, COURSES_PATH, courseAccessGrantedV1, courseAccessRevokedV1, courseWelcomeV1, enrolmentChangedV1 } from '@agentdock/contracts';
 import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
-import { type CatalogSchema, courseEnrolments, type EnrolmentRow, endedCourseSubscriptions } from '../db/schema';
+import { type CatalogSchema, communityMembers, courseEnrolments, type EnrolmentRow, endedCourseSubscriptions } from '../db/schema';
 import { COURSES } from '../domain/course-catalogue';
 import { getCourse } from '../domain/courses';
 import { publishedLessons } from '../domain/lessons';
@@ -11,10 +11,12 @@ export const COURSE_ACCESS_CONSUMER = 'svc-catalog-course-access';
 const toEnrolment = (row: EnrolmentRow) => ({ courseId: row.courseId, userId: row.userId, source: row.source, createdAt: row.createdAt.toISOString() });
 
 /**
- * The community box is not a catalog course (billing lists its membership itself); every other
- * course subscription maps to an enrolment with source 'subscription'.
+ * The community box is not a catalog course: its subscriptions are counted as members (the offer
+ * shows how many), never enrolled. Every other course subscription maps to an enrolment with
+ * source 'subscription'.
  */
 const enrolsInCatalog = (courseId: string) => courseId !== COMMUNITY_COURSE_ID && COURSES.some((course) => course.id === courseId);
+const tracked = (courseId: string) => courseId === COMMUNITY_COURSE_ID || enrolsInCatalog(courseId);
 
 /**
  * A paid course subscription enrols the user; its end revokes that enrolment but never an admin's
@@ -30,12 +32,16 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
         consumer: `${COURSE_ACCESS_CONSUMER}-granted`,
         event: courseAccessGrantedV1,
         apply: async (tx, { courseId, userId, subscriptionId }) => {
-          if (!enrolsInCatalog(courseId)) return;
+          if (!tracked(courseId)) return;
           const ended = await tx
             .select({ id: endedCourseSubscriptions.subscriptionId })
             .from(endedCourseSubscriptions)
             .where(eq(endedCourseSubscriptions.subscriptionId, subscriptionId));
           if (ended.length > 0) return;
+          if (courseId === COMMUNITY_COURSE_ID) {
+            await tx.insert(communityMembers).values({ subscriptionId, userId }).onConflictDoNothing();
+            return;
+          }
           const [row] = await tx.insert(courseEnrolments).values({ courseId, userId, source: 'subscription' }).onConflictDoNothing().returning();
           if (!row) return;
           await context.enqueue(tx, enrolmentChangedV1, { change: 'granted', enrolment: toEnrolment(row) });
@@ -59,8 +65,12 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
         consumer: `${COURSE_ACCESS_CONSUMER}-revoked`,
         event: courseAccessRevokedV1,
         apply: async (tx, { courseId, userId, subscriptionId }) => {
-          if (!enrolsInCatalog(courseId)) return;
+          if (!tracked(courseId)) return;
           await tx.insert(endedCourseSubscriptions).values({ subscriptionId, courseId, userId }).onConflictDoNothing();
+          if (courseId === COMMUNITY_COURSE_ID) {
+            await tx.delete(communityMembers).where(eq(communityMembers.subscriptionId, subscriptionId));
+            return;
+          }
           const [row] = await tx
             .delete(courseEnrolments)
             .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId), eq(courseEnrolments.source, 'subscription')))

@@ -1,5 +1,7 @@
 import { errorText, type Course } from '@agentdock/contracts';
-import { LinkButton, PageHeader, signInHref, useDocumentTitle } from '@agentdock/ui';
+import { Alert, Button, LinkButton, PageHeader, signInHref, useDocumentTitle } from '@agentdock/ui';
+import { useCourseCheckout } from '../course-checkout';
+import { perMonth } from '../format';
 import { coursePath, lessonPath } from '../paths';
 
 /** The catalog's text for not_enrolled, shown for a lesson the visitor may not read. */
@@ -16,18 +18,33 @@ export function LessonNotFound({ courseId }: { courseId: string | null }) {
   );
 }
 
+/**
+ * A lesson the visitor may not read yet offers what opens it: the course's subscription, bought
+ * from here (a visitor signs in on the way and comes back to this lesson).
+ */
 export function MembersOnly({ course, signedIn, lessonId }: { course: Course; signedIn: boolean; lessonId: string }) {
   useDocumentTitle(course.title);
+  const checkout = useCourseCheckout(course.id, lessonPath(course.id, lessonId));
+  const busy = checkout.state.step === 'redirecting';
   return (
     <PageHeader eyebrow={course.title} title="Members Only" lead={MEMBERS_ONLY_LESSON}>
+      {checkout.state.step === 'failed' && <Alert variant="error">{checkout.state.message}</Alert>}
       <div className="ad-row">
-        <LinkButton to={coursePath(course.id)}>See the course</LinkButton>
+        <Button onClick={() => void checkout.start()} disabled={busy} aria-busy={busy} aria-describedby="members-only-price">
+          Subscribe to the course
+        </Button>
+        <LinkButton to={coursePath(course.id)} variant="secondary">
+          See the course
+        </LinkButton>
         {!signedIn && (
           <LinkButton to={signInHref(lessonPath(course.id, lessonId))} variant="secondary">
             Sign in
           </LinkButton>
         )}
       </div>
+      <p id="members-only-price" className="ad-muted">
+        {perMonth(course.priceMinor, course.currency)}, cancel anytime.
+      </p>
     </PageHeader>
   );
 }

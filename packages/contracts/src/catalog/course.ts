@@ -11,7 +11,10 @@ export const course = z.object({
   fullDescription: z.string(),
   estimatedDuration: z.string(),
   level: z.string(),
+  /** Members now (counted from enrolments, never a figure typed in). */
   students: z.number().check(z.int(), z.nonnegative()),
+  /** Share of the members holding the certificate, 0–1; null while too few members for it to mean much. */
+  completionRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
   /** Per month, in integer minor units of `currency`. */
   priceMinor: z.number().check(z.int(), z.nonnegative()),
   currency: currencyCode,
@@ -21,6 +24,8 @@ export const course = z.object({
   whatYouGet: z.array(z.string()),
 });
 export type Course = z.infer<typeof course>;
+/** A course as the code defines it, before the figures counted from its members are added. */
+export type CourseDefinition = Omit<Course, 'students' | 'completionRate'>;
 export const courseList = z.object({ courses: z.array(course) });
 
 /** GET /api/catalog/community: the $50/month community course on /courses. */
@@ -31,7 +36,8 @@ export const communityOffer = z.object({
   currency: currencyCode,
   learnings: z.array(z.string()),
   inviteUrl: z.url(),
-  stats: z.object({ students: z.string(), completion: z.string(), rating: z.string() }),
+  /** Live community subscriptions now. */
+  members: z.number().check(z.int(), z.nonnegative()),
 });
 export type CommunityOffer = z.infer<typeof communityOffer>;
 
