@@ -1,4 +1,16 @@
-import { adminLesson, adminLessonList, certificate, course, courseOutline, courseProgress, exerciseAnswer, learningSummary, lesson, progressText } from '@agentdock/contracts';
+import {
+  adminLesson,
+  adminLessonList,
+  certificate,
+  course,
+  courseCompletedV1,
+  courseOutline,
+  courseProgress,
+  exerciseAnswer,
+  learningSummary,
+  lesson,
+  progressText,
+} from '@agentdock/contracts';
 import request from 'supertest';
 import { MEMBERS_ONLY_LESSON } from '../src/domain/lessons';
 import { CatalogHarness, DRIVER, type User } from './harness';
@@ -117,6 +129,7 @@ describe(`svc-catalog lessons, progress and certificates (${DRIVER})`, () => {
   });
 
   it('issues the certificate only once every lesson is complete, and verifies it publicly', async () => {
+    const completions = await harness.collect(courseCompletedV1);
     for (const id of lessonIds.slice(0, -1)) await complete(member, id).expect(200);
     const almost = courseProgress.parse((await get(`${base}/progress`, member).expect(200)).body);
     expect(almost).toMatchObject({ completed: 8, total: 9, certificate: null, nextLessonId: lessonIds[8] });
@@ -149,6 +162,12 @@ describe(`svc-catalog lessons, progress and certificates (${DRIVER})`, () => {
     await request(harness.url).delete(`${base}/lessons/${lessonIds[3]}/completion`).set(member.auth).expect(200);
     const again = courseProgress.parse((await complete(member, lessonIds[3]!).expect(200)).body);
     expect(again.certificate?.code).toBe(issued.code);
+
+    // One congratulation, for the one certificate, whatever is completed again afterwards.
+    const congratulation = await completions.waitFor((data) => data.userId === member.id);
+    expect(congratulation).toEqual({ userId: member.id, courseId: COURSE, courseTitle: issued.courseTitle, certificateCode: issued.code, completedAt: issued.completedAt });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(completions.received().filter((data) => data.userId === member.id)).toHaveLength(1);
 
     const summary = learningSummary.parse((await get('/api/catalog/me/learning', member).expect(200)).body);
     expect(summary).toEqual({ courses: [], certificates: [issued] });

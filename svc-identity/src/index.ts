@@ -15,6 +15,7 @@ import { signInFailureCounter } from './domain/sign-in-failures';
 import { loadSigner } from './domain/signing-keys';
 import { billingEmailConsumers, billingTierConsumers } from './events/billing';
 import { lowBalanceConsumer } from './events/low-balance';
+import { courseCompletedConsumer } from './events/course-completed';
 import { courseWelcomeConsumer } from './events/course-welcome';
 import { grantAdminToConfirmed } from './domain/users';
 import { identityCustomerRouter } from './routes/admin-customer';
@@ -84,6 +85,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       return [
         lowBalanceConsumer(context.transaction, mailer, options.publicUrl),
         courseWelcomeConsumer(context.transaction, mailer, options.publicUrl),
+        courseCompletedConsumer(context.transaction, mailer, options.publicUrl),
         ...billingTierConsumers(context.transaction),
         ...billingEmailConsumers(context.transaction, mailer, options.publicUrl),
       ];

@@ -33,6 +33,22 @@ describe('certificate verification page', () => {
     expect(screen.getByText('November 25, 2026')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download certificate (PDF)' }).getAttribute('href')).toBe('/api/catalog/certificates/K7PD-3XQM-9TBA/pdf');
     expect(getCertificate).toHaveBeenCalledWith('K7PD-3XQM-9TBA', expect.anything());
+
+    // LinkedIn's forms, filled in with the certificate and this site's address for it.
+    const page = `${window.location.origin}/certificates/K7PD-3XQM-9TBA`;
+    const add = new URL(screen.getByRole('link', { name: /Add to LinkedIn profile/ }).getAttribute('href')!);
+    expect(add.origin + add.pathname).toBe('https://www.linkedin.com/profile/add');
+    expect(Object.fromEntries(add.searchParams)).toMatchObject({
+      name: 'AI Fundamentals for Business',
+      organizationName: 'Agentdock',
+      issueYear: '2026',
+      issueMonth: '11',
+      certId: 'K7PD-3XQM-9TBA',
+      certUrl: page,
+    });
+    const share = new URL(screen.getByRole('link', { name: /Share on LinkedIn/ }).getAttribute('href')!);
+    expect(share.searchParams.get('url')).toBe(page);
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
   });
 
   it('says so when no certificate has the code', async () => {

@@ -5,6 +5,7 @@ import { CATALOG_ENDPOINTS, endpointUrl } from '@agentdock/contracts';
 import { AnchorButton, Card, Container, ErrorState, LinkButton, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
 import { marketingApi } from '../api/marketing-api';
 import { useResource } from '../shared/use-resource';
+import { CertificateShare } from './certificate-share';
 import { coursePath } from './paths';
 
 const certificateDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -59,6 +60,7 @@ export default function CertificatePage() {
               About the course
             </LinkButton>
           </div>
+          <CertificateShare certificate={found} />
         </Card>
       </Container>
     </>

@@ -100,6 +100,7 @@ describe('lesson page', () => {
     expect(await screen.findByRole('button', { name: 'Mark as not complete' })).toBeTruthy();
     expect(api.setLessonCompleted).toHaveBeenLastCalledWith('ai-fundamentals', IDS[1], true);
     expect(screen.getByRole('link', { name: 'See your certificate' }).getAttribute('href')).toBe('/certificates/K7PD-3XQM-9TBA');
+    expect(screen.getByRole('group', { name: 'Share your certificate' })).toBeTruthy();
     expect(screen.getByText('2 of 2 lessons, 100 %')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mark as not complete' }));
     expect(await screen.findByRole('button', { name: 'Mark as complete' })).toBeTruthy();

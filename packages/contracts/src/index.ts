@@ -19,6 +19,7 @@ export * from './catalog/content';
 export * from './catalog/course';
 export * from './catalog/lesson';
 export * from './catalog/lesson-text';
+export * from './catalog/certificate-links';
 export * from './catalog/course-prices';
 export * from './catalog/endpoints';
 export * from './identity/profile';

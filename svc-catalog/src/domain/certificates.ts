@@ -21,14 +21,16 @@ export function toCertificate(row: CertificateRow): Certificate {
 }
 
 /**
- * Issues the learner's certificate for the course unless they hold one. The name is the access
+ * Issues the learner's certificate for the course unless they hold one (then null). The name is the access
  * token's (identity owns it; the catalog never reads identity's tables), else the email's local part.
  */
-export async function issueCertificate(tx: Db<CatalogSchema>, claims: AccessTokenClaims, course: Pick<CourseDefinition, 'id' | 'title'>): Promise<void> {
-  await tx
+export async function issueCertificate(tx: Db<CatalogSchema>, claims: AccessTokenClaims, course: Pick<CourseDefinition, 'id' | 'title'>): Promise<Certificate | null> {
+  const [issued] = await tx
     .insert(courseCertificates)
     .values({ code: newCertificateCode(), userId: claims.sub, courseId: course.id, courseTitle: course.title, learnerName: authorNameOf(claims) })
-    .onConflictDoNothing({ target: [courseCertificates.userId, courseCertificates.courseId] });
+    .onConflictDoNothing({ target: [courseCertificates.userId, courseCertificates.courseId] })
+    .returning();
+  return issued ? toCertificate(issued) : null;
 }
 
 /** The certificate with this verification code, or 404 certificate_not_found. */
@@ -43,32 +45,70 @@ export const completionDate = (iso: string) => new Date(iso).toLocaleDateString(
 
 /** The certificate as an A4 landscape PDF; `verifyUrl` is where anyone can check it is genuine. */
 export function renderCertificatePdf(certificate: Certificate, verifyUrl: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 56, info: { Title: `Certificate of Completion: ${certificate.courseTitle}`, Author: 'Agentdock' } });
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 0, info: { Title: `Certificate of Completion: ${certificate.courseTitle}`, Author: 'Agentdock' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const width = doc.page.width - 112;
+  const { width, height } = doc.page;
+  // A double frame, then the text laid out over the whole page: heading in the top third, the
+  // learner and course in the middle, date and issuer above signature lines, the check at the foot.
   doc
-    .rect(28, 28, doc.page.width - 56, doc.page.height - 56)
+    .rect(22, 22, width - 44, height - 44)
+    .lineWidth(4)
+    .stroke(NAVY);
+  doc
+    .rect(34, 34, width - 68, height - 68)
+    .lineWidth(1)
+    .stroke(NAVY);
+  const lineWidth = width - 120;
+  // A long name or title shrinks to stay on its one line instead of running into the next.
+  const centred = (text: string, y: number, font: string, size: number, color: string, extra: PDFKit.Mixins.TextOptions = {}) => {
+    const fitted = Math.min(size, (size * lineWidth * 0.96) / doc.font(font).fontSize(size).widthOfString(text, extra));
+    doc
+      .font(font)
+      .fontSize(fitted)
+      .fillColor(color)
+      .text(text, 60, y + (size - fitted) / 2, { width: lineWidth, align: 'center', lineBreak: false, ...extra });
+  };
+  centred('AGENTDOCK', 78, 'Helvetica', 14, GREY, { characterSpacing: 4 });
+  centred('Certificate of Completion', 104, 'Helvetica-Bold', 40, NAVY);
+  doc
+    .moveTo(width / 2 - 60, 162)
+    .lineTo(width / 2 + 60, 162)
     .lineWidth(2)
-    .stroke('#1f3a5f');
-  doc.moveDown(2).font('Helvetica').fontSize(14).fillColor('#555555').text('AGENTDOCK', { align: 'center', width, characterSpacing: 3 });
-  doc.moveDown(1).font('Helvetica-Bold').fontSize(32).fillColor('#1f3a5f').text('Certificate of Completion', { align: 'center', width });
-  doc.moveDown(1).font('Helvetica').fontSize(14).fillColor('#333333').text('This certifies that', { align: 'center', width });
-  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(26).fillColor('#111111').text(certificate.learnerName, { align: 'center', width });
-  doc.moveDown(0.5).font('Helvetica').fontSize(14).fillColor('#333333').text('has completed every lesson of the course', { align: 'center', width });
-  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(20).fillColor('#1f3a5f').text(certificate.courseTitle, { align: 'center', width });
-  doc
-    .moveDown(1)
-    .font('Helvetica')
-    .fontSize(13)
-    .fillColor('#333333')
-    .text(`Completed on ${completionDate(certificate.completedAt)}`, { align: 'center', width });
-  doc.moveDown(2).fontSize(11).fillColor('#555555').text(`Verification code: ${certificate.code}`, { align: 'center', width });
-  doc.text(`Check it at ${verifyUrl}`, { align: 'center', width, link: verifyUrl });
+    .stroke(NAVY);
+  centred('This certifies that', 196, 'Helvetica', 15, INK);
+  centred(certificate.learnerName, 222, 'Helvetica-Bold', 34, '#111111');
+  centred('has completed every lesson of the course', 280, 'Helvetica', 15, INK);
+  centred(certificate.courseTitle, 306, 'Helvetica-Bold', 26, NAVY);
+  const signature = (label: string, value: string, centreX: number) => {
+    doc
+      .moveTo(centreX - 110, 440)
+      .lineTo(centreX + 110, 440)
+      .lineWidth(1)
+      .stroke(GREY);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .fillColor(INK)
+      .text(value, centreX - 130, 418, { width: 260, align: 'center' });
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor(GREY)
+      .text(label, centreX - 130, 448, { width: 260, align: 'center' });
+  };
+  signature('Date of completion', completionDate(certificate.completedAt), width * 0.3);
+  signature('Issued by', 'Agentdock', width * 0.7);
+  centred(`Verification code: ${certificate.code}`, 500, 'Helvetica', 11, GREY);
+  centred(`Check it at ${verifyUrl}`, 516, 'Helvetica', 11, GREY, { link: verifyUrl });
   doc.end();
   return done;
 }
+
+const NAVY = '#1f3a5f';
+const INK = '#333333';
+const GREY = '#555555';

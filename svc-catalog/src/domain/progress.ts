@@ -1,10 +1,11 @@
-import type { AccessTokenClaims, Certificate, CourseProgress, ExerciseAnswer, LearningSummary } from '@agentdock/contracts';
-import { type Db, inTransaction } from '@agentdock/service-data';
+import { type AccessTokenClaims, type Certificate, type CourseProgress, courseCompletedV1, type ExerciseAnswer, type LearningSummary } from '@agentdock/contracts';
+import type { Db } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
 import { type CatalogSchema, courseCertificates, courseEnrolments, exerciseAnswers, lessonCompletions, type LessonRow } from '../db/schema';
 import { issueCertificate, toCertificate } from './certificates';
 import { getCourse, listCourses } from './courses';
 import { assertLessonAccess, findPublishedLesson, publishedLessons } from './lessons';
+import type { CatalogWriter } from './writer';
 
 function summarise(courseId: string, lessons: LessonRow[], completedIds: Set<string>) {
   const completed = lessons.filter((lesson) => completedIds.has(lesson.id));
@@ -45,13 +46,19 @@ export async function getProgress(db: Db<CatalogSchema>, courseId: string, userI
 
 /**
  * Marks a lesson complete or not for the caller, who must be allowed to read it. Completing the
- * last unfinished lesson issues the course's certificate in the same transaction; un-marking a
- * lesson later keeps a certificate once issued.
+ * last unfinished lesson issues the course's certificate in the same transaction, with the event
+ * that has the learner congratulated; un-marking a lesson later keeps a certificate once issued.
  */
-export async function setLessonCompletion(db: Db<CatalogSchema>, courseId: string, lessonId: string, claims: AccessTokenClaims, complete: boolean): Promise<CourseProgress> {
+export async function setLessonCompletion(
+  { db, writer }: { db: Db<CatalogSchema>; writer: CatalogWriter },
+  courseId: string,
+  lessonId: string,
+  claims: AccessTokenClaims,
+  complete: boolean,
+): Promise<CourseProgress> {
   const lesson = await findPublishedLesson(db, courseId, lessonId);
   await assertLessonAccess(db, lesson, claims);
-  await inTransaction(db, async (tx) => {
+  await writer.transaction(async (tx) => {
     if (!complete) {
       await tx.delete(lessonCompletions).where(and(eq(lessonCompletions.userId, claims.sub), eq(lessonCompletions.lessonId, lessonId)));
       return;
@@ -59,7 +66,17 @@ export async function setLessonCompletion(db: Db<CatalogSchema>, courseId: strin
     await tx.insert(lessonCompletions).values({ userId: claims.sub, lessonId, courseId }).onConflictDoNothing();
     const lessons = await publishedLessons(tx, courseId);
     const done = await completedLessonIds(tx, claims.sub, courseId);
-    if (lessons.every((row) => done.has(row.id))) await issueCertificate(tx, claims, getCourse(courseId));
+    if (!lessons.every((row) => done.has(row.id))) return;
+    const issued = await issueCertificate(tx, claims, getCourse(courseId));
+    if (issued) {
+      await writer.enqueue(tx, courseCompletedV1, {
+        userId: claims.sub,
+        courseId,
+        courseTitle: issued.courseTitle,
+        certificateCode: issued.code,
+        completedAt: issued.completedAt,
+      });
+    }
   });
   return getProgress(db, courseId, claims.sub);
 }

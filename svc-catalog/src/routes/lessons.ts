@@ -28,12 +28,12 @@ export function lessonsRouter(context: ServiceContext<CatalogSchema>): Router {
 
   router.put(CATALOG_ENDPOINTS.completeLesson.route, signedIn, async (req, res) => {
     const { id, lessonId } = lessonParams.parse(req.params);
-    res.json(await setLessonCompletion(context.db, id, lessonId, getAuth(req), true));
+    res.json(await setLessonCompletion({ db: context.db, writer: context }, id, lessonId, getAuth(req), true));
   });
 
   router.delete(CATALOG_ENDPOINTS.uncompleteLesson.route, signedIn, async (req, res) => {
     const { id, lessonId } = lessonParams.parse(req.params);
-    res.json(await setLessonCompletion(context.db, id, lessonId, getAuth(req), false));
+    res.json(await setLessonCompletion({ db: context.db, writer: context }, id, lessonId, getAuth(req), false));
   });
 
   router.get(CATALOG_ENDPOINTS.exerciseAnswer.route, signedIn, async (req, res) => {

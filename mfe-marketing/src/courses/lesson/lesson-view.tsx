@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import type { Course, CourseOutline, CourseProgress, Lesson } from '@agentdock/contracts';
+import { certificatePath, type Course, type CourseOutline, type CourseProgress, type Lesson } from '@agentdock/contracts';
 import { Alert, Button, Container, PageHeader, signInHref, useDocumentTitle } from '@agentdock/ui';
 import { SafeHtml } from '../../content/safe-html';
 import { sanitizeHtml } from '../../content/sanitize-html';
+import { CertificateShare } from '../certificate-share';
 import { coursePath, lessonPath } from '../paths';
 import { Exercise } from './exercise';
 import { LessonOutline } from './lesson-outline';
@@ -56,7 +57,10 @@ export function LessonView({
               {failure && <Alert variant="error">{failure}</Alert>}
               {progress?.certificate && progress.completed === progress.total && (
                 <Alert variant="success">
-                  You completed the course. <Link to={`/certificates/${progress.certificate.code}`}>See your certificate</Link>.
+                  <p>
+                    You completed the course. <Link to={certificatePath(progress.certificate.code)}>See your certificate</Link>.
+                  </p>
+                  <CertificateShare certificate={progress.certificate} />
                 </Alert>
               )}
               <div className="ad-row">

@@ -47,3 +47,13 @@ export const courseWelcomeV1 = defineEvent(
   1,
   z.object({ userId: z.string(), courseId: z.string(), courseTitle: z.string(), firstLessonTitle: z.string().nullable(), firstLessonPath: z.string().startsWith('/') }),
 );
+
+/**
+ * Published when a learner completes every lesson and the certificate is issued (once per learner
+ * and course): svc-identity, which owns the address, sends the congratulation with the links.
+ */
+export const courseCompletedV1 = defineEvent(
+  'catalog.course.completed',
+  1,
+  z.object({ userId: z.string(), courseId: z.string(), courseTitle: z.string(), certificateCode: z.string(), completedAt: z.string() }),
+);
