@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { type MailboxMessage, mailboxMessages, REFRESH_COOKIE, session, type Session } from '@agentdock/contracts';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type EventDefinition, type MailboxMessage, mailboxMessages, REFRESH_COOKIE, session, type Session } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
+import type { z } from 'zod';
 import { type IdentityOptions, loadIdentityOptions } from '../src/config';
 import type { IdentitySchema } from '../src/db/schema';
 import { RATE_LIMITED_ACTIONS } from '../src/domain/rate-limit-settings';
@@ -103,4 +104,25 @@ export async function signedInCallers(url: string, adminEmail: string): Promise<
   const suspendedAccount = await signUpConfirmed(url);
   await request(url).patch(`/api/identity/admin/users/${suspendedAccount.session.user.id}`).set(admin).send({ isSuspended: true }).expect(200);
   return { user, suspended: bearer(suspendedAccount.session.accessToken), admin };
+}
+
+/**
+ * Another service's event about a user, delivered twice as a redelivery would be, then the one
+ * email it must have caused: a second one means the consumer is not idempotent.
+ */
+export async function emailOnceFor<TType extends string, TData extends z.ZodType>(
+  identity: IdentityHarness,
+  event: EventDefinition<TType, TData>,
+  data: z.infer<TData>,
+  to: string,
+  subject: RegExp,
+): Promise<MailboxMessage> {
+  const envelope = { id: randomUUID(), type: event.type, version: event.version, occurredAt: new Date().toISOString(), source: 'another-service', data };
+  await identity.bus.bus.publish(event.subject, envelope);
+  await identity.bus.bus.publish(event.subject, envelope);
+  const message = await latestEmail(identity.url, to, subject);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const all = mailboxMessages.parse((await mailbox(identity.url).query({ to })).body).messages;
+  expect(all.filter((entry) => subject.test(entry.subject))).toHaveLength(1);
+  return message;
 }

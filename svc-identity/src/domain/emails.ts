@@ -1,14 +1,21 @@
 import type { Email, TextMessage } from './mailer';
 import { escapeHtml as escape } from './html';
 
-function email(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Email {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Agentdock'].join('\n\n');
+export interface EmailAction {
+  label: string;
+  url: string;
+}
+
+/** Every email's one shape: its paragraphs, then each action as a link, then the sign-off; text and HTML alike. */
+export function composeEmail(to: string, subject: string, paragraphs: string[], action?: EmailAction | EmailAction[]): Email {
+  const actions = action === undefined ? [] : Array.isArray(action) ? action : [action];
+  const text = [...paragraphs, ...actions.map((link) => `${link.label}: ${link.url}`), '— Agentdock'].join('\n\n');
   const html = [
     ...paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`),
-    ...(action ? [`<p><a href="${escape(action.url)}">${escape(action.label)}</a></p>`] : []),
+    ...actions.map((link) => `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>`),
     '<p>— Agentdock</p>',
   ].join('\n');
-  return { to, subject, text, html, links: action ? [action.url] : [] };
+  return { to, subject, text, html, links: actions.map((link) => link.url) };
 }
 
 /** "1 minute", "10 minutes": the same wording as the sign-in page. */
@@ -21,7 +28,7 @@ const keyLabel = (key: { name: string; lastFour: string }) => `"${key.name}" (en
 
 export const emails = {
   confirmSignup: (to: string, url: string) =>
-    email(
+    composeEmail(
       to,
       'Confirm your Agentdock account',
       ['Welcome to Agentdock! Confirm your email address to finish creating your account.', 'The link works once, within an hour.', IGNORE],
@@ -31,7 +38,7 @@ export const emails = {
       },
     ),
   alreadyRegistered: (to: string, url: string) =>
-    email(
+    composeEmail(
       to,
       'You already have an Agentdock account',
       [
@@ -42,7 +49,7 @@ export const emails = {
       { label: 'Sign in', url },
     ),
   signInFailures: (to: string, url: string) =>
-    email(
+    composeEmail(
       to,
       'Someone is trying to sign in to your Agentdock account',
       [
@@ -54,7 +61,7 @@ export const emails = {
   // The one who typed them holds a session already (a stolen token, or a device left signed in), so
   // the way out is a new password, which ends every other session.
   reauthenticationFailures: (to: string, url: string) =>
-    email(
+    composeEmail(
       to,
       'Someone is trying to change your Agentdock account',
       [
@@ -64,17 +71,17 @@ export const emails = {
       { label: 'Choose a new password', url },
     ),
   recovery: (to: string, url: string) =>
-    email(to, 'Reset your Agentdock password', ['We received a request to reset your password.', 'The link works once, within an hour.', IGNORE], {
+    composeEmail(to, 'Reset your Agentdock password', ['We received a request to reset your password.', 'The link works once, within an hour.', IGNORE], {
       label: 'Choose a new password',
       url,
     }),
   magicLink: (to: string, url: string) =>
-    email(to, 'Your Agentdock sign-in link', ['Use this link to sign in to Agentdock.', 'The link works once, within an hour.', IGNORE], { label: 'Sign in', url }),
+    composeEmail(to, 'Your Agentdock sign-in link', ['Use this link to sign in to Agentdock.', 'The link works once, within an hour.', IGNORE], { label: 'Sign in', url }),
   otp: (to: string, code: string, ttlMinutes: number) =>
-    email(to, `Your Agentdock sign-in code: ${code}`, [`Your sign-in code is ${code}.`, `It expires in ${minutes(ttlMinutes)}.`, IGNORE]),
+    composeEmail(to, `Your Agentdock sign-in code: ${code}`, [`Your sign-in code is ${code}.`, `It expires in ${minutes(ttlMinutes)}.`, IGNORE]),
   // A key spends the owner's credits from anywhere, so making one is reported like a credential change.
   apiKeyCreated: (to: string, key: { name: string; lastFour: string }, url: string) =>
-    email(
+    composeEmail(
       to,
       'A new API key was created for your Agentdock account',
       [
@@ -84,7 +91,7 @@ export const emails = {
       { label: 'Review your API keys', url },
     ),
   apiKeyRevoked: (to: string, key: { name: string; lastFour: string }, url: string) =>
-    email(
+    composeEmail(
       to,
       'An API key was revoked on your Agentdock account',
       [
