@@ -43,6 +43,7 @@ export * from './chat/plan-change';
 export * from './chat/conversation';
 export * from './chat/message';
 export * from './chat/endpoints';
+export * from './chat/knowledge';
 export * from './admin/audit';
 export * from './events/chat';
 export * from './admin/stats';
