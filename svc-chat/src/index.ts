@@ -9,6 +9,7 @@ import type { ChatProvider } from './providers/provider';
 import { chatAdminRouter } from './routes/admin';
 import { chatStatsRouter } from './routes/admin-stats';
 import { chatRouter } from './routes/chat';
+import { knowledgeAdminRouter, passageRouter } from './routes/knowledge';
 import { publicApiErrorHandler, publicApiRouter } from './routes/public-api';
 
 export { chatProviderEnv, type ChatProviderEnv, DEMO_PROVIDER_NAME, standaloneChatEnv } from './providers/config';
@@ -53,7 +54,9 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
         replyLimits: { maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS, perAgent: env.CHAT_AGENT_MAX_REPLY_TOKENS },
       };
       app.use(chatStatsRouter(context));
+      app.use(CHAT_ADMIN_BASE, knowledgeAdminRouter(context));
       app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
+      app.use(CHAT_BASE, passageRouter(context));
       app.use(CHAT_BASE, chatRouter(sendDeps));
       // The OpenAI-compatible API: API keys instead of session tokens, OpenAI's shapes for answers and errors.
       const limits = new ApiLimits({

@@ -1,5 +1,8 @@
 import { sql } from '@agentdock/service-data/orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { knowledgeSchema } from './knowledge-schema';
+
+export * from './knowledge-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -24,6 +27,8 @@ export const chatMessages = pgTable(
     stopReason: text('stop_reason'),
     /** Set when the user edited an earlier message or regenerated: off the conversation, kept for the books. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    /** The knowledge passages a reply was given (its "Sources"), as they were named when it was written. */
+    sources: jsonb('sources').$type<Array<{ passageId: string; fileName: string; page: number | null }>>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -205,5 +210,5 @@ export const chatApiRequests = pgTable(
   ],
 );
 
-export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations, chatApiKeys, chatApiRequests };
+export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations, chatApiKeys, chatApiRequests, ...knowledgeSchema };
 export type ChatSchema = typeof schema;

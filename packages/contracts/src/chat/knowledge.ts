@@ -68,6 +68,7 @@ export const knowledgePassage = z.object({
   page: z.nullable(z.number().check(z.int(), z.positive())),
   text: z.string(),
 });
+export type KnowledgePassage = z.infer<typeof knowledgePassage>;
 export const knowledgePassageResponse = z.object({ passage: knowledgePassage });
 
 /** A customer opens a passage that a reply in one of their own conversations cited. */
@@ -87,3 +88,13 @@ export const KNOWLEDGE_ADMIN_ENDPOINTS = {
   remove: defineEndpoint('DELETE', KNOWLEDGE_ADMIN_BASE, '/agents/:agentId/knowledge/files/:fileId', { response: undefined }),
   settings: defineEndpoint('PUT', KNOWLEDGE_ADMIN_BASE, '/agents/:agentId/knowledge/settings', { request: knowledgeSettings, response: knowledgeSettings }),
 } as const;
+
+const KNOWLEDGE_UPLOAD_PATH = /^\/api\/chat\/admin\/agents\/[^/?#]+\/knowledge\/files\/[^/?#]+(?:[?#]|$)/;
+
+/**
+ * A knowledge upload: its size is svc-chat's to judge (up to 20 MB, refused by the file's name),
+ * not the gateway's general body limit.
+ */
+export function isKnowledgeUpload(method: string | undefined, url: string | undefined): boolean {
+  return method === KNOWLEDGE_ADMIN_ENDPOINTS.upload.method && KNOWLEDGE_UPLOAD_PATH.test(url ?? '');
+}
