@@ -1,15 +1,15 @@
-import { type ChatAgent, type EventData, type agentChangedV1, isAgentVisibleToTier, type SubscriptionTier } from '@agentdock/contracts';
+import { type AgentBehaviour, type agentChangedV1, type agentPublishedV1, type ChatAgent, type EventData, isAgentVisibleToTier, type SubscriptionTier } from '@agentdock/contracts';
 import { type Db, namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
 import { NotFoundError } from '@agentdock/service-kit';
-import { asc, eq, sql } from '@agentdock/service-data/orm';
+import { asc, eq, isNull, lt, or, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents } from '../db/schema';
 import { isTier } from './allowances';
 
 export type AgentRecord = typeof chatAgents.$inferSelect;
 
-/** The image agent answers with a picture rather than text. */
-export function producesImages(agent: { key: string }): boolean {
-  return agent.key.includes('image');
+/** An image agent answers with a picture rather than text: as its live version says, or (never published) by its key. */
+export function producesImages(agent: { key: string; behaviour?: AgentBehaviour | null }): boolean {
+  return agent.behaviour ? agent.behaviour.images.enabled : agent.key.includes('image');
 }
 
 export function toChatAgent(row: AgentRecord): ChatAgent {
@@ -20,6 +20,7 @@ export function toChatAgent(row: AgentRecord): ChatAgent {
     description: row.description,
     tier: isTier(row.tier) ? row.tier : 'free',
     producesImages: producesImages(row),
+    starters: row.behaviour?.starters ?? [],
   };
 }
 
@@ -64,4 +65,21 @@ export async function applyAgentChanged(db: Db<ChatSchema>, data: EventData<type
     .insert(chatAgents)
     .values({ id: agent.id, ...values, ...(Number.isNaN(Date.parse(agent.createdAt)) ? {} : { createdAt: new Date(agent.createdAt) }) })
     .onConflictDoUpdate({ target: chatAgents.id, set: values });
+}
+
+/**
+ * A version catalog published becomes the agent's live behaviour, unless a later one is already
+ * live (events may arrive late or twice). One that arrives before the agent itself is kept on a
+ * hidden placeholder row, which the agent's own event then fills in.
+ */
+export async function applyAgentPublished(db: Db<ChatSchema>, data: EventData<typeof agentPublishedV1>): Promise<void> {
+  const live = { publishedVersion: data.version, behaviour: data.behaviour };
+  await db
+    .insert(chatAgents)
+    .values({ id: data.agentId, key: data.key, name: data.key, description: '', tier: 'enterprise', isActive: false, ...live })
+    .onConflictDoUpdate({
+      target: chatAgents.id,
+      set: live,
+      setWhere: or(isNull(chatAgents.publishedVersion), lt(chatAgents.publishedVersion, data.version)),
+    });
 }

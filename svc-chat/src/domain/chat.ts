@@ -4,12 +4,12 @@ import { type Db, preparedPerHandle, type ServiceContext } from '@agentdock/serv
 import { and, desc, eq, isNull, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages } from '../db/schema';
 import type { ChatProvider } from '../providers/provider';
-import { producesImages } from './agents';
+import { type AgentRecord, producesImages } from './agents';
 import { conversationSlot, hideFrom, toConversation } from './conversations';
 import { HISTORY_CONTEXT, toChatMessage } from './history';
 import { sendRecorded, sendRecording } from './send-record';
 import type { Recording } from './ledger';
-import { meteredReply } from './metering/metered-reply';
+import { meteredReply, type ProviderSource } from './metering/metered-reply';
 import { type Reservation, reserveReply } from './metering/reserve';
 import { readForSend } from './send-reads';
 
@@ -19,14 +19,15 @@ export interface ReplyLimits {
   perAgent: Record<string, number>;
 }
 
-/** The longest reply the operator allows an agent. */
-export function agentReplyLimit(limits: ReplyLimits, agentKey: string): number {
-  return limits.perAgent[agentKey] ?? limits.maxReplyTokens;
+/** The longest reply an agent may give: its live version's limit, else the operator's for it, else the operator's for all. */
+export function agentReplyLimit(limits: ReplyLimits, agent: Pick<AgentRecord, 'key' | 'behaviour'>): number {
+  return agent.behaviour?.maxReplyTokens ?? limits.perAgent[agent.key] ?? limits.maxReplyTokens;
 }
 
 export interface SendDeps {
   context: ServiceContext<ChatSchema>;
   provider: ChatProvider;
+  connections?: ProviderSource;
   lowBalanceRatio: number;
   replyLimits: ReplyLimits;
 }
@@ -68,7 +69,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
     userId: input.userId,
     replyId,
     messageTokens: estimate.messageTokens,
-    maxReplyTokens: agentReplyLimit(deps.replyLimits, agent.key),
+    maxReplyTokens: agentReplyLimit(deps.replyLimits, agent),
     countsApiCall: false,
   };
   const sending = { ...input, agentId: agent.id, messageTokens: estimate.messageTokens };

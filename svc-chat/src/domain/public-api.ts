@@ -118,7 +118,7 @@ export async function reserveApiReply(
   input: { promptTokens: number; maxTokens: number | null; kind: 'chat' | 'image'; startedAt: number },
 ): Promise<ApiReservation> {
   await ensureWallet(deps.context.db, caller.userId, caller.tier);
-  const agentLimit = agentReplyLimit(deps.replyLimits, agent.key);
+  const agentLimit = agentReplyLimit(deps.replyLimits, agent);
   const reservation = await deps.context.transaction((tx) =>
     reserveReply(tx, {
       userId: caller.userId,

@@ -4,7 +4,7 @@ import { and, asc, eq } from '@agentdock/service-data/orm';
 import { openDomainDb, type DomainDb } from '../../test/domain-db';
 import { mfaFactors, mfaRecoveryCodes, sessions, users } from '../db/schema';
 import { confirmEnrolment, disableMfa, hasMfa, mfaStatusOf, regenerateRecoveryCodes, resealTotpSecrets, resetMfaAsAdmin, spendSecondFactor, startEnrolment } from './mfa';
-import { createSecretBox } from './secret-box';
+import { createSecretBox } from '@agentdock/service-kit';
 import { hashPassword } from './passwords';
 import { startSession } from './refresh-tokens';
 import { TOTP_PERIOD_SECONDS, totpAt } from './totp';

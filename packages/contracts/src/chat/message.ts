@@ -12,6 +12,8 @@ export const chatAgent = z.object({
   tier: subscriptionTier,
   /** True for the agent that answers with an image. */
   producesImages: z.boolean(),
+  /** The live version's conversation starters, shown in an empty conversation. */
+  starters: z._default(z.array(z.string()), []),
 });
 export type ChatAgent = z.infer<typeof chatAgent>;
 export const chatAgentsResponse = z.object({

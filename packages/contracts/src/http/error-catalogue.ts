@@ -67,6 +67,7 @@ export const ERROR_CATALOGUE = {
   plan_exists: { status: 409, text: 'A plan with this id already exists.' },
   agent_not_found: { status: 404, text: 'This agent does not exist.' },
   agent_exists: { status: 409, text: 'An agent with this key already exists.' },
+  agent_version_not_found: { status: 404, text: 'This agent has no such published version.' },
   content_not_found: { status: 404, text: 'This content section does not exist.' },
   content_slot_taken: { status: 409, text: 'Another content section already uses this slot.' },
   content_not_deletable: { status: 405, text: 'Content sections cannot be deleted. Set a section inactive to hide it from the site.' },
@@ -116,6 +117,10 @@ export const ERROR_CATALOGUE = {
   message_not_found: { status: 404, text: 'That message is not one of yours in this conversation.' },
   already_refunded: { status: 409, text: 'This reply was already refunded.' },
   agent_not_available: { status: 404, text: 'This agent is not available for your subscription tier.' },
+  connection_not_found: { status: 404, text: 'There is no model connection with this id.' },
+  connection_in_use: { status: 409, text: 'This is the default connection: make another one the default before deleting it.' },
+  connection_failed: { status: 502, text: 'The model connection did not answer as expected.' },
+
   // ── svc-chat's agent knowledge (the upload's message names the file) ─────────────────────────
   knowledge_file_empty: { status: 400, text: 'The file is empty: it has no text to learn from.' },
   knowledge_file_type: { status: 415, text: "Only Markdown, plain text, PDF and HTML files can be added to an agent's knowledge." },

@@ -1,0 +1,16 @@
+import { instructionsDiff } from './instructions-diff';
+
+describe('instructionsDiff', () => {
+  it('shows added and removed lines and counts the unchanged ones', () => {
+    const before = 'You are a meeting assistant.\nAlways write an agenda.\nBe brief.';
+    const after = 'You are a meeting assistant.\nAlways write an agenda with times.\nBe brief.';
+    expect(instructionsDiff(before, after)).toBe(
+      ['  … 1 unchanged line', '- Always write an agenda.', '+ Always write an agenda with times.', '  … 1 unchanged line'].join('\n'),
+    );
+  });
+
+  it('is empty when nothing changed, and all additions from nothing', () => {
+    expect(instructionsDiff('same', 'same')).toBe('');
+    expect(instructionsDiff('', 'One\nTwo')).toBe('+ One\n+ Two');
+  });
+});
