@@ -9,6 +9,10 @@ describe('instructionsDiff', () => {
     );
   });
 
+  it('shows a line added at the end as that line alone', () => {
+    expect(instructionsDiff('One\nTwo', 'One\nTwo\nThree')).toBe('  … 2 unchanged lines\n+ Three');
+  });
+
   it('is empty when nothing changed, and all additions from nothing', () => {
     expect(instructionsDiff('same', 'same')).toBe('');
     expect(instructionsDiff('', 'One\nTwo')).toBe('+ One\n+ Two');

@@ -8,7 +8,9 @@ import { diffLines } from 'diff';
 export function instructionsDiff(before: string, after: string): string {
   if (before === after) return '';
   const lines: string[] = [];
-  for (const part of diffLines(before, after)) {
+  // Every line ends in a newline, so a line added at the end does not show its neighbour as changed.
+  const ended = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
+  for (const part of diffLines(ended(before), ended(after))) {
     const partLines = part.value.replace(/\n$/, '').split('\n');
     if (part.added) lines.push(...partLines.map((line) => `+ ${line}`));
     else if (part.removed) lines.push(...partLines.map((line) => `- ${line}`));

@@ -9,19 +9,27 @@ const baseUrl = z.string().check(
 );
 const apiKey = z.string().check(z.trim(), z.minLength(1, 'Enter the API key'), z.maxLength(500));
 
-/** POST /api/chat/admin/connections: an OpenAI-compatible endpoint and its key. */
-export const connectionInput = z.object({
+const connectionFields = z.object({
   name: connectionName,
   baseUrl,
   /** Optional for endpoints that take none (a local Ollama); sent once, never returned. */
-  apiKey: z._default(z.nullable(apiKey), null),
+  apiKey: z.nullable(apiKey),
   /** The model agents on this connection use unless they name another. */
-  defaultModel: z._default(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))), null),
+  defaultModel: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+});
+
+/** POST /api/chat/admin/connections: an OpenAI-compatible endpoint and its key. */
+export const connectionInput = z.extend(connectionFields, {
+  apiKey: z._default(connectionFields.shape.apiKey, null),
+  defaultModel: z._default(connectionFields.shape.defaultModel, null),
 });
 export type ConnectionInput = z.infer<typeof connectionInput>;
 
-/** PATCH body: only what is sent changes; a new key replaces the old one (there is no reading it back). */
-export const connectionPatch = z.partial(connectionInput);
+/**
+ * PATCH body: only what is sent changes (no defaults, so nothing unsent is reset); a new key
+ * replaces the old one (there is no reading it back), `apiKey: null` removes it.
+ */
+export const connectionPatch = z.partial(connectionFields);
 export type ConnectionPatch = z.infer<typeof connectionPatch>;
 
 /** A connection as the console sees it: the key's last four characters only. */
