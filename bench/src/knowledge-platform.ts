@@ -1,6 +1,7 @@
 // `tsx bench/src/knowledge-platform.ts`: the chat path of the embedded default (demo provider,
-// svc-chat on PGlite, the gateway, in one process as the launcher runs them) with two agents, one
-// without knowledge and one whose files the bench uploads, and a user whose wallet never runs dry.
+// svc-chat on PGlite, the gateway, in one process as the launcher runs them) with one agent without
+// knowledge and five whose files the bench uploads (an agent holds at most 200), and a user whose
+// wallet never runs dry.
 // Prints one JSON line (`KnowledgePlatform`) once it serves, then serves until it is stopped.
 import { randomUUID } from 'node:crypto';
 import { agentChangedV1 } from '@agentdock/contracts';
@@ -18,7 +19,8 @@ import { bottomlessWallet } from './chat-wallet';
 export interface KnowledgePlatform {
   gatewayUrl: string;
   bareAgentId: string;
-  knowledgeAgentId: string;
+  /** The agents the files go to, 200 each at most; the first is the one the bench talks to. */
+  knowledgeAgentIds: string[];
   userToken: string;
   adminToken: string;
 }
@@ -34,8 +36,8 @@ const gateway = await startHttpServer(
 );
 
 const now = new Date().toISOString();
-const agents = { bareAgentId: randomUUID(), knowledgeAgentId: randomUUID() };
-for (const [index, id] of [agents.bareAgentId, agents.knowledgeAgentId].entries()) {
+const agents = { bareAgentId: randomUUID(), knowledgeAgentIds: Array.from({ length: 5 }, () => randomUUID()) };
+for (const [index, id] of [agents.bareAgentId, ...agents.knowledgeAgentIds].entries()) {
   await bus.publish(agentChangedV1.subject, {
     id: randomUUID(),
     type: agentChangedV1.type,
@@ -45,7 +47,7 @@ for (const [index, id] of [agents.bareAgentId, agents.knowledgeAgentId].entries(
     data: { change: 'created', agent: adminAgentFixture({ id, key: `meeting-prep-${index}`, tier: 'free', description: 'Prepares meetings.', createdAt: now, updatedAt: now }) },
   });
 }
-await eventually(async () => (await chat.context.db.select().from(chatAgents)).length === 2);
+await eventually(async () => (await chat.context.db.select().from(chatAgents)).length === 6);
 const userId = randomUUID();
 await bottomlessWallet(chat.context.db, userId);
 
