@@ -78,13 +78,16 @@ export const CHAT_KNOWLEDGE_ENDPOINTS = {
 
 const KNOWLEDGE_ADMIN_BASE = `${CHAT_BASE}/admin`;
 
+/** An upload's body: the file itself (sent as its bytes, never as JSON). */
+export const knowledgeUploadBody = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, 'Send the file itself');
+
 /**
  * The console's knowledge endpoints (admins only). An upload is the file's bytes as the body
  * (any Content-Type), named in the path: a file of the same name is replaced.
  */
 export const KNOWLEDGE_ADMIN_ENDPOINTS = {
   files: defineEndpoint('GET', KNOWLEDGE_ADMIN_BASE, '/agents/:agentId/knowledge', { response: knowledgeFilesResponse }),
-  upload: defineEndpoint('PUT', KNOWLEDGE_ADMIN_BASE, '/agents/:agentId/knowledge/files/:fileName', { response: knowledgeFileResponse }),
+  upload: defineEndpoint('PUT', KNOWLEDGE_ADMIN_BASE, '/agents/:agentId/knowledge/files/:fileName', { request: knowledgeUploadBody, response: knowledgeFileResponse }),
   remove: defineEndpoint('DELETE', KNOWLEDGE_ADMIN_BASE, '/agents/:agentId/knowledge/files/:fileId', { response: undefined }),
   settings: defineEndpoint('PUT', KNOWLEDGE_ADMIN_BASE, '/agents/:agentId/knowledge/settings', { request: knowledgeSettings, response: knowledgeSettings }),
 } as const;
