@@ -51,7 +51,11 @@ describe(`svc-catalog agent builder: draft, publish, restore (${DRIVER})`, () =>
     const afterPublish = agentBuilder.parse((await request(harness.url).post(`/api/catalog/admin/agents/${agentId}/publish`).set(admin.auth).expect(200)).body);
     expect(afterPublish.publishedVersion).toBe(2);
     expect(afterPublish.versions.map((version) => version.version)).toEqual([2, 1]);
-    expect(afterPublish.versions[0]).toMatchObject({ publishedBy: { id: admin.id }, restoredFrom: null, behaviour: { instructions, starters: ['Write a thank-you note'], temperature: 0.2 } });
+    expect(afterPublish.versions[0]).toMatchObject({
+      publishedBy: { id: admin.id },
+      restoredFrom: null,
+      behaviour: { instructions, starters: ['Write a thank-you note'], temperature: 0.2 },
+    });
     const event = await published.waitFor((data) => data.agentId === agentId && data.version === 2);
     expect(event).toMatchObject({ key: 'email-writer', behaviour: { instructions }, publishedBy: { id: admin.id } });
 
@@ -78,12 +82,7 @@ describe(`svc-catalog agent builder: draft, publish, restore (${DRIVER})`, () =>
 
   it('refuses instructions over 20,000 characters, a fifth starter and a temperature above 2, changing nothing', async () => {
     const before = await builder();
-    for (const bad of [
-      { instructions: 'x'.repeat(MAX_INSTRUCTIONS_LENGTH + 1) },
-      { starters: ['a', 'b', 'c', 'd', 'e'] },
-      { temperature: 2.5 },
-      { connectionId: 'not-a-uuid' },
-    ]) {
+    for (const bad of [{ instructions: 'x'.repeat(MAX_INSTRUCTIONS_LENGTH + 1) }, { starters: ['a', 'b', 'c', 'd', 'e'] }, { temperature: 2.5 }, { connectionId: 'not-a-uuid' }]) {
       const response = await saveDraft({ ...before.draft, ...bad }).expect(400);
       expect(response.body.error.code).toBe('validation_failed');
     }

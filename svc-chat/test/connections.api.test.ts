@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { adminAuditList, agentBehaviour, agentPublishedV1, connectionModels, connectionTestResult, draftTestReply, emptyBehaviour, modelConnection, modelConnectionList, userRegisteredV1 } from '@agentdock/contracts';
+import {
+  adminAuditList,
+  agentBehaviour,
+  agentPublishedV1,
+  connectionModels,
+  connectionTestResult,
+  draftTestReply,
+  emptyBehaviour,
+  modelConnection,
+  modelConnectionList,
+  userRegisteredV1,
+} from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
 import { sql } from '@agentdock/service-data/orm';
 import OpenAI from 'openai';
 import request from 'supertest';
-import { chatModelConnections } from '../src/db/schema';
+import { chatMessages, chatModelConnections, chatWalletLedger } from '../src/db/schema';
 import { ERROR_ANSWERS, FAKE_MODELS, FakeOpenAi } from './fake-openai';
 import { ChatHarness, DRIVER, type User } from './harness';
 
@@ -40,15 +51,15 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
 
   /** Every row of every table of svc-chat's database, as one text. */
   async function databaseDump(): Promise<string> {
-    const tables = await chat.db.execute<{ table_schema: string; table_name: string }>(
-      sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`,
+    // Both drivers answer `execute` with `{ rows }`.
+    const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+    const tables = rowsOf(
+      await chat.db.execute(
+        sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`,
+      ),
     );
-    const rows = 'rows' in tables ? tables.rows : tables;
     const dumps = [];
-    for (const table of rows as Array<{ table_schema: string; table_name: string }>) {
-      const result = await chat.db.execute(sql.raw(`select * from "${table.table_schema}"."${table.table_name}"`));
-      dumps.push(JSON.stringify('rows' in result ? result.rows : result));
-    }
+    for (const table of tables) dumps.push(JSON.stringify(rowsOf(await chat.db.execute(sql.raw(`select * from "${String(table.table_schema)}"."${String(table.table_name)}"`)))));
     expect(dumps.length).toBeGreaterThan(10);
     return dumps.join('\n');
   }
@@ -61,7 +72,11 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
   });
 
   it('seals a new key at rest, answers only its last four characters, and audits every change without the key', async () => {
-    const created = await api().post('/api/chat/admin/connections').set(admin.auth).send({ name: 'Second lab', baseUrl: other.url, apiKey: PLAIN_KEY, defaultModel: 'fake-small' }).expect(201);
+    const created = await api()
+      .post('/api/chat/admin/connections')
+      .set(admin.auth)
+      .send({ name: 'Second lab', baseUrl: other.url, apiKey: PLAIN_KEY, defaultModel: 'fake-small' })
+      .expect(201);
     const connection = modelConnection.parse(created.body);
     expect(connection).toMatchObject({ name: 'Second lab', keyLastFour: 'WXYZ', isDefault: false });
     const renamed = await api().patch(`/api/chat/admin/connections/${connection.id}`).set(admin.auth).send({ name: 'Lab two' }).expect(200);
@@ -105,12 +120,16 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
     await api().post('/api/chat/admin/connections').set(admin.auth).send({ name: '', baseUrl: 'not a url' }).expect(400);
   });
 
-  it("answers an agent on its own connection (its sealed key) and model", async () => {
+  it('answers an agent on its own connection (its sealed key) and model', async () => {
     const [, second] = (await list()).sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
     const agent = await chat.agent();
     await chat.publishVersion(agent, 1, { instructions: 'Answer as the second lab.', connectionId: second!.id, model: 'fake-large' });
     const user = await chat.user();
-    const sent = await fetch(`${chat.url}/api/chat/agents/${agent.id}/messages`, { method: 'POST', headers: { ...user.auth, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Hello' }) });
+    const sent = await fetch(`${chat.url}/api/chat/agents/${agent.id}/messages`, {
+      method: 'POST',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Hello' }),
+    });
     expect(sent.status).toBe(200);
     await sent.text();
     expect(other.requests.at(-1)).toMatchObject({ path: '/v1/chat/completions', authorization: `Bearer ${PLAIN_KEY}`, body: { model: 'fake-large' } });
@@ -119,7 +138,8 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
 
   it('runs a draft test with the draft given, charged to nobody and stored nowhere; admins only', async () => {
     const agent = await chat.agent();
-    const before = { messages: (await chat.db.execute(sql`select count(*)::int as n from chat_messages`)) as unknown };
+    const recorded = async () => ({ messages: (await chat.db.select().from(chatMessages)).length, ledger: (await chat.db.select().from(chatWalletLedger)).length });
+    const before = await recorded();
     const body = { behaviour: { ...emptyBehaviour(), instructions: 'DRAFT: be a pirate.', temperature: 0.4 }, history: [{ role: 'assistant', content: 'Ahoy' }], message: 'Hi' };
     const reply = draftTestReply.parse((await api().post(`/api/chat/admin/agents/${agent.id}/draft-test`).set(admin.auth).send(body).expect(200)).body);
     expect(reply.text).toBe('Hello from the **fake** model.');
@@ -131,7 +151,7 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
         { role: 'user', content: 'Hi' },
       ],
     });
-    expect((await chat.db.execute(sql`select count(*)::int as n from chat_messages`)) as unknown).toEqual(before.messages);
+    expect(await recorded()).toEqual(before);
     const customer = await chat.user();
     await api().post(`/api/chat/admin/agents/${agent.id}/draft-test`).set(customer.auth).send(body).expect(403);
     await api().post(`/api/chat/admin/agents/${agent.id}/draft-test`).send(body).expect(401);
@@ -169,7 +189,14 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
     expect((fake.requests.at(-1)!.body as { messages: Array<{ content: string }> }).messages[0]!.content).toBe('VERSION TWO');
     // A late or redelivered older version never replaces the live one (events of one consumer arrive in order:
     // once a later marker is applied, the stale one was too).
-    await chat.publish(agentPublishedV1, { agentId: agent.id, key: agent.key, version: 1, behaviour: agentBehaviour.parse({ instructions: 'VERSION ONE' }), publishedAt: new Date().toISOString(), publishedBy: { id: 'admin', email: null } });
+    await chat.publish(agentPublishedV1, {
+      agentId: agent.id,
+      key: agent.key,
+      version: 1,
+      behaviour: agentBehaviour.parse({ instructions: 'VERSION ONE' }),
+      publishedAt: new Date().toISOString(),
+      publishedBy: { id: 'admin', email: null },
+    });
     const marker = await chat.agent();
     await chat.publishVersion(marker, 1, { instructions: 'marker' });
     await client.chat.completions.create({ model: agent.key, messages: [{ role: 'user', content: 'Once more' }] });

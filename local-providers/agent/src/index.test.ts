@@ -123,7 +123,10 @@ describe('demo agent provider', () => {
       const formal = composeReply('# Pirate Pete\nWrite in formal English.', 'Plan the launch');
       expect(formal).toContain('“Write in formal English.”');
       expect(formal).not.toContain('pirate.”');
-      const cited = composeReply('# Pricing Bot\nQuote our prices.\n\n## Knowledge\nAnswer from these passages.\n\n[pricing.pdf p. 3]\nPro costs $99 a month.\n\n[faq.md]\nNo setup fee.', 'price?');
+      const cited = composeReply(
+        '# Pricing Bot\nQuote our prices.\n\n## Knowledge\nAnswer from these passages.\n\n[pricing.pdf p. 3]\nPro costs $99 a month.\n\n[faq.md]\nNo setup fee.',
+        'price?',
+      );
       expect(cited).toContain('From the knowledge: “Pro costs $99 a month.”');
       expect(cited).toContain('Sources: pricing.pdf p. 3, faq.md');
     });

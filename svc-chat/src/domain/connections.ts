@@ -151,7 +151,11 @@ export async function bootstrapConnection(context: ServiceContext<ChatSchema>, s
     const own = rows.find((row) => row.source === source.provider);
     const adminDefault = rows.some((row) => row.isDefault && row.source === null);
     const now = new Date();
-    if (!adminDefault) await tx.update(chatModelConnections).set({ isDefault: false }).where(and(eq(chatModelConnections.isDefault, true), isNotNull(chatModelConnections.source)));
+    if (!adminDefault)
+      await tx
+        .update(chatModelConnections)
+        .set({ isDefault: false })
+        .where(and(eq(chatModelConnections.isDefault, true), isNotNull(chatModelConnections.source)));
     const [row] = own
       ? await tx
           .update(chatModelConnections)

@@ -88,7 +88,12 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 
   private async image(request: ProviderRequest): Promise<ProviderReply> {
     request.onWaiting();
-    const body: OpenAI.Images.ImageGenerateParams = { model: request.imageModel ?? this.config.imageModel, prompt: request.message, n: 1, size: request.imageSize ?? DEFAULT_IMAGE_SIZE };
+    const body: OpenAI.Images.ImageGenerateParams = {
+      model: request.imageModel ?? this.config.imageModel,
+      prompt: request.message,
+      n: 1,
+      size: request.imageSize ?? DEFAULT_IMAGE_SIZE,
+    };
     const cutoff = new Cutoff();
     const result = await readJson<OpenAI.Images.ImagesResponse>(await postJson(this.endpoint, 'images/generations', body, request.signal, cutoff)).catch((error: unknown) => {
       throw failure(error, request.signal, cutoff, 'the agent provider broke off its answer');
