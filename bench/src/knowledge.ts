@@ -8,24 +8,38 @@ const PAGES = 10;
 const PDF_FILES = Number(process.env.BENCH_KNOWLEDGE_PDFS ?? 100);
 const SAMPLES = Number(process.env.BENCH_KNOWLEDGE_SAMPLES ?? 200);
 
-const VOCABULARY = (
-  'account agenda annual approval budget calendar client contract customer deadline delivery discount employee estimate forecast invoice ' +
-  'launch license meeting milestone onboarding order partner payment pipeline plan policy pricing priority product proposal quarter ' +
-  'refund renewal report revenue review risk roadmap schedule security shipping subscription supplier support target team training ' +
-  'travel upgrade vendor warranty workflow'
-).split(' ');
+// Prose-like text: 4,000 made-up words drawn with Zipf's law (the word of rank r with a chance
+// proportional to 1 / r), so a few words are in most passages and most are rare, as in real
+// documents; a vocabulary of a few dozen equally likely words would put every word in every passage.
+const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'ta', 'vos', 'pel', 'dri', 'nu', 'sar', 'qui', 'bem', 'tor', 'fa', 'gli', 'hes'];
+const VOCABULARY = Array.from({ length: 4_000 }, (_, index) => {
+  let word = '';
+  for (let rest = index + 17; rest > 0; rest = Math.floor(rest / SYLLABLES.length)) word += SYLLABLES[rest % SYLLABLES.length];
+  return word;
+});
+const HARMONIC: number[] = [];
+VOCABULARY.reduce((sum, _word, index) => (HARMONIC[index] = sum + 1 / (index + 1)), 0);
 
-/** Deterministic filler text: a page of business prose, about 1,800 characters in short paragraphs. */
+function zipfWord(random: number): string {
+  const target = random * HARMONIC[HARMONIC.length - 1]!;
+  let low = 0;
+  let high = HARMONIC.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (HARMONIC[middle]! < target) low = middle + 1;
+    else high = middle;
+  }
+  return VOCABULARY[low]!;
+}
+
+/** Deterministic filler: a page of four paragraphs of five twelve-word sentences (about 1,700 characters). */
 function pageText(file: number, page: number): string {
   let seed = file * 7_919 + page * 104_729 + 1;
-  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const paragraphs: string[] = [];
   for (let paragraph = 0; paragraph < 4; paragraph += 1) {
     const sentences: string[] = [];
-    for (let sentence = 0; sentence < 5; sentence += 1) {
-      const words = Array.from({ length: 12 }, () => VOCABULARY[next() % VOCABULARY.length]!);
-      sentences.push(`${words.join(' ')} ${file}-${page}.`);
-    }
+    for (let sentence = 0; sentence < 5; sentence += 1) sentences.push(`${Array.from({ length: 12 }, () => zipfWord(next())).join(' ')}.`);
     paragraphs.push(sentences.join(' '));
   }
   return paragraphs.join('\n\n');
@@ -100,7 +114,9 @@ export async function benchKnowledge(): Promise<void> {
     const total = timed.pdf.pages + timed.markdown.pages;
     console.log(`  overall    ${((total / (timed.pdf.ms + timed.markdown.ms)) * 1000).toFixed(0).padStart(6)} pages/s`);
 
-    const questions = ['What is the refund policy for annual subscriptions?', 'When is the next pricing review meeting?', 'How does shipping work for partner orders?', 'Prepare my board meeting'];
+    // Questions mixing common words with rarer ones, as a customer's do; the last shares no word with the files.
+    const [common, often, rarer, rare] = [VOCABULARY[3]!, VOCABULARY[40]!, VOCABULARY[700]!, VOCABULARY[2_500]!];
+    const questions = [`What is the ${often} of ${rarer} for ${common}?`, `How does ${rare} change the ${often}?`, `Tell me about ${rarer} and ${rare}`, 'Prepare my board meeting'];
     const sendUrl = (agentId: string) => `${platform.gatewayUrl}/api/chat/agents/${agentId}/messages`;
     const bare: number[] = [];
     const withKnowledge: number[] = [];

@@ -29,47 +29,79 @@ export interface PassageRetriever {
   candidates(db: Db<ChatSchema>, query: RetrievalQuery): Promise<RetrievedPassage[]>;
 }
 
+type Row = Record<string, unknown>;
+
 /** Words that cannot be searched for, and websearch syntax's own operator words. */
 const OPERATOR_WORDS = new Set(['or', 'and', 'not']);
 /** A message of 8,000 characters is not 1,500 search terms: its first distinct words say what it is about. */
 const MAX_TERMS = 40;
 
-/**
- * The message as a `websearch_to_tsquery` text that matches a passage with ANY of its words (a
- * question rarely shares every word with its answer); `ts_rank_cd` then ranks passages with more
- * of them, closer together, first. Only letters and digits are kept, so a customer's text cannot
- * use the search syntax (quotes, a leading minus).
- */
-export function searchText(message: string): string {
+/** The message's distinct words (letters and digits only, so a customer's text cannot use the search syntax: quotes, a leading minus). */
+function searchWords(message: string): string[] {
   const words = message.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((word) => !OPERATOR_WORDS.has(word)))].slice(0, MAX_TERMS).join(' or ');
+  return [...new Set(words.filter((word) => !OPERATOR_WORDS.has(word)))].slice(0, MAX_TERMS);
 }
 
-const fullTextSearch = namedStatement(
-  'chat_knowledge_search',
-  sql`select passage.id, file.name as file_name, passage.page, passage.content, passage.tokens
-  from websearch_to_tsquery('english', ${sql.placeholder('query')}) as query,
-    chat_knowledge_passages as passage
-    join chat_knowledge_files as file on file.id = passage.file_id
-  where passage.agent_id = ${sql.placeholder('agentId')}::uuid and passage.search @@ query
-  order by ts_rank_cd(passage.search, query) desc, passage.file_id, passage.ordinal
-  limit ${sql.placeholder('limit')}::int`,
-);
+/**
+ * The message as `websearch_to_tsquery` texts: every word (a passage that has them all), and any
+ * word (a question rarely shares every word with its answer). PostgreSQL's `english`
+ * configuration drops the stop words of either.
+ */
+export function searchText(message: string): { all: string; any: string } {
+  const words = searchWords(message);
+  return { all: words.join(' '), any: words.join(' or ') };
+}
+
+/**
+ * One search stage. Not a prepared statement: a generic plan, made without the words, cannot know
+ * how many passages they match, and ranked every passage of the agent once it took over.
+ */
+const search = (candidates: number) => async (db: Db<ChatSchema>, values: { query: string; agentId: string; limit: number }): Promise<Row[]> => {
+  const result = await db.execute(
+    sql`select candidate.id, file.name as file_name, candidate.page, candidate.content, candidate.tokens
+    from (
+      select passage.id, passage.file_id, passage.ordinal, passage.page, passage.content, passage.tokens, ts_rank_cd(passage.search, query) as rank
+      from websearch_to_tsquery('english', ${values.query}) as query,
+        (select * from chat_knowledge_passages
+          where agent_id = ${values.agentId}::uuid and search @@ websearch_to_tsquery('english', ${values.query})
+          limit ${candidates}) as passage
+    ) as candidate
+    join chat_knowledge_files as file on file.id = candidate.file_id
+    order by candidate.rank desc, candidate.file_id, candidate.ordinal
+    limit ${values.limit}::int`,
+  );
+  return (result as unknown as { rows: Row[] }).rows;
+};
+
+// Ranking is the cost of a search (`ts_rank_cd` reads each match's vector), so each stage ranks a
+// bounded number of matches: all the words first, and only where too few passages have them all,
+// any of them. Words common to most passages would otherwise have every passage ranked on every send.
+const ALL_WORDS_CANDIDATES = 400;
+const ANY_WORD_CANDIDATES = 300;
+const allWordsSearch = search(ALL_WORDS_CANDIDATES);
+const anyWordSearch = search(ANY_WORD_CANDIDATES);
+/** Passages with every word answer best: with one, the search looks no further. */
+const ENOUGH_WITH_ALL_WORDS = 1;
+
+const toPassage = (row: Row): RetrievedPassage => ({
+  id: String(row.id),
+  fileName: String(row.file_name),
+  page: row.page === null ? null : Number(row.page),
+  text: String(row.content),
+  tokens: Number(row.tokens),
+});
 
 /** PostgreSQL's own full-text search (`tsvector`, GIN index, `websearch_to_tsquery`, `ts_rank_cd`): the same on PGlite and PostgreSQL 15. */
 export const fullTextRetriever: PassageRetriever = {
   name: 'full-text',
   async candidates(db, query) {
     const text = searchText(query.text);
-    if (!text) return [];
-    const rows = await fullTextSearch.run(db, { query: text, agentId: query.agentId, limit: query.limit });
-    return rows.map((row) => ({
-      id: String(row.id),
-      fileName: String(row.file_name),
-      page: row.page === null ? null : Number(row.page),
-      text: String(row.content),
-      tokens: Number(row.tokens),
-    }));
+    if (!text.all) return [];
+    const found = (await allWordsSearch(db, { query: text.all, agentId: query.agentId, limit: query.limit })).map(toPassage);
+    if (found.length >= ENOUGH_WITH_ALL_WORDS || !text.any.includes(' or ')) return found;
+    const seen = new Set(found.map((passage) => passage.id));
+    const more = (await anyWordSearch(db, { query: text.any, agentId: query.agentId, limit: query.limit })).map(toPassage);
+    return [...found, ...more.filter((passage) => !seen.has(passage.id))].slice(0, query.limit);
   },
 };
 
