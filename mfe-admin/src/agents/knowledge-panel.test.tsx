@@ -11,7 +11,18 @@ const AGENT = '3c9f5d2a-0000-4c2e-9a31-0d6f1b2c3d01';
 const BASE = `/api/chat/admin/agents/${AGENT}/knowledge`;
 
 function fileFixture(overrides: Partial<KnowledgeFile> = {}): KnowledgeFile {
-  return { id: '5a1c0f3e-0000-4c2e-9a31-0d6f1b2c3d10', agentId: AGENT, name: 'pricing.pdf', kind: 'pdf', sizeBytes: 48_000, pages: 3, passages: 4, tokens: 600, updatedAt: '2026-11-20T10:00:00.000Z', ...overrides };
+  return {
+    id: '5a1c0f3e-0000-4c2e-9a31-0d6f1b2c3d10',
+    agentId: AGENT,
+    name: 'pricing.pdf',
+    kind: 'pdf',
+    sizeBytes: 48_000,
+    pages: 3,
+    passages: 4,
+    tokens: 600,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 function renderPanel(files: KnowledgeFile[] = [fileFixture()]) {

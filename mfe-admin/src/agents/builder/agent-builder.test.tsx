@@ -54,6 +54,8 @@ describe('agent builder', () => {
     expect(instructions.value).toBe('# Meeting Prep\nWrite agendas.');
     expect(screen.getByText('Live: version 1')).toBeTruthy();
     expect(screen.getByText('29 / 20,000 characters')).toBeTruthy();
+    // The agent's knowledge files are managed on the same page.
+    expect(await screen.findByRole('heading', { name: 'Knowledge' })).toBeTruthy();
     fireEvent.change(instructions, { target: { value: '## Rules\n- Be brief <img src=x onerror="alert(1)">' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Preview' }));
     const preview = await screen.findByTestId('instructions-preview');

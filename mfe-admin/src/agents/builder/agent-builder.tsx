@@ -8,6 +8,7 @@ import { LoadStates } from '../../console/load-states';
 import { useLoad } from '../../console/use-load';
 import { behaviourBody, type BehaviourErrors, behaviourValues, type BehaviourValues } from './behaviour-values';
 import { BehaviourForm } from './behaviour-form';
+import { KnowledgePanel } from '../knowledge-panel';
 import { DraftTestChat } from './draft-test-chat';
 import { VersionHistory } from './version-history';
 
@@ -127,6 +128,7 @@ function BuilderBody({ agent, initial, connections }: { agent: AdminAgent; initi
             run('restore', ADMIN_ERRORS.restoreVersion, () => api.catalog.restoreAgentVersion(agent.id, version), `Version ${version} restored as the live version.`)
           }
         />
+        <KnowledgePanel agentId={agent.id} />
       </div>
       <DraftTestChat agentId={agent.id} behaviour={checked} />
     </div>
