@@ -3,7 +3,7 @@ import type { Db } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatModelConnections } from '../db/schema';
 import { OpenAiCompatibleProvider } from './openai-compatible';
-import type { ChatProvider } from './provider';
+import { type ChatProvider, ProviderError } from './provider';
 
 export type ConnectionRow = typeof chatModelConnections.$inferSelect;
 
@@ -25,7 +25,8 @@ export const keyContext = (connectionId: string) => `chat-connection:${connectio
 /** The key a connection sends: its sealed one, the environment's for the bootstrapped one, or none. */
 export function connectionKey(settings: Pick<ConnectionSettings, 'box' | 'environmentKey'>, row: ConnectionRow): string | null {
   if (row.apiKeySealed) {
-    if (!settings.box) throw new Error('CONNECTIONS_ENCRYPTION_KEY is not set, so the stored connection keys cannot be opened');
+    // A reply through this connection fails (refunded in full, logged) until the key is given again.
+    if (!settings.box) throw new ProviderError('CONNECTIONS_ENCRYPTION_KEY is not set, so the stored connection keys cannot be opened');
     return settings.box.open(row.apiKeySealed, keyContext(row.id));
   }
   return row.source === 'openai' ? settings.environmentKey : null;
