@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { creditsForTokens, estimateTokens, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILES_PER_AGENT, type MessageSource } from '@agentdock/contracts';
+import { creditsForTokens, emptyBehaviour, estimateTokens, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILES_PER_AGENT, type MessageSource } from '@agentdock/contracts';
 import { eq } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { chatKnowledgeFiles, chatKnowledgePassages } from '../src/db/knowledge-schema';
@@ -130,6 +130,15 @@ describe(`agent knowledge on ${DRIVER}`, () => {
     const answer = await request(chat.url).post('/v1/chat/completions').set(key.auth).send(body).expect(200);
     expect(lastSystem()).toContain('the Pro plan costs 100 dollars a month');
     expect(answer.body.usage.prompt_tokens).toBeGreaterThan(estimateTokens('How much is the Pro plan per month?') + estimateTokens(PRICING_PAGES[1]!));
+  });
+
+  it('lets the console’s draft test answer from the agent’s knowledge too', async () => {
+    const agent = await chat.agent();
+    await upload(agent.id, 'pricing.pdf', await pdfFile(PRICING_PAGES)).expect(200);
+    const body = { behaviour: { ...emptyBehaviour(), instructions: 'Answer pricing questions.' }, message: 'How much is the Pro plan per month?' };
+    await request(chat.url).post(`/api/chat/admin/agents/${agent.id}/draft-test`).set(admin.auth).send(body).expect(200);
+    expect(lastSystem()).toContain('Answer pricing questions.');
+    expect(lastSystem()).toContain('the Pro plan costs 100 dollars a month');
   });
 
   it('keeps the passages within the agent’s token budget, and none with a budget of 0', async () => {

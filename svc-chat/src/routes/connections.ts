@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { SendDeps } from '../domain/chat';
 import { connectionRow, createConnection, deleteConnection, listConnections, makeDefaultConnection, updateConnection } from '../domain/connections';
 import { runDraftTest } from '../domain/draft-test';
+import { knowledgeForSend, providerPassages } from '../domain/knowledge/for-send';
+import { knowledgeForSend, providerPassages } from '../domain/knowledge/for-send';
 import type { ConnectionSettings } from '../providers/connection-directory';
 import { listModels, testConnection } from '../providers/connection-probe';
 import { ProviderError } from '../providers/provider';
@@ -52,7 +54,10 @@ export function connectionsRouter(deps: SendDeps, settings: ConnectionSettings):
     const { agentId } = agentParams.parse(req.params);
     const left = new AbortController();
     res.on('close', () => left.abort());
-    res.json(await runDraftTest(deps, agentId, draftTestRequest.parse(req.body), left.signal));
+    const body = draftTestRequest.parse(req.body);
+    // The draft answers from the agent's knowledge as a published version would (nothing is charged here).
+    const knowledge = await knowledgeForSend(context.db, agentId, body.message);
+    res.json(await runDraftTest(deps, agentId, body, left.signal, providerPassages(knowledge)));
   });
   return router;
 }
