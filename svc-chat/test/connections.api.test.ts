@@ -161,6 +161,21 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
     expect(failed.body.error.message).toContain('model sk-live-abcd1234 does not exist');
   });
 
+  it("gives the draft test the agent's knowledge, as a published version would get it", async () => {
+    const agent = await chat.agent();
+    await api()
+      .put(`/api/chat/admin/agents/${agent.id}/knowledge/files/harbour.md`)
+      .set(admin.auth)
+      .set('content-type', 'application/octet-stream')
+      .send(Buffer.from('# Harbour fees\n\nMooring at the east quay costs 42 crowns a night.'))
+      .expect(200);
+    const body = { behaviour: { ...emptyBehaviour(), instructions: 'Answer about the harbour.' }, message: 'What does mooring at the east quay cost?' };
+    await api().post(`/api/chat/admin/agents/${agent.id}/draft-test`).set(admin.auth).send(body).expect(200);
+    const system = (fake.requests.at(-1)!.body as { messages: Array<{ content: string }> }).messages[0]!.content;
+    expect(system).toMatch(/^Answer about the harbour\.\n\n## Knowledge/);
+    expect(system).toContain('42 crowns a night');
+  });
+
   it('finishes a reply already streaming on the version it started with; the next reply uses the newly published one', async () => {
     const agent = await chat.agent();
     await chat.publishVersion(agent, 1, { instructions: 'VERSION ONE' });

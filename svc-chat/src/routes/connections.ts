@@ -7,7 +7,6 @@ import type { SendDeps } from '../domain/chat';
 import { connectionRow, createConnection, deleteConnection, listConnections, makeDefaultConnection, updateConnection } from '../domain/connections';
 import { runDraftTest } from '../domain/draft-test';
 import { knowledgeForSend, providerPassages } from '../domain/knowledge/for-send';
-import { knowledgeForSend, providerPassages } from '../domain/knowledge/for-send';
 import type { ConnectionSettings } from '../providers/connection-directory';
 import { listModels, testConnection } from '../providers/connection-probe';
 import { ProviderError } from '../providers/provider';
