@@ -92,7 +92,7 @@ export async function benchKnowledge(): Promise<void> {
       const response = await fetch(`${platform.gatewayUrl}/api/chat/admin/agents/${agents[file % agents.length]}/knowledge/files/${encodeURIComponent(name)}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${platform.adminToken}` },
-        body: bytes,
+        body: new Blob([new Uint8Array(bytes)]),
       });
       if (!response.ok) throw new Error(`upload of ${name} answered ${response.status}: ${await response.text()}`);
     };
@@ -107,7 +107,9 @@ export async function benchKnowledge(): Promise<void> {
       timed[kind].ms += performance.now() - start;
       timed[kind].pages += PAGES;
     }
-    console.log(`\nKnowledge — indexing ${FILES} files of ${PAGES} pages (${PDF_FILES} PDFs, the rest Markdown) for ${agents.length} agents, one upload at a time through the gateway, PGlite`);
+    console.log(
+      `\nKnowledge — indexing ${FILES} files of ${PAGES} pages (${PDF_FILES} PDFs, the rest Markdown) for ${agents.length} agents, one upload at a time through the gateway, PGlite`,
+    );
     for (const [kind, { ms, pages }] of Object.entries(timed)) {
       if (pages) console.log(`  ${kind.padEnd(10)} ${((pages / ms) * 1000).toFixed(0).padStart(6)} pages/s   (${pages} pages in ${(ms / 1000).toFixed(1)} s)`);
     }
@@ -116,7 +118,12 @@ export async function benchKnowledge(): Promise<void> {
 
     // Questions mixing common words with rarer ones, as a customer's do; the last shares no word with the files.
     const [common, often, rarer, rare] = [VOCABULARY[3]!, VOCABULARY[40]!, VOCABULARY[700]!, VOCABULARY[2_500]!];
-    const questions = [`What is the ${often} of ${rarer} for ${common}?`, `How does ${rare} change the ${often}?`, `Tell me about ${rarer} and ${rare}`, 'Prepare my board meeting'];
+    const questions = [
+      `What is the ${often} of ${rarer} for ${common}?`,
+      `How does ${rare} change the ${often}?`,
+      `Tell me about ${rarer} and ${rare}`,
+      'Prepare my board meeting',
+    ];
     const sendUrl = (agentId: string) => `${platform.gatewayUrl}/api/chat/agents/${agentId}/messages`;
     const bare: number[] = [];
     const withKnowledge: number[] = [];

@@ -17,7 +17,10 @@ const SOURCES: MessageSource[] = [
 function renderSources() {
   const services = fakeIdentity();
   services.on('POST /api/identity/token/refresh', () => jsonResponse(200, sessionFixture({ user: userFixture() })));
-  services.on(`GET /api/chat/passages/${PASSAGE}`, jsonResponse(200, { passage: { id: PASSAGE, fileName: 'pricing.pdf', page: 3, text: 'The Pro plan costs 100 dollars a month.' } }));
+  services.on(
+    `GET /api/chat/passages/${PASSAGE}`,
+    jsonResponse(200, { passage: { id: PASSAGE, fileName: 'pricing.pdf', page: 3, text: 'The Pro plan costs 100 dollars a month.' } }),
+  );
   services.on(`GET /api/chat/passages/${OTHER}`, errorResponse(404, 'passage_not_found', 'This passage is not one a reply of yours cited, or its file was removed.'));
   const storage = memoryStorage();
   storage.setItem(SESSION_HINT_KEY, '1');

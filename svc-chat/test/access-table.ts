@@ -1,4 +1,14 @@
-import { ADMIN_STATS_ENDPOINTS, CHAT_ADMIN_ENDPOINTS, CHAT_KNOWLEDGE_ENDPOINTS, KNOWLEDGE_ADMIN_ENDPOINTS, CHAT_CUSTOMER_ENDPOINTS, CHAT_BASE, CHAT_ENDPOINTS, PUBLIC_API_BASE, PUBLIC_API_ENDPOINTS } from '@agentdock/contracts';
+import {
+  ADMIN_STATS_ENDPOINTS,
+  CHAT_ADMIN_ENDPOINTS,
+  CHAT_KNOWLEDGE_ENDPOINTS,
+  KNOWLEDGE_ADMIN_ENDPOINTS,
+  CHAT_CUSTOMER_ENDPOINTS,
+  CHAT_BASE,
+  CHAT_ENDPOINTS,
+  PUBLIC_API_BASE,
+  PUBLIC_API_ENDPOINTS,
+} from '@agentdock/contracts';
 import { type Access, type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,

@@ -19,7 +19,9 @@ import { ChatHarness, DRIVER } from './harness';
  */
 const VOCABULARY = ['refund', 'pricing', 'plan', 'shipping', 'warranty', 'invoice', 'support', 'renewal', 'discount', 'order', 'meeting', 'contract'];
 const sentence = fc.array(fc.constantFrom(...VOCABULARY), { minLength: 3, maxLength: 20 }).map((words) => `${words.join(' ')}.`);
-const fileText = fc.array(sentence, { minLength: 1, maxLength: 60 }).map((sentences) => sentences.join(' ').replace(/(\. )/g, (match, _dot, offset: number) => (offset % 7 === 0 ? '.\n\n' : match)));
+const fileText = fc
+  .array(sentence, { minLength: 1, maxLength: 60 })
+  .map((sentences) => sentences.join(' ').replace(/(\. )/g, (match, _dot, offset: number) => (offset % 7 === 0 ? '.\n\n' : match)));
 const scenario = fc.record({
   files: fc.array(fileText, { minLength: 0, maxLength: 4 }),
   budget: fc.integer({ min: 0, max: 2_000 }),
@@ -69,7 +71,8 @@ describe(`metering with knowledge on ${DRIVER}`, () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (run) => {
         const agent = await chat.agent();
-        for (const [index, text] of run.files.entries()) await uploadKnowledgeFile(chat.service.context, { agentId: agent.id, name: `file-${index}.md`, bytes: new TextEncoder().encode(text) });
+        for (const [index, text] of run.files.entries())
+          await uploadKnowledgeFile(chat.service.context, { agentId: agent.id, name: `file-${index}.md`, bytes: new TextEncoder().encode(text) });
         await setKnowledgeSettings(chat.db, agent.id, { tokenBudget: run.budget });
         const userId = randomUUID();
         await ensureWallet(chat.db, userId, 'free');

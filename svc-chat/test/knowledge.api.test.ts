@@ -110,7 +110,10 @@ describe(`agent knowledge on ${DRIVER}`, () => {
 
     const customer = await chat.user();
     const cited = (await send(customer, agent.id, 'How long do refunds take?')).reply.sources![0]!;
-    await request(chat.url).delete(`${filesUrl(agent.id)}/files/${second.id}`).set(admin.auth).expect(204);
+    await request(chat.url)
+      .delete(`${filesUrl(agent.id)}/files/${second.id}`)
+      .set(admin.auth)
+      .expect(204);
     expect(await chat.db.select().from(chatKnowledgePassages).where(eq(chatKnowledgePassages.fileId, second.id))).toEqual([]);
     expect(await retrievePassages(chat.db, { agentId: agent.id, text: 'refunds days' })).toEqual([]);
     const after = await send(customer, agent.id, 'How long do refunds take?');
@@ -118,7 +121,13 @@ describe(`agent knowledge on ${DRIVER}`, () => {
     expect(lastSystem()).not.toContain('Refunds are paid');
     // The old reply still names its source; the passage itself is gone.
     expect((await request(chat.url).get(`/api/chat/passages/${cited.passageId}`).set(customer.auth)).status).toBe(404);
-    expect((await request(chat.url).delete(`${filesUrl(agent.id)}/files/${second.id}`).set(admin.auth)).status).toBe(404);
+    expect(
+      (
+        await request(chat.url)
+          .delete(`${filesUrl(agent.id)}/files/${second.id}`)
+          .set(admin.auth)
+      ).status,
+    ).toBe(404);
   });
 
   it('gives /v1 callers the same knowledge, its passages counted in the prompt tokens they pay for', async () => {
@@ -145,13 +154,28 @@ describe(`agent knowledge on ${DRIVER}`, () => {
     const agent = await chat.agent();
     const paragraphs = Array.from({ length: 12 }, (_, index) => `Section ${index}: the warranty covers repairs of part ${index} for two years after purchase.`.repeat(6));
     await upload(agent.id, 'warranty.txt', paragraphs.join('\n\n')).expect(200);
-    await request(chat.url).put(`${filesUrl(agent.id)}/settings`).set(admin.auth).send({ tokenBudget: 300 }).expect(200);
+    await request(chat.url)
+      .put(`${filesUrl(agent.id)}/settings`)
+      .set(admin.auth)
+      .send({ tokenBudget: 300 })
+      .expect(200);
     const found = await retrievePassages(chat.db, { agentId: agent.id, text: 'warranty repairs' });
     expect(found.length).toBeGreaterThan(0);
     expect(found.reduce((sum, passage) => sum + passage.tokens, 0)).toBeLessThanOrEqual(300);
-    await request(chat.url).put(`${filesUrl(agent.id)}/settings`).set(admin.auth).send({ tokenBudget: 0 }).expect(200);
+    await request(chat.url)
+      .put(`${filesUrl(agent.id)}/settings`)
+      .set(admin.auth)
+      .send({ tokenBudget: 0 })
+      .expect(200);
     expect(await retrievePassages(chat.db, { agentId: agent.id, text: 'warranty repairs' })).toEqual([]);
-    expect((await request(chat.url).put(`${filesUrl(agent.id)}/settings`).set(admin.auth).send({ tokenBudget: -1 })).status).toBe(400);
+    expect(
+      (
+        await request(chat.url)
+          .put(`${filesUrl(agent.id)}/settings`)
+          .set(admin.auth)
+          .send({ tokenBudget: -1 })
+      ).status,
+    ).toBe(400);
   });
 
   describe('refuses a bad file with a clear error naming it, and leaves the knowledge as it was', () => {

@@ -34,7 +34,9 @@ export function KnowledgePanel({ agentId }: { agentId: string }) {
   const [budgetNote, setBudgetNote] = useState<string | null>(null);
 
   const replaceFile = (file: KnowledgeFile) =>
-    loaded.setData((current) => current && { ...current, files: [...current.files.filter((other) => other.name !== file.name), file].sort((a, b) => a.name.localeCompare(b.name)) });
+    loaded.setData(
+      (current) => current && { ...current, files: [...current.files.filter((other) => other.name !== file.name), file].sort((a, b) => a.name.localeCompare(b.name)) },
+    );
 
   async function upload(files: FileList | null) {
     if (!files?.length) return;
@@ -86,8 +88,8 @@ export function KnowledgePanel({ agentId }: { agentId: string }) {
         <h3 id={`knowledge-${agentId}`}>Knowledge</h3>
       </div>
       <p className="adm-knowledge__intro">
-        Files this agent answers from, citing them in its replies: Markdown, plain text, PDF or HTML, up to 20 MB each and 200 per agent. A file with the name of one
-        already here replaces it.
+        Files this agent answers from, citing them in its replies: Markdown, plain text, PDF or HTML, up to 20 MB each and 200 per agent. A file with the name of one already here
+        replaces it.
       </p>
       <LoadStates loaded={loaded} label="Knowledge files">
         {({ files, settings }) => (

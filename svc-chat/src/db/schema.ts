@@ -158,7 +158,11 @@ export const chatModelConnections = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('chat_model_connections_one_default').on(table.isDefault).where(sql`${table.isDefault}`)],
+  (table) => [
+    uniqueIndex('chat_model_connections_one_default')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+  ],
 );
 
 /**
@@ -239,5 +243,16 @@ export const chatApiRequests = pgTable(
   ],
 );
 
-export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations, chatApiKeys, chatApiRequests, chatModelConnections, ...knowledgeSchema };
+export const schema = {
+  chatMessages,
+  chatWallets,
+  chatWalletLedger,
+  chatPlanAllowances,
+  chatAgents,
+  chatConversations,
+  chatApiKeys,
+  chatApiRequests,
+  chatModelConnections,
+  ...knowledgeSchema,
+};
 export type ChatSchema = typeof schema;

@@ -22,6 +22,7 @@ export const knowledgeFileName = z.string().check(
   z.trim(),
   z.minLength(1, 'Name the file'),
   z.maxLength(200, 'A file name has at most 200 characters'),
+  // eslint-disable-next-line no-control-regex
   z.refine((name) => !/[/\\\u0000-\u001f\u007f]/.test(name), 'A file name may not contain slashes or control characters'),
 );
 
@@ -41,7 +42,7 @@ export const knowledgeFile = z.object({
 export type KnowledgeFile = z.infer<typeof knowledgeFile>;
 export const knowledgeSettings = z.object({
   /** The most passage tokens a send gives the model (they are charged as input). */
-  tokenBudget: z.number().check(z.int('A whole number of tokens'), z.minimum(0, 'At least 0'), z.maximum(MAX_KNOWLEDGE_TOKEN_BUDGET, `At most ${MAX_KNOWLEDGE_TOKEN_BUDGET}`)),
+  tokenBudget: z.number().check(z.int('A whole number of tokens'), z.gte(0, 'At least 0'), z.lte(MAX_KNOWLEDGE_TOKEN_BUDGET, `At most ${MAX_KNOWLEDGE_TOKEN_BUDGET}`)),
 });
 export type KnowledgeSettings = z.infer<typeof knowledgeSettings>;
 export const knowledgeFilesResponse = z.object({ files: z.array(knowledgeFile), settings: knowledgeSettings });
@@ -79,7 +80,7 @@ export const CHAT_KNOWLEDGE_ENDPOINTS = {
 const KNOWLEDGE_ADMIN_BASE = `${CHAT_BASE}/admin`;
 
 /** An upload's body: the file itself (sent as its bytes, never as JSON). */
-export const knowledgeUploadBody = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, 'Send the file itself');
+export const knowledgeUploadBody = z.unknown().check(z.refine((value) => typeof Blob !== 'undefined' && value instanceof Blob, 'Send the file itself'));
 
 /**
  * The console's knowledge endpoints (admins only). An upload is the file's bytes as the body

@@ -15,7 +15,8 @@ describe('extracting a knowledge file', () => {
   });
 
   it('reads HTML as its visible text, without scripts or link targets', async () => {
-    const html = '<html><head><style>p{}</style><script>alert(1)</script></head><body><h1>Returns</h1><p>Send it back within <a href="https://x.test">30 days</a>.</p></body></html>';
+    const html =
+      '<html><head><style>p{}</style><script>alert(1)</script></head><body><h1>Returns</h1><p>Send it back within <a href="https://x.test">30 days</a>.</p></body></html>';
     const { pages } = await extractText('returns.html', bytes(html));
     expect(pages).toHaveLength(1);
     expect(pages[0]!.page).toBeNull();
@@ -47,7 +48,14 @@ describe('extracting a knowledge file', () => {
   });
 
   it('knows the kinds by their endings', () => {
-    expect([fileKind('a.md'), fileKind('a.markdown'), fileKind('a.htm'), fileKind('a.PDF'), fileKind('a.docx'), fileKind('README')]).toEqual(['markdown', 'markdown', 'html', 'pdf', null, null]);
+    expect([fileKind('a.md'), fileKind('a.markdown'), fileKind('a.htm'), fileKind('a.PDF'), fileKind('a.docx'), fileKind('README')]).toEqual([
+      'markdown',
+      'markdown',
+      'html',
+      'pdf',
+      null,
+      null,
+    ]);
   });
 });
 
@@ -61,7 +69,12 @@ describe('splitting into passages', () => {
     expect(passages.every((passage) => passage.text.length <= PASSAGE_CHARS)).toBe(true);
     expect(passages.map((passage) => passage.ordinal)).toEqual(passages.map((_, index) => index));
     expect(passages.at(-1)).toMatchObject({ page: 2, text: 'Page two alone.' });
-    expect(passages.filter((passage) => passage.page === 1).map((passage) => passage.text.replace(/\s+/g, ' ')).join(' ')).toBe(`Short intro. ${long}`);
+    expect(
+      passages
+        .filter((passage) => passage.page === 1)
+        .map((passage) => passage.text.replace(/\s+/g, ' '))
+        .join(' '),
+    ).toBe(`Short intro. ${long}`);
     expect(passages[0]!.tokens).toBe(Math.ceil(passages[0]!.text.length / 4));
   });
 

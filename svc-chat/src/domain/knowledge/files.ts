@@ -123,6 +123,9 @@ export async function listKnowledgeFiles(db: Db<ChatSchema>, agentId: string): P
 
 export async function setKnowledgeSettings(db: Db<ChatSchema>, agentId: string, settings: KnowledgeSettings): Promise<KnowledgeSettings> {
   await requireAgent(db, agentId);
-  await db.insert(chatKnowledgeSettings).values({ agentId, tokenBudget: settings.tokenBudget }).onConflictDoUpdate({ target: chatKnowledgeSettings.agentId, set: { tokenBudget: settings.tokenBudget } });
+  await db
+    .insert(chatKnowledgeSettings)
+    .values({ agentId, tokenBudget: settings.tokenBudget })
+    .onConflictDoUpdate({ target: chatKnowledgeSettings.agentId, set: { tokenBudget: settings.tokenBudget } });
   return settings;
 }

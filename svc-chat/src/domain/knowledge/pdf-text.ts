@@ -7,7 +7,10 @@ export type PdfFailure = 'encrypted' | 'unreadable';
 
 export class PdfTextError extends Error {
   override readonly name = 'PdfTextError';
-  constructor(readonly reason: PdfFailure, detail: string) {
+  constructor(
+    readonly reason: PdfFailure,
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -92,7 +95,9 @@ function readOne(bytes: Uint8Array): Promise<string[]> {
     };
     const onMessage = (answer: WorkerAnswer) => {
       if (answer.id !== id) return;
-      done(() => (answer.ok ? resolve(answer.pages) : reject(new PdfTextError(answer.name === 'PasswordException' ? 'encrypted' : 'unreadable', `${answer.name}: ${answer.message}`))));
+      done(() =>
+        answer.ok ? resolve(answer.pages) : reject(new PdfTextError(answer.name === 'PasswordException' ? 'encrypted' : 'unreadable', `${answer.name}: ${answer.message}`)),
+      );
     };
     const onError = (error: Error) => {
       endReader();

@@ -56,9 +56,11 @@ export function searchText(message: string): { all: string; any: string } {
  * One search stage. Not a prepared statement: a generic plan, made without the words, cannot know
  * how many passages they match, and ranked every passage of the agent once it took over.
  */
-const search = (candidates: number) => async (db: Db<ChatSchema>, values: { query: string; agentId: string; limit: number }): Promise<Row[]> => {
-  const result = await db.execute(
-    sql`select candidate.id, file.name as file_name, candidate.page, candidate.content, candidate.tokens
+const search =
+  (candidates: number) =>
+  async (db: Db<ChatSchema>, values: { query: string; agentId: string; limit: number }): Promise<Row[]> => {
+    const result = await db.execute(
+      sql`select candidate.id, file.name as file_name, candidate.page, candidate.content, candidate.tokens
     from (
       select passage.id, passage.file_id, passage.ordinal, passage.page, passage.content, passage.tokens, ts_rank_cd(passage.search, query) as rank
       from websearch_to_tsquery('english', ${values.query}) as query,
@@ -69,9 +71,9 @@ const search = (candidates: number) => async (db: Db<ChatSchema>, values: { quer
     join chat_knowledge_files as file on file.id = candidate.file_id
     order by candidate.rank desc, candidate.file_id, candidate.ordinal
     limit ${values.limit}::int`,
-  );
-  return (result as unknown as { rows: Row[] }).rows;
-};
+    );
+    return (result as unknown as { rows: Row[] }).rows;
+  };
 
 // Ranking is the cost of a search (`ts_rank_cd` reads each match's vector), so each stage ranks a
 // bounded number of matches: all the words first, and only where too few passages have them all,
