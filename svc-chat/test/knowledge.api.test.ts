@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { creditsForTokens, emptyBehaviour, estimateTokens, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILES_PER_AGENT, type MessageSource } from '@agentdock/contracts';
+import { agentChangedV1, creditsForTokens, emptyBehaviour, estimateTokens, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILES_PER_AGENT, type MessageSource } from '@agentdock/contracts';
 import { eq } from '@agentdock/service-data/orm';
+import { eventually } from '@agentdock/service-kit/testing';
 import request from 'supertest';
 import { chatKnowledgeFiles, chatKnowledgePassages } from '../src/db/knowledge-schema';
 import { retrievePassages } from '../src/domain/knowledge/retrieval';
@@ -222,6 +223,14 @@ describe(`agent knowledge on ${DRIVER}`, () => {
       await upload(full, 'file-0.md', 'Replaced text.').expect(200);
       // And the agent the cap was not about is untouched (checked after each case).
     });
+  });
+
+  it('removes an agent’s knowledge when catalog deletes the agent', async () => {
+    const agent = await chat.agent();
+    await upload(agent.id, 'faq.md', 'Refunds are paid within five days.').expect(200);
+    await chat.publish(agentChangedV1, { change: 'deleted', agent });
+    await eventually(async () => (await chat.db.select().from(chatKnowledgeFiles).where(eq(chatKnowledgeFiles.agentId, agent.id))).length === 0);
+    expect(await chat.db.select().from(chatKnowledgePassages).where(eq(chatKnowledgePassages.agentId, agent.id))).toEqual([]);
   });
 
   it('lets only admins manage files', async () => {

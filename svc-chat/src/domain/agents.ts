@@ -4,6 +4,7 @@ import { NotFoundError } from '@agentdock/service-kit';
 import { asc, eq, isNull, lt, or, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents } from '../db/schema';
 import { isTier } from './allowances';
+import { deleteAgentKnowledge } from './knowledge/files';
 
 export type AgentRecord = typeof chatAgents.$inferSelect;
 
@@ -50,6 +51,8 @@ export async function applyAgentChanged(db: Db<ChatSchema>, data: EventData<type
   const { agent } = data;
   if (data.change === 'deleted') {
     await db.delete(chatAgents).where(eq(chatAgents.id, agent.id));
+    // Its knowledge goes with it: no passage of a deleted agent is kept or retrieved.
+    await deleteAgentKnowledge(db, agent.id);
     return;
   }
   const values = {
