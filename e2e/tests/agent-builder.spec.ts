@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Account, adminAccount, bearer, createAccount, signInBrowser, uniqueEmail } from '../support/accounts';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
 import { mainContent, pageHeading } from '../support/site';
@@ -51,6 +52,7 @@ test.describe('Building agents', () => {
     await expect(mainContent(page)).not.toContainText(`demo-key-${suffix}`);
     await connection.getByRole('button', { name: `Test connection ${connectionName}` }).click();
     await expect(connection.getByText('Connected: 2 models available.')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'main');
 
     // 2. An agent for the Starter tier, built on that connection.
     await page.getByRole('radio', { name: 'Agents' }).check();
@@ -75,6 +77,13 @@ test.describe('Building agents', () => {
     await draftChat.getByLabel('Message to the draft').fill('Hello there');
     await draftChat.getByRole('button', { name: 'Send to draft' }).click();
     await expect(draftChat.locator('.adm-draft-chat__turn--assistant')).toContainText(follows(CAPTAIN));
+    await expectNoSeriousAxeViolations(page, 'main');
+    // On a phone the draft chat goes under the form and nothing is wider than the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const [form, chat] = [await instructions.boundingBox(), await draftChat.boundingBox()];
+    expect(chat!.y).toBeGreaterThan(form!.y + form!.height);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // 4. Publish version 1, then version 2 with other instructions.
     await publish(page, 1);

@@ -90,7 +90,7 @@ function InstructionsDiff({ diff }: { diff: string }) {
   return (
     <div className="adm-instructions-diff">
       <h4>Instructions changed</h4>
-      <pre aria-label="Changes to the instructions">
+      <pre aria-label="Changes to the instructions" tabIndex={0}>
         {diff.split('\n').map((line, index) => (
           <span key={index} className={line.startsWith('+ ') ? 'adm-diff-line--added' : line.startsWith('- ') ? 'adm-diff-line--removed' : 'adm-diff-line'}>
             {`${line}\n`}

@@ -53,7 +53,7 @@ export function DraftTestChat({ agentId, behaviour }: { agentId: string; behavio
         <Badge variant="warning">Not charged · not saved</Badge>
       </div>
       <p className="adm-hint">Talks to the draft as the form stands now. Customers keep the published version until you publish.</p>
-      <ol className="adm-draft-chat__turns" aria-live="polite" aria-busy={pending}>
+      <ol className="adm-draft-chat__turns" aria-live="polite" aria-busy={pending} aria-label="Draft test conversation" tabIndex={0}>
         {turns.length === 0 && <li className="adm-empty">Ask the draft something to see how it answers.</li>}
         {turns.map((turn, index) => (
           <li key={index} className={`adm-draft-chat__turn adm-draft-chat__turn--${turn.role}${turn.failed ? ' adm-draft-chat__turn--failed' : ''}`}>

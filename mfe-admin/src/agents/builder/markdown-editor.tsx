@@ -60,6 +60,7 @@ export function MarkdownEditor({ label, value, onChange, error, hint }: Markdown
           id={id}
           className="adm-preview__body adm-markdown__preview"
           role="region"
+          tabIndex={0}
           aria-label={`${label} preview`}
           data-testid="instructions-preview"
           dangerouslySetInnerHTML={{ __html: deferred.trim() ? pageSanitizer().renderMarkdown(deferred) : '<p><em>Nothing written yet.</em></p>' }}

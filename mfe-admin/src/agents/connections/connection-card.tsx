@@ -53,7 +53,7 @@ export function ConnectionCard({ connection, actions }: { connection: ModelConne
         </p>
       )}
       {models && (
-        <ul className="adm-models" aria-label={`Models of ${connection.name}`}>
+        <ul className="adm-models" aria-label={`Models of ${connection.name}`} tabIndex={0}>
           {models.length === 0 ? <li>No models listed.</li> : models.map((model) => <li key={model}>{model}</li>)}
         </ul>
       )}
