@@ -233,6 +233,17 @@ describe(`agent knowledge on ${DRIVER}`, () => {
     expect(await chat.db.select().from(chatKnowledgePassages).where(eq(chatKnowledgePassages.agentId, agent.id))).toEqual([]);
   });
 
+  it('gives a seeded agent its starting file when catalog creates it, and cites it', async () => {
+    const agent = await chat.agent({ key: 'pitch-deck-coach', tier: 'free' });
+    const listed = (await request(chat.url).get(filesUrl(agent.id)).set(admin.auth).expect(200)).body.files;
+    expect(listed.map((file: { name: string }) => file.name)).toEqual(['pitch-deck-checklist.md']);
+    // A paid plan: the file's passages cost more than a free month's 500 tokens.
+    const customer = await chat.user({ tier: 'professional' });
+    const { reply } = await send(customer, agent.id, 'How many slides should my pitch deck have?');
+    expect(reply.sources!.length).toBeGreaterThan(0);
+    expect(new Set(reply.sources!.map((source) => `${source.fileName} ${source.page}`))).toEqual(new Set(['pitch-deck-checklist.md null']));
+  });
+
   it('lets only admins manage files', async () => {
     const agent = await chat.agent();
     const customer = await chat.user({ tier: 'enterprise' });

@@ -5,6 +5,7 @@ import { asc, eq, isNull, lt, or, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents } from '../db/schema';
 import { isTier } from './allowances';
 import { deleteAgentKnowledge } from './knowledge/files';
+import { seedKnowledge } from './knowledge/seed';
 
 export type AgentRecord = typeof chatAgents.$inferSelect;
 
@@ -68,6 +69,8 @@ export async function applyAgentChanged(db: Db<ChatSchema>, data: EventData<type
     .insert(chatAgents)
     .values({ id: agent.id, ...values, ...(Number.isNaN(Date.parse(agent.createdAt)) ? {} : { createdAt: new Date(agent.createdAt) }) })
     .onConflictDoUpdate({ target: chatAgents.id, set: values });
+  // A seeded agent starts with its files once, when catalog creates it (a later delete sticks).
+  if (data.change === 'created') await seedKnowledge(db, agent);
 }
 
 /**

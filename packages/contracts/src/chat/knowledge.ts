@@ -6,8 +6,12 @@ import { defineEndpoint } from '../http/endpoint';
 export const KNOWLEDGE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 /** The most knowledge files one agent may have. */
 export const KNOWLEDGE_FILES_PER_AGENT = 200;
-/** How many tokens of passages a send gives the model when the operator has not said otherwise. */
-export const DEFAULT_KNOWLEDGE_TOKEN_BUDGET = 1_200;
+/**
+ * How many tokens of passages a send gives the model when the operator has not said otherwise:
+ * about three passages. They are charged as input (60,000 credits at most), so a larger budget is
+ * the operator's choice.
+ */
+export const DEFAULT_KNOWLEDGE_TOKEN_BUDGET = 600;
 export const MAX_KNOWLEDGE_TOKEN_BUDGET = 8_000;
 /** File endings an upload may have, and what each is read as. */
 export const KNOWLEDGE_FILE_KINDS = { md: 'markdown', markdown: 'markdown', txt: 'text', text: 'text', pdf: 'pdf', html: 'html', htm: 'html' } as const;

@@ -5,7 +5,7 @@ import { NotFoundError } from '@agentdock/service-kit';
 import { chatKnowledgeFiles, chatKnowledgePassages, chatKnowledgeSettings } from '../../db/knowledge-schema';
 import { type ChatSchema, chatAgents } from '../../db/schema';
 import { KnowledgeFileError } from './errors';
-import { extractText } from './extract';
+import { type ExtractedFile, extractText } from './extract';
 import { splitPassages } from './passages';
 
 type FileRow = typeof chatKnowledgeFiles.$inferSelect;
@@ -59,40 +59,48 @@ export async function uploadKnowledgeFile(context: Pick<ServiceContext<ChatSchem
   // Checked first too, so a file over the cap is not read for nothing.
   if ((await fileCount(context.db, agentId, name)) >= KNOWLEDGE_FILES_PER_AGENT) throw new KnowledgeFileError('knowledge_file_limit', name);
   const extracted = await extractText(name, input.bytes);
+  return context.transaction((tx) => writeKnowledgeFile(tx, input, extracted));
+}
+
+/**
+ * The writes of an upload, on a transaction's handle: the agent's lock, the cap, the old file of
+ * the same name out and the new file and its passages in. (Seeding calls it inside the event
+ * consumer's transaction.)
+ */
+export async function writeKnowledgeFile(tx: Db<ChatSchema>, input: UploadInput, extracted: ExtractedFile): Promise<KnowledgeFile> {
+  const { agentId, name } = input;
   const passages = splitPassages(extracted.pages);
   const tokens = passages.reduce((sum, passage) => sum + passage.tokens, 0);
-  return context.transaction(async (tx) => {
-    await tx.insert(chatKnowledgeSettings).values({ agentId, tokenBudget: DEFAULT_KNOWLEDGE_TOKEN_BUDGET }).onConflictDoNothing();
-    await tx.select({ agentId: chatKnowledgeSettings.agentId }).from(chatKnowledgeSettings).where(eq(chatKnowledgeSettings.agentId, agentId)).for('update');
-    if ((await fileCount(tx, agentId, name)) >= KNOWLEDGE_FILES_PER_AGENT) throw new KnowledgeFileError('knowledge_file_limit', name);
-    await tx.delete(chatKnowledgeFiles).where(and(eq(chatKnowledgeFiles.agentId, agentId), eq(chatKnowledgeFiles.name, name)));
-    const [file] = await tx
-      .insert(chatKnowledgeFiles)
-      .values({
+  await tx.insert(chatKnowledgeSettings).values({ agentId, tokenBudget: DEFAULT_KNOWLEDGE_TOKEN_BUDGET }).onConflictDoNothing();
+  await tx.select({ agentId: chatKnowledgeSettings.agentId }).from(chatKnowledgeSettings).where(eq(chatKnowledgeSettings.agentId, agentId)).for('update');
+  if ((await fileCount(tx, agentId, name)) >= KNOWLEDGE_FILES_PER_AGENT) throw new KnowledgeFileError('knowledge_file_limit', name);
+  await tx.delete(chatKnowledgeFiles).where(and(eq(chatKnowledgeFiles.agentId, agentId), eq(chatKnowledgeFiles.name, name)));
+  const [file] = await tx
+    .insert(chatKnowledgeFiles)
+    .values({
+      agentId,
+      name,
+      kind: extracted.kind,
+      sizeBytes: input.bytes.byteLength,
+      pages: extracted.kind === 'pdf' ? extracted.pages.length : 1,
+      passages: passages.length,
+      tokens,
+      uploadedBy: input.actorId ?? null,
+    })
+    .returning();
+  for (let start = 0; start < passages.length; start += PASSAGES_PER_INSERT) {
+    await tx.insert(chatKnowledgePassages).values(
+      passages.slice(start, start + PASSAGES_PER_INSERT).map((passage) => ({
+        fileId: file!.id,
         agentId,
-        name,
-        kind: extracted.kind,
-        sizeBytes: input.bytes.byteLength,
-        pages: extracted.kind === 'pdf' ? extracted.pages.length : 1,
-        passages: passages.length,
-        tokens,
-        uploadedBy: input.actorId ?? null,
-      })
-      .returning();
-    for (let start = 0; start < passages.length; start += PASSAGES_PER_INSERT) {
-      await tx.insert(chatKnowledgePassages).values(
-        passages.slice(start, start + PASSAGES_PER_INSERT).map((passage) => ({
-          fileId: file!.id,
-          agentId,
-          ordinal: passage.ordinal,
-          page: passage.page,
-          content: passage.text,
-          tokens: passage.tokens,
-        })),
-      );
-    }
-    return toKnowledgeFile(file!);
-  });
+        ordinal: passage.ordinal,
+        page: passage.page,
+        content: passage.text,
+        tokens: passage.tokens,
+      })),
+    );
+  }
+  return toKnowledgeFile(file!);
 }
 
 /** Deletes a file and (by the foreign key, in the same statement) every passage of it: none is retrieved again. */
