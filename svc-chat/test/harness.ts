@@ -93,7 +93,14 @@ export class ChatHarness {
 
   /** Publishes a version of the agent's behaviour as svc-catalog would and waits until chat answers with it. */
   async publishVersion(agent: { id: string; key: string }, version: number, behaviour: AgentBehaviourInput): Promise<void> {
-    const data = { agentId: agent.id, key: agent.key, version, behaviour: agentBehaviour.parse(behaviour), publishedAt: new Date().toISOString(), publishedBy: { id: 'admin', email: null } };
+    const data = {
+      agentId: agent.id,
+      key: agent.key,
+      version,
+      behaviour: agentBehaviour.parse(behaviour),
+      publishedAt: new Date().toISOString(),
+      publishedBy: { id: 'admin', email: null },
+    };
     await this.publish(agentPublishedV1, data);
     await eventually(async () => (await this.db.select().from(chatAgents).where(eq(chatAgents.id, agent.id)))[0]?.publishedVersion === version);
   }
