@@ -276,6 +276,12 @@ describe('limits', () => {
     });
   });
 
+  it('leaves the size of a knowledge file upload to chat (which refuses it by the file’s name), and only that', async () => {
+    await request(gateway()).put('/api/chat/admin/agents/a1/knowledge/files/big.md').set('content-type', 'application/octet-stream').send('x'.repeat(2048)).expect(200);
+    await request(gateway()).post('/api/chat/admin/agents/a1/knowledge/files/big.md').set('content-type', 'text/plain').send('x'.repeat(2048)).expect(413);
+    await request(gateway()).put('/api/chat/admin/agents/a1/knowledge/settings').set('content-type', 'text/plain').send('x'.repeat(2048)).expect(413);
+  });
+
   it('answers 429 with Retry-After once a client exceeds the rate', async () => {
     const app = gateway({ rateLimitPerMinute: 2 });
     await request(app).get('/api/catalog/plans').expect(200);

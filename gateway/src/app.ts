@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { PUBLIC_API_BASE } from '@agentdock/contracts';
+import { isKnowledgeUpload, PUBLIC_API_BASE } from '@agentdock/contracts';
 import { type HttpAppKit, type Logger, cachingVerifier, createHttpApp, createTokenVerifier, notFoundHandler, optionalAuth } from '@agentdock/service-kit';
 import { type FrontedApp, apiPipeline, frontOf } from './api-pipeline';
 import { contentLengthLimit } from './body-limit';
@@ -91,7 +91,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     standard: standardMiddleware,
     securityHeaders: [headers.api],
     rateLimit: [rateLimit.handler],
-    bodyLimit: [contentLengthLimit(config.bodyLimitBytes)],
+    bodyLimit: [contentLengthLimit(config.bodyLimitBytes, (req) => isKnowledgeUpload(req.method, req.originalUrl ?? req.url))],
     tokenCheck: [optionalAuth(verifier)],
   };
   const inOrder = (skipped: ReadonlySet<ApiLayerName>) => API_LAYERS.filter((name) => !skipped.has(name)).flatMap((name) => layers[name]);

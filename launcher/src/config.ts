@@ -75,13 +75,21 @@ export function loadLauncherIdentityOptions(config: LauncherConfig, env: NodeJS.
  * folder (readable by its owner only), so restarts open what earlier runs sealed. Keep it with
  * the data: without it, every second factor has to be set up again.
  */
-function embeddedEncryptionKey(dataDir: string): string {
-  const file = join(dataDir, 'mfa-encryption.key');
+function embeddedEncryptionKey(dataDir: string, name = 'mfa-encryption.key'): string {
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The key sealing the model connections' API keys on the embedded default, kept like the one above
+ * (`connections-encryption.key` in the data folder) unless CONNECTIONS_ENCRYPTION_KEY is set.
+ */
+export function embeddedConnectionsKey(config: LauncherConfig, env: NodeJS.ProcessEnv = process.env): string {
+  return env.CONNECTIONS_ENCRYPTION_KEY || embeddedEncryptionKey(config.AGENTDOCK_DATA_DIR, 'connections-encryption.key');
 }
 
 /** Only this machine can reach a server bound to one of these. */

@@ -15,7 +15,7 @@ import { startDemoProvider } from '@agentdock/local-agent-provider';
 import { chatProviderEnv, createChatService, DEMO_PROVIDER_NAME } from '@agentdock/svc-chat';
 import { createIdentityService, type IdentityOptions } from '@agentdock/svc-identity';
 import { buildStaleFrontends } from './build-frontends';
-import { type LauncherConfig, loadLauncherConfig, loadLauncherIdentityOptions } from './config';
+import { embeddedConnectionsKey, type LauncherConfig, loadLauncherConfig, loadLauncherIdentityOptions } from './config';
 import { type Frontend, repoRoot } from './paths';
 import { onConfiguredPort, type PortVariable } from './ports';
 
@@ -106,7 +106,7 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
       say(`Payments use the local test-mode provider at ${stripe.url} (card 4242 4242 4242 4242 pays; set STRIPE_SECRET_KEY to use Stripe).`);
     }
     await start(createBillingService(billingOptions), 'BILLING_PORT');
-    const chatEnv = chatProviderEnv.parse(process.env);
+    const chatEnv = chatProviderEnv.parse({ ...process.env, CONNECTIONS_ENCRYPTION_KEY: embeddedConnectionsKey(config) });
     if (chatEnv.CHAT_PROVIDER === 'demo' && !chatEnv.DEMO_AGENT_PROVIDER_URL) {
       // svc-chat carries no demo code: the stand-in is composed here, as the local Stripe server is.
       const demo = await onConfiguredPort(config, 'AGENT_PROVIDER_PORT', (port) => startDemoProvider({ port, host: '127.0.0.1' }));

@@ -117,6 +117,7 @@ export function adminServices() {
   services.on('GET /api/chat/admin/wallets', jsonResponse(200, { wallets: [walletFor(users[0]!.id)] }));
   services.on('GET /api/catalog/admin/plans', jsonResponse(200, { plans: [planFixture()] }));
   services.on('GET /api/catalog/admin/agents', jsonResponse(200, { agents: [agentFixture()] }));
+  services.on(`GET /api/chat/admin/agents/${agentFixture().id}/knowledge`, jsonResponse(200, { files: [], settings: { tokenBudget: 1200 } }));
   services.on('GET /api/catalog/admin/content', jsonResponse(200, { sections: [contentFixture()] }));
   const stats = statsFixture();
   services.on('GET /api/billing/admin/stats', (call) =>

@@ -2,7 +2,7 @@
 import { webcrypto } from 'node:crypto';
 import { ReadableStream, type ReadableStreamDefaultController, TextDecoderStream } from 'node:stream/web';
 import { TextEncoder } from 'node:util';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { walletFixture } from '@agentdock/contracts/testing';
@@ -385,6 +385,29 @@ describe('chat page', () => {
       expect(JSON.parse(init.body as string)).toEqual({ message: 'A tall lighthouse', imageSize: '1024x1536' });
       sends.done('A tall lighthouse', "Here's your generated image!", 0);
       await screen.findByText('Image Maker replied (2,000 credits).');
+    } finally {
+      sends.restore();
+    }
+  });
+
+  it("offers the agent's conversation starters in an empty conversation, and sends the one chosen", async () => {
+    const sends = streamedSends();
+    try {
+      renderChat(true, [{ ...AGENT, starters: ['Plan my week', 'Draft an agenda'] }], [], { ...WALLET, creditsRemaining: 50_000 });
+      await chooseAgent();
+      const starters = screen.getByRole('list', { name: 'Conversation starters' });
+      expect(
+        within(starters)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Plan my week', 'Draft an agenda']);
+      fireEvent.click(within(starters).getByRole('button', { name: 'Draft an agenda' }));
+      await screen.findByRole('button', { name: 'Stop generating' });
+      const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+      expect(JSON.parse(init.body as string)).toEqual({ message: 'Draft an agenda' });
+      sends.done('Draft an agenda', 'Here is an agenda.', 0);
+      await screen.findByText('Here is an agenda.');
+      expect(screen.queryByRole('list', { name: 'Conversation starters' })).toBeNull();
     } finally {
       sends.restore();
     }

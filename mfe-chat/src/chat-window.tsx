@@ -121,6 +121,7 @@ export function ChatWindow() {
           pending={stream.pending}
           onView={setViewing}
           onResend={(text, message) => void send(text, message)}
+          onStarter={(text) => void send(text)}
         />
         {!follow.following ? (
           <Button variant="secondary" size="sm" className="chat-jump" onClick={follow.jumpToLatest}>

@@ -6,11 +6,14 @@ import { insertAgent } from './domain/agents';
 import { ASSETS_PATH } from './domain/assets';
 import { insertContent } from './domain/content';
 import { seedPlansIfEmpty } from './domain/plans';
+import { publishSeedBehaviour } from './domain/agent-builder';
 import { SEED_AGENTS } from './domain/seed-agents';
+import { SEED_BEHAVIOURS } from './domain/seed-behaviours';
 import { SEED_CONTENT } from './domain/seed-content';
 import { courseAccessConsumers } from './events/billing';
 import { applyNewSeeds } from './domain/seeding';
 import { catalogStatsRouter } from './routes/admin-stats';
+import { agentBuilderRouter } from './routes/agent-builder';
 import { agentsRouter } from './routes/agents';
 import { assetsHandler } from './routes/assets';
 import { contentRouter } from './routes/content';
@@ -36,6 +39,7 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
     app.use(catalogStatsRouter(context));
     app.use(CATALOG_BASE, plansRouter(context));
     app.use(CATALOG_BASE, agentsRouter(context));
+    app.use(CATALOG_BASE, agentBuilderRouter(context));
     app.use(CATALOG_BASE, contentRouter(context));
     app.use(CATALOG_BASE, coursesRouter(context));
     app.use(CATALOG_BASE, enrolmentsRouter(context));
@@ -55,6 +59,13 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
       (agent) => agent.key,
       (tx, agent) => insertAgent(context, tx, agent, true),
     );
+    const versions = await applyNewSeeds(
+      context,
+      'agent-behaviour',
+      Object.entries(SEED_BEHAVIOURS),
+      ([key]) => key,
+      (tx, [key, behaviour]) => publishSeedBehaviour(context, tx, key, behaviour),
+    );
     const sections = await applyNewSeeds(
       context,
       'content',
@@ -69,6 +80,6 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
       (lesson) => `${lesson.courseId}/${lesson.moduleIndex}/${lesson.title}`,
       (tx, { courseId, ...lesson }) => insertLesson(tx, courseId, lesson),
     );
-    if (plans + agents + sections + lessons > 0) context.logger.info({ plans, agents, sections, lessons }, 'seeded the catalog');
+    if (plans + agents + versions + sections + lessons > 0) context.logger.info({ plans, agents, versions, sections, lessons }, 'seeded the catalog');
   },
 };

@@ -4,11 +4,15 @@ import type { ServiceDefinition } from '@agentdock/service-data';
 import { type ChatSchema, schema } from './db/schema';
 import { ApiLimits } from './domain/api-limits';
 import { chatConsumers } from './events/consumers';
-import { type ChatProviderEnv, chatProviderEnv, createProvider, type ProviderHandle } from './providers/config';
+import { bootstrapConnection } from './domain/connections';
+import { type ChatProviderEnv, chatProviderEnv, connectionSettings, createProvider, DEMO_PROVIDER_NAME, type ProviderHandle } from './providers/config';
+import { ConnectionDirectory, type ConnectionSettings } from './providers/connection-directory';
 import type { ChatProvider } from './providers/provider';
 import { chatAdminRouter } from './routes/admin';
 import { chatStatsRouter } from './routes/admin-stats';
 import { chatRouter } from './routes/chat';
+import { connectionsRouter } from './routes/connections';
+import { knowledgeAdminRouter, passageRouter } from './routes/knowledge';
 import { publicApiErrorHandler, publicApiRouter } from './routes/public-api';
 
 export { chatProviderEnv, type ChatProviderEnv, DEMO_PROVIDER_NAME, standaloneChatEnv } from './providers/config';
@@ -25,6 +29,8 @@ export interface ChatServiceOptions {
 interface ChatDeps {
   handle: ProviderHandle;
   env: ChatProviderEnv;
+  settings: ConnectionSettings;
+  connections: ConnectionDirectory;
 }
 
 /**
@@ -43,17 +49,34 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
       const handle = options.provider ? { provider: options.provider, close: async () => undefined } : await createProvider(env);
       const { name, demo } = handle.provider;
       context.logger.info({ provider: name, demo }, demo ? 'chat answers with the built-in demo provider' : 'chat provider configured');
-      return { handle, env };
+      const settings = connectionSettings(env);
+      // A provider handed in (tests) is the whole configuration: nothing is made from the environment.
+      if (!options.provider) {
+        await bootstrapConnection(context, {
+          provider: env.CHAT_PROVIDER,
+          name: env.CHAT_PROVIDER_NAME,
+          openAiBaseUrl: env.OPENAI_BASE_URL,
+          openAiKey: env.OPENAI_API_KEY ?? null,
+          openAiModel: env.OPENAI_MODEL,
+          demoUrl: env.DEMO_AGENT_PROVIDER_URL ?? null,
+          demoName: DEMO_PROVIDER_NAME,
+        });
+      }
+      return { handle, env, settings, connections: new ConnectionDirectory(context.db, settings, handle.provider) };
     },
-    mount(app, context, { handle, env }) {
+    mount(app, context, { handle, env, settings, connections }) {
       const sendDeps = {
         context,
         provider: handle.provider,
+        connections,
         lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO,
         replyLimits: { maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS, perAgent: env.CHAT_AGENT_MAX_REPLY_TOKENS },
       };
       app.use(chatStatsRouter(context));
+      app.use(CHAT_ADMIN_BASE, knowledgeAdminRouter(context));
       app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
+      app.use(CHAT_ADMIN_BASE, connectionsRouter(sendDeps, settings));
+      app.use(CHAT_BASE, passageRouter(context));
       app.use(CHAT_BASE, chatRouter(sendDeps));
       // The OpenAI-compatible API: API keys instead of session tokens, OpenAI's shapes for answers and errors.
       const limits = new ApiLimits({

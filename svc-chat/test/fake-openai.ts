@@ -10,6 +10,9 @@ import type { AddressInfo } from 'node:net';
  */
 export type FakeMode = 'ok' | 'slow' | 'stall' | 'error' | 'stream-error' | 'error-event' | 'hang' | 'malformed';
 
+/** What the fake lists at `GET /models`. */
+export const FAKE_MODELS = ['fake-large', 'fake-small'];
+
 /** The error answers real OpenAI-compatible servers send. */
 export const ERROR_ANSWERS = {
   openai: {
@@ -65,6 +68,10 @@ export class FakeOpenAi {
       if (self.mode === 'error') {
         res.writeHead(self.errorAnswer.status, { 'content-type': self.errorAnswer.contentType });
         return res.end(self.errorAnswer.body);
+      }
+      if (req.method === 'GET' && req.url?.endsWith('/models')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ object: 'list', data: FAKE_MODELS.map((id) => ({ id, object: 'model', created: 1, owned_by: 'fake-lab' })) }));
       }
       if (req.url?.endsWith('/images/generations')) {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -1,5 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type AdminAgent, agentChangedV1, API_KEY_PREFIX, apiKeyIssuedV1, type EventData, type EventDefinition, type SubscriptionTier } from '@agentdock/contracts';
+import {
+  type AdminAgent,
+  agentBehaviour,
+  type AgentBehaviourInput,
+  agentChangedV1,
+  agentPublishedV1,
+  API_KEY_PREFIX,
+  apiKeyIssuedV1,
+  type EventData,
+  type EventDefinition,
+  type SubscriptionTier,
+} from '@agentdock/contracts';
 import { adminAgentFixture } from '@agentdock/contracts/testing';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { startDemoProvider } from '@agentdock/local-agent-provider';
@@ -78,6 +89,20 @@ export class ChatHarness {
     await this.publish(agentChangedV1, { change: 'created', agent });
     await eventually(async () => (await this.db.select().from(chatAgents).where(eq(chatAgents.id, agent.id))).length > 0);
     return agent;
+  }
+
+  /** Publishes a version of the agent's behaviour as svc-catalog would and waits until chat answers with it. */
+  async publishVersion(agent: { id: string; key: string }, version: number, behaviour: AgentBehaviourInput): Promise<void> {
+    const data = {
+      agentId: agent.id,
+      key: agent.key,
+      version,
+      behaviour: agentBehaviour.parse(behaviour),
+      publishedAt: new Date().toISOString(),
+      publishedBy: { id: 'admin', email: null },
+    };
+    await this.publish(agentPublishedV1, data);
+    await eventually(async () => (await this.db.select().from(chatAgents).where(eq(chatAgents.id, agent.id)))[0]?.publishedVersion === version);
   }
 
   /**

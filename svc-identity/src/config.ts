@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { booleanFlagSchema, httpUrlSchema, loadConfig, positiveIntSchema, proxyHopsSchema } from '@agentdock/service-kit';
+import { booleanFlagSchema, encryptionKeySchema, encryptionKeysSchema, httpUrlSchema, loadConfig, positiveIntSchema, proxyHopsSchema } from '@agentdock/service-kit';
 import { z } from 'zod';
-import { KEY_BYTES, parseKey } from './domain/secret-box';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings, rateLimitOverrides } from './domain/rate-limit-settings';
 
 /** What makes one identity deployment differ from another (on top of every service's env). */
@@ -39,22 +38,8 @@ export interface IdentityOptions {
   mfaEncryptionKeysPrevious: Buffer[];
 }
 
-const encryptionKey = z.string().transform((text, ctx) => {
-  const key = parseKey(text);
-  if (!key) ctx.addIssue({ code: 'custom', message: `expected ${KEY_BYTES} random bytes in base64, e.g. from: openssl rand -base64 ${KEY_BYTES}` });
-  return key ?? Buffer.alloc(0);
-});
-const encryptionKeys = z.string().transform((text, ctx) =>
-  text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const key = parseKey(part);
-      if (!key) ctx.addIssue({ code: 'custom', message: `expected comma-separated keys of ${KEY_BYTES} bytes in base64` });
-      return key ?? Buffer.alloc(0);
-    }),
-);
+const encryptionKey = encryptionKeySchema;
+const encryptionKeys = encryptionKeysSchema;
 
 const emailList = z.string().transform((text, ctx) => {
   const emails = text

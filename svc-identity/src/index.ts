@@ -10,7 +10,7 @@ import { resealTotpSecrets } from './domain/mfa';
 import { passwordGuesses } from './domain/password-guesses';
 import { type ConfirmCredentialChange, credentialChangeConfirmation } from './domain/profile';
 import { createRateLimits, type RateLimits } from './domain/rate-limits';
-import { createSecretBox } from './domain/secret-box';
+import { createSecretBox } from '@agentdock/service-kit';
 import { signInFailureCounter } from './domain/sign-in-failures';
 import { loadSigner } from './domain/signing-keys';
 import { billingEmailConsumers, billingTierConsumers } from './events/billing';
@@ -49,7 +49,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       const mailer = createMailer({ db: context.db, logger: context.logger, from: options.mailFrom, smtpUrl: options.smtpUrl });
       // Its own tokens are checked with its own keys, under the same admin policy as every service.
       const signer = await loadSigner(context.db, { adminRequiresMfa: context.verifier.adminRequiresMfa ?? false });
-      const secretBox = createSecretBox(options.mfaEncryptionKey, options.mfaEncryptionKeysPrevious);
+      const secretBox = createSecretBox(options.mfaEncryptionKey, options.mfaEncryptionKeysPrevious, 'MFA_ENCRYPTION_KEY_PREVIOUS');
       const resealed = await resealTotpSecrets(context.db, secretBox);
       if (resealed > 0) context.logger.info({ resealed }, 'sealed authenticator secrets with the current MFA_ENCRYPTION_KEY');
       const auth: AuthDeps = { db: context.db, writer: context, signer, mailer, secretBox, options };

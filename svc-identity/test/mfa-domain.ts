@@ -2,7 +2,7 @@ import { outbox } from '@agentdock/service-data';
 import { asc, eq } from '@agentdock/service-data/orm';
 import { users } from '../src/db/schema';
 import { confirmEnrolment, startEnrolment } from '../src/domain/mfa';
-import { createSecretBox } from '../src/domain/secret-box';
+import { createSecretBox } from '@agentdock/service-kit';
 import { totpAt } from '../src/domain/totp';
 import { openDomainDb, type DomainDb } from './domain-db';
 

@@ -32,7 +32,7 @@ describe('demo agent provider', () => {
     expect(pieces.length).toBeGreaterThan(20);
     expect(text).toContain('## Meeting Prep: prepare, quarterly, investor');
     expect(text).toContain('> You asked:\n>\n> Prepare the quarterly investor update\n');
-    expect(text).toContain('prepares agendas and briefs for your meetings');
+    expect(text).toContain('Following my instructions (“Prepares agendas and briefs for your meetings.”)');
     expect(text).toContain('demo provider');
     expect(usage?.completion_tokens).toBe(Math.ceil(text.length / 4));
   });
@@ -76,6 +76,10 @@ describe('demo agent provider', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
   });
 
+  it('lists its models at GET /models, as a console connection reads them', async () => {
+    expect((await client.models.list()).data.map((model) => model.id)).toEqual(['agentdock-demo', 'agentdock-demo-image']);
+  });
+
   it('answers a bad request with an OpenAI-style 400', async () => {
     await expect(client.chat.completions.create({ model: 'x', messages: [] })).rejects.toMatchObject({ status: 400 });
   });
@@ -110,6 +114,21 @@ describe('demo agent provider', () => {
         '',
       ]);
       expect(reply).toContain('built-in demo provider');
+    });
+
+    it('answers from the instructions it is given: another instruction, another answer; knowledge passages are cited', () => {
+      const pirate = composeReply('# Pirate Pete\nAlways answer like a pirate.\n\n## How you work\n- Be brief.', 'Plan the launch');
+      expect(pirate).toMatch(/^## Pirate Pete: plan, launch/);
+      expect(pirate).toContain('Following my instructions (“Always answer like a pirate.”)');
+      const formal = composeReply('# Pirate Pete\nWrite in formal English.', 'Plan the launch');
+      expect(formal).toContain('“Write in formal English.”');
+      expect(formal).not.toContain('pirate.”');
+      const cited = composeReply(
+        '# Pricing Bot\nQuote our prices.\n\n## Knowledge\nAnswer from these passages.\n\n[pricing.pdf p. 3]\nPro costs $99 a month.\n\n[faq.md]\nNo setup fee.',
+        'price?',
+      );
+      expect(cited).toContain('From the knowledge: “Pro costs $99 a month.”');
+      expect(cited).toContain('Sources: pricing.pdf p. 3, faq.md');
     });
 
     it(`cuts a quote longer than ${QUOTE_LIMIT} characters with an ellipsis, never inside a character`, () => {

@@ -6,6 +6,7 @@ import { estimateTokens, textWithinTokens } from '@agentdock/contracts';
 import { composeReply, tokenize } from './reply';
 
 export { composeReply, tokenize } from './reply';
+export { readInstructions } from './instructions';
 export { drawPromptImage } from './png';
 
 export interface DemoProviderOptions {
@@ -21,6 +22,12 @@ export interface RunningDemoProvider {
   server: Server;
   close(): Promise<void>;
 }
+
+/** What `GET /v1/models` lists: a console's connection to the demo offers these. */
+const DEMO_MODELS = [
+  { id: 'agentdock-demo', object: 'model', created: 1_764_547_200, owned_by: 'agentdock' },
+  { id: 'agentdock-demo-image', object: 'model', created: 1_764_547_200, owned_by: 'agentdock' },
+];
 
 interface ChatBody {
   model?: string;
@@ -60,7 +67,7 @@ export async function startDemoProvider(options: DemoProviderOptions = {}): Prom
 
 async function handle(req: IncomingMessage, res: ServerResponse, tokenDelayMs: number): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
-  if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [{ id: 'agentdock-demo', object: 'model', owned_by: 'agentdock' }] });
+  if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: DEMO_MODELS });
   if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { status: 'ok' });
   if (req.method !== 'POST') return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
   const body = await readJson(req);

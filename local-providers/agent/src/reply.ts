@@ -1,8 +1,4 @@
-/** The agent's persona as svc-chat sends it in the system message: "You are {name}. {description}". */
-export function parsePersona(system: string): { name: string; description: string } {
-  const match = /^You are ([^.]+)\.\s*([\s\S]*)$/.exec(system.trim());
-  return match ? { name: match[1]!.trim(), description: match[2]!.trim() } : { name: 'your agent', description: system.trim() };
-}
+import { readInstructions } from './instructions';
 
 const STOP_WORDS = new Set([
   'the',
@@ -93,23 +89,25 @@ export function quoteMessage(message: string): string[] {
 }
 
 /**
- * A short, agent-specific Markdown answer built from the agent's description and the message, so
+ * A short, agent-specific Markdown answer built from the agent's instructions and the message, so
  * the demo shows the real flow (streaming, credits, history) and what the chat renders (the
  * question quoted back; asked for code, a table or a list, it answers with one) without a model.
+ * It names the instruction it follows and the knowledge it was given, so an admin's edit of the
+ * instructions, or a new knowledge file, changes the next answer visibly.
  */
 export function composeReply(system: string, message: string): string {
-  const persona = parsePersona(system);
-  const focus = persona.description.split(/(?<=\.)\s/)[0] ?? persona.description;
+  const read = readInstructions(system);
   const subjects = topics(message);
   const subject = subjects.length > 0 ? subjects.join(', ') : 'your request';
   return [
-    `## ${persona.name}: ${subject}`,
+    `## ${read.name}: ${subject}`,
     '',
     ...quoteMessage(message),
     '',
-    focus ? `As ${persona.name} (${focus.replace(/\.$/, '').toLowerCase()}):` : 'Here is how I would approach it:',
+    read.guidance ? `Following my instructions (“${read.guidance}”):` : 'Here is how I would approach it:',
     '',
     ...body(replyShape(message), subject, subjects),
+    ...(read.sources.length ? ['', read.excerpt ? `From the knowledge: “${read.excerpt}”` : '', `Sources: ${read.sources.join(', ')}`].filter(Boolean) : []),
     '',
     '_This answer comes from the built-in demo provider. Connect a real model for full answers._',
   ].join('\n');

@@ -3,6 +3,13 @@ import {
   CHAT_ADMIN_ENDPOINTS,
   CHAT_CUSTOMER_ENDPOINTS,
   type AdminMessage,
+  type ConnectionInput,
+  type ConnectionModels,
+  type ConnectionPatch,
+  type ConnectionTestResult,
+  type DraftTestReply,
+  type DraftTestRequest,
+  type ModelConnection,
   type CreditsRanking,
   type CustomerUsage,
   type Wallet,
@@ -25,5 +32,16 @@ export function chatAdminApi(api: ApiClient) {
     /** The heaviest users of plan credits this period, most first. */
     creditsRanking: async (options?: CallOptions): Promise<CreditsRanking['users']> => (await api.call(CHAT_CUSTOMER_ENDPOINTS.creditsRanking, { ...options, query: {} })).users,
     refundReply: async (messageId: string, reason: string): Promise<Wallet> => (await api.call(CHAT_ADMIN_ENDPOINTS.refund, { params: { messageId }, body: { reason } })).wallet,
+    listConnections: async (options?: CallOptions): Promise<ModelConnection[]> => (await api.call(CHAT_ADMIN_ENDPOINTS.connections, options)).connections,
+    createConnection: (body: ConnectionInput): Promise<ModelConnection> => api.call(CHAT_ADMIN_ENDPOINTS.createConnection, { body }),
+    updateConnection: (id: string, body: ConnectionPatch): Promise<ModelConnection> => api.call(CHAT_ADMIN_ENDPOINTS.updateConnection, { params: { id }, body }),
+    deleteConnection: (id: string): Promise<void> => api.call(CHAT_ADMIN_ENDPOINTS.deleteConnection, { params: { id } }),
+    makeDefaultConnection: (id: string): Promise<ModelConnection> => api.call(CHAT_ADMIN_ENDPOINTS.makeDefaultConnection, { params: { id } }),
+    connectionModels: async (id: string, options?: CallOptions): Promise<ConnectionModels['models']> =>
+      (await api.call(CHAT_ADMIN_ENDPOINTS.connectionModels, { ...options, params: { id } })).models,
+    testConnection: (id: string): Promise<ConnectionTestResult> => api.call(CHAT_ADMIN_ENDPOINTS.testConnection, { params: { id } }),
+    /** One turn of the console's "Draft test" chat: charged to nobody. */
+    draftTest: (agentId: string, body: DraftTestRequest, options?: CallOptions): Promise<DraftTestReply> =>
+      api.call(CHAT_ADMIN_ENDPOINTS.draftTest, { ...options, params: { agentId }, body }),
   };
 }

@@ -80,6 +80,27 @@ export function AuditTab() {
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+/** An agent version's change of instructions, as the catalog recorded it: `+ ` added, `- ` removed lines. */
+function instructionsDiffOf(after: unknown): string | null {
+  const diff = after && typeof after === 'object' ? (after as { instructionsDiff?: unknown }).instructionsDiff : undefined;
+  return typeof diff === 'string' && diff !== '' ? diff : null;
+}
+
+function InstructionsDiff({ diff }: { diff: string }) {
+  return (
+    <div className="adm-instructions-diff">
+      <h4>Instructions changed</h4>
+      <pre aria-label="Changes to the instructions" tabIndex={0}>
+        {diff.split('\n').map((line, index) => (
+          <span key={index} className={line.startsWith('+ ') ? 'adm-diff-line--added' : line.startsWith('- ') ? 'adm-diff-line--removed' : 'adm-diff-line'}>
+            {`${line}\n`}
+          </span>
+        ))}
+      </pre>
+    </div>
+  );
+}
+
 function AuditEntry({ entry, subject }: { entry: AdminAuditEntry; subject: UserProfile | undefined }) {
   const actor = entry.actorEmail ?? entry.actorId;
   return (
@@ -101,6 +122,7 @@ function AuditEntry({ entry, subject }: { entry: AdminAuditEntry; subject: UserP
           </>
         )}
       </p>
+      {instructionsDiffOf(entry.after) && <InstructionsDiff diff={instructionsDiffOf(entry.after)!} />}
       {(entry.before !== null || entry.after !== null) && (
         <details>
           <summary>Before and after</summary>

@@ -22,12 +22,19 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'agent.create': 'Created agent',
   'agent.update': 'Edited agent',
   'agent.delete': 'Deleted agent',
+  'agent.draft': "Saved an agent's draft",
+  'agent.publish': 'Published an agent version',
+  'agent.restore': 'Restored an agent version',
   'content.create': 'Created content',
   'content.update': 'Edited content',
   'enrolment.grant': 'Granted course access',
   'enrolment.revoke': 'Revoked course access',
   'chat.wallet.adjust': 'Adjusted credits',
   'chat.message.refund': 'Refunded a reply',
+  'chat.connection.create': 'Added a model connection',
+  'chat.connection.update': 'Edited a model connection',
+  'chat.connection.default': 'Made a connection the default',
+  'chat.connection.delete': 'Deleted a model connection',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;

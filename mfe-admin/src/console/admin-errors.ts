@@ -19,6 +19,12 @@ export const ADMIN_ERRORS = {
   saveLesson: 'Failed to save lesson',
   resetMfa: 'Failed to reset two-factor authentication',
   revokeSession: 'Failed to end the sign-in',
+  saveConnection: 'Failed to save the connection',
+  deleteConnection: 'Failed to delete the connection',
+  saveDraft: 'Failed to save the draft',
+  publishAgent: 'Failed to publish the agent',
+  restoreVersion: 'Failed to restore the version',
+  draftTest: 'The draft test failed',
 } as const;
 
 export type AdminErrorText = (typeof ADMIN_ERRORS)[keyof typeof ADMIN_ERRORS];

@@ -1,5 +1,5 @@
 import type { ChatAgent, ChatMessage } from '@agentdock/contracts';
-import { Alert, Card, Spinner } from '@agentdock/ui';
+import { Alert, Button, Card, Spinner } from '@agentdock/ui';
 import type { KeyboardEvent, RefObject } from 'react';
 import { MessageBubble } from './message-bubble';
 import type { Pending } from './stream-reducer';
@@ -16,10 +16,12 @@ interface MessagePaneProps {
   onView: (url: string) => void;
   /** Sends `text` in place of the user's `message` (an edit, or the question again for Regenerate). */
   onResend: (text: string, message: ChatMessage) => void;
+  /** Sends one of the agent's conversation starters as the first message. */
+  onStarter: (text: string) => void;
 }
 
 /** The conversation: what to do first, the stored messages, then the reply on its way. */
-export function MessagePane({ paneRef, onScroll, onKeyDown, agent, messages, loadError, pending, onView, onResend }: MessagePaneProps) {
+export function MessagePane({ paneRef, onScroll, onKeyDown, agent, messages, loadError, pending, onView, onResend, onStarter }: MessagePaneProps) {
   const lastReply = messages?.findLast((message) => message.role === 'assistant');
   return (
     <div className="chat-pane" ref={paneRef} onScroll={onScroll} onKeyDown={onKeyDown} aria-busy={pending !== null} role="log" aria-live="off" aria-label="Conversation">
@@ -36,6 +38,17 @@ export function MessagePane({ paneRef, onScroll, onKeyDown, agent, messages, loa
           <p className="chat-muted">
             {agent.producesImages ? 'Describe the image you want and I will create it.' : 'Ask a question or describe what you need, then press Enter to send.'}
           </p>
+          {agent.starters.length > 0 && (
+            <ul className="chat-starters" aria-label="Conversation starters">
+              {agent.starters.map((starter) => (
+                <li key={starter}>
+                  <Button variant="secondary" size="sm" onClick={() => onStarter(starter)}>
+                    {starter}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
         </Card>
       ) : (
         messages.map((message) => (

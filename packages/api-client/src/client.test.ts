@@ -52,6 +52,16 @@ describe('createApiClient', () => {
     await expect(createApiClient({ fetch: badFetch }).call(CATALOG_ENDPOINTS.plans)).rejects.toMatchObject({ code: 'invalid_response' });
   });
 
+  it('sends a file as its bytes, not as JSON', async () => {
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 204 }));
+    const upload = defineEndpoint('PUT', '/api/test', '/files/:name', { request: z.custom<Blob>((value) => value instanceof Blob), response: undefined });
+    const file = new Blob(['# Notes'], { type: 'text/markdown' });
+    await createApiClient({ fetch }).call(upload, { params: { name: 'notes.md' }, body: file });
+    expect(calls[0]!.url).toBe('/api/test/files/notes.md');
+    expect(calls[0]!.init.body).toBe(file);
+    expect(new Headers(calls[0]!.init.headers).get('content-type')).toBe('application/octet-stream');
+  });
+
   it('sends a fresh request id with every call', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { plans: [] }));
     const client = createApiClient({ fetch });

@@ -99,7 +99,11 @@ export function createApiClient({
   async function request<S extends core.$ZodType>(path: string, { method = 'GET', body, schema, signal, credentials }: RequestOptions<S> = {}): Promise<core.output<S>> {
     const requestId = nextId();
     const init: RequestInit = { method, signal, credentials };
-    if (body !== undefined) {
+    if (body instanceof Blob) {
+      // A file (a knowledge upload) goes as its bytes.
+      init.body = body;
+      init.headers = { 'content-type': 'application/octet-stream' };
+    } else if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers = { 'content-type': 'application/json' };
     }

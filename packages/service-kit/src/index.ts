@@ -16,6 +16,7 @@ export {
 } from './config/env-schemas';
 export { formatByteSize, parseByteSize } from './config/byte-size';
 export { ConfigError, type ConfigProblem, loadConfig, loadConfigOrExit } from './config/load-config';
+export { createSecretBox, encryptionKeySchema, encryptionKeysSchema, KEY_BYTES, parseKey, type SecretBox } from './crypto/secret-box';
 export { createLogger, type Logger, type LoggerOptions, serializeError } from './logger';
 export {
   AdminRequiredError,

@@ -1,4 +1,4 @@
-import { CONTENT_FORMATS, CONTENT_SECTION_TYPES, ENROLMENT_SOURCES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
+import { type AgentBehaviour, CONTENT_FORMATS, CONTENT_SECTION_TYPES, ENROLMENT_SOURCES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
 import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 
@@ -52,6 +52,11 @@ export const agents = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The agent provider's id (`relevance_agent_id` in the original data model); never served publicly. */
     providerAgentId: text('provider_agent_id'),
+    /** What the builder's form holds; customers never see it until it is published as a version. Null: never edited. */
+    draft: jsonb('draft').$type<AgentBehaviour>(),
+    draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true, mode: 'date' }),
+    /** The live version (agent_versions.version); null until the first publish. */
+    publishedVersion: integer('published_version'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -59,6 +64,25 @@ export const agents = pgTable(
 );
 
 export type AgentRow = typeof agents.$inferSelect;
+
+/** Every published version of an agent's behaviour, frozen: the live one and those a restore can bring back. */
+export const agentVersions = pgTable(
+  'agent_versions',
+  {
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    behaviour: jsonb('behaviour').$type<AgentBehaviour>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedById: text('published_by_id').notNull(),
+    publishedByEmail: text('published_by_email'),
+    restoredFrom: integer('restored_from'),
+  },
+  (table) => [primaryKey({ columns: [table.agentId, table.version] })],
+);
+
+export type AgentVersionRow = typeof agentVersions.$inferSelect;
 
 /**
  * Editable texts of the marketing pages. `content` is the admin's source (HTML stored already

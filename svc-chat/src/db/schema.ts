@@ -1,5 +1,9 @@
+import type { AgentBehaviour } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { knowledgeSchema } from './knowledge-schema';
+
+export * from './knowledge-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -24,6 +28,8 @@ export const chatMessages = pgTable(
     stopReason: text('stop_reason'),
     /** Set when the user edited an earlier message or regenerated: off the conversation, kept for the books. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    /** The knowledge passages a reply was given (its "Sources"), as they were named when it was written. */
+    sources: jsonb('sources').$type<Array<{ passageId: string; fileName: string; page: number | null }>>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -123,9 +129,41 @@ export const chatAgents = pgTable('chat_agents', {
   tier: text('tier').notNull(),
   isActive: boolean('is_active').notNull(),
   providerAgentId: text('provider_agent_id'),
+  /** The live version catalog published (`catalog.agent.published`); null: never published, answered as a bare persona. */
+  publishedVersion: integer('published_version'),
+  /** That version's behaviour (instructions, model, parameters, starters): what every new reply is built from. */
+  behaviour: jsonb('behaviour').$type<AgentBehaviour>(),
   /** When catalog created the agent (a `/v1` model's `created`). */
   createdAt: createdAt(),
 });
+
+/**
+ * OpenAI-compatible endpoints an admin manages in the console. The key is sealed (AES-256-GCM,
+ * CONNECTIONS_ENCRYPTION_KEY) and never served back: only its last four characters are.
+ */
+export const chatModelConnections = pgTable(
+  'chat_model_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    baseUrl: text('base_url').notNull(),
+    /** Sealed API key (`v1:<key id>:…`); null for endpoints that take none. */
+    apiKeySealed: text('api_key_sealed'),
+    keyLastFour: text('key_last_four'),
+    defaultModel: text('default_model'),
+    /** The connection agents without one of their own use; at most one. */
+    isDefault: boolean('is_default').notNull().default(false),
+    /** `openai` or `demo` on the connection made from the environment (CHAT_PROVIDER); null for an admin's own. */
+    source: text('source'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('chat_model_connections_one_default')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+  ],
+);
 
 /**
  * A user's conversations with an agent; messages name theirs in `session_id`. The counter keeps
@@ -205,5 +243,16 @@ export const chatApiRequests = pgTable(
   ],
 );
 
-export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations, chatApiKeys, chatApiRequests };
+export const schema = {
+  chatMessages,
+  chatWallets,
+  chatWalletLedger,
+  chatPlanAllowances,
+  chatAgents,
+  chatConversations,
+  chatApiKeys,
+  chatApiRequests,
+  chatModelConnections,
+  ...knowledgeSchema,
+};
 export type ChatSchema = typeof schema;

@@ -1,15 +1,17 @@
-import { type ChatAgent, type EventData, type agentChangedV1, isAgentVisibleToTier, type SubscriptionTier } from '@agentdock/contracts';
+import { type AgentBehaviour, type agentChangedV1, type agentPublishedV1, type ChatAgent, type EventData, isAgentVisibleToTier, type SubscriptionTier } from '@agentdock/contracts';
 import { type Db, namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
 import { NotFoundError } from '@agentdock/service-kit';
-import { asc, eq, sql } from '@agentdock/service-data/orm';
+import { asc, eq, isNull, lt, or, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents } from '../db/schema';
 import { isTier } from './allowances';
+import { deleteAgentKnowledge } from './knowledge/files';
+import { seedKnowledge } from './knowledge/seed';
 
 export type AgentRecord = typeof chatAgents.$inferSelect;
 
-/** The image agent answers with a picture rather than text. */
-export function producesImages(agent: { key: string }): boolean {
-  return agent.key.includes('image');
+/** An image agent answers with a picture rather than text: as its live version says, or (never published) by its key. */
+export function producesImages(agent: { key: string; behaviour?: AgentBehaviour | null }): boolean {
+  return agent.behaviour ? agent.behaviour.images.enabled : agent.key.includes('image');
 }
 
 export function toChatAgent(row: AgentRecord): ChatAgent {
@@ -20,6 +22,7 @@ export function toChatAgent(row: AgentRecord): ChatAgent {
     description: row.description,
     tier: isTier(row.tier) ? row.tier : 'free',
     producesImages: producesImages(row),
+    starters: row.behaviour?.starters ?? [],
   };
 }
 
@@ -49,6 +52,8 @@ export async function applyAgentChanged(db: Db<ChatSchema>, data: EventData<type
   const { agent } = data;
   if (data.change === 'deleted') {
     await db.delete(chatAgents).where(eq(chatAgents.id, agent.id));
+    // Its knowledge goes with it: no passage of a deleted agent is kept or retrieved.
+    await deleteAgentKnowledge(db, agent.id);
     return;
   }
   const values = {
@@ -64,4 +69,23 @@ export async function applyAgentChanged(db: Db<ChatSchema>, data: EventData<type
     .insert(chatAgents)
     .values({ id: agent.id, ...values, ...(Number.isNaN(Date.parse(agent.createdAt)) ? {} : { createdAt: new Date(agent.createdAt) }) })
     .onConflictDoUpdate({ target: chatAgents.id, set: values });
+  // A seeded agent starts with its files once, when catalog creates it (a later delete sticks).
+  if (data.change === 'created') await seedKnowledge(db, agent);
+}
+
+/**
+ * A version catalog published becomes the agent's live behaviour, unless a later one is already
+ * live (events may arrive late or twice). One that arrives before the agent itself is kept on a
+ * hidden placeholder row, which the agent's own event then fills in.
+ */
+export async function applyAgentPublished(db: Db<ChatSchema>, data: EventData<typeof agentPublishedV1>): Promise<void> {
+  const live = { publishedVersion: data.version, behaviour: data.behaviour };
+  await db
+    .insert(chatAgents)
+    .values({ id: data.agentId, key: data.key, name: data.key, description: '', tier: 'enterprise', isActive: false, ...live })
+    .onConflictDoUpdate({
+      target: chatAgents.id,
+      set: live,
+      setWhere: or(isNull(chatAgents.publishedVersion), lt(chatAgents.publishedVersion, data.version)),
+    });
 }

@@ -4,14 +4,15 @@ import { type Db, preparedPerHandle, type ServiceContext } from '@agentdock/serv
 import { and, desc, eq, isNull, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages } from '../db/schema';
 import type { ChatProvider } from '../providers/provider';
-import { producesImages } from './agents';
+import { type AgentRecord, producesImages } from './agents';
 import { conversationSlot, hideFrom, toConversation } from './conversations';
 import { HISTORY_CONTEXT, toChatMessage } from './history';
 import { sendRecorded, sendRecording } from './send-record';
 import type { Recording } from './ledger';
-import { meteredReply } from './metering/metered-reply';
+import { meteredReply, type ProviderSource } from './metering/metered-reply';
 import { type Reservation, reserveReply } from './metering/reserve';
 import { readForSend } from './send-reads';
+import { knowledgeForSend, providerPassages, replySources } from './knowledge/for-send';
 
 /** The longest reply the operator allows: one figure for all agents, or one per agent key. */
 export interface ReplyLimits {
@@ -19,14 +20,15 @@ export interface ReplyLimits {
   perAgent: Record<string, number>;
 }
 
-/** The longest reply the operator allows an agent. */
-export function agentReplyLimit(limits: ReplyLimits, agentKey: string): number {
-  return limits.perAgent[agentKey] ?? limits.maxReplyTokens;
+/** The longest reply an agent may give: its live version's limit, else the operator's for it, else the operator's for all. */
+export function agentReplyLimit(limits: ReplyLimits, agent: Pick<AgentRecord, 'key' | 'behaviour'>): number {
+  return agent.behaviour?.maxReplyTokens ?? limits.perAgent[agent.key] ?? limits.maxReplyTokens;
 }
 
 export interface SendDeps {
   context: ServiceContext<ChatSchema>;
   provider: ChatProvider;
+  connections?: ProviderSource;
   lowBalanceRatio: number;
   replyLimits: ReplyLimits;
 }
@@ -62,17 +64,19 @@ export type SendResult = { ok: true; done: ChatStreamDone } | { ok: false; error
 export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal' | 'onWaiting' | 'onToken'>) {
   const { context } = deps;
   const { agent, wallet } = await readForSend(context.db, input);
+  // The agent's knowledge is input the model reads: found before reserving, reserved with the message.
+  const knowledge = producesImages(agent) ? undefined : await knowledgeForSend(context.db, agent.id, input.message);
   const estimate = sendEstimate(input.message);
   const replyId = randomUUID();
   const reserving = {
     userId: input.userId,
     replyId,
-    messageTokens: estimate.messageTokens,
-    maxReplyTokens: agentReplyLimit(deps.replyLimits, agent.key),
+    messageTokens: estimate.messageTokens + (knowledge?.tokens ?? 0),
+    maxReplyTokens: agentReplyLimit(deps.replyLimits, agent),
     countsApiCall: false,
   };
   const sending = { ...input, agentId: agent.id, messageTokens: estimate.messageTokens };
-  const prepared = <T extends { reservation: Reservation }>(reserved: T) => ({ agent, replyId, estimate, replyBound: reserved.reservation.replyBound, ...reserved });
+  const prepared = <T extends { reservation: Reservation }>(reserved: T) => ({ agent, replyId, estimate, knowledge, replyBound: reserved.reservation.replyBound, ...reserved });
   // What the send statement wrote along with the reservation.
   const recorded = (reservation: Reservation) => ({ reservation, ...sendRecorded(reservation.recorded!) });
   if (!input.editOf) {
@@ -126,6 +130,7 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
       agent: prepared.agent,
       message: input.message,
       history,
+      ...(prepared.knowledge?.passages.length ? { passages: providerPassages(prepared.knowledge) } : {}),
       ...(input.imageSize && producesImages(prepared.agent) ? { imageSize: input.imageSize } : {}),
       requestId: input.requestId,
       signal: input.signal,
@@ -145,6 +150,7 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
             imageUrl: delivered.imageUrl,
             isImageGeneration: producesImages(prepared.agent),
             stopReason: delivered.stopReason,
+            sources: prepared.knowledge ? replySources(prepared.knowledge) : null,
           })
           .returning();
         return {

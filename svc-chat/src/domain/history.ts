@@ -29,6 +29,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     imageUrl: row.imageUrl,
     createdAt: row.createdAt.toISOString(),
     ...(isStopReason(row.stopReason) ? { stopReason: row.stopReason } : {}),
+    ...(row.sources?.length ? { sources: row.sources } : {}),
   };
 }
 

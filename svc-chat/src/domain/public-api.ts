@@ -12,6 +12,7 @@ import { meteredReply, type MeteredResult, type ReplyRequest } from './metering/
 import { type Reservation, reserveReply } from './metering/reserve';
 import type { Settlement } from './metering/settle';
 import { ensureWallet } from './wallet';
+import { knowledgeForSend, NO_KNOWLEDGE, providerPassages, type SendKnowledge } from './knowledge/for-send';
 
 /**
  * The `/v1` API's domain: which agents a key may use (as OpenAI models), how an OpenAI
@@ -105,6 +106,7 @@ export interface ApiReservation {
   caller: ApiCaller;
   kind: 'chat' | 'image';
   startedAt: number;
+  knowledge: SendKnowledge;
 }
 
 /**
@@ -115,21 +117,23 @@ export async function reserveApiReply(
   deps: PublicApiDeps,
   caller: ApiCaller,
   agent: AgentRecord,
-  input: { promptTokens: number; maxTokens: number | null; kind: 'chat' | 'image'; startedAt: number },
+  input: { promptTokens: number; maxTokens: number | null; kind: 'chat' | 'image'; startedAt: number; question?: string },
 ): Promise<ApiReservation> {
   await ensureWallet(deps.context.db, caller.userId, caller.tier);
-  const agentLimit = agentReplyLimit(deps.replyLimits, agent.key);
+  // The agent's knowledge applies on /v1 as in the web chat: its passages are prompt tokens like the caller's.
+  const knowledge = input.kind === 'chat' && input.question ? await knowledgeForSend(deps.context.db, agent.id, input.question) : NO_KNOWLEDGE;
+  const agentLimit = agentReplyLimit(deps.replyLimits, agent);
   const reservation = await deps.context.transaction((tx) =>
     reserveReply(tx, {
       userId: caller.userId,
       replyId: randomUUID(),
-      messageTokens: input.promptTokens,
+      messageTokens: input.promptTokens + knowledge.tokens,
       maxReplyTokens: input.maxTokens === null ? agentLimit : Math.min(agentLimit, input.maxTokens),
       countsApiCall: true,
       keyId: caller.key.id,
     }),
   );
-  return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt };
+  return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt, knowledge };
 }
 
 /** How a `/v1` reply went, for its answer. */
@@ -164,7 +168,7 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
   const result = await meteredReply<ApiReply, string>(
     deps,
     reservation,
-    { ...request, agent },
+    { ...request, agent, ...(reserved.knowledge.passages.length ? { passages: providerPassages(reserved.knowledge) } : {}) },
     {
       settled: async (tx, settlement: Settlement) => {
         const completionTokens = settlement.cost.tokens - reservation.messageTokens;

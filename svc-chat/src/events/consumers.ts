@@ -1,5 +1,6 @@
 import {
   agentChangedV1,
+  agentPublishedV1,
   apiKeyIssuedV1,
   apiKeyRevokedV1,
   creditsPurchasedV1,
@@ -16,7 +17,7 @@ import {
 import { idempotentHandler, type ServiceContext, type SubscribeOptions, type Tx } from '@agentdock/service-data';
 import type { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
-import { applyAgentChanged } from '../domain/agents';
+import { applyAgentChanged, applyAgentPublished } from '../domain/agents';
 import { applyPlanChanged } from '../domain/allowances';
 import { applyApiKeyIssued, applyApiKeyRevoked } from '../domain/api-keys';
 import { addPurchasedCredits, changePlan, changeTier, provisionWallet, resetForSubscription } from '../domain/subscriptions';
@@ -40,6 +41,7 @@ export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOpt
   return [
     consumer('plans-v2', planChangedV2, (tx, data) => applyPlanChanged(tx, data)),
     consumer('agents', agentChangedV1, (tx, data) => applyAgentChanged(tx, data)),
+    consumer('agent-published', agentPublishedV1, (tx, data) => applyAgentPublished(tx, data)),
     consumer('user-registered', userRegisteredV1, (tx, data, envelope) => provisionWallet(tx, data.userId, data.tier, new Date(envelope.occurredAt))),
     consumer('user-tier-changed', userTierChangedV1, (tx, data, envelope) =>
       changeTier(tx, { userId: data.userId, tier: data.tier, now: new Date(envelope.occurredAt), eventId: envelope.id }),

@@ -45,6 +45,7 @@ function request(message: string, producesImages = false): ProviderRequest & { t
     agent: { key: 'meeting-prep', name: 'Meeting Prep', description: '', providerAgentId: 'agent-1', producesImages },
     message,
     history: [],
+    messages: [{ role: 'user' as const, content: message }],
     signal: new AbortController().signal,
     maxTokens: 4_096,
     onToken: (text: string) => state.tokens.push(text),

@@ -1,7 +1,8 @@
-import { booleanFlagSchema } from '@agentdock/service-kit';
+import { booleanFlagSchema, createSecretBox, encryptionKeySchema, encryptionKeysSchema } from '@agentdock/service-kit';
 import { z } from 'zod';
 import { AGENT_PLATFORM_TIMING, AgentPlatformProvider } from './agent-platform';
 import { OpenAiCompatibleProvider } from './openai-compatible';
+import type { ConnectionSettings } from './connection-directory';
 import type { ChatProvider } from './provider';
 
 const positiveInt = z.coerce.number().int().positive();
@@ -56,6 +57,14 @@ export const chatProviderEnv = z.object({
    * sets it; svc-chat carries no demo code, so run alone it needs this set.
    */
   DEMO_AGENT_PROVIDER_URL: z.string().url().optional(),
+  /**
+   * Seals the API keys of the model connections admins add in the console (AES-256-GCM, 32 bytes in
+   * base64: `openssl rand -base64 32`). `npm start` keeps one in its data folder; without it no key
+   * can be stored (connections without a key, and the environment's own, still work).
+   */
+  CONNECTIONS_ENCRYPTION_KEY: z.preprocess((value) => (value === '' ? undefined : value), encryptionKeySchema.optional()),
+  /** Earlier keys, comma-separated: still opened after a rotation. */
+  CONNECTIONS_ENCRYPTION_KEY_PREVIOUS: encryptionKeysSchema.default([]),
   /** Share of the period's allowance below which the low-balance email goes out. */
   CHAT_LOW_BALANCE_RATIO: z.coerce.number().min(0).max(1).default(0.1),
   /** `/v1` requests per minute per API key, by the key owner's plan (counted per replica). */
@@ -139,5 +148,17 @@ export async function createProvider(env: ChatProviderEnv): Promise<ProviderHand
       idleTimeoutMs,
     }),
     close: async () => undefined,
+  };
+}
+
+/** How svc-chat opens and calls the model connections, from its settings. */
+export function connectionSettings(env: ChatProviderEnv): ConnectionSettings {
+  return {
+    box: env.CONNECTIONS_ENCRYPTION_KEY ? createSecretBox(env.CONNECTIONS_ENCRYPTION_KEY, env.CONNECTIONS_ENCRYPTION_KEY_PREVIOUS, 'CONNECTIONS_ENCRYPTION_KEY_PREVIOUS') : null,
+    timeoutMs: env.CHAT_PROVIDER_TIMEOUT_MS,
+    idleTimeoutMs: env.CHAT_PROVIDER_IDLE_TIMEOUT_MS,
+    environmentKey: env.OPENAI_API_KEY ?? null,
+    imageModel: env.OPENAI_IMAGE_MODEL,
+    environmentModels: env.OPENAI_AGENT_MODELS,
   };
 }

@@ -1,4 +1,5 @@
 import { FakeOpenAi } from '../../test/fake-openai';
+import { buildProviderMessages } from '../domain/provider-request';
 import { OpenAiCompatibleProvider } from './openai-compatible';
 import { ProviderError } from './provider';
 
@@ -22,17 +23,20 @@ describe('OpenAI-compatible adapter', () => {
   });
   const provider = () => new OpenAiCompatibleProvider(config());
   const agent = { key: 'meeting-prep', name: 'Meeting Prep', description: '', providerAgentId: null, producesImages: false };
-  const ask = (over: Partial<Parameters<OpenAiCompatibleProvider['reply']>[0]> = {}, adapter = provider()) =>
-    adapter.reply({
+  type Request = Parameters<OpenAiCompatibleProvider['reply']>[0];
+  const ask = (over: Partial<Omit<Request, 'messages'>> = {}, adapter = provider()) => {
+    const turns = { history: over.history ?? [], message: over.message ?? 'Plan my week' };
+    return adapter.reply({
       agent,
-      message: 'Plan my week',
-      history: [],
+      ...turns,
+      messages: buildProviderMessages({ key: agent.key, name: agent.name, version: null, behaviour: null }, turns),
       signal: new AbortController().signal,
       maxTokens: 100,
       onWaiting: () => undefined,
       onToken: () => undefined,
       ...over,
     });
+  };
 
   it('sends the key as a bearer token and the chat request in the OpenAI shape, on one reused connection', async () => {
     fake.mode = 'ok';
@@ -60,6 +64,15 @@ describe('OpenAI-compatible adapter', () => {
     });
     // Each stream is read to its end, so its connection goes back to the pool for the next reply.
     expect(two!.clientPort).toBe(one!.clientPort);
+  });
+
+  it("asks for the agent's model and sends no key to an endpoint that takes none", async () => {
+    fake.mode = 'ok';
+    fake.reply = 'ok';
+    await ask({ model: 'llama3.1:8b', temperature: 0.2, stop: ['END'] }, new OpenAiCompatibleProvider({ ...config(), apiKey: null }));
+    const sent = fake.requests.at(-1)!;
+    expect(sent.authorization).toBeUndefined();
+    expect(sent.body).toMatchObject({ model: 'llama3.1:8b', temperature: 0.2, stop: ['END'] });
   });
 
   it.each([

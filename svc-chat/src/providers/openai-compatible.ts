@@ -7,7 +7,8 @@ export interface OpenAiCompatibleConfig {
   name: string;
   demo: boolean;
   baseUrl: string;
-  apiKey: string;
+  /** null: the endpoint takes no key (no Authorization header is sent). */
+  apiKey: string | null;
   model: string;
   /** A model per agent key, where an agent needs another one than `model`. */
   models: Record<string, string>;
@@ -39,18 +40,13 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 
   private async chat(request: ProviderRequest): Promise<ProviderReply> {
     const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming = {
-      model: this.config.models[request.agent.key] ?? this.config.model,
+      model: request.model ?? this.config.models[request.agent.key] ?? this.config.model,
       stream: true,
       stream_options: { include_usage: true },
       max_tokens: request.maxTokens,
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.stop?.length ? { stop: request.stop } : {}),
-      messages: [
-        { role: 'system', content: `You are ${request.agent.name}. ${request.agent.description}`.trim() },
-        ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
-        ...request.history,
-        { role: 'user', content: request.message },
-      ],
+      messages: request.messages,
     };
     // The endpoint's timeout ends once the headers are in; a provider that then goes quiet is cut
     // off by the idle timer, restarted by every chunk.
@@ -92,7 +88,12 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 
   private async image(request: ProviderRequest): Promise<ProviderReply> {
     request.onWaiting();
-    const body: OpenAI.Images.ImageGenerateParams = { model: this.config.imageModel, prompt: request.message, n: 1, size: request.imageSize ?? DEFAULT_IMAGE_SIZE };
+    const body: OpenAI.Images.ImageGenerateParams = {
+      model: request.imageModel ?? this.config.imageModel,
+      prompt: request.message,
+      n: 1,
+      size: request.imageSize ?? DEFAULT_IMAGE_SIZE,
+    };
     const cutoff = new Cutoff();
     const result = await readJson<OpenAI.Images.ImagesResponse>(await postJson(this.endpoint, 'images/generations', body, request.signal, cutoff)).catch((error: unknown) => {
       throw failure(error, request.signal, cutoff, 'the agent provider broke off its answer');

@@ -19,8 +19,10 @@ export interface OpenAiEndpoint {
   timeoutMs: number;
 }
 
-export function openAiEndpoint({ baseUrl, apiKey, timeoutMs }: { baseUrl: string; apiKey: string; timeoutMs: number }): OpenAiEndpoint {
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, timeoutMs };
+/** A null key sends no Authorization header (a local Ollama or llama.cpp server takes none). */
+export function openAiEndpoint({ baseUrl, apiKey, timeoutMs }: { baseUrl: string; apiKey: string | null; timeoutMs: number }): OpenAiEndpoint {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), headers, timeoutMs };
 }
 
 /**
@@ -47,14 +49,23 @@ export class Cutoff {
  * as much as everything else svc-chat does. The wire protocol is the same; the shapes are the
  * openai package's own types.
  */
-export async function postJson(endpoint: OpenAiEndpoint, path: string, body: unknown, signal: AbortSignal, cutoff: Cutoff): Promise<ResponseBody> {
+export function postJson(endpoint: OpenAiEndpoint, path: string, body: unknown, signal: AbortSignal, cutoff: Cutoff): Promise<ResponseBody> {
+  return send(endpoint, 'POST', path, body, signal, cutoff);
+}
+
+/** GETs `path` under the endpoint (e.g. `models`): the body of a 2xx answer, else the provider's own words as a ProviderError. */
+export function getJson(endpoint: OpenAiEndpoint, path: string, signal: AbortSignal, cutoff: Cutoff): Promise<ResponseBody> {
+  return send(endpoint, 'GET', path, undefined, signal, cutoff);
+}
+
+async function send(endpoint: OpenAiEndpoint, method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal, cutoff: Cutoff): Promise<ResponseBody> {
   const timer = setTimeout(() => cutoff.cut(new ProviderError('the agent provider did not answer in time')), endpoint.timeoutMs);
   let answer: Dispatcher.ResponseData;
   try {
     answer = await request(`${endpoint.baseUrl}/${path}`, {
-      method: 'POST',
+      method,
       headers: endpoint.headers,
-      body: JSON.stringify(body),
+      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.any([signal, cutoff.signal]),
       // The timer above bounds the wait for headers; a stream's quiet spells are the caller's idle timer's.
       headersTimeout: 0,

@@ -1,16 +1,27 @@
 import type { ImageSize } from '@agentdock/contracts';
 
+/** One message of the conversation as OpenAI-compatible providers take it. */
+export interface ProviderMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
 /** What a provider is asked: the agent (with its provider id), the user's text and the recent history. */
 export interface ProviderRequest {
   agent: { key: string; name: string; description: string; providerAgentId: string | null; producesImages: boolean };
   message: string;
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
   /**
-   * Instructions of an API caller (its system and developer messages). OpenAI-compatible
-   * providers send them as a system message after the agent's own; providers without one may ignore them.
+   * The whole conversation as sent to OpenAI-compatible providers, built by `buildProviderMessages`:
+   * the agent's instructions first, then an API caller's own system messages, the history and the
+   * message. Trigger/poll providers, which hold their own instructions, send `message` alone.
    */
-  system?: string;
-  /** Sampling settings of an API caller, for providers that take them. */
+  messages: ProviderMessage[];
+  /** The model the agent's live version names; absent: the provider's own default. */
+  model?: string;
+  /** For image agents: the image model the agent names. */
+  imageModel?: string;
+  /** Sampling settings (the agent's, or an API caller's), for providers that take them. */
   temperature?: number;
   stop?: string[];
   /** For image agents: the size asked for (providers that cannot size images ignore it; absent: square). */

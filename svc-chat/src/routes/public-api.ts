@@ -62,6 +62,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits }): Ro
         maxTokens: body.max_completion_tokens ?? body.max_tokens ?? null,
         kind: 'chat',
         startedAt,
+        question: conversation.message,
       });
       const left = leaving(res);
       const id = `chatcmpl-${reserved.reservation.replyId.replaceAll('-', '')}`;

@@ -17,7 +17,7 @@ import { emails } from './emails';
 import { IdentityError } from './errors';
 import { createLinkCode, consumeLinkCode, findLiveLinkCode, type LinkPurpose } from './link-codes';
 import type { Mailer } from './mailer';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '@agentdock/service-kit';
 import { hasMfa, spendSecondFactor } from './mfa';
 import { createChallenge, failChallenge, type IssuedChallenge, openChallenge, spendChallenge } from './mfa-challenges';
 import { issueOtp, verifyOtp } from './otp';

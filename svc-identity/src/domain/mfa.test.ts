@@ -3,7 +3,7 @@ import { eq } from '@agentdock/service-data/orm';
 import { MFA_KEY as KEY, mfaBox as box, useMfaDomain } from '../../test/mfa-domain';
 import { mfaFactors, users } from '../db/schema';
 import { mfaStatusOf, resealTotpSecrets, spendSecondFactor, startEnrolment } from './mfa';
-import { createSecretBox } from './secret-box';
+import { createSecretBox } from '@agentdock/service-kit';
 import { totpAt } from './totp';
 
 describe(`second-factor codes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -7,7 +7,7 @@ import { IdentityError } from './errors';
 import { verifyPassword } from './passwords';
 import { findRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { markSessionMfaVerified } from './refresh-tokens';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '@agentdock/service-kit';
 import { matchingTotpStep, newTotpSecret, totpUri } from './totp';
 import type { IdentityWriter } from './writer';
 

@@ -6,7 +6,7 @@ import type { IdentitySchema } from '../db/schema';
 import { confirmEnrolment, disableMfa, mfaStatusOf, regenerateRecoveryCodes, startEnrolment } from '../domain/mfa';
 import { type ConfirmCredentialChange, currentSession, currentUser } from '../domain/profile';
 import type { RateLimits } from '../domain/rate-limits';
-import type { SecretBox } from '../domain/secret-box';
+import type { SecretBox } from '@agentdock/service-kit';
 import type { IdentityWriter } from '../domain/writer';
 import { clientIp } from './http-helpers';
 

@@ -1,6 +1,7 @@
 import { CATALOG_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
 import { adminAgent, adminAgentList, agentInput, agentList, agentPatch } from './agent';
+import { agentBuilder, agentDraftInput } from './agent-builder';
 import { contentSection, contentSectionInput, contentSectionList, contentSectionPatch } from './content';
 import {
   communityOffer,
@@ -70,6 +71,13 @@ export const CATALOG_ADMIN_ENDPOINTS = {
   createAgent: defineEndpoint('POST', CATALOG_BASE, '/admin/agents', { request: agentInput, response: adminAgent }),
   updateAgent: defineEndpoint('PATCH', CATALOG_BASE, '/admin/agents/:id', { request: agentPatch, response: adminAgent }),
   deleteAgent: defineEndpoint('DELETE', CATALOG_BASE, '/admin/agents/:id', { response: undefined }),
+  /** The draft, the live version and every published version (instructions included: admins only). */
+  agentBuilder: defineEndpoint('GET', CATALOG_BASE, '/admin/agents/:id/builder', { response: agentBuilder }),
+  saveAgentDraft: defineEndpoint('PUT', CATALOG_BASE, '/admin/agents/:id/draft', { request: agentDraftInput, response: agentBuilder }),
+  /** The draft becomes a new version, live at once. */
+  publishAgent: defineEndpoint('POST', CATALOG_BASE, '/admin/agents/:id/publish', { response: agentBuilder }),
+  /** An earlier version becomes a new live version (and the draft). */
+  restoreAgentVersion: defineEndpoint('POST', CATALOG_BASE, '/admin/agents/:id/versions/:version/restore', { response: agentBuilder }),
   content: defineEndpoint('GET', CATALOG_BASE, '/admin/content', { response: contentSectionList }),
   createContent: defineEndpoint('POST', CATALOG_BASE, '/admin/content', { request: contentSectionInput, response: contentSection }),
   updateContent: defineEndpoint('PATCH', CATALOG_BASE, '/admin/content/:id', { request: contentSectionPatch, response: contentSection }),

@@ -2,6 +2,7 @@ import { CHAT_BASE } from '../http/bases';
 import { apiKeyUsageResponse } from '../public-api/usage';
 import { defineEndpoint } from '../http/endpoint';
 import { chatConversationRename, chatConversationResponse, chatConversationsQuery, chatConversationsResponse } from './conversation';
+import { connectionInput, connectionModels, connectionPatch, connectionTestResult, draftTestReply, draftTestRequest, modelConnection, modelConnectionList } from './connections';
 import { chatAgentsResponse, chatHistoryResponse, chatSendRequest } from './message';
 import {
   adminMessagesQuery,
@@ -47,4 +48,14 @@ export const CHAT_ADMIN_ENDPOINTS = {
   adjustWallet: defineEndpoint('POST', CHAT_ADMIN_BASE, '/wallets/:userId/adjustments', { request: walletAdjustment, response: walletResponse }),
   recentReplies: defineEndpoint('GET', CHAT_ADMIN_BASE, '/users/:userId/messages', { query: adminMessagesQuery, response: adminMessagesResponse }),
   refund: defineEndpoint('POST', CHAT_ADMIN_BASE, '/messages/:messageId/refund', { request: messageRefund, response: walletResponse }),
+  connections: defineEndpoint('GET', CHAT_ADMIN_BASE, '/connections', { response: modelConnectionList }),
+  createConnection: defineEndpoint('POST', CHAT_ADMIN_BASE, '/connections', { request: connectionInput, response: modelConnection }),
+  updateConnection: defineEndpoint('PATCH', CHAT_ADMIN_BASE, '/connections/:id', { request: connectionPatch, response: modelConnection }),
+  deleteConnection: defineEndpoint('DELETE', CHAT_ADMIN_BASE, '/connections/:id', { response: undefined }),
+  /** Agents without a connection of their own use the default one. */
+  makeDefaultConnection: defineEndpoint('POST', CHAT_ADMIN_BASE, '/connections/:id/default', { response: modelConnection }),
+  connectionModels: defineEndpoint('GET', CHAT_ADMIN_BASE, '/connections/:id/models', { response: connectionModels }),
+  testConnection: defineEndpoint('POST', CHAT_ADMIN_BASE, '/connections/:id/test', { response: connectionTestResult }),
+  /** One turn of the console's "Draft test" chat: charged to nobody, recorded nowhere. */
+  draftTest: defineEndpoint('POST', CHAT_ADMIN_BASE, '/agents/:agentId/draft-test', { request: draftTestRequest, response: draftTestReply }),
 } as const;

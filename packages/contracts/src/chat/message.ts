@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { subscriptionTier } from '../catalog/tier';
 import { chatConversation } from './conversation';
+import { messageSource } from './knowledge';
 
 /** An agent the caller's tier may chat with (GET /api/chat/agents). */
 export const chatAgent = z.object({
@@ -11,6 +12,8 @@ export const chatAgent = z.object({
   tier: subscriptionTier,
   /** True for the agent that answers with an image. */
   producesImages: z.boolean(),
+  /** The live version's conversation starters, shown in an empty conversation. */
+  starters: z._default(z.array(z.string()), []),
 });
 export type ChatAgent = z.infer<typeof chatAgent>;
 export const chatAgentsResponse = z.object({
@@ -42,6 +45,8 @@ export const chatMessage = z.object({
   createdAt: z.string().check(z.iso.datetime()),
   /** Set on a reply cut short: `out-of-credits` (the customer's credits ran out mid-reply). */
   stopReason: z.optional(z.enum(REPLY_STOP_REASONS)),
+  /** The agent's knowledge files a reply drew on ("Sources: pricing.pdf p. 3"); absent when none. */
+  sources: z.optional(z.array(messageSource)),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatHistoryResponse = z.object({ messages: z.array(chatMessage), conversation: z.nullable(chatConversation) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 // The catalog's plan is a zod/mini schema (browser-facing); mini's functions derive v1 from it.
 import * as zm from 'zod/mini';
 import { adminAgent } from '../catalog/agent';
+import { agentBehaviour } from '../catalog/agent-builder';
 import { contentSection } from '../catalog/content';
 import { enrolment } from '../catalog/course';
 import { plan } from '../catalog/plan';
@@ -30,6 +31,24 @@ export const planChangedV2 = defineEvent('catalog.plan.changed', 2, z.object({ c
 
 /** Published on every admin change to an agent; carries the provider id for svc-chat. */
 export const agentChangedV1 = defineEvent('catalog.agent.changed', 1, z.object({ change: z.enum(['created', 'updated', 'deleted']), agent: adminAgent }));
+
+/**
+ * Published when an agent's draft is published, when an earlier version is restored (as a new
+ * version) and when a seeded agent gets its first version. Carries the private instructions: only
+ * svc-chat, which answers with them, consumes it.
+ */
+export const agentPublishedV1 = defineEvent(
+  'catalog.agent.published',
+  1,
+  z.object({
+    agentId: z.string(),
+    key: z.string(),
+    version: z.number().int().min(1),
+    behaviour: agentBehaviour,
+    publishedAt: z.string(),
+    publishedBy: z.object({ id: z.string(), email: z.string().nullable() }),
+  }),
+);
 
 /** Published on every admin create or edit of a content section (there is no delete). */
 export const contentChangedV1 = defineEvent('catalog.content.changed', 1, z.object({ change: z.enum(['created', 'updated']), section: contentSection }));

@@ -67,6 +67,7 @@ export const ERROR_CATALOGUE = {
   plan_exists: { status: 409, text: 'A plan with this id already exists.' },
   agent_not_found: { status: 404, text: 'This agent does not exist.' },
   agent_exists: { status: 409, text: 'An agent with this key already exists.' },
+  agent_version_not_found: { status: 404, text: 'This agent has no such published version.' },
   content_not_found: { status: 404, text: 'This content section does not exist.' },
   content_slot_taken: { status: 409, text: 'Another content section already uses this slot.' },
   content_not_deletable: { status: 405, text: 'Content sections cannot be deleted. Set a section inactive to hide it from the site.' },
@@ -116,6 +117,19 @@ export const ERROR_CATALOGUE = {
   message_not_found: { status: 404, text: 'That message is not one of yours in this conversation.' },
   already_refunded: { status: 409, text: 'This reply was already refunded.' },
   agent_not_available: { status: 404, text: 'This agent is not available for your subscription tier.' },
+  connection_not_found: { status: 404, text: 'There is no model connection with this id.' },
+  connection_in_use: { status: 409, text: 'This is the default connection: make another one the default before deleting it.' },
+  connection_failed: { status: 502, text: 'The model connection did not answer as expected.' },
+
+  // ── svc-chat's agent knowledge (the upload's message names the file) ─────────────────────────
+  knowledge_file_empty: { status: 400, text: 'The file is empty: it has no text to learn from.' },
+  knowledge_file_type: { status: 415, text: "Only Markdown, plain text, PDF and HTML files can be added to an agent's knowledge." },
+  knowledge_file_too_large: { status: 413, text: 'The file is larger than 20 MB, the most a knowledge file may be.' },
+  knowledge_file_limit: { status: 409, text: 'This agent already has 200 knowledge files, the most it can have. Delete one to add another.' },
+  knowledge_file_encrypted: { status: 422, text: 'The PDF is protected by a password, so its text cannot be read. Upload a copy without a password.' },
+  knowledge_file_unreadable: { status: 422, text: 'The PDF could not be read: it is damaged or not really a PDF.' },
+  knowledge_file_not_found: { status: 404, text: 'This agent has no such knowledge file.' },
+  passage_not_found: { status: 404, text: 'This passage is not one a reply of yours cited, or its file was removed.' },
 
   // ── svc-chat's OpenAI-compatible /v1 API (PUBLIC_API_ERRORS gives each its OpenAI `type`) ────
   invalid_api_key: { status: 401, text: 'Incorrect API key provided.' },

@@ -2,6 +2,7 @@ import { setTimeout as yieldToEventLoop } from 'node:timers/promises';
 import type { ImageSize } from '@agentdock/contracts';
 import { type ChatProvider, failureApology, ProviderError, type ProviderRequest } from '../../providers/provider';
 import { type AgentRecord, producesImages } from '../agents';
+import { buildProviderMessages, imageSizeFor, type Passage, samplingFor } from '../provider-request';
 import { cutOffAt, type Delivered, deliveredWhole } from './cut-off';
 import type { Reservation } from './reserve';
 import { release, type ReplyRecorder, settle, type SettleDeps } from './settle';
@@ -15,7 +16,15 @@ import { release, type ReplyRecorder, settle, type SettleDeps } from './settle';
  */
 
 export interface MeterDeps extends SettleDeps {
+  /** Answers when no model connection does (no connections, or the agent platform). */
   provider: ChatProvider;
+  /** The admin's model connections: the agent's own, or the default one. */
+  connections?: ProviderSource;
+}
+
+/** Where the provider of an agent's connection comes from. */
+export interface ProviderSource {
+  providerFor(connectionId: string | null | undefined): Promise<ChatProvider>;
 }
 
 /** What the provider is asked, and where the reply goes as it arrives. */
@@ -23,9 +32,13 @@ export interface ReplyRequest {
   agent: AgentRecord;
   message: string;
   history: ProviderRequest['history'];
+  /** A `/v1` caller's own system and developer messages: sent after the agent's instructions. */
   system?: string;
+  /** A `/v1` caller's sampling settings: they win over the agent's. */
   temperature?: number;
   stop?: string[];
+  /** Passages of the agent's knowledge retrieved for this send, sent with the instructions. */
+  passages?: Passage[];
   /** For image agents: the size asked for. */
   imageSize?: ImageSize;
   /** In the log lines of a failure and in the apology the caller sees. */
@@ -55,20 +68,20 @@ export async function meteredReply<TDone, TFailed>(
   const stream = cutOffAt(bound, request.onToken);
   let delivered: Delivered;
   try {
-    const reply = await deps.provider.reply({
-      agent: {
-        key: request.agent.key,
-        name: request.agent.name,
-        description: request.agent.description,
-        providerAgentId: request.agent.providerAgentId,
-        producesImages: producesImages(request.agent),
-      },
+    const { agent } = request;
+    const provider = deps.connections ? await deps.connections.providerFor(agent.behaviour?.connectionId) : deps.provider;
+    const imageSize = imageSizeFor(agent.behaviour, request.imageSize);
+    const reply = await provider.reply({
+      agent: { key: agent.key, name: agent.name, description: agent.description, providerAgentId: agent.providerAgentId, producesImages: producesImages(agent) },
       message: request.message,
       history: request.history,
-      ...(request.system ? { system: request.system } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      ...(request.stop?.length ? { stop: request.stop } : {}),
-      ...(request.imageSize ? { imageSize: request.imageSize } : {}),
+      messages: buildProviderMessages(
+        { key: agent.key, name: agent.name, version: agent.publishedVersion, behaviour: agent.behaviour },
+        { ...(request.system ? { system: request.system } : {}), history: request.history, message: request.message },
+        request.passages,
+      ),
+      ...samplingFor(agent.behaviour, request),
+      ...(imageSize ? { imageSize } : {}),
       signal: AbortSignal.any([request.signal, stream.signal]),
       maxTokens: bound,
       onToken: stream.onToken,

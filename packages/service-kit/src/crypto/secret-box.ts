@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 const VERSION = 'v1';
 const ALGORITHM = 'aes-256-gcm';
@@ -7,7 +8,8 @@ const TAG_BYTES = 16;
 export const KEY_BYTES = 32;
 
 /**
- * Secrets this service must read back (authenticator secrets, to check codes) sealed with
+ * Secrets a service must read back (svc-identity's authenticator secrets, to check codes; svc-chat's
+ * model connection keys, to call the provider) sealed with
  * AES-256-GCM under a key from the environment, so a dump of the database alone gives nothing
  * away. A sealed value is `v1:<key id>:<base64url of iv, ciphertext, tag>`; the key id (a hash
  * prefix of the key) says which key opens it, so keys can be rotated. `context` is authenticated
@@ -31,7 +33,11 @@ export function parseKey(text: string): Buffer | undefined {
   return key.length === KEY_BYTES ? key : undefined;
 }
 
-export function createSecretBox(current: Buffer, previous: readonly Buffer[] = []): SecretBox {
+/**
+ * @param previousKeysSetting the setting that holds the previous keys, named when a value was sealed
+ *   with a key no longer given.
+ */
+export function createSecretBox(current: Buffer, previous: readonly Buffer[] = [], previousKeysSetting = 'the previous keys setting'): SecretBox {
   const currentId = keyId(current);
   const keys = new Map([...previous.map((key) => [keyId(key), key] as const), [currentId, current] as const]);
   return {
@@ -45,7 +51,7 @@ export function createSecretBox(current: Buffer, previous: readonly Buffer[] = [
       const [version, id, data] = sealed.split(':');
       const key = id === undefined ? undefined : keys.get(id);
       if (version !== VERSION || data === undefined) throw new Error('Not a sealed secret');
-      if (!key) throw new Error(`Sealed with an unknown key (${id}): give it in MFA_ENCRYPTION_KEY_PREVIOUS`);
+      if (!key) throw new Error(`Sealed with an unknown key (${id}): give it in ${previousKeysSetting}`);
       const body = Buffer.from(data, 'base64url');
       const decipher = createDecipheriv(ALGORITHM, key, body.subarray(0, IV_BYTES)).setAAD(Buffer.from(context));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
@@ -55,3 +61,23 @@ export function createSecretBox(current: Buffer, previous: readonly Buffer[] = [
     isCurrent: (sealed) => sealed.startsWith(`${VERSION}:${currentId}:`),
   };
 }
+
+/** An environment variable holding one such key (`openssl rand -base64 32`). */
+export const encryptionKeySchema = z.string().transform((text, ctx) => {
+  const key = parseKey(text);
+  if (!key) ctx.addIssue({ code: 'custom', message: `expected ${KEY_BYTES} random bytes in base64, e.g. from: openssl rand -base64 ${KEY_BYTES}` });
+  return key ?? Buffer.alloc(0);
+});
+
+/** An environment variable holding earlier keys, comma-separated (rotation). */
+export const encryptionKeysSchema = z.string().transform((text, ctx) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const key = parseKey(part);
+      if (!key) ctx.addIssue({ code: 'custom', message: `expected comma-separated keys of ${KEY_BYTES} bytes in base64` });
+      return key ?? Buffer.alloc(0);
+    }),
+);
