@@ -10,14 +10,14 @@ import {
   DASHBOARD_PATH,
   MANAGE_SUBSCRIPTION_PATH,
   PRICING_PATH,
-  SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
 import { ConflictError, NotFoundError } from '@agentdock/service-kit';
 import { type Db, type ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
-import { COURSE_PRICES, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import { resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import { productName } from './product-name';
 import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
 import type { StoredSubscription } from './subscription-machine';
 import { createCustomerClock } from './test-clocks';
@@ -101,6 +101,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
     };
   } else {
     const pack = resolveCreditPack(request.packId);
+    const metadata = { userId: user.sub, kind: 'credits', packId: pack.id };
+    const packName = `${pack.credits.toLocaleString('en-US')} platform credits`;
     params = {
       ...baseParams,
       mode: 'payment',
@@ -110,13 +112,15 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
           price_data: {
             currency: pack.currency,
             unit_amount: pack.amount,
-            product_data: { name: `${pack.credits.toLocaleString('en-US')} platform credits` },
+            product_data: { name: packName },
           },
         },
       ],
       success_url: `${deps.appUrl}${DASHBOARD_PATH}?credits=success`,
       cancel_url: `${deps.appUrl}${DASHBOARD_PATH}?credits=cancelled`,
-      metadata: { userId: user.sub, kind: 'credits', packId: pack.id },
+      metadata,
+      // The provider issues a paid invoice for the pack: the customer's receipt, listed with the subscription invoices.
+      invoice_creation: { enabled: true, invoice_data: { description: packName, metadata } },
     };
   }
   params.customer = await customerFor(context, deps, user);
@@ -134,14 +138,6 @@ export async function openPortal(context: ServiceContext<BillingSchema>, deps: B
     return_url: `${deps.appUrl}${MANAGE_SUBSCRIPTION_PATH}`,
   });
   return session.url;
-}
-
-/** What a subscription sells, as the customer knows it. */
-export function productName(product: StoredSubscription['product']): string {
-  if (product.kind === 'plan') return `${SUBSCRIPTION_TIER_LABELS[product.tier]} plan`;
-  if (product.courseId === COMMUNITY_COURSE_ID) return 'Community membership';
-  const course = COURSE_PRICES.find((entry) => entry.courseId === product.courseId);
-  return `${course?.name ?? product.courseId} course`;
 }
 
 export function toBillingSubscription(row: SubscriptionRow): BillingSubscription {

@@ -4,6 +4,7 @@ import {
   changePlanRequest,
   checkoutRequest,
   type CreditPackList,
+  type InvoiceList,
   type RedirectResponse,
   type SubscriptionList,
 } from '@agentdock/contracts';
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import type { BillingSchema } from '../db/schema';
 import { type BillingDeps, cancelAtPeriodEnd, changePlan, listSubscriptions, openPortal, previewPlanChange, resumeSubscription, startCheckout } from '../domain/billing';
 import { CREDIT_PACKS } from '../domain/checkout-rules';
+import { listInvoices } from '../domain/invoices';
 
 const subscriptionParams = z.object({ id: z.string().min(1).max(255) });
 
@@ -37,6 +39,10 @@ export function billingRouter(context: ServiceContext<BillingSchema>, deps: Bill
 
   router.get(BILLING_ENDPOINTS.subscriptions.route, signedIn, async (req, res) => {
     res.json({ subscriptions: await listSubscriptions(context.db, getAuth(req).sub) } satisfies SubscriptionList);
+  });
+
+  router.get(BILLING_ENDPOINTS.invoices.route, signedIn, async (req, res) => {
+    res.json({ invoices: await listInvoices(context.db, getAuth(req).sub) } satisfies InvoiceList);
   });
 
   router.post(BILLING_ENDPOINTS.cancelSubscription.route, signedIn, async (req, res) => {

@@ -89,3 +89,36 @@ export type CreditPack = z.infer<typeof creditPack>;
 /** GET /api/billing/credit-packs */
 export const creditPackList = z.object({ packs: z.array(creditPack) });
 export type CreditPackList = z.infer<typeof creditPackList>;
+
+export const INVOICE_KINDS = ['plan', 'course', 'credit-pack'] as const;
+
+/**
+ * One invoice or receipt the payment provider issued to the caller: a subscription's charge, or
+ * the receipt of a credit pack. The links are the provider's hosted page and PDF.
+ */
+export const billingInvoice = z.object({
+  id: z.string().check(z.minLength(1)),
+  kind: z.enum(INVOICE_KINDS),
+  /** What was paid for, as the customer knows it: "Starter plan", "500,000 platform credits". */
+  description: z.string(),
+  /** The provider's reason: subscription_create, subscription_cycle, subscription_update, manual… */
+  billingReason: z.nullable(z.string()),
+  number: z.nullable(z.string()),
+  /** The provider's status: open, paid, uncollectible, void. */
+  status: z.string(),
+  /** Integer minor units; `total` includes `tax`. */
+  total: z.number().check(z.int()),
+  tax: z.number().check(z.int()),
+  amountPaid: z.number().check(z.int()),
+  amountDue: z.number().check(z.int()),
+  currency: z.string().check(z.length(3)),
+  /** ISO 8601. */
+  issuedAt: z.string().check(z.iso.datetime()),
+  hostedInvoiceUrl: z.nullable(z.string().check(z.url())),
+  invoicePdfUrl: z.nullable(z.string().check(z.url())),
+});
+export type BillingInvoice = z.infer<typeof billingInvoice>;
+
+/** GET /api/billing/invoices: newest first. */
+export const invoiceList = z.object({ invoices: z.array(billingInvoice) });
+export type InvoiceList = z.infer<typeof invoiceList>;
