@@ -38,6 +38,8 @@ export * from './billing/constants';
 export * from './billing/http';
 export * from './billing/endpoints';
 export * from './chat/wallet';
+export * from './chat/balance';
+export * from './chat/statement';
 export * from './chat/rules';
 export * from './chat/plan-change';
 export * from './chat/conversation';
