@@ -59,6 +59,18 @@ const SUBSCRIPTION_LIST_STATUSES: ReadonlySet<string> = new Set([
   'unpaid',
 ]);
 
+/** Stripe's `cancellation_details[feedback]` values. */
+const CANCELLATION_FEEDBACK: ReadonlySet<string> = new Set([
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'other',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+]);
+
 const addInterval = (start: number, interval: 'month' | 'year') => {
   const date = new Date(start * 1000);
   if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
@@ -358,6 +370,8 @@ export class StripeEngine {
       metadata: session.subscriptionMetadata,
       items: { object: 'list', data: [], has_more: false, url: '' },
       latest_invoice: null,
+      cancellation_feedback: null,
+      cancellation_comment: null,
     };
     subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
     subscription.items.data.push({
@@ -520,13 +534,32 @@ export class StripeEngine {
 
   async updateSubscription(
     id: string,
-    params: { cancel_at_period_end?: string | boolean; items?: Array<{ id?: string; price?: string }>; metadata?: Record<string, string> },
+    params: {
+      cancel_at_period_end?: string | boolean;
+      items?: Array<{ id?: string; price?: string }>;
+      metadata?: Record<string, string>;
+      cancellation_details?: { feedback?: string; comment?: string };
+    },
   ): Promise<Subscription> {
     const subscription = this.subscription(id);
     if (subscription.status === 'canceled') {
       throw new StripeApiError(400, 'invalid_request_error', 'resource_missing', 'A canceled subscription can only update its cancellation_details and metadata.');
     }
     if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = String(params.cancel_at_period_end) === 'true';
+    const feedback = params.cancellation_details?.feedback;
+    if (feedback !== undefined && !CANCELLATION_FEEDBACK.has(feedback)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        `Invalid cancellation_details[feedback]: must be one of ${[...CANCELLATION_FEEDBACK].join(', ')}`,
+        'cancellation_details[feedback]',
+      );
+    }
+    if (params.cancellation_details) {
+      subscription.cancellation_feedback = feedback || null;
+      subscription.cancellation_comment = params.cancellation_details.comment || null;
+    }
     if (params.metadata) subscription.metadata = { ...subscription.metadata, ...params.metadata };
     const change = params.items?.[0];
     if (change?.price) {

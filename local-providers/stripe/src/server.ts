@@ -102,7 +102,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
     );
   });
   api.get('/subscriptions/:id', allow(), (req, res) => res.json(engine.present(engine.subscription(param(req, 'id')))));
-  api.post('/subscriptions/:id', allow('cancel_at_period_end', 'items', 'metadata', 'proration_behavior'), async (req, res) =>
+  api.post('/subscriptions/:id', allow('cancel_at_period_end', 'items', 'metadata', 'proration_behavior', 'cancellation_details'), async (req, res) =>
     res.json(engine.present(await engine.updateSubscription(param(req, 'id'), req.body ?? {}))),
   );
   api.delete('/subscriptions/:id', allow('invoice_now', 'prorate', 'cancellation_details'), async (req, res) => res.json(engine.present(await engine.cancelNow(param(req, 'id')))));

@@ -122,7 +122,12 @@ export function toSubscription(subscription: Subscription, testClock: string | n
     cancel_at: subscription.cancel_at_period_end ? (item?.current_period_end ?? null) : null,
     cancel_at_period_end: subscription.cancel_at_period_end,
     canceled_at: subscription.canceled_at,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: subscription.canceled_at ? 'cancellation_requested' : null },
+    cancellation_details: {
+      comment: subscription.cancellation_comment,
+      feedback: subscription.cancellation_feedback as Stripe.Subscription.CancellationDetails.Feedback | null,
+      feedback_option: null,
+      reason: subscription.canceled_at ? 'cancellation_requested' : null,
+    },
     collection_method: 'charge_automatically',
     created: subscription.created,
     currency: item?.price.currency ?? 'usd',

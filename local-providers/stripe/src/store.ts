@@ -113,6 +113,9 @@ export interface Subscription {
   metadata: Record<string, string>;
   items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
   latest_invoice: string | null;
+  /** The customer's reason for cancelling, as given with `cancellation_details`. */
+  cancellation_feedback: string | null;
+  cancellation_comment: string | null;
 }
 
 export interface Invoice {

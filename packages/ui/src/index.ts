@@ -18,6 +18,8 @@ export type { PageLoader, RemotePages, RemoteServerModule, ServerContext, Server
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
 export { hrefWithReturnUrl, RETURN_URL_PARAM, signInHref } from './sign-in-href';
 export { SITE, SITE_FOOTER_ID } from './site';
+export { StatementView, type StatementViewProps } from './statement/statement-view';
+export { type StatementLoader, type StatementRequest, useStatement } from './statement/use-statement';
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { TIER_COLORS, TierBadge, type TierBadgeProps } from './tier-badge';

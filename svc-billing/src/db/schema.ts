@@ -157,5 +157,23 @@ export const invoices = pgTable(
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents, payments, planConversions, invoices };
+/**
+ * Each time a customer asked to cancel at period end, with the reason they gave (Stripe's
+ * feedback values, or none) and their note: the operator's overview counts them by reason.
+ */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id').notNull(),
+    userId: text('user_id').notNull(),
+    productKind: text('product_kind', { enum: ['plan', 'course'] }).notNull(),
+    reason: text('reason'),
+    comment: text('comment'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('cancellation_requests_requested_at_idx').on(table.requestedAt)],
+);
+
+export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents, payments, planConversions, invoices, cancellationRequests };
 export type BillingSchema = typeof schema;

@@ -18,7 +18,7 @@ import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
 import { resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 import { productName } from './product-name';
-import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
+import { readStoredSubscription } from './stored-subscription';
 import type { StoredSubscription } from './subscription-machine';
 import { createCustomerClock } from './test-clocks';
 
@@ -30,7 +30,7 @@ export interface BillingDeps {
 }
 
 /** Statuses that still hold (or are about to hold) what was bought. */
-const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+export const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 /** The caller's provider customer, created on first use and stored with the user id. */
 export async function customerFor(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
@@ -163,40 +163,13 @@ export async function listSubscriptions(db: Db, userId: string): Promise<Billing
 }
 
 /** The caller's own subscription; another user's id is indistinguishable from an unknown one. */
-async function ownSubscription(db: Db, userId: string, id: string): Promise<SubscriptionRow> {
+export async function ownSubscription(db: Db, userId: string, id: string): Promise<SubscriptionRow> {
   const [row] = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
   if (!row) throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.subscriptionNotFound });
   return row;
-}
-
-/**
- * Sets whether a running subscription ends at period end: cancelling (never immediately) or, until
- * the period ends, resuming. The local row is updated right away so the page reloads with the
- * right notice; the provider's webhook later confirms the same state.
- */
-async function setCancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, row: SubscriptionRow, cancel: boolean): Promise<BillingSubscription> {
-  await deps.stripe.subscriptions.update(row.id, { cancel_at_period_end: cancel });
-  const state = storedSubscriptionRecord({ ...readStoredSubscription(row), cancelAtPeriodEnd: cancel });
-  const [updated] = await context.db.update(subscriptions).set({ state, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
-  return toBillingSubscription(updated ?? row);
-}
-
-export async function cancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
-  return setCancelAtPeriodEnd(context, deps, await ownSubscription(context.db, userId, id), true);
-}
-
-/** Keeps a subscription that was set to end at period end, while that period still runs. */
-export async function resumeSubscription(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
-  const row = await ownSubscription(context.db, userId, id);
-  const state = readStoredSubscription(row);
-  if (!LIVE_STATUSES.has(state.status)) {
-    throw new ConflictError('Only a running subscription can be resumed.', { code: BILLING_ERROR_CODES.subscriptionNotActive });
-  }
-  if (!state.cancelAtPeriodEnd) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.notCanceling });
-  return setCancelAtPeriodEnd(context, deps, row, false);
 }
 
 async function planChangeItems(

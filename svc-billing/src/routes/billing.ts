@@ -13,7 +13,8 @@ import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { BillingSchema } from '../db/schema';
-import { type BillingDeps, cancelAtPeriodEnd, changePlan, listSubscriptions, openPortal, previewPlanChange, resumeSubscription, startCheckout } from '../domain/billing';
+import { type BillingDeps, changePlan, listSubscriptions, openPortal, previewPlanChange, startCheckout } from '../domain/billing';
+import { cancelAtPeriodEnd, resumeSubscription } from '../domain/cancellation';
 import { CREDIT_PACKS } from '../domain/checkout-rules';
 import { listInvoices } from '../domain/invoices';
 
@@ -46,9 +47,9 @@ export function billingRouter(context: ServiceContext<BillingSchema>, deps: Bill
   });
 
   router.post(BILLING_ENDPOINTS.cancelSubscription.route, signedIn, async (req, res) => {
-    cancelSubscriptionRequest.parse(req.body);
+    const request = cancelSubscriptionRequest.parse(req.body);
     const { id } = subscriptionParams.parse(req.params);
-    res.json(await cancelAtPeriodEnd(context, deps, getAuth(req).sub, id));
+    res.json(await cancelAtPeriodEnd(context, deps, getAuth(req).sub, id, request));
   });
 
   router.post(BILLING_ENDPOINTS.resumeSubscription.route, signedIn, async (req, res) => {

@@ -43,3 +43,22 @@ export const BILLING_TEXTS = {
   notCanceling: ERROR_CATALOGUE.not_canceling.text,
   noSubscriptionForPortal: ERROR_CATALOGUE.no_customer.text,
 } as const;
+
+/** Why a customer cancels: Stripe's `cancellation_details.feedback` values, so the provider's reports agree. */
+export const CANCELLATION_REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'too_complex', 'low_quality', 'other'] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
+/** What the cancel dialog offers, and how the operator's overview names each reason. */
+export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
+  too_expensive: 'It’s too expensive',
+  missing_features: 'Some features are missing',
+  switched_service: 'I’m switching to another service',
+  unused: 'I don’t use it enough',
+  customer_service: 'Customer service was less than expected',
+  too_complex: 'It’s too hard to use',
+  low_quality: 'Quality was less than expected',
+  other: 'Another reason',
+};
+
+/** The longest note a customer may leave with a cancellation (Stripe keeps up to 5,000 characters). */
+export const CANCELLATION_COMMENT_MAX = 500;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS } from './constants';
 
 /**
  * HTTP bodies of svc-billing (behind the gateway at `/api/billing`). The caller is always the user
@@ -63,8 +64,16 @@ export type BillingSubscription = z.infer<typeof billingSubscription>;
 export const subscriptionList = z.object({ subscriptions: z.array(billingSubscription) });
 export type SubscriptionList = z.infer<typeof subscriptionList>;
 
-/** POST /api/billing/subscriptions/:id/cancel (cancellation is always at period end). */
-export const cancelSubscriptionRequest = z.object({ cancelAtPeriodEnd: z.literal(true) });
+/**
+ * POST /api/billing/subscriptions/:id/cancel (cancellation is always at period end), with the
+ * customer's optional reason and note, kept for the operator and passed on to the provider.
+ */
+export const cancelSubscriptionRequest = z.object({
+  cancelAtPeriodEnd: z.literal(true),
+  reason: z.optional(z.enum(CANCELLATION_REASONS)),
+  comment: z.optional(z.string().check(z.trim(), z.maxLength(CANCELLATION_COMMENT_MAX, `Keep the note under ${CANCELLATION_COMMENT_MAX} characters.`))),
+});
+export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequest>;
 
 /** POST /api/billing/subscriptions/:id/change-plan and …/change-plan/preview */
 export const changePlanRequest = z.object({ planId: checkoutPlanId, billingPeriod });
