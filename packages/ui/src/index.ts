@@ -5,6 +5,7 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonStyleProps, type 
 export { Card, type CardProps } from './card';
 export { classNames } from './class-names';
 export { Container } from './container';
+export { Dialog, type DialogProps } from './dialog';
 export { CopyButton, type CopyButtonProps } from './copy-button';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './field';
