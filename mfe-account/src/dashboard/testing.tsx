@@ -2,7 +2,7 @@ import type { Plan, UserProfile } from '@agentdock/contracts';
 import { seededPlansFixture, walletFixture as sharedWalletFixture } from '@agentdock/contracts/testing';
 import { fakeIdentity, jsonResponse, sessionFixture, userFixture } from '@agentdock/session/testing';
 import { useLocation } from 'react-router-dom';
-import type { BillingSubscription } from '../api/billing-api';
+import type { BillingInvoice, BillingSubscription } from '../api/billing-api';
 import type { UsageSummary, Wallet } from '../api/chat-api';
 import { renderAuthPage } from '../auth/testing';
 import DashboardPage from './dashboard-page';
