@@ -1,4 +1,3 @@
-import './statement.css';
 import { type FormEvent, useState } from 'react';
 import { formatCreditCount, type StatementLine } from '@agentdock/contracts';
 import { Alert } from '../alert';
