@@ -201,7 +201,8 @@ test.describe('Card subscriptions', () => {
     expect(after!.currentPeriodEnd).toBeGreaterThan(before!.currentPeriodEnd);
 
     await page.goto('/dashboard');
-    await expect(page.getByTestId('credits-remaining').first()).toHaveText('1,000,000');
+    // The one balance: the new month's plan credits and the bought ones kept.
+    await expect(page.getByTestId('credits-remaining').first()).toHaveText('1,500,000');
     await page.goto('/manage-subscription');
     const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     await expect(page.getByText(`Next Billing: ${day(after!.currentPeriodEnd)}`)).toBeVisible();
