@@ -1,7 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { adminAccount, bearer, createAccount, signInBrowser, type Account } from '../support/accounts';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
+import { expectNoSidewaysScroll } from '../support/site';
 
 /** The one balance as every screen writes it: plan plus purchased credits. */
 async function balanceOf(request: APIRequestContext, account: Account): Promise<{ total: number; purchased: number }> {
@@ -51,6 +54,13 @@ test('after a reply and a top-up every screen shows the same balance, and the st
   await expect(lines.nth(1)).toContainText(/Reply from .+ · [\d,]+ credits/);
   await expect(lines.last()).toContainText(/Monthly refill [\d,]+/);
   await expect(page.getByRole('table', { name: 'Statement' })).not.toContainText(/Reserved|Settled/);
+  // The CSV holds the same lines, oldest first.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = (await readFile(await (await downloading).path(), 'utf8')).trim().split('\r\n');
+  expect(csv[0]).toBe('Date,Description,Credits,Balance');
+  expect(csv.at(-1)).toMatch(new RegExp(`,"Top-up 500,000",500000,${total.replaceAll(',', '')}$`));
+  expect(csv.at(-2)).toMatch(/,"Reply from .+ · [\d,]+ credits",-\d+,\d+$/);
 
   const admin = await adminAccount(request);
   const adminPage = await browser.newPage();
@@ -61,4 +71,22 @@ test('after a reply and a top-up every screen shows the same balance, and the st
   await expect(adminLines.first()).toContainText('Top-up 500,000');
   await expect(adminLines.nth(1)).toContainText(/Reply from .+ · [\d,]+ credits/);
   await adminPage.close();
+});
+
+test.describe('The statement at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('fits the screen without sideways scroll and has no serious accessibility violations', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await reply(request, account);
+    await signInBrowser(page, account);
+    await page.goto('/dashboard?tab=usage');
+    await expect(page.getByRole('table', { name: 'Statement' }).getByTestId('statement-line')).toHaveCount(2);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousAxeViolations(page, 'main');
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByText('No credit changes in these dates.')).toBeVisible();
+  });
 });
