@@ -1,4 +1,13 @@
-import { ADMIN_STATS_ENDPOINTS, CHAT_ADMIN_ENDPOINTS, CHAT_CUSTOMER_ENDPOINTS, CHAT_BASE, CHAT_ENDPOINTS, PUBLIC_API_BASE, PUBLIC_API_ENDPOINTS } from '@agentdock/contracts';
+import {
+  ADMIN_STATS_ENDPOINTS,
+  CHAT_ADMIN_ENDPOINTS,
+  CHAT_CUSTOMER_ENDPOINTS,
+  CHAT_BASE,
+  CHAT_ENDPOINTS,
+  CHAT_STATEMENT_ENDPOINTS,
+  PUBLIC_API_BASE,
+  PUBLIC_API_ENDPOINTS,
+} from '@agentdock/contracts';
 import { type Access, type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
@@ -21,6 +30,7 @@ export const CHAT_ACCESS: AccessTable = {
   }),
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.chat }, { stats: 'admin' }),
   ...endpointAccessRows(CHAT_CUSTOMER_ENDPOINTS, { creditsRanking: 'admin', usage: 'admin' }),
+  ...endpointAccessRows(CHAT_STATEMENT_ENDPOINTS, { mine: 'user', customer: 'admin' }),
   ...endpointAccessRows(CHAT_ADMIN_ENDPOINTS, { wallets: 'admin', adjustWallet: 'admin', recentReplies: 'admin', refund: 'admin' }),
   // The /v1 API takes API keys only: a session token, even an admin's, is refused there.
   ...endpointAccessRows(PUBLIC_API_ENDPOINTS, { models: KEYS_ONLY, model: KEYS_ONLY, chatCompletions: KEYS_ONLY, imageGenerations: KEYS_ONLY }),
