@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { MANAGE_SUBSCRIPTION_PATH } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
 import { Card, type StatementRequest, StatementView } from '@agentdock/ui';
 import { chatApi } from '../api/chat-api';
@@ -13,7 +14,7 @@ export function UsageTab() {
         Statement
       </h2>
       <p className="ad-muted acc-card__lead">Every change to your credits, newest first, with your balance after it.</p>
-      <StatementView load={load} labelledBy="acc-statement-title" fileName="agentdock-statement.csv" />
+      <StatementView load={load} labelledBy="acc-statement-title" fileName="agentdock-statement.csv" receiptsHref={MANAGE_SUBSCRIPTION_PATH} />
     </Card>
   );
 }

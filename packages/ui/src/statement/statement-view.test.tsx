@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { StatementLine, StatementResponse } from '@agentdock/contracts';
 import { StatementView } from './statement-view';
 import type { StatementRequest } from './use-statement';
@@ -101,5 +102,21 @@ describe('StatementView', () => {
     ]);
     expect(click).toHaveBeenCalled();
     click.mockRestore();
+  });
+
+  it('links a top-up to the receipts when told where they are, and never calls a reservation by its name', async () => {
+    const topUp: StatementLine = { id: 'r1', at: '2026-11-28T10:00:00.000Z', kind: 'top-up', text: 'Top-up 500,000', credits: 500_000, balance: 1_411_300, inProgress: false };
+    const held: StatementLine = { ...line(0), id: 'm1', text: 'Reply in progress · 50,000 credits held', credits: -50_000, balance: 911_300, inProgress: true };
+    const load = jest.fn(async (): Promise<StatementResponse> => ({ lines: [topUp, held], page: 1, pageSize: 50, totalLines: 2, balance: 1_411_300 }));
+    render(
+      <MemoryRouter>
+        <StatementView load={load} labelledBy="none" receiptsHref="/manage-subscription" />
+      </MemoryRouter>,
+    );
+    const rows = await screen.findAllByTestId('statement-line');
+    expect(within(rows[0]!).getAllByRole('cell')[1]!.textContent).toBe('Top-up 500,000 (receipt)');
+    expect(within(rows[0]!).getByRole('link', { name: 'receipt' }).getAttribute('href')).toBe('/manage-subscription');
+    expect(within(rows[1]!).queryByRole('link')).toBeNull();
+    expect(screen.getByRole('table').textContent).not.toMatch(/reserv/i);
   });
 });

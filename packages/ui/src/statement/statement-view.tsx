@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatCreditCount, type StatementLine } from '@agentdock/contracts';
 import { Alert } from '../alert';
 import { Button } from '../button';
@@ -14,6 +15,8 @@ export interface StatementViewProps {
   fileName?: string;
   /** The visible heading's id, naming the table. */
   labelledBy: string;
+  /** Where the customer's receipts are listed: a top-up's line links there. */
+  receiptsHref?: string;
 }
 
 const signed = (credits: number) => `${credits > 0 ? '+' : credits < 0 ? '−' : ''}${formatCreditCount(Math.abs(credits))}`;
@@ -30,7 +33,7 @@ function download(text: string, fileName: string) {
 }
 
 /** The statement: one line per event in words, with its credits and the balance after it; a date filter, pages and CSV. */
-export function StatementView({ load, fileName = 'statement.csv', labelledBy }: StatementViewProps) {
+export function StatementView({ load, fileName = 'statement.csv', labelledBy, receiptsHref }: StatementViewProps) {
   const statement = useStatement(load);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -73,7 +76,7 @@ export function StatementView({ load, fileName = 'statement.csv', labelledBy }: 
       ) : (
         <>
           {statement.error !== undefined && !statement.pending && <Alert variant="error">The statement could not be refreshed; the lines below may be out of date.</Alert>}
-          <StatementTable lines={statement.data.lines} labelledBy={labelledBy} busy={statement.pending} />
+          <StatementTable lines={statement.data.lines} labelledBy={labelledBy} busy={statement.pending} receiptsHref={receiptsHref} />
           {statement.pages > 1 && (
             <nav className="ad-row ad-statement__pages" aria-label="Statement pages">
               <Button variant="secondary" size="sm" disabled={statement.page <= 1} onClick={() => statement.setPage(statement.page - 1)}>
@@ -91,7 +94,7 @@ export function StatementView({ load, fileName = 'statement.csv', labelledBy }: 
   );
 }
 
-function StatementTable({ lines, labelledBy, busy }: { lines: StatementLine[]; labelledBy: string; busy: boolean }) {
+function StatementTable({ lines, labelledBy, busy, receiptsHref }: { lines: StatementLine[]; labelledBy: string; busy: boolean; receiptsHref?: string }) {
   if (lines.length === 0) return <p className="ad-muted">No credit changes in these dates.</p>;
   return (
     <div className="ad-statement__scroll" role="region" aria-labelledby={labelledBy} tabIndex={0}>
@@ -114,7 +117,16 @@ function StatementTable({ lines, labelledBy, busy }: { lines: StatementLine[]; l
               <td>
                 <time dateTime={line.at}>{when(line.at)}</time>
               </td>
-              <td>{line.text}</td>
+              <td>
+                {line.text}
+                {line.kind === 'top-up' && receiptsHref && (
+                  <>
+                    {' ('}
+                    <Link to={receiptsHref}>receipt</Link>
+                    {')'}
+                  </>
+                )}
+              </td>
               <td className="ad-statement__number">{signed(line.credits)}</td>
               <td className="ad-statement__number">{formatCreditCount(line.balance)}</td>
             </tr>
