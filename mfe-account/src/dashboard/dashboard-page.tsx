@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { UserProfile } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
-import { Alert, Button, Container, ErrorState, LinkButton, PageHeader, Tabs, type TabItem } from '@agentdock/ui';
+import { Alert, Button, Container, EmailConfirmedNotice, ErrorState, LinkButton, PageHeader, Tabs, type TabItem } from '@agentdock/ui';
 import { SignInPrompt } from '../sign-in-prompt';
 import { DashboardErrorBoundary } from './dashboard-error-boundary';
 import { DashboardSkeleton } from './dashboard-skeleton';
@@ -144,6 +144,7 @@ function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
         </div>
       </PageHeader>
       <Container className="ad-section ad-section--flush-top acc-dash__body">
+        <EmailConfirmedNotice />
         {banner && <PaymentBanner banner={banner} onDismiss={dismissBanner} />}
         {stale && !refreshing && <Alert variant="error">{REFRESH_FAILED}. The figures below may be out of date.</Alert>}
         {loading ? (

@@ -13,6 +13,7 @@ export * from './catalog/tier';
 export * from './catalog/tier-labels';
 export * from './catalog/community';
 export * from './catalog/plan';
+export * from './catalog/plan-order';
 export * from './catalog/default-plans';
 export * from './catalog/agent';
 export * from './catalog/content';

@@ -6,6 +6,7 @@ export { Card, type CardProps } from './card';
 export { classNames } from './class-names';
 export { Container } from './container';
 export { Dialog, type DialogProps } from './dialog';
+export { EMAIL_CONFIRMED_NOTICE, EmailConfirmedNotice, type EmailConfirmedState, emailConfirmedState } from './email-confirmed-notice';
 export { CopyButton, type CopyButtonProps } from './copy-button';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './field';
