@@ -51,6 +51,7 @@ test('after a reply and a top-up every screen shows the same balance, and the st
   const lines = page.getByRole('table', { name: 'Statement' }).getByTestId('statement-line');
   await expect(lines.first()).toContainText('Top-up 500,000');
   await expect(lines.first()).toContainText(total);
+  await expect(lines.first().getByRole('link', { name: 'receipt' })).toHaveAttribute('href', '/manage-subscription');
   await expect(lines.nth(1)).toContainText(/Reply from .+ · [\d,]+ credits/);
   await expect(lines.last()).toContainText(/Monthly refill [\d,]+/);
   await expect(page.getByRole('table', { name: 'Statement' })).not.toContainText(/Reserved|Settled/);
