@@ -27,7 +27,7 @@ async function payOnHostedPage(page: Page, card: string) {
 
 async function payStarter(page: Page, card: string) {
   await page.goto('/pricing');
-  await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button', { name: 'Get Started' }).click();
+  await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button', { name: 'Upgrade to Starter' }).click();
   await payOnHostedPage(page, card);
 }
 
@@ -69,13 +69,12 @@ async function spendCredits(request: APIRequestContext, account: Account) {
 }
 
 test.describe('Card subscriptions', () => {
-  test('visitor signs in, buys Starter with a test card, sees it active, and cancels at period end', async ({ page, request }) => {
+  test('a customer who signs in buys Starter with a test card, sees it active, and cancels at period end', async ({ page, request }) => {
     const account = await createAccount(request);
-    await page.goto('/pricing');
-    await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button', { name: 'Get Started' }).click();
-    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fpricing/);
+    await page.goto('/signin?returnUrl=%2Fpricing');
     await submitSignInForm(page, account.email, account.password);
     await expect(page).toHaveURL(/\/pricing/);
+    await expect(page.getByRole('article', { name: 'Free', exact: true }).getByRole('button', { name: 'Current plan' })).toBeDisabled();
 
     await payStarter(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/dashboard/);
@@ -91,8 +90,8 @@ test.describe('Card subscriptions', () => {
     await expect(page.getByText('active', { exact: true })).toBeVisible();
     await expect(page.getByText('$50 per month')).toBeVisible();
     await expect(page.getByText(/^Next Billing: /)).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm cancellation' }).click();
     await expect(page.getByText('Your subscription will be canceled at the end of the current billing period.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
     // A cancelled plan says when it ends, not when it renews, until it is resumed.
@@ -103,7 +102,7 @@ test.describe('Card subscriptions', () => {
     await expect(page.getByText(/^Renews on /)).toHaveCount(0);
 
     await page.goto('/manage-subscription');
-    await page.getByRole('button', { name: 'Resume subscription' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect(page.getByText(/^Next Billing: /)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
     await expect(page.getByText('Your subscription will be canceled at the end of the current billing period.')).toHaveCount(0);
@@ -201,7 +200,8 @@ test.describe('Card subscriptions', () => {
     expect(after!.currentPeriodEnd).toBeGreaterThan(before!.currentPeriodEnd);
 
     await page.goto('/dashboard');
-    await expect(page.getByTestId('credits-remaining').first()).toHaveText('1,000,000');
+    // The one balance: the new month's plan credits and the bought ones kept.
+    await expect(page.getByTestId('credits-remaining').first()).toHaveText('1,500,000');
     await page.goto('/manage-subscription');
     const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     await expect(page.getByText(`Next Billing: ${day(after!.currentPeriodEnd)}`)).toBeVisible();

@@ -94,7 +94,7 @@ test.describe('Pricing page', () => {
     await expect(starter.getByText('$45', { exact: true })).toHaveCount(0);
   });
 
-  test('plan buttons: Free signs up, Enterprise drafts a mail to sales, a paid plan asks a visitor to sign in', async ({ page }) => {
+  test('plan buttons: Free signs up, Enterprise drafts a mail to sales, a paid plan asks a visitor to sign up for it', async ({ page }) => {
     await page.goto('/pricing');
     const enterpriseCta = planCard(page, 'Enterprise').getByRole('link');
     await expect(enterpriseCta).toHaveAttribute('href', /^mailto:sales@agentdock\.example\?subject=Enterprise/);
@@ -105,7 +105,8 @@ test.describe('Pricing page', () => {
 
     await page.goBack();
     await planCard(page, 'Starter').getByRole('button').click();
-    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fpricing$/);
-    await expect(pageHeading(page, 'Welcome back!')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup\?returnUrl=%2Fpricing%3Fcheckout%3Dstarter%26period%3Dmonthly$/);
+    await expect(pageHeading(page, 'Create your account')).toBeVisible();
+    await expect(page.getByText(/to start the Starter plan, billed monthly/)).toBeVisible();
   });
 });

@@ -78,8 +78,11 @@ export function statsDays<T>(path: string, day: (date: string) => T): T[] {
 export function statsFixture(): OverviewStats {
   return {
     billing: {
-      mrr: { usd: 33_500 },
-      arr: { usd: 402_000 },
+      mrr: { usd: 35_500 },
+      planMrr: { usd: 33_500 },
+      courseMrr: { usd: 2_000 },
+      courseSubscriptions: 1,
+      arr: { usd: 426_000 },
       pastDueMrr: { usd: 5_000 },
       arpu: { usd: 8_375 },
       payingCustomers: 4,
@@ -91,6 +94,10 @@ export function statsFixture(): OverviewStats {
       conversions: 2,
       cancellations: 1,
       mrrChurn: { usd: 5_000 },
+      cancellationReasons: [
+        { reason: 'too_expensive', count: 2 },
+        { reason: null, count: 1 },
+      ],
       days: [],
     },
     identity: { signUps: 12, confirmedSignUps: 9, days: [] },

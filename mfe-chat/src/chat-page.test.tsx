@@ -183,7 +183,7 @@ describe('chat page', () => {
       imageUrl: null,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
-    renderChat(true, [AGENT], [reply], { ...WALLET, creditsRemaining: 1_234_567 });
+    renderChat(true, [AGENT], [reply], { ...WALLET, creditsRemaining: 734_567, purchasedCredits: 500_000 });
     const picker = await screen.findByRole('combobox', { name: 'Agent' });
     await screen.findByRole('option', { name: 'Meeting Prep' });
     fireEvent.change(picker, { target: { value: AGENT.id } });

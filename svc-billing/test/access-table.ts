@@ -14,6 +14,7 @@ export const BILLING_ACCESS: AccessTable = {
     checkout: 'user',
     portal: 'user',
     subscriptions: 'user',
+    invoices: 'user',
     cancelSubscription: 'user',
     resumeSubscription: 'user',
     previewPlanChange: 'user',

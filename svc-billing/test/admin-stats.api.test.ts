@@ -78,6 +78,10 @@ describe(`svc-billing admin stats (${DRIVER})`, () => {
         subscription('sub_g', 'user-g', { status: 'active', amount: 10_000, tier: 'professional' }),
         subscription('sub_h', 'user-h', { status: 'canceled', amount: 5_000, observedAt: '2026-02-10T00:00:00Z' }),
         subscription('sub_i', 'user-i', { status: 'canceled', amount: 54_000, interval: 'year', observedAt: '2026-03-31T23:59:59Z' }),
+        subscription('sub_j', 'user-j', { status: 'active', amount: 60_000, interval: 'year', course: true }),
+        subscription('sub_k', 'user-k', { status: 'past_due', amount: 3_000, course: true }),
+        // A course that ended is not plan churn.
+        subscription('sub_l', 'user-l', { status: 'canceled', amount: 5_000, course: true, observedAt: '2026-03-20T10:00:00Z' }),
       ]);
       const payment = (id: string, userId: string, kind: 'plan' | 'course' | 'credit-pack' | 'refund', amount: number, paidAt: string, currency = 'usd') => ({
         id,
@@ -106,12 +110,17 @@ describe(`svc-billing admin stats (${DRIVER})`, () => {
       for (const row of seeded) await db.transaction((tx) => storePayment(tx, row));
     });
 
-    it('counts MRR, ARR, ARPU and customers by plan, past_due apart', async () => {
+    it('counts MRR (plans and courses, each on its own line), ARR, ARPU and customers by plan, past_due apart', async () => {
       const { body } = await request(billing.url).get(STATS).query({ from: '2026-03-01', to: '2026-03-31' }).set(admin.auth).expect(200);
-      // 5,000 + 102,000 / 12 + 10,000 (cancelling) + 10,000 (upgraded); the past_due 5,000 apart.
-      expect(body.mrr).toEqual({ usd: 33_500 });
-      expect(body.arr).toEqual({ usd: 402_000 });
-      expect(body.pastDueMrr).toEqual({ usd: 5_000 });
+      // Plans: 5,000 + 102,000 / 12 + 10,000 (cancelling) + 10,000 (upgraded) = 33,500; the past_due 5,000 apart.
+      expect(body.planMrr).toEqual({ usd: 33_500 });
+      // Courses: user-f's 2,000 a month and user-j's 60,000 a year (5,000 a month); user-k's past_due 3,000 apart.
+      expect(body.courseMrr).toEqual({ usd: 7_000 });
+      expect(body.courseSubscriptions).toBe(2);
+      expect(body.mrr).toEqual({ usd: 40_500 });
+      expect(body.arr).toEqual({ usd: 486_000 });
+      expect(body.pastDueMrr).toEqual({ usd: 8_000 });
+      // ARPU is per paying plan customer: 33,500 / 4.
       expect(body.arpu).toEqual({ usd: 8_375 });
       expect(body).toMatchObject({ payingCustomers: 4, pastDueCustomers: 1, cancellingCustomers: 1 });
       expect(body.byPlan).toEqual([

@@ -6,6 +6,7 @@ import {
   CHAT_CUSTOMER_ENDPOINTS,
   CHAT_BASE,
   CHAT_ENDPOINTS,
+  CHAT_STATEMENT_ENDPOINTS,
   PUBLIC_API_BASE,
   PUBLIC_API_ENDPOINTS,
 } from '@agentdock/contracts';
@@ -31,6 +32,7 @@ export const CHAT_ACCESS: AccessTable = {
   }),
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.chat }, { stats: 'admin' }),
   ...endpointAccessRows(CHAT_CUSTOMER_ENDPOINTS, { creditsRanking: 'admin', usage: 'admin' }),
+  ...endpointAccessRows(CHAT_STATEMENT_ENDPOINTS, { mine: 'user', customer: 'admin' }),
   ...endpointAccessRows(CHAT_ADMIN_ENDPOINTS, {
     wallets: 'admin',
     adjustWallet: 'admin',

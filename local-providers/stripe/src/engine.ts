@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { type DeliveredEvent, type DeliveryOptions, WebhookDispatcher } from './delivery';
-import { toCheckoutSession, toCustomer, toInvoice, toSubscription } from './shapes';
+import { formatMoney, invoicePrefix, toCheckoutSession, toCustomer, toInvoice, toSubscription } from './shapes';
 import {
   AUTHENTICATION_CARDS,
   AUTHENTICATION_FAILED_MESSAGE,
@@ -57,6 +57,18 @@ const SUBSCRIPTION_LIST_STATUSES: ReadonlySet<string> = new Set([
   'paused',
   'trialing',
   'unpaid',
+]);
+
+/** Stripe's `cancellation_details[feedback]` values. */
+const CANCELLATION_FEEDBACK: ReadonlySet<string> = new Set([
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'other',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
 ]);
 
 const addInterval = (start: number, interval: 'month' | 'year') => {
@@ -136,6 +148,10 @@ export class StripeEngine {
     return this.store.subscriptions.get(id) ?? this.missing('subscription', id);
   }
 
+  invoice(id: string) {
+    return this.store.invoices.get(id) ?? this.missing('invoice', id);
+  }
+
   session(id: string) {
     return this.store.sessions.get(id) ?? this.missing('checkout.session', id);
   }
@@ -150,6 +166,7 @@ export class StripeEngine {
       created: clock?.frozen_time ?? this.store.now(),
       test_clock: clock?.id ?? null,
       card: null,
+      next_invoice_sequence: 1,
     };
     this.store.customers.set(customer.id, customer);
     return customer;
@@ -249,6 +266,7 @@ export class StripeEngine {
     line_items?: LineItemInput[];
     metadata?: Record<string, string>;
     subscription_data?: { metadata?: Record<string, string> };
+    invoice_creation?: { enabled?: string | boolean; invoice_data?: { description?: string; metadata?: Record<string, string> } };
   }): CheckoutSession {
     if (params.mode !== 'subscription' && params.mode !== 'payment') {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_empty', 'Invalid mode: must be one of payment, setup or subscription', 'mode');
@@ -258,6 +276,10 @@ export class StripeEngine {
     const price = this.priceOf(params.line_items?.[0]);
     if ((params.mode === 'subscription') !== (price.recurring !== null)) {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', `You must provide at least one recurring price in \`${params.mode}\` mode.`, 'line_items');
+    }
+    const invoiceCreation = String(params.invoice_creation?.enabled) === 'true';
+    if (invoiceCreation && params.mode !== 'payment') {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'invoice_creation can only be used in payment mode.', 'invoice_creation');
     }
     const id = newId('cs_test');
     const session: CheckoutSession = {
@@ -278,6 +300,10 @@ export class StripeEngine {
       created: this.store.now(),
       price: price.id,
       subscriptionMetadata: params.subscription_data?.metadata ?? {},
+      invoiceCreation: invoiceCreation
+        ? { description: params.invoice_creation?.invoice_data?.description ?? null, metadata: params.invoice_creation?.invoice_data?.metadata ?? {} }
+        : null,
+      invoice: null,
     };
     this.store.sessions.set(id, session);
     return session;
@@ -303,15 +329,19 @@ export class StripeEngine {
     if (card === 'fails_later' && !this.requiresAuthentication(cardNumber)) throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
     session.status = 'complete';
     session.payment_status = 'paid';
-    const events: Array<[string, unknown]> = [];
+    let invoice: Invoice | null = null;
+    let subscription: Subscription | null = null;
     if (session.mode === 'subscription') {
-      const subscription = this.startSubscription(session);
+      subscription = this.startSubscription(session);
       session.subscription = subscription.id;
-      const invoice = this.invoice(subscription, 'subscription_create', 'paid', session.amount_total);
-      events.push(['customer.subscription.created', subscription], ['invoice.paid', invoice]);
+      invoice = this.subscriptionInvoice(subscription, 'subscription_create', 'paid', session.amount_total);
+    } else if (session.invoiceCreation) {
+      invoice = this.oneOffInvoice(session);
+      session.invoice = invoice.id;
     }
-    events.unshift(['checkout.session.completed', session]);
-    for (const [type, object] of events) await this.emit(type, object);
+    await this.emit('checkout.session.completed', session);
+    if (subscription) await this.emit('customer.subscription.created', subscription);
+    if (invoice) await this.emitInvoice(invoice);
     return session;
   }
 
@@ -340,6 +370,8 @@ export class StripeEngine {
       metadata: session.subscriptionMetadata,
       items: { object: 'list', data: [], has_more: false, url: '' },
       latest_invoice: null,
+      cancellation_feedback: null,
+      cancellation_comment: null,
     };
     subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
     subscription.items.data.push({
@@ -370,10 +402,52 @@ export class StripeEngine {
       billing_reason: 'subscription_update',
       created: this.timeOf(subscription.customer),
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      number: null,
+      line: null,
+      metadata: {},
     };
   }
 
-  private invoice(subscription: Subscription, reason: Invoice['billing_reason'], status: Invoice['status'], total: number): Invoice {
+  /** Stripe numbers a finalized invoice with the customer's prefix and its next sequence number. */
+  private nextInvoiceNumber(customerId: string): string {
+    const customer = this.customer(customerId);
+    const number = `${invoicePrefix(customer.id)}-${String(customer.next_invoice_sequence).padStart(4, '0')}`;
+    customer.next_invoice_sequence += 1;
+    return number;
+  }
+
+  /** The paid invoice Checkout's `invoice_creation` makes for a one-off payment. */
+  private oneOffInvoice(session: CheckoutSession): Invoice {
+    const price = this.store.priceFor(session.price);
+    const now = this.timeOf(session.customer);
+    const invoice: Invoice = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: session.customer,
+      status: 'paid',
+      amount_due: session.amount_total,
+      amount_paid: session.amount_total,
+      total: session.amount_total,
+      starting_balance: 0,
+      currency: session.currency,
+      billing_reason: 'manual',
+      created: now,
+      parent: null,
+      number: this.nextInvoiceNumber(session.customer),
+      line: { description: session.invoiceCreation?.description ?? ((price && this.store.productNames.get(price.product)) || 'Payment'), period_start: now, period_end: now },
+      metadata: session.invoiceCreation?.metadata ?? {},
+    };
+    this.store.invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  /** As Stripe sends them for an invoice it finalizes and charges: finalized first, then its outcome. */
+  private async emitInvoice(invoice: Invoice): Promise<void> {
+    await this.emit('invoice.finalized', invoice);
+    await this.emit(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
+  }
+
+  private subscriptionInvoice(subscription: Subscription, reason: Invoice['billing_reason'], status: Invoice['status'], total: number): Invoice {
     const item = subscription.items.data[0];
     const invoice: Invoice = {
       id: newId('in'),
@@ -388,6 +462,15 @@ export class StripeEngine {
       billing_reason: reason,
       created: this.timeOf(subscription.customer),
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      number: this.nextInvoiceNumber(subscription.customer),
+      line: item
+        ? {
+            description: `1 × ${this.store.productNames.get(item.price.product) || item.price.id} (at ${formatMoney(item.price.unit_amount, item.price.currency)} / ${item.price.recurring?.interval ?? 'month'})`,
+            period_start: item.current_period_start,
+            period_end: item.current_period_end,
+          }
+        : null,
+      metadata: {},
     };
     this.store.invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
@@ -419,11 +502,7 @@ export class StripeEngine {
     if (record.object === 'customer') return toCustomer(object as Customer);
     if (record.object === 'invoice') {
       const invoice = object as Invoice;
-      return toInvoice(
-        invoice,
-        this.store.subscriptions.get(invoice.parent?.subscription_details.subscription ?? ''),
-        this.store.customers.get(invoice.customer)?.test_clock ?? null,
-      );
+      return toInvoice(invoice, this.store.customers.get(invoice.customer) ?? null, this.options.publicUrl);
     }
     return object;
   }
@@ -455,13 +534,32 @@ export class StripeEngine {
 
   async updateSubscription(
     id: string,
-    params: { cancel_at_period_end?: string | boolean; items?: Array<{ id?: string; price?: string }>; metadata?: Record<string, string> },
+    params: {
+      cancel_at_period_end?: string | boolean;
+      items?: Array<{ id?: string; price?: string }>;
+      metadata?: Record<string, string>;
+      cancellation_details?: { feedback?: string; comment?: string };
+    },
   ): Promise<Subscription> {
     const subscription = this.subscription(id);
     if (subscription.status === 'canceled') {
       throw new StripeApiError(400, 'invalid_request_error', 'resource_missing', 'A canceled subscription can only update its cancellation_details and metadata.');
     }
     if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = String(params.cancel_at_period_end) === 'true';
+    const feedback = params.cancellation_details?.feedback;
+    if (feedback !== undefined && !CANCELLATION_FEEDBACK.has(feedback)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        `Invalid cancellation_details[feedback]: must be one of ${[...CANCELLATION_FEEDBACK].join(', ')}`,
+        'cancellation_details[feedback]',
+      );
+    }
+    if (params.cancellation_details) {
+      subscription.cancellation_feedback = feedback || null;
+      subscription.cancellation_comment = params.cancellation_details.comment || null;
+    }
     if (params.metadata) subscription.metadata = { ...subscription.metadata, ...params.metadata };
     const change = params.items?.[0];
     if (change?.price) {
@@ -473,9 +571,9 @@ export class StripeEngine {
         item.current_period_end = addInterval(item.current_period_start, price.recurring?.interval ?? 'month');
       }
       item.price = price;
-      const invoice = this.invoice(subscription, 'subscription_update', 'paid', amount);
+      const invoice = this.subscriptionInvoice(subscription, 'subscription_update', 'paid', amount);
       await this.emit('customer.subscription.updated', subscription);
-      await this.emit('invoice.paid', invoice);
+      await this.emitInvoice(invoice);
       return subscription;
     }
     await this.emit('customer.subscription.updated', subscription);
@@ -492,8 +590,8 @@ export class StripeEngine {
       if (subscription.customer === customerId && subscription.status === 'past_due' && card === 'pays') {
         subscription.status = 'active';
         this.pastDueSince.delete(subscription.id);
-        const invoice = this.invoice(subscription, 'subscription_cycle', 'paid', subscription.items.data[0]?.price.unit_amount ?? 0);
-        await this.emit('invoice.paid', invoice);
+        const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', subscription.items.data[0]?.price.unit_amount ?? 0);
+        await this.emitInvoice(invoice);
         await this.emit('customer.subscription.updated', subscription);
       }
     }
@@ -528,13 +626,13 @@ export class StripeEngine {
         item.current_period_end = addInterval(item.current_period_start, item.price.recurring?.interval ?? 'month');
         const pays = this.store.customers.get(subscription.customer)?.card === 'pays';
         if (pays) {
-          const invoice = this.invoice(subscription, 'subscription_cycle', 'paid', item.price.unit_amount);
-          await this.emit('invoice.paid', invoice);
+          const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', item.price.unit_amount);
+          await this.emitInvoice(invoice);
         } else {
           subscription.status = 'past_due';
           this.pastDueSince.set(subscription.id, item.current_period_start);
-          const invoice = this.invoice(subscription, 'subscription_cycle', 'open', item.price.unit_amount);
-          await this.emit('invoice.payment_failed', invoice);
+          const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'open', item.price.unit_amount);
+          await this.emitInvoice(invoice);
         }
         await this.emit('customer.subscription.updated', subscription);
       }

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { type EngineOptions, StripeApiError, StripeEngine } from './engine';
 import { idempotentRequests } from './idempotency';
+import { hostedInvoicePage, invoicePdf } from './invoice-documents';
 import { checkoutPage, portalPage } from './pages';
 import { toCheckoutSession, toCustomer, toPortalSession, toPrice, toTestClock } from './shapes';
 import { newId } from './store';
@@ -71,7 +72,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   api.get('/customers/:id', allow(), (req, res) => res.json(toCustomer(engine.customer(param(req, 'id')))));
   api.post(
     '/checkout/sessions',
-    allow('mode', 'customer', 'client_reference_id', 'success_url', 'cancel_url', 'line_items', 'metadata', 'subscription_data', 'payment_method_types'),
+    allow('mode', 'customer', 'client_reference_id', 'success_url', 'cancel_url', 'line_items', 'metadata', 'subscription_data', 'payment_method_types', 'invoice_creation'),
     (req, res) => res.json(toCheckoutSession(engine.createCheckoutSession(req.body ?? {}))),
   );
   api.get('/checkout/sessions/:id', allow(), (req, res) => res.json(toCheckoutSession(engine.session(param(req, 'id')))));
@@ -101,7 +102,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
     );
   });
   api.get('/subscriptions/:id', allow(), (req, res) => res.json(engine.present(engine.subscription(param(req, 'id')))));
-  api.post('/subscriptions/:id', allow('cancel_at_period_end', 'items', 'metadata', 'proration_behavior'), async (req, res) =>
+  api.post('/subscriptions/:id', allow('cancel_at_period_end', 'items', 'metadata', 'proration_behavior', 'cancellation_details'), async (req, res) =>
     res.json(engine.present(await engine.updateSubscription(param(req, 'id'), req.body ?? {}))),
   );
   api.delete('/subscriptions/:id', allow('invoice_now', 'prorate', 'cancellation_details'), async (req, res) => res.json(engine.present(await engine.cancelNow(param(req, 'id')))));
@@ -132,6 +133,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
     const wanted = typeof type === 'string' ? new RegExp(`^${type.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`) : null;
     res.json(list('/v1/events', events.filter((event) => !wanted || wanted.test(event.type)).reverse(), req));
   });
+  api.get('/invoices/:id', allow(), (req, res) => res.json(engine.present(engine.invoice(param(req, 'id')))));
   api.post('/invoices/create_preview', allow('subscription', 'subscription_details', 'customer'), (req, res) => {
     const subscription = engine.subscription(String(req.body?.subscription ?? ''));
     const price = String(req.body?.subscription_details?.items?.[0]?.price ?? '');
@@ -156,6 +158,25 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   app.use('/v1', api);
 
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
+  // The hosted invoice page and its PDF, linked from the invoice's hosted_invoice_url and invoice_pdf.
+  const finalizedInvoice = (req: Request) => {
+    const invoice = engine.store.invoices.get(param(req, 'id'));
+    return invoice && invoice.status !== 'draft' ? invoice : null;
+  };
+  app.get('/i/:id', (req, res) => {
+    const invoice = finalizedInvoice(req);
+    if (!invoice) return void res.status(404).type('html').send('<p>This invoice does not exist.</p>');
+    res.type('html').send(hostedInvoicePage(invoice, engine.store.customers.get(invoice.customer)));
+  });
+  app.get('/invoice/:id/pdf', async (req, res) => {
+    const invoice = finalizedInvoice(req);
+    if (!invoice) return void res.status(404).type('html').send('<p>This invoice does not exist.</p>');
+    const pdf = await invoicePdf(invoice, engine.store.customers.get(invoice.customer));
+    res
+      .type('application/pdf')
+      .set('Content-Disposition', `attachment; filename="Invoice-${invoice.number ?? invoice.id}.pdf"`)
+      .send(pdf);
+  });
   app.get('/checkout/:id', (req, res) => res.type('html').send(checkoutPage(engine.session(param(req, 'id')), engine, null)));
   app.post('/checkout/:id', async (req, res) => {
     const session = engine.session(param(req, 'id'));

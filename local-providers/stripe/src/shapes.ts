@@ -24,12 +24,12 @@ export function toCustomer(customer: Customer): Stripe.Customer {
     description: null,
     discount: null,
     email: customer.email,
-    invoice_prefix: customer.id.slice(4, 12).toUpperCase(),
+    invoice_prefix: invoicePrefix(customer.id),
     invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
     livemode: false,
     metadata: customer.metadata,
     name: null,
-    next_invoice_sequence: 1,
+    next_invoice_sequence: customer.next_invoice_sequence,
     phone: null,
     preferred_locales: [],
     shipping: null,
@@ -122,7 +122,12 @@ export function toSubscription(subscription: Subscription, testClock: string | n
     cancel_at: subscription.cancel_at_period_end ? (item?.current_period_end ?? null) : null,
     cancel_at_period_end: subscription.cancel_at_period_end,
     canceled_at: subscription.canceled_at,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: subscription.canceled_at ? 'cancellation_requested' : null },
+    cancellation_details: {
+      comment: subscription.cancellation_comment,
+      feedback: subscription.cancellation_feedback as Stripe.Subscription.CancellationDetails.Feedback | null,
+      feedback_option: null,
+      reason: subscription.canceled_at ? 'cancellation_requested' : null,
+    },
     collection_method: 'charge_automatically',
     created: subscription.created,
     currency: item?.price.currency ?? 'usd',
@@ -158,6 +163,19 @@ export function toSubscription(subscription: Subscription, testClock: string | n
   };
 }
 
+function invoiceData(session: CheckoutSession): Stripe.Checkout.Session.InvoiceCreation.InvoiceData {
+  const wanted = session.invoiceCreation;
+  return {
+    account_tax_ids: null,
+    custom_fields: null,
+    description: wanted?.description ?? null,
+    footer: null,
+    issuer: null,
+    metadata: wanted?.metadata ?? {},
+    rendering_options: null,
+  };
+}
+
 export function toCheckoutSession(session: CheckoutSession): Stripe.Checkout.Session {
   const open = session.status === 'open';
   return {
@@ -190,8 +208,8 @@ export function toCheckoutSession(session: CheckoutSession): Stripe.Checkout.Ses
     discounts: [],
     expires_at: session.created + 86_400,
     integration_identifier: null,
-    invoice: null,
-    invoice_creation: null,
+    invoice: session.invoice,
+    invoice_creation: session.mode === 'payment' ? { enabled: session.invoiceCreation !== null, invoice_data: invoiceData(session) } : null,
     livemode: false,
     locale: null,
     managed_payments: null,
@@ -244,13 +262,52 @@ export function toPortalSession(session: PortalSession): Stripe.BillingPortal.Se
   };
 }
 
+/** The customer's invoice prefix, as Stripe derives one per customer (`invoice_prefix`). */
+export const invoicePrefix = (customerId: string) => customerId.slice(4, 12).toUpperCase();
+
+export const formatMoney = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+
+/** Where the hosted invoice page and its PDF are served (Stripe's `invoice.stripe.com` and `pay.stripe.com`). */
+export const hostedInvoicePath = (id: string) => `/i/${id}`;
+export const invoicePdfPath = (id: string) => `/invoice/${id}/pdf`;
+
+function toLineItem(invoice: Invoice): Stripe.InvoiceLineItem[] {
+  if (!invoice.line) return [];
+  const subscription = invoice.parent?.subscription_details.subscription ?? null;
+  return [
+    {
+      id: `il_${invoice.id.slice(3)}`,
+      object: 'line_item',
+      amount: invoice.total,
+      currency: invoice.currency,
+      description: invoice.line.description,
+      discount_amounts: [],
+      discountable: true,
+      discounts: [],
+      invoice: invoice.id,
+      livemode: false,
+      metadata: {},
+      parent: null,
+      period: { start: invoice.line.period_start, end: invoice.line.period_end },
+      pretax_credit_amounts: [],
+      pricing: null,
+      quantity: 1,
+      quantity_decimal: decimal(1),
+      subscription,
+      subtotal: invoice.total,
+      taxes: [],
+    },
+  ];
+}
+
 /**
- * An invoice of a subscription. Its `lines` list is answered empty: no line item is kept (what
- * billing reads is the totals, the reason and the parent subscription).
+ * An invoice: a subscription's (its parent names the subscription) or the one Checkout makes for a
+ * one-off payment. A finalized one has a number, a hosted page and a PDF; a draft (a preview) has none.
  */
-export function toInvoice(invoice: Invoice, subscription: Subscription | undefined, testClock: string | null): Stripe.Invoice {
-  const item = subscription?.items.data[0];
+export function toInvoice(invoice: Invoice, customer: Customer | null, publicUrl: string): Stripe.Invoice {
   const paid = invoice.status === 'paid';
+  const finalized = invoice.status !== 'draft';
+  const lines = toLineItem(invoice);
   return {
     id: invoice.id,
     object: 'invoice',
@@ -263,8 +320,8 @@ export function toInvoice(invoice: Invoice, subscription: Subscription | undefin
     amount_remaining: invoice.amount_due - invoice.amount_paid,
     amount_shipping: 0,
     application: null,
-    attempt_count: invoice.status === 'draft' ? 0 : 1,
-    attempted: invoice.status !== 'draft',
+    attempt_count: finalized ? 1 : 0,
+    attempted: finalized,
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: invoice.billing_reason,
@@ -275,7 +332,7 @@ export function toInvoice(invoice: Invoice, subscription: Subscription | undefin
     customer: invoice.customer,
     customer_account: null,
     customer_address: null,
-    customer_email: null,
+    customer_email: customer?.email ?? null,
     customer_name: null,
     customer_phone: null,
     customer_shipping: null,
@@ -286,23 +343,25 @@ export function toInvoice(invoice: Invoice, subscription: Subscription | undefin
     description: null,
     discounts: [],
     due_date: null,
-    effective_at: invoice.created,
-    ending_balance: 0,
+    effective_at: finalized ? invoice.created : null,
+    ending_balance: finalized ? 0 : null,
     footer: null,
     from_invoice: null,
+    hosted_invoice_url: finalized ? `${publicUrl}${hostedInvoicePath(invoice.id)}` : null,
+    invoice_pdf: finalized ? `${publicUrl}${invoicePdfPath(invoice.id)}` : null,
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: { object: 'list', data: [], has_more: false, url: `/v1/invoices/${invoice.id}/lines` },
+    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${invoice.id}/lines` },
     livemode: false,
-    metadata: {},
+    metadata: invoice.metadata,
     next_payment_attempt: null,
-    number: `${invoice.customer.slice(4, 12).toUpperCase()}-${invoice.id.slice(-4)}`,
+    number: invoice.number,
     on_behalf_of: null,
     parent: invoice.parent ? { type: 'subscription_details', quote_details: null, subscription_details: { ...invoice.parent.subscription_details } } : null,
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
-    period_end: item?.current_period_start ?? invoice.created,
-    period_start: item?.current_period_start ?? invoice.created,
+    period_end: invoice.line?.period_start ?? invoice.created,
+    period_start: invoice.line?.period_start ?? invoice.created,
     post_payment_credit_notes_amount: 0,
     pre_payment_credit_notes_amount: 0,
     receipt_number: null,
@@ -313,14 +372,14 @@ export function toInvoice(invoice: Invoice, subscription: Subscription | undefin
     statement_descriptor: null,
     status: invoice.status,
     status_transitions: {
-      finalized_at: invoice.status === 'draft' ? null : invoice.created,
+      finalized_at: finalized ? invoice.created : null,
       marked_uncollectible_at: null,
       paid_at: paid ? invoice.created : null,
       voided_at: null,
     },
     subtotal: invoice.total,
     subtotal_excluding_tax: invoice.total,
-    test_clock: testClock,
+    test_clock: customer?.test_clock ?? null,
     total: invoice.total,
     total_discount_amounts: [],
     total_excluding_tax: invoice.total,

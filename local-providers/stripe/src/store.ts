@@ -52,6 +52,8 @@ export interface Customer {
   test_clock: string | null;
   /** The card outcome of the customer's saved card, if any. */
   card: CardOutcome | null;
+  /** Stripe's `next_invoice_sequence`: invoice numbers are the customer's prefix and this count. */
+  next_invoice_sequence: number;
 }
 
 export interface LineItemInput {
@@ -84,6 +86,10 @@ export interface CheckoutSession {
   /** Not part of Stripe's object: what the session sells and the subscription metadata. */
   price: string;
   subscriptionMetadata: Record<string, string>;
+  /** `invoice_creation` of a payment-mode session: a paid invoice is made for the one-off payment. */
+  invoiceCreation: { description: string | null; metadata: Record<string, string> } | null;
+  /** The invoice made for this session (Stripe's `invoice`), once paid. */
+  invoice: string | null;
 }
 
 export interface SubscriptionItem {
@@ -107,6 +113,9 @@ export interface Subscription {
   metadata: Record<string, string>;
   items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
   latest_invoice: string | null;
+  /** The customer's reason for cancelling, as given with `cancellation_details`. */
+  cancellation_feedback: string | null;
+  cancellation_comment: string | null;
 }
 
 export interface Invoice {
@@ -119,9 +128,15 @@ export interface Invoice {
   total: number;
   starting_balance: number;
   currency: string;
-  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  /** `manual`: the invoice Checkout makes for a one-off payment (`invoice_creation`). */
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
   created: number;
   parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } } | null;
+  /** Not kept for drafts (previews): Stripe numbers an invoice when it finalizes it. */
+  number: string | null;
+  /** What was bought, as the invoice's one line describes it. */
+  line: { description: string; period_start: number; period_end: number } | null;
+  metadata: Record<string, string>;
 }
 
 export interface TestClock {

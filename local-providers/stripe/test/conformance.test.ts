@@ -127,6 +127,31 @@ describe('conformance: the local Stripe server answers as the SDK types say Stri
 
     const invoices = await local.invoices.list({ customer: customer.id });
     expect(invoices.data).toEqual([expect.objectContaining({ status: 'paid', amount_paid: 5_000, billing_reason: 'subscription_create' })]);
+    const invoice = await local.invoices.retrieve(invoices.data[0]!.id!);
+    expect(invoice).toMatchObject({
+      number: `${customer.invoice_prefix}-0001`,
+      hosted_invoice_url: `${server.url}/i/${invoice.id}`,
+      invoice_pdf: `${server.url}/invoice/${invoice.id}/pdf`,
+      total: 5_000,
+      lines: { data: [expect.objectContaining({ amount: 5_000, description: '1 × Starter (at $50.00 / month)', subscription: subscription!.id })] },
+    });
+    expect((await local.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ next_invoice_sequence: 2 });
+    const page = await fetch(invoice.hosted_invoice_url!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`Invoice ${invoice.number}`);
+    expect(html).toContain('1 × Starter (at $50.00 / month)');
+    const pdf = await fetch(invoice.invoice_pdf!);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
+    expect((await fetch(`${server.url}/invoice/in_unknown/pdf`)).status).toBe(404);
+    await expect(local.invoices.retrieve('in_unknown')).rejects.toMatchObject({ code: 'resource_missing' });
+    // A preview is a draft: no number, no hosted page, no PDF.
+    expect(preview).toMatchObject({ status: 'draft', number: null, hosted_invoice_url: null, invoice_pdf: null });
+    const invoiceEvents = await local.events.list({ type: 'invoice.*' });
+    expect(invoiceEvents.data.map((event) => event.type)).toEqual(['invoice.paid', 'invoice.finalized']);
     const prices = await local.prices.list({ type: 'recurring', limit: 100 });
     expect(prices.data.map((price) => price.id)).toEqual(expect.arrayContaining(['price_starter_monthly', 'price_professional_annual']));
     const events = await local.events.list({ type: 'customer.subscription.*' });
@@ -138,10 +163,49 @@ describe('conformance: the local Stripe server answers as the SDK types say Stri
         subscription: { type: 'Stripe.Subscription', value: plain(subscription) },
         canceled: { type: 'Stripe.Subscription', value: plain(canceled) },
         invoices: { type: 'Stripe.ApiList<Stripe.Invoice>', value: plain(invoices) },
+        invoice: { type: 'Stripe.Invoice', value: plain(invoice) },
         preview: { type: 'Stripe.Invoice', value: plain(preview) },
         events: { type: 'Stripe.ApiList<Stripe.Event>', value: plain(await local.events.list({ limit: 100 })) },
         session: { type: 'Stripe.Checkout.Session', value: plain(await local.checkout.sessions.retrieve(session.id)) },
       }),
+    ).toBe('');
+  });
+
+  it('makes a paid invoice for a one-off payment when the session asks for one (invoice_creation)', async () => {
+    const customer = await local.customers.create({ email: 'pack@example.com' });
+    const session = await local.checkout.sessions.create({
+      mode: 'payment',
+      customer: customer.id,
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 1_500, product_data: { name: '500,000 platform credits' } } }],
+      invoice_creation: { enabled: true, invoice_data: { description: 'Credit pack', metadata: { userId: 'pack' } } },
+      success_url: 'https://example.com/done',
+    });
+    await fetch(session.url!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ cardNumber: '4242424242424242' }) });
+    const completed = await local.checkout.sessions.retrieve(session.id);
+    expect(completed.invoice).toEqual(expect.stringMatching(/^in_/));
+    const invoice = await local.invoices.retrieve(completed.invoice as string);
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      billing_reason: 'manual',
+      parent: null,
+      amount_paid: 1_500,
+      customer_email: 'pack@example.com',
+      metadata: { userId: 'pack' },
+      lines: { data: [expect.objectContaining({ description: 'Credit pack', amount: 1_500 })] },
+    });
+    expect((await fetch(invoice.invoice_pdf!)).status).toBe(200);
+    // Only payment mode takes it, as on Stripe.
+    await expect(
+      local.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'price_starter_monthly', quantity: 1 }],
+        invoice_creation: { enabled: true },
+        success_url: 'https://example.com/done',
+      }),
+    ).rejects.toMatchObject({ param: 'invoice_creation' });
+    expect(
+      await typeErrors('local-one-off', { invoice: { type: 'Stripe.Invoice', value: plain(invoice) }, session: { type: 'Stripe.Checkout.Session', value: plain(completed) } }),
     ).toBe('');
   });
 

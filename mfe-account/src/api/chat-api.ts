@@ -1,5 +1,6 @@
 import type { ApiClient, CallOptions } from '@agentdock/api-client';
-import { CHAT_ENDPOINTS, type UsageSummary, type Wallet } from '@agentdock/contracts';
+import { CHAT_ENDPOINTS, CHAT_STATEMENT_ENDPOINTS, type StatementResponse, type UsageSummary, type Wallet } from '@agentdock/contracts';
+import type { StatementRequest } from '@agentdock/ui';
 
 export type { UsageSummary, Wallet };
 
@@ -8,5 +9,6 @@ export function chatApi(api: ApiClient) {
   return {
     getWallet: (options?: CallOptions): Promise<Wallet> => api.call(CHAT_ENDPOINTS.wallet, options),
     getUsage: (options?: CallOptions): Promise<UsageSummary> => api.call(CHAT_ENDPOINTS.usage, options),
+    getStatement: (request: StatementRequest, signal?: AbortSignal): Promise<StatementResponse> => api.call(CHAT_STATEMENT_ENDPOINTS.mine, { signal, query: { ...request } }),
   };
 }

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '@agentdock/session';
-import { Alert, LinkButton, signInHref, Spinner } from '@agentdock/ui';
+import { Alert, emailConfirmedState, LinkButton, signInHref, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
 import { ResendConfirmation } from './resend-confirmation';
 import { sameSitePath } from './return-url';
@@ -67,7 +67,8 @@ export default function AuthCallbackPage() {
   return (
     <AuthCard title="Completing Authentication" lead="Please wait while we complete your sign in...">
       <Spinner label="Signing you in…" />
-      {destination && <Navigate to={destination} replace />}
+      {/* A confirmation link's landing page says the address is confirmed. */}
+      {destination && <Navigate to={destination} replace state={code && params.get('type') === 'signup' && !recovery ? emailConfirmedState() : undefined} />}
     </AuthCard>
   );
 }

@@ -7,6 +7,7 @@ import AuthCallbackPage from './auth-callback-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage from './reset-password-page';
 import SignInPage from './sign-in-page';
+import { EMAIL_CONFIRMED_NOTICE, EmailConfirmedNotice } from '@agentdock/ui';
 import { renderAuthPage } from './testing';
 
 const pages = { '/auth/callback': <AuthCallbackPage />, '/reset-password': <ResetPasswordPage />, '/forgot-password': <ForgotPasswordPage /> };
@@ -140,6 +141,35 @@ describe('/auth/callback', () => {
     expect(screen.getByText('Please wait while we complete your sign in...')).toBeTruthy();
     expect((await landed()).textContent).toBe('/dashboard');
     expect(client.getState().status).toBe('signed-in');
+  });
+
+  it('says on arrival that the address is confirmed, on the page the confirmation link leads to (a sign-in link says nothing)', async () => {
+    const identity = fakeIdentity();
+    identity.on(EXCHANGE, jsonResponse(200, sessionFixture({ kind: 'link' })));
+    const withNotice = { ...pages, '/pricing': <EmailConfirmedNotice /> };
+    const next = encodeURIComponent('/pricing?checkout=starter&period=annual');
+    renderAuthPage(`/auth/callback?code=abc&type=signup&next=${next}`, withNotice, { identity, storage: askedHere() });
+    expect(await screen.findByText(EMAIL_CONFIRMED_NOTICE)).toBeTruthy();
+  });
+
+  it('says nothing about confirming after a sign-in link', async () => {
+    const identity = fakeIdentity();
+    identity.on(EXCHANGE, jsonResponse(200, sessionFixture({ kind: 'link' })));
+    renderAuthPage(
+      '/auth/callback?code=abc&type=magiclink&next=%2Fpricing',
+      {
+        ...pages,
+        '/pricing': (
+          <>
+            <EmailConfirmedNotice />
+            <p>Pricing</p>
+          </>
+        ),
+      },
+      { identity, storage: askedHere() },
+    );
+    expect(await screen.findByText('Pricing')).toBeTruthy();
+    expect(screen.queryByText(EMAIL_CONFIRMED_NOTICE)).toBeNull();
   });
 
   it('honours the link’s next page (same site only)', async () => {

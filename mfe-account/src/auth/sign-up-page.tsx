@@ -1,5 +1,17 @@
+import { checkoutIntentOfPath, SUBSCRIPTION_TIER_LABELS, type SubscriptionTier } from '@agentdock/contracts';
+import { useLocation } from 'react-router-dom';
 import { AuthScreen } from './auth-screen';
+import { returnPath } from './return-url';
+
+/** The sign-up's lead: the plan chosen on the pricing page when there is one (it is checked out right after confirming). */
+export function signUpLead(search: string): string {
+  const intent = checkoutIntentOfPath(returnPath(search));
+  if (!intent) return 'Start on the Free plan and upgrade whenever you are ready.';
+  const name = SUBSCRIPTION_TIER_LABELS[intent.planId as SubscriptionTier] ?? intent.planId;
+  return `Create your account to start the ${name} plan, billed ${intent.period === 'annual' ? 'annually' : 'monthly'}: after you confirm your email you go straight to its checkout.`;
+}
 
 export default function SignUpPage() {
-  return <AuthScreen home="sign_up" title="Create your account" lead="Start on the Free plan and upgrade whenever you are ready." />;
+  const { search } = useLocation();
+  return <AuthScreen home="sign_up" title="Create your account" lead={signUpLead(search)} />;
 }

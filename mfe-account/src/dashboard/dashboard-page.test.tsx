@@ -32,10 +32,11 @@ describe('dashboard overview', () => {
 
     const credits = await findRegion('Platform Credits');
     expect(within(credits).getByText('Free').className).toContain('ad-tier-badge--free');
-    expect(within(credits).getByTestId('credits-remaining').textContent).toBe('40,000');
+    // The one balance: plan plus purchased credits, as the chat and the header show it (it once showed the plan credits alone).
+    expect(within(credits).getByTestId('credits-remaining').textContent).toBe('42,500');
     expect(within(credits).getByText('platform credits available')).toBeTruthy();
     expect(within(credits).getByRole('progressbar', { name: 'Platform credits remaining' }).getAttribute('aria-valuenow')).toBe('80');
-    expect(within(credits).getByTestId('purchased-credits').textContent).toBe('2,500 purchased credits, kept until used');
+    expect(within(credits).getByTestId('purchased-credits').textContent).toBe('2,500 purchased credits (never expire)');
 
     const calls = region('API Calls');
     expect(within(calls).getByTestId('api-calls').textContent).toBe('12 / 50');
@@ -54,6 +55,9 @@ describe('dashboard overview', () => {
     const usage = region('Usage Statistics');
     expect(within(usage).getByTestId('total-messages').textContent).toBe('4');
     expect(within(usage).getByTestId('total-credits-used').textContent).toBe('10,000');
+    // This month's use counts the API too (the reported 75,900 beside a balance 88,700 lower left it out).
+    expect(within(usage).getByTestId('used-this-month').firstChild!.textContent).toBe('88,700');
+    expect(within(usage).getByTestId('used-this-month-parts').textContent).toBe('75,900 in chat · 12,800 through the API');
     // 25.4 shown with 0 decimals; the token total in M.
     expect(within(usage).getByTestId('average-tokens').firstChild!.textContent).toBe('25');
     expect(within(usage).getByText('1.2M tokens in total')).toBeTruthy();
@@ -105,7 +109,10 @@ describe('dashboard overview', () => {
 
   it('says Not set for a missing name, hides purchased credits when there are none, and says when there is no usage', async () => {
     const services = dashboardServices({ fullName: null, subscriptionTier: 'professional' });
-    services.on('GET /api/chat/usage', jsonResponse(200, usageFixture({ messageCount: 0, totalCreditsUsed: 0, totalTokens: 0, averageTokensPerMessage: 0 })));
+    services.on(
+      'GET /api/chat/usage',
+      jsonResponse(200, usageFixture({ messageCount: 0, totalCreditsUsed: 0, totalTokens: 0, averageTokensPerMessage: 0, thisPeriod: undefined })),
+    );
     renderDashboard('/dashboard', services);
 
     const account = await findRegion('Account Information');

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { UserProfile } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
-import { Alert, Button, Container, ErrorState, LinkButton, PageHeader, Tabs, type TabItem } from '@agentdock/ui';
+import { Alert, Button, Container, EmailConfirmedNotice, ErrorState, LinkButton, PageHeader, Tabs, type TabItem } from '@agentdock/ui';
 import { SignInPrompt } from '../sign-in-prompt';
 import { DashboardErrorBoundary } from './dashboard-error-boundary';
 import { DashboardSkeleton } from './dashboard-skeleton';
@@ -12,14 +12,16 @@ import { PaymentBanner } from './payment-banner';
 import { PAYMENT_RETURN_PARAMS, readPaymentReturn, type PaymentReturn } from './payment-return';
 import { errorMessage } from './source-error';
 import { SubscriptionTab } from './subscription-tab';
+import { UsageTab } from './usage-tab';
 import { OVERVIEW_SOURCES, useDashboardData } from './use-dashboard-data';
 import { isFirstLoad } from './use-sources';
 
-type DashboardTab = 'overview' | 'subscription';
+type DashboardTab = 'overview' | 'usage' | 'subscription';
 
 const TABS: ReadonlyArray<TabItem<DashboardTab>> = [
   { value: 'overview', label: 'Overview' },
   { value: 'subscription', label: 'Subscription' },
+  { value: 'usage', label: 'Usage' },
 ];
 
 /** Identity answers first, but the service may need a moment for billing's event to reach it. */
@@ -49,7 +51,8 @@ function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
   const data = useDashboardData();
   const { sources, reload, replace } = data;
   const [params, setParams] = useSearchParams();
-  const tab: DashboardTab = params.get('tab') === 'subscription' ? 'subscription' : 'overview';
+  const asked = params.get('tab');
+  const tab: DashboardTab = asked === 'subscription' || asked === 'usage' ? asked : 'overview';
   const [banner, setBanner] = useState<PaymentReturn | null>(null);
   // Stable, so the success banner's 5 s timer is not restarted by every re-render.
   const dismissBanner = useCallback(() => setBanner(null), []);
@@ -93,7 +96,7 @@ function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
     (next: DashboardTab) =>
       setParams((previous) => {
         const nextParams = new URLSearchParams(previous);
-        if (next === 'subscription') nextParams.set('tab', 'subscription');
+        if (next !== 'overview') nextParams.set('tab', next);
         else nextParams.delete('tab');
         return nextParams;
       }),
@@ -141,6 +144,7 @@ function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
         </div>
       </PageHeader>
       <Container className="ad-section ad-section--flush-top acc-dash__body">
+        <EmailConfirmedNotice />
         {banner && <PaymentBanner banner={banner} onDismiss={dismissBanner} />}
         {stale && !refreshing && <Alert variant="error">{REFRESH_FAILED}. The figures below may be out of date.</Alert>}
         {loading ? (
@@ -157,6 +161,8 @@ function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
             <Tabs label="Dashboard" tabs={TABS} value={tab} onChange={selectTab}>
               {tab === 'overview' ? (
                 <OverviewTab data={data} user={profile} onManageSubscription={manageSubscription} />
+              ) : tab === 'usage' ? (
+                <UsageTab />
               ) : (
                 <SubscriptionTab data={data} tier={profile.subscriptionTier} onPlanChanged={() => refreshNowAndSoon(true)} />
               )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { SubscriptionTier } from '@agentdock/contracts';
+import { balanceParts, type SubscriptionTier, walletBalance } from '@agentdock/contracts';
 import { Card, ProgressBar, TierBadge } from '@agentdock/ui';
 import type { BillingSubscription } from '../api/billing-api';
 import type { Wallet } from '../api/chat-api';
@@ -21,6 +21,7 @@ interface OverviewCardsProps {
 
 /** Credits, API calls and renewal: the three figures a customer checks first. */
 export function OverviewCards({ tier, wallet, onRetryWallet, subscription }: OverviewCardsProps) {
+  const endsAt = subscription?.cancelAtPeriodEnd ? new Date(subscription.currentPeriodEnd * 1000).toISOString() : null;
   const fromWallet = (render: (data: Wallet) => ReactNode) => (
     <SourceContent source={wallet} failedTitle={WALLET_FAILED} onRetry={onRetryWallet}>
       {render}
@@ -36,7 +37,7 @@ export function OverviewCards({ tier, wallet, onRetryWallet, subscription }: Ove
           <TierBadge tier={tier} />
         </div>
         {fromWallet((data) => (
-          <CreditsFigures wallet={data} />
+          <CreditsFigures wallet={data} endsAt={endsAt} />
         ))}
       </Card>
       <Card as="section" aria-labelledby="acc-calls-title">
@@ -52,21 +53,24 @@ export function OverviewCards({ tier, wallet, onRetryWallet, subscription }: Ove
           Renewal
         </h2>
         {fromWallet((data) => (
-          <RenewalFigures wallet={data} endsAt={subscription?.cancelAtPeriodEnd ? new Date(subscription.currentPeriodEnd * 1000).toISOString() : null} />
+          <RenewalFigures wallet={data} endsAt={endsAt} />
         ))}
       </Card>
     </div>
   );
 }
 
-function CreditsFigures({ wallet }: { wallet: Wallet }) {
-  const { creditsRemaining, creditsLimit, purchasedCredits } = wallet;
+/** The one balance (plan plus purchased credits) every screen shows, with its two parts in words. */
+function CreditsFigures({ wallet, endsAt }: { wallet: Wallet; endsAt: string | null }) {
+  const { creditsRemaining, creditsLimit } = wallet;
+  const balance = walletBalance(wallet, { endsAt });
+  const [planPart, purchasedPart] = balanceParts(balance);
   const percent = percentOf(creditsRemaining, creditsLimit);
   return (
     <>
       <p className="acc-figure">
         <span className="acc-figure__value" data-testid="credits-remaining">
-          {formatCount(creditsRemaining)}
+          {formatCount(balance.total)}
         </span>
         <span className="acc-figure__label">platform credits available</span>
       </p>
@@ -77,14 +81,13 @@ function CreditsFigures({ wallet }: { wallet: Wallet }) {
         valueText={`${formatCount(creditsRemaining)} of ${formatCount(creditsLimit)}`}
         tone={percent <= 10 ? 'danger' : percent <= 25 ? 'warning' : 'primary'}
       />
+      <ul className="ad-plain-list acc-figure__note" data-testid="balance-parts">
+        <li>{planPart}</li>
+        {balance.purchased > 0 && <li data-testid="purchased-credits">{purchasedPart}</li>}
+      </ul>
       <p className="ad-muted acc-figure__note">
-        {formatCount(creditsRemaining)} of {formatCount(creditsLimit)} this period. Unused plan credits do not roll over.
+        {formatCount(creditsRemaining)} of {formatCount(creditsLimit)} plan credits this period. Unused plan credits do not roll over.
       </p>
-      {purchasedCredits > 0 && (
-        <p className="acc-figure__extra" data-testid="purchased-credits">
-          <strong>{formatCount(purchasedCredits)}</strong> purchased credits, kept until used
-        </p>
-      )}
     </>
   );
 }
@@ -117,18 +120,20 @@ function ApiCallFigures({ wallet }: { wallet: Wallet }) {
   );
 }
 
-/** Plan credits refill monthly, even on an annual plan: the countdown is to the refill, beside the billing renewal (or the end of a plan set to end). */
+/** Plan credits refill monthly, even on an annual plan: the countdown is to the refill, beside the billing renewal; a plan set to end promises no refill past its end. */
 function RenewalFigures({ wallet, endsAt }: { wallet: Wallet; endsAt: string | null }) {
-  const days = daysUntil(wallet.refillsAt);
+  const { plan } = walletBalance(wallet, { endsAt });
+  const days = daysUntil(plan.refillsAt ?? plan.endsAt ?? wallet.refillsAt);
+  const counted = plan.refillsAt ? 'until credits refill' : 'until the plan ends';
   return (
     <>
       <p className="acc-figure">
         <span className="acc-figure__value" data-testid="days-until-renewal">
           {formatCount(days)}
         </span>
-        <span className="acc-figure__label">{days === 1 ? 'day until credits refill' : 'days until credits refill'}</span>
+        <span className="acc-figure__label">{`${days === 1 ? 'day' : 'days'} ${counted}`}</span>
       </p>
-      <p className="ad-muted acc-figure__note">Credits refill on {formatDate(wallet.refillsAt)}</p>
+      {plan.refillsAt && <p className="ad-muted acc-figure__note">Credits refill on {formatDate(plan.refillsAt)}</p>}
       <p className="ad-muted acc-figure__note">{endsAt ? `Ends on ${formatDate(endsAt)}` : `Renews on ${formatDate(wallet.renewsAt)}`}</p>
     </>
   );

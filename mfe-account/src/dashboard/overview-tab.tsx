@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_TIER_LABELS, type UserProfile } from '@agentdock/contracts';
+import { periodUsageTotal, SUBSCRIPTION_TIER_LABELS, type UserProfile } from '@agentdock/contracts';
 import { Button, Card, LinkButton } from '@agentdock/ui';
 import type { UsageSummary } from '../api/chat-api';
 import { CreditTopUp } from './credit-top-up';
@@ -111,9 +111,21 @@ export function OverviewTab({ data: { sources, reload, replace }, user, onManage
 }
 
 function UsageFigures({ usage }: { usage: UsageSummary }) {
-  if (usage.messageCount === 0) return <p className="ad-muted">No usage data available</p>;
+  const period = usage.thisPeriod;
+  if (usage.messageCount === 0 && (!period || periodUsageTotal(period) === 0)) return <p className="ad-muted">No usage data available</p>;
   return (
     <dl className="acc-stats">
+      {period && (
+        <div>
+          <dt>Used this month</dt>
+          <dd data-testid="used-this-month">
+            {formatCount(periodUsageTotal(period))}
+            <span className="acc-stats__note" data-testid="used-this-month-parts">
+              {`${formatCount(period.webCredits)} in chat · ${formatCount(period.apiCredits)} through the API`}
+            </span>
+          </dd>
+        </div>
+      )}
       <div>
         <dt>Total Messages</dt>
         <dd data-testid="total-messages">{formatCount(usage.messageCount)}</dd>

@@ -1,37 +1,15 @@
-import type { BillingPeriod, Plan, SubscriptionTier } from '@agentdock/contracts';
+import type { BillingPeriod, Plan, PlanChoice } from '@agentdock/contracts';
 import { formatPrice } from '@agentdock/ui';
 import { formatMoney } from './format';
 
-export type PlanChoice = 'current' | 'upgrade' | 'downgrade';
+export type { PlanChoice } from '@agentdock/contracts';
+export { planChoice } from '@agentdock/contracts';
 
 export const PLAN_CHOICE_LABELS: Record<PlanChoice, string> = {
   current: 'Current Plan',
   upgrade: 'Upgrade Now',
   downgrade: 'Downgrade Now',
 };
-
-/**
- * What a plan costs per month in minor units, for comparing plans. A plan quoted by contact (Enterprise) costs
- * more than any priced one.
- */
-function monthlyCost(plan: Plan): number {
-  if (plan.customPrice) return Number.POSITIVE_INFINITY;
-  if (plan.monthly) return plan.monthly.amountMinor;
-  if (plan.annualPerMonthMinor !== null) return plan.annualPerMonthMinor;
-  return plan.annual ? plan.annual.amountMinor / 12 : Number.POSITIVE_INFINITY;
-}
-
-/**
- * The button of a plan card on the Subscription tab: Current Plan for the customer's tier,
- * Upgrade Now when the plan costs more than the current one, Downgrade Now otherwise.
- */
-export function planChoice(plan: Plan, currentTier: SubscriptionTier, plans: readonly Plan[]): PlanChoice {
-  if (plan.tier === currentTier) return 'current';
-  const current = plans.find((candidate) => candidate.tier === currentTier);
-  // A tier without a plan in the catalog (retired) compares as free: every plan is a step up.
-  const currentCost = current ? monthlyCost(current) : 0;
-  return monthlyCost(plan) > currentCost ? 'upgrade' : 'downgrade';
-}
 
 /** Card subscription states in which the customer holds a plan and changes it in place. */
 const HELD_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);

@@ -5,7 +5,7 @@ import { redirectTo } from './browser';
 import { formatDate } from './format';
 import { WALLET_FAILED } from './overview-cards';
 import { SUBSCRIPTION_FAILED } from './subscription-tab';
-import { dashboardServices, held, renderDashboard, subscriptionFixture, walletFixture } from './testing';
+import { dashboardServices, held, invoiceFixture, renderDashboard, subscriptionFixture, walletFixture } from './testing';
 import { CHANGE_FAILED, CHANGE_SUCCEEDED, CHECKOUT_FAILED, PORTAL_FAILED } from './use-plan-change';
 
 jest.mock('./browser', () => ({ redirectTo: jest.fn() }));
@@ -180,5 +180,31 @@ describe('subscription tab', () => {
     expect(within(summary()).getByRole('alert').textContent).toContain(WALLET_FAILED);
     expect(figure('Next billing date')).toBe(formatDate(new Date(Date.UTC(2026, 11, 24, 12))));
     expect(planButton('Pro').textContent).toBe('Upgrade Now');
+  });
+
+  it('shows a plan set to end with its banner and no renewal, Resume keeps it, and the invoices are listed below', async () => {
+    const services = subscriber();
+    let current = subscriptionFixture({ cancelAtPeriodEnd: true });
+    services.on('GET /api/billing/subscriptions', () => jsonResponse(200, { subscriptions: [current] }));
+    services.on('POST /api/billing/subscriptions/sub_123/resume', () => {
+      current = { ...current, cancelAtPeriodEnd: false };
+      return jsonResponse(200, current);
+    });
+    services.on('GET /api/billing/invoices', jsonResponse(200, { invoices: [invoiceFixture()] }));
+    renderDashboard('/dashboard?tab=subscription', services);
+    await screen.findByRole('region', { name: 'Your Subscription' });
+
+    const banner = screen.getByText(/Your Starter plan ends on/).closest('[role="status"]') as HTMLElement;
+    expect(banner.textContent).toBe('Your Starter plan ends on 24 Dec — Resume');
+    expect(figure('Next billing date')).toBe(`None: your plan ends on ${formatDate(new Date(Date.UTC(2026, 11, 24, 12)))}`);
+    expect(within(summary()).getByText('Days until your plan ends')).toBeTruthy();
+    expect(within(summary()).queryByText('Days until renewal')).toBeNull();
+    const invoices = await screen.findByRole('region', { name: 'Invoices and receipts' });
+    expect(within(invoices).getByRole('link', { name: 'Download PDF of Invoice AB12CD34-0001' }).getAttribute('href')).toBe('https://pay.example/invoice/in_123/pdf');
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(screen.queryByText(/Your Starter plan ends on/)).toBeNull());
+    expect(services.callsTo('POST /api/billing/subscriptions/sub_123/resume')).toHaveLength(1);
+    expect(within(summary()).getByText('Days until renewal')).toBeTruthy();
   });
 });

@@ -6,6 +6,8 @@ import { formatDate } from './format';
 import { PLAN_CHOICE_LABELS, planChoice } from './plan-choice';
 import { WALLET_FAILED } from './overview-cards';
 import { SourceContent } from './source-error';
+import { InvoiceList } from '../subscription/invoice-list';
+import { CancellingNotice } from './subscription/cancelling-notice';
 import { ChangeConfirmation } from './subscription/change-confirmation';
 import { PlanOption } from './subscription/plan-option';
 import { NextBilling, SubscriptionFigures } from './subscription/subscription-figures';
@@ -80,6 +82,8 @@ function LoadedSubscription({ tier, wallet, onRetryWallet, subscriptions, plans,
         {!wallet.data && <NextBilling subscription={subscription} />}
       </Card>
 
+      <CancellingNotice subscription={subscription} busy={busy} onResumed={onPlanChanged} />
+
       {subscription?.status === 'past_due' && (
         <div className="acc-notice" role="alert">
           <p>
@@ -122,6 +126,8 @@ function LoadedSubscription({ tier, wallet, onRetryWallet, subscriptions, plans,
           ))}
         </div>
       </section>
+
+      <InvoiceList />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Plan, UserProfile } from '@agentdock/contracts';
 import { seededPlansFixture, walletFixture as sharedWalletFixture } from '@agentdock/contracts/testing';
 import { fakeIdentity, jsonResponse, sessionFixture, userFixture } from '@agentdock/session/testing';
 import { useLocation } from 'react-router-dom';
-import type { BillingSubscription } from '../api/billing-api';
+import type { BillingInvoice, BillingSubscription } from '../api/billing-api';
 import type { UsageSummary, Wallet } from '../api/chat-api';
 import { renderAuthPage } from '../auth/testing';
 import DashboardPage from './dashboard-page';
@@ -28,7 +28,15 @@ export function usageFixture(overrides: Partial<UsageSummary> = {}): UsageSummar
     creditsUsed: index === 28 ? 4_000 : index === 29 ? 6_000 : 0,
     messages: index >= 28 ? 2 : 0,
   }));
-  return { messageCount: 4, totalCreditsUsed: 10_000, totalTokens: 1_234_567, averageTokensPerMessage: 25.4, daily, ...overrides };
+  return {
+    messageCount: 4,
+    totalCreditsUsed: 10_000,
+    totalTokens: 1_234_567,
+    averageTokensPerMessage: 25.4,
+    daily,
+    thisPeriod: { since: '2026-11-01T00:00:00.000Z', webCredits: 75_900, webReplies: 4, apiCredits: 12_800, apiRequests: 3 },
+    ...overrides,
+  };
 }
 
 export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}): BillingSubscription {
@@ -45,6 +53,26 @@ export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}
     currentPeriodEnd: Math.floor(Date.UTC(2026, 11, 24, 12) / 1000),
     cancelAtPeriodEnd: false,
     graceEndsAt: null,
+    ...overrides,
+  };
+}
+
+export function invoiceFixture(overrides: Partial<BillingInvoice> = {}): BillingInvoice {
+  return {
+    id: 'in_123',
+    kind: 'plan',
+    description: 'Starter plan',
+    billingReason: 'subscription_create',
+    number: 'AB12CD34-0001',
+    status: 'paid',
+    total: 5_000,
+    tax: 0,
+    amountPaid: 5_000,
+    amountDue: 5_000,
+    currency: 'usd',
+    issuedAt: '2026-11-27T10:00:00.000Z',
+    hostedInvoiceUrl: 'https://pay.example/i/in_123',
+    invoicePdfUrl: 'https://pay.example/invoice/in_123/pdf',
     ...overrides,
   };
 }
@@ -72,6 +100,7 @@ export function dashboardServices(user: Partial<UserProfile> = {}) {
   services.on('GET /api/chat/wallet', jsonResponse(200, walletFixture({ tier: profile.subscriptionTier })));
   services.on('GET /api/chat/usage', jsonResponse(200, usageFixture()));
   services.on('GET /api/billing/subscriptions', jsonResponse(200, { subscriptions: [] }));
+  services.on('GET /api/billing/invoices', jsonResponse(200, { invoices: [] }));
   services.on('GET /api/billing/credit-packs', jsonResponse(200, { packs: CREDIT_PACKS }));
   services.on('GET /api/catalog/plans', jsonResponse(200, { plans: PLANS }));
   services.on('GET /api/identity/me/mfa', jsonResponse(200, { enabled: false, enabledAt: null, recoveryCodes: [] }));

@@ -3,68 +3,25 @@ import { BILLING_ERROR_CODES, BILLING_TEXTS, type BillingSubscription } from '@a
 import { ApiError, isAbortError } from '@agentdock/api-client';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, Container, ErrorState, LinkButton, PageHeader } from '@agentdock/ui';
-import { billingApi } from '../api/billing-api';
+import { billingApi, type CancellationAnswer } from '../api/billing-api';
 import { RequireSession } from '../sign-in-prompt';
-import { canCancel, canResume, formatDate, pricePerMonth, statusLabel, statusTone } from './subscription-format';
+import { CancelDialog } from './cancel-dialog';
+import { CancellingBanner } from './cancelling-banner';
+import { InvoiceList } from './invoice-list';
+import { SubscriptionCard } from './subscription-card';
+import { canResume } from './subscription-format';
 import './subscription.css';
 
-const STATUS_ICONS = { active: '✔', canceled: '✖', 'past-due': '!', other: '•' } as const;
-
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'loaded'; subscriptions: BillingSubscription[] };
-
-interface SubscriptionCardProps {
-  subscription: BillingSubscription;
-  onCancel: () => void;
-  onResume: () => void;
-  busy: boolean;
-}
-
-function SubscriptionCard({ subscription, onCancel, onResume, busy }: SubscriptionCardProps) {
-  const tone = statusTone(subscription.status);
-  return (
-    <Card className="ad-subscription" aria-labelledby={`subscription-${subscription.id}`}>
-      <h2 id={`subscription-${subscription.id}`} className="ad-card__title">
-        {subscription.name}
-      </h2>
-      <p className={`ad-subscription__status ad-subscription__status--${tone}`}>
-        <span aria-hidden="true">{STATUS_ICONS[tone]}</span> <span>{statusLabel(subscription.status)}</span>
-      </p>
-      <p className="ad-subscription__id">ID: {subscription.id}</p>
-      <p>
-        <strong>{pricePerMonth(subscription.price)}</strong>
-      </p>
-      <p>
-        Current Period: {formatDate(subscription.currentPeriodStart)} to {formatDate(subscription.currentPeriodEnd)}
-      </p>
-      {/* A subscription set to end bills nothing more: its last day is what matters. */}
-      {subscription.cancelAtPeriodEnd ? <p>Ends on {formatDate(subscription.currentPeriodEnd)}</p> : <p>Next Billing: {formatDate(subscription.currentPeriodEnd)}</p>}
-      {subscription.status === 'past_due' && subscription.graceEndsAt ? (
-        <Alert variant="error">
-          Your last payment failed. You keep access until{' '}
-          {new Date(subscription.graceEndsAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}. Use Manage Billing to update your
-          card.
-        </Alert>
-      ) : null}
-      {subscription.cancelAtPeriodEnd ? <Alert variant="info">{BILLING_TEXTS.cancelAtPeriodEnd}</Alert> : null}
-      {canCancel(subscription) ? (
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel Subscription
-        </Button>
-      ) : null}
-      {canResume(subscription) ? (
-        <Button onClick={onResume} disabled={busy}>
-          Resume subscription
-        </Button>
-      ) : null}
-    </Card>
-  );
-}
 
 function Subscriptions() {
   const client = useSessionClient();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The subscription the cancel dialog asks about, while it is open. */
+  const [cancelling, setCancelling] = useState<BillingSubscription | null>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
 
   const reload = useCallback(
     async (signal?: AbortSignal) => {
@@ -109,15 +66,16 @@ function Subscriptions() {
     }
   };
 
-  const cancel = async (id: string) => {
-    if (!window.confirm(BILLING_TEXTS.cancelConfirm)) return;
-    setError(null);
+  const cancel = async (answer: CancellationAnswer) => {
+    if (!cancelling) return;
+    setCancelError(null);
     setBusy(true);
     try {
-      await billingApi(client.api).cancelAtPeriodEnd(id);
+      await billingApi(client.api).cancelAtPeriodEnd(cancelling.id, answer);
+      setCancelling(null);
       await reload();
     } catch {
-      setError(BILLING_TEXTS.cancelFailed);
+      setCancelError(BILLING_TEXTS.cancelFailed);
     } finally {
       setBusy(false);
     }
@@ -128,6 +86,9 @@ function Subscriptions() {
   return (
     <div className="ad-subscriptions">
       {error ? <Alert variant="error">{error}</Alert> : null}
+      {load.subscriptions.filter(canResume).map((subscription) => (
+        <CancellingBanner key={subscription.id} subscription={subscription} busy={busy} onResume={() => void resume(subscription.id)} />
+      ))}
       {load.subscriptions.length === 0 ? (
         <Card>
           <h2>No Active Subscriptions</h2>
@@ -140,8 +101,10 @@ function Subscriptions() {
             key={subscription.id}
             subscription={subscription}
             busy={busy}
-            onCancel={() => void cancel(subscription.id)}
-            onResume={() => void resume(subscription.id)}
+            onCancel={() => {
+              setCancelError(null);
+              setCancelling(subscription);
+            }}
           />
         ))
       )}
@@ -153,6 +116,10 @@ function Subscriptions() {
           View All Plans
         </LinkButton>
       </div>
+      <InvoiceList />
+      {cancelling ? (
+        <CancelDialog subscription={cancelling} pending={busy} error={cancelError} onConfirm={(answer) => void cancel(answer)} onClose={() => setCancelling(null)} />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,8 @@ import type { ApiClient, CallOptions } from '@agentdock/api-client';
 import {
   CHAT_ADMIN_ENDPOINTS,
   CHAT_CUSTOMER_ENDPOINTS,
+  CHAT_STATEMENT_ENDPOINTS,
+  type StatementResponse,
   type AdminMessage,
   type ConnectionInput,
   type ConnectionModels,
@@ -15,6 +17,7 @@ import {
   type Wallet,
   type WalletAdjustment,
 } from '@agentdock/contracts';
+import type { StatementRequest } from '@agentdock/ui';
 
 /** How many of a user's latest replies the refund list shows. */
 const RECENT_REPLIES = 20;
@@ -28,6 +31,9 @@ export function chatAdminApi(api: ApiClient) {
     adjustCredits: async (userId: string, body: WalletAdjustment): Promise<Wallet> => (await api.call(CHAT_ADMIN_ENDPOINTS.adjustWallet, { params: { userId }, body })).wallet,
     recentReplies: async (userId: string, options?: CallOptions): Promise<AdminMessage[]> =>
       (await api.call(CHAT_ADMIN_ENDPOINTS.recentReplies, { ...options, params: { userId }, query: { limit: RECENT_REPLIES } })).messages,
+    /** The customer's statement, as the customer reads it on the dashboard. */
+    customerStatement: (userId: string, request: StatementRequest, signal?: AbortSignal): Promise<StatementResponse> =>
+      api.call(CHAT_STATEMENT_ENDPOINTS.customer, { signal, params: { userId }, query: { ...request } }),
     customerUsage: (userId: string, options?: CallOptions): Promise<CustomerUsage> => api.call(CHAT_CUSTOMER_ENDPOINTS.usage, { ...options, params: { userId } }),
     /** The heaviest users of plan credits this period, most first. */
     creditsRanking: async (options?: CallOptions): Promise<CreditsRanking['users']> => (await api.call(CHAT_CUSTOMER_ENDPOINTS.creditsRanking, { ...options, query: {} })).users,

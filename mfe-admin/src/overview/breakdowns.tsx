@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { UserProfile } from '@agentdock/contracts';
+import { CANCELLATION_REASON_LABELS, type CancellationReason, type UserProfile } from '@agentdock/contracts';
 import { formatPrice } from '@agentdock/ui';
 import type { OverviewStats } from '../api/stats-api';
 import { formatNumber } from '../console/format';
@@ -17,6 +17,14 @@ export function Breakdowns({ stats: { billing, chat, catalog }, directory }: { s
             <td>{plan.interval === 'year' ? 'Annual' : 'Monthly'}</td>
             <td>{formatNumber(plan.customers)}</td>
             <td>{formatPrice(plan.mrr, plan.currency)}</td>
+          </tr>
+        ))}
+      </Breakdown>
+      <Breakdown title="Cancellation reasons" head={['Reason', 'Requests']} empty="No cancellations requested in this range." definition={DEFINITIONS.cancellationReasons}>
+        {billing.cancellationReasons.map((row) => (
+          <tr key={row.reason ?? 'none'}>
+            <td>{reasonLabel(row.reason)}</td>
+            <td>{formatNumber(row.count)}</td>
           </tr>
         ))}
       </Breakdown>
@@ -51,6 +59,11 @@ export function Breakdowns({ stats: { billing, chat, catalog }, directory }: { s
       </Breakdown>
     </div>
   );
+}
+
+function reasonLabel(reason: string | null): string {
+  if (reason === null) return 'No reason given';
+  return CANCELLATION_REASON_LABELS[reason as CancellationReason] ?? reason;
 }
 
 function Breakdown({ title, head, empty, definition, children }: { title: string; head: string[]; empty: string; definition?: string; children: ReactNode[] }) {

@@ -29,6 +29,13 @@ export function FigureGroups({ stats: { billing, identity, chat, catalog } }: { 
       <h3 className="adm-overview__group">Revenue</h3>
       <dl className="adm-figures">
         <Figure label="MRR" testId="figure-mrr" value={formatMoney(billing.mrr)} definition={DEFINITIONS.mrr} />
+        <Figure label="Plan MRR" testId="figure-plan-mrr" value={formatMoney(billing.planMrr)} definition={DEFINITIONS.planMrr} />
+        <Figure
+          label="Course MRR"
+          testId="figure-course-mrr"
+          value={`${formatMoney(billing.courseMrr)} (${formatNumber(billing.courseSubscriptions)})`}
+          definition={DEFINITIONS.courseMrr}
+        />
         <Figure label="ARR" testId="figure-arr" value={formatMoney(billing.arr)} definition={DEFINITIONS.arr} />
         <Figure
           label="Past-due MRR"

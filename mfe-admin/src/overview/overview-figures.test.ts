@@ -4,6 +4,9 @@ import { checkRange, dayRows, formatMoney, lastDays, overviewCsv } from './overv
 const stats: OverviewStats = {
   billing: {
     mrr: {},
+    planMrr: {},
+    courseMrr: {},
+    courseSubscriptions: 0,
     arr: {},
     pastDueMrr: {},
     arpu: {},
@@ -16,6 +19,7 @@ const stats: OverviewStats = {
     conversions: 1,
     cancellations: 0,
     mrrChurn: {},
+    cancellationReasons: [],
     days: [
       { date: '2026-03-01', revenue: { usd: 10_050 }, conversions: 1, cancellations: 0 },
       { date: '2026-03-02', revenue: {}, conversions: 0, cancellations: 0 },

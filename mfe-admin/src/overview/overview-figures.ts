@@ -25,16 +25,20 @@ export function checkRange(range: StatsRange): { range: StatsRange } | { field: 
 
 /** What each figure means, shown in its tooltip; the words operators know from their billing tools. */
 export const DEFINITIONS = {
-  mrr: 'Monthly recurring revenue now: every active plan subscription at the price it pays per month, annual plans counted as a twelfth of their price. Subscriptions set to cancel still count until their paid period ends; past-due ones are left out.',
-  arr: 'Annual run rate: MRR × 12.',
-  pastDueMrr: 'What past-due subscriptions would add to MRR once their invoice is paid.',
+  mrr: 'Monthly recurring revenue now: every active subscription, plans and courses, at the price it pays per month, annual plans counted as a twelfth of their price. Subscriptions set to cancel still count until their paid period ends; past-due ones are left out. Credit packs are one-off and never count.',
+  planMrr: 'The plans’ part of MRR (Starter, Pro, …), the same plans the table below breaks down.',
+  courseMrr: 'The course subscriptions’ part of MRR (paid courses and the community membership), with how many are active.',
+  arr: 'Annual run rate: MRR (plans and courses) × 12.',
+  pastDueMrr: 'What past-due subscriptions (plans and courses) would add to MRR once their invoice is paid.',
   revenue: 'Money collected in the range from plans, courses and credit packs, minus refunds made in the range.',
   payingCustomers: 'Customers with an active paid plan now (past-due ones are counted apart).',
-  arpu: 'Average revenue per paying customer: MRR divided by paying customers.',
+  arpu: 'Average revenue per paying customer: plan MRR divided by customers with an active paid plan.',
   signUps: 'Accounts created in the range.',
   confirmedSignUps: 'Of the accounts created in the range, those whose email address is confirmed.',
   conversions: 'Customers whose first plan payment ever fell in the range (free → paid).',
   cancellations: 'Logo churn: paid plans that ended in the range.',
+  cancellationReasons:
+    'Requests to cancel at the end of the paid period made in the range (plans and courses), by the reason the customer chose in the cancel dialog; the reason is optional.',
   mrrChurn: 'MRR churn: the monthly revenue those ended plans brought.',
   messages: 'Agent replies delivered in the web chat in the range.',
   credits: 'Credits those web replies cost, not counting replies an admin refunded.',

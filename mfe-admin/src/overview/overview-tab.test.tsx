@@ -54,8 +54,15 @@ function withApiToday(services: ReturnType<typeof adminServices>, requests: numb
 describe('overview tab', () => {
   it('shows each service’s figures for the last 30 days, each with its definition', async () => {
     const { services } = renderConsole('/admin?tab=overview');
-    expect((await screen.findByTestId('figure-mrr')).textContent).toBe('$335');
-    expect(screen.getByTestId('figure-arr').textContent).toBe('$4,020');
+    // MRR is plans and courses together, as revenue counts both; each has its own line.
+    expect((await screen.findByTestId('figure-mrr')).textContent).toBe('$355');
+    expect(screen.getByTestId('figure-plan-mrr').textContent).toBe('$335');
+    expect(screen.getByTestId('figure-course-mrr').textContent).toBe('$20 (1)');
+    expect(screen.getByTestId('figure-arr').textContent).toBe('$4,260');
+    const courseInfo = screen.getByRole('button', { name: 'What is Course MRR?' });
+    expect(document.getElementById(courseInfo.getAttribute('aria-describedby')!)!.textContent).toContain('paid courses and the community membership');
+    const reasons = within(screen.getByRole('region', { name: 'Cancellation reasons' }));
+    expect(reasons.getAllByRole('row').map((row) => row.textContent)).toEqual(['ReasonRequests', 'It’s too expensive2', 'No reason given1']);
     expect(screen.getByTestId('figure-past-due').textContent).toBe('$50 (1)');
     expect(screen.getByTestId('figure-revenue').textContent).toBe('€9 · $1,233.39');
     expect(screen.getByTestId('figure-arpu').textContent).toBe('$83.75');
@@ -74,6 +81,7 @@ describe('overview tab', () => {
     expect(document.getElementById(completionsInfo.getAttribute('aria-describedby')!)!.textContent).toContain('un-marked no longer counts');
     const info = screen.getByRole('button', { name: 'What is MRR?' });
     expect(document.getElementById(info.getAttribute('aria-describedby')!)!.textContent).toContain('annual plans counted as a twelfth');
+    expect(document.getElementById(info.getAttribute('aria-describedby')!)!.textContent).toContain('plans and courses');
     expect(screen.getByTestId('overview-range').textContent).toBe('2026-10-27 – 2026-11-25 (UTC)');
     for (const service of ['billing', 'identity', 'chat', 'catalog']) {
       expect(services.callsTo(`GET /api/${service === 'chat' ? 'chat/admin' : `${service}/admin`}/stats`)[0]!.path).toContain('from=2026-10-27&to=2026-11-25');

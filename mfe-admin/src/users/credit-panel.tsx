@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { UserProfile, Wallet } from '@agentdock/contracts';
+import { balanceParts, balanceText, type UserProfile, type Wallet, walletBalance } from '@agentdock/contracts';
 import { Button, Card, TextAreaField, TextField } from '@agentdock/ui';
 import { useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
@@ -70,9 +70,7 @@ export function CreditPanel({ user, wallet, onWallet, onClose }: CreditPanelProp
         </Button>
       </div>
       <p data-testid="wallet-summary">
-        {wallet
-          ? `${formatNumber(wallet.creditsRemaining)} of ${formatNumber(wallet.creditsLimit)} plan credits left, ${formatNumber(wallet.purchasedCredits)} purchased.`
-          : 'No wallet yet: the first adjustment creates it.'}
+        {wallet ? `${balanceText(walletBalance(wallet))}: ${balanceParts(walletBalance(wallet)).join(' + ')}.` : 'No wallet yet: the first adjustment creates it.'}
       </p>
       <form ref={form.formRef} onSubmit={form.onSubmit} className="adm-form adm-form--inline" aria-label={`Adjust credits of ${who}`}>
         <SelectField label="Adjustment" options={DIRECTIONS} {...form.field('direction')} />

@@ -58,6 +58,19 @@ function customerServices() {
     }),
   );
   services.on(
+    `GET /api/chat/admin/users/${customer.id}/statement`,
+    jsonResponse(200, {
+      lines: [
+        { id: 'r1', at: '2026-11-20T10:00:00.000Z', kind: 'adjustment', text: 'Adjusted by support: +500 (Goodwill)', credits: 500, balance: 40_000, inProgress: false },
+        { id: 'mA', at: '2026-11-19T10:00:00.000Z', kind: 'reply', text: 'Reply from Meeting Prep · 15,300 credits', credits: -15_300, balance: 39_500, inProgress: false },
+      ],
+      page: 1,
+      pageSize: 50,
+      totalLines: 2,
+      balance: 40_000,
+    }),
+  );
+  services.on(
     `GET /api/catalog/admin/users/${customer.id}/learning`,
     jsonResponse(200, {
       courses: [
@@ -90,9 +103,16 @@ describe('customer page', () => {
     expect(within(payments).getByText('$100')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open in the payment provider’s dashboard' }).getAttribute('href')).toBe('https://dashboard.stripe.com/test/customers/cus_1');
     expect(within(screen.getByRole('list', { name: 'Subscriptions' })).getByText(/Cancels on/)).toBeTruthy();
-    expect((await screen.findByTestId('customer-credits')).textContent).toContain('40,000 of 50,000 plan credits left');
+    expect((await screen.findByTestId('customer-credits')).textContent).toContain('40,000 credits: 40,000 plan credits (refill on Dec 1) + 0 purchased credits (never expire)');
     expect(screen.getByTestId('customer-conversations').textContent).toBe('Conversations: 3');
-    expect(within(screen.getByRole('list', { name: 'Latest wallet changes' })).getByText(/Admin adjustment 0 plan, \+500 purchased \(Goodwill\)/)).toBeTruthy();
+    // The statement in words replaces the raw ledger ("Reserved −411,800 / Settled +396,300").
+    const statement = await screen.findByRole('table', { name: 'Statement' });
+    expect(
+      within(statement)
+        .getAllByTestId('statement-line')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('Adjusted by support: +500 (Goodwill)+50040,000'), expect.stringContaining('Reply from Meeting Prep · 15,300 credits−15,30039,500')]);
+    expect(screen.queryByText(/Reserved|Settled/)).toBeNull();
     const courses = await screen.findByRole('list', { name: 'Course progress' });
     const finished = within(courses).getByTestId('customer-course-ai-fundamentals');
     expect(finished.textContent).toContain('AI Fundamentals for Business: 9 of 9 lessons completed.');

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_TIER_LABELS, SUBSCRIPTION_TIERS, type SubscriptionTier, type UserProfile, type Wallet } from '@agentdock/contracts';
+import { SUBSCRIPTION_TIER_LABELS, SUBSCRIPTION_TIERS, type SubscriptionTier, type UserProfile, type Wallet, walletBalance } from '@agentdock/contracts';
 import { Badge, Button, TierBadge } from '@agentdock/ui';
 import { formatNumber } from '../console/format';
 
@@ -18,7 +18,16 @@ export interface UserRowProps {
 }
 
 function Credits({ wallet, walletsFailed }: Pick<UserRowProps, 'wallet' | 'walletsFailed'>) {
-  if (wallet) return <span data-testid="credits">{`${formatNumber(wallet.creditsRemaining)} / ${formatNumber(wallet.creditsLimit)}`}</span>;
+  if (wallet) {
+    // The balance the customer sees everywhere; the plan's part beside it, over its monthly allowance.
+    const balance = walletBalance(wallet);
+    return (
+      <span>
+        <span data-testid="credits">{formatNumber(balance.total)}</span>
+        <span className="ad-muted adm-credits__plan">{` (plan ${formatNumber(balance.plan.credits)} / ${formatNumber(wallet.creditsLimit)})`}</span>
+      </span>
+    );
+  }
   if (wallet === undefined && !walletsFailed) return <span className="ad-muted">Loading…</span>;
   return <span className="ad-muted">{walletsFailed ? 'Unavailable' : 'No wallet yet'}</span>;
 }

@@ -18,7 +18,7 @@ describe('users tab', () => {
     const first = await rowOf('user1@example.com');
     expect(within(first).getByText('User 1')).toBeTruthy();
     expect(within(first).getByText('Free', { selector: '.ad-badge' }).className).toContain('ad-tier-badge--free');
-    expect((await within(first).findByTestId('credits')).textContent).toBe('40,000 / 50,000');
+    expect((await within(first).findByTestId('credits')).textContent).toBe('40,000');
     expect(within(first).getByText('Active')).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Suspend User 1' })).toBeTruthy();
 
@@ -154,7 +154,7 @@ describe('users tab', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Save Adjustment' }));
     expect(await within(panel).findByText('Deducted 5,000 credits.')).toBeTruthy();
     expect(services.callsTo(`POST /api/chat/admin/wallets/${id}/adjustments`).at(-1)!.body).toEqual({ credits: -5000, reason: 'Goodwill correction' });
-    expect(within(row).getByTestId('credits').textContent).toBe('35,000 / 50,000');
+    expect(within(row).getByTestId('credits').textContent).toBe('35,000');
   });
 
   it('shows a refused deduction beside the form, and the banner keeps its own text alone', async () => {
@@ -194,6 +194,6 @@ describe('users tab', () => {
     fireEvent.click(await within(panel).findByRole('button', { name: /^Refund 1,200 credits/ }));
     await waitFor(() => expect(within(panel).getAllByText('Refunded')).toHaveLength(2));
     expect(services.callsTo(`POST /api/chat/admin/messages/${reply.id}/refund`)[0]!.body).toEqual({ reason: REFUND_REASON });
-    expect(within(panel).getByTestId('wallet-summary').textContent).toContain('41,200 of 50,000');
+    expect(within(panel).getByTestId('wallet-summary').textContent).toContain('41,200 credits: 41,200 plan credits');
   });
 });

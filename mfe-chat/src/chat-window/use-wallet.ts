@@ -1,8 +1,8 @@
-import type { Wallet } from '@agentdock/contracts';
+import { type Wallet, walletBalance } from '@agentdock/contracts';
 import { useEffect, useState } from 'react';
 import type { ChatApi } from '../chat-api';
 
-/** The user's credits: `available` counts the plan's and the purchased ones, as a send spends them. */
+/** The user's credits: `available` is the one balance every screen shows (plan and purchased credits), as a send spends them. */
 export function useWallet(api: ChatApi) {
   const [wallet, setWallet] = useState<Wallet | null>(null);
 
@@ -15,6 +15,6 @@ export function useWallet(api: ChatApi) {
     return () => controller.abort();
   }, [api]);
 
-  const available = wallet ? wallet.creditsRemaining + wallet.purchasedCredits : 0;
+  const available = wallet ? walletBalance(wallet).total : 0;
   return { wallet, available, setWallet };
 }

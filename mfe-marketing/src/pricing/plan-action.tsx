@@ -2,7 +2,7 @@ import { BILLING_TEXTS, type Plan } from '@agentdock/contracts';
 import { useNavigate } from 'react-router-dom';
 import { AnchorButton, Button, LinkButton } from '@agentdock/ui';
 import { useVisitor } from '../api/visitor';
-import { paidPlanStep } from './paid-plan';
+import { cardChoice, CHOICE_LABELS, MANAGE_PATH, paidPlanStep } from './paid-plan';
 import type { BillingPeriod } from './plan-price';
 import { salesMailto } from './sales-mailto';
 
@@ -10,15 +10,24 @@ import { salesMailto } from './sales-mailto';
 // who only reads the prices never downloads them.
 const loadCheckout = () => import('./checkout');
 
-/** The card's call to action: Free signs up, custom-priced plans write to sales, paid plans check out. */
-export function PlanAction({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+/**
+ * The card's call to action. For a visitor: Free signs up, custom-priced plans write to sales, paid
+ * plans sign up and then check out. For a signed-in customer: Manage on the current plan, Upgrade or
+ * Downgrade on the others.
+ */
+export function PlanAction({ plan, plans, period }: { plan: Plan; plans: readonly Plan[]; period: BillingPeriod }) {
   const navigate = useNavigate();
   const visitor = useVisitor();
   const variant = plan.highlight ? 'primary' : 'secondary';
-  if (plan.tier === 'free') {
-    return (
-      <LinkButton to="/signup" variant={variant} block>
-        {plan.cta}
+  const choice = cardChoice(visitor, plan, plans);
+  if (choice === 'current') {
+    return plan.tier === 'free' ? (
+      <Button variant="secondary" block disabled>
+        Current plan
+      </Button>
+    ) : (
+      <LinkButton to={MANAGE_PATH} variant="secondary" block>
+        Manage
       </LinkButton>
     );
   }
@@ -29,8 +38,16 @@ export function PlanAction({ plan, period }: { plan: Plan; period: BillingPeriod
       </AnchorButton>
     );
   }
+  if (plan.tier === 'free') {
+    // A paying customer steps down to Free by cancelling at the end of the period paid for.
+    return (
+      <LinkButton to={choice ? MANAGE_PATH : '/signup'} variant={variant} block>
+        {choice ? CHOICE_LABELS[choice](plan.name) : plan.cta}
+      </LinkButton>
+    );
+  }
   const choose = () => {
-    const step = paidPlanStep(visitor);
+    const step = paidPlanStep(visitor, plan, period);
     if (step.kind === 'checkout') {
       void loadCheckout().then(
         ({ startCheckout }) => startCheckout(plan, period, navigate),
@@ -38,12 +55,11 @@ export function PlanAction({ plan, period }: { plan: Plan; period: BillingPeriod
       );
       return;
     }
-    if (step.kind === 'manage-subscription') window.alert(step.alert);
     navigate(step.to);
   };
   return (
     <Button variant={variant} block onClick={choose}>
-      {plan.cta}
+      {choice ? CHOICE_LABELS[choice](plan.name) : plan.cta}
     </Button>
   );
 }

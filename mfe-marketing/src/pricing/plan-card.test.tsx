@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Plan } from '@agentdock/contracts';
 import { useVisitor, type Visitor } from '../api/visitor';
-import { seededPlanFixture, userFixture } from '@agentdock/contracts/testing';
+import { seededPlanFixture, seededPlansFixture, userFixture } from '@agentdock/contracts/testing';
 import { startCheckout } from './checkout';
 import { PlanCard } from './plan-card';
 import type { BillingPeriod } from './plan-price';
@@ -25,11 +25,11 @@ function CurrentUrl() {
   return <output aria-label="url">{location.pathname + location.search}</output>;
 }
 
-function renderCard(plan: Plan, period: BillingPeriod) {
+function renderCard(plan: Plan, period: BillingPeriod, current = false) {
   render(
     <MemoryRouter initialEntries={['/pricing']}>
       <Routes>
-        <Route path="*" element={<PlanCard plan={plan} period={period} />} />
+        <Route path="*" element={<PlanCard plan={plan} plans={seededPlansFixture()} period={period} current={current} />} />
       </Routes>
       <CurrentUrl />
     </MemoryRouter>,
@@ -90,30 +90,54 @@ describe('PlanCard', () => {
     expect(href.startsWith('mailto:sales@agentdock.example?subject=Enterprise%20plan%20enquiry')).toBe(true);
   });
 
-  it('sends a paid plan to sign in with a return to pricing', async () => {
+  it('sends a paid plan to sign-up, with the plan and period carried as its return path', async () => {
     const user = userEvent.setup();
     const card = renderCard(seededPlanFixture('professional'), 'annual');
     await user.click(card.getByRole('button', { name: 'Upgrade to Pro' }));
-    expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/signin?returnUrl=%2Fpricing');
+    expect(screen.getByRole('status', { name: 'url' }).textContent).toBe(`/signup?returnUrl=${encodeURIComponent('/pricing?checkout=professional&period=annual')}`);
     expect(startCheckout).not.toHaveBeenCalled();
   });
 
-  it.each(['starter', 'professional', 'enterprise'] as const)('tells a customer already on %s to change plan from the subscription tab', async (tier) => {
+  it('marks a signed-in customer’s current plan, with Manage on a paid one and nothing to buy on Free', () => {
+    visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: 'starter' }) });
+    const card = renderCard(seededPlanFixture('starter'), 'monthly', true);
+    expect(card.getByText('Current plan')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe('/manage-subscription');
+  });
+
+  it('shows Free as the current plan of a free customer, not as a button to press', () => {
+    visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: 'free' }) });
+    const card = renderCard(seededPlanFixture('free'), 'monthly', true);
+    expect((card.getByRole('button', { name: 'Current plan' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers a paying customer Upgrade and Downgrade, which change the plan from the Subscription tab (Free: by cancelling)', async () => {
     const user = userEvent.setup();
-    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-    visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: tier }) });
-    const card = renderCard(seededPlanFixture('professional'), 'monthly');
-    await user.click(card.getByRole('button', { name: 'Upgrade to Pro' }));
-    expect(alert).toHaveBeenCalledWith('You already have an active subscription. Please visit the subscription management page to upgrade or downgrade your plan.');
+    visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: 'professional' }) });
+    const card = renderCard(seededPlanFixture('starter'), 'monthly');
+    expect(card.queryByText('Current plan')).toBeNull();
+    await user.click(card.getByRole('button', { name: 'Downgrade to Starter' }));
     expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/dashboard?tab=subscription');
     expect(startCheckout).not.toHaveBeenCalled();
+  });
+
+  it('offers a Starter customer an upgrade to Pro and a downgrade to Free', () => {
+    visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: 'starter' }) });
+    const pro = renderCard(seededPlanFixture('professional'), 'monthly');
+    expect(pro.getByRole('button', { name: 'Upgrade to Pro' })).toBeTruthy();
+  });
+
+  it('links a paying customer’s Downgrade to Free to the cancellation on Manage Subscription', () => {
+    visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: 'starter' }) });
+    const free = renderCard(seededPlanFixture('free'), 'monthly');
+    expect(free.getByRole('link', { name: 'Downgrade to Free' }).getAttribute('href')).toBe('/manage-subscription');
   });
 
   it('starts checkout for a signed-in customer on the free tier', async () => {
     const user = userEvent.setup();
     visitor.mockReturnValue({ status: 'signed-in', user: userFixture({ subscriptionTier: 'free' }) });
     const card = renderCard(seededPlanFixture('starter'), 'annual');
-    await user.click(card.getByRole('button', { name: 'Get Started' }));
+    await user.click(card.getByRole('button', { name: 'Upgrade to Starter' }));
     await waitFor(() => expect(startCheckout).toHaveBeenCalledWith(seededPlanFixture('starter'), 'annual', expect.any(Function)));
     expect(screen.getByRole('status', { name: 'url' }).textContent).toBe('/pricing');
   });

@@ -4,21 +4,27 @@ import { PlanAction } from './plan-action';
 import { planPrice, type BillingPeriod } from './plan-price';
 import { mentionsRealTokens, REAL_TOKENS_NOTE_ID } from './real-tokens-note';
 
-export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+export function PlanCard({ plan, plans, period, current = false }: { plan: Plan; plans: readonly Plan[]; period: BillingPeriod; current?: boolean }) {
   const titleId = `plan-${plan.id}-title`;
   return (
     <Card as="article" highlight={plan.highlight} className="mk-plan" aria-labelledby={titleId}>
-      {plan.highlight && (
-        <Badge variant="primary" className="mk-plan__badge">
-          MOST POPULAR
+      {current ? (
+        <Badge variant="success" className="mk-plan__badge">
+          Current plan
         </Badge>
+      ) : (
+        plan.highlight && (
+          <Badge variant="primary" className="mk-plan__badge">
+            MOST POPULAR
+          </Badge>
+        )
       )}
       <h2 id={titleId} className="mk-plan__name">
         {plan.name}
       </h2>
       {plan.description && <p className="ad-muted mk-plan__description">{plan.description}</p>}
       <PriceBlock plan={plan} period={period} />
-      <PlanAction plan={plan} period={period} />
+      <PlanAction plan={plan} plans={plans} period={period} />
       <ul className="mk-plan__features">
         {plan.features.map((feature) => (
           <li key={feature} className="mk-plan__feature" aria-describedby={mentionsRealTokens(feature) ? REAL_TOKENS_NOTE_ID : undefined}>

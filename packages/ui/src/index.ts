@@ -5,6 +5,8 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonStyleProps, type 
 export { Card, type CardProps } from './card';
 export { classNames } from './class-names';
 export { Container } from './container';
+export { Dialog, type DialogProps } from './dialog';
+export { EMAIL_CONFIRMED_NOTICE, EmailConfirmedNotice, type EmailConfirmedState, emailConfirmedState } from './email-confirmed-notice';
 export { CopyButton, type CopyButtonProps } from './copy-button';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './field';
@@ -18,6 +20,8 @@ export type { PageLoader, RemotePages, RemoteServerModule, ServerContext, Server
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
 export { hrefWithReturnUrl, RETURN_URL_PARAM, signInHref } from './sign-in-href';
 export { SITE, SITE_FOOTER_ID } from './site';
+export { StatementView, type StatementViewProps } from './statement/statement-view';
+export { type StatementLoader, type StatementRequest, useStatement } from './statement/use-statement';
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { TIER_COLORS, TierBadge, type TierBadgeProps } from './tier-badge';

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider, type SessionClient } from '@agentdock/session';
 import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture, type FakeIdentity } from '@agentdock/session/testing';
+import { walletFixture } from '@agentdock/contracts/testing';
 import { Header, OPAQUE_AFTER_PX } from './header';
 
 /** A session client against a fake identity service; `signedIn` makes the first check find a session. */
@@ -152,5 +153,21 @@ describe('Header', () => {
     expect(client.getState().status).toBe('signed-out');
     expect(header.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
     expect(screen.queryByText('ada@example.com')).toBeNull();
+  });
+
+  it('shows the signed-in customer the one balance: plan plus purchased credits (the dashboard once showed the plan credits alone)', async () => {
+    const { client, identity } = await signedInClient({ email: 'bob@example.com', isAdmin: false });
+    identity.on('GET /api/chat/wallet', jsonResponse(200, walletFixture({ creditsRemaining: 911_300, creditsLimit: 1_000_000, purchasedCredits: 500_000 })));
+    renderHeader(client);
+    const balance = await screen.findByTestId('header-balance');
+    expect(balance.textContent).toBe('1,411,300 credits');
+    expect(balance.getAttribute('href')).toBe('/dashboard?tab=usage');
+    expect(balance.getAttribute('title')).toMatch(/^911,300 plan credits \(refill on .+\) \+ 500,000 purchased credits \(never expire\)$/);
+  });
+
+  it('shows no balance to a visitor', async () => {
+    renderHeader();
+    await screen.findAllByRole('link', { name: 'Sign In' });
+    expect(screen.queryByTestId('header-balance')).toBeNull();
   });
 });

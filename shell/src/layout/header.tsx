@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '@agentdock/session';
 import { classNames, Container, Skeleton } from '@agentdock/ui';
+import { HeaderBalance } from './header-balance';
 import { accountLinks, MAIN_LINKS } from './nav-links';
 import { MobileMenu } from './mobile-menu';
 import { SignOutButton } from './sign-out-button';
@@ -49,6 +50,7 @@ export function Header() {
               {session.user.email}
             </span>
           )}
+          {session.status === 'signed-in' && <HeaderBalance />}
           {accountLinks(session, 'header').map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}

@@ -121,5 +121,59 @@ export const planConversions = pgTable(
   (table) => [index('plan_conversions_converted_at_idx').on(table.convertedAt)],
 );
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents, payments, planConversions };
+/**
+ * The customer's invoices and receipts as the provider issued them (subscription charges, and the
+ * invoice Checkout makes for a credit pack), from `invoice.*` webhooks: what the Subscription tab
+ * lists, with the provider's own hosted page and PDF. `statusRank` and `lastEventAt` keep a late
+ * event from moving an invoice back (an `invoice.finalized` arriving after its `invoice.paid`).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['plan', 'course', 'credit-pack'] }).notNull(),
+    description: text('description').notNull(),
+    /** Stripe's billing_reason: subscription_create, subscription_cycle, subscription_update, manual, … */
+    billingReason: text('billing_reason'),
+    number: text('number'),
+    status: text('status').notNull(),
+    statusRank: integer('status_rank').notNull(),
+    /** Integer minor units; `total` includes `tax`. */
+    total: integer('total').notNull(),
+    tax: integer('tax').notNull(),
+    amountPaid: integer('amount_paid').notNull(),
+    amountDue: integer('amount_due').notNull(),
+    currency: text('currency').notNull(),
+    subscriptionId: text('subscription_id'),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    invoicePdfUrl: text('invoice_pdf_url'),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Epoch seconds of the provider event last applied. */
+    lastEventAt: bigint('last_event_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('invoices_user_idx').on(table.userId, table.issuedAt)],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * Each time a customer asked to cancel at period end, with the reason they gave (Stripe's
+ * feedback values, or none) and their note: the operator's overview counts them by reason.
+ */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id').notNull(),
+    userId: text('user_id').notNull(),
+    productKind: text('product_kind', { enum: ['plan', 'course'] }).notNull(),
+    reason: text('reason'),
+    comment: text('comment'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('cancellation_requests_requested_at_idx').on(table.requestedAt)],
+);
+
+export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents, payments, planConversions, invoices, cancellationRequests };
 export type BillingSchema = typeof schema;

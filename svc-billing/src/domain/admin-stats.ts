@@ -1,7 +1,7 @@
 import { type BillingStats, daysOfRange, type MoneyByCurrency, rangeBounds, type StatsRange } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
 import { and, eq, gte, inArray, lt, sql } from '@agentdock/service-data/orm';
-import { payments, planConversions, subscriptions } from '../db/schema';
+import { cancellationRequests, payments, planConversions, subscriptions } from '../db/schema';
 
 /** Provider statuses after which a subscription no longer bills (see the subscription machine). */
 const ENDED = ['canceled', 'unpaid', 'incomplete_expired'];
@@ -23,14 +23,16 @@ function addTo(money: Record<string, number>, currency: string, amount: number) 
 const rounded = (money: Record<string, number>): MoneyByCurrency => Object.fromEntries(Object.entries(money).map(([currency, amount]) => [currency, Math.round(amount)]));
 
 /**
- * MRR as Baremetrics and ChartMogul count it: every active plan subscription at its current price
- * per month (annual prices divided by twelve), including those set to cancel at the end of the
- * period they paid for, which still pay until then; past_due subscriptions are kept apart.
+ * MRR as Baremetrics and ChartMogul count it: every active subscription at its current price per
+ * month (annual prices divided by twelve), including those set to cancel at the end of the period
+ * they paid for, which still pay until then; past_due subscriptions are kept apart. Plans and
+ * courses both recur, so both count, each on its own line too (revenue counts both as well).
  */
 async function recurringRevenue(db: Db) {
   // Checkout refuses a second plan to a paying customer, so a live plan subscription is a customer.
   const groups = await db
     .select({
+      kind: subscriptions.productKind,
       status: subscriptions.status,
       tier: tierOf,
       interval: subscriptions.interval,
@@ -40,22 +42,28 @@ async function recurringRevenue(db: Db) {
       amount: total(subscriptions.unitAmount),
     })
     .from(subscriptions)
-    .where(and(isPlan, inArray(subscriptions.status, LIVE)))
-    .groupBy(subscriptions.status, tierOf, subscriptions.interval, subscriptions.currency, subscriptions.cancelAtPeriodEnd);
+    .where(inArray(subscriptions.status, LIVE))
+    .groupBy(subscriptions.productKind, subscriptions.status, tierOf, subscriptions.interval, subscriptions.currency, subscriptions.cancelAtPeriodEnd);
 
-  const mrr: Record<string, number> = {};
+  const planMrr: Record<string, number> = {};
+  const courseMrr: Record<string, number> = {};
   const pastDueMrr: Record<string, number> = {};
   const payingByCurrency: Record<string, number> = {};
   const plans = new Map<string, BillingStats['byPlan'][number] & { share: number }>();
-  const people = { paying: 0, pastDue: 0, cancelling: 0 };
+  const people = { paying: 0, pastDue: 0, cancelling: 0, courses: 0 };
   for (const group of groups) {
     const share = monthlyShare(group.amount, group.interval);
     if (group.status === 'past_due') {
       addTo(pastDueMrr, group.currency, share);
-      people.pastDue += group.customers;
+      if (group.kind === 'plan') people.pastDue += group.customers;
       continue;
     }
-    addTo(mrr, group.currency, share);
+    if (group.kind === 'course') {
+      addTo(courseMrr, group.currency, share);
+      people.courses += group.customers;
+      continue;
+    }
+    addTo(planMrr, group.currency, share);
     addTo(payingByCurrency, group.currency, group.customers);
     people.paying += group.customers;
     if (group.cancelling) people.cancelling += group.customers;
@@ -66,11 +74,16 @@ async function recurringRevenue(db: Db) {
     plan.share += share;
     plans.set(key, plan);
   }
+  const mrr: Record<string, number> = { ...planMrr };
+  for (const [currency, amount] of Object.entries(courseMrr)) addTo(mrr, currency, amount);
   const byPlan = [...plans.values()].map(({ share, ...plan }) => ({ ...plan, mrr: Math.round(share) })).sort((a, b) => b.mrr - a.mrr || a.tier.localeCompare(b.tier));
   const arr = Object.fromEntries(Object.entries(mrr).map(([currency, amount]) => [currency, amount * 12]));
-  const arpu = Object.fromEntries(Object.entries(mrr).map(([currency, amount]) => [currency, amount / (payingByCurrency[currency] ?? 1)]));
+  const arpu = Object.fromEntries(Object.entries(planMrr).map(([currency, amount]) => [currency, amount / (payingByCurrency[currency] ?? 1)]));
   return {
     mrr: rounded(mrr),
+    planMrr: rounded(planMrr),
+    courseMrr: rounded(courseMrr),
+    courseSubscriptions: people.courses,
     arr: rounded(arr),
     pastDueMrr: rounded(pastDueMrr),
     arpu: rounded(arpu),
@@ -79,6 +92,18 @@ async function recurringRevenue(db: Db) {
     pastDueCustomers: people.pastDue,
     cancellingCustomers: people.cancelling,
   };
+}
+
+/** Requests to cancel made in the range, by the reason given (none: null), most first. */
+async function cancellationReasons(db: Db, start: Date, end: Date): Promise<BillingStats['cancellationReasons']> {
+  const counted = await db
+    .select({ reason: cancellationRequests.reason, count: rows })
+    .from(cancellationRequests)
+    .where(and(gte(cancellationRequests.requestedAt, start), lt(cancellationRequests.requestedAt, end)))
+    .groupBy(cancellationRequests.reason);
+  // Most first; on a tie named reasons alphabetically, then those given none.
+  const order = (row: { reason: string | null }) => (row.reason === null ? 1 : 0);
+  return counted.sort((a, b) => b.count - a.count || order(a) - order(b) || (a.reason ?? '').localeCompare(b.reason ?? ''));
 }
 
 /** The operator's billing figures for a range, from billing's own rows only. */
@@ -140,6 +165,7 @@ export async function billingStatsFor(db: Db, range: StatsRange): Promise<Billin
     conversions,
     cancellations,
     mrrChurn: rounded(mrrChurn),
+    cancellationReasons: await cancellationReasons(db, start, end),
     days: [...series.values()],
   };
 }

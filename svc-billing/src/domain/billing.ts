@@ -10,15 +10,15 @@ import {
   DASHBOARD_PATH,
   MANAGE_SUBSCRIPTION_PATH,
   PRICING_PATH,
-  SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
 import { ConflictError, NotFoundError } from '@agentdock/service-kit';
 import { type Db, type ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
-import { COURSE_PRICES, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
-import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
+import { resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import { productName } from './product-name';
+import { readStoredSubscription } from './stored-subscription';
 import type { StoredSubscription } from './subscription-machine';
 import { createCustomerClock } from './test-clocks';
 
@@ -30,7 +30,7 @@ export interface BillingDeps {
 }
 
 /** Statuses that still hold (or are about to hold) what was bought. */
-const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+export const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 /** The caller's provider customer, created on first use and stored with the user id. */
 export async function customerFor(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
@@ -101,6 +101,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
     };
   } else {
     const pack = resolveCreditPack(request.packId);
+    const metadata = { userId: user.sub, kind: 'credits', packId: pack.id };
+    const packName = `${pack.credits.toLocaleString('en-US')} platform credits`;
     params = {
       ...baseParams,
       mode: 'payment',
@@ -110,13 +112,15 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
           price_data: {
             currency: pack.currency,
             unit_amount: pack.amount,
-            product_data: { name: `${pack.credits.toLocaleString('en-US')} platform credits` },
+            product_data: { name: packName },
           },
         },
       ],
       success_url: `${deps.appUrl}${DASHBOARD_PATH}?credits=success`,
       cancel_url: `${deps.appUrl}${DASHBOARD_PATH}?credits=cancelled`,
-      metadata: { userId: user.sub, kind: 'credits', packId: pack.id },
+      metadata,
+      // The provider issues a paid invoice for the pack: the customer's receipt, listed with the subscription invoices.
+      invoice_creation: { enabled: true, invoice_data: { description: packName, metadata } },
     };
   }
   params.customer = await customerFor(context, deps, user);
@@ -134,14 +138,6 @@ export async function openPortal(context: ServiceContext<BillingSchema>, deps: B
     return_url: `${deps.appUrl}${MANAGE_SUBSCRIPTION_PATH}`,
   });
   return session.url;
-}
-
-/** What a subscription sells, as the customer knows it. */
-export function productName(product: StoredSubscription['product']): string {
-  if (product.kind === 'plan') return `${SUBSCRIPTION_TIER_LABELS[product.tier]} plan`;
-  if (product.courseId === COMMUNITY_COURSE_ID) return 'Community membership';
-  const course = COURSE_PRICES.find((entry) => entry.courseId === product.courseId);
-  return `${course?.name ?? product.courseId} course`;
 }
 
 export function toBillingSubscription(row: SubscriptionRow): BillingSubscription {
@@ -167,40 +163,13 @@ export async function listSubscriptions(db: Db, userId: string): Promise<Billing
 }
 
 /** The caller's own subscription; another user's id is indistinguishable from an unknown one. */
-async function ownSubscription(db: Db, userId: string, id: string): Promise<SubscriptionRow> {
+export async function ownSubscription(db: Db, userId: string, id: string): Promise<SubscriptionRow> {
   const [row] = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
   if (!row) throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.subscriptionNotFound });
   return row;
-}
-
-/**
- * Sets whether a running subscription ends at period end: cancelling (never immediately) or, until
- * the period ends, resuming. The local row is updated right away so the page reloads with the
- * right notice; the provider's webhook later confirms the same state.
- */
-async function setCancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, row: SubscriptionRow, cancel: boolean): Promise<BillingSubscription> {
-  await deps.stripe.subscriptions.update(row.id, { cancel_at_period_end: cancel });
-  const state = storedSubscriptionRecord({ ...readStoredSubscription(row), cancelAtPeriodEnd: cancel });
-  const [updated] = await context.db.update(subscriptions).set({ state, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
-  return toBillingSubscription(updated ?? row);
-}
-
-export async function cancelAtPeriodEnd(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
-  return setCancelAtPeriodEnd(context, deps, await ownSubscription(context.db, userId, id), true);
-}
-
-/** Keeps a subscription that was set to end at period end, while that period still runs. */
-export async function resumeSubscription(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
-  const row = await ownSubscription(context.db, userId, id);
-  const state = readStoredSubscription(row);
-  if (!LIVE_STATUSES.has(state.status)) {
-    throw new ConflictError('Only a running subscription can be resumed.', { code: BILLING_ERROR_CODES.subscriptionNotActive });
-  }
-  if (!state.cancelAtPeriodEnd) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.notCanceling });
-  return setCancelAtPeriodEnd(context, deps, row, false);
 }
 
 async function planChangeItems(

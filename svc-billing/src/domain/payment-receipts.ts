@@ -2,7 +2,7 @@ import { MANAGE_SUBSCRIPTION_PATH, paymentReceivedV1 } from '@agentdock/contract
 import { type ServiceContext, type Tx } from '@agentdock/service-data';
 import type Stripe from 'stripe';
 import type { BillingSchema } from '../db/schema';
-import { productName } from './billing';
+import { productName } from './product-name';
 import { isoOfEpochSeconds } from './epoch-seconds';
 import type { SubscriptionSnapshot } from './subscription-machine';
 

@@ -8,7 +8,7 @@ type PaymentValues = typeof payments.$inferInsert;
 const at = (epochSeconds: number) => new Date(epochSeconds * 1000);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
-async function userOfCustomer(tx: Db, customer: string | { id: string } | null | undefined): Promise<string | null> {
+export async function userOfCustomer(tx: Db, customer: string | { id: string } | null | undefined): Promise<string | null> {
   const customerId = idOf(customer);
   if (!customerId) return null;
   const [row] = await tx.select({ userId: customers.userId }).from(customers).where(eq(customers.customerId, customerId));
@@ -23,6 +23,8 @@ async function paymentOf(tx: Db, event: Stripe.Event, subscription: Stripe.Subsc
   switch (event.type) {
     case 'invoice.paid': {
       const invoice = event.data.object;
+      // A credit pack's receipt: its money is recorded from its checkout session, once.
+      if (!subscription && invoice.metadata?.kind === 'credits') return [];
       const userId = subscription?.metadata.userId ?? (await userOfCustomer(tx, invoice.customer));
       if (!userId || !invoice.id || invoice.amount_paid <= 0) return [];
       return [

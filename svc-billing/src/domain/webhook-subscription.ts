@@ -26,6 +26,7 @@ export async function subscriptionOf(stripe: Stripe, event: Stripe.Event): Promi
       const id = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
       return stripe.subscriptions.retrieve(id);
     }
+    case 'invoice.finalized':
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const id = subscriptionIdOfInvoice(event.data.object);

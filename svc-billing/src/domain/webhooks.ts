@@ -1,6 +1,8 @@
 import { type ServiceContext } from '@agentdock/service-data';
 import { type BillingSchema, planPrices, webhookEvents } from '../db/schema';
+import { productName } from './product-name';
 import { recordCreditPurchase } from './credit-purchases';
+import { invoiceValuesOf, storeInvoice } from './invoices';
 import { parkEvent, type ParkingDeps } from './parked-events';
 import { sendPaymentReceipt } from './payment-receipts';
 import { recordPayment } from './payments';
@@ -25,6 +27,8 @@ export async function processWebhook(context: ServiceContext<BillingSchema>, dep
     const [fresh] = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (!fresh) return false;
     await recordPayment(tx, event, subscription);
+    const invoice = await invoiceValuesOf(tx, event, subscription, snapshot ? productName(snapshot.product) : null);
+    if (invoice) await storeInvoice(tx, invoice);
     if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
       await recordCreditPurchase(context, tx, event.data.object);
     }

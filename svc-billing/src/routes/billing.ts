@@ -4,6 +4,7 @@ import {
   changePlanRequest,
   checkoutRequest,
   type CreditPackList,
+  type InvoiceList,
   type RedirectResponse,
   type SubscriptionList,
 } from '@agentdock/contracts';
@@ -12,8 +13,10 @@ import { type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { BillingSchema } from '../db/schema';
-import { type BillingDeps, cancelAtPeriodEnd, changePlan, listSubscriptions, openPortal, previewPlanChange, resumeSubscription, startCheckout } from '../domain/billing';
+import { type BillingDeps, changePlan, listSubscriptions, openPortal, previewPlanChange, startCheckout } from '../domain/billing';
+import { cancelAtPeriodEnd, resumeSubscription } from '../domain/cancellation';
 import { CREDIT_PACKS } from '../domain/checkout-rules';
+import { listInvoices } from '../domain/invoices';
 
 const subscriptionParams = z.object({ id: z.string().min(1).max(255) });
 
@@ -39,10 +42,14 @@ export function billingRouter(context: ServiceContext<BillingSchema>, deps: Bill
     res.json({ subscriptions: await listSubscriptions(context.db, getAuth(req).sub) } satisfies SubscriptionList);
   });
 
+  router.get(BILLING_ENDPOINTS.invoices.route, signedIn, async (req, res) => {
+    res.json({ invoices: await listInvoices(context.db, getAuth(req).sub) } satisfies InvoiceList);
+  });
+
   router.post(BILLING_ENDPOINTS.cancelSubscription.route, signedIn, async (req, res) => {
-    cancelSubscriptionRequest.parse(req.body);
+    const request = cancelSubscriptionRequest.parse(req.body);
     const { id } = subscriptionParams.parse(req.params);
-    res.json(await cancelAtPeriodEnd(context, deps, getAuth(req).sub, id));
+    res.json(await cancelAtPeriodEnd(context, deps, getAuth(req).sub, id, request));
   });
 
   router.post(BILLING_ENDPOINTS.resumeSubscription.route, signedIn, async (req, res) => {

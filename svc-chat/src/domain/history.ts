@@ -3,6 +3,7 @@ import { serverSanitizer } from '@agentdock/html-sanitizer/server';
 import type { Db } from '@agentdock/service-data';
 import { and, asc, eq, gte, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatApiRequests, chatMessages } from '../db/schema';
+import { periodUsageOf } from './statement/period-usage';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -71,6 +72,7 @@ export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Dat
     .groupBy(apiDay)
     .orderBy(asc(apiDay));
   const apiByDay = new Map(apiSeries.map((row) => [row.day, row]));
+  const thisPeriod = await periodUsageOf(db, userId);
   const messageCount = Number(totals?.messages ?? 0);
   const totalTokens = Number(totals?.tokens ?? 0);
   return {
@@ -85,5 +87,6 @@ export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Dat
       apiMessages: Number(apiByDay.get(date)?.requests ?? 0),
       apiCredits: Number(apiByDay.get(date)?.credits ?? 0),
     })),
+    ...(thisPeriod && { thisPeriod }),
   };
 }

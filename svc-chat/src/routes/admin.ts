@@ -1,11 +1,21 @@
-import { adminMessagesQuery, CHAT_ADMIN_ENDPOINTS, adminWalletsQuery, messageRefund, walletAdjustment } from '@agentdock/contracts';
+import {
+  adminMessagesQuery,
+  CHAT_ADMIN_ENDPOINTS,
+  CHAT_STATEMENT_ENDPOINTS,
+  adminWalletsQuery,
+  messageRefund,
+  statementQuery,
+  walletAdjustment,
+  walletBalance,
+} from '@agentdock/contracts';
 import { requireAdmin } from '@agentdock/service-kit';
 import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
 import { adjustWallet, recentReplies, refundMessage } from '../domain/admin';
-import { findWallets } from '../domain/wallet';
+import { statementOf } from '../domain/statement/statement';
+import { findWallets, toWallet, walletRow } from '../domain/wallet';
 
 const userParams = z.object({ userId: z.uuid('Not a valid user id') });
 const messageParams = z.object({ messageId: z.uuid('Not a valid message id') });
@@ -36,6 +46,13 @@ export function chatAdminRouter(context: ServiceContext<ChatSchema>): Router {
     const { messageId } = messageParams.parse(req.params);
     const { reason } = messageRefund.parse(req.body);
     res.json({ wallet: await refundMessage(context, { messageId, reason, actor: adminActorOf(req) }) });
+  });
+
+  router.get(CHAT_STATEMENT_ENDPOINTS.customer.route, async (req, res) => {
+    const { userId } = userParams.parse(req.params);
+    const query = statementQuery.parse(req.query);
+    const row = await walletRow(context.db, userId);
+    res.json(await statementOf(context.db, userId, query, row ? walletBalance(toWallet(row)).total : 0));
   });
 
   return router;

@@ -1,4 +1,13 @@
-import { CHAT_ENDPOINTS, chatConversationRename, chatConversationsQuery, type ChatStreamEventName, chatSendRequest } from '@agentdock/contracts';
+import {
+  CHAT_ENDPOINTS,
+  CHAT_STATEMENT_ENDPOINTS,
+  chatConversationRename,
+  chatConversationsQuery,
+  type ChatStreamEventName,
+  chatSendRequest,
+  statementQuery,
+  walletBalance,
+} from '@agentdock/contracts';
 import { getAuth, getRequestId, requireAuth } from '@agentdock/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -7,6 +16,7 @@ import { apiKeyUsageFor } from '../domain/api-keys';
 import { completeSend, prepareSend, type SendDeps } from '../domain/chat';
 import { conversationMessages, deleteConversation, latestConversation, listConversations, ownConversation, renameConversation, toConversation } from '../domain/conversations';
 import { usageFor } from '../domain/history';
+import { statementOf } from '../domain/statement/statement';
 import { ensureWallet, tierInForce, toWallet } from '../domain/wallet';
 
 const agentParams = z.object({ agentId: z.uuid('Not a valid agent id') });
@@ -25,6 +35,14 @@ export function chatRouter(deps: SendDeps): Router {
 
   router.get(CHAT_ENDPOINTS.usage.route, async (req, res) => {
     res.json(await usageFor(context.db, getAuth(req).sub));
+  });
+
+  router.get(CHAT_STATEMENT_ENDPOINTS.mine.route, async (req, res) => {
+    const auth = getAuth(req);
+    const query = statementQuery.parse(req.query);
+    // Read (and refilled when due) first, so the statement ends at the balance every screen shows.
+    const wallet = toWallet(await ensureWallet(context.db, auth.sub, auth.tier));
+    res.json(await statementOf(context.db, auth.sub, query, walletBalance(wallet).total));
   });
 
   // Metadata of the caller's `/v1` requests only: the keys themselves are svc-identity's.

@@ -17,7 +17,8 @@ export function SubscriptionFigures({ wallet, subscription }: { wallet: Wallet; 
         </dd>
       </div>
       <div>
-        <dt>Days until renewal</dt>
+        {/* A plan set to end renews no more: the count is to its last day. */}
+        <dt>{subscription?.cancelAtPeriodEnd ? 'Days until your plan ends' : 'Days until renewal'}</dt>
         <dd>{formatCount(days)}</dd>
       </div>
       <div>

@@ -1,23 +1,16 @@
-import type { LedgerKind } from '@agentdock/contracts';
+import { useCallback } from 'react';
+import { balanceParts, balanceText, walletBalance } from '@agentdock/contracts';
+import { type StatementRequest, StatementView } from '@agentdock/ui';
+import { useAdminApi } from '../../api/use-admin-api';
 import { formatDateTime, formatNumber } from '../../console/format';
 import { LoadStates } from '../../console/load-states';
 import { useCustomerCredits } from './use-customer';
 
-const LEDGER_LABELS: Record<LedgerKind, string> = {
-  grant: 'Allowance',
-  reservation: 'Reserved',
-  settlement: 'Settled',
-  release: 'Released',
-  expiry: 'Expired',
-  refund: 'Refund',
-  'top-up': 'Top-up',
-  'admin-adjustment': 'Admin adjustment',
-  'plan-change': 'Plan change',
-};
-const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
-
+/** The customer's balance as they see it, and their statement, the same lines as on their dashboard. */
 export function CustomerCredits({ userId }: { userId: string }) {
   const usage = useCustomerCredits(userId);
+  const api = useAdminApi();
+  const load = useCallback((request: StatementRequest, signal?: AbortSignal) => api.chat.customerStatement(userId, request, signal), [api, userId]);
   return (
     <div className="adm-breakdown">
       <h3>Credits</h3>
@@ -25,24 +18,15 @@ export function CustomerCredits({ userId }: { userId: string }) {
         {({ wallet, replies, summary }) => (
           <>
             <p data-testid="customer-credits">
-              {wallet
-                ? `${formatNumber(wallet.creditsRemaining)} of ${formatNumber(wallet.creditsLimit)} plan credits left, ${formatNumber(wallet.purchasedCredits)} purchased; renews ${formatDateTime(wallet.renewsAt)}.`
-                : 'No wallet yet.'}
+              {wallet ? `${balanceText(walletBalance(wallet))}: ${balanceParts(walletBalance(wallet)).join(' + ')}; renews ${formatDateTime(wallet.renewsAt)}.` : 'No wallet yet.'}
             </p>
             <p>{`Recent replies: ${formatNumber(replies.length)}, ${formatNumber(replies.reduce((sum, reply) => sum + (reply.refunded ? 0 : reply.creditsUsed), 0))} credits.`}</p>
             <p data-testid="customer-conversations">{`Conversations: ${formatNumber(summary.conversations)}`}</p>
-            {summary.ledger.length > 0 && (
-              <ul className="adm-list" aria-label="Latest wallet changes">
-                {summary.ledger.map((row) => (
-                  <li key={row.id} className="adm-list__row">
-                    <span>{`${formatDateTime(row.createdAt)}: ${LEDGER_LABELS[row.kind]} ${signed(row.planDelta)} plan, ${signed(row.purchasedDelta)} purchased${row.reason ? ` (${row.reason})` : ''}`}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
           </>
         )}
       </LoadStates>
+      <h4 id={`statement-${userId}`}>Statement</h4>
+      <StatementView load={load} labelledBy={`statement-${userId}`} fileName={`statement-${userId}.csv`} />
     </div>
   );
 }

@@ -53,12 +53,21 @@ const moneyByCurrency = z.record(z.string(), z.number().check(z.int()));
 export type MoneyByCurrency = z.infer<typeof moneyByCurrency>;
 
 export const billingStats = z.object({
-  /** Now, not at the end of the range: subscriptions keep no history of their price. */
+  /**
+   * Now, not at the end of the range: subscriptions keep no history of their price. Every active
+   * subscription per month, plans and courses alike (`planMrr` + `courseMrr`), as revenue counts both.
+   */
   mrr: moneyByCurrency,
+  /** The plans' part of `mrr`. */
+  planMrr: moneyByCurrency,
+  /** The course subscriptions' part of `mrr` (courses and the community membership). */
+  courseMrr: moneyByCurrency,
+  /** Active course subscriptions now. */
+  courseSubscriptions: count,
   arr: moneyByCurrency,
-  /** What past_due subscriptions would add to MRR once paid; not part of `mrr`. */
+  /** What past_due subscriptions (plans and courses) would add to MRR once paid; not part of `mrr`. */
   pastDueMrr: moneyByCurrency,
-  /** MRR divided by the paying customers of that currency (rounded to the minor unit). */
+  /** Plan MRR divided by the paying plan customers of that currency (rounded to the minor unit). */
   arpu: moneyByCurrency,
   payingCustomers: count,
   pastDueCustomers: count,
@@ -73,6 +82,11 @@ export const billingStats = z.object({
   /** Plan subscriptions that ended in the range (logo churn) and the MRR they had (MRR churn). */
   cancellations: count,
   mrrChurn: moneyByCurrency,
+  /**
+   * Requests to cancel at period end made in the range (plans and courses), by the reason the
+   * customer chose; `reason` null: none given. Most first.
+   */
+  cancellationReasons: z.array(z.object({ reason: z.nullable(z.string()), count })),
   days: z.array(z.object({ date: day, revenue: moneyByCurrency, conversions: count, cancellations: count })),
 });
 export type BillingStats = z.infer<typeof billingStats>;

@@ -43,3 +43,52 @@ export const BILLING_TEXTS = {
   notCanceling: ERROR_CATALOGUE.not_canceling.text,
   noSubscriptionForPortal: ERROR_CATALOGUE.no_customer.text,
 } as const;
+
+/** Why a customer cancels: Stripe's `cancellation_details.feedback` values, so the provider's reports agree. */
+export const CANCELLATION_REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'too_complex', 'low_quality', 'other'] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
+/** What the cancel dialog offers, and how the operator's overview names each reason. */
+export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
+  too_expensive: 'It’s too expensive',
+  missing_features: 'Some features are missing',
+  switched_service: 'I’m switching to another service',
+  unused: 'I don’t use it enough',
+  customer_service: 'Customer service was less than expected',
+  too_complex: 'It’s too hard to use',
+  low_quality: 'Quality was less than expected',
+  other: 'Another reason',
+};
+
+/** The longest note a customer may leave with a cancellation (Stripe keeps up to 5,000 characters). */
+export const CANCELLATION_COMMENT_MAX = 500;
+
+/**
+ * A paid plan chosen before having an account: the pricing page with `checkout` and `period`
+ * starts that plan's checkout once the visitor is signed in. It is the return path of sign-up,
+ * so the confirmation link carries it (on any device) and sign-in after it lands there too.
+ */
+export const CHECKOUT_INTENT_PARAMS = { plan: 'checkout', period: 'period' } as const;
+export interface CheckoutIntent {
+  planId: string;
+  period: 'monthly' | 'annual';
+}
+
+export function checkoutIntentPath(intent: CheckoutIntent): string {
+  return `/pricing?${new URLSearchParams({ [CHECKOUT_INTENT_PARAMS.plan]: intent.planId, [CHECKOUT_INTENT_PARAMS.period]: intent.period }).toString()}`;
+}
+
+/** The intent in a query string (`?checkout=starter&period=annual`), or null; an unknown period reads as monthly. */
+export function checkoutIntentOf(search: string): CheckoutIntent | null {
+  const params = new URLSearchParams(search);
+  const planId = params.get(CHECKOUT_INTENT_PARAMS.plan);
+  if (!planId || !/^[a-z0-9-]{1,64}$/.test(planId)) return null;
+  const period = params.get(CHECKOUT_INTENT_PARAMS.period);
+  return { planId, period: period === 'annual' ? 'annual' : 'monthly' };
+}
+
+/** The intent carried in a return path (`/pricing?checkout=…`), or null for any other page. */
+export function checkoutIntentOfPath(path: string | null): CheckoutIntent | null {
+  if (!path?.startsWith('/pricing?')) return null;
+  return checkoutIntentOf(path.slice('/pricing'.length));
+}

@@ -1,7 +1,17 @@
 import * as z from 'zod/mini';
 import { BILLING_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
-import { billingSubscription, cancelSubscriptionRequest, changePlanPreview, changePlanRequest, checkoutRequest, creditPackList, redirectResponse, subscriptionList } from './http';
+import {
+  billingSubscription,
+  cancelSubscriptionRequest,
+  changePlanPreview,
+  changePlanRequest,
+  checkoutRequest,
+  creditPackList,
+  invoiceList,
+  redirectResponse,
+  subscriptionList,
+} from './http';
 
 /** svc-billing's endpoints for the signed-in user (credit packs are public), behind the gateway at /api/billing. */
 export const BILLING_ENDPOINTS = {
@@ -9,6 +19,8 @@ export const BILLING_ENDPOINTS = {
   checkout: defineEndpoint('POST', BILLING_BASE, '/checkout', { request: checkoutRequest, response: redirectResponse }),
   portal: defineEndpoint('POST', BILLING_BASE, '/portal', { response: redirectResponse }),
   subscriptions: defineEndpoint('GET', BILLING_BASE, '/subscriptions', { response: subscriptionList }),
+  /** The caller's invoices and receipts, newest first. */
+  invoices: defineEndpoint('GET', BILLING_BASE, '/invoices', { response: invoiceList }),
   cancelSubscription: defineEndpoint('POST', BILLING_BASE, '/subscriptions/:id/cancel', { request: cancelSubscriptionRequest, response: billingSubscription }),
   /** Undoes a cancellation at period end while the period runs (Stripe: cancel_at_period_end false). */
   resumeSubscription: defineEndpoint('POST', BILLING_BASE, '/subscriptions/:id/resume', { response: billingSubscription }),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS } from './constants';
 
 /**
  * HTTP bodies of svc-billing (behind the gateway at `/api/billing`). The caller is always the user
@@ -63,8 +64,16 @@ export type BillingSubscription = z.infer<typeof billingSubscription>;
 export const subscriptionList = z.object({ subscriptions: z.array(billingSubscription) });
 export type SubscriptionList = z.infer<typeof subscriptionList>;
 
-/** POST /api/billing/subscriptions/:id/cancel (cancellation is always at period end). */
-export const cancelSubscriptionRequest = z.object({ cancelAtPeriodEnd: z.literal(true) });
+/**
+ * POST /api/billing/subscriptions/:id/cancel (cancellation is always at period end), with the
+ * customer's optional reason and note, kept for the operator and passed on to the provider.
+ */
+export const cancelSubscriptionRequest = z.object({
+  cancelAtPeriodEnd: z.literal(true),
+  reason: z.optional(z.enum(CANCELLATION_REASONS)),
+  comment: z.optional(z.string().check(z.trim(), z.maxLength(CANCELLATION_COMMENT_MAX, `Keep the note under ${CANCELLATION_COMMENT_MAX} characters.`))),
+});
+export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequest>;
 
 /** POST /api/billing/subscriptions/:id/change-plan and …/change-plan/preview */
 export const changePlanRequest = z.object({ planId: checkoutPlanId, billingPeriod });
@@ -89,3 +98,36 @@ export type CreditPack = z.infer<typeof creditPack>;
 /** GET /api/billing/credit-packs */
 export const creditPackList = z.object({ packs: z.array(creditPack) });
 export type CreditPackList = z.infer<typeof creditPackList>;
+
+export const INVOICE_KINDS = ['plan', 'course', 'credit-pack'] as const;
+
+/**
+ * One invoice or receipt the payment provider issued to the caller: a subscription's charge, or
+ * the receipt of a credit pack. The links are the provider's hosted page and PDF.
+ */
+export const billingInvoice = z.object({
+  id: z.string().check(z.minLength(1)),
+  kind: z.enum(INVOICE_KINDS),
+  /** What was paid for, as the customer knows it: "Starter plan", "500,000 platform credits". */
+  description: z.string(),
+  /** The provider's reason: subscription_create, subscription_cycle, subscription_update, manual… */
+  billingReason: z.nullable(z.string()),
+  number: z.nullable(z.string()),
+  /** The provider's status: open, paid, uncollectible, void. */
+  status: z.string(),
+  /** Integer minor units; `total` includes `tax`. */
+  total: z.number().check(z.int()),
+  tax: z.number().check(z.int()),
+  amountPaid: z.number().check(z.int()),
+  amountDue: z.number().check(z.int()),
+  currency: z.string().check(z.length(3)),
+  /** ISO 8601. */
+  issuedAt: z.string().check(z.iso.datetime()),
+  hostedInvoiceUrl: z.nullable(z.string().check(z.url())),
+  invoicePdfUrl: z.nullable(z.string().check(z.url())),
+});
+export type BillingInvoice = z.infer<typeof billingInvoice>;
+
+/** GET /api/billing/invoices: newest first. */
+export const invoiceList = z.object({ invoices: z.array(billingInvoice) });
+export type InvoiceList = z.infer<typeof invoiceList>;

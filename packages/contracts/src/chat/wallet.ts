@@ -35,6 +35,23 @@ export const usageDay = z.object({
 });
 export type UsageDay = z.infer<typeof usageDay>;
 
+/** Credits spent since the wallet's current allowance period began ("used this month"): web chat and the API apart; the total is both. */
+export const periodUsage = z.object({
+  since: z.string().check(z.iso.datetime()),
+  /** Web chat replies, refunded ones at 0. */
+  webCredits: z.number().check(z.int(), z.nonnegative()),
+  webReplies: z.number().check(z.int(), z.nonnegative()),
+  /** `/v1` requests with your API keys. */
+  apiCredits: z.number().check(z.int(), z.nonnegative()),
+  apiRequests: z.number().check(z.int(), z.nonnegative()),
+});
+export type PeriodUsage = z.infer<typeof periodUsage>;
+
+/** Everything used this period, web and API together. */
+export function periodUsageTotal(usage: Pick<PeriodUsage, 'webCredits' | 'apiCredits'>): number {
+  return usage.webCredits + usage.apiCredits;
+}
+
 /** GET /api/chat/usage: totals over all web chat replies and the last 30 days (web and API apart), every day present, oldest first. */
 export const usageSummary = z.object({
   messageCount: z.number().check(z.int(), z.nonnegative()),
@@ -42,6 +59,8 @@ export const usageSummary = z.object({
   totalTokens: z.number().check(z.int(), z.nonnegative()),
   averageTokensPerMessage: z.number().check(z.nonnegative()),
   daily: z.array(usageDay),
+  /** This allowance period's use (absent for a user without a wallet yet). */
+  thisPeriod: z.optional(periodUsage),
 });
 export type UsageSummary = z.infer<typeof usageSummary>;
 

@@ -1,6 +1,7 @@
 import { BILLING_ENDPOINTS, BILLING_WEBHOOK_ENDPOINT } from '../billing/endpoints';
 import { CATALOG_ADMIN_ENDPOINTS, CATALOG_ENDPOINTS } from '../catalog/endpoints';
 import { CHAT_ADMIN_ENDPOINTS, CHAT_ENDPOINTS } from '../chat/endpoints';
+import { CHAT_STATEMENT_ENDPOINTS } from '../chat/statement';
 import { IDENTITY_ADMIN_ENDPOINTS, IDENTITY_ENDPOINTS, IDENTITY_JWKS_ENDPOINT } from '../identity/endpoints';
 import { IDENTITY_MAILBOX_ENDPOINTS } from '../identity/mailbox';
 import { BILLING_BASE, CATALOG_BASE, CHAT_BASE, IDENTITY_BASE } from './bases';
@@ -19,7 +20,7 @@ const SERVICES: Array<[string, string, Table[]]> = [
   ['svc-identity', IDENTITY_BASE, [IDENTITY_ENDPOINTS, IDENTITY_ADMIN_ENDPOINTS, IDENTITY_MAILBOX_ENDPOINTS, { jwks: IDENTITY_JWKS_ENDPOINT }]],
   ['svc-catalog', CATALOG_BASE, [CATALOG_ENDPOINTS, CATALOG_ADMIN_ENDPOINTS]],
   ['svc-billing', BILLING_BASE, [BILLING_ENDPOINTS, { stripeWebhook: BILLING_WEBHOOK_ENDPOINT }]],
-  ['svc-chat', CHAT_BASE, [CHAT_ENDPOINTS, CHAT_ADMIN_ENDPOINTS]],
+  ['svc-chat', CHAT_BASE, [CHAT_ENDPOINTS, CHAT_ADMIN_ENDPOINTS, CHAT_STATEMENT_ENDPOINTS]],
 ];
 
 const endpointsOf = (tables: Table[]) => tables.flatMap((table) => Object.values(table));
