@@ -1,5 +1,8 @@
 import { sql } from '@agentdock/service-data/orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { chatCustomerDaily, chatStatsDaily } from './stats-schema';
+
+export { chatCustomerDaily, chatStatsDaily } from './stats-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -69,6 +72,8 @@ export const chatWallets = pgTable(
   (table) => [
     check('chat_wallets_credits_check', sql`${table.creditsRemaining} >= 0 and ${table.purchasedCredits} >= 0`),
     check('chat_wallets_calls_check', sql`${table.apiCallsUsed} >= 0`),
+    // The users list's "most credits used" order reads the first rows of this, not every wallet.
+    index('chat_wallets_credits_used_idx').on(sql`greatest(${table.creditsLimit} - ${table.creditsRemaining}, 0) desc`, table.userId),
   ],
 );
 
@@ -205,5 +210,5 @@ export const chatApiRequests = pgTable(
   ],
 );
 
-export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations, chatApiKeys, chatApiRequests };
+export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations, chatApiKeys, chatApiRequests, chatStatsDaily, chatCustomerDaily };
 export type ChatSchema = typeof schema;
