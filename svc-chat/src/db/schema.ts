@@ -210,5 +210,16 @@ export const chatApiRequests = pgTable(
   ],
 );
 
-export const schema = { chatMessages, chatWallets, chatWalletLedger, chatPlanAllowances, chatAgents, chatConversations, chatApiKeys, chatApiRequests, chatStatsDaily, chatCustomerDaily };
+export const schema = {
+  chatMessages,
+  chatWallets,
+  chatWalletLedger,
+  chatPlanAllowances,
+  chatAgents,
+  chatConversations,
+  chatApiKeys,
+  chatApiRequests,
+  chatStatsDaily,
+  chatCustomerDaily,
+};
 export type ChatSchema = typeof schema;

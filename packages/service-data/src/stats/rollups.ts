@@ -21,7 +21,11 @@ export interface RollupDifference {
 }
 
 const identifier = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
-const list = (names: readonly string[], alias: string) => sql.join(names.map((name) => sql`${sql.raw(alias)}.${identifier(name)}`), sql`, `);
+const list = (names: readonly string[], alias: string) =>
+  sql.join(
+    names.map((name) => sql`${sql.raw(alias)}.${identifier(name)}`),
+    sql`, `,
+  );
 
 /** The rows where a rollup and its recomputation from raw rows differ (none: they agree), at most `limit` per table. */
 export async function rollupDifferences(db: Db, rollups: readonly RollupDefinition[], limit = 100): Promise<RollupDifference[]> {
