@@ -6,6 +6,21 @@ CREATE TABLE "chat_customer_daily" (
 	CONSTRAINT "chat_customer_daily_day_user_id_pk" PRIMARY KEY("day","user_id")
 );
 --> statement-breakpoint
+CREATE TABLE "chat_customer_window_totals" (
+	"days" integer NOT NULL,
+	"user_id" uuid NOT NULL,
+	"messages" bigint DEFAULT 0 NOT NULL,
+	"credits" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "chat_customer_window_totals_days_user_id_pk" PRIMARY KEY("days","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "chat_customer_windows" (
+	"days" integer PRIMARY KEY NOT NULL,
+	"from_day" date NOT NULL,
+	"through_day" date NOT NULL,
+	"customers" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "chat_stats_daily" (
 	"day" date NOT NULL,
 	"channel" text NOT NULL,
@@ -16,6 +31,7 @@ CREATE TABLE "chat_stats_daily" (
 	CONSTRAINT "chat_stats_daily_channel_check" CHECK ("chat_stats_daily"."channel" in ('web', 'api'))
 );
 --> statement-breakpoint
+CREATE INDEX "chat_customer_window_totals_rank_idx" ON "chat_customer_window_totals" USING btree ("days","credits" DESC NULLS LAST,"messages" DESC NULLS LAST,"user_id");--> statement-breakpoint
 CREATE INDEX "chat_wallets_credits_used_idx" ON "chat_wallets" USING btree (greatest("credits_limit" - "credits_remaining", 0) desc,"user_id");--> statement-breakpoint
 -- The admin figures read these rollups, at most one row per day and series, instead of every raw
 -- row of the range. Triggers keep them in the transaction that writes the counted row, whatever
@@ -34,6 +50,37 @@ CREATE VIEW "chat_customer_daily_recomputed" AS
     count(*)::bigint AS messages, coalesce(sum(platform_credits_used) FILTER (WHERE refunded_at IS NULL), 0)::bigint AS credits
   FROM chat_messages WHERE role = 'assistant' GROUP BY 1, 2;
 --> statement-breakpoint
+CREATE VIEW "chat_customer_window_totals_recomputed" AS
+  SELECT w.days, d.user_id, sum(d.messages)::bigint AS messages, sum(d.credits)::bigint AS credits
+  FROM chat_customer_windows w JOIN chat_customer_daily d ON d.day BETWEEN w.from_day AND w.through_day
+  GROUP BY w.days, d.user_id HAVING sum(d.messages) <> 0;
+--> statement-breakpoint
+CREATE VIEW "chat_customer_windows_recomputed" AS
+  SELECT days, count(*)::bigint AS customers FROM chat_customer_window_totals_recomputed GROUP BY days;
+--> statement-breakpoint
+-- A change on a window's settled days (a refund of an old reply, an import) goes into its totals.
+-- Every window row is locked first (in order; one such change at a time), so a window being moved forward (which holds its row)
+-- either sees this change committed or is seen moved; today's replies, on no settled day, skip it.
+CREATE FUNCTION "chat_stats_add_to_windows"(p_day date, p_user uuid, p_messages bigint, p_credits bigint) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  w record;
+  total bigint;
+BEGIN
+  FOR w IN SELECT days, from_day, through_day FROM chat_customer_windows ORDER BY days FOR NO KEY UPDATE LOOP
+    CONTINUE WHEN p_day < w.from_day OR p_day > w.through_day;
+    INSERT INTO chat_customer_window_totals AS t (days, user_id, messages, credits) VALUES (w.days, p_user, p_messages, p_credits)
+      ON CONFLICT (days, user_id) DO UPDATE SET messages = t.messages + excluded.messages, credits = t.credits + excluded.credits
+      RETURNING messages INTO total;
+    IF total = 0 THEN
+      DELETE FROM chat_customer_window_totals WHERE days = w.days AND user_id = p_user;
+      UPDATE chat_customer_windows SET customers = customers - 1 WHERE days = w.days;
+    ELSIF total = p_messages THEN
+      UPDATE chat_customer_windows SET customers = customers + 1 WHERE days = w.days;
+    END IF;
+  END LOOP;
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION "chat_stats_add"(p_day date, p_channel text, p_agent text, p_user uuid, p_messages bigint, p_credits bigint) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -46,6 +93,9 @@ BEGIN
   IF p_channel = 'web' THEN
     INSERT INTO chat_customer_daily AS t (day, user_id, messages, credits) VALUES (p_day, p_user, p_messages, p_credits)
       ON CONFLICT (day, user_id) DO UPDATE SET messages = t.messages + excluded.messages, credits = t.credits + excluded.credits;
+    IF p_day < (clock_timestamp() AT TIME ZONE 'UTC')::date THEN
+      PERFORM chat_stats_add_to_windows(p_day, p_user, p_messages, p_credits);
+    END IF;
   END IF;
 END $$;
 --> statement-breakpoint

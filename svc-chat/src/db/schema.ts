@@ -1,8 +1,8 @@
 import { sql } from '@agentdock/service-data/orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
-import { chatCustomerDaily, chatStatsDaily } from './stats-schema';
+import { chatCustomerDaily, chatCustomerWindows, chatCustomerWindowTotals, chatStatsDaily } from './stats-schema';
 
-export { chatCustomerDaily, chatRollups, chatStatsDaily } from './stats-schema';
+export { chatCustomerDaily, chatCustomerWindows, chatCustomerWindowTotals, chatRollups, chatStatsDaily } from './stats-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 

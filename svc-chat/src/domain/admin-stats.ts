@@ -1,16 +1,8 @@
-import {
-  type ChatStats,
-  type CreditsRanking,
-  CUSTOMER_LEDGER_SHOWN,
-  type CustomerUsage,
-  type LedgerKind,
-  daysOfRange,
-  STATS_TOP_CUSTOMERS,
-  type StatsRange,
-} from '@agentdock/contracts';
+import { type ChatStats, type CreditsRanking, CUSTOMER_LEDGER_SHOWN, type CustomerUsage, type LedgerKind, daysOfRange, type StatsRange } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
 import { and, desc, eq, inArray, isNull, sql } from '@agentdock/service-data/orm';
-import { chatAgents, chatConversations, chatCustomerDaily, type ChatSchema, chatStatsDaily, chatWalletLedger, chatWallets } from '../db/schema';
+import { customerFiguresFor } from './stats-customers';
+import { chatAgents, chatConversations, type ChatSchema, chatStatsDaily, chatWalletLedger, chatWallets } from '../db/schema';
 
 /** `grouping(day, agent_id)` of each grouping set: a bit is set for each column rolled up. */
 const LEVEL = { perDay: 1, perAgent: 2 } as const;
@@ -22,13 +14,6 @@ interface SeriesRow {
   agent_id: string | null;
   messages: number | string;
   credits: number | string;
-}
-
-interface CustomerRow {
-  user_id: string;
-  messages: number | string;
-  credits: number | string;
-  customers: number | string;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -48,22 +33,11 @@ export async function chatStatsFor(db: Db<ChatSchema>, range: StatsRange): Promi
       group by grouping sets ((day, channel), (channel, agent_id))
       having sum(messages) <> 0 or sum(credits) <> 0`),
   ).map((row) => ({ ...row, level: Number(row.level), messages: Number(row.messages), credits: Number(row.credits) }));
-  const customers = rowsOf<CustomerRow>(
-    await db.execute(sql`
-      with usage as (
-        select user_id, sum(messages) as messages, sum(credits) as credits from ${chatCustomerDaily} where ${inRange}
-        group by user_id having sum(messages) > 0
-      )
-      select user_id::text as user_id, messages::bigint as messages, credits::bigint as credits, count(*) over () as customers
-      from usage order by credits desc, messages desc, user_id::text limit ${STATS_TOP_CUSTOMERS}`),
-  );
+  const customers = await customerFiguresFor(db, range);
   const perAgent = series
     .filter((row) => row.level === LEVEL.perAgent && row.channel === 'web' && row.messages > 0)
     .map((row) => ({ agentId: row.agent_id!, messages: row.messages, credits: row.credits }))
     .sort((a, b) => b.credits - a.credits || b.messages - a.messages || a.agentId.localeCompare(b.agentId));
-  const topCustomers = customers
-    .map((row) => ({ userId: row.user_id, messages: Number(row.messages), credits: Number(row.credits) }))
-    .sort((a, b) => b.credits - a.credits || b.messages - a.messages || a.userId.localeCompare(b.userId));
 
   const agentIds = perAgent.map((row) => row.agentId).filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   const names = new Map(
@@ -86,10 +60,10 @@ export async function chatStatsFor(db: Db<ChatSchema>, range: StatsRange): Promi
     credits: total('credits'),
     apiRequests: total('apiRequests'),
     apiCredits: total('apiCredits'),
-    activeCustomers: Number(customers[0]?.customers ?? 0),
+    activeCustomers: customers.activeCustomers,
     days,
     byAgent: perAgent.map((row) => ({ ...row, name: names.get(row.agentId) ?? null })),
-    topCustomers,
+    topCustomers: customers.topCustomers,
   };
 }
 
