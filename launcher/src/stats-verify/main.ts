@@ -4,10 +4,12 @@
 import { join, resolve } from 'node:path';
 import { openDatabase, type RollupDefinition, rollupDifferences } from '@agentdock/service-data';
 import { chatRollups } from '@agentdock/svc-chat/schema';
+import { identityRollups } from '@agentdock/svc-identity/schema';
 import { repoRoot } from '../paths';
 
 const SERVICES: Record<string, readonly RollupDefinition[]> = {
   chat: chatRollups,
+  identity: identityRollups,
 };
 
 async function main(): Promise<number> {
