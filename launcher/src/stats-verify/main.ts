@@ -3,6 +3,7 @@
 // else on the embedded default's data folder (stop Agentdock first: a data folder has one user).
 import { join, resolve } from 'node:path';
 import { openDatabase, type RollupDefinition, rollupDifferences } from '@agentdock/service-data';
+import { catalogRollups } from '@agentdock/svc-catalog/schema';
 import { chatRollups } from '@agentdock/svc-chat/schema';
 import { identityRollups } from '@agentdock/svc-identity/schema';
 import { repoRoot } from '../paths';
@@ -10,6 +11,7 @@ import { repoRoot } from '../paths';
 const SERVICES: Record<string, readonly RollupDefinition[]> = {
   chat: chatRollups,
   identity: identityRollups,
+  catalog: catalogRollups,
 };
 
 async function main(): Promise<number> {
