@@ -10,7 +10,7 @@ import { type Database, type Db, type RollupDefinition } from '@agentdock/servic
 import { sql } from '@agentdock/service-data/orm';
 import { openTestDatabase } from '@agentdock/service-data/testing';
 import { billingStatsFor } from '../../svc-billing/src/domain/admin-stats';
-import { schema as billingSchema } from '../../svc-billing/src/db/schema';
+import { billingRollups, schema as billingSchema } from '../../svc-billing/src/db/schema';
 import { catalogStatsFor } from '../../svc-catalog/src/domain/admin-stats';
 import { catalogRollups, schema as catalogSchema } from '../../svc-catalog/src/db/schema';
 import { chatStatsFor } from '../../svc-chat/src/domain/admin-stats';
@@ -153,7 +153,12 @@ const SERVICES: ServiceBench[] = [
     seed: (db, size) => seedWithoutTriggers(db, ['users'], () => seedIdentity(db, size), identityRollups),
     compute: (db, range) => identityStatsFor(db as never, range),
   },
-  { name: 'billing', open: () => open('svc-billing', billingSchema), seed: seedBilling, compute: (db, range) => billingStatsFor(db, range) },
+  {
+    name: 'billing',
+    open: () => open('svc-billing', billingSchema),
+    seed: (db, size) => seedWithoutTriggers(db, ['subscriptions', 'payments', 'plan_conversions'], () => seedBilling(db, size), billingRollups),
+    compute: (db, range) => billingStatsFor(db, range),
+  },
   {
     name: 'chat',
     open: () => open('svc-chat', chatSchema),

@@ -3,6 +3,7 @@
 // else on the embedded default's data folder (stop Agentdock first: a data folder has one user).
 import { join, resolve } from 'node:path';
 import { openDatabase, type RollupDefinition, rollupDifferences } from '@agentdock/service-data';
+import { billingRollups } from '@agentdock/svc-billing/schema';
 import { catalogRollups } from '@agentdock/svc-catalog/schema';
 import { chatRollups } from '@agentdock/svc-chat/schema';
 import { identityRollups } from '@agentdock/svc-identity/schema';
@@ -12,6 +13,7 @@ const SERVICES: Record<string, readonly RollupDefinition[]> = {
   chat: chatRollups,
   identity: identityRollups,
   catalog: catalogRollups,
+  billing: billingRollups,
 };
 
 async function main(): Promise<number> {

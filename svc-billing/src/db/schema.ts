@@ -1,4 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
+import { billingConversionsDaily, billingPaymentsDaily, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
+
+export { billingConversionsDaily, billingPaymentsDaily, billingRollups, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
 
 /**
  * Billing's own copy of what it needs from the catalog's plans (prices and payment price ids),
@@ -121,5 +124,18 @@ export const planConversions = pgTable(
   (table) => [index('plan_conversions_converted_at_idx').on(table.convertedAt)],
 );
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents, payments, planConversions };
+export const schema = {
+  billingPaymentsDaily,
+  billingConversionsDaily,
+  billingSubscriptionGroups,
+  billingSubscriptionsObservedDaily,
+  planPrices,
+  customers,
+  subscriptions,
+  webhookEvents,
+  creditPurchases,
+  parkedWebhookEvents,
+  payments,
+  planConversions,
+};
 export type BillingSchema = typeof schema;
