@@ -221,5 +221,7 @@ export const schema = {
   chatApiRequests,
   chatStatsDaily,
   chatCustomerDaily,
+  chatCustomerWindows,
+  chatCustomerWindowTotals,
 };
 export type ChatSchema = typeof schema;
