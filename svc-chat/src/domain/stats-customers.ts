@@ -73,7 +73,10 @@ async function fromWindow(db: Db<ChatSchema>, days: number, range: StatsRange, s
         ),
         merged as materialized (
           select l.user_id, l.messages + coalesce(t.messages, 0) as messages, l.credits + coalesce(t.credits, 0) as credits, t.user_id is null as newcomer
-          from live l left join ${chatCustomerWindowTotals} t on t.days = ${days} and t.user_id = l.user_id
+          -- One index probe per live customer (limit keeps the planner from reading the window whole).
+          from live l left join lateral (
+            select user_id, messages, credits from ${chatCustomerWindowTotals} w where w.days = ${days} and w.user_id = l.user_id limit 1
+          ) t on true
         ),
         settled as (
           select t.user_id, t.messages, t.credits from (
