@@ -97,6 +97,7 @@ describe(`billing stats rollups equal the raw rows on ${DRIVER}`, () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), fc.nat(10), fc.nat(10), async (steps, first, length) => {
         const run = randomUUID().slice(0, 8);
         const written: string[] = [];
+        let subscribed = 0;
         for (const current of steps) {
           if (current.kind === 'pay') {
             const value = current.type === 'refund' ? -current.amount : current.amount;
@@ -110,7 +111,7 @@ describe(`billing stats rollups equal the raw rows on ${DRIVER}`, () => {
             };
             await db.transaction((tx) => storePayment(tx, { ...payment, paidAt: daysAgo(current.daysAgo) }));
           } else if (current.kind === 'subscribe') {
-            const id = `sub_${run}_${written.length}`;
+            const id = `sub_${run}_${(subscribed += 1)}`;
             const observedAt = seconds(daysAgo(current.daysAgo));
             const product = current.course ? ({ kind: 'course', courseId: 'growth' } as const) : ({ kind: 'plan', tier: 'starter' } as const);
             const state = storedSubscriptionRecord({
