@@ -9,7 +9,7 @@
 //      page URLs (rendering.ts), on the same platform;
 //   3. chat: time to the first streamed token through gateway + svc-chat vs the provider alone,
 //      and debits per second on PostgreSQL;
-//   4. stats: each service's admin stats figures over 100,000 users and 1,000,000 messages;
+//   4. stats: each service's admin stats figures at 1M and 10M messages (1M users, 1M payments);
 //   5. public API: what /v1/chat/completions through gateway + svc-chat adds over the provider
 //      directly at a fixed 1,000 requests/s, and their CPU per request (public-api.ts);
 //   6. knowledge: indexing throughput in pages/s into 1,000 files of 10 pages, and the time to

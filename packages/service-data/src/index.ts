@@ -26,3 +26,4 @@ export { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 export { type AdminActionInput, type AdminActor, adminActorOf, adminAuditPath, adminAuditRouter, listAdminActions, recordAdminAction } from './audit/admin-audit';
 export { type RunningService, runStandalone, type ServiceContext, type ServiceDefinition, serviceEnvSchema, type ServiceRuntime, startService } from './service';
 export { adminStatsRouter } from './stats/admin-stats-router';
+export { type RollupDefinition, type RollupDifference, rollupDifferences } from './stats/rollups';

@@ -2,7 +2,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 // Named one by one, like ./orm: the column and table builders service schemas use.
-export { bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+export { bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A check constraint's condition that a text column holds one of `values`, built from the same

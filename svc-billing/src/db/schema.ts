@@ -1,4 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
+import { billingConversionsDaily, billingPaymentsDaily, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
+
+export { billingConversionsDaily, billingPaymentsDaily, billingRollups, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
 
 /**
  * Billing's own copy of what it needs from the catalog's plans (prices and payment price ids),
@@ -175,5 +178,20 @@ export const cancellationRequests = pgTable(
   (table) => [index('cancellation_requests_requested_at_idx').on(table.requestedAt)],
 );
 
-export const schema = { planPrices, customers, subscriptions, webhookEvents, creditPurchases, parkedWebhookEvents, payments, planConversions, invoices, cancellationRequests };
+export const schema = {
+  billingPaymentsDaily,
+  billingConversionsDaily,
+  billingSubscriptionGroups,
+  billingSubscriptionsObservedDaily,
+  planPrices,
+  customers,
+  subscriptions,
+  webhookEvents,
+  creditPurchases,
+  parkedWebhookEvents,
+  payments,
+  planConversions,
+  invoices,
+  cancellationRequests,
+};
 export type BillingSchema = typeof schema;

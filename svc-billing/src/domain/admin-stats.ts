@@ -1,17 +1,16 @@
 import { type BillingStats, daysOfRange, type MoneyByCurrency, rangeBounds, type StatsRange } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
-import { and, eq, gte, inArray, lt, sql } from '@agentdock/service-data/orm';
-import { cancellationRequests, payments, planConversions, subscriptions } from '../db/schema';
+import { and, eq, gt, gte, inArray, lt, sql, type SQLWrapper } from '@agentdock/service-data/orm';
+import { billingConversionsDaily, billingPaymentsDaily, billingSubscriptionGroups, billingSubscriptionsObservedDaily, cancellationRequests } from '../db/schema';
 
 /** Provider statuses after which a subscription no longer bills (see the subscription machine). */
 const ENDED = ['canceled', 'unpaid', 'incomplete_expired'];
 const LIVE = ['active', 'past_due'];
 
-const isPlan = eq(subscriptions.productKind, 'plan');
-const tierOf = sql<string>`coalesce(${subscriptions.tier}, '')`;
-const dayOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-const total = (expression: unknown) => sql<number>`coalesce(sum(${expression}), 0)::bigint`.mapWith(Number);
 const rows = sql<number>`count(*)::int`.mapWith(Number);
+const dayOf = (column: unknown) => sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
+const total = (expression: unknown) => sql<number>`coalesce(sum(${expression}), 0)::bigint`.mapWith(Number);
+const inRange = (column: SQLWrapper, range: StatsRange) => sql`${column} >= ${range.from} and ${column} <= ${range.to}`;
 
 /** What one subscription adds to MRR: an annual price counts for a twelfth each month. */
 const monthlyShare = (amount: number, interval: string) => (interval === 'year' ? amount / 12 : amount);
@@ -30,20 +29,28 @@ const rounded = (money: Record<string, number>): MoneyByCurrency => Object.fromE
  */
 async function recurringRevenue(db: Db) {
   // Checkout refuses a second plan to a paying customer, so a live plan subscription is a customer.
+  // Read from the subscriptions-now rollup (migration 0008): a handful of rows, whatever the count.
   const groups = await db
     .select({
-      kind: subscriptions.productKind,
-      status: subscriptions.status,
-      tier: tierOf,
-      interval: subscriptions.interval,
-      currency: subscriptions.currency,
-      cancelling: subscriptions.cancelAtPeriodEnd,
-      customers: rows,
-      amount: total(subscriptions.unitAmount),
+      kind: billingSubscriptionGroups.productKind,
+      status: billingSubscriptionGroups.status,
+      tier: billingSubscriptionGroups.tier,
+      interval: billingSubscriptionGroups.interval,
+      currency: billingSubscriptionGroups.currency,
+      cancelling: billingSubscriptionGroups.cancelAtPeriodEnd,
+      customers: sql<number>`sum(${billingSubscriptionGroups.subscriptions})::int`.mapWith(Number),
+      amount: total(billingSubscriptionGroups.amount),
     })
-    .from(subscriptions)
-    .where(inArray(subscriptions.status, LIVE))
-    .groupBy(subscriptions.productKind, subscriptions.status, tierOf, subscriptions.interval, subscriptions.currency, subscriptions.cancelAtPeriodEnd);
+    .from(billingSubscriptionGroups)
+    .where(and(inArray(billingSubscriptionGroups.status, LIVE), gt(billingSubscriptionGroups.subscriptions, 0)))
+    .groupBy(
+      billingSubscriptionGroups.productKind,
+      billingSubscriptionGroups.status,
+      billingSubscriptionGroups.tier,
+      billingSubscriptionGroups.interval,
+      billingSubscriptionGroups.currency,
+      billingSubscriptionGroups.cancelAtPeriodEnd,
+    );
 
   const planMrr: Record<string, number> = {};
   const courseMrr: Record<string, number> = {};
@@ -106,35 +113,34 @@ async function cancellationReasons(db: Db, start: Date, end: Date): Promise<Bill
   return counted.sort((a, b) => b.count - a.count || order(a) - order(b) || (a.reason ?? '').localeCompare(b.reason ?? ''));
 }
 
-/** The operator's billing figures for a range, from billing's own rows only. */
+/**
+ * The operator's billing figures for a range, from billing's own rows only: the rollups the triggers
+ * of migration 0008 keep (at most one row per day and series), whatever the history.
+ */
 export async function billingStatsFor(db: Db, range: StatsRange): Promise<BillingStats> {
-  const { start, end } = rangeBounds(range);
   const days = daysOfRange(range);
+  const { start, end } = rangeBounds(range);
   const series = new Map(days.map((date) => [date, { date, revenue: {} as Record<string, number>, conversions: 0, cancellations: 0 }]));
   const dayOfRow = (date: string) => series.get(date);
 
-  const paid = dayOf(payments.paidAt);
   const money = await db
-    .select({ day: paid, currency: payments.currency, refund: sql<boolean>`${payments.kind} = 'refund'`, amount: total(payments.amount) })
-    .from(payments)
-    .where(and(gte(payments.paidAt, start), lt(payments.paidAt, end)))
-    .groupBy(paid, payments.currency, sql`${payments.kind} = 'refund'`);
+    .select({ day: dayOf(billingPaymentsDaily.day), currency: billingPaymentsDaily.currency, refund: billingPaymentsDaily.refund, amount: billingPaymentsDaily.amount })
+    .from(billingPaymentsDaily)
+    .where(and(inRange(billingPaymentsDaily.day, range), gt(billingPaymentsDaily.payments, 0)));
   const revenue: Record<string, number> = {};
   const refunds: Record<string, number> = {};
   for (const row of money) {
-    addTo(revenue, row.currency, row.amount);
+    addTo(revenue, row.currency, Number(row.amount));
     if (row.refund) addTo(refunds, row.currency, -row.amount);
     const bucket = dayOfRow(row.day);
-    if (bucket) addTo(bucket.revenue, row.currency, row.amount);
+    if (bucket) addTo(bucket.revenue, row.currency, Number(row.amount));
   }
 
   // Free → paid: a customer's first plan payment ever, when it falls in the range.
-  const converted = dayOf(planConversions.convertedAt);
   const conversionRows = await db
-    .select({ day: converted, count: rows })
-    .from(planConversions)
-    .where(and(gte(planConversions.convertedAt, start), lt(planConversions.convertedAt, end)))
-    .groupBy(converted);
+    .select({ day: dayOf(billingConversionsDaily.day), count: sql<number>`${billingConversionsDaily.conversions}::int`.mapWith(Number) })
+    .from(billingConversionsDaily)
+    .where(inRange(billingConversionsDaily.day, range));
   let conversions = 0;
   for (const row of conversionRows) {
     conversions += row.count;
@@ -143,12 +149,18 @@ export async function billingStatsFor(db: Db, range: StatsRange): Promise<Billin
   }
 
   // Logo and MRR churn: plan subscriptions whose end was observed in the range, at the price they had.
-  const endedDay = sql<string>`to_char(to_timestamp(${subscriptions.observedAt}) at time zone 'UTC', 'YYYY-MM-DD')`;
+  const ended = billingSubscriptionsObservedDaily;
   const endedRows = await db
-    .select({ day: endedDay, interval: subscriptions.interval, currency: subscriptions.currency, count: rows, amount: total(subscriptions.unitAmount) })
-    .from(subscriptions)
-    .where(and(isPlan, inArray(subscriptions.status, ENDED), gte(subscriptions.observedAt, start.getTime() / 1000), lt(subscriptions.observedAt, end.getTime() / 1000)))
-    .groupBy(endedDay, subscriptions.interval, subscriptions.currency);
+    .select({
+      day: dayOf(ended.day),
+      interval: ended.interval,
+      currency: ended.currency,
+      count: sql<number>`sum(${ended.subscriptions})::int`.mapWith(Number),
+      amount: total(ended.amount),
+    })
+    .from(ended)
+    .where(and(eq(ended.productKind, 'plan'), inArray(ended.status, ENDED), inRange(ended.day, range), gt(ended.subscriptions, 0)))
+    .groupBy(ended.day, ended.interval, ended.currency);
   let cancellations = 0;
   const mrrChurn: Record<string, number> = {};
   for (const row of endedRows) {

@@ -1,6 +1,9 @@
 import { type AgentBehaviour, CONTENT_FORMATS, CONTENT_SECTION_TYPES, ENROLMENT_SOURCES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
 import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { catalogCompletionsDaily, catalogCourseMembers, catalogMembersDaily } from './stats-schema';
+
+export { catalogCompletionsDaily, catalogCourseMembers, catalogMembersDaily, catalogRollups } from './stats-schema';
 
 /** Subscription plans. Money is integer minor units of `currency`, so no price passes through a float. */
 export const plans = pgTable(
@@ -258,6 +261,9 @@ export const courseCertificates = pgTable(
 export type CertificateRow = typeof courseCertificates.$inferSelect;
 
 export const schema = {
+  catalogMembersDaily,
+  catalogCourseMembers,
+  catalogCompletionsDaily,
   plans,
   agents,
   contentSections,

@@ -4,6 +4,9 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp
 import { knowledgeSchema } from './knowledge-schema';
 
 export * from './knowledge-schema';
+import { chatCustomerDaily, chatCustomerWindows, chatCustomerWindowTotals, chatStatsDaily } from './stats-schema';
+
+export { chatCustomerDaily, chatCustomerWindows, chatCustomerWindowTotals, chatRollups, chatStatsDaily } from './stats-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -75,6 +78,8 @@ export const chatWallets = pgTable(
   (table) => [
     check('chat_wallets_credits_check', sql`${table.creditsRemaining} >= 0 and ${table.purchasedCredits} >= 0`),
     check('chat_wallets_calls_check', sql`${table.apiCallsUsed} >= 0`),
+    // The users list's "most credits used" order reads the first rows of this, not every wallet.
+    index('chat_wallets_credits_used_idx').on(sql`greatest(${table.creditsLimit} - ${table.creditsRemaining}, 0) desc`, table.userId),
   ],
 );
 
@@ -254,5 +259,9 @@ export const schema = {
   chatApiRequests,
   chatModelConnections,
   ...knowledgeSchema,
+  chatStatsDaily,
+  chatCustomerDaily,
+  chatCustomerWindows,
+  chatCustomerWindowTotals,
 };
 export type ChatSchema = typeof schema;

@@ -1,6 +1,9 @@
 import { SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
 import { bigint, boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
+import { identitySignupsDaily } from './stats-schema';
+
+export { identityRollups, identitySignupsDaily } from './stats-schema';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -236,6 +239,7 @@ export const apiKeys = pgTable(
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export const schema = {
+  identitySignupsDaily,
   signInFailures,
   users,
   signingKeys,

@@ -1,24 +1,19 @@
-import { daysOfRange, type IdentityStats, rangeBounds, type StatsRange } from '@agentdock/contracts';
+import { daysOfRange, type IdentityStats, type StatsRange } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
-import { and, gte, lt, sql } from '@agentdock/service-data/orm';
-import { users } from '../db/schema';
+import { and, gte, sql } from '@agentdock/service-data/orm';
+import { identitySignupsDaily } from '../db/schema';
 
-const signUpDay = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-
-/** Sign-ups per UTC day of the range, and how many of them have confirmed their address. */
+/**
+ * Sign-ups per UTC day of the range, and how many of them have confirmed their address: one row
+ * per day of the rollup the `users` trigger keeps (migration 0006), whatever the history.
+ */
 export async function identityStatsFor(db: Db, range: StatsRange): Promise<IdentityStats> {
-  const { start, end } = rangeBounds(range);
   const rows = await db
-    .select({
-      day: signUpDay,
-      signUps: sql<number>`count(*)::int`.mapWith(Number),
-      confirmed: sql<number>`count(${users.emailConfirmedAt})::int`.mapWith(Number),
-    })
-    .from(users)
-    .where(and(gte(users.createdAt, start), lt(users.createdAt, end)))
-    .groupBy(signUpDay);
+    .select({ day: sql<string>`to_char(${identitySignupsDaily.day}, 'YYYY-MM-DD')`, signUps: identitySignupsDaily.signUps, confirmed: identitySignupsDaily.confirmed })
+    .from(identitySignupsDaily)
+    .where(and(gte(identitySignupsDaily.day, range.from), sql`${identitySignupsDaily.day} <= ${range.to}`));
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  const days = daysOfRange(range).map((date) => ({ date, signUps: byDay.get(date)?.signUps ?? 0, confirmedSignUps: byDay.get(date)?.confirmed ?? 0 }));
+  const days = daysOfRange(range).map((date) => ({ date, signUps: Number(byDay.get(date)?.signUps ?? 0), confirmedSignUps: Number(byDay.get(date)?.confirmed ?? 0) }));
   return {
     signUps: days.reduce((sum, day) => sum + day.signUps, 0),
     confirmedSignUps: days.reduce((sum, day) => sum + day.confirmedSignUps, 0),

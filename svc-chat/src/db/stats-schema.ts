@@ -1,0 +1,73 @@
+import { sql } from '@agentdock/service-data/orm';
+import type { RollupDefinition } from '@agentdock/service-data';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid } from '@agentdock/service-data/pg-core';
+
+/**
+ * The admin figures' daily rollups (migration 0013). Triggers on `chat_messages` and
+ * `chat_api_requests` keep them in the transaction that writes the row they count, whichever
+ * write path it is; the views `*_recomputed` state the same figures from the raw rows, for the
+ * backfill and `npm run stats:verify`.
+ *
+ * Per UTC day, channel and agent: `web` counts the agents' replies and the credits they cost
+ * (a refunded reply's credits are not counted), `api` the answered /v1 requests (200 and 499).
+ */
+export const chatStatsDaily = pgTable(
+  'chat_stats_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    channel: text('channel').notNull(),
+    agentId: text('agent_id').notNull(),
+    messages: bigint('messages', { mode: 'number' }).notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.channel, table.agentId] }), check('chat_stats_daily_channel_check', sql`${table.channel} in ('web', 'api')`)],
+);
+
+/** Per UTC day and customer: their web replies and credits, for the active and top customers of a range. */
+export const chatCustomerDaily = pgTable(
+  'chat_customer_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    messages: bigint('messages', { mode: 'number' }).notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.userId] })],
+);
+
+/**
+ * The customer figures of the admin console's preset ranges (the last `days` days, today
+ * included): each customer's replies and credits over the settled days `from_day`..`through_day`
+ * (up to yesterday), so the top customers and the count of active ones read the first rows of an
+ * index and one counter, plus the rows of the days since. `customers` counts the totals with replies.
+ * The stats move a window forward when they find it behind; the reply trigger keeps it current for
+ * rows written on its settled days (a refund of an old reply, an import).
+ */
+export const chatCustomerWindows = pgTable('chat_customer_windows', {
+  days: integer('days').primaryKey(),
+  fromDay: date('from_day', { mode: 'string' }).notNull(),
+  throughDay: date('through_day', { mode: 'string' }).notNull(),
+  customers: bigint('customers', { mode: 'number' }).notNull().default(0),
+});
+
+export const chatCustomerWindowTotals = pgTable(
+  'chat_customer_window_totals',
+  {
+    days: integer('days').notNull(),
+    userId: uuid('user_id').notNull(),
+    messages: bigint('messages', { mode: 'number' }).notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.days, table.userId] }),
+    index('chat_customer_window_totals_rank_idx').on(table.days, table.credits.desc(), table.messages.desc(), table.userId),
+  ],
+);
+
+/** Each rollup and the view of migration 0013 that recomputes it from the raw rows (`npm run stats:verify -- chat`). */
+export const chatRollups: readonly RollupDefinition[] = [
+  { table: 'chat_stats_daily', recomputed: 'chat_stats_daily_recomputed', keys: ['day', 'channel', 'agent_id'], values: ['messages', 'credits'] },
+  { table: 'chat_customer_daily', recomputed: 'chat_customer_daily_recomputed', keys: ['day', 'user_id'], values: ['messages', 'credits'] },
+  { table: 'chat_customer_window_totals', recomputed: 'chat_customer_window_totals_recomputed', keys: ['days', 'user_id'], values: ['messages', 'credits'] },
+  { table: 'chat_customer_windows', recomputed: 'chat_customer_windows_recomputed', keys: ['days'], values: ['customers'] },
+];
