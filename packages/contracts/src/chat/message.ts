@@ -34,7 +34,7 @@ export type ReplyStopReason = (typeof REPLY_STOP_REASONS)[number];
  */
 export const chatMessageBranch = z.object({
   position: z.number().check(z.int(), z.positive()),
-  count: z.number().check(z.int(), z.minimum(2)),
+  count: z.number().check(z.int(), z.gte(2)),
   siblingIds: z.array(z.string().check(z.uuid())),
 });
 export type ChatMessageBranch = z.infer<typeof chatMessageBranch>;
