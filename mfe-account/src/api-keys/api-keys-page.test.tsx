@@ -55,6 +55,7 @@ const agent = (key: string, name: string, index: number, producesImages = false)
   description: `${name} description`,
   tier: 'free',
   producesImages,
+  maxReplyTokens: 4_096,
 });
 const AGENT_LIST = [agent('image-generator', 'Image Generator', 1, true), agent('startup-ideas', 'Startup Brainstormer', 2), agent('meeting-prep', 'Meeting Prep Assistant', 3)];
 

@@ -12,7 +12,18 @@ export function producesImages(agent: { key: string }): boolean {
   return agent.key.includes('image');
 }
 
-export function toChatAgent(row: AgentRecord): ChatAgent {
+/** The longest reply the operator allows: one figure for all agents, or one per agent key. */
+export interface ReplyLimits {
+  maxReplyTokens: number;
+  perAgent: Record<string, number>;
+}
+
+/** The longest reply the operator allows an agent. */
+export function agentReplyLimit(limits: ReplyLimits, agentKey: string): number {
+  return limits.perAgent[agentKey] ?? limits.maxReplyTokens;
+}
+
+export function toChatAgent(row: AgentRecord, limits: ReplyLimits): ChatAgent {
   return {
     id: row.id,
     key: row.key,
@@ -20,12 +31,13 @@ export function toChatAgent(row: AgentRecord): ChatAgent {
     description: row.description,
     tier: isTier(row.tier) ? row.tier : 'free',
     producesImages: producesImages(row),
+    maxReplyTokens: agentReplyLimit(limits, row.key),
   };
 }
 
-export async function listAgentsFor(db: Db<ChatSchema>, tier: SubscriptionTier): Promise<ChatAgent[]> {
+export async function listAgentsFor(db: Db<ChatSchema>, tier: SubscriptionTier, limits: ReplyLimits): Promise<ChatAgent[]> {
   const rows = await db.select().from(chatAgents).orderBy(asc(chatAgents.name));
-  return rows.filter((row) => isAgentVisibleToTier(row, tier)).map(toChatAgent);
+  return rows.filter((row) => isAgentVisibleToTier(row, tier)).map((row) => toChatAgent(row, limits));
 }
 
 // On every send's path: a named statement, parsed once.

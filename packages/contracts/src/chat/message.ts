@@ -132,6 +132,7 @@ export const chatStreamDone = z.object({
   purchasedCredits: z.number().check(z.int(), z.nonnegative()),
 });
 export const chatStreamError = z.object({ message: z.string(), reply: z.nullable(chatMessage), conversation: z.optional(chatConversation) });
+export type ChatStreamWaiting = z.infer<typeof chatStreamWaiting>;
 export type ChatStreamDone = z.infer<typeof chatStreamDone>;
 export type ChatStreamError = z.infer<typeof chatStreamError>;
 export const CHAT_STREAM_EVENTS = ['waiting', 'token', 'done', 'error'] as const;

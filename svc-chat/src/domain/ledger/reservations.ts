@@ -58,7 +58,8 @@ const reservationStatement = namedStatement('wallet_reservation', sql`with ${res
  * transaction around it.
  */
 export function reservationRecording(name: string, record: { ctes: SQL; select: SQL; guard?: SQL }): NamedStatement {
-  return namedStatement(name, sql`with ${reservationCtes(record.guard)}, ${record.ctes} ${record.select}`);
+  // `recursive` lets a record walk a tree (a chat send reads its branch up to the root); the reservation's own CTEs are not recursive.
+  return namedStatement(name, sql`with recursive ${reservationCtes(record.guard)}, ${record.ctes} ${record.select}`);
 }
 
 /** A reservation's record statement and its values. */
