@@ -1,6 +1,7 @@
 import { useSession } from '@agentdock/session';
 import { Container, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
 import { ChatWindow } from './chat-window';
+import { ChatQueryProvider } from './chat-window/chat-query-client';
 import { MembershipOverlay } from './membership-overlay';
 import './chat.css';
 
@@ -12,7 +13,10 @@ export default function ChatPage() {
     return (
       <>
         <h1 className="ad-visually-hidden">Chat with Your AI Agent</h1>
-        <ChatWindow />
+        {/* Keyed by the account: another account signing in in this tab starts with an empty cache. */}
+        <ChatQueryProvider key={user.id}>
+          <ChatWindow />
+        </ChatQueryProvider>
       </>
     );
   }
