@@ -23,6 +23,12 @@ const RULES: Array<{ rule: string; pattern: RegExp; home: string }> = [
   { rule: 'what the insufficient-credits refusal quotes as needed', pattern: /Math\.max\([^)]*estimate/g, home: 'svc-chat/src/domain/metering/bound.ts' },
   { rule: "the month's API calls used up (TypeScript)", pattern: /apiCallsUsed\s*(>=|<)\s*\w*\.?apiCallsLimit/g, home: 'svc-chat/src/domain/ledger/reservations.ts' },
   { rule: "the month's API calls used up (the reservation statement)", pattern: /api_calls_used\s*<\s*api_calls_limit/g, home: 'svc-chat/src/domain/ledger/reservations.ts' },
+  { rule: 'the most a send can cost (the "up to" shown and reserved)', pattern: /creditsForTokens\([^)]*\+[^)]*[bB]ound/g, home: 'packages/contracts/src/chat/rules.ts' },
+  {
+    rule: "a send's user message written (new messages, edits and regenerations alike)",
+    pattern: /'user', \$\{value\('content'\)\}|role: 'user',\s*content: input\./g,
+    home: 'svc-chat/src/domain/send-record.ts',
+  },
   { rule: 'the settlement retry policy', pattern: /SETTLEMENT_RETRY_MS\s*=/g, home: 'svc-chat/src/domain/metering/settle.ts' },
 ];
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { chatConversations, chatMessages } from '../db/schema';
 import { ConversationNotFoundError } from './conversations';
 import { HISTORY_CONTEXT } from './history';
-import { bookedColumns, type Recording, reservationRecording } from './ledger';
+import { bookedColumns, bookedStep, type Recording, reservationRecording } from './ledger';
 
 /**
  * A web chat send's own writes, made by its reservation's statement, the one implementation for
@@ -24,8 +24,8 @@ const userMessageId = sql`${value('userMessageId')}::uuid`;
 const insertsMessage = sql`${value('insertsMessage')}::boolean`;
 /** The user's live conversations with the agent: the ones a send may continue. */
 const continuable = sql`user_id = ${value('userId')}::uuid and deleted_at is null and agent_id = ${value('agentId')}`;
-/** Only where the reservation was made (`booked`, the reservation's step) does the send write. */
-const reserved = sql`exists (select 1 from booked)`;
+/** Only where the reservation was made does the send write. */
+const reserved = sql`exists (select 1 from ${bookedStep})`;
 
 const sendParts = {
   ctes: sql`
@@ -69,7 +69,7 @@ const sendParts = {
   select ${bookedColumns}, ${prefixedColumns(chatConversations, 'slot', 'conversation.')}, ${prefixedColumns(chatMessages, 'message', 'message.')},
     (select next_order - 2 from slot) as slot_order,
     (select coalesce(json_agg(json_build_object('role', branch.role, 'content', branch.content) order by branch.depth desc), '[]'::json) from branch) as history
-  from booked left join slot on true left join message on true`,
+  from ${bookedStep} left join slot on true left join message on true`,
 };
 
 const sendStatement = reservationRecording('chat_send', sendParts);
