@@ -3,6 +3,7 @@ import request from 'supertest';
 import { type ChatMessage, CONVERSATIONS_PAGE_SIZE, estimateTokens, upToCredits } from '@agentdock/contracts';
 import { and, eq, inArray } from '@agentdock/service-data/orm';
 import { chatConversations, chatMessages, chatWalletLedger } from '../src/db/schema';
+import { eventually } from '@agentdock/service-kit/testing';
 import { ChatHarness, DRIVER, parseSse, type User } from './harness';
 import type { FakeOpenAi } from './fake-openai';
 
@@ -215,6 +216,26 @@ describe(`svc-chat history across agents and branches on ${DRIVER}`, () => {
     expect((await send(user, agent.id, { message: 'x', conversationId, editOf: first.reply.id })).status).toBe(404);
     expect((await send(user, agent.id, { conversationId })).status).toBe(400);
     expect(await chat.wallet(user.id)).toEqual(after);
+  });
+
+  it('keeps the branch the user switched to while a reply was being written; the reply is there when they switch to it', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    fake.reply = 'Quick answer.';
+    const first = await sent(user, agent.id, { message: 'Outline the talk' });
+    const conversationId = first.conversation.id;
+    fake.mode = 'slow';
+    fake.reply = 'A slow answer in many words that take their time.';
+    const regenerating = send(user, agent.id, { conversationId, regenerateOf: first.reply.id });
+    // While it streams, the shown branch ends at the message being answered; the user goes back to the first reply.
+    await eventually(async () => {
+      const [row] = await chat.db.select().from(chatConversations).where(eq(chatConversations.id, conversationId));
+      return row?.leafId === first.userMessage.id;
+    });
+    expect(texts(await switchTo(user, conversationId, first.reply.id))).toEqual(['Outline the talk', 'Quick answer.']);
+    const slow = (await regenerating).done!;
+    expect(texts(await shown(user, conversationId))).toEqual(['Outline the talk', 'Quick answer.']);
+    expect(texts(await switchTo(user, conversationId, slow.reply.id))).toEqual(['Outline the talk', 'A slow answer in many words that take their time.']);
   });
 
   it("follows the shown branch in the agent's history (the page's first view and its export) and after a branch switch", async () => {
