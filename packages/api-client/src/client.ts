@@ -1,8 +1,8 @@
-import type { Endpoint, QueryValue, RouteParams } from '@agentdock/contracts';
+import { type Endpoint, endpointUrl, type QueryValue, queryString, type RouteParams } from '@agentdock/contracts';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import { ApiError, errorFromResponse, readJson } from './api-error';
-import { createWire, requestOf } from './wire';
+import { createWire } from './wire';
 
 export interface ApiClientOptions {
   /** Origin or path prefix of the gateway; '' means the page's own origin. */
@@ -85,7 +85,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   function call<E extends AnyEndpoint>(endpoint: E, options?: EndpointCallOptions<E>): Promise<EndpointAnswer<E>> {
-    const { url, body, signal, credentials } = requestOf(endpoint, options);
+    const { params, query, body, signal, credentials } = (options ?? {}) as {
+      params?: Record<string, string>;
+      query?: Record<string, QueryValue>;
+      body?: unknown;
+      signal?: AbortSignal;
+      credentials?: RequestCredentials;
+    };
+    const path = (endpointUrl as (e: { base: string; route: string }, p?: Record<string, string>) => string)(endpoint, params);
+    const search = queryString(query);
+    const url = search ? `${path}?${search}` : path;
     return request(url, { method: endpoint.method, body, signal, credentials, schema: endpoint.response }) as Promise<EndpointAnswer<E>>;
   }
 

@@ -1,7 +1,8 @@
+import { endpointUrl } from '@agentdock/contracts';
 import { ApiError, errorFromResponse } from './api-error';
 import type { AnyEndpoint, ApiClientOptions, EndpointCallOptions } from './client';
 import { readEvents, type ServerSentEvent } from './server-sent-events';
-import { createWire, requestOf } from './wire';
+import { createWire } from './wire';
 
 export interface EventStreamClient {
   /**
@@ -17,14 +18,15 @@ export function createEventStreamClient(options: ApiClientOptions = {}): EventSt
   const { send, nextId } = createWire(options);
 
   async function* stream<E extends AnyEndpoint>(endpoint: E, callOptions: EndpointCallOptions<E>): AsyncGenerator<ServerSentEvent, void, undefined> {
-    const { url, body, signal, credentials } = requestOf(endpoint, callOptions);
+    const { params, body, signal, credentials } = callOptions as { params?: Record<string, string>; body?: unknown; signal?: AbortSignal; credentials?: RequestCredentials };
+    const url = (endpointUrl as (e: { base: string; route: string }, p?: Record<string, string>) => string)(endpoint, params);
     const requestId = nextId();
-    const init: RequestInit = { method: endpoint.method, signal, credentials };
+    const init: RequestInit = { method: endpoint.method, signal, credentials, headers: { accept: 'text/event-stream' } };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
-      init.headers = { 'content-type': 'application/json' };
+      init.headers = { accept: 'text/event-stream', 'content-type': 'application/json' };
     }
-    const response = await send(url, init, requestId, 'text/event-stream');
+    const response = await send(url, init, requestId);
     if (!response.ok) throw await errorFromResponse(response, requestId);
     if (!response.body) throw new ApiError(response.status, 'invalid_response', 'The server sent a response this page cannot read.', [], requestId);
     yield* readEvents(response.body);

@@ -1,4 +1,3 @@
-import { endpointUrl, type QueryValue, queryString } from '@agentdock/contracts';
 import { isAbortError } from './abort';
 import { ApiError } from './api-error';
 import type { ApiClientOptions } from './client';
@@ -15,18 +14,19 @@ export function createWire({
   getAccessToken,
   onUnauthorized,
 }: ApiClientOptions) {
-  async function send(path: string, init: RequestInit, requestId: string, accept = 'application/json'): Promise<Response> {
+  async function send(path: string, init: RequestInit, requestId: string): Promise<Response> {
     // Only wait when there is a token source, so an anonymous call reaches fetch in the same tick.
     const token = getAccessToken ? await getAccessToken() : null;
-    const response = await sendOnce(path, init, requestId, token, accept);
+    const response = await sendOnce(path, init, requestId, token);
     if (response.status !== 401 || !token || !onUnauthorized) return response;
     if (!(await onUnauthorized())) return response;
-    return sendOnce(path, init, requestId, (await getAccessToken?.()) ?? null, accept);
+    return sendOnce(path, init, requestId, (await getAccessToken?.()) ?? null);
   }
 
-  async function sendOnce(path: string, init: RequestInit, requestId: string, token: string | null, accept: string): Promise<Response> {
+  async function sendOnce(path: string, init: RequestInit, requestId: string, token: string | null): Promise<Response> {
     const headers = new Headers(init.headers);
-    headers.set('accept', accept);
+    // JSON unless the caller asks for another type (an event stream).
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
     headers.set('x-request-id', requestId);
     if (token) headers.set('authorization', `Bearer ${token}`);
     try {
@@ -40,18 +40,4 @@ export function createWire({
   }
 
   return { send, nextId };
-}
-
-/** An endpoint's URL (route params filled in, query appended) and what else goes on the wire. */
-export function requestOf(endpoint: { base: string; route: string }, options: unknown) {
-  const { params, query, body, signal, credentials } = (options ?? {}) as {
-    params?: Record<string, string>;
-    query?: Record<string, QueryValue>;
-    body?: unknown;
-    signal?: AbortSignal;
-    credentials?: RequestCredentials;
-  };
-  const path = (endpointUrl as (e: { base: string; route: string }, p?: Record<string, string>) => string)(endpoint, params);
-  const search = queryString(query);
-  return { url: search ? `${path}?${search}` : path, body, signal, credentials };
 }
