@@ -52,6 +52,12 @@ export function useConversation(api: ChatApi, agents: ChatAgent[] | null, accoun
     if (routeAgentId) setChosenAgentId(routeAgentId);
   }, [routeAgentId]);
 
+  // A named conversation ends New chat. Only the URL ends it: React Router applies a navigation as a
+  // transition, after plain state, and a render with neither would open the agent's latest instead.
+  useEffect(() => {
+    if (routeId) setFresh(false);
+  }, [routeId]);
+
   // Nothing named: the agent last used on this account, else the default one.
   useEffect(() => {
     if (!routeId && !chosenAgentId && agents && agents.length > 0) setChosenAgentId(startingAgent(accountId, agents));
@@ -96,7 +102,6 @@ export function useConversation(api: ChatApi, agents: ChatAgent[] | null, accoun
   const settle = useCallback(
     (answer: { conversation: ChatConversation; messages: ChatMessage[] }) => {
       queryClient.setQueryData(chatKeys.conversation(answer.conversation.id), answer);
-      setFresh(false);
       if (routeId !== answer.conversation.id) navigate(`/chat/${answer.conversation.id}`, { replace: true });
       // Sibling counts (‹ n / m ›) come with the server's copy; the agent's latest may have changed.
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(answer.conversation.id) });
