@@ -92,6 +92,30 @@ test.describe('One history across agents', () => {
     await expect(list(page).locator('.chat-list__title')).toHaveText(['Write a follow-up email to the investors', '1:1 with Sam']);
   });
 
+  test('past 50 conversations the list loads the next page as its end scrolls into view', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const account = await createAccount(request, uniqueEmail('chat-many'));
+    const admin = await adminAccount(request);
+    const topUp = await request.post(`/api/chat/admin/wallets/${account.userId}/adjustments`, {
+      headers: bearer(admin),
+      data: { credits: 100_000_000, reason: 'e2e: room for 13 reservations at once' },
+    });
+    expect(topUp.ok(), await topUp.text()).toBe(true);
+    const ids = await agentIds(request, account);
+    for (let batch = 0; batch < 52; batch += 13) {
+      await Promise.all(Array.from({ length: 13 }, (_, n) => converse(request, account, ids[n % 2 ? EMAILS : MEETINGS]!, `Topic number ${batch + n + 1}`)));
+    }
+    await signInBrowser(page, account);
+    await page.goto('/chat');
+    await expect(list(page).getByRole('listitem')).toHaveCount(50);
+    const more = list(page).getByRole('button', { name: 'Load more conversations' });
+    await more.scrollIntoViewIfNeeded();
+    await expect(list(page).getByRole('listitem')).toHaveCount(52);
+    await expect(more).toHaveCount(0);
+    const titles = await list(page).locator('.chat-list__title').allInnerTexts();
+    expect(new Set(titles).size).toBe(52);
+  });
+
   test('the last agent used is remembered for the account; without one the first agent opens', async ({ page, request }) => {
     const account = await createAccount(request, uniqueEmail('chat-remember'));
     await signInBrowser(page, account);
