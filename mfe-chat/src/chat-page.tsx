@@ -1,7 +1,7 @@
 import { useSession } from '@agentdock/session';
 import { Container, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
+import { QueryProvider } from '@agentdock/ui/query';
 import { ChatWindow } from './chat-window';
-import { ChatQueryProvider } from './chat-window/chat-query-client';
 import { MembershipOverlay } from './membership-overlay';
 import './chat.css';
 
@@ -14,9 +14,9 @@ export default function ChatPage() {
       <>
         <h1 className="ad-visually-hidden">Chat with Your AI Agent</h1>
         {/* Keyed by the account: another account signing in in this tab starts with an empty cache. */}
-        <ChatQueryProvider key={user.id}>
+        <QueryProvider key={user.id}>
           <ChatWindow />
-        </ChatQueryProvider>
+        </QueryProvider>
       </>
     );
   }

@@ -8,8 +8,12 @@ function shouldRetry(failures: number, error: unknown): boolean {
   return failures < 2;
 }
 
-/** One cache for the chat page, made once per mount (not per render, not per module: tests and sign-outs start clean). */
-export function ChatQueryProvider({ children }: { children: ReactNode }) {
+/**
+ * One server-state cache for a signed-in remote's page, made once per mount (not per render, not
+ * per module: tests and sign-outs start clean). Its own entry point (`@agentdock/ui/query`), never
+ * exported from the package's index, so the public pages never carry the query library.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(
     () =>
       new QueryClient({
