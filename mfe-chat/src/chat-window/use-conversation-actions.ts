@@ -26,9 +26,10 @@ export function useConversationActions(api: ChatApi, { onDeletedOpen, openId }: 
     mutationFn: (id: string) => api.deleteConversation(id),
     onSuccess: (_answer, id) => {
       removeFromLists(queryClient, id);
-      queryClient.removeQueries({ queryKey: chatKeys.conversation(id) });
-      void queryClient.invalidateQueries({ queryKey: ['chat', 'latest'] });
       if (id === openId) onDeletedOpen();
+      // Only once nothing shows it: removing the open one would have its view ask the server again (a 404).
+      queryClient.removeQueries({ queryKey: chatKeys.conversation(id), type: 'inactive' });
+      void queryClient.invalidateQueries({ queryKey: ['chat', 'latest'] });
     },
     onSettled: refreshLists,
   });
