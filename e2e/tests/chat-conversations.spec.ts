@@ -24,6 +24,8 @@ async function ask(page: Page, text: string) {
 }
 
 const list = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+/** A conversation's entry in the side list: its title, then the agent it is with. */
+const entry = (page: Page, title: string, agent = AGENT) => list(page).getByRole('button', { name: `${title} ${agent}`, exact: true });
 /** The text of the last reply as rendered (without its actions or stop note). */
 const lastReplyText = (page: Page) => page.locator('.chat-bubble--assistant .chat-markdown').last();
 
@@ -45,7 +47,7 @@ test.describe('Chat conversations and message actions', () => {
     await ask(page, 'Plan the quarterly board meeting');
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
     const firstUrl = page.url();
-    await expect(list(page).getByRole('button', { name: 'Plan the quarterly board meeting', exact: true })).toBeVisible();
+    await expect(entry(page, 'Plan the quarterly board meeting')).toBeVisible();
 
     await page.keyboard.press('Control+Alt+n');
     await expect(page).toHaveURL(/\/chat$/);
@@ -53,10 +55,11 @@ test.describe('Chat conversations and message actions', () => {
     await ask(page, 'Hiring plan for the sales team');
     await expect(list(page).getByRole('listitem')).toHaveCount(2);
     // Newest first.
-    await expect(list(page).locator('.chat-list__open').first()).toHaveText('Hiring plan for the sales team');
+    await expect(list(page).locator('.chat-list__title').first()).toHaveText('Hiring plan for the sales team');
+    await expect(list(page).getByRole('region', { name: 'Today' })).toBeVisible();
 
     // Switch back: its own messages only.
-    await list(page).getByRole('button', { name: 'Plan the quarterly board meeting', exact: true }).click();
+    await entry(page, 'Plan the quarterly board meeting').click();
     await expect(page).toHaveURL(firstUrl);
     await expect(page.locator('.chat-bubble--user')).toHaveText(['Plan the quarterly board meeting']);
 
@@ -66,11 +69,11 @@ test.describe('Chat conversations and message actions', () => {
     await expectNoSeriousAxeViolations(page);
     await list(page).getByRole('textbox', { name: 'Conversation title' }).fill('Board prep');
     await list(page).getByRole('button', { name: 'Save' }).click();
-    await expect(list(page).getByRole('button', { name: 'Board prep', exact: true })).toBeVisible();
+    await expect(entry(page, 'Board prep')).toBeVisible();
 
     // Search matches the text of the messages too.
     await list(page).getByRole('searchbox', { name: 'Search conversations' }).fill('sales team');
-    await expect(list(page).locator('.chat-list__open')).toHaveText(['Hiring plan for the sales team']);
+    await expect(list(page).locator('.chat-list__title')).toHaveText(['Hiring plan for the sales team']);
     await list(page).getByRole('searchbox', { name: 'Search conversations' }).fill('');
     await expect(list(page).getByRole('listitem')).toHaveCount(2);
     await expectNoSeriousAxeViolations(page);
@@ -98,7 +101,7 @@ test.describe('Chat conversations and message actions', () => {
     await expectNoSeriousAxeViolations(page);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(list(page).getByRole('listitem')).toHaveCount(1);
-    await expect(list(page).getByRole('button', { name: 'Board prep', exact: true })).toHaveCount(0);
+    await expect(entry(page, 'Board prep')).toHaveCount(0);
   });
 
   test('stop keeps the partial reply and charges less than a full one; regenerate; edit and resend; copy as Markdown', async ({ page, request, context }) => {
@@ -150,14 +153,26 @@ test.describe('Chat conversations and message actions', () => {
     const wallet = (await (await request.get('/api/chat/wallet', { headers: bearer(account) })).json()) as { creditsRemaining: number };
     expect(wallet.creditsRemaining).toBe(50_000 - full - stopped);
 
-    // Regenerate: a fresh reply in place of the stopped one.
+    // Regenerate: a fresh reply beside the stopped one, which is kept (‹ 1 / 2 ›).
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await expect(page.getByTestId('streaming-reply')).toHaveCount(0);
     await expect(page.getByText('You stopped this reply.')).toHaveCount(0);
     await expect(page.locator('.chat-bubble--assistant')).toHaveCount(1);
     await expect(page.locator('.chat-bubble--assistant')).toContainText('built-in demo provider');
+    const replyVersions = page.getByRole('group', { name: /of this reply$/ });
+    await expect(replyVersions.getByTestId('branch-position')).toHaveText('2 / 2');
+    await replyVersions.getByRole('button', { name: 'Previous version of this reply' }).click();
+    await expect(page.getByText('You stopped this reply.')).toBeVisible();
+    await expect(replyVersions.getByTestId('branch-position')).toHaveText('1 / 2');
+    await expect(lastReplyText(page)).toHaveText(partialText);
+    await expectNoSeriousAxeViolations(page);
+    // From the keyboard too.
+    await replyVersions.getByRole('button', { name: 'Next version of this reply' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(replyVersions.getByTestId('branch-position')).toHaveText('2 / 2');
+    await expect(page.getByText('You stopped this reply.')).toHaveCount(0);
 
-    // Edit and resend: the edited question replaces the old one and its reply.
+    // Edit: a new branch from the edited question; the old question and its replies stay one click away.
     // Exact: the credits buttons ("1,100 credits") contain "edit" too.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('textbox', { name: 'Edit your message' }).fill('Give me a table of the launch plan');
@@ -165,6 +180,15 @@ test.describe('Chat conversations and message actions', () => {
     await expect(page.getByTestId('streaming-reply')).toHaveCount(0);
     await expect(page.locator('.chat-bubble--user')).toHaveText(['Give me a table of the launch plan']);
     await expect(page.locator('.chat-bubble--assistant table')).toBeVisible();
+    const questionVersions = page.getByRole('group', { name: /of this message$/ });
+    await expect(questionVersions.getByTestId('branch-position')).toHaveText('2 / 2');
+    await questionVersions.getByRole('button', { name: 'Previous version of this message' }).click();
+    await expect(page.locator('.chat-bubble--user')).toHaveText([question]);
+    await expect(page.locator('.chat-bubble--assistant table')).toHaveCount(0);
+    await expect(questionVersions.getByTestId('branch-position')).toHaveText('1 / 2');
+    await questionVersions.getByRole('button', { name: 'Next version of this message' }).click();
+    await expect(page.locator('.chat-bubble--user')).toHaveText(['Give me a table of the launch plan']);
+    // The shown branch is the conversation's: a reload keeps it.
     await page.reload();
     await expect(page.locator('.chat-bubble--user')).toHaveText(['Give me a table of the launch plan']);
     await expectNoSeriousAxeViolations(page);
@@ -193,9 +217,9 @@ test.describe('Chat conversations and message actions', () => {
     await expectComposerInView(page);
     await expect(page.locator('.shell-footer')).toBeHidden();
     await expectNoSeriousAxeViolations(page);
-    await expect(page.getByTestId('estimated-cost')).toHaveText('Estimated cost: —');
+    await expect(page.getByTestId('estimated-cost')).toHaveText('This message: —');
     await page.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(40));
-    await expect(page.getByTestId('estimated-cost')).toHaveText('Estimated cost: 3,000 credits');
+    await expect(page.getByTestId('estimated-cost')).toHaveText(/^This message: up to [\d,]+ credits$/);
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
@@ -205,7 +229,7 @@ test.describe('Chat conversations and message actions', () => {
     await page.getByRole('button', { name: 'Conversations' }).click();
     await expect(list(page)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await list(page).getByRole('button', { name: 'Plan my week', exact: true }).click();
+    await entry(page, 'Plan my week').click();
     await expect(list(page)).toBeHidden();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,7 @@
 import { ADMIN_REQUIRED } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
 import { Container, LinkButton, LoadingBlock, PageHeader, signInHref } from '@agentdock/ui';
+import { QueryProvider } from '@agentdock/ui/query';
 import { AdminConsole } from './console/admin-console';
 import './admin.css';
 
@@ -22,7 +23,10 @@ export default function AdminPage() {
     <>
       <PageHeader title="Admin Dashboard" eyebrow="Admin Access" lead={`Signed in as ${user.email}.`} />
       <Container className="ad-section ad-section--flush-top">
-        <AdminConsole />
+        {/* Keyed by the admin: another account signing in in this tab starts with an empty cache. */}
+        <QueryProvider key={user.id}>
+          <AdminConsole />
+        </QueryProvider>
       </Container>
     </>
   );

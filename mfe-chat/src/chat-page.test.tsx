@@ -17,6 +17,7 @@ const AGENT = {
   description: 'Prepares you for meetings.',
   tier: 'free',
   producesImages: false,
+  maxReplyTokens: 1_024,
 };
 const WALLET = walletFixture({ creditsRemaining: 100 });
 
@@ -41,7 +42,11 @@ function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: un
   for (const { id } of agents as Array<{ id: string }>) {
     identity.on(`GET /api/chat/agents/${id}/messages`, jsonResponse(200, { messages, conversation: messages.length ? CONVERSATION : null }));
   }
-  identity.on('GET /api/chat/conversations', jsonResponse(200, { conversations: messages.length ? [CONVERSATION] : [] }));
+  identity.on(
+    'GET /api/chat/conversations',
+    jsonResponse(200, { conversations: messages.length ? [{ ...CONVERSATION, agentKey: AGENT.key, agentName: AGENT.name }] : [], nextCursor: null }),
+  );
+  identity.on(`GET /api/chat/conversations/${CONVERSATION.id}/messages`, jsonResponse(200, { messages, conversation: CONVERSATION }));
   const client = createSessionClient({ fetch: identity.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   return render(
     <SessionProvider client={client}>
@@ -54,7 +59,7 @@ function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: un
 
 async function chooseAgent() {
   const picker = await screen.findByRole('combobox', { name: 'Agent' });
-  await screen.findByRole('option', { name: 'Meeting Prep' });
+  await screen.findAllByRole('option', { name: 'Meeting Prep' });
   fireEvent.change(picker, { target: { value: AGENT.id } });
   await screen.findByText('Prepares you for meetings.');
 }
@@ -96,6 +101,7 @@ function streamedSends() {
         conversation: CONVERSATION,
         userMessage: storedMessage('user', `1c2f7c3e-5d0a-4a55-9d53-3c4b1a0f9a2${order}`, question, order),
         reply: storedMessage('assistant', `2d3f7c3e-5d0a-4a55-9d53-3c4b1a0f9a3${order}`, answer, order + 1),
+        upToCredits: 104_000,
         creditsRemaining: 48_000,
         purchasedCredits: 0,
       };
@@ -109,6 +115,9 @@ function streamedSends() {
 }
 
 describe('chat page', () => {
+  // The last agent used is remembered in this browser: each test starts with none.
+  beforeEach(() => localStorage.clear());
+
   beforeAll(() => {
     // The page reads the reply stream through TextDecoderStream, which jsdom lacks.
     (globalThis as { TextDecoderStream?: unknown }).TextDecoderStream ??= TextDecoderStream;
@@ -121,21 +130,27 @@ describe('chat page', () => {
     expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
   });
 
-  it('keeps input disabled until an agent is chosen, then shows its instruction card', async () => {
-    renderChat(true);
-    const picker = await screen.findByRole('combobox', { name: 'Agent' });
-    await screen.findByRole('option', { name: 'Meeting Prep' });
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(true);
-    expect(screen.getByText(/built-in demo, not a real AI model/)).toBeTruthy();
-    fireEvent.change(picker, { target: { value: AGENT.id } });
+  it('opens the first agent when none is remembered, with its instruction card, and the last one used on return', async () => {
+    const OTHER = { ...AGENT, id: '5e2f7c3e-5d0a-4a55-9d53-3c4b1a0f9a15', key: 'writer', name: 'Writer', description: 'Writes with you.' };
+    const first = renderChat(true, [AGENT, OTHER]);
+    const picker = (await screen.findByRole('combobox', { name: 'Agent' })) as HTMLSelectElement;
     expect(await screen.findByText('Prepares you for meetings.')).toBeTruthy();
+    expect(picker.value).toBe(AGENT.id);
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false);
+    expect(screen.getByText(/built-in demo, not a real AI model/)).toBeTruthy();
+    fireEvent.change(picker, { target: { value: OTHER.id } });
+    expect(await screen.findByText('Writes with you.')).toBeTruthy();
+    first.unmount();
+
+    renderChat(true, [AGENT, OTHER]);
+    expect(await screen.findByText('Writes with you.')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Agent' }) as HTMLSelectElement).value).toBe(OTHER.id);
   });
 
   it('refuses a message the credits do not cover with the exact text, without sending', async () => {
     renderChat(true);
     const picker = await screen.findByRole('combobox', { name: 'Agent' });
-    await screen.findByRole('option', { name: 'Meeting Prep' });
+    await screen.findAllByRole('option', { name: 'Meeting Prep' });
     fireEvent.change(picker, { target: { value: AGENT.id } });
     await screen.findByText('Prepares you for meetings.');
     const input = screen.getByRole('textbox', { name: 'Message' });
@@ -161,7 +176,7 @@ describe('chat page', () => {
     };
     renderChat(true, [AGENT], [reply]);
     const picker = await screen.findByRole('combobox', { name: 'Agent' });
-    await screen.findByRole('option', { name: 'Meeting Prep' });
+    await screen.findAllByRole('option', { name: 'Meeting Prep' });
     fireEvent.change(picker, { target: { value: AGENT.id } });
     const note = await screen.findByRole('note');
     expect(note.textContent).toBe('Reply stopped: you are out of credits. Upgrade your plan or buy credits.');
@@ -185,16 +200,16 @@ describe('chat page', () => {
     };
     renderChat(true, [AGENT], [reply], { ...WALLET, creditsRemaining: 734_567, purchasedCredits: 500_000 });
     const picker = await screen.findByRole('combobox', { name: 'Agent' });
-    await screen.findByRole('option', { name: 'Meeting Prep' });
+    await screen.findAllByRole('option', { name: 'Meeting Prep' });
     fireEvent.change(picker, { target: { value: AGENT.id } });
     const credits = await screen.findByTestId('reply-credits');
     expect(credits.textContent).toBe('3,900 credits');
     expect(credits.getAttribute('title')).toBe('39 tokens');
-    expect(await screen.findByRole('button', { name: 'Prepare the board meeting' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Prepare the board meeting Meeting Prep' })).toBeTruthy();
     expect(screen.getByTestId('credits-remaining').textContent).toBe('1,234,567 credits');
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'x'.repeat(52) } });
-    // 13 tokens and twice that for the reply: 39 × 100.
-    expect(screen.getByTestId('estimated-cost').textContent).toBe('Estimated cost: 3,900 credits');
+    // 13 tokens for the message and the agent's longest reply (1,024), which the balance covers: the reservation's own figure.
+    expect(screen.getByTestId('estimated-cost').textContent).toBe('This message: up to 103,700 credits');
     expect(screen.queryByText(/may not cover a typical reply/)).toBeNull();
   });
 
@@ -204,7 +219,7 @@ describe('chat page', () => {
       ...WALLET,
       creditsRemaining: 1_000_000,
     });
-    await screen.findByRole('option', { name: 'Meeting Prep' });
+    await screen.findAllByRole('option', { name: 'Meeting Prep' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Agent' }), { target: { value: AGENT.id } });
     const credits = await screen.findByRole('button', { name: '123,400 credits' });
     const tokens = screen.getByTestId('reply-tokens');
@@ -257,7 +272,7 @@ describe('chat page', () => {
     try {
       const asked = storedMessage('user', '1c2f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', 'Plan the offsite', 0);
       renderChat(true, [AGENT], [asked, storedMessage('assistant', '2d3f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', 'A first plan', 1)], { ...WALLET, creditsRemaining: 50_000 });
-      await screen.findByRole('option', { name: 'Meeting Prep' });
+      await screen.findAllByRole('option', { name: 'Meeting Prep' });
       fireEvent.change(screen.getByRole('combobox', { name: 'Agent' }), { target: { value: AGENT.id } });
       const regenerate = await screen.findByRole('button', { name: 'Regenerate' });
       regenerate.focus();
@@ -284,7 +299,7 @@ describe('chat page', () => {
         storedMessage('assistant', '2d3f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', 'A first plan', 1),
       ];
       renderChat(true, [AGENT], history, { ...WALLET, creditsRemaining: 50_000 });
-      await screen.findByRole('option', { name: 'Meeting Prep' });
+      await screen.findAllByRole('option', { name: 'Meeting Prep' });
       fireEvent.change(screen.getByRole('combobox', { name: 'Agent' }), { target: { value: AGENT.id } });
       await screen.findByText('A first plan');
       // jsdom lays nothing out: a pane 500 px high over 2,000 px of conversation.
@@ -356,7 +371,7 @@ describe('chat page', () => {
     try {
       renderChat(true, [AGENT, IMAGE_AGENT], [], { ...WALLET, creditsRemaining: 50_000 });
       const picker = await screen.findByRole('combobox', { name: 'Agent' });
-      await screen.findByRole('option', { name: 'Image Maker' });
+      await screen.findAllByRole('option', { name: 'Image Maker' });
       fireEvent.change(picker, { target: { value: AGENT.id } });
       await screen.findByText('Prepares you for meetings.');
       expect(screen.queryByRole('combobox', { name: 'Image size' })).toBeNull();
@@ -382,7 +397,7 @@ describe('chat page', () => {
       await user.keyboard('{Enter}');
       await screen.findByRole('button', { name: 'Stop generating' });
       const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
-      expect(JSON.parse(init.body as string)).toEqual({ message: 'A tall lighthouse', imageSize: '1024x1536' });
+      expect(JSON.parse(init.body as string)).toEqual({ message: 'A tall lighthouse', newConversation: true, imageSize: '1024x1536' });
       sends.done('A tall lighthouse', "Here's your generated image!", 0);
       await screen.findByText('Image Maker replied (2,000 credits).');
     } finally {
@@ -404,7 +419,7 @@ describe('chat page', () => {
       fireEvent.click(within(starters).getByRole('button', { name: 'Draft an agenda' }));
       await screen.findByRole('button', { name: 'Stop generating' });
       const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
-      expect(JSON.parse(init.body as string)).toEqual({ message: 'Draft an agenda' });
+      expect(JSON.parse(init.body as string)).toEqual({ message: 'Draft an agenda', newConversation: true });
       sends.done('Draft an agenda', 'Here is an agenda.', 0);
       await screen.findByText('Here is an agenda.');
       expect(screen.queryByRole('list', { name: 'Conversation starters' })).toBeNull();

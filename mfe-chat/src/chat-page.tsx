@@ -1,5 +1,6 @@
 import { useSession } from '@agentdock/session';
 import { Container, LoadingBlock, PageHeader, useDocumentTitle } from '@agentdock/ui';
+import { QueryProvider } from '@agentdock/ui/query';
 import { ChatWindow } from './chat-window';
 import { MembershipOverlay } from './membership-overlay';
 import './chat.css';
@@ -12,7 +13,10 @@ export default function ChatPage() {
     return (
       <>
         <h1 className="ad-visually-hidden">Chat with Your AI Agent</h1>
-        <ChatWindow />
+        {/* Keyed by the account: another account signing in in this tab starts with an empty cache. */}
+        <QueryProvider key={user.id}>
+          <ChatWindow />
+        </QueryProvider>
       </>
     );
   }

@@ -1,4 +1,5 @@
-import { type ChatConversation, cannotPayTypicalReply, DEFAULT_IMAGE_SIZE, type ImageSize } from '@agentdock/contracts';
+import { cannotPayTypicalReply, DEFAULT_IMAGE_SIZE, type ImageSize } from '@agentdock/contracts';
+import { useSession } from '@agentdock/session';
 import { Alert, Button } from '@agentdock/ui';
 import { useCallback, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { IDLE_STREAM, streamReducer } from './chat-window/stream-reducer';
 import { useAgents } from './chat-window/use-agents';
 import { useChatApi } from './chat-window/use-chat-api';
 import { useConversation } from './chat-window/use-conversation';
+import { useConversationActions } from './chat-window/use-conversation-actions';
 import { useConversationList } from './chat-window/use-conversation-list';
 import { useFocusReturn } from './chat-window/use-focus-return';
 import { useFollowScroll } from './chat-window/use-follow-scroll';
@@ -21,14 +23,15 @@ import { ConversationList } from './conversation-list';
 import { downloadConversation } from './export';
 import { ImageViewer } from './image-viewer';
 
-/** The chat: the conversations beside the open one, its agent, its messages and the composer. */
+/** The chat: every conversation beside the open one, its agent, its shown branch and the composer. */
 export function ChatWindow() {
   const api = useChatApi();
   const navigate = useNavigate();
+  const accountId = useSession().user?.id ?? '';
   const { agents, provider } = useAgents(api);
-  const { wallet, available, setWallet } = useWallet(api);
-  const chat = useConversation(api);
-  const list = useConversationList(api, chat.agentId);
+  const { wallet, available, updateWallet, reloadWallet } = useWallet(api);
+  const chat = useConversation(api, agents, accountId);
+  const list = useConversationList(api);
   // The stream's state is kept here, not in useSendMessage: the follow-scroll hook reads it, and a send resumes that hook's following.
   const [stream, dispatch] = useReducer(streamReducer, IDLE_STREAM);
   const follow = useFollowScroll(chat.messages, stream.pending);
@@ -49,11 +52,11 @@ export function ChatWindow() {
     dispatch,
     wallet,
     available,
-    setWallet,
+    updateWallet,
+    reloadWallet,
     imageSize,
     setInput,
     onStart: follow.resumeFollowing,
-    onEnd: list.refresh,
   });
   useFocusReturn(replying, inputRef, formRef);
 
@@ -65,17 +68,8 @@ export function ChatWindow() {
     inputRef.current?.focus();
   }, [replying, startFresh]);
   useNewChatShortcut(startNew);
+  const actions = useConversationActions(api, { openId: chat.conversation?.id ?? null, onDeletedOpen: startNew });
 
-  const rename = async (item: ChatConversation, title: string) => {
-    const answer = await api.renameConversation(item.id, title);
-    if (chat.conversation?.id === item.id) chat.setConversation(answer.conversation);
-    list.refresh();
-  };
-  const remove = async (item: ChatConversation) => {
-    await api.deleteConversation(item.id);
-    if (chat.conversation?.id === item.id) startNew();
-    list.refresh();
-  };
   const { messages } = chat;
   const exportConversation = () => {
     if (messages && agent) downloadConversation(chat.conversation?.title ?? 'New chat', agent.name, messages);
@@ -86,16 +80,23 @@ export function ChatWindow() {
       <aside id="chat-conversations" className={`chat-side${drawerOpen ? ' chat-side--open' : ''}`}>
         <ConversationList
           conversations={list.conversations}
+          failed={list.failed}
           activeId={chat.conversation?.id ?? null}
           search={list.search}
           onSearch={list.setSearch}
+          agents={agents}
+          agentFilter={list.agentFilter}
+          onAgentFilter={list.setAgentFilter}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          onLoadMore={list.loadMore}
           onNew={startNew}
           onOpen={(item) => {
             setDrawerOpen(false);
             navigate(`/chat/${item.id}`);
           }}
-          onRename={rename}
-          onDelete={remove}
+          onRename={actions.rename}
+          onDelete={actions.remove}
         />
       </aside>
       <section className="chat">
@@ -105,7 +106,7 @@ export function ChatWindow() {
           agents={agents}
           agentId={chat.agentId}
           replying={replying}
-          onChooseAgent={chat.openLatest}
+          onChooseAgent={chat.chooseAgent}
           onExport={messages && messages.length > 0 ? exportConversation : null}
         />
         {provider?.demo ? <p className="chat-muted chat-provider">Replies come from the {provider.name}: a built-in demo, not a real AI model.</p> : null}
@@ -119,9 +120,10 @@ export function ChatWindow() {
           messages={messages}
           loadError={chat.loadError}
           pending={stream.pending}
+          switching={actions.switching}
           onView={setViewing}
-          onResend={(text, message) => void send(text, message)}
-          onStarter={(text) => void send(text)}
+          onSend={(outgoing) => void send(outgoing)}
+          onShowSibling={(siblingId) => chat.conversation && actions.showSibling(chat.conversation.id, siblingId)}
         />
         {!follow.following ? (
           <Button variant="secondary" size="sm" className="chat-jump" onClick={follow.jumpToLatest}>
@@ -134,6 +136,7 @@ export function ChatWindow() {
         </p>
 
         {stream.notice ? <Alert variant="error">{stream.notice}</Alert> : null}
+        {actions.switchFailed ? <Alert variant="error">Could not show that version. Please try again.</Alert> : null}
         <Composer
           formRef={formRef}
           inputRef={inputRef}
@@ -143,10 +146,10 @@ export function ChatWindow() {
           imageSize={imageSize}
           onImageSize={setImageSize}
           replying={replying}
-          onSend={() => void send(input.trim())}
+          onSend={() => void send({ kind: 'message', text: input })}
           onStop={stop}
         />
-        <CostBar typed={input.trim()} wallet={wallet} available={available} />
+        <CostBar typed={input.trim()} agent={agent} wallet={wallet} available={available} lastCharge={stream.lastCharge} />
       </section>
       {viewing ? <ImageViewer url={viewing} onClose={() => setViewing(null)} /> : null}
     </div>

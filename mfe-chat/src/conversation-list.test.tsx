@@ -1,26 +1,52 @@
 /** @jest-environment jsdom */
-import type { ChatConversation } from '@agentdock/contracts';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ChatAgent, ChatConversationSummary } from '@agentdock/contracts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConversationList } from './conversation-list';
 
-const conversation = (id: string, title: string): ChatConversation => ({
+const MEETINGS = '3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11';
+const WRITER = '3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a12';
+const NOW = new Date(2026, 10, 28, 15, 0);
+const agent = (id: string, name: string): ChatAgent => ({
   id,
-  agentId: '3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11',
+  key: name.toLowerCase(),
+  name,
+  description: '',
+  tier: 'free',
+  producesImages: false,
+  starters: [],
+  maxReplyTokens: 1024,
+});
+
+const conversation = (id: string, title: string, updatedAt: Date, agentId = MEETINGS, agentName: string | null = 'Meeting Prep'): ChatConversationSummary => ({
+  id,
+  agentId,
   title,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
+  createdAt: updatedAt.toISOString(),
+  updatedAt: updatedAt.toISOString(),
+  agentKey: agentName?.toLowerCase() ?? null,
+  agentName,
 });
 
 function renderList(overrides: Partial<Parameters<typeof ConversationList>[0]> = {}) {
   const props = {
-    conversations: [conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a21', 'Board prep'), conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a22', 'Hiring')],
+    conversations: [
+      conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a21', 'Board prep', new Date(2026, 10, 28, 9, 0)),
+      conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a22', 'Hiring', new Date(2026, 10, 27, 23, 30), WRITER, 'Writer'),
+    ],
     activeId: '3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a21',
     search: '',
     onSearch: jest.fn(),
+    agents: [agent(MEETINGS, 'Meeting Prep'), agent(WRITER, 'Writer')],
+    agentFilter: '',
+    onAgentFilter: jest.fn(),
+    hasMore: false,
+    loadingMore: false,
+    onLoadMore: jest.fn(),
     onNew: jest.fn(),
     onOpen: jest.fn(),
     onRename: jest.fn(async () => undefined),
     onDelete: jest.fn(async () => undefined),
+    now: NOW,
     ...overrides,
   };
   render(<ConversationList {...props} />);
@@ -28,10 +54,49 @@ function renderList(overrides: Partial<Parameters<typeof ConversationList>[0]> =
 }
 
 describe('the conversation list', () => {
+  it('shows every agent’s conversations under Today / Yesterday / Previous 7 days / Older, newest first, each with its agent', () => {
+    renderList({
+      conversations: [
+        conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a21', 'Board prep', new Date(2026, 10, 28, 0, 5)),
+        conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a22', 'Hiring', new Date(2026, 10, 27, 23, 55), WRITER, 'Writer'),
+        conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a23', 'Offsite', new Date(2026, 10, 21, 8, 0)),
+        conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a24', 'Old plan', new Date(2026, 10, 20, 23, 0), WRITER, 'Writer'),
+        conversation('3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a25', 'Retired', new Date(2026, 0, 2), WRITER, null),
+      ],
+    });
+    const groups = screen.getAllByRole('region').map((region) => ({
+      heading: within(region).getByRole('heading').textContent,
+      items: within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.chat-list__open')!.textContent),
+    }));
+    expect(groups).toEqual([
+      { heading: 'Today', items: ['Board prepMeeting Prep'] },
+      { heading: 'Yesterday', items: ['HiringWriter'] },
+      { heading: 'Previous 7 days', items: ['OffsiteMeeting Prep'] },
+      { heading: 'Older', items: ['Old planWriter', 'RetiredAgent no longer available'] },
+    ]);
+  });
+
+  it('filters by agent only when asked: All agents is the default', () => {
+    const props = renderList();
+    const filter = screen.getByRole('combobox', { name: 'Show conversations with' }) as HTMLSelectElement;
+    expect(filter.value).toBe('');
+    expect([...filter.options].map((option) => option.text)).toEqual(['All agents', 'Meeting Prep', 'Writer']);
+    fireEvent.change(filter, { target: { value: WRITER } });
+    expect(props.onAgentFilter).toHaveBeenCalledWith(WRITER);
+  });
+
+  it('offers the next page past the first 50', () => {
+    const props = renderList({ hasMore: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    expect(props.onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
   it('marks the open conversation and opens another on click', () => {
     const props = renderList();
-    expect(screen.getByRole('button', { name: 'Board prep' }).getAttribute('aria-current')).toBe('page');
-    fireEvent.click(screen.getByRole('button', { name: 'Hiring' }));
+    expect(screen.getByRole('button', { name: 'Board prep Meeting Prep' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(screen.getByRole('button', { name: 'Hiring Writer' }));
     expect(props.onOpen).toHaveBeenCalledWith(expect.objectContaining({ title: 'Hiring' }));
   });
 
@@ -47,7 +112,7 @@ describe('the conversation list', () => {
   });
 
   it('renames in place and shows a refusal', async () => {
-    const onRename = jest.fn(async (_conversation: ChatConversation, title: string) => {
+    const onRename = jest.fn(async (_conversation: ChatConversationSummary, title: string) => {
       if (title.trim() === '') throw new Error('Give the conversation a title');
     });
     renderList({ onRename });
@@ -65,5 +130,10 @@ describe('the conversation list', () => {
   it('says when a search matches nothing', () => {
     renderList({ conversations: [], search: 'zebra' });
     expect(screen.getByText('No conversation matches.')).toBeTruthy();
+  });
+
+  it('says when the chosen agent has no conversation yet', () => {
+    renderList({ conversations: [], agentFilter: WRITER });
+    expect(screen.getByText('No conversations with this agent yet.')).toBeTruthy();
   });
 });

@@ -1,20 +1,45 @@
-import type { ChatConversation } from '@agentdock/contracts';
-import { Button } from '@agentdock/ui';
-import { type FormEvent, useState } from 'react';
+import type { ChatAgent, ChatConversationSummary } from '@agentdock/contracts';
+import { Button, buttonClassName } from '@agentdock/ui';
+import { useEffect, useRef } from 'react';
+import { groupConversations } from './conversation-groups';
+import { ConversationItem, type ItemActions } from './conversation-item';
 
-interface Props {
-  conversations: ChatConversation[] | null;
+interface Props extends ItemActions {
+  conversations: ChatConversationSummary[] | null;
+  failed?: boolean;
   activeId: string | null;
   search: string;
   onSearch(query: string): void;
+  /** The agents to filter by; '' shows every agent's conversations (the default, never silently narrowed). */
+  agents: ChatAgent[] | null;
+  agentFilter: string;
+  onAgentFilter(agentId: string): void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
   onNew(): void;
-  onOpen(conversation: ChatConversation): void;
-  onRename(conversation: ChatConversation, title: string): Promise<void>;
-  onDelete(conversation: ChatConversation): Promise<void>;
+  /** "Now" for the headings; the clock unless a test says otherwise. */
+  now?: Date;
 }
 
-/** The side list: New chat, search over titles and text, and each conversation with rename and delete. */
-export function ConversationList({ conversations, activeId, search, onSearch, onNew, onOpen, onRename, onDelete }: Props) {
+/** The side list: New chat, search over titles and text, an optional agent filter, and every conversation under Today / Yesterday / Previous 7 days / Older. */
+export function ConversationList({
+  conversations,
+  failed,
+  activeId,
+  search,
+  onSearch,
+  agents,
+  agentFilter,
+  onAgentFilter,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onNew,
+  now,
+  ...actions
+}: Props) {
+  const groups = conversations ? groupConversations(conversations, now ?? new Date()) : [];
   return (
     <nav className="chat-list" aria-label="Conversations">
       <Button onClick={onNew} aria-keyshortcuts="Control+Alt+N" title="New chat (Ctrl+Alt+N)">
@@ -28,96 +53,55 @@ export function ConversationList({ conversations, activeId, search, onSearch, on
         value={search}
         onChange={(event) => onSearch(event.target.value)}
       />
-      {conversations === null ? (
-        <p className="chat-muted">Loading…</p>
-      ) : conversations.length === 0 ? (
-        <p className="chat-muted">{search ? 'No conversation matches.' : 'No conversations yet.'}</p>
-      ) : (
-        <ul className="chat-list__items">
-          {conversations.map((conversation) => (
-            <ConversationItem key={conversation.id} conversation={conversation} active={conversation.id === activeId} onOpen={onOpen} onRename={onRename} onDelete={onDelete} />
+      <label className="chat-list__filter">
+        <span>Show</span>
+        <select aria-label="Show conversations with" value={agentFilter} onChange={(event) => onAgentFilter(event.target.value)}>
+          <option value="">All agents</option>
+          {(agents ?? []).map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.name}
+            </option>
           ))}
-        </ul>
+        </select>
+      </label>
+      {conversations === null ? (
+        <p className="chat-muted">{failed ? 'Could not load your conversations.' : 'Loading…'}</p>
+      ) : conversations.length === 0 ? (
+        <p className="chat-muted">{search ? 'No conversation matches.' : agentFilter ? 'No conversations with this agent yet.' : 'No conversations yet.'}</p>
+      ) : (
+        groups.map((group) => (
+          <section key={group.label} className="chat-list__group" aria-label={group.label}>
+            <h2 className="chat-list__heading">{group.label}</h2>
+            <ul className="chat-list__items">
+              {group.items.map((conversation) => (
+                <ConversationItem key={conversation.id} conversation={conversation} active={conversation.id === activeId} {...actions} />
+              ))}
+            </ul>
+          </section>
+        ))
       )}
+      {hasMore ? <LoadMore loading={loadingMore} onLoadMore={onLoadMore} /> : null}
     </nav>
   );
 }
 
-function ConversationItem({
-  conversation,
-  active,
-  onOpen,
-  onRename,
-  onDelete,
-}: {
-  conversation: ChatConversation;
-  active: boolean;
-  onOpen(conversation: ChatConversation): void;
-  onRename(conversation: ChatConversation, title: string): Promise<void>;
-  onDelete(conversation: ChatConversation): Promise<void>;
-}) {
-  const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
-  const [title, setTitle] = useState(conversation.title);
-  const [error, setError] = useState<string | null>(null);
-
-  const submitRename = (event: FormEvent) => {
-    event.preventDefault();
-    onRename(conversation, title).then(
-      () => setMode('view'),
-      (failure: unknown) => setError(failure instanceof Error ? failure.message : 'Could not rename.'),
-    );
-  };
-
-  if (mode === 'rename') {
-    return (
-      <li className="chat-list__item">
-        <form onSubmit={submitRename} className="chat-list__rename">
-          <input aria-label="Conversation title" value={title} maxLength={120} autoFocus onChange={(event) => setTitle(event.target.value)} />
-          <Button type="submit" size="sm">
-            Save
-          </Button>
-          <Button type="button" size="sm" variant="secondary" onClick={() => setMode('view')}>
-            Cancel
-          </Button>
-          {error ? <span role="alert">{error}</span> : null}
-        </form>
-      </li>
-    );
-  }
+/** Past the first 50: the next page loads as the end of the list scrolls into view, or with the button (keyboard, no observer). */
+function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore(): void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const latest = useRef(onLoadMore);
+  latest.current = onLoadMore;
+  useEffect(() => {
+    const target = ref.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) latest.current();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <li className={`chat-list__item${active ? ' chat-list__item--active' : ''}`}>
-      <button type="button" className="chat-list__open" aria-current={active ? 'page' : undefined} onClick={() => onOpen(conversation)}>
-        {conversation.title}
-      </button>
-      {mode === 'confirm' ? (
-        <div className="chat-list__confirm" role="group" aria-label="Confirm deletion">
-          <span>Delete this conversation?</span>
-          <Button size="sm" variant="danger" onClick={() => void onDelete(conversation)}>
-            Delete
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => setMode('view')}>
-            Keep
-          </Button>
-        </div>
-      ) : (
-        <div className="chat-list__actions">
-          <button
-            type="button"
-            className="chat-link-button"
-            aria-label={`Rename ${conversation.title}`}
-            onClick={() => {
-              setTitle(conversation.title);
-              setError(null);
-              setMode('rename');
-            }}
-          >
-            Rename
-          </button>
-          <button type="button" className="chat-link-button" aria-label={`Delete ${conversation.title}`} onClick={() => setMode('confirm')}>
-            Delete
-          </button>
-        </div>
-      )}
-    </li>
+    <button ref={ref} type="button" className={buttonClassName({ variant: 'secondary', size: 'sm' })} disabled={loading} onClick={onLoadMore}>
+      {loading ? 'Loading…' : 'Load more conversations'}
+    </button>
   );
 }

@@ -28,6 +28,7 @@ export const CHAT_ACCESS: AccessTable = {
     conversationMessages: 'user',
     renameConversation: 'user',
     deleteConversation: 'user',
+    switchBranch: 'user',
     apiKeyUsage: 'user',
   }),
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.chat }, { stats: 'admin' }),

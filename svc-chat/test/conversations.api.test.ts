@@ -118,7 +118,7 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
       { role: 'assistant', content: 'Answer 6' },
       { role: 'user', content: 'Message 7' },
     ]);
-    // A new conversation starts without context; an edit drops what it hides from the next one's.
+    // A new conversation starts without context; an edit's branch leaves the edited one out of the next one's.
     await send(user, agent.id, { message: 'Fresh start', newConversation: true });
     expect(sentMessages()).toEqual([{ role: 'user', content: 'Fresh start' }]);
     const messages = (await request(chat.url).get(`/api/chat/conversations/${first.conversation.id}/messages`).set(user.auth).expect(200)).body.messages as Array<{
@@ -195,37 +195,31 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
     await request(chat.url).get('/api/chat/conversations/not-a-uuid/messages').set(alice.auth).expect(400);
   });
 
-  it('edit and resend hides the edited message and everything after it, keeping them in the database', async () => {
+  it('edit and resend branches instead of hiding: the old messages stay in the database and in their branch; a refused edit writes nothing', async () => {
     const agent = await chat.agent();
     const user = await chat.user();
     const first = (await send(user, agent.id, { message: 'Draft an email' })).done!;
     const conversationId = first.conversation.id;
-    const second = (await send(user, agent.id, { message: 'Make it shorter', conversationId })).done!;
-    fake.reply = 'Regenerated.';
-    // Regenerate: the last message again, its old reply hidden.
-    const regenerated = await send(user, agent.id, { message: 'Make it shorter', conversationId, editOf: second.userMessage.id });
-    expect(regenerated.status).toBe(200);
-    expect((await messagesOf(user, conversationId)).map((message) => message.markdown)).toEqual(['Draft an email', 'A **fake** answer.', 'Make it shorter', 'Regenerated.']);
-    // Edit the first message: the whole branch after it leaves the conversation.
+    await send(user, agent.id, { message: 'Make it shorter', conversationId });
     fake.reply = 'Edited answer.';
-    await send(user, agent.id, { message: 'Draft a letter', conversationId, editOf: first.userMessage.id });
+    const edited = (await send(user, agent.id, { message: 'Draft a letter', conversationId, editOf: first.userMessage.id })).done!;
     expect((await messagesOf(user, conversationId)).map((message) => message.markdown)).toEqual(['Draft a letter', 'Edited answer.']);
     expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toContain('Make it shorter');
     const all = await chat.db
       .select()
       .from(chatMessages)
       .where(and(eq(chatMessages.sessionId, conversationId), eq(chatMessages.userId, user.id)));
-    expect(all).toHaveLength(8);
-    expect(all.filter((row) => row.hiddenAt !== null)).toHaveLength(6);
-    // A hidden message, or a reply, cannot be edited.
-    expect((await send(user, agent.id, { message: 'x', conversationId, editOf: first.userMessage.id })).status).toBe(404);
+    expect(all).toHaveLength(6);
+    expect(all.filter((row) => row.hiddenAt !== null)).toHaveLength(0);
+    // A reply cannot be edited.
     expect((await send(user, agent.id, { message: 'x', conversationId, editOf: first.reply.id })).status).toBe(404);
-    // A refused edit (no credits) hides nothing.
+    // A refused edit (no credits) writes nothing and leaves the shown branch as it was.
     await chat.setPlanCredits(user.id, 0);
     const visible = await messagesOf(user, conversationId);
-    const lastUser = (await request(chat.url).get(`/api/chat/conversations/${conversationId}/messages`).set(user.auth)).body.messages[0] as { id: string };
-    expect((await send(user, agent.id, { message: 'Draft a memo', conversationId, editOf: lastUser.id })).status).toBe(402);
+    const stored = all.length;
+    expect((await send(user, agent.id, { message: 'Draft a memo', conversationId, editOf: edited.userMessage.id })).status).toBe(402);
     expect(await messagesOf(user, conversationId)).toEqual(visible);
+    expect(await chat.db.select().from(chatMessages).where(eq(chatMessages.sessionId, conversationId))).toHaveLength(stored);
   });
 
   // Last in the file: it changes the tables. A send's statements are prepared once per connection

@@ -28,6 +28,12 @@ const RULES: Array<{ rule: string; pattern: RegExp; home: string }> = [
     pattern: /least\((credits_remaining|\$\{chatWallets\.creditsRemaining\})/g,
     home: 'svc-chat/src/domain/ledger/plan-first.ts',
   },
+  { rule: 'the most a send can cost (the "up to" shown and reserved)', pattern: /creditsForTokens\([^)]*\+[^)]*[bB]ound/g, home: 'packages/contracts/src/chat/rules.ts' },
+  {
+    rule: "a send's user message written (new messages, edits and regenerations alike)",
+    pattern: /'user', \$\{value\('content'\)\}|role: 'user',\s*content: input\./g,
+    home: 'svc-chat/src/domain/send-record.ts',
+  },
   { rule: 'the settlement retry policy', pattern: /SETTLEMENT_RETRY_MS\s*=/g, home: 'svc-chat/src/domain/metering/settle.ts' },
 ];
 

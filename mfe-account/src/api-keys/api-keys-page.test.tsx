@@ -56,6 +56,7 @@ const agent = (key: string, name: string, index: number, producesImages = false)
   tier: 'free',
   producesImages,
   starters: [],
+  maxReplyTokens: 4_096,
 });
 const AGENT_LIST = [agent('image-generator', 'Image Generator', 1, true), agent('startup-ideas', 'Startup Brainstormer', 2), agent('meeting-prep', 'Meeting Prep Assistant', 3)];
 

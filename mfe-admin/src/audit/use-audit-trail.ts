@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminAuditEntry } from '@agentdock/contracts';
 import { AUDITED_SERVICES, type AuditedService, type AuditFilter } from '../api/audit-api';
 import { useAdminApi } from '../api/use-admin-api';
@@ -17,60 +17,64 @@ export interface AuditTrail {
   loadOlder: () => void;
 }
 
+/** Where each service's next page starts (null: it has no more); the first page asks every service from its newest. */
 type Cursors = Partial<Record<AuditedService, string | null>>;
 
+interface AuditPage {
+  entries: AdminAuditEntry[];
+  /** The cursors after this page: the ones it answered, the others carried over. */
+  cursors: Cursors;
+  failed: AuditedService[];
+  error: unknown;
+}
+
+const stillPaging = (cursors: Cursors) => AUDITED_SERVICES.filter((service) => typeof cursors[service] === 'string');
+
 /**
- * Every service's audit entries matching `filter`, merged newest first. Each service pages on
- * its own cursor; "older" asks only the services that have more.
+ * Every service's audit entries matching `filter`, merged newest first: an infinite query whose
+ * page asks each service that has more for its next page on its own cursor (the first page asks
+ * them all). A service that fails leaves the others' entries in place.
  */
 export function useAuditTrail(filter: AuditFilter | null): AuditTrail {
   const api = useAdminApi();
-  const [state, setState] = useState<Omit<AuditTrail, 'loadOlder' | 'hasOlder'> & { cursors: Cursors }>({
-    entries: [],
-    loading: true,
-    failed: [],
-    error: undefined,
-    cursors: {},
-  });
-  const controller = useRef<AbortController | null>(null);
-
-  const load = useCallback(
-    async (services: readonly AuditedService[], cursors: Cursors, append: boolean) => {
-      if (!filter) return;
-      controller.current?.abort();
-      const current = new AbortController();
-      controller.current = current;
-      setState((previous) => ({ ...previous, loading: true }));
+  const query = useInfiniteQuery({
+    queryKey: ['admin', 'audit', filter],
+    enabled: filter !== null,
+    initialPageParam: null as Cursors | null,
+    queryFn: async ({ pageParam, signal }): Promise<AuditPage> => {
+      const services = pageParam ? stillPaging(pageParam) : AUDITED_SERVICES;
       const results = await Promise.allSettled(
-        services.map((service) => api.audit.list(service, { ...filter, limit: AUDIT_PAGE_SIZE, cursor: cursors[service] ?? undefined }, { signal: current.signal })),
+        services.map((service) => api.audit.list(service, { ...filter, limit: AUDIT_PAGE_SIZE, cursor: pageParam?.[service] ?? undefined }, { signal })),
       );
-      if (current.signal.aborted) return;
-      setState((previous) => {
-        const nextCursors: Cursors = append ? { ...previous.cursors } : {};
-        const failed: AuditedService[] = [];
-        let error: unknown;
-        const lists = results.map((result, index) => {
-          const service = services[index]!;
-          if (result.status === 'fulfilled') {
-            nextCursors[service] = result.value.nextCursor;
-            return result.value.entries;
-          }
-          failed.push(service);
-          error ??= result.reason;
-          return [];
-        });
-        return { entries: mergeNewestFirst(append ? previous.entries : [], ...lists), loading: false, failed, error, cursors: nextCursors };
+      const cursors: Cursors = { ...pageParam };
+      const failed: AuditedService[] = [];
+      let error: unknown;
+      const lists = results.map((result, index) => {
+        const service = services[index]!;
+        if (result.status === 'fulfilled') {
+          cursors[service] = result.value.nextCursor;
+          return result.value.entries;
+        }
+        // Where it stood, so the next "older" asks it again.
+        cursors[service] = pageParam?.[service] ?? null;
+        failed.push(service);
+        error ??= result.reason;
+        return [];
       });
+      return { entries: mergeNewestFirst(...lists), cursors, failed, error };
     },
-    [api, filter],
-  );
-
-  useEffect(() => {
-    void load(AUDITED_SERVICES, {}, false);
-    return () => controller.current?.abort();
-  }, [load]);
-
-  const withOlder = AUDITED_SERVICES.filter((service) => typeof state.cursors[service] === 'string');
-  const loadOlder = () => void load(withOlder, state.cursors, true);
-  return { entries: state.entries, loading: state.loading, failed: state.failed, error: state.error, hasOlder: withOlder.length > 0, loadOlder };
+    getNextPageParam: (page) => (stillPaging(page.cursors).length > 0 ? page.cursors : undefined),
+    // Each filter is its own trail; a failed service is reported on its page, not retried behind the admin's back.
+    retry: false,
+  });
+  const pages = query.data?.pages ?? [];
+  const last = pages.at(-1);
+  return {
+    entries: mergeNewestFirst(...pages.map((page) => page.entries)),
+    loading: filter !== null && (query.isPending || query.isFetching),
+    failed: last?.failed ?? [],
+    error: last?.error ?? (query.isError ? query.error : undefined),
+    hasOlder: query.hasNextPage,
+    loadOlder: () => void query.fetchNextPage(),
+  };
 }

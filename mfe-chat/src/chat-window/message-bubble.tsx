@@ -3,21 +3,24 @@ import { Button, CopyButton } from '@agentdock/ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownContent } from '../markdown-content';
+import { BranchSwitcher } from './branch-switcher';
 import { MessageSources } from '../message-sources';
 
-/** One stored message with its actions: Edit on the user's, cost, Copy and Regenerate on a reply. */
+/** One stored message with its actions: Edit on the user's, cost, Copy and Regenerate on a reply, ‹ n / m › on either when it has siblings. */
 export function MessageBubble({
   message,
   busy,
   onView,
   onEdit,
   onRegenerate,
+  onShowSibling,
 }: {
   message: ChatMessage;
   busy: boolean;
   onView(url: string): void;
   onEdit(text: string): void;
   onRegenerate?: () => void;
+  onShowSibling(siblingId: string): void;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.markdown);
@@ -50,8 +53,9 @@ export function MessageBubble({
     return (
       <div className="chat-turn chat-turn--user">
         <div className="chat-bubble chat-bubble--user">{message.content}</div>
-        {!busy && !message.id.startsWith('local-') ? (
-          <div className="chat-actions">
+        <div className="chat-actions">
+          {message.branch ? <BranchSwitcher branch={message.branch} noun="message" disabled={busy} onShow={onShowSibling} /> : null}
+          {!busy ? (
             <button
               type="button"
               className="chat-link-button"
@@ -62,8 +66,8 @@ export function MessageBubble({
             >
               Edit
             </button>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
     );
   }
@@ -88,6 +92,7 @@ export function MessageBubble({
         ) : null}
       </div>
       <div className="chat-actions">
+        {message.branch ? <BranchSwitcher branch={message.branch} noun="reply" disabled={busy} onShow={onShowSibling} /> : null}
         {/* Tokens on hover (title), and on tap, Enter or Space for touch and keyboard users. */}
         <button
           type="button"

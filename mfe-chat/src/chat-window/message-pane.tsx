@@ -1,9 +1,11 @@
 import type { ChatAgent, ChatMessage } from '@agentdock/contracts';
-import { Alert, Button, Card, Spinner } from '@agentdock/ui';
+import { Alert, Spinner } from '@agentdock/ui';
 import type { KeyboardEvent, RefObject } from 'react';
+import { EmptyConversation } from './empty-conversation';
 import { MessageBubble } from './message-bubble';
 import type { Pending } from './stream-reducer';
 import { StreamingReply } from './streaming-reply';
+import type { Outgoing } from './use-send-message';
 
 interface MessagePaneProps {
   paneRef: RefObject<HTMLDivElement | null>;
@@ -13,59 +15,39 @@ interface MessagePaneProps {
   messages: ChatMessage[] | null;
   loadError: string | null;
   pending: Pending | null;
+  /** A branch switch is on its way: no other until it lands. */
+  switching: boolean;
   onView: (url: string) => void;
-  /** Sends `text` in place of the user's `message` (an edit, or the question again for Regenerate). */
-  onResend: (text: string, message: ChatMessage) => void;
-  /** Sends one of the agent's conversation starters as the first message. */
-  onStarter: (text: string) => void;
+  onSend: (outgoing: Outgoing) => void;
+  onShowSibling: (siblingId: string) => void;
 }
 
-/** The conversation: what to do first, the stored messages, then the reply on its way. */
-export function MessagePane({ paneRef, onScroll, onKeyDown, agent, messages, loadError, pending, onView, onResend, onStarter }: MessagePaneProps) {
-  const lastReply = messages?.findLast((message) => message.role === 'assistant');
+/** The conversation: what to do first, the shown branch's messages, then the reply on its way. */
+export function MessagePane({ paneRef, onScroll, onKeyDown, agent, messages, loadError, pending, switching, onView, onSend, onShowSibling }: MessagePaneProps) {
+  // While a reply streams, the branch it continues from (an edit or a regeneration shows less than before).
+  const shown = pending ? pending.before : messages;
+  const lastReply = shown?.findLast((message) => message.role === 'assistant');
+  const busy = pending !== null || switching;
   return (
-    <div className="chat-pane" ref={paneRef} onScroll={onScroll} onKeyDown={onKeyDown} aria-busy={pending !== null} role="log" aria-live="off" aria-label="Conversation">
+    <div className="chat-pane" ref={paneRef} onScroll={onScroll} onKeyDown={onKeyDown} aria-busy={busy} role="log" aria-live="off" aria-label="Conversation">
       {loadError ? (
         <Alert variant="error">{loadError}</Alert>
       ) : !agent ? (
         <p className="chat-muted chat-pane__empty">Select an agent to start chatting.</p>
-      ) : messages === null ? (
+      ) : shown === null ? (
         <Spinner label="Loading conversation…" />
-      ) : messages.length === 0 && !pending ? (
-        <Card className="chat-instructions">
-          <h2>{agent.name}</h2>
-          <p>{agent.description}</p>
-          <p className="chat-muted">
-            {agent.producesImages ? 'Describe the image you want and I will create it.' : 'Ask a question or describe what you need, then press Enter to send.'}
-          </p>
-          {agent.starters.length > 0 && (
-            <ul className="chat-starters" aria-label="Conversation starters">
-              {agent.starters.map((starter) => (
-                <li key={starter}>
-                  <Button variant="secondary" size="sm" onClick={() => onStarter(starter)}>
-                    {starter}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+      ) : shown.length === 0 && !pending ? (
+        <EmptyConversation agent={agent} starters={agent.starters} disabled={busy} onStart={(text) => onSend({ kind: 'message', text })} />
       ) : (
-        messages.map((message) => (
+        shown.map((message) => (
           <MessageBubble
             key={message.id}
             message={message}
-            busy={pending !== null}
+            busy={busy}
             onView={onView}
-            onEdit={(text) => onResend(text, message)}
-            onRegenerate={
-              message === lastReply
-                ? () => {
-                    const asked = messages[messages.indexOf(message) - 1];
-                    if (asked?.role === 'user') onResend(asked.markdown, asked);
-                  }
-                : undefined
-            }
+            onEdit={(text) => onSend({ kind: 'edit', text, of: message })}
+            onRegenerate={message === lastReply ? () => onSend({ kind: 'regenerate', of: message }) : undefined}
+            onShowSibling={onShowSibling}
           />
         ))
       )}

@@ -1,23 +1,9 @@
-import type { ChatAgent } from '@agentdock/contracts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ChatApi } from '../chat-api';
+import { chatKeys } from './query-keys';
 
-/** The agents the user's tier may chat with (`null` until they arrive) and the provider that answers. */
+/** The agents the user's tier may chat with (`null` until they arrive, `[]` if they could not be had) and the provider that answers. */
 export function useAgents(api: ChatApi) {
-  const [agents, setAgents] = useState<ChatAgent[] | null>(null);
-  const [provider, setProvider] = useState<{ name: string; demo: boolean } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .getAgents(controller.signal)
-      .then((answer) => {
-        setAgents(answer.agents);
-        setProvider(answer.provider);
-      })
-      .catch(() => setAgents([]));
-    return () => controller.abort();
-  }, [api]);
-
-  return { agents, provider };
+  const query = useQuery({ queryKey: chatKeys.agents(), queryFn: ({ signal }) => api.getAgents(signal), staleTime: 5 * 60_000 });
+  return { agents: query.data?.agents ?? (query.isError ? [] : null), provider: query.data?.provider ?? null };
 }

@@ -1,9 +1,8 @@
 import { type Endpoint, endpointUrl, type QueryValue, queryString, type RouteParams } from '@agentdock/contracts';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
-import { isAbortError } from './abort';
 import { ApiError, errorFromResponse, readJson } from './api-error';
-import { newRequestId } from './request-id';
+import { createWire } from './wire';
 
 export interface ApiClientOptions {
   /** Origin or path prefix of the gateway; '' means the page's own origin. */
@@ -46,9 +45,9 @@ export type EndpointCallOptions<E extends AnyEndpoint> = CallOptions &
     credentials?: RequestCredentials;
   };
 
-type AnyEndpoint = Endpoint<core.$ZodType | undefined, core.$ZodType | undefined, string, core.$ZodType | undefined>;
+export type AnyEndpoint = Endpoint<core.$ZodType | undefined, core.$ZodType | undefined, string, core.$ZodType | undefined>;
 
-type EndpointAnswer<E extends AnyEndpoint> = E['response'] extends core.$ZodType ? core.output<E['response']> : undefined;
+export type EndpointAnswer<E extends AnyEndpoint> = E['response'] extends core.$ZodType ? core.output<E['response']> : undefined;
 
 export interface ApiClient {
   /** An endpoint defined in the contracts: its method and URL, its answer validated by its schema. */
@@ -64,37 +63,8 @@ export interface ApiClient {
   ): Promise<EndpointAnswer<E>>;
 }
 
-export function createApiClient({
-  baseUrl = '',
-  fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
-  newRequestId: nextId = newRequestId,
-  getAccessToken,
-  onUnauthorized,
-}: ApiClientOptions = {}): ApiClient {
-  /** The one way a call reaches the network, so request ids and access tokens live in one place. */
-  async function send(path: string, init: RequestInit, requestId: string): Promise<Response> {
-    // Only wait when there is a token source, so an anonymous call reaches fetch in the same tick.
-    const token = getAccessToken ? await getAccessToken() : null;
-    const response = await sendOnce(path, init, requestId, token);
-    if (response.status !== 401 || !token || !onUnauthorized) return response;
-    if (!(await onUnauthorized())) return response;
-    return sendOnce(path, init, requestId, (await getAccessToken?.()) ?? null);
-  }
-
-  async function sendOnce(path: string, init: RequestInit, requestId: string, token: string | null): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set('accept', 'application/json');
-    headers.set('x-request-id', requestId);
-    if (token) headers.set('authorization', `Bearer ${token}`);
-    try {
-      // Waiting for the token may outlast an abort; a real fetch would reject at once too.
-      init.signal?.throwIfAborted();
-      return await fetchImpl(`${baseUrl}${path}`, { ...init, headers });
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.', [], requestId);
-    }
-  }
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const { send, nextId } = createWire(options);
 
   async function request<S extends core.$ZodType>(path: string, { method = 'GET', body, schema, signal, credentials }: RequestOptions<S> = {}): Promise<core.output<S>> {
     const requestId = nextId();

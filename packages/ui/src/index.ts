@@ -1,7 +1,7 @@
 export { Accordion, type AccordionItem, type AccordionProps } from './accordion';
 export { Alert, type AlertProps } from './alert';
 export { Badge, type BadgeProps, type BadgeVariant } from './badge';
-export { Button, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button';
+export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';
 export { classNames } from './class-names';
 export { Container } from './container';

@@ -150,6 +150,15 @@ describe('the shared singletons', () => {
   it('are the same in the host and in a remote, apart from the versions each states', () => {
     expect(Object.keys(sharedModules(hostApp.dir)).sort()).toEqual(Object.keys(shared).sort());
   });
+
+  it('add the query library, one copy per page, only for the signed-in remotes that use it, never for the shell or the marketing remote', () => {
+    for (const app of ['mfe-chat', 'mfe-account', 'mfe-admin']) {
+      const dir = path.join(root, app);
+      expect(sharedModules(dir)['@tanstack/react-query']).toEqual({ singleton: true, requiredVersion: dependenciesOf(dir)['@tanstack/react-query'] });
+    }
+    expect(sharedModules(hostApp.dir)).not.toHaveProperty('@tanstack/react-query');
+    expect(shared).not.toHaveProperty('@tanstack/react-query');
+  });
 });
 
 describe('a remote’s server build (for the shell’s renderer)', () => {

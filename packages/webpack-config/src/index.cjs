@@ -41,6 +41,9 @@ function sharedModules(dir) {
     },
     // One session client per page: the shell and every remote see the same visitor and tokens.
     '@agentdock/session': singleton('@agentdock/session'),
+    // One copy of the query library for the signed-in remotes that use it, shared only by the apps
+    // that depend on it: the shell and the marketing remote (the public first view) never carry it.
+    ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': singleton('@tanstack/react-query') } : {}),
   };
 }
 

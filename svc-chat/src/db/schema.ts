@@ -29,16 +29,22 @@ export const chatMessages = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** Why a reply ended early: `out-of-credits` (cut at what the customer could pay) or `stopped` (the user left). */
     stopReason: text('stop_reason'),
-    /** Set when the user edited an earlier message or regenerated: off the conversation, kept for the books. */
+    /** Set by the edits made before branching (migration 0010): off the conversation, kept for the books. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     /** The knowledge passages a reply was given (its "Sources"), as they were named when it was written. */
     sources: jsonb('sources').$type<Array<{ passageId: string; fileName: string; page: number | null }>>(),
+    /**
+     * The message this one follows: a conversation is a tree whose siblings are the versions of one
+     * turn (the edits of a user message, the regenerated replies to one). Null for a first turn.
+     */
+    parentId: uuid('parent_id'),
     createdAt: createdAt(),
   },
   (table) => [
     index('chat_messages_user_agent_created_idx').on(table.userId, table.agentId, table.createdAt),
     index('chat_messages_user_created_idx').on(table.userId, table.createdAt),
     index('chat_messages_session_order_idx').on(table.sessionId, table.messageOrder),
+    index('chat_messages_parent_idx').on(table.parentId),
     // The admin usage figures read the replies of a date range across all users.
     index('chat_messages_replies_created_idx')
       .on(table.createdAt)
@@ -183,6 +189,8 @@ export const chatConversations = pgTable(
     agentId: text('agent_id').notNull(),
     title: text('title').notNull(),
     nextOrder: integer('next_order').notNull().default(0),
+    /** The last message of the branch shown (null before the first message): sends continue from it. */
+    leafId: uuid('leaf_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),

@@ -14,7 +14,18 @@ export function producesImages(agent: { key: string; behaviour?: AgentBehaviour 
   return agent.behaviour ? agent.behaviour.images.enabled : agent.key.includes('image');
 }
 
-export function toChatAgent(row: AgentRecord): ChatAgent {
+/** The longest reply the operator allows: one figure for all agents, or one per agent key. */
+export interface ReplyLimits {
+  maxReplyTokens: number;
+  perAgent: Record<string, number>;
+}
+
+/** The longest reply an agent gives: its live version's own limit, else the operator's for its key or for all. */
+export function agentReplyLimit(limits: ReplyLimits, agent: Pick<AgentRecord, 'key' | 'behaviour'>): number {
+  return agent.behaviour?.maxReplyTokens ?? limits.perAgent[agent.key] ?? limits.maxReplyTokens;
+}
+
+export function toChatAgent(row: AgentRecord, limits: ReplyLimits): ChatAgent {
   return {
     id: row.id,
     key: row.key,
@@ -23,12 +34,13 @@ export function toChatAgent(row: AgentRecord): ChatAgent {
     tier: isTier(row.tier) ? row.tier : 'free',
     producesImages: producesImages(row),
     starters: row.behaviour?.starters ?? [],
+    maxReplyTokens: agentReplyLimit(limits, row),
   };
 }
 
-export async function listAgentsFor(db: Db<ChatSchema>, tier: SubscriptionTier): Promise<ChatAgent[]> {
+export async function listAgentsFor(db: Db<ChatSchema>, tier: SubscriptionTier, limits: ReplyLimits): Promise<ChatAgent[]> {
   const rows = await db.select().from(chatAgents).orderBy(asc(chatAgents.name));
-  return rows.filter((row) => isAgentVisibleToTier(row, tier)).map(toChatAgent);
+  return rows.filter((row) => isAgentVisibleToTier(row, tier)).map((row) => toChatAgent(row, limits));
 }
 
 // On every send's path: a named statement, parsed once.

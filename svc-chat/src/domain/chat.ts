@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatStreamDone, type ChatStreamError, type ImageSize, sendEstimate, type SubscriptionTier } from '@agentdock/contracts';
-import { type Db, preparedPerHandle, type ServiceContext } from '@agentdock/service-data';
-import { and, desc, eq, isNull, sql } from '@agentdock/service-data/orm';
+import { type ChatStreamDone, type ChatStreamError, type ChatStreamWaiting, type ImageSize, sendEstimate, type SubscriptionTier } from '@agentdock/contracts';
+import type { ServiceContext } from '@agentdock/service-data';
 import { type ChatSchema, chatMessages } from '../db/schema';
 import type { ChatProvider } from '../providers/provider';
-import { type AgentRecord, producesImages } from './agents';
-import { conversationSlot, hideFrom, toConversation } from './conversations';
-import { HISTORY_CONTEXT, toChatMessage } from './history';
-import { sendRecorded, sendRecording } from './send-record';
-import type { Recording } from './ledger';
+import { agentReplyLimit, producesImages, type ReplyLimits } from './agents';
+import { advanceLeaf, branchPoint } from './branches';
+import { toConversation } from './conversations';
+import { toChatMessage } from './history';
+import { knowledgeForSend, providerPassages, replySources } from './knowledge/for-send';
 import { meteredReply, type ProviderSource } from './metering/metered-reply';
 import { type Reservation, reserveReply } from './metering/reserve';
+import type { ChatTx } from './metering/settle';
+import { type SendRecordInput, sendRecorded, sendRecording } from './send-record';
 import { readForSend } from './send-reads';
-import { knowledgeForSend, providerPassages, replySources } from './knowledge/for-send';
-
-/** The longest reply the operator allows: one figure for all agents, or one per agent key. */
-export interface ReplyLimits {
-  maxReplyTokens: number;
-  perAgent: Record<string, number>;
-}
-
-/** The longest reply an agent may give: its live version's limit, else the operator's for it, else the operator's for all. */
-export function agentReplyLimit(limits: ReplyLimits, agent: Pick<AgentRecord, 'key' | 'behaviour'>): number {
-  return agent.behaviour?.maxReplyTokens ?? limits.perAgent[agent.key] ?? limits.maxReplyTokens;
-}
 
 export interface SendDeps {
   context: ServiceContext<ChatSchema>;
@@ -37,11 +26,14 @@ export interface SendInput {
   userId: string;
   tier: SubscriptionTier;
   agentId: string;
-  message: string;
+  /** Absent only for a regeneration. */
+  message?: string;
   conversationId?: string;
   newConversation?: boolean;
-  /** Edit and resend / regenerate: this user message and the rest of the conversation after it are hidden. */
+  /** Edit: a new version of this user message (its sibling), with a new reply. */
   editOf?: string;
+  /** Regenerate: a new reply beside this one, to the same user message. */
+  regenerateOf?: string;
   /** For image agents: the size of the image (text agents ignore it). */
   imageSize?: ImageSize;
   /** The request's id: in the log lines of a failure and in the apology the user sees. */
@@ -56,17 +48,20 @@ export type SendResult = { ok: true; done: ChatStreamDone } | { ok: false; error
 /**
  * Checks and reserves (throws the 4xx errors before anything streams). The reservation is the
  * message plus as many reply tokens as the balance left after it pays for, up to the agent's
- * maximum reply length: the reply can never cost more than was set aside. A web chat send does
- * not count one of the plan's API calls (only `/v1` requests do). A send that is not an edit
- * reserves and writes in one statement without a transaction, and in a transaction only where
- * that statement wrote nothing.
+ * maximum reply length (`upToCredits`): the reply can never cost more than was set aside. A web
+ * chat send does not count one of the plan's API calls (only `/v1` requests do). A new message,
+ * an edit and a regeneration are one statement with their reservation (`send-record.ts`), run
+ * without a transaction, and in a transaction only where that statement wrote nothing.
  */
 export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal' | 'onWaiting' | 'onToken'>) {
   const { context } = deps;
+  const point = await branchPoint(context.db, input);
   const { agent, wallet } = await readForSend(context.db, input);
+  // A regeneration answers the stored message again; the request's text (if any) is not used.
+  const text = point?.message ?? input.message ?? '';
   // The agent's knowledge is input the model reads: found before reserving, reserved with the message.
-  const knowledge = producesImages(agent) ? undefined : await knowledgeForSend(context.db, agent.id, input.message);
-  const estimate = sendEstimate(input.message);
+  const knowledge = producesImages(agent) ? undefined : await knowledgeForSend(context.db, agent.id, text);
+  const estimate = sendEstimate(text);
   const replyId = randomUUID();
   const reserving = {
     userId: input.userId,
@@ -75,41 +70,33 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
     maxReplyTokens: agentReplyLimit(deps.replyLimits, agent),
     countsApiCall: false,
   };
-  const sending = { ...input, agentId: agent.id, messageTokens: estimate.messageTokens };
-  const prepared = <T extends { reservation: Reservation }>(reserved: T) => ({ agent, replyId, estimate, knowledge, replyBound: reserved.reservation.replyBound, ...reserved });
+  const sending: SendRecordInput = {
+    userId: input.userId,
+    agentId: agent.id,
+    message: text,
+    messageTokens: estimate.messageTokens,
+    conversationId: point?.conversationId ?? input.conversationId,
+    newConversation: point ? false : input.newConversation,
+    userMessageId: randomUUID(),
+    place: point?.place ?? { kind: 'continue' },
+  };
   // What the send statement wrote along with the reservation.
-  const recorded = (reservation: Reservation) => ({ reservation, ...sendRecorded(reservation.recorded!) });
-  if (!input.editOf) {
-    const reservation = await reserveReply(context.db, { ...reserving, atOnce: true, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
-    // Its guard let it write only with the conversation found, so what it wrote is all there.
-    if (reservation) return prepared(recorded(reservation));
-  }
-  const reserved = await context.transaction(async (tx) => {
-    const reserve = (recording?: Recording) => reserveReply(tx, { ...reserving, seen: wallet, recording });
-    if (!input.editOf) {
-      // The wallet moved since it was read, or the conversation asked for is not one the send may
-      // continue: read again under the lock, and a 404 rolls the reservation back.
-      return recorded(await reserve(sendRecording(sending)));
-    }
-    const reservation = await reserve();
-    const { conversation, order } = await conversationSlot(tx, { ...input, agentId: agent.id });
-    await hideFrom(tx, conversation, input.editOf);
-    const slot = { sessionId: conversation.id, order };
-    const [userMessage] = await tx
-      .insert(chatMessages)
-      .values({
-        userId: input.userId,
-        agentId: agent.id,
-        role: 'user',
-        content: input.message,
-        sessionId: slot.sessionId,
-        messageOrder: slot.order,
-        realTokensUsed: estimate.messageTokens,
-      })
-      .returning();
-    return { reservation, userMessage: userMessage!, slot, conversation, history: undefined };
+  const prepared = (reservation: Reservation) => ({
+    agent,
+    replyId,
+    text,
+    estimate,
+    knowledge,
+    replyBound: reservation.replyBound,
+    reservation,
+    ...sendRecorded(reservation.recorded!),
   });
-  return prepared(reserved);
+  const reservation = await reserveReply(context.db, { ...reserving, atOnce: true, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
+  // Its guard let it write only with the conversation found, so what it wrote is all there.
+  if (reservation) return prepared(reservation);
+  // The wallet moved since it was read, or the conversation asked for is not one the send may
+  // continue: read again under the lock, and a 404 rolls the reservation back.
+  return context.transaction(async (tx) => prepared(await reserveReply(tx, { ...reserving, seen: wallet, recording: sendRecording(sending) })));
 }
 
 type Prepared = Awaited<ReturnType<typeof prepareSend>>;
@@ -121,15 +108,23 @@ type Prepared = Awaited<ReturnType<typeof prepareSend>>;
  * the conversation.
  */
 export async function completeSend(deps: SendDeps, input: SendInput, prepared: Prepared): Promise<SendResult> {
-  const history = prepared.history ?? (await recentHistory(deps.context.db, input.userId, prepared.slot.sessionId, prepared.slot.order));
-  const reply = { sessionId: prepared.slot.sessionId, messageOrder: prepared.slot.order + 1, userId: input.userId, agentId: prepared.agent.id, id: prepared.replyId };
+  const reply = {
+    sessionId: prepared.slot.sessionId,
+    messageOrder: prepared.slot.order + 1,
+    userId: input.userId,
+    agentId: prepared.agent.id,
+    id: prepared.replyId,
+    parentId: prepared.userMessage.id,
+  };
+  // The reply becomes the shown leaf unless the user switched branches while it was written.
+  const shown = (tx: ChatTx) => advanceLeaf(tx, prepared.conversation.id, prepared.userMessage.id, prepared.replyId);
   return meteredReply<ChatStreamDone, ChatStreamError>(
     deps,
     prepared.reservation,
     {
       agent: prepared.agent,
-      message: input.message,
-      history,
+      message: prepared.text,
+      history: prepared.history,
       ...(prepared.knowledge?.passages.length ? { passages: providerPassages(prepared.knowledge) } : {}),
       ...(input.imageSize && producesImages(prepared.agent) ? { imageSize: input.imageSize } : {}),
       requestId: input.requestId,
@@ -153,10 +148,12 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
             sources: prepared.knowledge ? replySources(prepared.knowledge) : null,
           })
           .returning();
+        await shown(tx);
         return {
           conversation: toConversation(prepared.conversation),
           userMessage: toChatMessage(prepared.userMessage),
           reply: toChatMessage(row!),
+          upToCredits: prepared.reservation.credits,
           creditsRemaining: wallet.creditsRemaining,
           purchasedCredits: wallet.purchasedCredits,
         };
@@ -166,31 +163,14 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
           .insert(chatMessages)
           .values({ ...reply, role: 'assistant', content: apology, realTokensUsed: 0, platformCreditsUsed: 0 })
           .returning();
+        await shown(tx);
         return { message: apology, reply: toChatMessage(row!), conversation: toConversation(prepared.conversation) };
       },
     },
   );
 }
 
-const historyBefore = preparedPerHandle((db: Db<ChatSchema>) =>
-  db
-    .select({ role: chatMessages.role, content: chatMessages.content, order: chatMessages.messageOrder })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.userId, sql.placeholder('userId')),
-        eq(chatMessages.sessionId, sql.placeholder('sessionId')),
-        isNull(chatMessages.hiddenAt),
-        sql`${chatMessages.messageOrder} < ${sql.placeholder('beforeOrder')}`,
-      ),
-    )
-    .orderBy(desc(chatMessages.messageOrder))
-    .limit(HISTORY_CONTEXT)
-    .prepare('chat_history_before'),
-);
-
-/** The conversation's visible messages before this one: what the provider sees as context. */
-async function recentHistory(db: Db<ChatSchema>, userId: string, sessionId: string, beforeOrder: number) {
-  const rows = await historyBefore(db).execute({ userId, sessionId, beforeOrder });
-  return rows.reverse().map((row) => ({ role: row.role === 'assistant' ? ('assistant' as const) : ('user' as const), content: row.content }));
+/** The stream's first event: the conversation as the send left it (a new one is listed from now on), the message answered and what was set aside. */
+export function sendStarted(prepared: Prepared): ChatStreamWaiting {
+  return { status: 'waiting', conversation: toConversation(prepared.conversation), userMessage: toChatMessage(prepared.userMessage), upToCredits: prepared.reservation.credits };
 }

@@ -4,7 +4,8 @@ import { eq } from '@agentdock/service-data/orm';
 import { chatAgents } from '../db/schema';
 import { ProviderError } from '../providers/provider';
 import { producesImages } from './agents';
-import { agentReplyLimit, type SendDeps } from './chat';
+import { agentReplyLimit } from './agents';
+import type { SendDeps } from './chat';
 import { buildProviderMessages, imageSizeFor, type Passage, samplingFor } from './provider-request';
 
 /**

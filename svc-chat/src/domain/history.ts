@@ -29,6 +29,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     creditsUsed: row.refundedAt ? 0 : row.platformCreditsUsed,
     imageUrl: row.imageUrl,
     createdAt: row.createdAt.toISOString(),
+    parentId: row.parentId,
     ...(isStopReason(row.stopReason) ? { stopReason: row.stopReason } : {}),
     ...(row.sources?.length ? { sources: row.sources } : {}),
   };

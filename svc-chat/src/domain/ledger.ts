@@ -10,6 +10,7 @@ export {
   type ApiCallCounting,
   apiCallsExhausted,
   bookedColumns,
+  bookedStep,
   type Recording,
   releaseReservation,
   reservationRecording,

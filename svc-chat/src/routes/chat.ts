@@ -1,6 +1,7 @@
 import {
   CHAT_ENDPOINTS,
   CHAT_STATEMENT_ENDPOINTS,
+  chatBranchSwitch,
   chatConversationRename,
   chatConversationsQuery,
   type ChatStreamEventName,
@@ -13,8 +14,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { agentForUser, listAgentsFor } from '../domain/agents';
 import { apiKeyUsageFor } from '../domain/api-keys';
-import { completeSend, prepareSend, type SendDeps } from '../domain/chat';
-import { conversationMessages, deleteConversation, latestConversation, listConversations, ownConversation, renameConversation, toConversation } from '../domain/conversations';
+import { shownPath, switchBranch } from '../domain/branches';
+import { completeSend, prepareSend, type SendDeps, sendStarted } from '../domain/chat';
+import { deleteConversation, latestConversation, listConversations, ownConversation, renameConversation, toConversation } from '../domain/conversations';
 import { usageFor } from '../domain/history';
 import { statementOf } from '../domain/statement/statement';
 import { ensureWallet, tierInForce, toWallet } from '../domain/wallet';
@@ -54,7 +56,7 @@ export function chatRouter(deps: SendDeps): Router {
   router.get(CHAT_ENDPOINTS.agents.route, async (req, res) => {
     const auth = getAuth(req);
     const tier = await tierInForce(context.db, auth.sub, auth.tier);
-    res.json({ agents: await listAgentsFor(context.db, tier), provider: { name: deps.provider.name, demo: deps.provider.demo } });
+    res.json({ agents: await listAgentsFor(context.db, tier, deps.replyLimits), provider: { name: deps.provider.name, demo: deps.provider.demo } });
   });
 
   router.get(CHAT_ENDPOINTS.history.route, async (req, res) => {
@@ -62,17 +64,24 @@ export function chatRouter(deps: SendDeps): Router {
     const { agentId } = agentParams.parse(req.params);
     await agentForUser(context.db, agentId, await tierInForce(context.db, auth.sub, auth.tier));
     const conversation = await latestConversation(context.db, auth.sub, agentId);
-    res.json(conversation ? { conversation: toConversation(conversation), messages: await conversationMessages(context.db, conversation) } : { conversation: null, messages: [] });
+    res.json(conversation ? { conversation: toConversation(conversation), messages: await shownPath(context.db, conversation) } : { conversation: null, messages: [] });
   });
 
   router.get(CHAT_ENDPOINTS.conversations.route, async (req, res) => {
-    res.json({ conversations: await listConversations(context.db, getAuth(req).sub, chatConversationsQuery.parse(req.query)) });
+    res.json(await listConversations(context.db, getAuth(req).sub, chatConversationsQuery.parse(req.query)));
   });
 
   router.get(CHAT_ENDPOINTS.conversationMessages.route, async (req, res) => {
     const { conversationId } = conversationParams.parse(req.params);
     const conversation = await ownConversation(context.db, getAuth(req).sub, conversationId);
-    res.json({ conversation: toConversation(conversation), messages: await conversationMessages(context.db, conversation) });
+    res.json({ conversation: toConversation(conversation), messages: await shownPath(context.db, conversation) });
+  });
+
+  router.put(CHAT_ENDPOINTS.switchBranch.route, async (req, res) => {
+    const { conversationId } = conversationParams.parse(req.params);
+    const { messageId } = chatBranchSwitch.parse(req.body);
+    const conversation = await switchBranch(context.db, await ownConversation(context.db, getAuth(req).sub, conversationId), messageId);
+    res.json({ conversation: toConversation(conversation), messages: await shownPath(context.db, conversation) });
   });
 
   router.patch(CHAT_ENDPOINTS.renameConversation.route, async (req, res) => {
@@ -90,9 +99,9 @@ export function chatRouter(deps: SendDeps): Router {
   router.post(CHAT_ENDPOINTS.send.route, async (req, res) => {
     const auth = getAuth(req);
     const { agentId } = agentParams.parse(req.params);
-    const { message, conversationId, newConversation, editOf, imageSize } = chatSendRequest.parse(req.body);
-    // Refusals (tier, credits, API calls, someone else's conversation) are ordinary JSON errors: nothing has streamed yet.
-    const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, conversationId, newConversation, editOf });
+    const { message, conversationId, newConversation, editOf, regenerateOf, imageSize } = chatSendRequest.parse(req.body);
+    // Refusals (tier, credits, API calls, someone else's conversation or message) are ordinary JSON errors: nothing has streamed yet.
+    const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, conversationId, newConversation, editOf, regenerateOf });
     const abort = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
@@ -102,7 +111,7 @@ export function chatRouter(deps: SendDeps): Router {
     const send = (event: ChatStreamEventName, data: unknown) => {
       if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
-    send('waiting', { status: 'waiting' });
+    send('waiting', sendStarted(prepared));
     const result = await completeSend(
       deps,
       {

@@ -1,7 +1,7 @@
 import { CHAT_BASE } from '../http/bases';
 import { apiKeyUsageResponse } from '../public-api/usage';
 import { defineEndpoint } from '../http/endpoint';
-import { chatConversationRename, chatConversationResponse, chatConversationsQuery, chatConversationsResponse } from './conversation';
+import { chatBranchSwitch, chatConversationRename, chatConversationResponse, chatConversationsQuery, chatConversationsResponse } from './conversation';
 import { connectionInput, connectionModels, connectionPatch, connectionTestResult, draftTestReply, draftTestRequest, modelConnection, modelConnectionList } from './connections';
 import { chatAgentsResponse, chatHistoryResponse, chatSendRequest } from './message';
 import {
@@ -23,9 +23,12 @@ export const CHAT_ENDPOINTS = {
   agents: defineEndpoint('GET', CHAT_BASE, '/agents', { response: chatAgentsResponse }),
   /** The latest conversation with the agent (the single history of a first conversation). */
   history: defineEndpoint('GET', CHAT_BASE, '/agents/:agentId/messages', { response: chatHistoryResponse }),
+  /** Every conversation of the account, newest first, a page at a time (`nextCursor`). */
   conversations: defineEndpoint('GET', CHAT_BASE, '/conversations', { query: chatConversationsQuery, response: chatConversationsResponse }),
-  /** The owner's only: anyone else gets 404. */
+  /** The shown branch, oldest first, each message with siblings carrying its `branch`. The owner's only: anyone else gets 404. */
   conversationMessages: defineEndpoint('GET', CHAT_BASE, '/conversations/:conversationId/messages', { response: chatHistoryResponse }),
+  /** Shows the branch through a message (its latest leaf); answers the conversation as `conversationMessages` does. */
+  switchBranch: defineEndpoint('PUT', CHAT_BASE, '/conversations/:conversationId/branch', { request: chatBranchSwitch, response: chatHistoryResponse }),
   renameConversation: defineEndpoint('PATCH', CHAT_BASE, '/conversations/:conversationId', { request: chatConversationRename, response: chatConversationResponse }),
   deleteConversation: defineEndpoint('DELETE', CHAT_BASE, '/conversations/:conversationId', { response: undefined }),
   /**

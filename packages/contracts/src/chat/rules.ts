@@ -59,6 +59,21 @@ export function replyTokenBound(input: { balance: number; messageTokens: number;
 }
 
 /**
+ * "Up to": the most a send can cost, shown before sending and set aside by the reservation, one
+ * function for both so they cannot disagree. The message's tokens (what a send is charged as
+ * input: the earlier turns of the conversation are context, not charged) plus the longest reply
+ * it may get: the agent's maximum, within what the balance pays for after the message. The charge
+ * (`replyCharge`, held to the same bound) is never above it.
+ *
+ * @example
+ * upToCredits({ messageTokens: 28, maxReplyTokens: 1_024, balance: 1_000_000 }); // 105_200
+ * upToCredits({ messageTokens: 28, maxReplyTokens: 1_024, balance: 10_000 });    // 10_000
+ */
+export function upToCredits(input: { messageTokens: number; maxReplyTokens: number; balance: number }): number {
+  return creditsForTokens(input.messageTokens + replyTokenBound(input));
+}
+
+/**
  * What a reply costs: the message's tokens plus the reply's, the provider's count of reply
  * tokens where it gave one, else the estimate of the text delivered. Never more reply tokens
  * than the bound the provider was held to, so the charge always fits the reservation.

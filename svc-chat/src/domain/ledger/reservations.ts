@@ -15,8 +15,13 @@ const credits = sql`${sql.placeholder('credits')}::bigint`;
 const countsApiCall = sql`${sql.placeholder('countsApiCall')}::boolean`;
 const parts = planCreditsFirst(credits);
 
-/** What the reservation's `booked` holds: the wallet as it is after, and the parts taken. */
-export const bookedColumns = sql`${walletColumns('booked')}, booked.plan_part, booked.purchased_part`;
+/**
+ * The reservation's step that holds the wallet as it is after, with the parts taken (no row: nothing
+ * was reserved). A record's CTEs refer to it by this name, writing only where it has a row.
+ */
+export const bookedStep = sql.raw('booked');
+/** What `bookedStep` holds: the wallet as it is after, and the parts taken. */
+export const bookedColumns = sql`${walletColumns('booked')}, ${bookedStep}.plan_part, ${bookedStep}.purchased_part`;
 
 /**
  * The reservation as CTEs: the wallet row locked, the balance checked and taken
@@ -32,7 +37,7 @@ const reservationCtes = (guard = sql`true`) => sql`
       and (not ${countsApiCall} or api_calls_used < api_calls_limit)
       and (${guard})
     for update
-  ), booked as (
+  ), ${bookedStep} as (
     update chat_wallets as wallet
     set credits_remaining = wallet.credits_remaining - taken.plan_part,
         purchased_credits = wallet.purchased_credits - taken.purchased_part,
@@ -43,24 +48,25 @@ const reservationCtes = (guard = sql`true`) => sql`
     returning ${walletColumns('wallet')}, taken.plan_part, taken.purchased_part
   ), ledger_row as (
     insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id)
-    select user_id, 'reservation', -plan_part, -purchased_part, ${sql.placeholder('messageId')}::uuid from booked
+    select user_id, 'reservation', -plan_part, -purchased_part, ${sql.placeholder('messageId')}::uuid from ${bookedStep}
   )`;
 
 /** The reservation as one statement: one round trip, and no transaction of its own needed. */
-const reservationStatement = namedStatement('wallet_reservation', sql`with ${reservationCtes()} select ${bookedColumns} from booked`);
+const reservationStatement = namedStatement('wallet_reservation', sql`with ${reservationCtes()} select ${bookedColumns} from ${bookedStep}`);
 
 /**
  * A reservation that writes the caller's own record of the request in the same statement (for a
  * chat send: its conversation slot and message), one round trip instead of one per write. `ctes`
- * follow the reservation's and read `booked`, writing only when it holds a row; `select` returns
- * one row per `booked` row, with its columns (`bookedColumns`) and whatever the record adds. Its values
+ * follow the reservation's and read `bookedStep`, writing only when it holds a row; `select` returns
+ * one row per `bookedStep` row, with its columns (`bookedColumns`) and whatever the record adds. Its values
  * may use the reservation's `userId` and `at`; the others are the reservation's own. A `guard`
  * (a condition on the values) holds the reservation back where it is false, so a record that
  * could not be written leaves nothing written at all, and the statement can run without a
  * transaction around it.
  */
 export function reservationRecording(name: string, record: { ctes: SQL; select: SQL; guard?: SQL }): NamedStatement {
-  return namedStatement(name, sql`with ${reservationCtes(record.guard)}, ${record.ctes} ${record.select}`);
+  // `recursive` lets a record walk a tree (a chat send reads its branch up to the root); the reservation's own CTEs are not recursive.
+  return namedStatement(name, sql`with recursive ${reservationCtes(record.guard)}, ${record.ctes} ${record.select}`);
 }
 
 /** A reservation's record statement and its values. */

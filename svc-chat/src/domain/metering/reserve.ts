@@ -1,4 +1,4 @@
-import { creditsForTokens } from '@agentdock/contracts';
+import { upToCredits } from '@agentdock/contracts';
 import type { Db, Tx } from '@agentdock/service-data';
 import type { ChatSchema } from '../../db/schema';
 import { holdKeyCredits, type KeyHold, lockApiKey } from '../api-keys';
@@ -29,6 +29,8 @@ export interface Reservation {
   messageTokens: number;
   /** The most reply tokens paid for: the provider is asked for no more and the reply is cut there. */
   replyBound: number;
+  /** What was set aside: `upToCredits` of the send, never below its charge. */
+  credits: number;
   buckets: Buckets;
   countsApiCall: boolean;
   keyHold: KeyHold | null;
@@ -59,7 +61,8 @@ export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Par
     let bound = boundReply(wallet, input);
     const key = input.keyId ? await lockApiKey(db, input.keyId, input.now ?? new Date()) : null;
     if (key) bound = boundByKeyCap(bound, key, input.messageTokens);
-    const credits = creditsForTokens(input.messageTokens + bound.replyBound);
+    // The composer's "up to" for this send: the same function, on the bound the reply is held to.
+    const credits = upToCredits({ messageTokens: input.messageTokens, maxReplyTokens: bound.replyBound, balance: bound.balance });
     const outcome = await reserveCredits(db, wallet, credits, input.replyId, { countsApiCall: input.countsApiCall, recording: input.recording });
     if (outcome.ok) {
       return {
@@ -67,6 +70,7 @@ export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Par
         replyId: input.replyId,
         messageTokens: input.messageTokens,
         replyBound: bound.replyBound,
+        credits,
         buckets: outcome.reservation,
         countsApiCall: input.countsApiCall,
         keyHold: key ? await holdKeyCredits(db, key, credits) : null,

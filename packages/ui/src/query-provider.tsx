@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ApiError } from '@agentdock/api-client';
+
+/** A refusal (4xx) will not change on retry; a network failure or a 5xx may. */
+function shouldRetry(failures: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failures < 2;
+}
+
+/**
+ * One server-state cache for a signed-in remote's page, made once per mount (not per render, not
+ * per module: tests and sign-outs start clean). Its own entry point (`@agentdock/ui/query`), never
+ * exported from the package's index, so the public pages never carry the query library.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+          mutations: { retry: false },
+        },
+      }),
+  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
