@@ -226,7 +226,7 @@ test.describe('Subscription tab from billing', () => {
     await expect(plan('Free').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
     await expect(plan('Starter').getByRole('button', { name: 'Upgrade Now' })).toBeEnabled();
     await expect(plan('Pro').getByRole('button', { name: 'Upgrade Now' })).toBeEnabled();
-    await expect(plan('Enterprise').getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', /^mailto:/);
+    await expect(plan('Enterprise').getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', /^mailto:/);
 
     await expect(mainContent(page).getByText('Save up to 15%')).toBeVisible();
     await mainContent(page)

@@ -68,7 +68,7 @@ describe('subscription tab', () => {
     expect((planButton('Free') as HTMLButtonElement).disabled).toBe(true);
     expect(planButton('Starter').textContent).toBe('Upgrade Now');
     expect(planButton('Pro').textContent).toBe('Upgrade Now');
-    const enterprise = within(plan('Enterprise')).getByRole('link', { name: 'Upgrade Now' });
+    const enterprise = within(plan('Enterprise')).getByRole('link', { name: 'Contact Sales' });
     expect(enterprise.getAttribute('href')).toMatch(/^mailto:sales@agentdock\.example/);
 
     expect(within(plan('Starter')).getByText('$50')).toBeTruthy();

@@ -17,6 +17,7 @@ const course = (id: string, title: string) => ({
   estimatedDuration: '',
   level: '',
   students: 0,
+  completionRate: null,
   priceMinor: 2_500,
   currency: 'usd',
   image: '',

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { useWalletDb } from '../../test/wallet-db';
 import { planFixture } from '@agentdock/contracts/testing';
 import { allowanceFor, applyPlanChanged, isTier } from './allowances';
+import { inTransaction } from '@agentdock/service-data';
 import { BalanceTooHighError, BalanceTooLowError } from './errors';
-import { toWallet } from './wallet';
+import { type AllowanceChange, changeAllowance, lockWallet } from './ledger';
+import { toWallet, walletRow } from './wallet';
 
 describe(`chat wallet: adjustments and allowances (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  const { db, ledger, walletWith, adjust, balanceOf } = useWalletDb();
+  const { db, ledger, start, walletWith, adjust, balanceOf } = useWalletDb();
 
   describe('admin adjustments', () => {
     it('adds plan credits for a positive amount', async () => {
@@ -68,6 +70,58 @@ describe(`chat wallet: adjustments and allowances (${process.env.TEST_DATABASE_U
       expect(['free', 'starter', 'professional', 'enterprise'].every(isTier)).toBe(true);
       expect(isTier('legacy')).toBe(false);
       expect(isTier('')).toBe(false);
+    });
+  });
+
+  describe('a plan change inside a month', () => {
+    const change = (userId: string, values: Partial<AllowanceChange> = {}) =>
+      inTransaction(db(), async (tx) =>
+        changeAllowance(tx, await lockWallet(tx, userId), {
+          userId,
+          tier: 'professional',
+          credits: { granted: 2_000, remaining: 1_600 },
+          apiCalls: { granted: 500, used: 3 },
+          reference: `plan-change:${userId}`,
+          reason: 'starter to professional',
+          ...values,
+        }),
+      );
+
+    it('moves the plan credits by one plan-change row, follows the new allowance and keeps purchased credits and the period', async () => {
+      const userId = await walletWith({ creditsRemaining: 700, purchasedCredits: 500, apiCallsUsed: 3 });
+      const row = await change(userId);
+      expect(row).toMatchObject({ tier: 'professional', creditsRemaining: 1_600, creditsLimit: 2_000, purchasedCredits: 500, apiCallsUsed: 3, apiCallsLimit: 500 });
+      expect(row.periodStart.toISOString()).toBe(start.toISOString());
+      expect(await ledger(userId)).toEqual([
+        expect.objectContaining({ kind: 'plan-change', planDelta: 900, purchasedDelta: 0, reference: `plan-change:${userId}`, reason: 'starter to professional' }),
+      ]);
+    });
+
+    it('takes plan credits back when the new plan leaves fewer, and writes no row when nothing moves', async () => {
+      const down = await walletWith({ creditsRemaining: 700, purchasedCredits: 0 });
+      await change(down, { tier: 'starter', credits: { granted: 500, remaining: 200 }, apiCalls: { granted: 50, used: 3 } });
+      expect(await ledger(down)).toEqual([expect.objectContaining({ kind: 'plan-change', planDelta: -500 })]);
+      expect(await balanceOf(down)).toEqual({ plan: 200, purchased: 0, calls: 3 });
+
+      const same = await walletWith({ creditsRemaining: 1_600, purchasedCredits: 0 });
+      const row = await change(same);
+      expect(await ledger(same)).toEqual([]);
+      expect(row).toMatchObject({ tier: 'professional', creditsRemaining: 1_600, creditsLimit: 2_000, apiCallsLimit: 500 });
+    });
+
+    it('moves the period with the change when billing restarted it, and the month no longer renews by itself', async () => {
+      const userId = await walletWith({ creditsRemaining: 700, selfRenewing: true });
+      const moved = new Date('2026-03-20T08:00:00.000Z');
+      const period = { periodStart: moved, refillsAt: new Date('2026-04-20T08:00:00.000Z'), anchor: moved, renewsAt: new Date('2027-03-20T08:00:00.000Z') };
+      await change(userId, { period });
+      const row = (await walletRow(db(), userId))!;
+      expect({ start: row.periodStart, refill: row.creditsRefillAt, anchor: row.periodAnchor, renews: row.renewsAt, selfRenewing: row.selfRenewing }).toEqual({
+        start: period.periodStart,
+        refill: period.refillsAt,
+        anchor: period.anchor,
+        renews: period.renewsAt,
+        selfRenewing: false,
+      });
     });
   });
 });

@@ -34,9 +34,10 @@ export function PlanOption({ plan, period, choice, current, busy, pendingPlanId,
           {choice}
         </Button>
       ) : plan.customPrice ? (
-        // Plans quoted by contact are bought by talking to sales, not by card.
+        // Plans quoted by contact are bought by talking to sales, not by card: the button says so
+        // (the plan's own call to action, "Contact Sales"), never "Upgrade Now" on a mail link.
         <AnchorButton href={`mailto:${SITE.salesEmail}?subject=${encodeURIComponent(`${plan.name} plan`)}`} block>
-          {choice}
+          {plan.cta}
         </AnchorButton>
       ) : (
         <Button block variant={choice === PLAN_CHOICE_LABELS.upgrade ? 'primary' : 'secondary'} onClick={onChoose} disabled={busy}>
