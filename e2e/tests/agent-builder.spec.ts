@@ -6,14 +6,17 @@ import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
 import { mainContent, pageHeading } from '../support/site';
 
-// Issue 42 end to end: an admin connects a model, builds an agent (instructions, a starter), tries
-// the draft in the console, publishes; a customer on the agent's tier sees the starter and gets a
-// reply that follows the instructions; restoring the previous version changes the next reply.
+// Issue 42 end to end: an admin connects a model, builds an agent (instructions, a starter, a
+// knowledge file), tries the draft in the console, publishes; a customer on the agent's tier sees
+// the starter and gets a reply that follows the instructions and cites the file, whose passage
+// opens; restoring the previous version changes the next reply.
 // The built-in demo provider answers from the instructions it is given, quoting the one it follows.
 
 const CAPTAIN = "Always answer like a ship's captain.";
 const FORMAL = 'Answer in plain, formal English.';
 const follows = (instruction: string) => `Following my instructions (“${instruction}”)`;
+const KNOWLEDGE_FILE = 'harbor-launch-plan.md';
+const KNOWLEDGE_TEXT = 'Every product launch plan starts at high tide: check the harbour tide table before you fix the launch date.';
 
 async function chatAgentNames(request: APIRequestContext, account: Pick<Account, 'accessToken'>): Promise<string[]> {
   const answer = await request.get('/api/chat/agents', { headers: bearer(account) });
@@ -70,6 +73,10 @@ test.describe('Building agents', () => {
     await page.getByLabel(/^Conversation starters/).fill('Plan our product launch');
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await expect(page.getByText('Draft saved. Customers still get the live version.')).toBeVisible();
+    // A knowledge file the agent answers from (and cites).
+    const knowledge = page.getByRole('region', { name: 'Knowledge' });
+    await knowledge.getByLabel('Add files').setInputFiles({ name: KNOWLEDGE_FILE, mimeType: 'text/markdown', buffer: Buffer.from(`# Launch plan\n\n${KNOWLEDGE_TEXT}\n`) });
+    await expect(knowledge.getByRole('listitem').filter({ hasText: KNOWLEDGE_FILE })).toBeVisible();
 
     // 3. The draft test answers from the draft, marked as such.
     const draftChat = page.getByRole('region', { name: 'Draft test' });
@@ -106,6 +113,11 @@ test.describe('Building agents', () => {
     const lastReply = customerPage.locator('.chat-bubble--assistant').last();
     await expect(lastReply).toContainText(follows(FORMAL));
     await expect(customerPage.getByTestId('streaming-reply')).toHaveCount(0);
+    // The reply names the file it drew on, and the customer can read the passage it was given.
+    const sources = lastReply.locator('.chat-sources');
+    await expect(sources).toContainText(`Sources: ${KNOWLEDGE_FILE}`);
+    await sources.getByRole('button', { name: KNOWLEDGE_FILE }).click();
+    await expect(sources.locator('blockquote')).toContainText(KNOWLEDGE_TEXT);
 
     // 6. The admin restores version 1 (as version 3): the customer's next reply follows it.
     await page.getByRole('button', { name: 'Restore version 1' }).click();
