@@ -72,10 +72,12 @@ describe(`billing stats rollups equal the raw rows on ${DRIVER}`, () => {
       add(money!, row.currency, row.amount);
       if (row.kind === 'refund') add(refunds!, row.currency, -row.amount);
     }
-    const plans = (await db.select().from(subscriptions)).filter((row) => row.productKind === 'plan');
+    const all = await db.select().from(subscriptions);
+    const plans = all.filter((row) => row.productKind === 'plan');
     const share = (row: (typeof plans)[number]) => (row.interval === 'year' ? row.unitAmount / 12 : row.unitAmount);
     const active = plans.filter((row) => row.status === 'active');
-    for (const row of active) add(mrr!, row.currency, share(row));
+    // MRR counts every active subscription, plans and courses alike; the customer figures are plans'.
+    for (const row of all.filter((subscription) => subscription.status === 'active')) add(mrr!, row.currency, share(row));
     const ended = plans.filter((row) => ['canceled', 'unpaid', 'incomplete_expired'].includes(row.status) && inRange(new Date(row.observedAt * 1000)));
     for (const row of ended) add(churn!, row.currency, share(row));
     return {
