@@ -19,11 +19,25 @@ function runningState(row: SubscriptionRow) {
 }
 
 /**
+ * Whether the subscription is set to end, as the provider holds it. The local row can lag behind:
+ * a webhook delivered late still carries the state from before the customer's last request.
+ */
+async function endsAtPeriodEnd(deps: BillingDeps, row: SubscriptionRow): Promise<boolean> {
+  return (await deps.stripe.subscriptions.retrieve(row.id)).cancel_at_period_end;
+}
+
+const withCancelFlag = (row: SubscriptionRow, cancel: boolean): SubscriptionRow => ({
+  ...row,
+  cancelAtPeriodEnd: cancel,
+  state: storedSubscriptionRecord({ ...readStoredSubscription(row), cancelAtPeriodEnd: cancel }),
+});
+
+/**
  * Stores whether a subscription ends at period end. The local row is updated right away so the
  * page reloads with the right notice; the provider's webhook later confirms the same state.
  */
 async function storeCancelFlag(context: ServiceContext<BillingSchema>, row: SubscriptionRow, cancel: boolean, request?: CancelSubscriptionRequest): Promise<BillingSubscription> {
-  const state = storedSubscriptionRecord({ ...readStoredSubscription(row), cancelAtPeriodEnd: cancel });
+  const { state } = withCancelFlag(row, cancel);
   const updated = await context.transaction(async (tx) => {
     const [stored] = await tx.update(subscriptions).set({ state, cancelAtPeriodEnd: cancel, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
     if (request) {
@@ -54,7 +68,8 @@ export async function cancelAtPeriodEnd(
   request: CancelSubscriptionRequest,
 ): Promise<BillingSubscription> {
   const row = await ownSubscription(context.db, userId, id);
-  if (runningState(row).cancelAtPeriodEnd) return toBillingSubscription(row);
+  runningState(row);
+  if (await endsAtPeriodEnd(deps, row)) return toBillingSubscription(withCancelFlag(row, true));
   const details: Stripe.SubscriptionUpdateParams.CancellationDetails = {};
   if (request.reason) details.feedback = request.reason satisfies Feedback;
   if (request.comment) details.comment = request.comment;
@@ -65,7 +80,8 @@ export async function cancelAtPeriodEnd(
 /** Keeps a subscription that was set to end at period end, while that period still runs. */
 export async function resumeSubscription(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string): Promise<BillingSubscription> {
   const row = await ownSubscription(context.db, userId, id);
-  if (!runningState(row).cancelAtPeriodEnd) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.notCanceling });
+  runningState(row);
+  if (!(await endsAtPeriodEnd(deps, row))) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.notCanceling });
   await deps.stripe.subscriptions.update(row.id, { cancel_at_period_end: false });
   return storeCancelFlag(context, row, false);
 }
