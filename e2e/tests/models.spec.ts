@@ -15,18 +15,19 @@ test.describe('Agent catalogue', () => {
     const response = await request.get('/api/catalog/agents');
     expect(response.ok()).toBe(true);
     const { agents } = (await response.json()) as { agents: CatalogAgent[] };
-    expect(agents).toHaveLength(10);
+    // The ten seeded agents, and any an earlier test of this run built in the console.
+    expect(agents.length).toBeGreaterThanOrEqual(10);
 
     await page.goto('/models');
     await expect(pageHeading(page, 'Our AI Agents')).toBeVisible();
     const cards = page.getByRole('main').getByRole('article');
-    await expect(cards).toHaveCount(10);
+    await expect(cards).toHaveCount(agents.length);
 
     for (const agent of agents) {
       const card = page.getByRole('article', { name: agent.name, exact: true });
       await expect(card.getByText(agent.description, { exact: true })).toBeVisible();
       for (const feature of agent.features) await expect(card.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
-      await expect(card.getByText(agent.useCase, { exact: true })).toBeVisible();
+      if (agent.useCase) await expect(card.getByText(agent.useCase, { exact: true })).toBeVisible();
     }
   });
 
