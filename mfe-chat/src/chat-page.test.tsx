@@ -9,25 +9,9 @@ import { walletFixture } from '@agentdock/contracts/testing';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
 import ChatPage from './chat-page';
+import { AGENT, CONVERSATION, storedMessage } from './testing/chat-harness';
 
-const AGENT = {
-  id: '3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11',
-  key: 'meeting-prep',
-  name: 'Meeting Prep',
-  description: 'Prepares you for meetings.',
-  tier: 'free',
-  producesImages: false,
-  maxReplyTokens: 1_024,
-};
 const WALLET = walletFixture({ creditsRemaining: 100 });
-
-const CONVERSATION = {
-  id: '7c1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a13',
-  agentId: AGENT.id,
-  title: 'Prepare the board meeting',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
 
 function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: unknown[] = [], wallet: Record<string, unknown> = WALLET) {
   const identity = fakeIdentity();
@@ -63,20 +47,6 @@ async function chooseAgent() {
   fireEvent.change(picker, { target: { value: AGENT.id } });
   await screen.findByText('Prepares you for meetings.');
 }
-
-const storedMessage = (role: 'user' | 'assistant', id: string, text: string, messageOrder: number) => ({
-  id,
-  agentId: AGENT.id,
-  sessionId: CONVERSATION.id,
-  role,
-  content: role === 'assistant' ? `<p>${text}</p>` : text,
-  markdown: text,
-  messageOrder,
-  tokensUsed: role === 'assistant' ? 20 : 0,
-  creditsUsed: role === 'assistant' ? 2_000 : 0,
-  imageUrl: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-});
 
 /**
  * The send endpoint, which the page reads as a stream through the global fetch: each send gets a
