@@ -335,8 +335,16 @@ describe('chat page', () => {
     expect(screen.getAllByRole('link', { name: 'Upgrade' })[0]!.getAttribute('href')).toBe('/pricing');
   });
 
-  it('offers an image agent a labelled Image size choice next to the composer, reached by keyboard and sent with the message', async () => {
-    const IMAGE_AGENT = { ...AGENT, id: '9a1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a19', key: 'image-generator', name: 'Image Maker', description: 'Draws pictures.', producesImages: true };
+  it('offers an image agent only the sizes its live version names, labelled next to the composer, reached by keyboard and sent with the message', async () => {
+    const IMAGE_AGENT = {
+      ...AGENT,
+      id: '9a1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a19',
+      key: 'image-generator',
+      name: 'Image Maker',
+      description: 'Draws pictures.',
+      producesImages: true,
+      imageSizes: ['1024x1536', '1536x1024'],
+    };
     const sends = streamedSends();
     try {
       renderChat(true, [AGENT, IMAGE_AGENT], [], { ...WALLET, creditsRemaining: 50_000 });
@@ -349,26 +357,26 @@ describe('chat page', () => {
       fireEvent.change(picker, { target: { value: IMAGE_AGENT.id } });
       await screen.findByText('Draws pictures.');
       const size = screen.getByRole('combobox', { name: 'Image size' }) as HTMLSelectElement;
+      // Square is not offered by this agent: neither listed nor sent, its first size is chosen instead.
       expect([...size.options].map((option) => [option.value, option.text])).toEqual([
-        ['1024x1024', 'Square'],
         ['1024x1536', 'Portrait'],
         ['1536x1024', 'Landscape'],
       ]);
-      expect(size.value).toBe('1024x1024');
+      expect(size.value).toBe('1024x1536');
       // The next stop after the message box, so it is chosen without a mouse.
       const user = userEvent.setup();
       await user.click(screen.getByRole('textbox', { name: 'Message' }));
-      await user.keyboard('A tall lighthouse');
+      await user.keyboard('A wide lighthouse');
       await user.tab();
       expect(document.activeElement).toBe(size);
-      await user.selectOptions(size, 'Portrait');
-      expect(size.value).toBe('1024x1536');
+      await user.selectOptions(size, 'Landscape');
+      expect(size.value).toBe('1536x1024');
       await user.click(screen.getByRole('textbox', { name: 'Message' }));
       await user.keyboard('{Enter}');
       await screen.findByRole('button', { name: 'Stop generating' });
       const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
-      expect(JSON.parse(init.body as string)).toEqual({ message: 'A tall lighthouse', newConversation: true, imageSize: '1024x1536' });
-      sends.done('A tall lighthouse', "Here's your generated image!", 0);
+      expect(JSON.parse(init.body as string)).toEqual({ message: 'A wide lighthouse', newConversation: true, imageSize: '1536x1024' });
+      sends.done('A wide lighthouse', "Here's your generated image!", 0);
       await screen.findByText('Image Maker replied (2,000 credits).');
     } finally {
       sends.restore();

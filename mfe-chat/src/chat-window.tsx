@@ -1,4 +1,4 @@
-import { cannotPayTypicalReply, DEFAULT_IMAGE_SIZE, type ImageSize } from '@agentdock/contracts';
+import { type ChatAgent, cannotPayTypicalReply, DEFAULT_IMAGE_SIZE, type ImageSize } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
 import { Alert, Button } from '@agentdock/ui';
 import { useCallback, useReducer, useRef, useState } from 'react';
@@ -36,13 +36,15 @@ export function ChatWindow() {
   const [stream, dispatch] = useReducer(streamReducer, IDLE_STREAM);
   const follow = useFollowScroll(chat.messages, stream.pending);
   const [input, setInput] = useState('');
-  const [imageSize, setImageSize] = useState<ImageSize>(DEFAULT_IMAGE_SIZE);
+  const [chosenSize, setImageSize] = useState<ImageSize>(DEFAULT_IMAGE_SIZE);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const agent = agents?.find((candidate) => candidate.id === chat.agentId);
+  // Only a size this agent offers is shown and sent: the one chosen if it does, else its first.
+  const imageSize = offeredSize(agent, chosenSize);
   const replying = stream.pending !== null;
   const { send, stop } = useSendMessage({
     api,
@@ -154,4 +156,9 @@ export function ChatWindow() {
       {viewing ? <ImageViewer url={viewing} onClose={() => setViewing(null)} /> : null}
     </div>
   );
+}
+
+function offeredSize(agent: ChatAgent | undefined, chosen: ImageSize): ImageSize {
+  const offered = agent?.imageSizes ?? [];
+  return offered.includes(chosen) ? chosen : (offered[0] ?? chosen);
 }

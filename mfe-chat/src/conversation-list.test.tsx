@@ -13,6 +13,7 @@ const agent = (id: string, name: string): ChatAgent => ({
   description: '',
   tier: 'free',
   producesImages: false,
+  imageSizes: [],
   starters: [],
   maxReplyTokens: 1024,
 });

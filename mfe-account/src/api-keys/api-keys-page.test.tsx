@@ -55,6 +55,7 @@ const agent = (key: string, name: string, index: number, producesImages = false)
   description: `${name} description`,
   tier: 'free',
   producesImages,
+  imageSizes: producesImages ? ['1024x1024'] : [],
   starters: [],
   maxReplyTokens: 4_096,
 });

@@ -1,4 +1,4 @@
-import { type ChatAgent, IMAGE_SIZE_LABELS, IMAGE_SIZES, type ImageSize, isImageSize } from '@agentdock/contracts';
+import { type ChatAgent, IMAGE_SIZE_LABELS, type ImageSize, isImageSize } from '@agentdock/contracts';
 import { Button } from '@agentdock/ui';
 import type { FormEvent, KeyboardEvent, RefObject } from 'react';
 
@@ -8,7 +8,7 @@ interface ComposerProps {
   agent: ChatAgent | undefined;
   input: string;
   onInput: (text: string) => void;
-  /** For image agents: the size the next image is asked for. */
+  /** For image agents: the size the next image is asked for, one of the agent's `imageSizes`. */
   imageSize: ImageSize;
   onImageSize: (size: ImageSize) => void;
   replying: boolean;
@@ -42,7 +42,7 @@ export function Composer({ formRef, inputRef, agent, input, onInput, imageSize, 
         onChange={(event) => onInput(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      {agent?.producesImages ? (
+      {agent?.producesImages && agent.imageSizes.length ? (
         <label className="chat-image-size">
           <span>Image size</span>
           <select
@@ -52,7 +52,7 @@ export function Composer({ formRef, inputRef, agent, input, onInput, imageSize, 
               if (isImageSize(event.target.value)) onImageSize(event.target.value);
             }}
           >
-            {IMAGE_SIZES.map((size) => (
+            {agent.imageSizes.map((size) => (
               <option key={size} value={size}>
                 {IMAGE_SIZE_LABELS[size]}
               </option>

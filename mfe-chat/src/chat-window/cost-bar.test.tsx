@@ -13,6 +13,7 @@ const AGENT: ChatAgent = {
   description: 'Prepares you for meetings.',
   tier: 'free',
   producesImages: false,
+  imageSizes: [],
   starters: [],
   maxReplyTokens: 1_024,
 };

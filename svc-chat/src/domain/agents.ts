@@ -1,6 +1,17 @@
-import { type AgentBehaviour, type agentChangedV1, type agentPublishedV1, type ChatAgent, type EventData, isAgentVisibleToTier, type SubscriptionTier } from '@agentdock/contracts';
+import {
+  type AgentBehaviour,
+  type agentChangedV1,
+  type agentPublishedV1,
+  type ChatAgent,
+  type EventData,
+  IMAGE_SIZE_LABELS,
+  IMAGE_SIZES,
+  type ImageSize,
+  isAgentVisibleToTier,
+  type SubscriptionTier,
+} from '@agentdock/contracts';
 import { type Db, namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
-import { NotFoundError } from '@agentdock/service-kit';
+import { NotFoundError, ValidationError } from '@agentdock/service-kit';
 import { asc, eq, isNull, lt, or, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents } from '../db/schema';
 import { isTier } from './allowances';
@@ -12,6 +23,30 @@ export type AgentRecord = typeof chatAgents.$inferSelect;
 /** An image agent answers with a picture rather than text: as its live version says, or (never published) by its key. */
 export function producesImages(agent: { key: string; behaviour?: AgentBehaviour | null }): boolean {
   return agent.behaviour ? agent.behaviour.images.enabled : agent.key.includes('image');
+}
+
+/**
+ * The image sizes an agent offers: its live version's, in the chat's order; every size for an image
+ * agent whose version names none (or that was never published); none for a text agent.
+ */
+export function offeredImageSizes(agent: { key: string; behaviour?: AgentBehaviour | null }): ImageSize[] {
+  if (!producesImages(agent)) return [];
+  const named = agent.behaviour?.images.sizes ?? [];
+  return named.length ? IMAGE_SIZES.filter((size) => named.includes(size)) : [...IMAGE_SIZES];
+}
+
+/** Why a send may not ask this agent for this size (null: it may); text agents ignore the size. */
+export function unofferedImageSize(agent: { key: string; name: string; behaviour?: AgentBehaviour | null }, asked: ImageSize | undefined): string | null {
+  const offered = offeredImageSizes(agent);
+  if (!asked || !offered.length || offered.includes(asked)) return null;
+  const names = offered.map((size) => `${IMAGE_SIZE_LABELS[size]} (${size})`).join(', ');
+  return `${agent.name} does not make ${IMAGE_SIZE_LABELS[asked]} (${asked}) images: choose ${offered.length > 1 ? 'one of ' : ''}${names}.`;
+}
+
+/** Refuses (400) a size the agent does not offer, before anything is reserved. */
+export function assertImageSizeOffered(agent: { key: string; name: string; behaviour?: AgentBehaviour | null }, asked: ImageSize | undefined): void {
+  const refusal = unofferedImageSize(agent, asked);
+  if (refusal) throw new ValidationError([{ path: 'imageSize', message: refusal }], refusal);
 }
 
 /** The longest reply the operator allows: one figure for all agents, or one per agent key. */
@@ -33,6 +68,7 @@ export function toChatAgent(row: AgentRecord, limits: ReplyLimits): ChatAgent {
     description: row.description,
     tier: isTier(row.tier) ? row.tier : 'free',
     producesImages: producesImages(row),
+    imageSizes: offeredImageSizes(row),
     starters: row.behaviour?.starters ?? [],
     maxReplyTokens: agentReplyLimit(limits, row),
   };

@@ -3,7 +3,7 @@ import { type ChatStreamDone, type ChatStreamError, type ChatStreamWaiting, type
 import type { ServiceContext } from '@agentdock/service-data';
 import { type ChatSchema, chatMessages } from '../db/schema';
 import type { ChatProvider } from '../providers/provider';
-import { agentReplyLimit, producesImages, type ReplyLimits } from './agents';
+import { agentReplyLimit, assertImageSizeOffered, producesImages, type ReplyLimits } from './agents';
 import { advanceLeaf, branchPoint } from './branches';
 import { toConversation } from './conversations';
 import { toChatMessage } from './history';
@@ -57,6 +57,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
   const { context } = deps;
   const point = await branchPoint(context.db, input);
   const { agent, wallet } = await readForSend(context.db, input);
+  assertImageSizeOffered(agent, input.imageSize);
   // A regeneration answers the stored message again; the request's text (if any) is not used.
   const text = point?.message ?? input.message ?? '';
   // The agent's knowledge is input the model reads: found before reserving, reserved with the message.

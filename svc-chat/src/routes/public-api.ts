@@ -2,7 +2,7 @@ import { API_KEY_PREFIX, estimateTokens, openAiChatCompletionRequest, openAiErro
 import { AppError, getRequestId, type Logger } from '@agentdock/service-kit';
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
-import { producesImages } from '../domain/agents';
+import { producesImages, unofferedImageSize } from '../domain/agents';
 import type { ApiLimits } from '../domain/api-limits';
 import { type ApiCaller, authenticateApiKey, invalidApiKey } from '../domain/api-keys';
 import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, PublicApiError } from '../domain/errors';
@@ -121,6 +121,8 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits }): Ro
     const agent = await modelFor(deps, caller, body.model);
     if (!producesImages(agent))
       throw new PublicApiError('invalid_request', `The model '${agent.key}' does not make images: use POST ${PUBLIC_API_BASE}/chat/completions.`, 'model');
+    const unoffered = unofferedImageSize(agent, body.size ?? undefined);
+    if (unoffered) throw new PublicApiError('invalid_request', unoffered, 'size');
     const reserved = await reserveApiReply(deps, caller, agent, { promptTokens: estimateTokens(body.prompt), maxTokens: null, kind: 'image', startedAt });
     const left = leaving(res);
     const result = await runApiReply(deps, reserved, {

@@ -3,6 +3,20 @@ import { subscriptionTier } from '../catalog/tier';
 import { chatConversation } from './conversation';
 import { messageSource } from './knowledge';
 
+/**
+ * The sizes an image agent may be asked for: three that OpenAI's images API accepts for its
+ * current models (`ImageGenerateParams['size']` in the `openai` package), square first (the default).
+ */
+export const IMAGE_SIZES = ['1024x1024', '1024x1536', '1536x1024'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export const DEFAULT_IMAGE_SIZE: ImageSize = '1024x1024';
+/** How the chat names each size. */
+export const IMAGE_SIZE_LABELS: Record<ImageSize, string> = { '1024x1024': 'Square', '1024x1536': 'Portrait', '1536x1024': 'Landscape' };
+export const imageSize = z.enum(IMAGE_SIZES, { error: `Choose one of ${IMAGE_SIZES.join(', ')}` });
+export function isImageSize(value: unknown): value is ImageSize {
+  return typeof value === 'string' && (IMAGE_SIZES as readonly string[]).includes(value);
+}
+
 /** An agent the caller's tier may chat with (GET /api/chat/agents). */
 export const chatAgent = z.object({
   id: z.string().check(z.uuid()),
@@ -12,6 +26,8 @@ export const chatAgent = z.object({
   tier: subscriptionTier,
   /** True for the agent that answers with an image. */
   producesImages: z.boolean(),
+  /** The sizes the live version offers, in the order the chat lists them (empty for a text agent). */
+  imageSizes: z._default(z.array(imageSize), []),
   /** The live version's conversation starters, shown in an empty conversation. */
   starters: z._default(z.array(z.string()), []),
   /** The longest reply the agent gives, in tokens: with the message and the balance, `upToCredits`. */
@@ -67,20 +83,6 @@ export const chatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatHistoryResponse = z.object({ messages: z.array(chatMessage), conversation: z.nullable(chatConversation) });
-
-/**
- * The sizes an image agent may be asked for: three that OpenAI's images API accepts for its
- * current models (`ImageGenerateParams['size']` in the `openai` package), square first (the default).
- */
-export const IMAGE_SIZES = ['1024x1024', '1024x1536', '1536x1024'] as const;
-export type ImageSize = (typeof IMAGE_SIZES)[number];
-export const DEFAULT_IMAGE_SIZE: ImageSize = '1024x1024';
-/** How the chat names each size. */
-export const IMAGE_SIZE_LABELS: Record<ImageSize, string> = { '1024x1024': 'Square', '1024x1536': 'Portrait', '1536x1024': 'Landscape' };
-export const imageSize = z.enum(IMAGE_SIZES, { error: `Choose one of ${IMAGE_SIZES.join(', ')}` });
-export function isImageSize(value: unknown): value is ImageSize {
-  return typeof value === 'string' && (IMAGE_SIZES as readonly string[]).includes(value);
-}
 
 /** POST /api/chat/agents/:agentId/messages body. */
 export const MAX_CHAT_MESSAGE_LENGTH = 8000;
