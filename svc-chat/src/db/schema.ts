@@ -38,6 +38,8 @@ export const chatMessages = pgTable(
      * turn (the edits of a user message, the regenerated replies to one). Null for a first turn.
      */
     parentId: uuid('parent_id'),
+    /** A reply's agent version: the one live when the send started (null for user messages, an agent never published, and replies before migration 0014). */
+    agentVersion: integer('agent_version'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -245,6 +247,8 @@ export const chatApiRequests = pgTable(
     /** The HTTP status the caller got (499: the caller left before the end, charged for what was generated). */
     status: integer('status').notNull(),
     requestId: text('request_id'),
+    /** The agent version the answer was written with, as on a web chat reply (migration 0014). */
+    agentVersion: integer('agent_version'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -116,6 +116,8 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
     agentId: prepared.agent.id,
     id: prepared.replyId,
     parentId: prepared.userMessage.id,
+    // The version read before the reply started, whatever is published while it streams.
+    agentVersion: prepared.agent.publishedVersion,
   };
   // The reply becomes the shown leaf unless the user switched branches while it was written.
   const shown = (tx: ChatTx) => advanceLeaf(tx, prepared.conversation.id, prepared.userMessage.id, prepared.replyId);

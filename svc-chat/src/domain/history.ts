@@ -32,6 +32,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     parentId: row.parentId,
     ...(isStopReason(row.stopReason) ? { stopReason: row.stopReason } : {}),
     ...(row.sources?.length ? { sources: row.sources } : {}),
+    ...(row.agentVersion !== null ? { agentVersion: row.agentVersion } : {}),
   };
 }
 

@@ -164,6 +164,7 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
     agentId: agent.id,
     kind: reserved.kind,
     requestId: request.requestId ?? null,
+    agentVersion: agent.publishedVersion,
   };
   const latencyMs = () => Math.min(2_147_483_647, Date.now() - reserved.startedAt);
   const result = await meteredReply<ApiReply, string>(

@@ -77,6 +77,8 @@ export const chatMessage = z.object({
   stopReason: z.optional(z.enum(REPLY_STOP_REASONS)),
   /** The agent's knowledge files a reply drew on ("Sources: pricing.pdf p. 3"); absent when none. */
   sources: z.optional(z.array(messageSource)),
+  /** The agent's published version a reply was written with (absent: a user message, or an agent never published). */
+  agentVersion: z.optional(z.number().check(z.int(), z.positive())),
   /** The message this one follows in the conversation's tree (null: the first turn). */
   parentId: z.optional(z.nullable(z.string().check(z.uuid()))),
   branch: z.optional(chatMessageBranch),
