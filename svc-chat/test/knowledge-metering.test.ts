@@ -73,7 +73,7 @@ describe(`metering with knowledge on ${DRIVER}`, () => {
         const agent = await chat.agent();
         for (const [index, text] of run.files.entries())
           await uploadKnowledgeFile(chat.service.context, { agentId: agent.id, name: `file-${index}.md`, bytes: new TextEncoder().encode(text) });
-        await setKnowledgeSettings(chat.db, agent.id, { tokenBudget: run.budget });
+        await setKnowledgeSettings(chat.service.context, agent.id, { tokenBudget: run.budget });
         const userId = randomUUID();
         await ensureWallet(chat.db, userId, 'free');
         await chat.setPlanCredits(userId, run.balance);

@@ -35,6 +35,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'chat.connection.update': 'Edited a model connection',
   'chat.connection.default': 'Made a connection the default',
   'chat.connection.delete': 'Deleted a model connection',
+  'chat.knowledge.upload': 'Added a knowledge file',
+  'chat.knowledge.replace': 'Replaced a knowledge file',
+  'chat.knowledge.delete': 'Deleted a knowledge file',
+  'chat.knowledge.settings': "Changed an agent's knowledge budget",
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;

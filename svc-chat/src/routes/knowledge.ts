@@ -45,18 +45,18 @@ export function knowledgeAdminRouter(context: ServiceContext<ChatSchema>): Route
     const { agentId } = agentParams.parse(req.params);
     const name = knowledgeFileName.parse(req.params.fileName);
     const bytes = await fileBytes(req, name);
-    res.json({ file: await uploadKnowledgeFile(context, { agentId, name, bytes, actorId: adminActorOf(req).id }) });
+    res.json({ file: await uploadKnowledgeFile(context, { agentId, name, bytes, actor: adminActorOf(req) }) });
   });
 
   router.delete(KNOWLEDGE_ADMIN_ENDPOINTS.remove.route, admin, async (req, res) => {
     const { agentId, fileId } = fileParams.parse(req.params);
-    await deleteKnowledgeFile(context.db, agentId, fileId);
+    await deleteKnowledgeFile(context, agentId, fileId, adminActorOf(req));
     res.status(204).end();
   });
 
   router.put(KNOWLEDGE_ADMIN_ENDPOINTS.settings.route, admin, async (req, res) => {
     const { agentId } = agentParams.parse(req.params);
-    res.json(await setKnowledgeSettings(context.db, agentId, knowledgeSettings.parse(req.body)));
+    res.json(await setKnowledgeSettings(context, agentId, knowledgeSettings.parse(req.body), adminActorOf(req)));
   });
 
   return router;

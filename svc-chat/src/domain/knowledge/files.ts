@@ -1,5 +1,5 @@
 import { DEFAULT_KNOWLEDGE_TOKEN_BUDGET, KNOWLEDGE_FILES_PER_AGENT, type KnowledgeFile, type KnowledgeFileKind, type KnowledgeSettings } from '@agentdock/contracts';
-import type { Db, ServiceContext } from '@agentdock/service-data';
+import { type AdminActor, type Db, recordAdminAction, type ServiceContext } from '@agentdock/service-data';
 import { and, asc, eq, sql } from '@agentdock/service-data/orm';
 import { NotFoundError } from '@agentdock/service-kit';
 import { chatKnowledgeFiles, chatKnowledgePassages, chatKnowledgeSettings } from '../../db/knowledge-schema';
@@ -44,8 +44,12 @@ export interface UploadInput {
   agentId: string;
   name: string;
   bytes: Uint8Array;
-  actorId?: string | null;
+  /** The admin who uploads it: recorded on the file and in the audit trail (none for seeded files). */
+  actor?: AdminActor;
 }
+
+/** Where a knowledge change is filed in the audit trail: the agent whose knowledge it is. */
+const auditTarget = (agentId: string) => `agent:${agentId}`;
 
 /**
  * Adds a file to an agent's knowledge, or replaces the file of the same name. The text is read
@@ -59,7 +63,19 @@ export async function uploadKnowledgeFile(context: Pick<ServiceContext<ChatSchem
   // Checked first too, so a file over the cap is not read for nothing.
   if ((await fileCount(context.db, agentId, name)) >= KNOWLEDGE_FILES_PER_AGENT) throw new KnowledgeFileError('knowledge_file_limit', name);
   const extracted = await extractText(name, input.bytes);
-  return context.transaction((tx) => writeKnowledgeFile(tx, input, extracted));
+  return context.transaction(async (tx) => {
+    const { file, replaced } = await writeKnowledgeFile(tx, input, extracted);
+    if (input.actor) {
+      await recordAdminAction(tx, {
+        actor: input.actor,
+        action: replaced ? 'chat.knowledge.replace' : 'chat.knowledge.upload',
+        target: auditTarget(agentId),
+        ...(replaced ? { before: toKnowledgeFile(replaced) } : {}),
+        after: file,
+      });
+    }
+    return file;
+  });
 }
 
 /**
@@ -67,14 +83,17 @@ export async function uploadKnowledgeFile(context: Pick<ServiceContext<ChatSchem
  * the same name out and the new file and its passages in. (Seeding calls it inside the event
  * consumer's transaction.)
  */
-export async function writeKnowledgeFile(tx: Db<ChatSchema>, input: UploadInput, extracted: ExtractedFile): Promise<KnowledgeFile> {
+export async function writeKnowledgeFile(tx: Db<ChatSchema>, input: UploadInput, extracted: ExtractedFile): Promise<{ file: KnowledgeFile; replaced: FileRow | null }> {
   const { agentId, name } = input;
   const passages = splitPassages(extracted.pages);
   const tokens = passages.reduce((sum, passage) => sum + passage.tokens, 0);
   await tx.insert(chatKnowledgeSettings).values({ agentId, tokenBudget: DEFAULT_KNOWLEDGE_TOKEN_BUDGET }).onConflictDoNothing();
   await tx.select({ agentId: chatKnowledgeSettings.agentId }).from(chatKnowledgeSettings).where(eq(chatKnowledgeSettings.agentId, agentId)).for('update');
   if ((await fileCount(tx, agentId, name)) >= KNOWLEDGE_FILES_PER_AGENT) throw new KnowledgeFileError('knowledge_file_limit', name);
-  await tx.delete(chatKnowledgeFiles).where(and(eq(chatKnowledgeFiles.agentId, agentId), eq(chatKnowledgeFiles.name, name)));
+  const [replaced] = await tx
+    .delete(chatKnowledgeFiles)
+    .where(and(eq(chatKnowledgeFiles.agentId, agentId), eq(chatKnowledgeFiles.name, name)))
+    .returning();
   const [file] = await tx
     .insert(chatKnowledgeFiles)
     .values({
@@ -85,7 +104,7 @@ export async function writeKnowledgeFile(tx: Db<ChatSchema>, input: UploadInput,
       pages: extracted.kind === 'pdf' ? extracted.pages.length : 1,
       passages: passages.length,
       tokens,
-      uploadedBy: input.actorId ?? null,
+      uploadedBy: input.actor?.id ?? null,
     })
     .returning();
   for (let start = 0; start < passages.length; start += PASSAGES_PER_INSERT) {
@@ -100,16 +119,22 @@ export async function writeKnowledgeFile(tx: Db<ChatSchema>, input: UploadInput,
       })),
     );
   }
-  return toKnowledgeFile(file!);
+  return { file: toKnowledgeFile(file!), replaced: replaced ?? null };
 }
 
-/** Deletes a file and (by the foreign key, in the same statement) every passage of it: none is retrieved again. */
-export async function deleteKnowledgeFile(db: Db<ChatSchema>, agentId: string, fileId: string): Promise<void> {
-  const deleted = await db
-    .delete(chatKnowledgeFiles)
-    .where(and(eq(chatKnowledgeFiles.agentId, agentId), eq(chatKnowledgeFiles.id, fileId)))
-    .returning({ id: chatKnowledgeFiles.id });
-  if (deleted.length === 0) throw new NotFoundError(undefined, { code: 'knowledge_file_not_found' });
+/**
+ * Deletes a file and (by the foreign key, in the same statement) every passage of it: none is
+ * retrieved again. The admin's delete is audited in the same transaction.
+ */
+export async function deleteKnowledgeFile(context: Pick<ServiceContext<ChatSchema>, 'transaction'>, agentId: string, fileId: string, actor?: AdminActor): Promise<void> {
+  await context.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(chatKnowledgeFiles)
+      .where(and(eq(chatKnowledgeFiles.agentId, agentId), eq(chatKnowledgeFiles.id, fileId)))
+      .returning();
+    if (!deleted) throw new NotFoundError(undefined, { code: 'knowledge_file_not_found' });
+    if (actor) await recordAdminAction(tx, { actor, action: 'chat.knowledge.delete', target: auditTarget(agentId), before: toKnowledgeFile(deleted) });
+  });
 }
 
 /** Everything an agent's knowledge goes when the agent does. */
@@ -129,11 +154,21 @@ export async function listKnowledgeFiles(db: Db<ChatSchema>, agentId: string): P
   return { files: rows.map(toKnowledgeFile), settings: await knowledgeSettingsOf(db, agentId) };
 }
 
-export async function setKnowledgeSettings(db: Db<ChatSchema>, agentId: string, settings: KnowledgeSettings): Promise<KnowledgeSettings> {
-  await requireAgent(db, agentId);
-  await db
-    .insert(chatKnowledgeSettings)
-    .values({ agentId, tokenBudget: settings.tokenBudget })
-    .onConflictDoUpdate({ target: chatKnowledgeSettings.agentId, set: { tokenBudget: settings.tokenBudget } });
-  return settings;
+/** The retrieval budget is part of what a send costs: an admin's change is audited with the one it replaced. */
+export async function setKnowledgeSettings(
+  context: Pick<ServiceContext<ChatSchema>, 'db' | 'transaction'>,
+  agentId: string,
+  settings: KnowledgeSettings,
+  actor?: AdminActor,
+): Promise<KnowledgeSettings> {
+  await requireAgent(context.db, agentId);
+  return context.transaction(async (tx) => {
+    const before = await knowledgeSettingsOf(tx, agentId);
+    await tx
+      .insert(chatKnowledgeSettings)
+      .values({ agentId, tokenBudget: settings.tokenBudget })
+      .onConflictDoUpdate({ target: chatKnowledgeSettings.agentId, set: { tokenBudget: settings.tokenBudget } });
+    if (actor) await recordAdminAction(tx, { actor, action: 'chat.knowledge.settings', target: auditTarget(agentId), before, after: settings });
+    return settings;
+  });
 }
