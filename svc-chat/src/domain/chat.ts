@@ -68,6 +68,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
     userId: input.userId,
     replyId,
     messageTokens: estimate.messageTokens + (knowledge?.tokens ?? 0),
+    retrievedTokens: knowledge?.tokens ?? 0,
     maxReplyTokens: agentReplyLimit(deps.replyLimits, agent),
     countsApiCall: false,
   };

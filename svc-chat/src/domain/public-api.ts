@@ -129,6 +129,7 @@ export async function reserveApiReply(
       userId: caller.userId,
       replyId: randomUUID(),
       messageTokens: input.promptTokens + knowledge.tokens,
+      retrievedTokens: knowledge.tokens,
       maxReplyTokens: input.maxTokens === null ? agentLimit : Math.min(agentLimit, input.maxTokens),
       countsApiCall: true,
       keyId: caller.key.id,

@@ -12,6 +12,16 @@ export const KNOWLEDGE_FILES_PER_AGENT = 200;
  * the operator's choice.
  */
 export const DEFAULT_KNOWLEDGE_TOKEN_BUDGET = 600;
+/**
+ * A free-tier agent's budget: one passage (about 200 tokens). The free plan's 50,000 credits pay
+ * for 500 tokens a month, so 600 tokens of passages would refuse a free customer's first message;
+ * 200 leave room for the message and a reply.
+ */
+export const FREE_TIER_KNOWLEDGE_TOKEN_BUDGET = 200;
+/** The budget an agent's knowledge starts with, by the tier the agent is sold on. */
+export function defaultKnowledgeTokenBudget(tier: string): number {
+  return tier === 'free' ? FREE_TIER_KNOWLEDGE_TOKEN_BUDGET : DEFAULT_KNOWLEDGE_TOKEN_BUDGET;
+}
 export const MAX_KNOWLEDGE_TOKEN_BUDGET = 8_000;
 /** File endings an upload may have, and what each is read as. */
 export const KNOWLEDGE_FILE_KINDS = { md: 'markdown', markdown: 'markdown', txt: 'text', text: 'text', pdf: 'pdf', html: 'html', htm: 'html' } as const;

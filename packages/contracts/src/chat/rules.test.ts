@@ -1,5 +1,15 @@
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../catalog/tier';
-import { cannotPayTypicalReply, estimateTokens, insufficientCreditsText, isAgentVisibleToTier, replyCharge, replyTokenBound, sendEstimate, textWithinTokens } from './rules';
+import {
+  cannotPayTypicalReply,
+  estimatedSendCredits,
+  estimateTokens,
+  insufficientCreditsText,
+  isAgentVisibleToTier,
+  replyCharge,
+  replyTokenBound,
+  sendEstimate,
+  textWithinTokens,
+} from './rules';
 
 describe('chat rules', () => {
   it.each([
@@ -20,6 +30,12 @@ describe('chat rules', () => {
     ['x'.repeat(8000), 2000, 4000, 600_000],
   ])('estimates a send of %j: %i message tokens, %i reply tokens, %i credits', (message, messageTokens, replyTokens, credits) => {
     expect(sendEstimate(message)).toEqual({ messageTokens, replyTokens, credits });
+  });
+
+  it("counts retrieved passages once as input, never in the reply's estimate", () => {
+    expect(estimatedSendCredits(310, 300)).toBe(33_000);
+    expect(estimatedSendCredits(10)).toBe(3_000);
+    expect(estimatedSendCredits(10, 0)).toBe(estimatedSendCredits(10));
   });
 
   it.each([

@@ -40,9 +40,18 @@ function estimatedReplyTokens(messageTokens: number): number {
   return messageTokens * 2;
 }
 
-/** The estimate's credits for a message of `messageTokens`: where only its token count is known (the server's reservation). */
-export function estimatedSendCredits(messageTokens: number): number {
-  return creditsForTokens(messageTokens + estimatedReplyTokens(messageTokens));
+/**
+ * The estimate's credits for a message of `messageTokens`: where only its token count is known (the
+ * server's reservation). `retrievedTokens` (knowledge passages, part of `messageTokens`) are input
+ * the model reads once: counted at their cost, never doubled into the reply's estimate, since a
+ * reply is not longer for the passages it was given.
+ *
+ * @example
+ * estimatedSendCredits(310, 300); // 33_000: the 310 tokens read, and a reply estimated at twice the message's 10
+ */
+export function estimatedSendCredits(messageTokens: number, retrievedTokens = 0): number {
+  const own = Math.max(0, messageTokens - retrievedTokens);
+  return creditsForTokens(messageTokens + estimatedReplyTokens(own));
 }
 
 /**

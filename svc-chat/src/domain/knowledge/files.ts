@@ -1,4 +1,11 @@
-import { DEFAULT_KNOWLEDGE_TOKEN_BUDGET, KNOWLEDGE_FILES_PER_AGENT, type KnowledgeFile, type KnowledgeFileKind, type KnowledgeSettings } from '@agentdock/contracts';
+import {
+  DEFAULT_KNOWLEDGE_TOKEN_BUDGET,
+  defaultKnowledgeTokenBudget,
+  KNOWLEDGE_FILES_PER_AGENT,
+  type KnowledgeFile,
+  type KnowledgeFileKind,
+  type KnowledgeSettings,
+} from '@agentdock/contracts';
 import { type AdminActor, type Db, recordAdminAction, type ServiceContext } from '@agentdock/service-data';
 import { and, asc, eq, sql } from '@agentdock/service-data/orm';
 import { NotFoundError } from '@agentdock/service-kit';
@@ -27,9 +34,10 @@ export function toKnowledgeFile(row: FileRow): KnowledgeFile {
 /** Rows per insert: well under PostgreSQL's 65,535 parameters a statement (six per passage). */
 const PASSAGES_PER_INSERT = 2_000;
 
-async function requireAgent(db: Db<ChatSchema>, agentId: string): Promise<void> {
-  const [agent] = await db.select({ id: chatAgents.id }).from(chatAgents).where(eq(chatAgents.id, agentId));
+async function requireAgent(db: Db<ChatSchema>, agentId: string): Promise<{ tier: string }> {
+  const [agent] = await db.select({ tier: chatAgents.tier }).from(chatAgents).where(eq(chatAgents.id, agentId));
   if (!agent) throw new NotFoundError(undefined, { code: 'agent_not_found' });
+  return agent;
 }
 
 async function fileCount(db: Db<ChatSchema>, agentId: string, exceptName: string): Promise<number> {
@@ -87,7 +95,12 @@ export async function writeKnowledgeFile(tx: Db<ChatSchema>, input: UploadInput,
   const { agentId, name } = input;
   const passages = splitPassages(extracted.pages);
   const tokens = passages.reduce((sum, passage) => sum + passage.tokens, 0);
-  await tx.insert(chatKnowledgeSettings).values({ agentId, tokenBudget: DEFAULT_KNOWLEDGE_TOKEN_BUDGET }).onConflictDoNothing();
+  // An agent's first file sets its budget by the tier it is sold on (a free wallet must afford a send).
+  const { tier } = await requireAgent(tx, agentId);
+  await tx
+    .insert(chatKnowledgeSettings)
+    .values({ agentId, tokenBudget: defaultKnowledgeTokenBudget(tier) })
+    .onConflictDoNothing();
   await tx.select({ agentId: chatKnowledgeSettings.agentId }).from(chatKnowledgeSettings).where(eq(chatKnowledgeSettings.agentId, agentId)).for('update');
   if ((await fileCount(tx, agentId, name)) >= KNOWLEDGE_FILES_PER_AGENT) throw new KnowledgeFileError('knowledge_file_limit', name);
   const [replaced] = await tx

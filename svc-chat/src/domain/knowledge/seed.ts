@@ -8,6 +8,26 @@ import { writeKnowledgeFile } from './files';
  * `npm start` shows an agent answering from a file and citing it.
  */
 export const SEED_KNOWLEDGE: Record<string, Array<{ name: string; text: string }>> = {
+  // A free-tier agent: its passages are short and its budget one passage, so a free wallet can send.
+  'startup-brainstorm': [
+    {
+      name: 'one-week-idea-tests.md',
+      text: [
+        '# One-week tests for a startup idea',
+        '',
+        '## Smoke test landing page',
+        'Put up one page that states the problem, the promise and a price, with a sign-up or pre-order button.',
+        'Spend at most 100 dollars on ads aimed at the customer you named. Five percent of visitors signing up is a signal; under one percent, rethink the promise.',
+        '',
+        '## Ten customer interviews',
+        'Ask ten people who have the problem how they solved it last time and what it cost them. Never pitch the idea.',
+        'If fewer than three have paid or worked around the problem in the last six months, the problem is not urgent enough.',
+        '',
+        '## Concierge test',
+        'Deliver the service by hand to three paying customers before building anything. Charge from day one: a price people pay is the only proof of demand.',
+      ].join('\n'),
+    },
+  ],
   'pitch-deck-coach': [
     {
       name: 'pitch-deck-checklist.md',

@@ -18,6 +18,8 @@ export interface ReplyBound {
 
 export interface BoundInput {
   messageTokens: number;
+  /** Of `messageTokens`, those of retrieved knowledge passages: charged as input, left out of the reply's estimate. */
+  retrievedTokens?: number;
   /** The longest reply allowed whatever the balance: the agent's maximum (and the request's own `max_tokens`). */
   maxReplyTokens: number;
   countsApiCall: boolean;
@@ -32,7 +34,7 @@ function neededCredits(bound: Pick<ReplyBound, 'estimate'>, messageTokens: numbe
 export function boundReply(wallet: WalletRow, input: BoundInput): ReplyBound {
   if (input.countsApiCall && apiCallsExhausted(wallet)) throw new ApiCallLimitError(wallet.apiCallsLimit);
   const balance = wallet.creditsRemaining + wallet.purchasedCredits;
-  const estimate = estimatedSendCredits(input.messageTokens);
+  const estimate = estimatedSendCredits(input.messageTokens, input.retrievedTokens);
   const replyBound = replyTokenBound({ balance, messageTokens: input.messageTokens, maxReplyTokens: input.maxReplyTokens });
   if (estimate > balance || replyBound < 1) throw new InsufficientCreditsError(insufficientCreditsText(neededCredits({ estimate }, input.messageTokens), balance));
   return { estimate, balance, replyBound };
