@@ -1,12 +1,15 @@
-import { useState } from 'react';
-import type { ConnectionTestResult, ModelConnection } from '@agentdock/contracts';
-import { Badge, Button, Card, TextField } from '@agentdock/ui';
+import { useId, useState } from 'react';
+import type { ConnectionPatch, ConnectionTestResult, ModelConnection } from '@agentdock/contracts';
+import { Badge, Button, Card } from '@agentdock/ui';
+import { ConnectionForm } from './connection-form';
 
 export interface ConnectionActions {
   test: (connection: ModelConnection) => Promise<ConnectionTestResult>;
   models: (connection: ModelConnection) => Promise<string[]>;
   makeDefault: (connection: ModelConnection) => Promise<void>;
-  replaceKey: (connection: ModelConnection, apiKey: string) => Promise<void>;
+  /** Saves an edit (name, base URL, default model, a new or removed key); rejects with the server's refusal. */
+  update: (connection: ModelConnection, patch: ConnectionPatch) => Promise<void>;
+  reportFailure: (error: unknown) => void;
   remove: (connection: ModelConnection) => void;
 }
 
@@ -18,8 +21,14 @@ export function ConnectionCard({ connection, actions }: { connection: ModelConne
   const [result, setResult] = useState<ConnectionTestResult | null>(null);
   const [models, setModels] = useState<string[] | null>(null);
   const [pending, setPending] = useState<string | null>(null);
-  const [newKey, setNewKey] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const editButtonId = useId();
   const headingId = `connection-${connection.id}`;
+  // Closing the form (saved, cancelled or Escape) gives the focus back to the button that opened it.
+  const closeForm = () => {
+    setEditing(false);
+    requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
+  };
 
   async function busy<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
     setPending(label);
@@ -57,24 +66,16 @@ export function ConnectionCard({ connection, actions }: { connection: ModelConne
           {models.length === 0 ? <li>No models listed.</li> : models.map((model) => <li key={model}>{model}</li>)}
         </ul>
       )}
-      {newKey !== null && (
-        <form
-          className="adm-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (newKey.trim()) void busy('key', () => actions.replaceKey(connection, newKey.trim())).then(() => setNewKey(null));
+      {editing && (
+        <ConnectionForm
+          connection={connection}
+          onCancel={closeForm}
+          onFailure={actions.reportFailure}
+          onSave={async (patch) => {
+            await actions.update(connection, patch);
+            closeForm();
           }}
-        >
-          <TextField label={`New API key for ${connection.name}`} type="password" autoComplete="off" value={newKey} onChange={(event) => setNewKey(event.target.value)} />
-          <div className="adm-actions">
-            <Button size="sm" type="submit" disabled={pending !== null || !newKey.trim()}>
-              Save Key
-            </Button>
-            <Button size="sm" type="button" variant="secondary" onClick={() => setNewKey(null)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        />
       )}
       <div className="adm-actions">
         <Button
@@ -94,8 +95,16 @@ export function ConnectionCard({ connection, actions }: { connection: ModelConne
         >
           Models
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => setNewKey('')} disabled={pending !== null} aria-label={`Replace the key of ${connection.name}`}>
-          Replace Key
+        <Button
+          id={editButtonId}
+          size="sm"
+          variant="secondary"
+          onClick={() => setEditing(true)}
+          disabled={pending !== null || editing}
+          aria-expanded={editing}
+          aria-label={`Edit ${connection.name}`}
+        >
+          Edit
         </Button>
         {!connection.isDefault && (
           <>

@@ -1,8 +1,8 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ModelConnection } from '@agentdock/contracts';
-import { jsonResponse } from '@agentdock/session/testing';
-import { adminServices, messageBeside, renderConsole } from '../../testing';
+import { errorResponse, jsonResponse } from '@agentdock/session/testing';
+import { adminServices, bannerText, messageBeside, renderConsole } from '../../testing';
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
@@ -78,5 +78,108 @@ describe('model connections', () => {
     expect(within(await screen.findByRole('list', { name: 'Models of Demo provider (built in)' })).getByText('agentdock-demo')).toBeTruthy();
     // The default connection offers no Delete.
     expect(screen.queryByRole('button', { name: 'Delete Demo provider (built in)' })).toBeNull();
+  });
+
+  describe('editing a connection', () => {
+    const OPENAI = connection({
+      id: '6a1b2c3d-0000-4c2e-9a31-0d6f1b2c3d02',
+      name: 'OpenAI',
+      baseUrl: 'https://api.openai.com/v1',
+      keyLastFour: 'WXYZ',
+      defaultModel: 'gpt-4o-mini',
+      isDefault: false,
+    });
+    const PATCH = `PATCH /api/chat/admin/connections/${OPENAI.id}`;
+    const cardOf = async (name: string) => (await screen.findByRole('heading', { level: 3, name })).closest('li') as HTMLElement;
+
+    async function openEdit(services = adminServices()) {
+      services.on('GET /api/chat/admin/connections', jsonResponse(200, { connections: [connection(), OPENAI] }));
+      await openConnections(services);
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit OpenAI' }));
+      await screen.findByRole('form', { name: 'Edit OpenAI' });
+      return services;
+    }
+
+    it('renames it and replaces its key: the form starts from the saved fields, never the key, and sends only what changed', async () => {
+      const services = adminServices();
+      services.on(PATCH, (call) => jsonResponse(200, { ...OPENAI, ...(call.body as object), apiKey: undefined, keyLastFour: 'ABCD' }));
+      await openEdit(services);
+      const name = screen.getByLabelText('Name') as HTMLInputElement;
+      // Opened from the keyboard's point of view: the first field has the focus.
+      await waitFor(() => expect(document.activeElement).toBe(name));
+      expect(name.value).toBe('OpenAI');
+      expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://api.openai.com/v1');
+      expect((screen.getByLabelText('Default model') as HTMLInputElement).value).toBe('gpt-4o-mini');
+      const key = screen.getByLabelText('Replace API key') as HTMLInputElement;
+      expect(key.type).toBe('password');
+      expect(key.value).toBe('');
+      expect(screen.getByText('Stored key: •••• WXYZ (never shown in full).')).toBeTruthy();
+
+      fireEvent.change(name, { target: { value: '  ' } });
+      fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'api.openai.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(messageBeside('Name')).toBe('Give the connection a name'));
+      expect(messageBeside('Base URL')).toBe('Enter the base URL, e.g. https://api.openai.com/v1');
+      expect(services.callsTo(PATCH)).toHaveLength(0);
+
+      fireEvent.change(name, { target: { value: 'OpenAI EU' } });
+      fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'https://api.openai.com/v1' } });
+      fireEvent.change(key, { target: { value: 'sk-new-ABCD' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      const card = await cardOf('OpenAI EU');
+      expect(services.callsTo(PATCH).map((call) => call.body)).toEqual([{ name: 'OpenAI EU', apiKey: 'sk-new-ABCD' }]);
+      expect(within(card).getByText('•••• ABCD')).toBeTruthy();
+      expect(document.body.textContent).not.toContain('sk-new');
+      expect(screen.queryByRole('form', { name: /^Edit/ })).toBeNull();
+      // Closed, the focus goes back to the button that opened it.
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit OpenAI EU' })));
+    });
+
+    it("removes the stored key, shows the server's refusal beside its field, and Escape cancels without saving", async () => {
+      const services = adminServices();
+      services.on(PATCH, (call) =>
+        'apiKey' in (call.body as object) && (call.body as { apiKey: unknown }).apiKey !== null
+          ? errorResponse(400, 'validation_failed', 'Invalid request', [{ path: 'apiKey', message: 'Keys cannot be stored until CONNECTIONS_ENCRYPTION_KEY is set' }])
+          : jsonResponse(200, { ...OPENAI, keyLastFour: null }),
+      );
+      await openEdit(services);
+      fireEvent.change(screen.getByLabelText('Replace API key'), { target: { value: 'sk-other-9999' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(messageBeside('Replace API key')).toBe('Keys cannot be stored until CONNECTIONS_ENCRYPTION_KEY is set'));
+
+      fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' });
+      expect(screen.queryByRole('form', { name: 'Edit OpenAI' })).toBeNull();
+      const calls = services.callsTo(PATCH).length;
+
+      fireEvent.click(screen.getByRole('button', { name: 'Edit OpenAI' }));
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Remove the stored key' }));
+      expect((screen.getByLabelText('Replace API key') as HTMLInputElement).disabled).toBe(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit OpenAI' })).toBeNull());
+      const card = await cardOf('OpenAI');
+      expect(within(card).queryByText('•••• WXYZ')).toBeNull();
+      expect(within(card).getByText('None')).toBeTruthy();
+      expect(
+        services
+          .callsTo(PATCH)
+          .slice(calls)
+          .map((call) => call.body),
+      ).toEqual([{ apiKey: null }]);
+    });
+
+    it('saves nothing when nothing changed, and reports a failed save in the banner', async () => {
+      const services = adminServices();
+      services.on(PATCH, errorResponse(502, 'upstream_error', 'Chat is not answering'));
+      await openEdit(services);
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit OpenAI' })).toBeNull());
+      expect(services.callsTo(PATCH)).toHaveLength(0);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Edit OpenAI' }));
+      fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'OpenAI EU' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(await bannerText()).toContain('Failed to save the connection');
+      expect(screen.getByRole('form', { name: 'Edit OpenAI' })).toBeTruthy();
+    });
   });
 });

@@ -37,7 +37,8 @@ export function ConnectionsPanel() {
       await reporting(() => api.chat.makeDefaultConnection(connection.id));
       loaded.reload();
     },
-    replaceKey: async (connection, apiKey) => replace(await reporting(() => api.chat.updateConnection(connection.id, { apiKey }))),
+    update: async (connection, patch) => replace(await api.chat.updateConnection(connection.id, patch)),
+    reportFailure: (error) => report(ADMIN_ERRORS.saveConnection, error),
     remove: setDeleting,
   };
 
