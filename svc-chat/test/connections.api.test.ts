@@ -99,6 +99,36 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
     expect(JSON.stringify(audit)).not.toContain(PLAIN_KEY.slice(8, 40));
   });
 
+  it('edits a connection as the console does: base URL and name, its key removed, a bad URL refused by field, each audited', async () => {
+    const created = modelConnection.parse(
+      (await api().post('/api/chat/admin/connections').set(admin.auth).send({ name: 'Edit me', baseUrl: other.url, apiKey: PLAIN_KEY }).expect(201)).body,
+    );
+    const refused = await api().patch(`/api/chat/admin/connections/${created.id}`).set(admin.auth).send({ baseUrl: 'api.openai.com' }).expect(400);
+    expect(refused.body.error.fields).toEqual([{ path: 'baseUrl', message: 'Enter the base URL, e.g. https://api.openai.com/v1' }]);
+    const edited = modelConnection.parse(
+      (
+        await api()
+          .patch(`/api/chat/admin/connections/${created.id}`)
+          .set(admin.auth)
+          .send({ name: 'Edited', baseUrl: `${fake.url}/`, apiKey: null })
+          .expect(200)
+      ).body,
+    );
+    expect(edited).toMatchObject({ name: 'Edited', baseUrl: `${fake.url}/`, keyLastFour: null });
+    const [row] = (await chat.db.select().from(chatModelConnections)).filter((one) => one.id === created.id);
+    expect(row!.apiKeySealed).toBeNull();
+    const [entry] = adminAuditList.parse((await api().get('/api/chat/admin/audit').set(admin.auth).expect(200)).body).entries;
+    expect(entry).toMatchObject({
+      action: 'chat.connection.update',
+      target: `connection:${created.id}`,
+      actorId: admin.id,
+      before: { name: 'Edit me', keyLastFour: 'WXYZ' },
+      after: { name: 'Edited', keyLastFour: null, keyReplaced: true },
+    });
+    // The later tests count on the connections the first ones made.
+    await api().delete(`/api/chat/admin/connections/${created.id}`).set(admin.auth).expect(204);
+  });
+
   it("tests a connection and shows the provider's own error to the admin; the default connection cannot be deleted", async () => {
     const [connection] = await list();
     expect(connectionTestResult.parse((await api().post(`/api/chat/admin/connections/${connection!.id}/test`).set(admin.auth).expect(200)).body)).toEqual({
