@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { estimateTokens, isAgentVisibleToTier, messageText, type OpenAiChatMessage } from '@agentdock/contracts';
 import { namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
 import { asc, sql } from '@agentdock/service-data/orm';
-import { chatAgents, chatApiRequests } from '../db/schema';
+import { chatAgents } from '../db/schema';
 import { PROVIDER_FAILURE_REASON, type ProviderRequest } from '../providers/provider';
 import type { AgentRecord } from './agents';
 import type { ApiCaller } from './api-keys';
@@ -165,6 +165,15 @@ export async function reserveApiReply(
   return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt, knowledge };
 }
 
+const value = (name: string) => sql.placeholder(name);
+// A request's metadata, in its settlement's transaction: on every completion's path.
+const recordRequest = namedStatement(
+  'chat_api_request_record',
+  sql`insert into chat_api_requests (id, key_id, user_id, agent_id, kind, request_id, prompt_tokens, completion_tokens, credits, latency_ms, status)
+  values (${value('id')}::uuid, ${value('keyId')}::uuid, ${value('userId')}::uuid, ${value('agentId')}, ${value('kind')}, ${value('requestId')},
+    ${value('promptTokens')}::int, ${value('completionTokens')}::int, ${value('credits')}::bigint, ${value('latencyMs')}::int, ${value('status')}::int)`,
+);
+
 /** How a `/v1` reply went, for its answer. */
 export interface ApiReply {
   delivered: Delivered;
@@ -201,7 +210,7 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
     {
       settled: async (tx, settlement: Settlement) => {
         const completionTokens = settlement.cost.tokens - reservation.messageTokens;
-        await tx.insert(chatApiRequests).values({
+        await recordRequest.run(tx, {
           ...row,
           promptTokens: reservation.messageTokens,
           completionTokens,
@@ -212,7 +221,7 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
         return { delivered: settlement.delivered, promptTokens: reservation.messageTokens, completionTokens };
       },
       failed: async (tx) => {
-        await tx.insert(chatApiRequests).values({ ...row, promptTokens: reservation.messageTokens, completionTokens: 0, credits: 0, latencyMs: latencyMs(), status: 502 });
+        await recordRequest.run(tx, { ...row, promptTokens: reservation.messageTokens, completionTokens: 0, credits: 0, latencyMs: latencyMs(), status: 502 });
         return apiFailureText(request.requestId);
       },
     },
