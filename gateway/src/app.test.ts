@@ -412,6 +412,31 @@ describe('upstream failures', () => {
     }
   });
 
+  it('sends a request with a body that a replica stopped since its last probe refused, whole, to another replica, /v1 included', async () => {
+    const sent = JSON.stringify({ model: 'meeting-prep', messages: [{ role: 'user', content: 'x'.repeat(20_000) }] });
+    for (const path of ['/api/chat/conversations', '/v1/chat/completions']) {
+      // Ready when the gateway's first probe asks, then stopped: the pool still counts it in, and
+      // round robin sends the request to it first.
+      let probed!: () => void;
+      const wasProbed = new Promise<void>((resolve) => (probed = resolve));
+      const stopping = await startHttpServer(
+        express().get('/readyz', (_req, res) => {
+          res.json({ status: 'up', service: 'chat', checks: {} });
+          probed();
+        }),
+        { port: 0, host: '127.0.0.1' },
+      );
+      const upstreams = { ...baseConfig.upstreams, chat: [serverUrl(stopping), ...baseConfig.upstreams.chat] };
+      const app = gateway({ upstreams, bodyLimitBytes: 1024 * 1024, upstreamProbeIntervalMs: 60_000 });
+      await wasProbed;
+      stopping.closeAllConnections();
+      await closeHttpServer(stopping);
+      const res = await request(app).post(path).set('content-type', 'application/json').send(sent).expect(200);
+      expect(res.body).toMatchObject({ service: 'chat', method: 'POST', url: path, body: sent });
+      await app.close();
+    }
+  });
+
   it('answers 503 when every replica refuses', async () => {
     const upstreams = { ...baseConfig.upstreams, catalog: [await closedPortUrl(), await closedPortUrl()] };
     const res = await request(gateway({ upstreams })).get('/api/catalog/plans').expect(503);
@@ -454,6 +479,14 @@ describe('upstream failures', () => {
 describe('gateway endpoints', () => {
   it('is live on its own', async () => {
     expect((await request(gateway()).get('/healthz').expect(200)).body).toEqual({ status: 'up' });
+  });
+
+  it('once draining, fails its health checks for the load balancer while still serving every request', async () => {
+    const app = gateway();
+    app.drain();
+    for (const path of ['/healthz', '/readyz']) expect((await request(app).get(path).expect(503)).body).toEqual({ status: 'draining' });
+    expect((await request(app).get('/api/catalog/plans').expect(200)).body).toMatchObject({ service: 'catalog' });
+    expect((await request(app).get('/').expect(200)).text).toBeTruthy();
   });
 
   const OPERATOR = { authorization: 'Bearer metrics-token-0123456789' };

@@ -36,9 +36,16 @@ export const SKIPPED_BY_PUBLIC_API: ReadonlySet<ApiLayerName> = new Set(['tokenC
 
 /** The gateway as a node:http request listener (startHttpServer, supertest), and what it holds open. */
 export type Gateway = FrontedApp & {
+  /**
+   * From now on /healthz and /readyz answer 503 ("draining") while every other request is still
+   * served: a load balancer's checks take the gateway out of rotation before it stops accepting.
+   */
+  drain(): void;
   /** Stops the replica probes and closes the rate limit's Redis connection, if any. */
   close(): Promise<void>;
 };
+
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
 /** /api, /api/… and /api?…: the services' own API, behind the token check. */
 export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -115,14 +122,20 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     handleError: publicApiErrorHandler(logger),
   });
 
+  let draining = false;
   const listener = frontOf(app, (req, res) => {
     const url = req.url ?? '';
-    if (isApiPath(url)) api(req, res);
+    if (draining && HEALTH_PATHS.has(url)) {
+      res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ status: 'draining' }));
+    } else if (isApiPath(url)) api(req, res);
     else if (isPublicApiPath(url)) publicApi(req, res);
     else return false;
     return true;
   });
   return Object.assign(listener, {
+    drain: () => {
+      draining = true;
+    },
     close: async () => {
       for (const pool of pools.values()) pool.close();
       await rateLimit.close();

@@ -13,6 +13,7 @@ describe('loadGatewayConfig', () => {
         chat: ['http://127.0.0.1:3104'],
       },
       upstreamProbeIntervalMs: 1_000,
+      drainDelayMs: 0,
       shellUrl: 'http://127.0.0.1:3200',
       remotes: {
         marketing: 'http://localhost:3201/mf-manifest.json',
@@ -32,6 +33,12 @@ describe('loadGatewayConfig', () => {
       metricsToken: undefined,
       logLevel: 'info',
     });
+  });
+
+  it('drains for DRAIN_DELAY_MS before stopping, up to a minute', () => {
+    expect(loadGatewayConfig({ DRAIN_DELAY_MS: '3000' }).drainDelayMs).toBe(3000);
+    expect(() => loadGatewayConfig({ DRAIN_DELAY_MS: '60001' })).toThrow(ConfigError);
+    expect(() => loadGatewayConfig({ DRAIN_DELAY_MS: 'soon' })).toThrow(ConfigError);
   });
 
   it('takes several replicas of a service as comma-separated URLs, and refuses an empty list', () => {

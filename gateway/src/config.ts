@@ -14,6 +14,11 @@ export interface GatewayConfig {
   upstreams: Record<UpstreamName, string[]>;
   /** How often each replica's readiness is probed when a service has more than one. */
   upstreamProbeIntervalMs: number;
+  /**
+   * On SIGTERM, how long the gateway keeps serving while its /healthz and /readyz answer 503
+   * (DRAIN_DELAY_MS): the load balancer takes it out of rotation before it stops accepting.
+   */
+  drainDelayMs: number;
   shellUrl: string;
   /** Manifest URLs handed to the browser by /runtime-config.json and allowed by the CSP. */
   remotes: RuntimeConfig['remotes'];
@@ -88,6 +93,7 @@ const gatewayEnvSchema = z
     BODY_LIMIT: byteSizeSchema.prefault('1mb'),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(30_000),
     UPSTREAM_PROBE_INTERVAL_MS: positiveIntSchema.default(1_000),
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     TRUST_PROXY_HOPS: proxyHopsSchema.default(0),
     METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     GATEWAY_SECRET: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
@@ -113,6 +119,7 @@ const gatewayEnvSchema = z
     bodyLimitBytes: env.BODY_LIMIT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     upstreamProbeIntervalMs: env.UPSTREAM_PROBE_INTERVAL_MS,
+    drainDelayMs: env.DRAIN_DELAY_MS,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     metricsToken: env.METRICS_TOKEN,
     gatewaySecret: env.GATEWAY_SECRET,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { CHAT_ADMIN_BASE, CHAT_BASE, PUBLIC_API_BASE } from '@agentdock/contracts';
 import type { ServiceDefinition } from '@agentdock/service-data';
 import { type ChatSchema, schema } from './db/schema';
+import { ApiKeyCache } from './domain/api-key-cache';
 import { ApiLimits } from './domain/api-limits';
 import { chatConsumers } from './events/consumers';
 import { bootstrapConnection } from './domain/connections';
@@ -31,6 +32,8 @@ interface ChatDeps {
   env: ChatProviderEnv;
   settings: ConnectionSettings;
   connections: ConnectionDirectory;
+  /** The `/v1` API keys this replica has read, forgotten by the key events it consumes. */
+  keys: ApiKeyCache;
 }
 
 /**
@@ -62,9 +65,9 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
           demoName: DEMO_PROVIDER_NAME,
         });
       }
-      return { handle, env, settings, connections: new ConnectionDirectory(context.db, settings, handle.provider) };
+      return { handle, env, settings, connections: new ConnectionDirectory(context.db, settings, handle.provider), keys: new ApiKeyCache() };
     },
-    mount(app, context, { handle, env, settings, connections }) {
+    mount(app, context, { handle, env, settings, connections, keys }) {
       const sendDeps = {
         context,
         provider: handle.provider,
@@ -88,7 +91,7 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
         },
         maxConcurrentStreams: env.API_MAX_CONCURRENT_STREAMS,
       });
-      app.use(PUBLIC_API_BASE, publicApiRouter({ ...sendDeps, limits, logContent: env.API_LOG_CONTENT }));
+      app.use(PUBLIC_API_BASE, publicApiRouter({ ...sendDeps, limits, keys, logContent: env.API_LOG_CONTENT }));
       app.use(PUBLIC_API_BASE, publicApiErrorHandler(context.logger));
     },
     async onStop(_context, { handle }) {

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { chatWalletLedger } from '../src/db/schema';
 import { reserveCredits, settleReservation } from '../src/domain/ledger';
 import { addMonths, ensureWallet, walletRow } from '../src/domain/wallet';
+import { ApiKeyCache } from '../src/domain/api-key-cache';
 import { chatConsumers } from '../src/events/consumers';
 import { ChatHarness, DRIVER, parseSse } from './harness';
 
@@ -41,7 +42,9 @@ describe(`plan changes on ${DRIVER}`, () => {
 
   beforeAll(async () => {
     chat = await ChatHarness.start({});
-    handlers = new Map(chatConsumers(chat.service.context).map((consumer) => [consumer.subject, consumer.handler as (envelope: unknown) => Promise<void>]));
+    handlers = new Map(
+      chatConsumers(chat.service.context, { keys: new ApiKeyCache() }).map((consumer) => [consumer.subject, consumer.handler as (envelope: unknown) => Promise<void>]),
+    );
   });
   afterAll(() => chat.close());
 

@@ -279,6 +279,18 @@ describe(`svc-chat public API (/v1) with the official OpenAI SDK on ${DRIVER}`, 
     expect(await caught(clientFor(late.secret).models.list())).toBeInstanceOf(OpenAI.AuthenticationError);
   });
 
+  it('refuses a completion on a key another replica saw revoked, although this one still remembers the key, charging nothing', async () => {
+    const agent = await chat.agent();
+    const { user, key, client } = await customer();
+    await client.chat.completions.create({ model: agent.key, messages: [{ role: 'user', content: 'abcd' }] });
+    const before = await chat.wallet(user.id);
+    // As another replica's consumer writes it: the row changes, this replica's memory does not.
+    await chat.db.update(chatApiKeys).set({ revokedAt: new Date() }).where(eq(chatApiKeys.id, key.id));
+    expect(await caught(client.chat.completions.create({ model: agent.key, messages: [{ role: 'user', content: 'abcd' }] }))).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(await chat.wallet(user.id)).toEqual(before);
+    expect(await requestsOf(key.id)).toHaveLength(1);
+  });
+
   it('refuses an expired key', async () => {
     const { client } = await customer({ key: { expiresAt: new Date(Date.now() - 60_000).toISOString() } });
     expect(await caught(client.models.list())).toBeInstanceOf(OpenAI.AuthenticationError);

@@ -19,6 +19,7 @@ import OpenAI from 'openai';
 import request from 'supertest';
 import type { z } from 'zod';
 import { chatMessages, chatWalletLedger } from '../src/db/schema';
+import { ApiKeyCache } from '../src/domain/api-key-cache';
 import { chatConsumers } from '../src/events/consumers';
 import { toWallet } from '../src/domain/wallet';
 import type { FakeOpenAi } from './fake-openai';
@@ -81,7 +82,9 @@ describe(`statement on ${DRIVER}`, () => {
     ({ chat, fake } = await ChatHarness.behindFakeOpenAi());
     agent = await chat.agent({ tier: 'free', name: 'Meeting Prep', key: `meeting-prep-${randomUUID().slice(0, 6)}` });
     admin = await chat.user({ admin: true });
-    handlers = new Map(chatConsumers(chat.service.context).map((consumer) => [consumer.subject, consumer.handler as (envelope: unknown) => Promise<void>]));
+    handlers = new Map(
+      chatConsumers(chat.service.context, { keys: new ApiKeyCache() }).map((consumer) => [consumer.subject, consumer.handler as (envelope: unknown) => Promise<void>]),
+    );
   });
   afterAll(() => chat.close());
 

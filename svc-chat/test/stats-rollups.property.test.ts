@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatStats, STATS_TOP_CUSTOMERS, userRegisteredV1 } from '@agentdock/contracts';
 import { rollupDifferences } from '@agentdock/service-data';
-import { eq } from '@agentdock/service-data/orm';
+import { eq, sql } from '@agentdock/service-data/orm';
 import { eventually } from '@agentdock/service-kit/testing';
 import fc from 'fast-check';
 import request from 'supertest';
@@ -27,7 +27,9 @@ type Step =
   | { kind: 'refund'; pick: number }
   | { kind: 'import'; user: number; agent: number; role: 'user' | 'assistant'; credits: number; daysAgo: number; refunded: boolean; api: number | null }
   | { kind: 'move'; pick: number; daysAgo: number }
-  | { kind: 'delete'; pick: number };
+  | { kind: 'delete'; pick: number }
+  /** A row's figures moved to another shard, as another database connection would have counted them. */
+  | { kind: 'reshard'; pick: number; shard: number };
 
 const USERS = 3;
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -49,6 +51,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), daysAgo: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reshard' as const), pick: fc.nat(), shard: fc.nat(7) }) },
 );
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -173,6 +176,13 @@ describe(`chat stats rollups equal the raw rows on ${DRIVER}`, () => {
               .where(eq(chatMessages.id, written[current.pick % written.length]!));
           } else if (current.kind === 'delete' && written.length > 0) {
             await chat.db.delete(chatMessages).where(eq(chatMessages.id, written.splice(current.pick % written.length, 1)[0]!));
+          } else if (current.kind === 'reshard') {
+            // Later counts of the same day and agent then go to this connection's shard: the figure is two rows' sum.
+            await chat.db.execute(sql`update chat_stats_daily as t set shard = ${current.shard}
+              where (t.day, t.channel, t.agent_id, t.shard) = (
+                select day, channel, agent_id, shard from chat_stats_daily order by day, channel, agent_id, shard
+                offset ${current.pick} % greatest((select count(*) from chat_stats_daily), 1) limit 1)
+              and not exists (select 1 from chat_stats_daily as o where (o.day, o.channel, o.agent_id, o.shard) = (t.day, t.channel, t.agent_id, ${current.shard}))`);
           }
         }
         expect(await rollupDifferences(chat.db, chatRollups)).toEqual([]);

@@ -10,6 +10,7 @@ import { refundMessage } from '../src/domain/admin';
 import { completeSend, prepareSend, type SendDeps } from '../src/domain/chat';
 import { BalanceTooLowError } from '../src/domain/errors';
 import { adjustCredits } from '../src/domain/ledger';
+import { ApiKeyCache } from '../src/domain/api-key-cache';
 import { chatConsumers } from '../src/events/consumers';
 import { type ChatProvider, ProviderError } from '../src/providers/provider';
 import { ChatHarness, DRIVER } from './harness';
@@ -70,7 +71,9 @@ describe(`wallet properties on ${DRIVER}`, () => {
     // The provider is scripted per send below; this URL is never called.
     chat = await ChatHarness.start({ DEMO_AGENT_PROVIDER_URL: 'http://127.0.0.1:9/v1' });
     agentId = (await chat.agent()).id;
-    handlers = new Map(chatConsumers(chat.service.context).map((consumer) => [consumer.subject, consumer.handler as (envelope: unknown) => Promise<void>]));
+    handlers = new Map(
+      chatConsumers(chat.service.context, { keys: new ApiKeyCache() }).map((consumer) => [consumer.subject, consumer.handler as (envelope: unknown) => Promise<void>]),
+    );
   });
   afterAll(() => chat.close());
 

@@ -277,14 +277,15 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 const DROPPED = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'];
 
 /**
- * Only a request that can be sent again whole, and that the replica either never got (the
- * connection was refused) or may safely get twice (idempotent, on a pooled connection the replica
- * closed as it was reused), is retried. A body has already been streamed into the failed attempt,
- * so a request with one is never retried.
+ * Only a request that can be sent again whole, and that the replica either never got or may safely
+ * get twice, is retried: one the replica never got because no connection was made (refused,
+ * unreachable, not resolved, or no connection within the limit), with its body, if any, not yet
+ * read from the client (nothing was sent, so it can all be sent to another replica); or an
+ * idempotent one without a body on a pooled connection the replica closed as it was reused.
  */
 function neverReachedUpstream(err: unknown, req: IncomingMessage): boolean {
+  if (connectionRefused(err) || errorCode(err) === 'UND_ERR_CONNECT_TIMEOUT') return !req.readableDidRead;
   if (hasBody(req)) return false;
-  if (connectionRefused(err)) return true;
   return IDEMPOTENT.has(req.method ?? '') && DROPPED.includes(errorCode(err) ?? '');
 }
 

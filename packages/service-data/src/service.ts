@@ -42,6 +42,8 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
    * sessions that have ended (401 session_revoked).
    */
   verifier: TokenVerifier;
+  /** The users svc-identity has suspended, from memory (kept current by events): for credentials other than access tokens, such as API keys. */
+  suspended: Pick<SuspendedUsers, 'has'>;
   /**
    * Runs `work` in one transaction and relays the events it enqueued as soon as it commits.
    * Use this (not `db.transaction`) for any change that publishes events.
@@ -171,6 +173,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
       ),
       revoked,
     ),
+    suspended,
     transaction: async (work) => {
       const before = enqueued;
       const result = await inTransaction(database.db, work);

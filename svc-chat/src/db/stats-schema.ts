@@ -10,6 +10,9 @@ import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid } 
  *
  * Per UTC day, channel and agent: `web` counts the agents' replies and the credits they cost
  * (a refunded reply's credits are not counted), `api` the answered /v1 requests (200 and 499).
+ * Each figure is spread over up to STATS_SHARDS rows (`shard`, migration 0014), one per database
+ * connection's turn: every reply of an agent on a day counted into one row made concurrent
+ * replies wait for each other's commit on its lock. Readers sum the shards.
  */
 export const chatStatsDaily = pgTable(
   'chat_stats_daily',
@@ -19,8 +22,9 @@ export const chatStatsDaily = pgTable(
     agentId: text('agent_id').notNull(),
     messages: bigint('messages', { mode: 'number' }).notNull().default(0),
     credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+    shard: integer('shard').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.day, table.channel, table.agentId] }), check('chat_stats_daily_channel_check', sql`${table.channel} in ('web', 'api')`)],
+  (table) => [primaryKey({ columns: [table.day, table.channel, table.agentId, table.shard] }), check('chat_stats_daily_channel_check', sql`${table.channel} in ('web', 'api')`)],
 );
 
 /** Per UTC day and customer: their web replies and credits, for the active and top customers of a range. */

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type apiKeyIssuedV1, type ApiKeyUsage, type EventData, type SubscriptionTier } from '@agentdock/contracts';
-import { type Db, suspendedUsers } from '@agentdock/service-data';
+import type { Db } from '@agentdock/service-data';
 import { and, eq, sql } from '@agentdock/service-data/orm';
-import { type ChatSchema, chatApiKeys, chatApiRequests, chatWallets } from '../db/schema';
-import { isTier } from './allowances';
+import { type ChatSchema, chatApiKeys, chatApiRequests } from '../db/schema';
+import type { ApiKeyCache } from './api-key-cache';
+import type { WalletRow } from './ledger';
+import { walletRow, walletTier } from './wallet';
 import { PublicApiError } from './errors';
 
 export type ApiKeyRow = typeof chatApiKeys.$inferSelect;
@@ -49,32 +51,33 @@ export async function applyApiKeyRevoked(tx: Db<ChatSchema>, data: { keyId: stri
     .onConflictDoUpdate({ target: chatApiKeys.id, set: { revokedAt: sql`coalesce(${chatApiKeys.revokedAt}, excluded.revoked_at)` } });
 }
 
-/** Who a `/v1` request comes from: the key, its owner's tier (the wallet's) and whether the owner is suspended. */
+/** Who a `/v1` request comes from: the key, its owner's tier (the wallet's) and the wallet as read. */
 export interface ApiCaller {
   key: ApiKeyRow;
   userId: string;
   tier: SubscriptionTier;
-  /** False until the owner has a wallet: it is opened (free) at the first metered request. */
-  hasWallet: boolean;
+  /** Undefined until the owner has a wallet: it is opened (free) at the first metered request. */
+  wallet: WalletRow | undefined;
+}
+
+/** Where a `/v1` request's key and owner are checked: the keys and the suspended users from memory, the wallet from the database. */
+export interface ApiKeyCheck {
+  db: Db<ChatSchema>;
+  keys: ApiKeyCache;
+  suspended: { has(userId: string): boolean };
 }
 
 /**
- * The caller of `Authorization: Bearer adk_…`, in one query: the key by its hash, the wallet's
- * tier and the owner's suspension. Throws 401 invalid_api_key for an unknown, revoked or expired
- * key, 403 account_suspended for a suspended owner.
+ * The caller of `Authorization: Bearer adk_…`: the key by its hash and the owner's suspension from
+ * memory, and the wallet (for the tier, and for the reservation after) in one query. Throws 401
+ * invalid_api_key for an unknown, revoked or expired key, 403 account_suspended for a suspended owner.
  */
-export async function authenticateApiKey(db: Db<ChatSchema>, secret: string, now = new Date()): Promise<ApiCaller> {
-  const [row] = await db
-    .select({ key: chatApiKeys, tier: chatWallets.tier, suspended: suspendedUsers.suspended })
-    .from(chatApiKeys)
-    .leftJoin(chatWallets, eq(chatWallets.userId, chatApiKeys.userId))
-    .leftJoin(suspendedUsers, eq(suspendedUsers.userId, sql`${chatApiKeys.userId}::text`))
-    .where(eq(chatApiKeys.secretHash, hashApiSecret(secret)))
-    .limit(1);
-  if (!row || row.key.revokedAt || (row.key.expiresAt && row.key.expiresAt <= now)) throw invalidApiKey();
-  if (row.suspended) throw new PublicApiError('account_suspended', 'This account is suspended. Contact support to restore access.');
-  const tier = row.tier !== null && isTier(row.tier) ? row.tier : 'free';
-  return { key: row.key, userId: row.key.userId, tier, hasWallet: row.tier !== null };
+export async function authenticateApiKey(check: ApiKeyCheck, secret: string, now = new Date()): Promise<ApiCaller> {
+  const key = await check.keys.find(check.db, hashApiSecret(secret), now.getTime());
+  if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw invalidApiKey();
+  if (check.suspended.has(key.userId)) throw new PublicApiError('account_suspended', 'This account is suspended. Contact support to restore access.');
+  const wallet = await walletRow(check.db, key.userId);
+  return { key, userId: key.userId, tier: wallet ? walletTier(wallet) : 'free', wallet };
 }
 
 /** A key's share of a reservation: what it put on the key's monthly counter, and in which month. */

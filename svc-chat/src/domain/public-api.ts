@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { estimateTokens, isAgentVisibleToTier, messageText, type OpenAiChatMessage } from '@agentdock/contracts';
-import { asc, eq } from '@agentdock/service-data/orm';
-import { chatAgents, chatApiRequests } from '../db/schema';
+import { namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
+import { asc, sql } from '@agentdock/service-data/orm';
+import { chatAgents } from '../db/schema';
 import { PROVIDER_FAILURE_REASON, type ProviderRequest } from '../providers/provider';
 import type { AgentRecord } from './agents';
 import type { ApiCaller } from './api-keys';
@@ -11,8 +12,9 @@ import { PublicApiError } from './errors';
 import type { Delivered } from './metering/cut-off';
 import { meteredReply, type MeteredResult, type ReplyRequest } from './metering/metered-reply';
 import { type Reservation, reserveReply } from './metering/reserve';
+import { bookedColumns, bookedStep, reservationRecording } from './ledger';
 import type { Settlement } from './metering/settle';
-import { ensureWallet } from './wallet';
+import { walletInUse } from './wallet';
 import { knowledgeForSend, NO_KNOWLEDGE, providerPassages, type SendKnowledge } from './knowledge/for-send';
 
 /**
@@ -49,13 +51,27 @@ export async function modelsFor(deps: Pick<SendDeps, 'context'>, caller: ApiCall
   });
 }
 
+// The agents of a slug with their knowledge budget, in one statement: on every completion's path.
+const agentsByKey = namedStatement(
+  'chat_api_agents_by_key',
+  sql`select ${prefixedColumns(chatAgents, 'agent', '')}, coalesce(settings.token_budget, 0) as knowledge_budget
+  from chat_agents as agent left join chat_knowledge_settings as settings on settings.agent_id = agent.id
+  where agent.key = ${sql.placeholder('key')}`,
+);
+const agentFromRaw = rawRowReader(chatAgents);
+
+/** An agent a `/v1` request uses, with the tokens of knowledge a reply may be given. */
+export type ApiAgent = AgentRecord & { knowledgeBudget: number };
+
 /** One agent the key may use, by its slug; anything else (unknown, above the tier, not allowed) is the same 404. */
-export async function modelFor(deps: Pick<SendDeps, 'context'>, caller: ApiCaller, id: string): Promise<AgentRecord> {
-  const rows = await deps.context.db.select().from(chatAgents).where(eq(chatAgents.key, id));
+export async function modelFor(deps: Pick<SendDeps, 'context'>, caller: ApiCaller, id: string): Promise<ApiAgent> {
   const allowed = caller.key.allowedAgents === null || caller.key.allowedAgents.includes(id);
-  const agent = allowed ? rows.find((row) => isAgentVisibleToTier(row, caller.tier)) : undefined;
-  if (!agent) throw new PublicApiError('model_not_found', `The model '${id}' does not exist or you do not have access to it.`, 'model');
-  return agent;
+  const rows = allowed ? await agentsByKey.run(deps.context.db, { key: id }) : [];
+  for (const raw of rows) {
+    const agent = agentFromRaw(raw);
+    if (agent && isAgentVisibleToTier(agent, caller.tier)) return { ...agent, knowledgeBudget: Number(raw.knowledge_budget) };
+  }
+  throw new PublicApiError('model_not_found', `The model '${id}' does not exist or you do not have access to it.`, 'model');
 }
 
 /** An OpenAI conversation as the provider takes it: the caller's instructions, the earlier turns and the last user message. */
@@ -100,6 +116,13 @@ export function readConversation(messages: OpenAiChatMessage[]): ApiConversation
   return { system: system.length ? system.join('\n\n') : undefined, history, message, promptTokens };
 }
 
+/** The reservation of a request with an uncapped key, made only while the key is not revoked. */
+const apiReservation = reservationRecording('chat_api_reservation', {
+  ctes: sql`key_checked as (select 1)`,
+  select: sql`select ${bookedColumns} from ${bookedStep}`,
+  guard: sql`not exists (select 1 from chat_api_keys where id = ${sql.placeholder('keyId')}::uuid and revoked_at is not null)`,
+});
+
 /** A metered `/v1` request, reserved: what it may cost is set aside and counts one API call. */
 export interface ApiReservation {
   reservation: Reservation;
@@ -117,26 +140,40 @@ export interface ApiReservation {
 export async function reserveApiReply(
   deps: PublicApiDeps,
   caller: ApiCaller,
-  agent: AgentRecord,
+  agent: ApiAgent,
   input: { promptTokens: number; maxTokens: number | null; kind: 'chat' | 'image'; startedAt: number; question?: string },
 ): Promise<ApiReservation> {
-  await ensureWallet(deps.context.db, caller.userId, caller.tier);
+  const wallet = await walletInUse(deps.context.db, caller.wallet, caller);
   // The agent's knowledge applies on /v1 as in the web chat: its passages are prompt tokens like the caller's.
-  const knowledge = input.kind === 'chat' && input.question ? await knowledgeForSend(deps.context.db, agent.id, input.question) : NO_KNOWLEDGE;
+  const knowledge = input.kind === 'chat' && input.question ? await knowledgeForSend(deps.context.db, agent.id, input.question, agent.knowledgeBudget) : NO_KNOWLEDGE;
   const agentLimit = agentReplyLimit(deps.replyLimits, agent);
-  const reservation = await deps.context.transaction((tx) =>
-    reserveReply(tx, {
-      userId: caller.userId,
-      replyId: randomUUID(),
-      messageTokens: input.promptTokens + knowledge.tokens,
-      retrievedTokens: knowledge.tokens,
-      maxReplyTokens: input.maxTokens === null ? agentLimit : Math.min(agentLimit, input.maxTokens),
-      countsApiCall: true,
-      keyId: caller.key.id,
-    }),
-  );
+  const reserving = {
+    userId: caller.userId,
+    replyId: randomUUID(),
+    messageTokens: input.promptTokens + knowledge.tokens,
+    retrievedTokens: knowledge.tokens,
+    maxReplyTokens: input.maxTokens === null ? agentLimit : Math.min(agentLimit, input.maxTokens),
+    countsApiCall: true,
+  };
+  // A key without a monthly cap holds no counter: one statement reserves on the wallet as read,
+  // unless the key was revoked meanwhile. Otherwise (a capped key, a wallet that moved, a revoked
+  // key) the wallet and the key are locked in a transaction, which also gives the refusals.
+  const atOnce =
+    caller.key.monthlyCreditCap === null
+      ? await reserveReply(deps.context.db, { ...reserving, atOnce: true, seen: wallet, recording: { statement: apiReservation, values: { keyId: caller.key.id } } })
+      : null;
+  const reservation = atOnce ?? (await deps.context.transaction((tx) => reserveReply(tx, { ...reserving, keyId: caller.key.id })));
   return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt, knowledge };
 }
+
+const value = (name: string) => sql.placeholder(name);
+// A request's metadata, in its settlement's transaction: on every completion's path.
+const recordRequest = namedStatement(
+  'chat_api_request_record',
+  sql`insert into chat_api_requests (id, key_id, user_id, agent_id, kind, request_id, prompt_tokens, completion_tokens, credits, latency_ms, status)
+  values (${value('id')}::uuid, ${value('keyId')}::uuid, ${value('userId')}::uuid, ${value('agentId')}, ${value('kind')}, ${value('requestId')},
+    ${value('promptTokens')}::int, ${value('completionTokens')}::int, ${value('credits')}::bigint, ${value('latencyMs')}::int, ${value('status')}::int)`,
+);
 
 /** How a `/v1` reply went, for its answer. */
 export interface ApiReply {
@@ -175,7 +212,7 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
     {
       settled: async (tx, settlement: Settlement) => {
         const completionTokens = settlement.cost.tokens - reservation.messageTokens;
-        await tx.insert(chatApiRequests).values({
+        await recordRequest.run(tx, {
           ...row,
           promptTokens: reservation.messageTokens,
           completionTokens,
@@ -186,7 +223,7 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
         return { delivered: settlement.delivered, promptTokens: reservation.messageTokens, completionTokens };
       },
       failed: async (tx) => {
-        await tx.insert(chatApiRequests).values({ ...row, promptTokens: reservation.messageTokens, completionTokens: 0, credits: 0, latencyMs: latencyMs(), status: 502 });
+        await recordRequest.run(tx, { ...row, promptTokens: reservation.messageTokens, completionTokens: 0, credits: 0, latencyMs: latencyMs(), status: 502 });
         return apiFailureText(request.requestId);
       },
     },

@@ -19,23 +19,44 @@ import type { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
 import { applyAgentChanged, applyAgentPublished } from '../domain/agents';
 import { applyPlanChanged } from '../domain/allowances';
+import type { ApiKeyCache } from '../domain/api-key-cache';
 import { applyApiKeyIssued, applyApiKeyRevoked } from '../domain/api-keys';
 import { addPurchasedCredits, changePlan, changeTier, provisionWallet, resetForSubscription } from '../domain/subscriptions';
 
 // billing.subscription.past-due needs no consumer: access (and the wallet) continue during grace.
-export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOptions[] {
+export function chatConsumers(context: ServiceContext<ChatSchema>, deps: { keys: ApiKeyCache }): SubscribeOptions[] {
   function consumer<TType extends string, TData extends z.ZodType>(
     name: string,
     event: EventDefinition<TType, TData>,
     apply: (tx: Tx<ChatSchema>, data: z.infer<TData>, envelope: EventEnvelope<TType, z.infer<TData>>) => Promise<void>,
+    /** Runs once the change is committed (or was already), with the event's data as it came. */
+    committed?: (data: unknown) => void,
   ): SubscribeOptions {
     const durable = `svc-chat-${name}`;
+    const handler = idempotentHandler({ transaction: context.transaction, consumer: durable, event, apply });
     return {
       durable,
       subject: event.subject,
-      handler: idempotentHandler({ transaction: context.transaction, consumer: durable, event, apply }),
+      handler: committed
+        ? async (envelope, delivery) => {
+            await handler(envelope, delivery);
+            committed(envelope.data);
+          }
+        : handler,
     };
   }
+  // The key is forgotten from memory as its change is written and again once it is committed, so
+  // no request after the handler reads the key as it was (a read in between is not kept).
+  const forgetKey = (data: unknown) => {
+    const keyId = (data as { keyId?: unknown }).keyId;
+    if (typeof keyId === 'string') deps.keys.forget(keyId);
+  };
+  const forgetting =
+    <TData extends { keyId: string }, TEnvelope>(apply: (tx: Tx<ChatSchema>, data: TData, envelope: TEnvelope) => Promise<void>) =>
+    async (tx: Tx<ChatSchema>, data: TData, envelope: TEnvelope) => {
+      await apply(tx, data, envelope);
+      deps.keys.forget(data.keyId);
+    };
   const subscription = (tx: Tx<ChatSchema>, data: { userId: string; tier: 'starter' | 'professional' | 'enterprise'; periodStart: string; periodEnd: string }, eventId: string) =>
     resetForSubscription(tx, { userId: data.userId, tier: data.tier, periodStart: new Date(data.periodStart), periodEnd: new Date(data.periodEnd), eventId });
   return [
@@ -62,8 +83,18 @@ export function chatConsumers(context: ServiceContext<ChatSchema>): SubscribeOpt
       changeTier(tx, { userId: data.userId, tier: 'free', now: new Date(data.endedAt), eventId: envelope.id }),
     ),
     // The API keys chat verifies `/v1` requests with (hash only); a revocation seen before its key still ends revoked.
-    consumer('api-key-issued', apiKeyIssuedV1, (tx, data) => applyApiKeyIssued(tx, data)),
-    consumer('api-key-revoked', apiKeyRevokedV1, (tx, data, envelope) => applyApiKeyRevoked(tx, data, new Date(envelope.occurredAt))),
+    consumer(
+      'api-key-issued',
+      apiKeyIssuedV1,
+      forgetting((tx, data) => applyApiKeyIssued(tx, data)),
+      forgetKey,
+    ),
+    consumer(
+      'api-key-revoked',
+      apiKeyRevokedV1,
+      forgetting((tx, data, envelope) => applyApiKeyRevoked(tx, data, new Date(envelope.occurredAt))),
+      forgetKey,
+    ),
     consumer('credits-purchased', creditsPurchasedV1, (tx, data, envelope) =>
       addPurchasedCredits(tx, { userId: data.userId, credits: data.credits, purchaseId: data.purchaseId, now: new Date(envelope.occurredAt) }),
     ),

@@ -3,6 +3,7 @@ import { AppError, getRequestId, type Logger } from '@agentdock/service-kit';
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
 import { producesImages, unofferedImageSize } from '../domain/agents';
+import type { ApiKeyCache } from '../domain/api-key-cache';
 import type { ApiLimits } from '../domain/api-limits';
 import { type ApiCaller, authenticateApiKey, invalidApiKey } from '../domain/api-keys';
 import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, PublicApiError } from '../domain/errors';
@@ -13,11 +14,15 @@ import { modelFor, modelsFor, type PublicApiDeps, readConversation, reserveApiRe
  * authenticated with the owner's API key (`Authorization: Bearer adk_…`), metered through the
  * wallet like the web chat, answered in OpenAI's shapes, errors included.
  */
-export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits }): Router {
+export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys: ApiKeyCache }): Router {
   const { context, limits } = deps;
+  const keyCheck = { db: context.db, keys: deps.keys, suspended: context.suspended };
   const router = Router();
 
-  /** The key's owner, checked on every request (no cache: a revocation applies to the next one), then the key's per-minute limit. */
+  /**
+   * The key's owner, checked on every request (the key from memory, forgotten when its revocation
+   * is consumed; a reservation checks it again under a lock), then the key's per-minute limit.
+   */
   const authenticate: RequestHandler = async (req, res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -28,7 +33,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits }): Ro
     }
     const secret = match[1]!;
     if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) throw invalidApiKey();
-    const caller = await authenticateApiKey(context.db, secret);
+    const caller = await authenticateApiKey(keyCheck, secret);
     res.locals.caller = caller;
     res.set(await limits.consume(caller.key.id, caller.tier));
     next();

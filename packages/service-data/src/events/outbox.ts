@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { Counter, type Registry } from 'prom-client';
 import type { z } from 'zod';
 import type { Logger } from '@agentdock/service-kit';
 import type { Db, Tx } from '../db/database';
+import { namedStatement } from '../db/named-statement';
 import { outbox } from '../db/kit-schema';
 import type { EventBus } from './bus';
+
+// On the path of every change that publishes (a chat reply's settlement among them): built once.
+const insertEvent = namedStatement(
+  'outbox_insert',
+  sql`insert into outbox (id, subject, payload) values (${sql.placeholder('id')}::uuid, ${sql.placeholder('subject')}, ${sql.placeholder('payload')}::jsonb)`,
+);
 
 /**
  * Records an event in the outbox inside the caller's transaction, so the event exists exactly
@@ -27,7 +34,7 @@ export async function enqueueEvent<TType extends string, TData extends z.ZodType
     source,
     data,
   });
-  await tx.insert(outbox).values({ id: envelope.id, subject: event.subject, payload: envelope });
+  await insertEvent.run(tx, { id: envelope.id, subject: event.subject, payload: JSON.stringify(envelope) });
   return envelope;
 }
 

@@ -4,7 +4,8 @@ import type { Db } from '../db/database';
 /**
  * One rollup table and the view of the service's migration that recomputes it from the raw rows:
  * both have the `keys` and `values` columns. Rows whose values are all zero count as absent (a
- * rollup row that went back to zero stays).
+ * rollup row that went back to zero stays). A rollup may spread one key's figures over several
+ * rows (shards that spare concurrent writers one hot row): they are summed before comparing.
  */
 export interface RollupDefinition {
   table: string;
@@ -24,6 +25,12 @@ const identifier = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
 const list = (names: readonly string[], alias: string) =>
   sql.join(
     names.map((name) => sql`${sql.raw(alias)}.${identifier(name)}`),
+    sql`, `,
+  );
+
+const summed = (names: readonly string[], alias: string) =>
+  sql.join(
+    names.map((name) => sql`sum(${sql.raw(alias)}.${identifier(name)}) as ${identifier(name)}`),
     sql`, `,
   );
 
@@ -52,7 +59,7 @@ export async function rollupDifferences(db: Db, rollups: readonly RollupDefiniti
     );
     const result = await db.execute(sql`
       select ${keys}, ${values}
-      from (select ${list([...rollup.keys, ...rollup.values], 't')} from ${identifier(rollup.table)} t) s
+      from (select ${list(rollup.keys, 't')}, ${summed(rollup.values, 't')} from ${identifier(rollup.table)} t group by ${list(rollup.keys, 't')}) s
       full join (select ${list([...rollup.keys, ...rollup.values], 'v')} from ${identifier(rollup.recomputed)} v) r on ${joined}
       where ${differs}
       limit ${limit}`);

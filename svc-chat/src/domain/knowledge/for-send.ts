@@ -22,8 +22,8 @@ export function providerPassages(knowledge: SendKnowledge): Passage[] {
  * text the model is given (the knowledge block and the blank line before it), so the reservation
  * and the charge hold them and "charged ≥ delivered" keeps holding.
  */
-export async function knowledgeForSend(db: Db<ChatSchema>, agentId: string, message: string): Promise<SendKnowledge> {
-  const passages = await retrievePassages(db, { agentId, text: message });
+export async function knowledgeForSend(db: Db<ChatSchema>, agentId: string, message: string, budget?: number): Promise<SendKnowledge> {
+  const passages = await retrievePassages(db, { agentId, text: message, ...(budget === undefined ? {} : { budget }) });
   if (passages.length === 0) return NO_KNOWLEDGE;
   return { passages, tokens: estimateTokens(`\n\n${formatPassages(providerPassages({ passages, tokens: 0 }))}`) };
 }

@@ -109,6 +109,11 @@ export const fullTextRetriever: PassageRetriever = {
 
 const settingsOf = namedStatement('chat_knowledge_budget', sql`select token_budget from chat_knowledge_settings where agent_id = ${sql.placeholder('agentId')}::uuid`);
 
+async function knowledgeBudget(db: Db<ChatSchema>, agentId: string): Promise<number> {
+  const [settings] = await settingsOf.run(db, { agentId });
+  return settings ? Number(settings.token_budget) : 0;
+}
+
 /** Candidates asked of each retriever: more than a budget's worth, so a long one that does not fit leaves room for the next. */
 const CANDIDATES = 24;
 /** Reciprocal-rank fusion's constant (the usual 60): a passage two retrievers both rank high wins. */
@@ -121,11 +126,10 @@ const FUSION_K = 60;
  */
 export async function retrievePassages(
   db: Db<ChatSchema>,
-  input: { agentId: string; text: string },
+  input: { agentId: string; text: string; /** The agent's budget when the caller read it with the agent. */ budget?: number },
   retrievers: readonly PassageRetriever[] = [fullTextRetriever],
 ): Promise<RetrievedPassage[]> {
-  const [settings] = await settingsOf.run(db, { agentId: input.agentId });
-  const budget = settings ? Number(settings.token_budget) : 0;
+  const budget = input.budget ?? (await knowledgeBudget(db, input.agentId));
   if (budget <= 0) return [];
   const rankings = await Promise.all(retrievers.map((retriever) => retriever.candidates(db, { ...input, limit: CANDIDATES })));
   const scores = new Map<string, { passage: RetrievedPassage; score: number }>();

@@ -1,5 +1,5 @@
 import type { LedgerKind } from '@agentdock/contracts';
-import { type Db, prefixedColumns, rawRowReader, type Tx } from '@agentdock/service-data';
+import { type Db, namedStatement, prefixedColumns, rawRowReader, type Tx } from '@agentdock/service-data';
 import { eq, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWalletLedger, chatWallets } from '../../db/schema';
 import { WalletNotFoundError } from '../errors';
@@ -30,7 +30,52 @@ type WalletSet = Parameters<ReturnType<Db<ChatSchema>['update']>['set']>[0];
 /** The wallet's other columns a change may set along with its balance (never the balance itself). */
 type WalletFields = Omit<WalletSet, 'userId' | 'creditsRemaining' | 'purchasedCredits'>;
 
+/**
+ * The wallet's columns by name rather than `*`: a named statement's result may not change shape
+ * while it is prepared, so a column added by a later migration must not break a running instance.
+ */
+export const walletColumns = (relation: string) => prefixedColumns(chatWallets, relation, '');
+
+/** A wallet row out of a raw statement row (`NamedStatement.run`), in drizzle's shape. */
+export const walletFromRaw = rawRowReader(chatWallets);
+
+const value = (name: string) => sql.placeholder(name);
+
+// The balance change and its ledger row as one statement: one round trip on every settlement.
+const bookStatement = namedStatement(
+  'chat_wallet_book',
+  sql`with changed as (
+    update chat_wallets
+    set credits_remaining = credits_remaining + ${value('plan')}::bigint,
+        purchased_credits = purchased_credits + ${value('purchased')}::bigint,
+        updated_at = ${value('at')}::timestamptz
+    where user_id = ${value('userId')}::uuid
+    returning ${walletColumns('chat_wallets')}
+  ), ledger_row as (
+    insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id, reference, reason, actor_id)
+    select user_id, ${value('kind')}, ${value('plan')}::bigint, ${value('purchased')}::bigint, ${value('messageId')}::uuid, ${value('reference')}, ${value('reason')}, ${value('actorId')}::uuid
+    from changed
+  )
+  select * from changed`,
+);
+
 export async function book(tx: Tx<ChatSchema>, entry: Entry, fields: WalletFields = {}): Promise<WalletRow> {
+  if (Object.keys(fields).length === 0) {
+    const [raw] = await bookStatement.run(tx, {
+      userId: entry.userId,
+      kind: entry.kind,
+      plan: entry.plan,
+      purchased: entry.purchased,
+      messageId: entry.messageId ?? null,
+      reference: entry.reference ?? null,
+      reason: entry.reason ?? null,
+      actorId: entry.actorId ?? null,
+      at: new Date().toISOString(),
+    });
+    const row = raw && walletFromRaw(raw);
+    if (!row) throw new WalletNotFoundError();
+    return row;
+  }
   const [row] = await tx
     .update(chatWallets)
     .set({
@@ -67,12 +112,3 @@ export async function lockWallet(tx: Tx<ChatSchema>, userId: string): Promise<Wa
   if (!row) throw new WalletNotFoundError();
   return row;
 }
-
-/**
- * The wallet's columns by name rather than `*`: a named statement's result may not change shape
- * while it is prepared, so a column added by a later migration must not break a running instance.
- */
-export const walletColumns = (relation: string) => prefixedColumns(chatWallets, relation, '');
-
-/** A wallet row out of a raw statement row (`NamedStatement.run`), in drizzle's shape. */
-export const walletFromRaw = rawRowReader(chatWallets);

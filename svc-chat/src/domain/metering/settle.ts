@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chatCreditsSpentV1, replyCharge } from '@agentdock/contracts';
-import type { ServiceContext } from '@agentdock/service-data';
-import { and, eq, inArray } from '@agentdock/service-data/orm';
+import { namedStatement, type ServiceContext } from '@agentdock/service-data';
+import { sql } from '@agentdock/service-data/orm';
 import { isDatabaseUnavailable } from '@agentdock/service-kit';
-import { type ChatSchema, chatWalletLedger } from '../../db/schema';
+import type { ChatSchema } from '../../db/schema';
 import type { AgentRecord } from '../agents';
 import { releaseKeyCredits } from '../api-keys';
 import { releaseReservation, settleReservation, type WalletRow } from '../ledger';
@@ -33,6 +33,12 @@ export interface ReplyRecorder<TDone, TFailed> {
   failed(tx: ChatTx, apology: string): Promise<TFailed>;
 }
 
+// Every settlement's first statement, prepared once.
+const closingRow = namedStatement(
+  'chat_reservation_closed',
+  sql`select id from chat_wallet_ledger where message_id = ${sql.placeholder('replyId')}::uuid and kind in ('settlement', 'release') limit 1`,
+);
+
 /** How long a reply's settlement keeps trying while the database is away (a restart, a failover). */
 export const SETTLEMENT_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
 
@@ -52,10 +58,7 @@ async function closeReservation<T>(context: ServiceContext<ChatSchema>, reservat
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await context.transaction(async (tx) => {
-        const [closed] = await tx
-          .select({ id: chatWalletLedger.id })
-          .from(chatWalletLedger)
-          .where(and(eq(chatWalletLedger.messageId, reservation.replyId), inArray(chatWalletLedger.kind, ['settlement', 'release'])));
+        const [closed] = await closingRow.run(tx, { replyId: reservation.replyId });
         if (closed) throw new ReservationAlreadyClosedError(`reservation for reply ${reservation.replyId} is already closed`);
         return work(tx);
       });
