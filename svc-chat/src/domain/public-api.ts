@@ -170,9 +170,9 @@ const value = (name: string) => sql.placeholder(name);
 // A request's metadata, in its settlement's transaction: on every completion's path.
 const recordRequest = namedStatement(
   'chat_api_request_record',
-  sql`insert into chat_api_requests (id, key_id, user_id, agent_id, kind, request_id, prompt_tokens, completion_tokens, credits, latency_ms, status)
+  sql`insert into chat_api_requests (id, key_id, user_id, agent_id, kind, request_id, prompt_tokens, completion_tokens, credits, latency_ms, status, agent_version)
   values (${value('id')}::uuid, ${value('keyId')}::uuid, ${value('userId')}::uuid, ${value('agentId')}, ${value('kind')}, ${value('requestId')},
-    ${value('promptTokens')}::int, ${value('completionTokens')}::int, ${value('credits')}::bigint, ${value('latencyMs')}::int, ${value('status')}::int)`,
+    ${value('promptTokens')}::int, ${value('completionTokens')}::int, ${value('credits')}::bigint, ${value('latencyMs')}::int, ${value('status')}::int, ${value('agentVersion')}::int)`,
 );
 
 /** How a `/v1` reply went, for its answer. */
