@@ -52,5 +52,6 @@ export * from './chat/endpoints';
 export * from './chat/knowledge';
 export * from './admin/audit';
 export * from './events/chat';
+export * from './admin/line-diff';
 export * from './admin/stats';
 export * from './admin/customer';
