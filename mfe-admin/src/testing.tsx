@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { type AdminAgent, type AdminAuditEntry, type ContentSection, daysOfRange, productIssueMessage, type UserProfile, type Wallet } from '@agentdock/contracts';
+import { type AdminAgent, type AdminAuditEntry, type ContentSection, type Course, daysOfRange, productIssueMessage, type UserProfile, type Wallet } from '@agentdock/contracts';
 import { planFixture, walletFixture } from '@agentdock/contracts/testing';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { errorResponse, fakeIdentity, jsonResponse, memoryStorage, sessionFixture, userFixture } from '@agentdock/session/testing';
@@ -112,6 +112,29 @@ export function statsFixture(): OverviewStats {
       topCustomers: [{ userId: userRow(1).id, messages: 20, credits: 900 }],
     },
     catalog: { courses: [{ courseId: 'ai-fundamentals', members: 5, newMembers: 2 }], lessonCompletions: 1_234, days: [] },
+  };
+}
+
+/** A course as the catalog lists it, with two empty modules. */
+export function courseRow(id: string, title: string): Course {
+  return {
+    id,
+    title,
+    description: '',
+    fullDescription: '',
+    estimatedDuration: '',
+    level: '',
+    students: 0,
+    completionRate: null,
+    priceMinor: 2_500,
+    currency: 'usd',
+    image: '',
+    instructor: { name: '', role: '', image: '' },
+    modules: [
+      { title: 'Basics', lessons: [] },
+      { title: 'Practice', lessons: [] },
+    ],
+    whatYouGet: [],
   };
 }
 

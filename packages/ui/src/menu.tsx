@@ -1,7 +1,7 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { buttonClassName, type ButtonStyleProps } from './button';
 
-/** px: the list is right-aligned under its button, and kept 8 px inside the window on a phone. */
+/** px: the list is right-aligned with its button, and kept 8 px inside the window on a phone. */
 const MENU_WIDTH = 224;
 
 export interface MenuItem {
@@ -38,8 +38,29 @@ export function Menu({ label, ariaLabel, items, variant = 'secondary', size = 's
   const menuId = useId();
   const buttonId = useId();
 
+  // Placed against the window (a table's scroll box would clip it), under the button, or above it
+  // when the window has no room below; kept there while the page scrolls or resizes.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => {
+      const button = buttonRef.current?.getBoundingClientRect();
+      const height = listRef.current?.offsetHeight ?? 0;
+      if (!button) return;
+      const below = button.bottom + 4;
+      const top = below + height > window.innerHeight && button.top - 4 - height >= 0 ? button.top - 4 - height : below;
+      setPlace({ top, left: Math.max(8, Math.min(button.right - MENU_WIDTH, window.innerWidth - MENU_WIDTH - 8)) });
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [open]);
+
   useEffect(() => {
-    if (open) listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[active]?.focus();
+    if (open) listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[active]?.focus({ preventScroll: true });
   }, [open, active]);
 
   useEffect(() => {
@@ -47,21 +68,11 @@ export function Menu({ label, ariaLabel, items, variant = 'secondary', size = 's
     const outside = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    // The list is placed against the window (a table's scroll box would clip it): moving the page would leave it behind.
-    const dismiss = () => setOpen(false);
     document.addEventListener('pointerdown', outside);
-    window.addEventListener('resize', dismiss);
-    window.addEventListener('scroll', dismiss, true);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      window.removeEventListener('resize', dismiss);
-      window.removeEventListener('scroll', dismiss, true);
-    };
+    return () => document.removeEventListener('pointerdown', outside);
   }, [open]);
 
   const show = (index: number) => {
-    const rect = buttonRef.current?.getBoundingClientRect();
-    if (rect) setPlace({ top: rect.bottom + 4, left: Math.max(8, Math.min(rect.right - MENU_WIDTH, window.innerWidth - MENU_WIDTH - 8)) });
     setActive(index);
     setOpen(true);
   };
