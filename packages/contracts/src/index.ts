@@ -53,6 +53,7 @@ export * from './chat/endpoints';
 export * from './chat/knowledge';
 export * from './admin/audit';
 export * from './admin/line-diff';
+export * from './admin/exports';
 export * from './events/chat';
 export * from './admin/stats';
 export * from './admin/customer';
