@@ -5,6 +5,7 @@ import type { AuditFilter } from '../api/audit-api';
 import { type AdminApi, useAdminApi } from '../api/use-admin-api';
 import { auditSentence } from './audit-sentence';
 import { allAuditEntries, auditCsv, auditFileName } from './audit-csv';
+import { saveFile } from '../exports/save-file';
 import { changesOf } from './audit-entry';
 
 /** How the console names a person: their name, else their email, else what the entry recorded. */
@@ -19,17 +20,6 @@ async function profiles(api: AdminApi, ids: readonly string[]): Promise<Map<stri
   );
   const pages = await Promise.all(chunks.map((chunk) => api.identity.listUsers({ ids: chunk, limit: ADMIN_USER_LIST_MAX_LIMIT, offset: 0 })));
   return new Map(pages.flatMap((page) => page.users.map((user) => [user.id, user] as const)));
-}
-
-function save(csv: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /** Downloads every entry the filter matches (not only the pages on screen) as CSV, in words. */
@@ -56,7 +46,7 @@ export function AuditExport({ filter, onError }: { filter: AuditFilter; onError:
           changes: whole ? [] : changes.map((change) => (change.lines !== null ? `${change.label}:\n${change.lines}` : `${change.label}: ${change.before} → ${change.after}`)),
         };
       });
-      save(auditCsv(rows), auditFileName(filter));
+      saveFile(new Blob([auditCsv(rows)], { type: 'text/csv;charset=utf-8' }), auditFileName(filter));
     } catch (error) {
       onError(error);
     } finally {
