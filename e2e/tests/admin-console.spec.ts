@@ -98,7 +98,14 @@ test.describe('Admin console', () => {
     const row = await findUserRow(page, user.email);
     await expect(row.locator('.ad-tier-badge')).toHaveText('Free');
     await expect(row.getByTestId('credits')).toHaveText('50,000');
-    await row.getByRole('combobox', { name: `Plan for ${name}` }).selectOption({ label: 'Pro' });
+    // The plan changes only once the admin has read what it does to the customer and confirmed.
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Change plan…' }).click();
+    const change = page.getByRole('alertdialog', { name: `Change ${name}’s plan?` });
+    await change.getByLabel('New plan').selectOption({ label: 'Pro' });
+    await expect(change).toContainText(`${name} moves from Free to Pro now and gets Starter and Pro agents.`);
+    await expect(change).toContainText('Their card is not charged.');
+    await change.getByRole('button', { name: 'Change plan' }).click();
     await expect(row.locator('.ad-tier-badge')).toHaveText('Pro');
 
     // After their next refresh the token carries the Pro tier, and chat offers its agents too.
@@ -110,7 +117,11 @@ test.describe('Admin console', () => {
     expect(professionalAgents).toEqual(expect.arrayContaining(freeAgents));
     await userRequest.dispose();
 
-    await row.getByRole('button', { name: `Suspend ${name}` }).click();
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Suspend…' }).click();
+    const suspend = page.getByRole('alertdialog', { name: `Suspend ${name}?` });
+    await expect(suspend).toContainText(`${name} will be signed out everywhere now and cannot sign in, chat or use their API keys until reactivated.`);
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
     await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
     const profile = await request.get(`/api/identity/admin/users?q=${encodeURIComponent(user.email)}`, { headers: bearer(admin) });
     expect(((await profile.json()) as { users: Array<{ subscriptionTier: string; isSuspended: boolean }> }).users[0]).toMatchObject({
@@ -143,7 +154,8 @@ test.describe('Admin console', () => {
       await openConsole(page, admin, 'users');
 
       const row = await findUserRow(page, user.email);
-      await row.getByRole('button', { name: `Credits of ${name}` }).click();
+      await row.getByRole('button', { name: `Actions for ${name}` }).click();
+      await page.getByRole('menuitem', { name: 'Credits…' }).click();
       const panel = mainContent(page).getByRole('region', { name: `Credits of ${name}` });
       await expect(panel.getByText('No replies yet.')).toBeVisible();
       await panel.getByLabel('Credits', { exact: true }).fill('2,500');
