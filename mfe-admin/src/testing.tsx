@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { webcrypto } from 'node:crypto';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -173,6 +174,9 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** The console's query cache without its retries: a failure a test sets up is shown at once. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } });
+
 /** The console at `url` for a signed-in admin over `services`. */
 export function renderConsole(url = '/admin', services: AdminServices = adminServices()) {
   const storage = memoryStorage();
@@ -180,10 +184,12 @@ export function renderConsole(url = '/admin', services: AdminServices = adminSer
   const client = createSessionClient({ fetch: services.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   const view = render(
     <SessionProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <AdminPage />
-        <Location />
-      </MemoryRouter>
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter initialEntries={[url]}>
+          <AdminPage />
+          <Location />
+        </MemoryRouter>
+      </QueryClientProvider>
     </SessionProvider>,
   );
   return { ...view, services };
