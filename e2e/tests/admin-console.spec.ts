@@ -295,7 +295,7 @@ test.describe('Admin console', () => {
 
         const entries = await auditEntries(page, { action: 'Edited content' });
         await expect(entries.first()).toContainText("Site Admin changed Plans for every stage of your business's");
-        await expect(entries.first().getByLabel('Changes to the content')).toContainText('+ <p>Start free today.');
+        await expect(entries.first().locator('ins').last()).toContainText('<p>Start free today.');
 
         // The served page is rendered again once its render cache entry expires (SSR_CACHE_TTL_MS).
         const header = mainContent(page).locator('.ad-page-header');

@@ -33,6 +33,13 @@ describe('auditSentence', () => {
     expect(sentence(entry({ action: 'content.update', target: 'content:hero', before: { title: 'Hero' }, after: { title: 'Hero' } }))).toBe(
       'Anna Admin edited the page section Hero',
     );
+    const section = entry({
+      action: 'content.update',
+      target: 'content:c1',
+      before: { title: 'Plans for business', format: 'markdown' },
+      after: { title: 'Plans for business', format: 'html' },
+    });
+    expect(sentence(section)).toBe('Anna Admin changed Plans for business\'s format from "markdown" to "html"');
   });
 
   it('speaks of users by their name and of tiers by their labels', () => {

@@ -36,7 +36,7 @@ export function targetName(entry: Pick<AdminAuditEntry, 'target' | 'before' | 'a
 
 export const targetKind = (target: string) => target.slice(0, Math.max(0, target.indexOf(':')));
 
-const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
+const possessive = (name: string) => `${name}'s`;
 
 function listed(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
