@@ -71,7 +71,10 @@ test.describe('Operator console: audit and exports', () => {
     await openConsole(page, admin, 'exports');
     await page.getByLabel('From', { exact: true }).fill(today());
     await page.getByLabel('To', { exact: true }).fill(today());
-    await expectNoSeriousAxeViolations(page, 'main');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSeriousAxeViolations(page, 'main');
+    }
 
     const download = async (title: string): Promise<{ name: string; rows: string[][] }> => {
       const downloading = page.waitForEvent('download');
