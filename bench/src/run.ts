@@ -31,8 +31,8 @@ import { measureRoutes } from './web-vitals';
 
 // BENCH_PORT_BASE moves the gateway part's ports (base … base+3), so two benches can run at once.
 const GATEWAY_PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3600);
-// The whole platform for the page figures, on ports of its own (launcher port names).
-const PLATFORM_BASE = 3700;
+// The whole platform for the page figures, on ports of its own (launcher port names), moved with BENCH_PORT_BASE.
+const PLATFORM_BASE = GATEWAY_PORT_BASE + 100;
 const PUBLIC_ROUTES = ['/', '/pricing', '/courses', '/courses/ai-fundamentals', '/models', '/about', '/our-story', '/terms', '/privacy', '/contact', '/signin', '/signup'];
 const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'];
 // BENCH_PARTS=pages (or gateway,chat…) runs only those parts, for a quick look at one figure.

@@ -26,7 +26,7 @@ async function findUserRow(page: Page, email: string): Promise<Locator> {
 async function auditEntries(page: Page, filter: { user?: string; action?: string }): Promise<Locator> {
   await page.getByRole('tab', { name: 'Audit', exact: true }).click();
   await expect(page).toHaveURL(/tab=audit/);
-  if (filter.user) await page.getByLabel('User (email or ID)').fill(filter.user);
+  if (filter.user) await page.getByLabel('Customer (email or ID)').fill(filter.user);
   if (filter.action) await page.getByLabel('Action', { exact: true }).selectOption({ label: filter.action });
   // The filtered answers replace the unfiltered list once every service has answered.
   const filtered = Promise.all(
@@ -98,7 +98,14 @@ test.describe('Admin console', () => {
     const row = await findUserRow(page, user.email);
     await expect(row.locator('.ad-tier-badge')).toHaveText('Free');
     await expect(row.getByTestId('credits')).toHaveText('50,000');
-    await row.getByRole('combobox', { name: `Plan for ${name}` }).selectOption({ label: 'Pro' });
+    // The plan changes only once the admin has read what it does to the customer and confirmed.
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Change plan…' }).click();
+    const change = page.getByRole('alertdialog', { name: `Change ${name}’s plan?` });
+    await change.getByLabel('New plan').selectOption({ label: 'Pro' });
+    await expect(change).toContainText(`${name} moves from Free to Pro now and gets Starter and Pro agents.`);
+    await expect(change).toContainText('Their card is not charged.');
+    await change.getByRole('button', { name: 'Change plan' }).click();
     await expect(row.locator('.ad-tier-badge')).toHaveText('Pro');
 
     // After their next refresh the token carries the Pro tier, and chat offers its agents too.
@@ -110,7 +117,11 @@ test.describe('Admin console', () => {
     expect(professionalAgents).toEqual(expect.arrayContaining(freeAgents));
     await userRequest.dispose();
 
-    await row.getByRole('button', { name: `Suspend ${name}` }).click();
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Suspend…' }).click();
+    const suspend = page.getByRole('alertdialog', { name: `Suspend ${name}?` });
+    await expect(suspend).toContainText(`${name} will be signed out everywhere now and cannot sign in, chat or use their API keys until reactivated.`);
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
     await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
     const profile = await request.get(`/api/identity/admin/users?q=${encodeURIComponent(user.email)}`, { headers: bearer(admin) });
     expect(((await profile.json()) as { users: Array<{ subscriptionTier: string; isSuspended: boolean }> }).users[0]).toMatchObject({
@@ -122,9 +133,8 @@ test.describe('Admin console', () => {
 
     const entries = await auditEntries(page, { user: user.email });
     await expect(entries).toHaveCount(2);
-    await expect(entries.nth(0)).toContainText('Suspended user');
-    await expect(entries.nth(1)).toContainText('Changed plan');
-    await expect(entries.nth(0)).toContainText(`By ${admin.email}`);
+    await expect(entries.nth(0)).toContainText(`Site Admin suspended ${name}`);
+    await expect(entries.nth(1)).toContainText(`Site Admin moved ${name} from the Free plan to the Pro plan`);
   });
 
   test.describe('credits', () => {
@@ -144,7 +154,8 @@ test.describe('Admin console', () => {
       await openConsole(page, admin, 'users');
 
       const row = await findUserRow(page, user.email);
-      await row.getByRole('button', { name: `Credits of ${name}` }).click();
+      await row.getByRole('button', { name: `Actions for ${name}` }).click();
+      await page.getByRole('menuitem', { name: 'Credits…' }).click();
       const panel = mainContent(page).getByRole('region', { name: `Credits of ${name}` });
       await expect(panel.getByText('No replies yet.')).toBeVisible();
       await panel.getByLabel('Credits', { exact: true }).fill('2,500');
@@ -159,8 +170,8 @@ test.describe('Admin console', () => {
 
       const entries = await auditEntries(page, { user: user.email, action: 'Adjusted credits' });
       await expect(entries).toHaveCount(1);
-      await entries.first().getByText('Before and after').click();
-      await expect(entries.first()).toContainText('"reason": "Goodwill for an outage"');
+      await expect(entries.first()).toContainText('adjusted the credits of');
+      await expect(entries.first()).toContainText(': "Goodwill for an outage"');
 
       // The user's own dashboard reads the same wallet.
       await page.context().clearCookies();
@@ -191,8 +202,9 @@ test.describe('Admin console', () => {
       expect(saved.monthly.amountMinor).toBe(5_750);
 
       const entries = await auditEntries(page, { action: 'Edited plan' });
-      await expect(entries.first()).toContainText('plan:starter');
-      await expect(entries.first()).toContainText(`By ${admin.email}`);
+      await expect(entries.first()).toContainText("Site Admin changed Starter's monthly price from");
+      await expect(entries.first()).toContainText('to $57.50');
+      await expect(entries.first().locator('ins')).toHaveText('$57.50');
 
       await page.goto('/pricing');
       await expect(page.getByRole('article', { name: 'Starter', exact: true }).getByText('$57.50', { exact: true })).toBeVisible();
@@ -234,7 +246,7 @@ test.describe('Admin console', () => {
     expect(await chatAgentNames(request, await createAccount(request))).not.toContain(name);
 
     const entries = await auditEntries(page, { action: 'Created agent' });
-    await expect(entries.first()).toContainText(`agent:e2e-agent-${suffix}`);
+    await expect(entries.first()).toContainText(`Site Admin created the agent ${name}`);
 
     await page.goto('/models');
     await expect(page.getByRole('article', { name, exact: true }).getByText('Drafts replies to customer emails.')).toBeVisible();
@@ -282,7 +294,8 @@ test.describe('Admin console', () => {
         await expect(card.getByTestId('content-excerpt')).toContainText('Start free today.');
 
         const entries = await auditEntries(page, { action: 'Edited content' });
-        await expect(entries.first()).toContainText(`content:${intro.id}`);
+        await expect(entries.first()).toContainText("Site Admin changed Plans for every stage of your business's");
+        await expect(entries.first().locator('ins').last()).toContainText('<p>Start free today.');
 
         // The served page is rendered again once its render cache entry expires (SSR_CACHE_TTL_MS).
         const header = mainContent(page).locator('.ad-page-header');

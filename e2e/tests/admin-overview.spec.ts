@@ -2,26 +2,15 @@ import { TOTP } from 'otpauth';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Account, adminAccount, bearer, createAccount, signInBrowser } from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
+import { buyStarterByApi } from '../support/billing';
 import { expect, test } from '../support/fixtures';
 import { mainContent, pageHeading } from '../support/site';
 
 // The operator's cockpit against the real platform: a test-card checkout shows in the overview's
 // figures and chart, the users filter and the customer page, where two-factor is reset.
 
-const TABS = ['Overview', 'Users', 'Plans', 'AI Agents', 'Content', 'Courses', 'Audit'];
+const TABS = ['Overview', 'Users', 'Plans', 'AI Agents', 'Content', 'Courses', 'Audit', 'Exports'];
 const WIDTHS = [1280, 375];
-
-/** Buys Starter monthly with the 4242 test card on the provider's hosted page, without a browser. */
-async function buyStarter(request: APIRequestContext, account: Account): Promise<void> {
-  const checkout = await request.post('/api/billing/checkout', { headers: bearer(account), data: { kind: 'plan', planId: 'starter', billingPeriod: 'monthly' } });
-  expect(checkout.ok(), await checkout.text()).toBe(true);
-  const { url } = (await checkout.json()) as { url: string };
-  const paid = await request.post(url, { form: { cardNumber: '4242 4242 4242 4242' }, maxRedirects: 0 });
-  expect(paid.status(), await paid.text()).toBe(303);
-  await expect
-    .poll(async () => ((await (await request.get('/api/identity/me', { headers: bearer(account) })).json()) as { subscriptionTier: string }).subscriptionTier)
-    .toBe('starter');
-}
 
 /**
  * Turns on two-factor authentication for `account` as an authenticator app would, with the
@@ -45,7 +34,7 @@ async function openConsole(page: Page, admin: Account, query = '') {
 test.describe('Admin overview and customers', () => {
   test('a test-card checkout shows in MRR and today’s point, the plan filter and the customer page, where two-factor is reset', async ({ page, request }) => {
     const customer = await createAccount(request);
-    await buyStarter(request, customer);
+    await buyStarterByApi(request, customer);
     await enableTwoFactor(request, customer);
     const admin = await adminAccount(request);
     await openConsole(page, admin);
@@ -68,7 +57,8 @@ test.describe('Admin overview and customers', () => {
     await expect(row).toHaveCount(1);
     await expect(page).toHaveURL(/plan=starter/);
 
-    await row.getByRole('button', { name: /^Details of / }).click();
+    await row.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).click();
     await expect(page.getByTestId('customer-profile')).toContainText(customer.email);
     const payments = page.getByTestId('customer-payments');
     await expect(payments).toContainText('$50');

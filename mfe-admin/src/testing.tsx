@@ -1,7 +1,8 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { webcrypto } from 'node:crypto';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { type AdminAgent, type AdminAuditEntry, type ContentSection, daysOfRange, productIssueMessage, type UserProfile, type Wallet } from '@agentdock/contracts';
+import { type AdminAgent, type AdminAuditEntry, type ContentSection, type Course, daysOfRange, productIssueMessage, type UserProfile, type Wallet } from '@agentdock/contracts';
 import { planFixture, walletFixture } from '@agentdock/contracts/testing';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { errorResponse, fakeIdentity, jsonResponse, memoryStorage, sessionFixture, userFixture } from '@agentdock/session/testing';
@@ -115,6 +116,29 @@ export function statsFixture(): OverviewStats {
   };
 }
 
+/** A course as the catalog lists it, with two empty modules. */
+export function courseRow(id: string, title: string): Course {
+  return {
+    id,
+    title,
+    description: '',
+    fullDescription: '',
+    estimatedDuration: '',
+    level: '',
+    students: 0,
+    completionRate: null,
+    priceMinor: 2_500,
+    currency: 'usd',
+    image: '',
+    instructor: { name: '', role: '', image: '' },
+    modules: [
+      { title: 'Basics', lessons: [] },
+      { title: 'Practice', lessons: [] },
+    ],
+    whatYouGet: [],
+  };
+}
+
 /** Every admin API answering from fixtures; override a route with `.on(...)`. */
 export function adminServices() {
   const services = fakeIdentity();
@@ -150,6 +174,9 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** The console's query cache without its retries: a failure a test sets up is shown at once. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } });
+
 /** The console at `url` for a signed-in admin over `services`. */
 export function renderConsole(url = '/admin', services: AdminServices = adminServices()) {
   const storage = memoryStorage();
@@ -157,10 +184,12 @@ export function renderConsole(url = '/admin', services: AdminServices = adminSer
   const client = createSessionClient({ fetch: services.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   const view = render(
     <SessionProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <AdminPage />
-        <Location />
-      </MemoryRouter>
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter initialEntries={[url]}>
+          <AdminPage />
+          <Location />
+        </MemoryRouter>
+      </QueryClientProvider>
     </SessionProvider>,
   );
   return { ...view, services };

@@ -32,13 +32,14 @@ function renderChat(signedIn: boolean, agents: unknown[] = [AGENT], messages: un
   );
   identity.on(`GET /api/chat/conversations/${CONVERSATION.id}/messages`, jsonResponse(200, { messages, conversation: CONVERSATION }));
   const client = createSessionClient({ fetch: identity.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
-  return render(
+  const rendered = render(
     <SessionProvider client={client}>
       <MemoryRouter>
         <ChatPage />
       </MemoryRouter>
     </SessionProvider>,
   );
+  return Object.assign(rendered, { identity });
 }
 
 async function chooseAgent() {
@@ -63,12 +64,16 @@ function streamedSends() {
   const current = () => streams.at(-1)!;
   return {
     sends: () => streams.length,
+    waiting(conversation: typeof CONVERSATION, question: string) {
+      const waiting = { status: 'waiting', conversation, userMessage: storedMessage('user', '1c2f7c3e-5d0a-4a55-9d53-3c4b1a0f9a20', question, 0), upToCredits: 104_000 };
+      current().enqueue(encoder.encode(`event: waiting\ndata: ${JSON.stringify(waiting)}\n\n`));
+    },
     token(text: string) {
       current().enqueue(encoder.encode(`event: token\ndata: ${JSON.stringify({ text })}\n\n`));
     },
-    done(question: string, answer: string, order: number) {
+    done(question: string, answer: string, order: number, conversation = CONVERSATION) {
       const done = {
-        conversation: CONVERSATION,
+        conversation,
         userMessage: storedMessage('user', `1c2f7c3e-5d0a-4a55-9d53-3c4b1a0f9a2${order}`, question, order),
         reply: storedMessage('assistant', `2d3f7c3e-5d0a-4a55-9d53-3c4b1a0f9a3${order}`, answer, order + 1),
         upToCredits: 104_000,
@@ -232,6 +237,30 @@ describe('chat page', () => {
       await screen.findByText('Meeting Prep replied (2,000 credits).');
       await waitFor(() => expect(document.activeElement).toBe(input));
       expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    } finally {
+      sends.restore();
+    }
+  });
+
+  it('lists a new conversation under its first message at once, and under the title refined when the reply ends, without a reload', async () => {
+    const sends = streamedSends();
+    try {
+      const { identity } = renderChat(true, [AGENT], [], { ...WALLET, creditsRemaining: 50_000 });
+      await chooseAgent();
+      fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hi!' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await screen.findByRole('button', { name: 'Stop generating' });
+      sends.waiting({ ...CONVERSATION, title: 'Hi!' }, 'Hi!');
+      expect(await screen.findByRole('button', { name: 'Hi! Meeting Prep' })).toBeTruthy();
+      const listed = identity.callsTo('GET /api/chat/conversations').length;
+      const refined = { ...CONVERSATION, title: 'Getting started with meetings' };
+      identity.on('GET /api/chat/conversations', jsonResponse(200, { conversations: [{ ...refined, agentKey: AGENT.key, agentName: AGENT.name }], nextCursor: null }));
+      sends.done('Hi!', '## Getting started with meetings', 0, refined);
+      expect(await screen.findByRole('button', { name: 'Getting started with meetings Meeting Prep' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Hi! Meeting Prep' })).toBeNull();
+      // The list was asked again (invalidated), and the server's answer agrees with the refined title.
+      await waitFor(() => expect(identity.callsTo('GET /api/chat/conversations').length).toBeGreaterThan(listed));
+      expect(screen.getByRole('button', { name: 'Getting started with meetings Meeting Prep' })).toBeTruthy();
     } finally {
       sends.restore();
     }

@@ -11,6 +11,7 @@ import { processWebhook, type WebhookDeps } from './domain/webhooks';
 import { billingConsumers } from './events/consumers';
 import { stripeDashboardBase } from './domain/admin-customer';
 import { billingCustomerRouter } from './routes/admin-customer';
+import { billingExportsRouter } from './routes/admin-exports';
 import { billingStatsRouter } from './routes/admin-stats';
 import { billingRouter } from './routes/billing';
 
@@ -74,7 +75,7 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
         const fresh = await processWebhook(context, deps, body, req.get('stripe-signature'));
         res.json({ received: true, duplicate: !fresh } satisfies WebhookReceipt);
       });
-      app.use(billingStatsRouter(context), billingCustomerRouter(context, stripeDashboardBase(options.stripe.secretKey)));
+      app.use(billingStatsRouter(context), billingExportsRouter(context), billingCustomerRouter(context, stripeDashboardBase(options.stripe.secretKey)));
       app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
     },
     consumers: billingConsumers,

@@ -1,4 +1,4 @@
-import { ADMIN_STATS_ENDPOINTS, BILLING_BASE, BILLING_CUSTOMER_ENDPOINTS, BILLING_ENDPOINTS, BILLING_WEBHOOK_ENDPOINT } from '@agentdock/contracts';
+import { ADMIN_EXPORT_ENDPOINTS, ADMIN_STATS_ENDPOINTS, BILLING_BASE, BILLING_CUSTOMER_ENDPOINTS, BILLING_ENDPOINTS, BILLING_WEBHOOK_ENDPOINT } from '@agentdock/contracts';
 import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
@@ -7,6 +7,10 @@ export const BILLING_ACCESS: AccessTable = {
   ...kitAccessRows(BILLING_BASE),
   // Stripe calls it without a token; the signature over the body is its credential (400 without one).
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.billing }, { stats: 'admin' }),
+  ...endpointAccessRows(
+    { subscriptions: ADMIN_EXPORT_ENDPOINTS.subscriptions, payments: ADMIN_EXPORT_ENDPOINTS.payments, invoices: ADMIN_EXPORT_ENDPOINTS.invoices },
+    { subscriptions: 'admin', payments: 'admin', invoices: 'admin' },
+  ),
   ...endpointAccessRows(BILLING_CUSTOMER_ENDPOINTS, { customers: 'admin', customer: 'admin' }),
   ...endpointAccessRows({ stripeWebhook: BILLING_WEBHOOK_ENDPOINT }, { stripeWebhook: 'public' }),
   ...endpointAccessRows(BILLING_ENDPOINTS, {

@@ -5,6 +5,7 @@ import { type CatalogSchema, schema } from './db/schema';
 import { insertAgent } from './domain/agents';
 import { ASSETS_PATH } from './domain/assets';
 import { insertContent } from './domain/content';
+import { stripLimitBullets } from './domain/plan-limit-bullets';
 import { seedPlansIfEmpty } from './domain/plans';
 import { publishSeedBehaviour } from './domain/agent-builder';
 import { SEED_AGENTS } from './domain/seed-agents';
@@ -52,6 +53,14 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
   consumers: courseAccessConsumers,
   async onStart(context) {
     const plans = await seedPlansIfEmpty(context, DEFAULT_PLANS);
+    // A data fix, applied once per database like a seed: plans saved before bullets were generated lose their numeric ones.
+    await applyNewSeeds(
+      context,
+      'data-fix',
+      ['plan-limit-bullets'],
+      (key) => key,
+      (tx) => stripLimitBullets(context, tx),
+    );
     const agents = await applyNewSeeds(
       context,
       'agent',

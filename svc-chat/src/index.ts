@@ -10,6 +10,7 @@ import { type ChatProviderEnv, chatProviderEnv, connectionSettings, createProvid
 import { ConnectionDirectory, type ConnectionSettings } from './providers/connection-directory';
 import type { ChatProvider } from './providers/provider';
 import { chatAdminRouter } from './routes/admin';
+import { chatExportsRouter } from './routes/admin-exports';
 import { chatStatsRouter } from './routes/admin-stats';
 import { chatRouter } from './routes/chat';
 import { connectionsRouter } from './routes/connections';
@@ -75,7 +76,7 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
         lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO,
         replyLimits: { maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS, perAgent: env.CHAT_AGENT_MAX_REPLY_TOKENS },
       };
-      app.use(chatStatsRouter(context));
+      app.use(chatStatsRouter(context), chatExportsRouter(context));
       app.use(CHAT_ADMIN_BASE, knowledgeAdminRouter(context));
       app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
       app.use(CHAT_ADMIN_BASE, connectionsRouter(sendDeps, settings));

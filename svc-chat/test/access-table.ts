@@ -1,4 +1,5 @@
 import {
+  ADMIN_EXPORT_ENDPOINTS,
   ADMIN_STATS_ENDPOINTS,
   CHAT_ADMIN_ENDPOINTS,
   CHAT_KNOWLEDGE_ENDPOINTS,
@@ -18,6 +19,7 @@ const KEYS_ONLY: Access = { anonymous: 401, user: 401, suspended: 401, admin: 40
 
 export const CHAT_ACCESS: AccessTable = {
   ...kitAccessRows(CHAT_BASE),
+  ...endpointAccessRows({ ledger: ADMIN_EXPORT_ENDPOINTS.ledger }, { ledger: 'admin' }),
   ...endpointAccessRows(CHAT_ENDPOINTS, {
     wallet: 'user',
     usage: 'user',

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { and, eq, sql } from '@agentdock/service-data/orm';
-import { chatMessages, chatWalletLedger } from '../src/db/schema';
+import { chatConversations, chatMessages, chatWalletLedger } from '../src/db/schema';
+import { refineTitle } from '../src/domain/conversations';
 import { DRIVER, type User, ChatHarness, parseSse } from './harness';
 import { FakeOpenAi } from './fake-openai';
 
@@ -46,8 +47,11 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
     const user = await chat.user();
     expect((await request(chat.url).get(`/api/chat/agents/${agent.id}/messages`).set(user.auth).expect(200)).body).toEqual({ conversation: null, messages: [] });
 
-    const first = (await send(user, agent.id, { message: 'Plan my   week\nplease' })).done!;
-    expect(first.conversation.title).toBe('Plan my week please');
+    const firstSend = await send(user, agent.id, { message: 'Plan my   week\nplease' });
+    const first = firstSend.done!;
+    // Titled from the first message at once, refined when the reply ends.
+    expect((parseSse(firstSend.body).find((event) => event.event === 'waiting')?.data as Sent).conversation.title).toBe('Plan my week please');
+    expect(first.conversation.title).toBe('Plan my week');
     // Without a conversation id a send continues the latest one, as the single history did.
     const again = (await send(user, agent.id, { message: 'And Friday?' })).done!;
     expect(again.conversation.id).toBe(first.conversation.id);
@@ -56,7 +60,10 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
     expect(second.conversation.id).not.toBe(first.conversation.id);
     expect(second.conversation.title).toBe('A completely different topic that is long enough to be cut…');
 
-    expect((await list(user)).map((item) => item.id)).toEqual([second.conversation.id, first.conversation.id]);
+    expect((await list(user)).map((item) => [item.id, item.title])).toEqual([
+      [second.conversation.id, 'A completely different topic that is long enough to be cut…'],
+      [first.conversation.id, 'Plan my week'],
+    ]);
     expect((await list(user, { agentId: agent.id })).length).toBe(2);
     expect((await messagesOf(user, first.conversation.id)).map((message) => message.markdown)).toEqual([
       'Plan my   week\nplease',
@@ -73,6 +80,23 @@ describe(`svc-chat conversations on ${DRIVER}`, () => {
     expect((await list(user))[0]!.id).toBe(first.conversation.id);
     // The provider saw only that conversation's messages as context.
     expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toContain('completely different');
+  });
+
+  it('names a conversation opened with a greeting from its first reply, once, and never over a title the user gave', async () => {
+    const agent = await chat.agent();
+    const user = await chat.user();
+    fake.reply = '## Getting started with **Planner**\n\nTell me what to plan.';
+    const greeted = (await send(user, agent.id, { message: 'Hi!', newConversation: true })).done!;
+    expect(greeted.conversation.title).toBe('Getting started with Planner');
+    // Later replies leave the title as it is.
+    fake.reply = '## Something else entirely\n\nOk.';
+    expect((await send(user, agent.id, { message: 'Hello again', conversationId: greeted.conversation.id })).done!.conversation.title).toBe('Getting started with Planner');
+    // A rename made while the first reply was written is the title that stays.
+    const started = (await send(user, agent.id, { message: 'Hey', newConversation: true })).done!;
+    await chat.db.update(chatConversations).set({ title: 'My own title' }).where(eq(chatConversations.id, started.conversation.id));
+    const [stored] = await chat.db.select().from(chatConversations).where(eq(chatConversations.id, started.conversation.id));
+    expect(await refineTitle(chat.db, { ...stored!, title: 'Hey' }, 'Hey there')).toMatchObject({ title: 'My own title' });
+    expect((await list(user)).find((item) => item.id === started.conversation.id)!.title).toBe('My own title');
   });
 
   it('searches titles and message text, renames, deletes (messages kept for the books)', async () => {

@@ -19,6 +19,7 @@ import { courseCompletedConsumer } from './events/course-completed';
 import { courseWelcomeConsumer } from './events/course-welcome';
 import { grantAdminToConfirmed } from './domain/users';
 import { identityCustomerRouter } from './routes/admin-customer';
+import { identityExportsRouter } from './routes/admin-exports';
 import { identityStatsRouter } from './routes/admin-stats';
 import { adminGuard, adminRouter } from './routes/admin';
 import { apiKeysRouter } from './routes/api-keys';
@@ -78,7 +79,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(apiKeysRouter(context.db, { writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, confirm }, auth.signer.verifier));
       api.use(adminRouter(context.db, ends, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
-      app.use(identityStatsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, ends, auth.signer.verifier));
+      app.use(identityStatsRouter(context.db, auth.signer.verifier), identityExportsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, ends, auth.signer.verifier));
       app.use(IDENTITY_BASE, api);
     },
     consumers(context, { mailer }) {

@@ -1,4 +1,5 @@
 import {
+  ADMIN_EXPORT_ENDPOINTS,
   ADMIN_STATS_ENDPOINTS,
   IDENTITY_ADMIN_ENDPOINTS,
   IDENTITY_CUSTOMER_ENDPOINTS,
@@ -17,6 +18,7 @@ export const IDENTITY_ACCESS: AccessTable = {
   ...kitAccessRows(IDENTITY_BASE),
   ...endpointAccessRows({ jwks: IDENTITY_JWKS_ENDPOINT }, { jwks: 'public' }),
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.identity }, { stats: 'admin' }),
+  ...endpointAccessRows({ customers: ADMIN_EXPORT_ENDPOINTS.customers }, { customers: 'admin' }),
   ...endpointAccessRows(IDENTITY_CUSTOMER_ENDPOINTS, { security: 'admin', revokeSession: 'admin' }),
   ...endpointAccessRows(IDENTITY_ENDPOINTS, {
     signUp: 'public',

@@ -1,5 +1,5 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKeySummary, ApiKeyUsage, ChatAgent } from '@agentdock/contracts';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
@@ -264,8 +264,14 @@ describe('API keys page', () => {
   });
 
   it('revokes a key only after a confirmation, and removes it from the list', async () => {
+    // Identity as it is: a revoked key is no longer listed.
     const fake = services();
-    fake.on(`DELETE ${KEYS}/${SCRIPTS.id}`, jsonResponse(204));
+    let revoked = false;
+    fake.on(`GET ${KEYS}`, () => jsonResponse(200, { keys: revoked ? [N8N] : [SCRIPTS, N8N] }));
+    fake.on(`DELETE ${KEYS}/${SCRIPTS.id}`, () => {
+      revoked = true;
+      return jsonResponse(204);
+    });
     render(fake);
     const user = setup();
     const scripts = await keyItem('Nightly scripts');
@@ -284,6 +290,10 @@ describe('API keys page', () => {
     expect(within(listRegion()).queryByRole('heading', { name: 'Nightly scripts' })).toBeNull();
     expect(within(listRegion()).getByRole('heading', { level: 3, name: 'n8n workflows' })).toBeTruthy();
     expect(fake.callsTo(`DELETE ${KEYS}/${SCRIPTS.id}`)).toHaveLength(1);
+    // The keys and their use are asked again after the revoke (the list is invalidated, not only edited).
+    await waitFor(() => expect(fake.callsTo(`GET ${KEYS}`)).toHaveLength(2));
+    await waitFor(() => expect(fake.callsTo(`GET ${USAGE}`)).toHaveLength(2));
+    expect(within(listRegion()).queryByRole('heading', { name: 'Nightly scripts' })).toBeNull();
   });
 
   it('says why a revoke failed and keeps the key', async () => {

@@ -1,10 +1,12 @@
 import './api-keys.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isAbortError } from '@agentdock/api-client';
+import { useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, Container, describeFailure, LinkButton, PageHeader, Spinner } from '@agentdock/ui';
+import { QueryProvider } from '@agentdock/ui/query';
+import { accountKeys } from '../query/account-queries';
 import { RequireSession } from '../sign-in-prompt';
-import { type ApiKeyCreated, type ApiKeyRow, apiKeysApi, type ApiKeySummary, type ApiKeyUsage, mergeUsage } from './api-keys-api';
+import { type ApiKeyCreated, type ApiKeyRow, apiKeysApi, type ApiKeySummary, type ChatAgent, mergeUsage } from './api-keys-api';
 import { CodeDocs, DEFAULT_MODEL } from './code-docs';
 import { type AgentChoices, CreateKeyForm } from './create-key-form';
 import { KeyList } from './key-list';
@@ -13,58 +15,47 @@ import { API_KEYS_PATH } from '@agentdock/contracts';
 
 export const KEYS_FAILED = 'Failed to load your API keys';
 
-type Keys = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; keys: ApiKeySummary[] };
-type Usage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; usage: ApiKeyUsage[] };
+const KEYS_KEY = [...accountKeys.all, 'api-keys'] as const;
+const USAGE_KEY = [...accountKeys.all, 'api-key-usage'] as const;
+const AGENTS_KEY = [...accountKeys.all, 'agents'] as const;
+
+/** A query's state as the create form reads the agents. */
+function agentChoices(agents: UseQueryResult<ChatAgent[]>): AgentChoices {
+  if (agents.isSuccess) return { state: 'loaded', agents: agents.data };
+  return agents.isError ? { state: 'failed' } : { state: 'loading' };
+}
 
 function ApiKeys() {
   const client = useSessionClient();
+  const queryClient = useQueryClient();
   const api = useMemo(() => apiKeysApi(client), [client]);
-  const [keys, setKeys] = useState<Keys>({ state: 'loading' });
-  const [usage, setUsage] = useState<Usage>({ state: 'loading' });
-  const [agents, setAgents] = useState<AgentChoices>({ state: 'loading' });
+  // Identity's keys and chat's metering of them, side by side: a failure of the second leaves the list usable.
+  const keys = useQuery({ queryKey: KEYS_KEY, queryFn: ({ signal }) => api.list({ signal }) });
+  const usage = useQuery({ queryKey: USAGE_KEY, queryFn: ({ signal }) => api.usage({ signal }) });
+  const agentsQuery = useQuery({ queryKey: AGENTS_KEY, queryFn: ({ signal }) => api.agents({ signal }) });
+  const agents = agentChoices(agentsQuery);
+  const revoke = useMutation({
+    mutationFn: (row: ApiKeyRow) => api.revoke(row.id),
+    onSuccess: (_, row) => {
+      // Gone at once from the list; identity and chat are asked again for the figures around it.
+      queryClient.setQueryData<ApiKeySummary[]>(KEYS_KEY, (current) => current?.filter((key) => key.id !== row.id));
+      void queryClient.invalidateQueries({ queryKey: KEYS_KEY });
+      void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
+    },
+  });
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
 
-  /** Identity's keys and chat's metering of them, side by side: a failure of the second leaves the list usable. */
-  const loadKeys = useCallback(
-    async (signal?: AbortSignal) => {
-      setKeys({ state: 'loading' });
-      setUsage({ state: 'loading' });
-      const [listed, used] = await Promise.allSettled([api.list({ signal }), api.usage({ signal })]);
-      if (signal?.aborted) return;
-      if (listed.status === 'fulfilled') setKeys({ state: 'loaded', keys: listed.value });
-      else if (!isAbortError(listed.reason)) setKeys({ state: 'failed', message: describeFailure(listed.reason).message });
-      if (used.status === 'fulfilled') setUsage({ state: 'loaded', usage: used.value });
-      else if (!isAbortError(used.reason)) setUsage({ state: 'failed' });
-    },
-    [api],
-  );
-
-  const loadAgents = useCallback(
-    async (signal?: AbortSignal) => {
-      setAgents({ state: 'loading' });
-      try {
-        const found = await api.agents({ signal });
-        setAgents({ state: 'loaded', agents: found });
-      } catch (error) {
-        if (!isAbortError(error) && !signal?.aborted) setAgents({ state: 'failed' });
-      }
-    },
-    [api],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadKeys(controller.signal);
-    void loadAgents(controller.signal);
-    return () => controller.abort();
-  }, [loadKeys, loadAgents]);
+  const reloadKeys = () => {
+    void keys.refetch();
+    void usage.refetch();
+  };
 
   const onCreated = (fresh: ApiKeyCreated) => {
     setNotice(null);
     setCreated(fresh);
-    setKeys((current) => (current.state === 'loaded' ? { state: 'loaded', keys: [fresh.key, ...current.keys.filter((key) => key.id !== fresh.key.id)] } : current));
+    queryClient.setQueryData<ApiKeySummary[]>(KEYS_KEY, (current) => current && [fresh.key, ...current.filter((key) => key.id !== fresh.key.id)]);
   };
 
   const onDone = () => {
@@ -73,14 +64,13 @@ function ApiKeys() {
   };
 
   const onRevoke = async (row: ApiKeyRow) => {
-    await api.revoke(row.id);
-    setKeys((current) => (current.state === 'loaded' ? { state: 'loaded', keys: current.keys.filter((key) => key.id !== row.id) } : current));
+    await revoke.mutateAsync(row);
     setNotice(`The key “${row.name}” was revoked.`);
     listHeading.current?.focus();
   };
 
-  const rows = keys.state === 'loaded' ? mergeUsage(keys.keys, usage.state === 'loaded' ? usage.usage : []) : [];
-  const agentList = agents.state === 'loaded' ? agents.agents : [];
+  const rows = keys.data ? mergeUsage(keys.data, usage.data ?? []) : [];
+  const agentList = agentsQuery.data ?? [];
   const model = agentList.find((agent) => !agent.producesImages)?.key ?? DEFAULT_MODEL;
 
   return (
@@ -92,7 +82,7 @@ function ApiKeys() {
         {created ? (
           <NewKeySecret created={created} onDone={onDone} />
         ) : (
-          <CreateKeyForm api={api} agents={agents} onRetryAgents={() => void loadAgents()} keyCount={keys.state === 'loaded' ? keys.keys.length : null} onCreated={onCreated} />
+          <CreateKeyForm api={api} agents={agents} onRetryAgents={() => void agentsQuery.refetch()} keyCount={keys.data?.length ?? null} onCreated={onCreated} />
         )}
       </Card>
 
@@ -101,19 +91,19 @@ function ApiKeys() {
           Your API keys
         </h2>
         {notice && <Alert variant="success">{notice}</Alert>}
-        {keys.state === 'loading' && <Spinner label="Loading your API keys…" />}
-        {keys.state === 'failed' && (
+        {keys.isPending && <Spinner label="Loading your API keys…" />}
+        {keys.isError && (
           <div className="acc-source-error" role="alert">
             <p className="acc-source-error__title">{KEYS_FAILED}</p>
-            <p className="ad-muted">{keys.message}</p>
+            <p className="ad-muted">{describeFailure(keys.error).message}</p>
             <div>
-              <Button size="sm" variant="secondary" onClick={() => void loadKeys()}>
+              <Button size="sm" variant="secondary" onClick={reloadKeys}>
                 Try Again
               </Button>
             </div>
           </div>
         )}
-        {keys.state === 'loaded' && <KeyList rows={rows} usageFailed={usage.state === 'failed'} agents={agentList} onRevoke={onRevoke} />}
+        {keys.isSuccess && <KeyList rows={rows} usageFailed={usage.isError && usage.data === undefined} agents={agentList} onRevoke={onRevoke} />}
       </Card>
 
       <Card as="section" aria-labelledby="use-from-code" className="acc-keys__card">
@@ -139,7 +129,11 @@ export default function ApiKeysPage() {
       </PageHeader>
       <Container className="ad-section ad-section--flush-top">
         <RequireSession message="Please sign in to manage your API keys." returnUrl={API_KEYS_PATH}>
-          {() => <ApiKeys />}
+          {(user) => (
+            <QueryProvider key={user.id}>
+              <ApiKeys />
+            </QueryProvider>
+          )}
         </RequireSession>
       </Container>
     </>

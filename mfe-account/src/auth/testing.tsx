@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { fakeIdentity, memoryStorage, type FakeIdentity } from '@agentdock/session/testing';
@@ -29,17 +30,21 @@ export function renderAuthPage(
     lock: null,
     watchVisibility: false,
   });
+  // The pages' own query cache, without its retries: a failure the test sets up is shown at once.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } });
   const view = render(
     <SessionProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          {Object.entries(routes).map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
-          ))}
-          <Route path="*" element={<Landed />} />
-        </Routes>
-      </MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            {Object.entries(routes).map(([path, element]) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+            <Route path="*" element={<Landed />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
     </SessionProvider>,
   );
-  return { ...view, identity, client, storage };
+  return { ...view, identity, client, storage, queryClient };
 }

@@ -13,8 +13,9 @@ import { PAYMENT_RETURN_PARAMS, readPaymentReturn, type PaymentReturn } from './
 import { errorMessage } from './source-error';
 import { SubscriptionTab } from './subscription-tab';
 import { UsageTab } from './usage-tab';
+import { QueryProvider } from '@agentdock/ui/query';
 import { OVERVIEW_SOURCES, useDashboardData } from './use-dashboard-data';
-import { isFirstLoad } from './use-sources';
+import { isFirstLoad } from './source-state';
 
 type DashboardTab = 'overview' | 'usage' | 'subscription';
 
@@ -24,8 +25,7 @@ const TABS: ReadonlyArray<TabItem<DashboardTab>> = [
   { value: 'usage', label: 'Usage' },
 ];
 
-/** Identity answers first, but the service may need a moment for billing's event to reach it. */
-export const SECOND_REFRESH_MS = 2000;
+export { SECOND_REFRESH_MS } from './use-dashboard-data';
 export const REFRESH_FAILED = 'Failed to refresh data';
 
 export default function DashboardPage() {
@@ -33,7 +33,9 @@ export default function DashboardPage() {
   if (user) {
     return (
       <DashboardErrorBoundary>
-        <Dashboard key={user.id} sessionUser={user} />
+        <QueryProvider key={user.id}>
+          <Dashboard sessionUser={user} />
+        </QueryProvider>
       </DashboardErrorBoundary>
     );
   }
@@ -49,7 +51,7 @@ export default function DashboardPage() {
 
 function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
   const data = useDashboardData();
-  const { sources, reload, replace } = data;
+  const { sources, reload, refreshNowAndSoon, replaceProfile } = data;
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: DashboardTab = asked === 'subscription' || asked === 'usage' ? asked : 'overview';
@@ -58,19 +60,7 @@ function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
   const dismissBanner = useCallback(() => setBanner(null), []);
   const [focusTab, setFocusTab] = useState<DashboardTab | null>(null);
   const tabs = useRef<HTMLDivElement>(null);
-  const secondRefresh = useRef<ReturnType<typeof setTimeout>>(undefined);
   const firstRender = useRef(true);
-
-  /** Loads every figure now and once more shortly after, when another service is still catching up. */
-  const refreshNowAndSoon = useCallback(
-    (now: boolean) => {
-      if (now) void reload();
-      clearTimeout(secondRefresh.current);
-      secondRefresh.current = setTimeout(() => void reload(), SECOND_REFRESH_MS);
-    },
-    [reload],
-  );
-  useEffect(() => () => clearTimeout(secondRefresh.current), []);
 
   // A return from the payment provider: show its banner, clear the query so a reload does not
   // show it again, and refresh the figures (the first render's load is the immediate refresh).
@@ -123,8 +113,8 @@ function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
   useEffect(() => {
     if (seenSessionUser.current === sessionUser) return;
     seenSessionUser.current = sessionUser;
-    replace('profile', sessionUser);
-  }, [sessionUser, replace]);
+    replaceProfile(sessionUser);
+  }, [sessionUser, replaceProfile]);
 
   const profile = sources.profile.data ?? sessionUser;
   const overview = OVERVIEW_SOURCES.map((name) => sources[name]);

@@ -1,42 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { CATALOG_ENDPOINTS, type LearningSummary, progressText } from '@agentdock/contracts';
-import { isAbortError } from '@agentdock/api-client';
+import { progressText } from '@agentdock/contracts';
 import { Card, ProgressBar } from '@agentdock/ui';
-import { useSessionClient } from '@agentdock/session';
+import { useAccountQueries } from '../query/account-queries';
 import { formatDate } from './format';
 
 const LEARNING_FAILED = 'Failed to load your courses';
 
 /** Courses in progress or just joined (with a link to the first unfinished lesson) and certificates earned. */
 export function LearningCard() {
-  const client = useSessionClient();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'loaded'; data: LearningSummary }>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    client.api.call(CATALOG_ENDPOINTS.learning, { signal: controller.signal }).then(
-      (data) => setState({ status: 'loaded', data }),
-      (error: unknown) => {
-        if (!isAbortError(error)) setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [client]);
-
+  const learning = useQuery(useAccountQueries().learning);
   // Nothing started and nothing earned: the Quick Links' "Learn AI" already points at the courses.
-  if (state.status === 'loading' || (state.status === 'loaded' && state.data.courses.length === 0 && state.data.certificates.length === 0)) return null;
+  if (learning.isPending || (learning.isSuccess && learning.data.courses.length === 0 && learning.data.certificates.length === 0)) return null;
   return (
     <Card as="section" aria-labelledby="acc-learning-title">
       <h2 id="acc-learning-title" className="acc-card__title">
         Your Courses
       </h2>
-      {state.status === 'failed' ? (
+      {learning.isError ? (
         <p className="ad-muted">{LEARNING_FAILED}</p>
       ) : (
         <>
-          {state.data.courses.length > 0 && (
+          {learning.data.courses.length > 0 && (
             <ul className="ad-plain-list acc-learning" aria-label="Courses in progress">
-              {state.data.courses.map((course) => (
+              {learning.data.courses.map((course) => (
                 <li key={course.courseId}>
                   <p className="acc-wrap">
                     <strong>{course.title}</strong> · {progressText(course)}
@@ -54,9 +41,9 @@ export function LearningCard() {
               ))}
             </ul>
           )}
-          {state.data.certificates.length > 0 && (
+          {learning.data.certificates.length > 0 && (
             <ul className="ad-plain-list acc-learning" aria-label="Certificates">
-              {state.data.certificates.map((certificate) => (
+              {learning.data.certificates.map((certificate) => (
                 <li key={certificate.code}>
                   <Link to={`/certificates/${certificate.code}`}>Certificate: {certificate.courseTitle}</Link>{' '}
                   <span className="ad-muted">completed {formatDate(certificate.completedAt)}</span>

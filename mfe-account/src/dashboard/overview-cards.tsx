@@ -7,7 +7,7 @@ import type { Wallet } from '../api/chat-api';
 import { API_KEYS_PATH } from '@agentdock/contracts';
 import { daysUntil, formatCount, formatDate, percentOf } from './format';
 import { SourceContent } from './source-error';
-import type { SourceState } from './use-sources';
+import type { SourceState } from './source-state';
 
 export const WALLET_FAILED = 'Failed to load credits and API calls';
 

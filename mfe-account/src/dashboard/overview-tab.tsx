@@ -23,7 +23,7 @@ interface OverviewTabProps {
   onManageSubscription: () => void;
 }
 
-export function OverviewTab({ data: { sources, reload, replace }, user, onManageSubscription }: OverviewTabProps) {
+export function OverviewTab({ data: { sources, reload, replaceProfile }, user, onManageSubscription }: OverviewTabProps) {
   return (
     <div className="acc-overview">
       <OverviewCards
@@ -104,7 +104,7 @@ export function OverviewTab({ data: { sources, reload, replace }, user, onManage
         </Card>
       </div>
 
-      <ProfileForm user={user} onProfile={(profile) => replace('profile', profile)} />
+      <ProfileForm user={user} onProfile={replaceProfile} />
       <SecurityCard />
     </div>
   );

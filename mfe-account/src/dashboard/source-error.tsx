@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '@agentdock/api-client';
 import { Button, Skeleton } from '@agentdock/ui';
-import type { SourceState } from './use-sources';
+import type { SourceState } from './source-state';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 

@@ -72,6 +72,10 @@ describe('subscription tab', () => {
     expect(enterprise.getAttribute('href')).toMatch(/^mailto:sales@agentdock\.example/);
 
     expect(within(plan('Starter')).getByText('$50')).toBeTruthy();
+    // The plan's numeric bullets come from its limits, as on the pricing page.
+    expect(within(plan('Starter')).getByText('1,000,000 platform credits per month')).toBeTruthy();
+    expect(within(plan('Starter')).getByText('Access to 5 AI agents')).toBeTruthy();
+    expect(within(plan('Starter')).getByText('250 API calls per month')).toBeTruthy();
     expect(screen.getByText('Save up to 15%')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /Annual/ }));
     expect(within(plan('Starter')).getByText('$45')).toBeTruthy();

@@ -13,7 +13,7 @@ import { PlanOption } from './subscription/plan-option';
 import { NextBilling, SubscriptionFigures } from './subscription/subscription-figures';
 import { SubscriptionSkeleton } from './subscription/subscription-skeleton';
 import { useSubscriptionPlans } from './subscription/use-subscription-plans';
-import { isFirstLoad, type SourceState } from './use-sources';
+import { isFirstLoad, type SourceState } from './source-state';
 import { SUBSCRIPTION_SOURCES, type DashboardData } from './use-dashboard-data';
 
 export const SUBSCRIPTION_FAILED = 'Failed to load subscription information';

@@ -1,9 +1,11 @@
 import './security.css';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MfaEnrolment, type MfaStatus, mfaCodeRequest, mfaConfirmRequest, mfaDisableRequest } from '@agentdock/contracts';
 import { useSession, useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, CopyButton, describeFailure, parseWith, Spinner, TextField, useForm, validateForm } from '@agentdock/ui';
 import { formatDate } from '../dashboard/format';
+import { accountKeys } from '../query/account-queries';
 import { FormFrame } from '../form/form-frame';
 import { useReauthentication } from '../form/use-reauthentication';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
@@ -16,6 +18,10 @@ type View =
   | { name: 'enrolling'; enrolment: MfaEnrolment }
   | { name: 'codes'; codes: string[] }
   | { name: 'on'; status: MfaStatus };
+/** A step the user is taking; without one the card shows the status identity answers. */
+type Step = Extract<View, { name: 'failed' | 'enrolling' | 'codes' }>;
+
+const MFA_KEY = [...accountKeys.all, 'mfa'] as const;
 
 export const MFA_ON = 'Two-factor authentication is on.';
 export const MFA_OFF = 'Two-factor authentication is off.';
@@ -25,29 +31,32 @@ export function SecurityCard() {
   const client = useSessionClient();
   const { user } = useSession();
   const api = useMemo(() => securityApi(client), [client]);
-  const [view, setView] = useState<View>({ name: 'loading' });
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: MFA_KEY, queryFn: () => api.status() });
+  const [step, setStep] = useState<Step | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const view: View =
+    step ??
+    (status.isPending
+      ? { name: 'loading' }
+      : status.isError
+        ? { name: 'failed', message: describeFailure(status.error).message }
+        : status.data.enabled
+          ? { name: 'on', status: status.data }
+          : { name: 'off' });
 
-  const load = useCallback(async () => {
-    setView({ name: 'loading' });
-    try {
-      const status = await api.status();
-      setView(status.enabled ? { name: 'on', status } : { name: 'off' });
-    } catch (error) {
-      setView({ name: 'failed', message: describeFailure(error).message });
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  /** Back to the status, asked again (after a failure, or a change made here). */
+  const load = useCallback(() => {
+    setStep(null);
+    void queryClient.invalidateQueries({ queryKey: MFA_KEY });
+  }, [queryClient]);
 
   async function startEnrolment() {
     setNotice(null);
     try {
-      setView({ name: 'enrolling', enrolment: await api.startEnrolment() });
+      setStep({ name: 'enrolling', enrolment: await api.startEnrolment() });
     } catch (error) {
-      setView({ name: 'failed', message: describeFailure(error).message });
+      setStep({ name: 'failed', message: describeFailure(error).message });
     }
   }
 
@@ -62,7 +71,7 @@ export function SecurityCard() {
         <>
           <Alert variant="error">{view.message}</Alert>
           <div>
-            <Button variant="secondary" onClick={() => void load()}>
+            <Button variant="secondary" onClick={load}>
               Try Again
             </Button>
           </div>
@@ -76,16 +85,14 @@ export function SecurityCard() {
           </div>
         </>
       )}
-      {view.name === 'enrolling' && (
-        <Enrolment enrolment={view.enrolment} api={api} onEnabled={(codes) => setView({ name: 'codes', codes })} onCancel={() => setView({ name: 'off' })} />
-      )}
+      {view.name === 'enrolling' && <Enrolment enrolment={view.enrolment} api={api} onEnabled={(codes) => setStep({ name: 'codes', codes })} onCancel={() => setStep(null)} />}
       {view.name === 'codes' && (
         <RecoveryCodesPanel
           codes={view.codes}
           email={user?.email ?? ''}
           onDone={() => {
             setNotice(MFA_ON);
-            void load();
+            load();
           }}
         />
       )}
@@ -95,11 +102,12 @@ export function SecurityCard() {
           api={api}
           onNewCodes={(codes) => {
             setNotice(null);
-            setView({ name: 'codes', codes });
+            setStep({ name: 'codes', codes });
           }}
           onDisabled={() => {
             setNotice(MFA_OFF);
-            setView({ name: 'off' });
+            // Identity's answer to the disable says it is off: no second round trip.
+            queryClient.setQueryData<MfaStatus>(MFA_KEY, (current) => current && { ...current, enabled: false });
           }}
         />
       )}

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Badge, Card, ErrorState, Skeleton } from '@agentdock/ui';
 import type { BillingInvoice } from '../api/billing-api';
 import { documentName, invoiceAmount, invoiceDate, invoiceStatus, invoiceTitle } from './invoice-format';
-import { useInvoices } from './use-invoices';
+import { useQuery } from '@tanstack/react-query';
+import { useAccountQueries } from '../query/account-queries';
 import './invoices.css';
 
 export const INVOICES_FAILED = 'Failed to load invoices';
@@ -39,25 +40,25 @@ function InvoiceRow({ invoice }: { invoice: BillingInvoice }) {
 /** The customer's invoices (subscriptions) and receipts (credit packs), newest first, with the provider's page and PDF. */
 export function InvoiceList() {
   const titleId = useId();
-  const { load, reload } = useInvoices();
+  const invoices = useQuery(useAccountQueries().invoices);
   return (
     <Card as="section" aria-labelledby={titleId} className="acc-invoices">
       <h2 id={titleId} className="ad-card__title">
         Invoices and receipts
       </h2>
-      {load.state === 'loading' ? (
+      {invoices.data === undefined && !invoices.isError ? (
         <div role="status" aria-busy="true" className="acc-invoices__loading">
           <span className="ad-visually-hidden">Loading invoices…</span>
           <Skeleton height="2.5rem" />
           <Skeleton height="2.5rem" />
         </div>
-      ) : load.state === 'error' ? (
-        <ErrorState title={INVOICES_FAILED} onRetry={() => void reload()} />
-      ) : load.invoices.length === 0 ? (
+      ) : invoices.data === undefined ? (
+        <ErrorState title={INVOICES_FAILED} onRetry={() => void invoices.refetch()} />
+      ) : invoices.data.length === 0 ? (
         <p className="ad-muted">No invoices yet. Each payment for a plan, a course or credits will be listed here with its invoice or receipt.</p>
       ) : (
         <ul className="acc-invoices__list">
-          {load.invoices.map((invoice) => (
+          {invoices.data.map((invoice) => (
             <InvoiceRow key={invoice.id} invoice={invoice} />
           ))}
         </ul>

@@ -1,108 +1,77 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { BILLING_ERROR_CODES, BILLING_TEXTS, type BillingSubscription } from '@agentdock/contracts';
-import { ApiError, isAbortError } from '@agentdock/api-client';
+import { ApiError } from '@agentdock/api-client';
 import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, Card, Container, ErrorState, LinkButton, PageHeader } from '@agentdock/ui';
+import { QueryProvider } from '@agentdock/ui/query';
 import { billingApi, type CancellationAnswer } from '../api/billing-api';
+import { useAccountQueries } from '../query/account-queries';
 import { RequireSession } from '../sign-in-prompt';
 import { CancelDialog } from './cancel-dialog';
 import { CancellingBanner } from './cancelling-banner';
 import { InvoiceList } from './invoice-list';
 import { SubscriptionCard } from './subscription-card';
 import { canResume } from './subscription-format';
+import { useSubscriptionChanges } from './use-subscription-changes';
 import './subscription.css';
-
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'loaded'; subscriptions: BillingSubscription[] };
 
 function Subscriptions() {
   const client = useSessionClient();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const load = useQuery(useAccountQueries().subscriptions);
+  const { resume: resuming, cancel: cancellation } = useSubscriptionChanges();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
   /** The subscription the cancel dialog asks about, while it is open. */
   const [cancelling, setCancelling] = useState<BillingSubscription | null>(null);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-
-  const reload = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setLoad({ state: 'loaded', subscriptions: await billingApi(client.api).getSubscriptions({ signal }) });
-      } catch (caught) {
-        if (!isAbortError(caught)) setLoad({ state: 'error' });
-      }
-    },
-    [client],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
+  const busy = redirecting || resuming.isPending || cancellation.isPending;
 
   const openPortal = async () => {
     setError(null);
     // The portal manages subscriptions; with none there is nothing to open.
-    if (load.state === 'loaded' && load.subscriptions.length === 0) return setError(BILLING_TEXTS.noSubscriptionForPortal);
-    setBusy(true);
+    if (load.data?.length === 0) return setError(BILLING_TEXTS.noSubscriptionForPortal);
+    setRedirecting(true);
     try {
       window.location.assign((await billingApi(client.api).openPortal()).url);
     } catch (caught) {
       setError(caught instanceof ApiError && caught.code === BILLING_ERROR_CODES.noCustomer ? BILLING_TEXTS.noSubscriptionForPortal : BILLING_TEXTS.portalFailed);
-      setBusy(false);
+      setRedirecting(false);
     }
   };
 
-  const resume = async (id: string) => {
+  const resume = (id: string) => {
     setError(null);
-    setBusy(true);
-    try {
-      await billingApi(client.api).resume(id);
-      await reload();
-    } catch {
-      setError(BILLING_TEXTS.resumeFailed);
-    } finally {
-      setBusy(false);
-    }
+    resuming.mutate(id, { onError: () => setError(BILLING_TEXTS.resumeFailed) });
   };
 
-  const cancel = async (answer: CancellationAnswer) => {
-    if (!cancelling) return;
-    setCancelError(null);
-    setBusy(true);
-    try {
-      await billingApi(client.api).cancelAtPeriodEnd(cancelling.id, answer);
-      setCancelling(null);
-      await reload();
-    } catch {
-      setCancelError(BILLING_TEXTS.cancelFailed);
-    } finally {
-      setBusy(false);
-    }
+  const cancel = (answer: CancellationAnswer) => {
+    if (cancelling) cancellation.mutate({ id: cancelling.id, answer }, { onSuccess: () => setCancelling(null) });
   };
 
-  if (load.state === 'loading') return <p role="status">Loading subscription details...</p>;
-  if (load.state === 'error') return <ErrorState title={BILLING_TEXTS.listFailed} onRetry={() => void reload()} />;
+  if (load.data === undefined) {
+    return load.isError ? <ErrorState title={BILLING_TEXTS.listFailed} onRetry={() => void load.refetch()} /> : <p role="status">Loading subscription details...</p>;
+  }
+  const subscriptions = load.data;
   return (
     <div className="ad-subscriptions">
       {error ? <Alert variant="error">{error}</Alert> : null}
-      {load.subscriptions.filter(canResume).map((subscription) => (
-        <CancellingBanner key={subscription.id} subscription={subscription} busy={busy} onResume={() => void resume(subscription.id)} />
+      {subscriptions.filter(canResume).map((subscription) => (
+        <CancellingBanner key={subscription.id} subscription={subscription} busy={busy} onResume={() => resume(subscription.id)} />
       ))}
-      {load.subscriptions.length === 0 ? (
+      {subscriptions.length === 0 ? (
         <Card>
           <h2>No Active Subscriptions</h2>
           <p>You don't have any active subscriptions. Upgrade to a paid plan to access premium features.</p>
           <LinkButton to="/pricing">View Plans</LinkButton>
         </Card>
       ) : (
-        load.subscriptions.map((subscription) => (
+        subscriptions.map((subscription) => (
           <SubscriptionCard
             key={subscription.id}
             subscription={subscription}
             busy={busy}
             onCancel={() => {
-              setCancelError(null);
+              cancellation.reset();
               setCancelling(subscription);
             }}
           />
@@ -118,7 +87,13 @@ function Subscriptions() {
       </div>
       <InvoiceList />
       {cancelling ? (
-        <CancelDialog subscription={cancelling} pending={busy} error={cancelError} onConfirm={(answer) => void cancel(answer)} onClose={() => setCancelling(null)} />
+        <CancelDialog
+          subscription={cancelling}
+          pending={busy}
+          error={cancellation.isError ? BILLING_TEXTS.cancelFailed : null}
+          onConfirm={cancel}
+          onClose={() => setCancelling(null)}
+        />
       ) : null}
     </div>
   );
@@ -131,7 +106,11 @@ export default function ManageSubscriptionPage() {
       <PageHeader title="Manage Subscription" lead="Your subscriptions, billing periods and invoices." />
       <Container className="ad-section ad-section--flush-top">
         <RequireSession message="Please sign in to manage your subscription." returnUrl="/manage-subscription">
-          {() => <Subscriptions />}
+          {(user) => (
+            <QueryProvider key={user.id}>
+              <Subscriptions />
+            </QueryProvider>
+          )}
         </RequireSession>
       </Container>
     </>

@@ -1,10 +1,11 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { webcrypto } from 'node:crypto';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { KnowledgeFile } from '@agentdock/contracts';
 import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { errorResponse, fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
-import { ADMIN } from '../testing';
+import { ADMIN, testQueryClient } from '../testing';
 import { KnowledgePanel } from './knowledge-panel';
 
 const AGENT = '3c9f5d2a-0000-4c2e-9a31-0d6f1b2c3d01';
@@ -34,7 +35,9 @@ function renderPanel(files: KnowledgeFile[] = [fileFixture()]) {
   const client = createSessionClient({ fetch: services.fetch, storage, crypto: webcrypto as unknown as Crypto, channel: null, lock: null, watchVisibility: false });
   render(
     <SessionProvider client={client}>
-      <KnowledgePanel agentId={AGENT} />
+      <QueryClientProvider client={testQueryClient()}>
+        <KnowledgePanel agentId={AGENT} />
+      </QueryClientProvider>
     </SessionProvider>,
   );
   return services;

@@ -4,6 +4,7 @@ import { auditApi } from './audit-api';
 import { billingAdminApi } from './billing-admin';
 import { catalogAdminApi } from './catalog-admin';
 import { chatAdminApi } from './chat-admin';
+import { exportsApi } from './exports-api';
 import { identityAdminApi } from './identity-admin';
 import { statsApi } from './stats-api';
 
@@ -18,6 +19,7 @@ export function useAdminApi() {
       audit: auditApi(client.api),
       stats: statsApi(client.api),
       billing: billingAdminApi(client.api),
+      exports: exportsApi(client.api),
     }),
     [client],
   );

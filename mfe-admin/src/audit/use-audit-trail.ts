@@ -29,6 +29,8 @@ interface AuditPage {
 }
 
 const stillPaging = (cursors: Cursors) => AUDITED_SERVICES.filter((service) => typeof cursors[service] === 'string');
+/** The services a filter asks: its one area, or all of them. */
+export const servicesOf = (filter: AuditFilter | null) => (filter?.area ? [filter.area] : AUDITED_SERVICES);
 
 /**
  * Every service's audit entries matching `filter`, merged newest first: an infinite query whose
@@ -42,7 +44,7 @@ export function useAuditTrail(filter: AuditFilter | null): AuditTrail {
     enabled: filter !== null,
     initialPageParam: null as Cursors | null,
     queryFn: async ({ pageParam, signal }): Promise<AuditPage> => {
-      const services = pageParam ? stillPaging(pageParam) : AUDITED_SERVICES;
+      const services = pageParam ? stillPaging(pageParam) : servicesOf(filter);
       const results = await Promise.allSettled(
         services.map((service) => api.audit.list(service, { ...filter, limit: AUDIT_PAGE_SIZE, cursor: pageParam?.[service] ?? undefined }, { signal })),
       );

@@ -4,6 +4,7 @@ import { Tabs } from '@agentdock/ui';
 import { AgentsTab } from '../agents/agents-tab';
 import { AuditTab } from '../audit/audit-tab';
 import { ContentTab } from '../content/content-tab';
+import { ExportsTab } from '../exports/exports-tab';
 import { CoursesTab } from '../courses/courses-tab';
 import { OverviewTab } from '../overview/overview-tab';
 import { PlansTab } from '../plans/plans-tab';
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'content', label: 'Content' },
   { value: 'courses', label: 'Courses' },
   { value: 'audit', label: 'Audit' },
+  { value: 'exports', label: 'Exports' },
 ] as const;
 
 type AdminTab = (typeof TABS)[number]['value'];
@@ -31,6 +33,7 @@ const PANELS: Record<AdminTab, () => ReactElement> = {
   content: ContentTab,
   courses: CoursesTab,
   audit: AuditTab,
+  exports: ExportsTab,
 };
 
 function tabOf(value: string | null): AdminTab {

@@ -25,6 +25,7 @@ export const ADMIN_ERRORS = {
   publishAgent: 'Failed to publish the agent',
   restoreVersion: 'Failed to restore the version',
   draftTest: 'The draft test failed',
+  exportCsv: 'Failed to export the CSV',
 } as const;
 
 export type AdminErrorText = (typeof ADMIN_ERRORS)[keyof typeof ADMIN_ERRORS];

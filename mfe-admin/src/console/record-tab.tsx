@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card } from '@agentdock/ui';
+import { Button, Card, ConfirmDialog } from '@agentdock/ui';
 import { useReportError } from './admin-banner';
 import type { AdminErrorText } from './admin-errors';
-import { ConfirmDialog } from './confirm-dialog';
 import { LoadStates } from './load-states';
 import type { Loaded } from './use-load';
 
@@ -113,7 +112,7 @@ export function RecordTab<T extends { id: string }, V>(props: RecordTabProps<T, 
         }
       </LoadStates>
       {remove && deleting && (
-        <ConfirmDialog message={remove.confirmation} confirmLabel="Delete" pending={pending} onConfirm={() => void confirmDelete(deleting)} onCancel={() => setDeleting(null)} />
+        <ConfirmDialog title={remove.confirmation} confirmLabel="Delete" pending={pending} onConfirm={() => void confirmDelete(deleting)} onCancel={() => setDeleting(null)} />
       )}
     </section>
   );

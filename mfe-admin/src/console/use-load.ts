@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError } from '@agentdock/api-client';
+import { useCallback, useId } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -11,32 +11,25 @@ export interface Loaded<T> {
   setData: (update: (current: T | undefined) => T | undefined) => void;
 }
 
+/** Every console read sits under this key: `invalidateQueries({ queryKey: ADMIN_QUERY_KEY })` asks them all again. */
+export const ADMIN_QUERY_KEY = ['admin', 'load'] as const;
+
 /**
- * One server read tied to the component: loads on mount and whenever `key` changes; a newer load
- * aborts the one still running, and unmounting aborts it too.
+ * One server read tied to the component, as a query of the console's cache: loads on mount and
+ * whenever `key` changes (the previous answer stays on screen meanwhile); a newer load aborts the
+ * one still running, and unmounting aborts it too. The key names the read within the component
+ * (callers use the same string for different reads), so each component keeps its own entry.
  */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Loaded<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: true });
-  const [attempt, setAttempt] = useState(0);
-  const latest = useRef(load);
-  latest.current = load;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((current) => ({ ...current, loading: true }));
-    latest
-      .current(controller.signal)
-      .then((data) => {
-        if (!controller.signal.aborted) setState({ data, error: undefined, loading: false });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        setState((current) => ({ ...current, error, loading: false }));
-      });
-    return () => controller.abort();
-  }, [key, attempt]);
-
-  const reload = useCallback(() => setAttempt((count) => count + 1), []);
-  const setData = useCallback((update: (current: T | undefined) => T | undefined) => setState((current) => ({ ...current, data: update(current.data) })), []);
-  return { ...state, reload, setData };
+  const owner = useId();
+  const queryClient = useQueryClient();
+  const queryKey = [...ADMIN_QUERY_KEY, owner, key];
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousData });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const setData = useCallback(
+    (update: (current: T | undefined) => T | undefined) => queryClient.setQueryData<T>([...ADMIN_QUERY_KEY, owner, key], update),
+    [queryClient, owner, key],
+  );
+  return { data: query.data, error: query.error ?? undefined, loading: query.isFetching, reload, setData };
 }

@@ -3,31 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
 import { UNKNOWN_USER } from '../console/resolve-user';
-import { adminServices, renderConsole, userRow } from '../testing';
+import { adminServices, courseRow, renderConsole, userRow } from '../testing';
 import { REVOKE_CONFIRMATION } from './courses-tab';
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
-
-const course = (id: string, title: string) => ({
-  id,
-  title,
-  description: '',
-  fullDescription: '',
-  estimatedDuration: '',
-  level: '',
-  students: 0,
-  completionRate: null,
-  priceMinor: 2_500,
-  currency: 'usd',
-  image: '',
-  instructor: { name: '', role: '', image: '' },
-  modules: [
-    { title: 'Basics', lessons: [] },
-    { title: 'Practice', lessons: [] },
-  ],
-  whatYouGet: [],
-});
 
 const lesson = (id: number, moduleIndex: number, position: number, title: string, isPublished = true) => ({
   id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
@@ -49,7 +29,7 @@ const LESSONS = [lesson(1, 0, 0, 'First steps'), lesson(2, 0, 1, 'Second steps')
 
 function coursesServices() {
   const services = adminServices();
-  services.on('GET /api/catalog/courses', jsonResponse(200, { courses: [course('ai-fundamentals', 'AI Fundamentals'), course('build-ai-agents', 'Build AI Agents')] }));
+  services.on('GET /api/catalog/courses', jsonResponse(200, { courses: [courseRow('ai-fundamentals', 'AI Fundamentals'), courseRow('build-ai-agents', 'Build AI Agents')] }));
   services.on('GET /api/catalog/admin/courses/ai-fundamentals/enrolments', jsonResponse(200, { enrolments: [] }));
   services.on('GET /api/catalog/admin/courses/ai-fundamentals/lessons', jsonResponse(200, { lessons: LESSONS }));
   services.on('GET /api/catalog/admin/courses/build-ai-agents/lessons', jsonResponse(200, { lessons: [] }));

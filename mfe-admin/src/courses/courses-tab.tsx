@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { Course, Enrolment } from '@agentdock/contracts';
-import { Badge, Button, TextField } from '@agentdock/ui';
+import { Badge, Button, ConfirmDialog, TextField } from '@agentdock/ui';
 import { useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
 import { ADMIN_ERRORS } from '../console/admin-errors';
-import { ConfirmDialog } from '../console/confirm-dialog';
 import { SelectField } from '../console/fields';
 import { formatDateTime } from '../console/format';
 import { LoadStates } from '../console/load-states';
@@ -121,7 +120,7 @@ function CourseEnrolments({ courseId }: { courseId: string }) {
           )
         }
       </LoadStates>
-      {revoking && <ConfirmDialog message={REVOKE_CONFIRMATION} confirmLabel="Revoke" onConfirm={() => void revoke(revoking)} onCancel={() => setRevoking(null)} />}
+      {revoking && <ConfirmDialog title={REVOKE_CONFIRMATION} confirmLabel="Revoke" onConfirm={() => void revoke(revoking)} onCancel={() => setRevoking(null)} />}
     </>
   );
 }

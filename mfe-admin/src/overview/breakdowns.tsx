@@ -1,22 +1,35 @@
 import { useId, type ReactNode } from 'react';
-import { CANCELLATION_REASON_LABELS, type CancellationReason, type UserProfile } from '@agentdock/contracts';
+import { CANCELLATION_REASON_LABELS, type CancellationReason, SUBSCRIPTION_TIER_LABELS, type SubscriptionTier, type UserProfile } from '@agentdock/contracts';
 import { formatPrice } from '@agentdock/ui';
 import type { OverviewStats } from '../api/stats-api';
 import { formatNumber } from '../console/format';
 import { UserLabel } from '../console/user-label';
 import { DEFINITIONS } from './overview-figures';
 
-/** Who the range's figures come from: plans, agents, customers and courses, each in a table. */
-export function Breakdowns({ stats: { billing, chat, catalog }, directory }: { stats: OverviewStats; directory: Map<string, UserProfile> }) {
+export interface BreakdownsProps {
+  stats: OverviewStats;
+  directory: Map<string, UserProfile>;
+  /** Course titles by id (the catalog's). */
+  courseNames: Map<string, string>;
+}
+
+/** A tier as customers know it ("Pro"); an unknown one as sent. */
+const tierName = (tier: string) => SUBSCRIPTION_TIER_LABELS[tier as SubscriptionTier] ?? tier;
+
+/**
+ * Who the range's figures come from: plans, agents, customers and courses, each in a table. Names,
+ * never slugs; figures right-aligned and never broken; a long customer cut with the whole on hover.
+ */
+export function Breakdowns({ stats: { billing, chat, catalog }, directory, courseNames }: BreakdownsProps) {
   return (
     <div className="adm-overview__lists">
-      <Breakdown title="Paying customers by plan" head={['Plan', 'Billing', 'Customers', 'MRR']} empty="No paying customers.">
+      <Breakdown title="Paying customers by plan" head={['Plan', 'Billing', 'Customers', 'MRR']} numericFrom={2} empty="No paying customers.">
         {billing.byPlan.map((plan) => (
           <tr key={`${plan.tier}/${plan.interval}/${plan.currency}`}>
-            <td>{plan.tier}</td>
+            <td>{tierName(plan.tier)}</td>
             <td>{plan.interval === 'year' ? 'Annual' : 'Monthly'}</td>
-            <td>{formatNumber(plan.customers)}</td>
-            <td>{formatPrice(plan.mrr, plan.currency)}</td>
+            <td className="adm-number">{formatNumber(plan.customers)}</td>
+            <td className="adm-number">{formatPrice(plan.mrr, plan.currency)}</td>
           </tr>
         ))}
       </Breakdown>
@@ -24,7 +37,7 @@ export function Breakdowns({ stats: { billing, chat, catalog }, directory }: { s
         {billing.cancellationReasons.map((row) => (
           <tr key={row.reason ?? 'none'}>
             <td>{reasonLabel(row.reason)}</td>
-            <td>{formatNumber(row.count)}</td>
+            <td className="adm-number">{formatNumber(row.count)}</td>
           </tr>
         ))}
       </Breakdown>
@@ -32,8 +45,8 @@ export function Breakdowns({ stats: { billing, chat, catalog }, directory }: { s
         {chat.byAgent.map((agent) => (
           <tr key={agent.agentId}>
             <td>{agent.name ?? agent.agentId}</td>
-            <td>{formatNumber(agent.messages)}</td>
-            <td>{formatNumber(agent.credits)}</td>
+            <td className="adm-number">{formatNumber(agent.messages)}</td>
+            <td className="adm-number">{formatNumber(agent.credits)}</td>
           </tr>
         ))}
       </Breakdown>
@@ -41,19 +54,19 @@ export function Breakdowns({ stats: { billing, chat, catalog }, directory }: { s
         {chat.topCustomers.map((customer) => (
           <tr key={customer.userId}>
             <td>
-              <UserLabel id={customer.userId} user={directory.get(customer.userId)} />
+              <UserLabel id={customer.userId} user={directory.get(customer.userId)} focusable />
             </td>
-            <td>{formatNumber(customer.messages)}</td>
-            <td>{formatNumber(customer.credits)}</td>
+            <td className="adm-number">{formatNumber(customer.messages)}</td>
+            <td className="adm-number">{formatNumber(customer.credits)}</td>
           </tr>
         ))}
       </Breakdown>
       <Breakdown title="Course members" head={['Course', 'Members', 'Joined in range']} empty="No courses." definition={DEFINITIONS.courseMembers}>
         {catalog.courses.map((course) => (
           <tr key={course.courseId}>
-            <td>{course.courseId}</td>
-            <td>{formatNumber(course.members)}</td>
-            <td>{formatNumber(course.newMembers)}</td>
+            <td>{courseNames.get(course.courseId) ?? course.courseId}</td>
+            <td className="adm-number">{formatNumber(course.members)}</td>
+            <td className="adm-number">{formatNumber(course.newMembers)}</td>
           </tr>
         ))}
       </Breakdown>
@@ -66,7 +79,22 @@ function reasonLabel(reason: string | null): string {
   return CANCELLATION_REASON_LABELS[reason as CancellationReason] ?? reason;
 }
 
-function Breakdown({ title, head, empty, definition, children }: { title: string; head: string[]; empty: string; definition?: string; children: ReactNode[] }) {
+/** `numericFrom`: the index of the first column of figures (they and the columns after it are right-aligned). */
+function Breakdown({
+  title,
+  head,
+  numericFrom = 1,
+  empty,
+  definition,
+  children,
+}: {
+  title: string;
+  head: string[];
+  numericFrom?: number;
+  empty: string;
+  definition?: string;
+  children: ReactNode[];
+}) {
   const id = useId();
   return (
     <div className="adm-breakdown">
@@ -80,8 +108,8 @@ function Breakdown({ title, head, empty, definition, children }: { title: string
           <table className="adm-table" aria-labelledby={id}>
             <thead>
               <tr>
-                {head.map((cell) => (
-                  <th key={cell} scope="col">
+                {head.map((cell, index) => (
+                  <th key={cell} scope="col" className={index >= numericFrom ? 'adm-number' : undefined}>
                     {cell}
                   </th>
                 ))}

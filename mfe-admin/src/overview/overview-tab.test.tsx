@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
-import { adminServices, renderConsole, statsDays, userRow } from '../testing';
+import { adminServices, courseRow, renderConsole, statsDays, userRow } from '../testing';
 import { charts, installResizeObserver } from '../testing-chart';
 
 jest.mock('uplot', () => jest.requireActual('../testing-chart'));
@@ -89,6 +89,23 @@ describe('overview tab', () => {
     // The heaviest customer is named from identity, by id.
     expect(await screen.findByText(`${userRow(1).fullName} <${userRow(1).email}>`)).toBeTruthy();
     expect(screen.getByText('Meeting Prep')).toBeTruthy();
+  });
+
+  it('names plans and courses as customers know them, never by slug, and cuts a long customer with the whole on hover and focus', async () => {
+    const services = adminServices();
+    services.on('GET /api/catalog/courses', jsonResponse(200, { courses: [courseRow('ai-fundamentals', 'AI Fundamentals')] }));
+    renderConsole('/admin?tab=overview', services);
+    const plans = await screen.findByRole('table', { name: 'Paying customers by plan' });
+    expect(within(plans).getByRole('cell', { name: 'Pro' })).toBeTruthy();
+    expect(within(plans).queryByText('professional')).toBeNull();
+    const courses = screen.getByRole('table', { name: 'Course members' });
+    expect(await within(courses).findByRole('cell', { name: 'AI Fundamentals' })).toBeTruthy();
+    expect(within(courses).queryByText('ai-fundamentals')).toBeNull();
+    const customers = screen.getByRole('table', { name: 'Top customers by credits' });
+    const label = await within(customers).findByTitle(/user1@example\.com/);
+    expect(label.className).toContain('adm-truncate');
+    expect(label.getAttribute('tabindex')).toBe('0');
+    expect(within(customers).getByRole('cell', { name: '900' }).className).toContain('adm-number');
   });
 
   it('draws the chosen figure per day and lays the same days out as a table', async () => {

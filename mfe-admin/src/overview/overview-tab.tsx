@@ -36,12 +36,12 @@ export function OverviewTab() {
 }
 
 function OverviewFigures({ stats }: { stats: OverviewStats }) {
-  const { rows, currencies, metrics, metric, setMetricKey, directory } = useOverviewFigures(stats);
+  const { rows, currencies, metrics, metric, setMetricKey, directory, courseNames } = useOverviewFigures(stats);
   return (
     <>
       <FigureGroups stats={stats} />
       <PerDay rows={rows} currencies={currencies} metrics={metrics} metric={metric} onMetric={setMetricKey} />
-      <Breakdowns stats={stats} directory={directory} />
+      <Breakdowns stats={stats} directory={directory} courseNames={courseNames} />
     </>
   );
 }

@@ -24,5 +24,13 @@ export function useOverviewFigures(stats: OverviewStats) {
   const [metricKey, setMetricKey] = useState(metrics[0]!.key);
   const metric = metrics.find((candidate) => candidate.key === metricKey) ?? metrics[0]!;
   const directory = useUserDirectory(stats.chat.topCustomers.map((customer) => customer.userId));
-  return { rows, currencies, metrics, metric, setMetricKey, directory };
+  const courseNames = useCourseNames();
+  return { rows, currencies, metrics, metric, setMetricKey, directory, courseNames };
+}
+
+/** Course titles by id, from the catalog: the overview names courses, never their slugs (the id while they load). */
+function useCourseNames(): Map<string, string> {
+  const api = useAdminApi();
+  const courses = useLoad((signal) => api.catalog.listCourses({ signal }), 'courses');
+  return useMemo(() => new Map((courses.data ?? []).map((course) => [course.id, course.title])), [courses.data]);
 }

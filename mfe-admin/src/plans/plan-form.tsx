@@ -5,6 +5,7 @@ import { CheckboxField, SelectField } from '../console/fields';
 import { FormFrame } from '../console/form-frame';
 import { TIER_OPTIONS } from '../console/tier-options';
 import { useRecordForm } from '../console/use-record-form';
+import { PlanBulletsPreview } from './plan-preview';
 import { EMPTY_PLAN, planFieldOf, planValues, type PlanValues } from './plan-values';
 
 export interface PlanFormProps {
@@ -34,7 +35,8 @@ export function PlanForm({ plan, save, onCancel }: PlanFormProps) {
         <TextField label="Sort order" inputMode="numeric" {...form.field('sortOrder')} />
       </div>
       <TextAreaField label="Description" rows={2} {...form.field('description')} />
-      <TextAreaField label="Included features (one per line)" rows={4} {...form.field('features')} />
+      <TextAreaField label="Other included features (one per line)" rows={4} {...form.field('features')} />
+      <PlanBulletsPreview values={form.values} />
       <TextAreaField label="Not included (one per line)" rows={3} {...form.field('notIncluded')} />
       <div className="adm-checkboxes">
         <CheckboxField label="Active" {...form.checkbox('isActive')} />

@@ -1,6 +1,6 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { planCreate, planPatch } from '@agentdock/contracts';
+import { PLAN_LIMIT_BULLET_MESSAGE, planCreate, planPatch } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
@@ -71,7 +71,7 @@ describe('plans tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Plan' }));
     fireEvent.change(screen.getByLabelText('Plan ID'), { target: { value: 'team' } });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Team' } });
-    fireEvent.change(screen.getByLabelText('Included features (one per line)'), { target: { value: 'One\n\n Two ' } });
+    fireEvent.change(screen.getByLabelText('Other included features (one per line)'), { target: { value: 'One\n\n Two ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await card('Team')).toBeTruthy();
     expect(services.callsTo('POST /api/catalog/admin/plans')[0]!.body).toMatchObject({
@@ -103,6 +103,32 @@ describe('plans tab', () => {
     expect(ADMIN_ERRORS.savePlan).toBe('Failed to save plan');
     expect(screen.queryByText(/Too small|Invalid input|expected/)).toBeNull();
     expect(services.callsTo('PATCH /api/catalog/admin/plans/starter')[0]!.body).toMatchObject({ monthly: { amountMinor: 'fifty' }, apiCallsLimit: -5 });
+  });
+
+  it('previews the pricing bullets: the numeric ones follow the limits as typed, the free text follows them', async () => {
+    renderConsole('/admin?tab=plans', adminServices());
+    fireEvent.click(within(await card('Starter')).getByRole('button', { name: 'Edit Starter' }));
+    const bullets = () =>
+      within(screen.getByTestId('plan-bullets-preview'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(bullets().slice(0, 4)).toEqual(['1,000,000 platform credits per month', 'Access to 5 AI agents', '250 API calls per month', '10,000 real tokens']);
+    fireEvent.change(screen.getByLabelText('API calls'), { target: { value: '300' } });
+    fireEvent.change(screen.getByLabelText('Other included features (one per line)'), { target: { value: 'Standard support' } });
+    expect(bullets()).toEqual(['1,000,000 platform credits per month', 'Access to 5 AI agents', '300 API calls per month', '10,000 real tokens', 'Standard support']);
+    fireEvent.change(screen.getByLabelText('API calls'), { target: { value: 'lots' } });
+    expect(screen.queryByTestId('plan-bullets-preview')).toBeNull();
+    expect(screen.getByText('Enter the limits as whole numbers to see the bullets.')).toBeTruthy();
+  });
+
+  it('refuses a free-text bullet that states a limit, saying so beside the features', async () => {
+    const services = adminServices();
+    services.on('PATCH /api/catalog/admin/plans/starter', (call) => validationRefusal(planPatch, call.body));
+    renderConsole('/admin?tab=plans', services);
+    fireEvent.click(within(await card('Starter')).getByRole('button', { name: 'Edit Starter' }));
+    fireEvent.change(screen.getByLabelText('Other included features (one per line)'), { target: { value: 'Standard support\n500 API calls per month' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(messageBeside('Other included features (one per line)')).toBe(PLAN_LIMIT_BULLET_MESSAGE));
   });
 
   it('says in product language beside each field what a blank new plan lacks', async () => {

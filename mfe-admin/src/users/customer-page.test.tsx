@@ -94,7 +94,8 @@ describe('customer page', () => {
   it('opens from the users list and shows profile, security, billing, credits, courses and audit entries', async () => {
     const services = customerServices();
     renderConsole('/admin?tab=users', services);
-    fireEvent.click(await screen.findByRole('button', { name: 'Details of User 1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for User 1' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Details' }));
     expect(location()).toBe(`/admin?tab=users&user=${customer.id}`);
     expect(within(await screen.findByTestId('customer-profile')).getByText('user1@example.com')).toBeTruthy();
     expect((await screen.findByTestId('mfa-status')).textContent).toContain('Two-factor authentication is on');

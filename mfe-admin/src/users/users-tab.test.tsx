@@ -10,6 +10,17 @@ beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined
 afterEach(() => jest.restoreAllMocks());
 
 const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
+/** Opens a row's Actions menu and chooses `item`. */
+const choose = (row: HTMLElement, who: string, item: string) => {
+  fireEvent.click(within(row).getByRole('button', { name: `Actions for ${who}` }));
+  fireEvent.click(screen.getByRole('menuitem', { name: item }));
+};
+const itemsOf = (row: HTMLElement, who: string) => {
+  fireEvent.click(within(row).getByRole('button', { name: `Actions for ${who}` }));
+  const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+  fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+  return items;
+};
 
 describe('users tab', () => {
   it('lists users with plan badge, credits from the chat wallets and status', async () => {
@@ -20,12 +31,15 @@ describe('users tab', () => {
     expect(within(first).getByText('Free', { selector: '.ad-badge' }).className).toContain('ad-tier-badge--free');
     expect((await within(first).findByTestId('credits')).textContent).toBe('40,000');
     expect(within(first).getByText('Active')).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Suspend User 1' })).toBeTruthy();
+    // One menu per row: no plan dropdown or Suspend button one misclick away.
+    expect(within(first).queryByRole('combobox')).toBeNull();
+    expect(within(first).getAllByRole('button')).toHaveLength(1);
+    expect(itemsOf(first, 'User 1')).toEqual(['Details', 'Credits…', 'Change plan…', 'Suspend…']);
 
     const second = await rowOf('user2@example.com');
     expect(within(second).getByText('Suspended')).toBeTruthy();
     expect(within(second).getByText('No wallet yet')).toBeTruthy();
-    expect(within(second).getByRole('button', { name: 'Reactivate User 2' })).toBeTruthy();
+    expect(itemsOf(second, 'User 2')).toContain('Reactivate…');
     expect(services.callsTo('GET /api/chat/admin/wallets')[0]!.path).toContain(`userIds=${encodeURIComponent(`${userRow(1).id},${userRow(2).id}`)}`);
     expect(screen.getByTitle('user1@example.com')).toBeTruthy();
   });
@@ -67,10 +81,12 @@ describe('users tab', () => {
     services.on(`GET /api/chat/admin/users/${ADMIN.id}/messages`, jsonResponse(200, { messages: [] }));
     renderConsole('/admin?tab=users', services);
     const row = await rowOf(ADMIN.email);
-    const suspend = within(row).getByRole('button', { name: 'Suspend Ops Admin' });
-    expect(suspend).toHaveProperty('disabled', true);
-    expect(suspend.getAttribute('title')).toBe('You cannot suspend your own account');
-    fireEvent.click(within(row).getByRole('button', { name: 'Credits of Ops Admin' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Ops Admin' }));
+    const suspend = screen.getByRole('menuitem', { name: 'Suspend… (You cannot suspend your own account)' });
+    expect(suspend.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(suspend);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Credits…' }));
     expect(await screen.findByRole('heading', { name: 'Credits of Ops Admin' })).toBe(document.activeElement);
   });
 
@@ -88,13 +104,44 @@ describe('users tab', () => {
     services.on(`PATCH /api/identity/admin/users/${id}`, (call) => jsonResponse(200, userRow(1, call.body as object)));
     renderConsole('/admin?tab=users', services);
     const row = await rowOf('user1@example.com');
-    fireEvent.change(within(row).getByRole('combobox', { name: 'Plan for User 1' }), { target: { value: 'enterprise' } });
+    await within(row).findByTestId('credits');
+    choose(row, 'User 1', 'Change plan…');
+    const dialog = screen.getByRole('alertdialog', { name: 'Change User 1’s plan?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByRole('button', { name: 'Change plan' })).toHaveProperty('disabled', true);
+    fireEvent.change(within(dialog).getByLabelText('New plan'), { target: { value: 'enterprise' } });
+    expect(within(dialog).getByTestId('plan-change-consequence').textContent).toMatch(
+      /^User 1 moves from Free to Enterprise now and gets Starter, Pro and Enterprise agents\. Their 40,000 remaining plan credits end .* Their card is not charged\./,
+    );
+    expect(services.callsTo(`PATCH /api/identity/admin/users/${id}`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
     expect(await within(row).findByText('Enterprise', { selector: '.ad-badge' })).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(services.callsTo(`PATCH /api/identity/admin/users/${id}`)[0]!.body).toEqual({ subscriptionTier: 'enterprise' });
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Suspend User 1' }));
+    choose(row, 'User 1', 'Suspend…');
+    const suspend = screen.getByRole('alertdialog', { name: 'Suspend User 1?' });
+    expect(suspend.textContent).toContain('User 1 will be signed out everywhere now and cannot sign in, chat or use their API keys until reactivated.');
+    fireEvent.click(within(suspend).getByRole('button', { name: 'Suspend' }));
     expect(await within(row).findByText('Suspended')).toBeTruthy();
     expect(services.callsTo(`PATCH /api/identity/admin/users/${id}`)[1]!.body).toEqual({ isSuspended: true });
+  });
+
+  it('changes nothing when the admin cancels or presses Escape, and gives focus back to the row’s menu', async () => {
+    const services = adminServices();
+    const id = userRow(1).id;
+    renderConsole('/admin?tab=users', services);
+    const row = await rowOf('user1@example.com');
+    choose(row, 'User 1', 'Suspend…');
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Actions for User 1' }));
+    choose(row, 'User 1', 'Change plan…');
+    fireEvent.change(screen.getByLabelText('New plan'), { target: { value: 'starter' } });
+    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(row).getByText('Free', { selector: '.ad-badge' })).toBeTruthy();
+    expect(services.callsTo(`PATCH /api/identity/admin/users/${id}`)).toHaveLength(0);
   });
 
   it('shows the spec texts in the banner when an update fails, with the server reason', async () => {
@@ -103,7 +150,8 @@ describe('users tab', () => {
     services.on(`PATCH /api/identity/admin/users/${id}`, errorResponse(409, 'cannot_suspend_self', 'You cannot suspend your own account.'));
     renderConsole('/admin?tab=users', services);
     const row = await rowOf('user1@example.com');
-    fireEvent.click(within(row).getByRole('button', { name: 'Suspend User 1' }));
+    choose(row, 'User 1', 'Suspend…');
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Suspend' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(ADMIN_ERRORS.userStatus);
     expect(alert.textContent).toContain('You cannot suspend your own account.');
@@ -111,7 +159,9 @@ describe('users tab', () => {
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss error' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.change(within(row).getByRole('combobox', { name: 'Plan for User 1' }), { target: { value: 'starter' } });
+    choose(row, 'User 1', 'Change plan…');
+    fireEvent.change(screen.getByLabelText('New plan'), { target: { value: 'starter' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change plan' }));
     expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_ERRORS.userPlan);
   });
 
@@ -140,7 +190,7 @@ describe('users tab', () => {
     });
     renderConsole('/admin?tab=users', services);
     const row = await rowOf('user1@example.com');
-    fireEvent.click(within(row).getByRole('button', { name: 'Credits of User 1' }));
+    choose(row, 'User 1', 'Credits…');
     const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
     expect(await within(panel).findByText('No replies yet.')).toBeTruthy();
 
@@ -164,7 +214,7 @@ describe('users tab', () => {
     services.on(`GET /api/chat/admin/users/${id}/messages`, jsonResponse(200, { messages: [] }));
     services.on(`POST /api/chat/admin/wallets/${id}/adjustments`, errorResponse(409, 'balance_too_low', refusal));
     renderConsole('/admin?tab=users', services);
-    fireEvent.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Credits of User 1' }));
+    choose(await rowOf('user1@example.com'), 'User 1', 'Credits…');
     const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
     fireEvent.change(within(panel).getByLabelText('Adjustment'), { target: { value: 'deduct' } });
     fireEvent.change(within(panel).getByLabelText('Credits'), { target: { value: '90000' } });
@@ -188,7 +238,7 @@ describe('users tab', () => {
     services.on(`GET /api/chat/admin/users/${id}/messages`, jsonResponse(200, { messages: [reply, { ...reply, id: '6f2c8a5d-0000-4c2e-9a31-0d6f1b2c3d02', refunded: true }] }));
     services.on(`POST /api/chat/admin/messages/${reply.id}/refund`, jsonResponse(200, { wallet: walletFor(id, { creditsRemaining: 41_200 }) }));
     renderConsole('/admin?tab=users', services);
-    fireEvent.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Credits of User 1' }));
+    choose(await rowOf('user1@example.com'), 'User 1', 'Credits…');
     const panel = await screen.findByRole('region', { name: 'Credits of User 1' });
     expect(await within(panel).findByText('Refunded')).toBeTruthy();
     fireEvent.click(await within(panel).findByRole('button', { name: /^Refund 1,200 credits/ }));

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ADMIN_USER_LIST_MAX_LIMIT, type AdminUserList, type AdminUserPatch, type SubscriptionTier, type UserProfile, type Wallet } from '@agentdock/contracts';
+import type { AdminUserPatch, UserProfile, Wallet } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
 import { Button, TextField } from '@agentdock/ui';
-import { type AdminApi, useAdminApi } from '../api/use-admin-api';
+import { useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
 import { ADMIN_ERRORS } from '../console/admin-errors';
 import { SelectField } from '../console/fields';
@@ -13,9 +13,11 @@ import { TIER_OPTIONS } from '../console/tier-options';
 import { useLoad } from '../console/use-load';
 import { CreditPanel } from './credit-panel';
 import { CustomerPage } from './customer-page';
+import { PlanChangeDialog, SuspensionDialog } from './user-confirmations';
 import { UserRow } from './user-row';
+import { FILTER_PARAMS, type Filters, findUsers, pageOffset, USERS_PAGE_SIZE } from './users-query';
 
-export const USERS_PAGE_SIZE = 20;
+export { USERS_PAGE_SIZE } from './users-query';
 
 /**
  * Every user, a page at a time (the server searches and counts, so this stays quick with many
@@ -38,9 +40,6 @@ export function UsersTab() {
   return <UsersList onOpen={setOpen} />;
 }
 
-const FILTER_PARAMS = ['plan', 'status', 'from', 'to', 'sort'] as const;
-type Filters = Record<(typeof FILTER_PARAMS)[number], string>;
-
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
   { value: 'active', label: 'Active' },
@@ -53,34 +52,6 @@ const SORT_OPTIONS = [
   { value: '', label: 'Newest first' },
   { value: 'credits', label: 'Most credits used' },
 ];
-
-/**
- * One page of the users matching the filters. Plan, suspension and sign-up day are identity's;
- * past due and cancelling are billing's, which names those users for identity to list.
- */
-async function findUsers(api: AdminApi, q: string, filters: Filters, offset: number, signal: AbortSignal): Promise<AdminUserList> {
-  const identityQuery = {
-    q: q || undefined,
-    tier: (filters.plan || undefined) as SubscriptionTier | undefined,
-    signedUpFrom: filters.from || undefined,
-    signedUpTo: filters.to || undefined,
-    status: filters.status === 'active' || filters.status === 'suspended' ? (filters.status as 'active' | 'suspended') : undefined,
-  };
-  let ids: string[] | undefined;
-  if (filters.status === 'past_due' || filters.status === 'cancelling') ids = (await api.billing.customersByStatus(filters.status, { signal })).userIds;
-  if (filters.sort !== 'credits') {
-    if (ids?.length === 0) return { users: [], total: 0 };
-    return api.identity.listUsers({ ...identityQuery, ids, limit: USERS_PAGE_SIZE, offset }, { signal });
-  }
-  // Most credits used: chat ranks its heaviest users, identity keeps those the other filters match,
-  // and the page is cut from chat's order here.
-  const ranking = (await api.chat.creditsRanking({ signal })).map((row) => row.userId).filter((id) => !ids || ids.includes(id));
-  if (ranking.length === 0) return { users: [], total: 0 };
-  const matching = await api.identity.listUsers({ ...identityQuery, ids: ranking, limit: ADMIN_USER_LIST_MAX_LIMIT, offset: 0 }, { signal });
-  const byId = new Map(matching.users.map((user) => [user.id, user]));
-  const ordered = ranking.flatMap((id) => byId.get(id) ?? []);
-  return { users: ordered.slice(offset, offset + USERS_PAGE_SIZE), total: ordered.length };
-}
 
 function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
   const api = useAdminApi();
@@ -118,8 +89,10 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
   useEffect(() => {
     if (wallets.error !== undefined) report(ADMIN_ERRORS.loadFailed, wallets.error);
   }, [wallets.error, report]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const [creditsOf, setCreditsOf] = useState<string | null>(null);
+  // The plan change or suspension waiting for the admin's answer: nothing changes before it.
+  const [confirming, setConfirming] = useState<{ kind: 'plan' | 'suspension'; userId: string } | null>(null);
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,14 +100,15 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
   }
 
   async function update(user: UserProfile, patch: AdminUserPatch, failure: typeof ADMIN_ERRORS.userPlan | typeof ADMIN_ERRORS.userStatus) {
-    setBusy(user.id);
+    setBusy(true);
     try {
       const next = await api.identity.updateUser(user.id, patch);
       users.setData((current) => current && { ...current, users: current.users.map((row) => (row.id === next.id ? next : row)) });
     } catch (error) {
       report(failure, error);
     } finally {
-      setBusy(null);
+      setBusy(false);
+      setConfirming(null);
     }
   }
 
@@ -169,6 +143,7 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
           const filtered = FILTER_PARAMS.some((name) => name !== 'sort' && filters[name]);
           if (rows.length === 0) return <p className="adm-empty">{query.q ? `No users match “${query.q}”.` : filtered ? 'No users match these filters.' : 'No users yet.'}</p>;
           const creditsUser = rows.find((user) => user.id === creditsOf);
+          const confirmingUser = rows.find((user) => user.id === confirming?.userId);
           // While another page's wallets load, the previous page's map says nothing about these users.
           const walletOf = (id: string) => (wallets.data && !wallets.loading ? (wallets.data.get(id) ?? null) : undefined);
           return (
@@ -191,12 +166,10 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
                         user={user}
                         wallet={walletOf(user.id)}
                         walletsFailed={wallets.error !== undefined}
-                        busy={busy === user.id}
                         isSelf={user.id === me?.id}
-                        creditsOpen={creditsOf === user.id}
-                        onTierChange={(tier) => void update(user, { subscriptionTier: tier }, ADMIN_ERRORS.userPlan)}
-                        onToggleSuspended={() => void update(user, { isSuspended: !user.isSuspended }, ADMIN_ERRORS.userStatus)}
-                        onOpenCredits={() => setCreditsOf((current) => (current === user.id ? null : user.id))}
+                        onChangePlan={() => setConfirming({ kind: 'plan', userId: user.id })}
+                        onToggleSuspended={() => setConfirming({ kind: 'suspension', userId: user.id })}
+                        onOpenCredits={() => setCreditsOf(user.id)}
                         onOpenCustomer={() => onOpen(user.id)}
                       />
                     ))}
@@ -205,18 +178,29 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
               </div>
               <Pagination offset={query.offset} shown={rows.length} total={total} onPage={(offset) => setQuery({ q: query.q, offset })} />
               {creditsUser && <CreditPanel key={creditsUser.id} user={creditsUser} wallet={walletOf(creditsUser.id)} onWallet={replaceWallet} onClose={() => setCreditsOf(null)} />}
+              {confirmingUser && confirming?.kind === 'plan' && (
+                <PlanChangeDialog
+                  user={confirmingUser}
+                  planCredits={walletOf(confirmingUser.id)?.creditsRemaining}
+                  pending={busy}
+                  onConfirm={(tier) => void update(confirmingUser, { subscriptionTier: tier }, ADMIN_ERRORS.userPlan)}
+                  onCancel={() => setConfirming(null)}
+                />
+              )}
+              {confirmingUser && confirming?.kind === 'suspension' && (
+                <SuspensionDialog
+                  user={confirmingUser}
+                  pending={busy}
+                  onConfirm={() => void update(confirmingUser, { isSuspended: !confirmingUser.isSuspended }, ADMIN_ERRORS.userStatus)}
+                  onCancel={() => setConfirming(null)}
+                />
+              )}
             </>
           );
         }}
       </LoadStates>
     </section>
   );
-}
-
-/** `?page=3` → the offset of its first user; anything else is the first page. */
-function pageOffset(page: string | null): number {
-  const number = Number(page);
-  return Number.isSafeInteger(number) && number > 1 ? (number - 1) * USERS_PAGE_SIZE : 0;
 }
 
 function Pagination({ offset, shown, total, onPage }: { offset: number; shown: number; total: number; onPage: (offset: number) => void }) {

@@ -64,10 +64,25 @@ describe('PlanCard', () => {
     expect(card.queryByText(/billed annually/i)).toBeNull();
   });
 
-  it('lists included and not-included features', () => {
-    const card = renderCard(seededPlanFixture('starter', { features: ['1,000,000 platform credits', '5 AI agents'], notIncluded: ['Advanced analytics'] }), 'monthly');
-    const items = card.getAllByRole('listitem').map((item) => item.textContent);
-    expect(items).toEqual(['✓Included: 1,000,000 platform credits', '✓Included: 5 AI agents', '✕Not included: Advanced analytics']);
+  it('lists the bullets written from the limits, then the free-text and not-included features', () => {
+    const plan = seededPlanFixture('starter', {
+      platformCreditsLimit: 750_000,
+      agentsIncluded: 4,
+      apiCallsLimit: 100,
+      realTokensLimit: null,
+      features: ['Standard support'],
+      notIncluded: ['Advanced analytics'],
+    });
+    const items = renderCard(plan, 'monthly')
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      '✓Included: 750,000 platform credits per month',
+      '✓Included: Access to 4 AI agents',
+      '✓Included: 100 API calls per month',
+      '✓Included: Standard support',
+      '✕Not included: Advanced analytics',
+    ]);
   });
 
   it('marks the highlighted plan MOST POPULAR', () => {

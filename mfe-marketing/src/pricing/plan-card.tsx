@@ -1,4 +1,4 @@
-import type { Plan } from '@agentdock/contracts';
+import { type Plan, planBullets } from '@agentdock/contracts';
 import { Badge, Card, formatPrice } from '@agentdock/ui';
 import { PlanAction } from './plan-action';
 import { planPrice, type BillingPeriod } from './plan-price';
@@ -26,7 +26,7 @@ export function PlanCard({ plan, plans, period, current = false }: { plan: Plan;
       <PriceBlock plan={plan} period={period} />
       <PlanAction plan={plan} plans={plans} period={period} />
       <ul className="mk-plan__features">
-        {plan.features.map((feature) => (
+        {planBullets(plan).map((feature) => (
           <li key={feature} className="mk-plan__feature" aria-describedby={mentionsRealTokens(feature) ? REAL_TOKENS_NOTE_ID : undefined}>
             <span className="mk-plan__mark mk-plan__mark--yes" aria-hidden="true">
               ✓

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkoutIntentOf, type Plan } from '@agentdock/contracts';
+import { checkoutIntentOf, type Plan, planBullets } from '@agentdock/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Container, EmailConfirmedNotice, SegmentedControl, type SegmentedOption } from '@agentdock/ui';
 import { useVisitor } from '../api/visitor';
@@ -85,7 +85,7 @@ function Plans({ state, period, onRetry }: { state: PlansState; period: BillingP
               <PlanCard key={plan.id} plan={plan} plans={plans} period={period} current={isCurrent(plan)} />
             ))}
           </div>
-          {plans.some((plan) => plan.features.some(mentionsRealTokens)) && <RealTokensNote />}
+          {plans.some((plan) => planBullets(plan).some(mentionsRealTokens)) && <RealTokensNote />}
         </>
       )}
     </CatalogList>

@@ -1,4 +1,4 @@
-import { CATALOG_ENDPOINTS, defineEndpoint } from '@agentdock/contracts';
+import { ADMIN_EXPORT_ENDPOINTS, CATALOG_ENDPOINTS, defineEndpoint } from '@agentdock/contracts';
 import * as z from 'zod/mini';
 import { planFixture } from '@agentdock/contracts/testing';
 import { ApiError, createApiClient, isAbortError } from './index';
@@ -19,6 +19,23 @@ function fakeFetch(respond: (url: string, init: RequestInit) => Response | Promi
 }
 
 describe('createApiClient', () => {
+  it('downloads a file endpoint with its query, giving its bytes and the name the server chose, and an ApiError for a refusal', async () => {
+    const { fetch, calls } = fakeFetch((url) =>
+      url.includes('from=2026-11-01')
+        ? new Response('User ID,Email\r\n', {
+            status: 200,
+            headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="customers-2026-11-01-to-2026-11-28.csv"' },
+          })
+        : json(400, { error: { code: 'validation_failed', message: 'Bad range', fields: [] } }),
+    );
+    const client = createApiClient({ baseUrl: 'http://gateway.test', fetch });
+    const file = await client.download(ADMIN_EXPORT_ENDPOINTS.customers, { query: { from: '2026-11-01', to: '2026-11-28' } });
+    expect(calls[0]!.url).toBe('http://gateway.test/api/identity/admin/exports/customers?from=2026-11-01&to=2026-11-28');
+    expect(file.fileName).toBe('customers-2026-11-01-to-2026-11-28.csv');
+    expect(await file.blob.text()).toBe('User ID,Email\r\n');
+    await expect(client.download(ADMIN_EXPORT_ENDPOINTS.customers, { query: { from: 'x', to: 'y' } })).rejects.toBeInstanceOf(ApiError);
+  });
+
   it('reads plans from the catalog and validates them', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { plans: [plan] }));
     const client = createApiClient({ baseUrl: 'http://gateway.test', fetch, newRequestId: () => 'req-1' });

@@ -61,7 +61,17 @@ export interface ApiClient {
           : [EndpointCallOptions<E>?]
       : [EndpointCallOptions<E>]
   ): Promise<EndpointAnswer<E>>;
+  /** An endpoint that answers a file (an admin CSV export): its bytes and the file name the server gave. */
+  download<E extends AnyEndpoint>(endpoint: E, options: EndpointCallOptions<E>): Promise<DownloadedFile>;
 }
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `Content-Disposition`; null when the server named none. */
+  fileName: string | null;
+}
+
+const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? null;
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { send, nextId } = createWire(options);
@@ -88,20 +98,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return parsed.data;
   }
 
-  function call<E extends AnyEndpoint>(endpoint: E, options?: EndpointCallOptions<E>): Promise<EndpointAnswer<E>> {
-    const { params, query, body, signal, credentials } = (options ?? {}) as {
-      params?: Record<string, string>;
-      query?: Record<string, QueryValue>;
-      body?: unknown;
-      signal?: AbortSignal;
-      credentials?: RequestCredentials;
-    };
+  function urlOf(endpoint: AnyEndpoint, options: object | undefined) {
+    const { params, query } = (options ?? {}) as { params?: Record<string, string>; query?: Record<string, QueryValue> };
     const path = (endpointUrl as (e: { base: string; route: string }, p?: Record<string, string>) => string)(endpoint, params);
     const search = queryString(query);
-    const url = search ? `${path}?${search}` : path;
-    return request(url, { method: endpoint.method, body, signal, credentials, schema: endpoint.response }) as Promise<EndpointAnswer<E>>;
+    return search ? `${path}?${search}` : path;
   }
 
-  // Only `call`: every URL the browser asks for comes from an endpoint of the contracts.
-  return { call: call as ApiClient['call'] };
+  function call<E extends AnyEndpoint>(endpoint: E, options?: EndpointCallOptions<E>): Promise<EndpointAnswer<E>> {
+    const { body, signal, credentials } = (options ?? {}) as { body?: unknown; signal?: AbortSignal; credentials?: RequestCredentials };
+    return request(urlOf(endpoint, options), { method: endpoint.method, body, signal, credentials, schema: endpoint.response }) as Promise<EndpointAnswer<E>>;
+  }
+
+  async function download<E extends AnyEndpoint>(endpoint: E, options: EndpointCallOptions<E>): Promise<DownloadedFile> {
+    const requestId = nextId();
+    const response = await send(urlOf(endpoint, options), { method: endpoint.method, signal: options.signal }, requestId);
+    if (!response.ok) throw await errorFromResponse(response, requestId);
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
+  // Only `call` and `download`: every URL the browser asks for comes from an endpoint of the contracts.
+  return { call: call as ApiClient['call'], download };
 }

@@ -26,4 +26,5 @@ export { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 export { type AdminActionInput, type AdminActor, adminActorOf, adminAuditPath, adminAuditRouter, listAdminActions, recordAdminAction } from './audit/admin-audit';
 export { type RunningService, runStandalone, type ServiceContext, type ServiceDefinition, serviceEnvSchema, type ServiceRuntime, startService } from './service';
 export { adminStatsRouter } from './stats/admin-stats-router';
+export { adminExportRouter, afterCursor, type CsvCell, cursorTime, type ExportCursor, type ExportRange, inPages, minorAsDecimal } from './exports/csv-export';
 export { type RollupDefinition, type RollupDifference, rollupDifferences } from './stats/rollups';

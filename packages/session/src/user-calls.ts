@@ -20,6 +20,7 @@ export function createUserCalls(transport: () => Promise<Transport>, store: Stat
   const api: ApiClient = {
     call: ((endpoint: unknown, ...options: unknown[]) =>
       asUser((t) => (t.api.call as (e: unknown, ...o: unknown[]) => Promise<unknown>)(endpoint, ...options))) as unknown as ApiClient['call'],
+    download: (endpoint, options) => asUser((t) => t.api.download(endpoint, options)),
   };
   return { asUser, api };
 }

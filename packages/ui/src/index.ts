@@ -4,6 +4,7 @@ export { Badge, type BadgeProps, type BadgeVariant } from './badge';
 export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';
 export { classNames } from './class-names';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { Container } from './container';
 export { Dialog, type DialogProps } from './dialog';
 export { EMAIL_CONFIRMED_NOTICE, EmailConfirmedNotice, type EmailConfirmedState, emailConfirmedState } from './email-confirmed-notice';
@@ -14,6 +15,7 @@ export { describeFailure, type FormFailure, serverFieldErrors, UNEXPECTED_FORM_E
 export { type FieldErrors, type FieldOf, type Parsed, parseWith, type SchemaLike, validateForm } from './form/parse';
 export { type FormOptions, type FormValues, useForm } from './form/use-form';
 export { AnchorButton, LinkButton, type AnchorButtonProps, type LinkButtonProps } from './link-button';
+export { Menu, type MenuItem, type MenuProps } from './menu';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
 export type { PageLoader, RemotePages, RemoteServerModule, ServerContext, ServerPageHead } from './remote-pages';

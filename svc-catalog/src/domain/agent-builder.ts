@@ -1,9 +1,8 @@
-import { type AgentBehaviour, type AgentBehaviourInput, type AgentBuilder, agentBehaviour, agentPublishedV1, emptyBehaviour } from '@agentdock/contracts';
+import { type AgentBehaviour, type AgentBehaviourInput, type AgentBuilder, agentBehaviour, agentPublishedV1, emptyBehaviour, lineDiff } from '@agentdock/contracts';
 import { type AdminActor, type Db, recordAdminAction, type ServiceContext, type Tx } from '@agentdock/service-data';
 import { and, desc, eq } from '@agentdock/service-data/orm';
 import { type AgentRow, agents, agentVersions, type AgentVersionRow, type CatalogSchema } from '../db/schema';
 import { CatalogError } from './errors';
-import { instructionsDiff } from './instructions-diff';
 import type { CatalogWriter } from './writer';
 
 /**
@@ -69,7 +68,7 @@ export async function saveDraft(writer: BuilderDeps, actor: AdminActor, agentId:
       action: 'agent.draft',
       target: `agent:${row.key}`,
       before,
-      after: { ...draft, instructionsDiff: instructionsDiff(before?.instructions ?? '', draft.instructions) },
+      after: { ...draft, instructionsDiff: lineDiff(before?.instructions ?? '', draft.instructions) },
     });
   });
   return agentBuilderOf(writer.db, agentId);
@@ -109,7 +108,7 @@ export async function publishBehaviour(
     action: restoredFrom === null ? 'agent.publish' : 'agent.restore',
     target: `agent:${row.key}`,
     before: previous ? { version: previous.version, ...previous.behaviour } : null,
-    after: { version, restoredFrom, ...behaviour, instructionsDiff: instructionsDiff(previous?.behaviour.instructions ?? '', behaviour.instructions) },
+    after: { version, restoredFrom, ...behaviour, instructionsDiff: lineDiff(previous?.behaviour.instructions ?? '', behaviour.instructions) },
   });
   return version;
 }

@@ -41,7 +41,7 @@ export function toPlanV1(plan: Plan): PlanV1 {
 }
 
 /** Publishes a plan change in both versions, in the caller's transaction (ADR 0006). */
-async function publishPlanChange(writer: CatalogWriter, tx: Tx<CatalogSchema>, change: 'created' | 'updated' | 'deleted', plan: Plan): Promise<void> {
+export async function publishPlanChange(writer: CatalogWriter, tx: Tx<CatalogSchema>, change: 'created' | 'updated' | 'deleted', plan: Plan): Promise<void> {
   await writer.enqueue(tx, planChangedV1, { change, plan: toPlanV1(plan) });
   await writer.enqueue(tx, planChangedV2, { change, plan });
 }

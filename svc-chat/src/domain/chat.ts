@@ -5,7 +5,8 @@ import { type ChatSchema, chatMessages } from '../db/schema';
 import type { ChatProvider } from '../providers/provider';
 import { agentReplyLimit, assertImageSizeOffered, producesImages, type ReplyLimits } from './agents';
 import { advanceLeaf, branchPoint } from './branches';
-import { toConversation } from './conversations';
+import { refinedConversationTitle } from './conversation-title';
+import { refineTitle, toConversation } from './conversations';
 import { toChatMessage } from './history';
 import { knowledgeForSend, providerPassages, replySources } from './knowledge/for-send';
 import { meteredReply, type ProviderSource } from './metering/metered-reply';
@@ -153,8 +154,11 @@ export async function completeSend(deps: SendDeps, input: SendInput, prepared: P
           })
           .returning();
         await shown(tx);
+        // The first exchange of a new conversation names it better than the message alone.
+        const conversation =
+          prepared.slot.order === 0 ? await refineTitle(tx, prepared.conversation, refinedConversationTitle(prepared.text, delivered.text)) : prepared.conversation;
         return {
-          conversation: toConversation(prepared.conversation),
+          conversation: toConversation(conversation),
           userMessage: toChatMessage(prepared.userMessage),
           reply: toChatMessage(row!),
           upToCredits: prepared.reservation.credits,

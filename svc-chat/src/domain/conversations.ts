@@ -84,6 +84,23 @@ export async function renameConversation(db: Db<ChatSchema>, userId: string, con
   return toConversation(row);
 }
 
+/**
+ * The title refined once the first reply has ended (`conversation-title.ts`), unless the user has
+ * renamed the conversation meanwhile: only a title still as the send left it is replaced, and
+ * the conversation is answered as it now is.
+ */
+export async function refineTitle(db: Db<ChatSchema>, conversation: ConversationRow, title: string): Promise<ConversationRow> {
+  if (title === conversation.title) return conversation;
+  const [row] = await db
+    .update(chatConversations)
+    .set({ title })
+    .where(and(eq(chatConversations.id, conversation.id), eq(chatConversations.title, conversation.title)))
+    .returning();
+  if (row) return row;
+  const [current] = await db.select().from(chatConversations).where(eq(chatConversations.id, conversation.id));
+  return current ?? conversation;
+}
+
 /** Leaves the list for good; the messages stay, as their credits are in the ledger and the usage figures. */
 export async function deleteConversation(db: Db<ChatSchema>, userId: string, conversationId: string): Promise<void> {
   const rows = await db

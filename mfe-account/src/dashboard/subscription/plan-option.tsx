@@ -1,6 +1,5 @@
-import type { BillingPeriod, Plan } from '@agentdock/contracts';
+import { type BillingPeriod, type Plan, planLimitBullets } from '@agentdock/contracts';
 import { AnchorButton, Button, Card, formatPrice, SITE, TierBadge } from '@agentdock/ui';
-import { formatCount } from '../format';
 import { PLAN_CHOICE_LABELS } from '../plan-choice';
 
 interface PlanOptionProps {
@@ -25,9 +24,10 @@ export function PlanOption({ plan, period, choice, current, busy, pendingPlanId,
       </div>
       <PlanPrice plan={plan} period={period} />
       <ul className="acc-plan__facts">
-        {plan.platformCreditsLimit !== null && <li>{formatCount(plan.platformCreditsLimit)} platform credits per month</li>}
-        {plan.apiCallsLimit !== null && <li>{formatCount(plan.apiCallsLimit)} API calls per month</li>}
-        {plan.agentsIncluded !== null && <li>{formatCount(plan.agentsIncluded)} AI agents</li>}
+        {/* The same bullets as the pricing page, written from the plan's limits. */}
+        {planLimitBullets(plan).map((bullet) => (
+          <li key={bullet}>{bullet}</li>
+        ))}
       </ul>
       {current ? (
         <Button disabled block>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { AgentVersion } from '@agentdock/contracts';
-import { Badge, Button } from '@agentdock/ui';
-import { ConfirmDialog } from '../../console/confirm-dialog';
+import { Badge, Button, ConfirmDialog } from '@agentdock/ui';
 import { formatDateTime } from '../../console/format';
 
 /** Every published version, newest first, with who published it and when; any earlier one can be restored. */
@@ -38,7 +37,7 @@ export function VersionHistory({ versions, live, onRestore }: { versions: AgentV
       </ol>
       {restoring !== null && (
         <ConfirmDialog
-          message={`Restore version ${restoring}? It becomes a new live version at once, and the draft.`}
+          title={`Restore version ${restoring}? It becomes a new live version at once, and the draft.`}
           confirmLabel="Restore"
           pending={pending}
           onCancel={() => setRestoring(null)}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { ModelConnection } from '@agentdock/contracts';
-import { Button } from '@agentdock/ui';
+import { Button, ConfirmDialog } from '@agentdock/ui';
 import { useAdminApi } from '../../api/use-admin-api';
 import { useReportError } from '../../console/admin-banner';
 import { ADMIN_ERRORS } from '../../console/admin-errors';
-import { ConfirmDialog } from '../../console/confirm-dialog';
 import { LoadStates } from '../../console/load-states';
 import { useLoad } from '../../console/use-load';
 import { type ConnectionActions, ConnectionCard } from './connection-card';
@@ -88,7 +87,7 @@ export function ConnectionsPanel() {
       </LoadStates>
       {deleting && (
         <ConfirmDialog
-          message={DELETE_CONNECTION_CONFIRMATION}
+          title={DELETE_CONNECTION_CONFIRMATION}
           confirmLabel="Delete"
           pending={pending}
           onConfirm={() => void confirmDelete(deleting)}

@@ -1,5 +1,4 @@
-import { Button } from '@agentdock/ui';
-import { ConfirmDialog } from '../../console/confirm-dialog';
+import { Button, ConfirmDialog } from '@agentdock/ui';
 import { formatDateTime } from '../../console/format';
 import { LoadStates } from '../../console/load-states';
 import { useCustomerSecurity } from './use-customer';
@@ -39,7 +38,7 @@ export function CustomerSecurity({ userId }: { userId: string }) {
               </ul>
             )}
             {confirming && (
-              <ConfirmDialog message={RESET_MFA_CONFIRMATION} confirmLabel="Reset" pending={pending} onConfirm={() => void resetMfa()} onCancel={() => setConfirming(false)} />
+              <ConfirmDialog title={RESET_MFA_CONFIRMATION} confirmLabel="Reset" pending={pending} onConfirm={() => void resetMfa()} onCancel={() => setConfirming(false)} />
             )}
           </>
         )}

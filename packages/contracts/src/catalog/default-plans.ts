@@ -9,7 +9,8 @@ import type { PlanCreate } from './plan';
  * API-call allowances use the dashboard's reading (250 / 500), the figures the platform enforces;
  * the pricing page's 5k / 100k reading would advertise limits nobody applies. Price ids are the
  * local test-mode payment provider's; a deployment with real payment prices sets them through the
- * admin plan editor.
+ * admin plan editor. The bullets stating credits, agents, API calls and tokens are not here: they
+ * are written from the limits (`planLimitBullets`); `features` holds the free-text rest.
  */
 export const DEFAULT_PLANS: readonly PlanCreate[] = [
   {
@@ -24,7 +25,7 @@ export const DEFAULT_PLANS: readonly PlanCreate[] = [
     platformCreditsLimit: 50_000,
     apiCallsLimit: 50,
     agentsIncluded: 3,
-    features: ['50,000 platform credits per month', 'Access to 3 AI agents', '50 API calls per month', '500 real tokens', 'Community support'],
+    features: ['Community support'],
     notIncluded: ['Premium AI agents', 'Advanced analytics', 'Priority support'],
     cta: 'Get Started Free',
     highlight: false,
@@ -44,7 +45,7 @@ export const DEFAULT_PLANS: readonly PlanCreate[] = [
     platformCreditsLimit: 1_000_000,
     apiCallsLimit: 250,
     agentsIncluded: 5,
-    features: ['1,000,000 platform credits per month', 'Access to 5 AI agents', '250 API calls per month', '10,000 real tokens', 'Standard support'],
+    features: ['Standard support'],
     notIncluded: ['All 10 AI agents', 'Advanced analytics', 'Priority support'],
     cta: 'Get Started',
     highlight: false,
@@ -64,7 +65,7 @@ export const DEFAULT_PLANS: readonly PlanCreate[] = [
     platformCreditsLimit: 2_000_000,
     apiCallsLimit: 500,
     agentsIncluded: 10,
-    features: ['2,000,000 platform credits per month', 'Access to all 10 AI agents', '500 API calls per month', '20,000 real tokens', 'Advanced analytics', 'Priority support'],
+    features: ['Advanced analytics', 'Priority support'],
     notIncluded: ['Custom agents', 'Dedicated account manager'],
     cta: 'Upgrade to Pro',
     highlight: true,
@@ -84,7 +85,7 @@ export const DEFAULT_PLANS: readonly PlanCreate[] = [
     platformCreditsLimit: null,
     apiCallsLimit: null,
     agentsIncluded: null,
-    features: ['Custom platform credits', 'All AI agents plus custom agents', 'Custom API call limits', 'Dedicated account manager', 'Custom contracts and invoicing'],
+    features: ['All AI agents plus custom agents', 'Dedicated account manager', 'Custom contracts and invoicing'],
     notIncluded: [],
     cta: 'Contact Sales',
     highlight: false,

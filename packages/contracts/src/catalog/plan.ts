@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PLAN_LIMIT_BULLET_MESSAGE, statesPlanLimit } from './plan-bullets';
 import { subscriptionTier } from './tier';
 
 /**
@@ -45,8 +46,20 @@ const planFields = z.object({
   sortOrder: z.number().check(z.int(), z.gte(-MAX_INT4), z.lte(MAX_INT4)),
 });
 
+/** What an admin may save as bullets: free text only, the numeric ones are written from the limits. */
+const writableFeatures = z
+  .array(
+    z.string().check(
+      z.minLength(1),
+      z.maxLength(200),
+      z.refine((bullet) => !statesPlanLimit(bullet), PLAN_LIMIT_BULLET_MESSAGE),
+    ),
+  )
+  .check(z.maxLength(30));
+const writableFields = z.extend(planFields, { features: writableFeatures });
+
 /** Writable fields of a subscription plan (admin create body, with `id` in planCreate). */
-export const planInput = z.extend(planFields, {
+export const planInput = z.extend(writableFields, {
   description: z._default(planFields.shape.description, ''),
   currency: z._default(planFields.shape.currency, 'usd'),
   highlight: z._default(planFields.shape.highlight, false),
@@ -56,7 +69,7 @@ export const planInput = z.extend(planFields, {
 });
 
 /** Admin update body: only the fields sent change (no defaults, so nothing unsent is reset). */
-export const planPatch = z.partial(planFields);
+export const planPatch = z.partial(writableFields);
 export type PlanPatch = z.infer<typeof planPatch>;
 
 export const planCreate = z.extend(planInput, { id: planId });
@@ -68,6 +81,8 @@ export type PlanCreate = z.infer<typeof planCreate>;
  */
 export const plan = z.extend(planInput, {
   id: planId,
+  // What is stored is served as it is: plans saved before the bullets were generated are read too.
+  features: planFields.shape.features,
   annualPerMonthMinor: z.nullable(z.number().check(z.int())),
   createdAt: z.string(),
   updatedAt: z.string(),

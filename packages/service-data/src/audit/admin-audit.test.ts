@@ -9,7 +9,7 @@ import type { ServiceDefinition } from '../service';
 import { createTestBus, startTestService, type TestBus, type TestService } from '../testing';
 import { recordAdminAction } from './admin-audit';
 
-const renameBody = z.object({ name: z.string(), subjectUserId: z.string().optional(), fail: z.boolean().optional() });
+const renameBody = z.object({ name: z.string(), subjectUserId: z.string().optional(), target: z.string().optional(), fail: z.boolean().optional() });
 
 // A minimal service with one admin action that records itself, and can fail after recording.
 const auditedService: ServiceDefinition<Record<string, never>> = {
@@ -26,7 +26,7 @@ const auditedService: ServiceDefinition<Record<string, never>> = {
           actor: { id: claims.sub, email: claims.email },
           action: 'thing.rename',
           subjectUserId: body.subjectUserId,
-          target: 'thing:1',
+          target: body.target ?? 'thing:1',
           before: { name: 'old' },
           after: { name: body.name },
         });
@@ -99,6 +99,23 @@ describe(`admin audit in every service (${process.env.TEST_DATABASE_URL ? 'Postg
     expect(second.nextCursor).toBeNull();
   });
 
+  it('filters by one target or a kind of target (its wildcards taken literally) and by whole UTC days', async () => {
+    expect((await rename(adminA, { name: 'gadget', target: 'gadget:7' })).status).toBe(204);
+    expect((await rename(adminA, { name: 'gadget_x', target: 'gadget_x:1' })).status).toBe(204);
+    const names = async (query: Record<string, string>) => adminAuditList.parse((await audit(query)).body).entries.map((entry) => entry.after);
+    expect(await names({ target: 'gadget:7' })).toEqual([{ name: 'gadget' }]);
+    expect(await names({ target: 'gadget' })).toEqual([{ name: 'gadget' }]);
+    expect(await names({ target: 'gadget_x' })).toEqual([{ name: 'gadget_x' }]);
+    expect(await names({ target: 'gadge%' })).toEqual([]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(await names({ target: 'gadget', from: yesterday, to: today })).toEqual([{ name: 'gadget' }]);
+    expect(await names({ target: 'gadget', from: tomorrow })).toEqual([]);
+    expect(await names({ target: 'gadget', to: yesterday })).toEqual([]);
+  });
+
   it('rolls the entry back with the change it describes', async () => {
     const before = await service.context.db.select().from(adminAudit);
     expect((await rename(adminA, { name: 'never', fail: true })).status).toBe(500);
@@ -114,5 +131,9 @@ describe(`admin audit in every service (${process.env.TEST_DATABASE_URL ? 'Postg
     const badCursor = await audit({ cursor: 'not-a-cursor' });
     expect(badCursor.status).toBe(400);
     expect(badCursor.body.error.fields).toEqual([{ path: 'cursor', message: 'Unknown cursor' }]);
+    const backwards = await audit({ from: '2026-11-02', to: '2026-11-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.fields).toEqual([{ path: 'to', message: 'The end of the range must not be before its start.' }]);
+    expect((await audit({ from: '2026-02-30' })).body.error.fields).toEqual([{ path: 'from', message: 'Enter a real calendar date.' }]);
   });
 });

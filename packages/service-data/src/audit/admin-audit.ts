@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type AdminAuditEntry, type AdminAuditList, type AdminAuditQuery, adminAuditQuery } from '@agentdock/contracts';
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { type AdminAuditEntry, type AdminAuditList, type AdminAuditQuery, adminAuditQuery, utcDayStart } from '@agentdock/contracts';
+import { and, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import { type Request, type RequestHandler, Router } from 'express';
 import { getAuth, ValidationError } from '@agentdock/service-kit';
 import type { Db } from '../db/database';
@@ -50,12 +50,27 @@ function decodeCursor(cursor: string): number {
   return sequence;
 }
 
-/** This service's admin actions, newest first, filtered by admin, user and action. */
+const DAY_MS = 86_400_000;
+// LIKE's own wildcards in a target kind are meant literally.
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** `plan:starter` is that one target; `plan` is every target of that kind. */
+function targetFilter(target: string): SQL | undefined {
+  return target.includes(':') ? eq(adminAudit.target, target) : or(eq(adminAudit.target, target), like(adminAudit.target, `${likeLiteral(target)}:%`));
+}
+
+/** Midnight starting `day`, or the one after it for the end of a range (both ends are included). */
+const dayBound = (day: string, end: boolean) => new Date(utcDayStart(day)!.getTime() + (end ? DAY_MS : 0));
+
+/** This service's admin actions, newest first, filtered by admin, user, action, target and days. */
 export async function listAdminActions(db: Db, service: string, query: AdminAuditQuery): Promise<AdminAuditList> {
   const filters: (SQL | undefined)[] = [
     query.admin === undefined ? undefined : eq(adminAudit.actorId, query.admin),
     query.user === undefined ? undefined : eq(adminAudit.subjectUserId, query.user),
     query.action === undefined ? undefined : eq(adminAudit.action, query.action),
+    query.target === undefined ? undefined : targetFilter(query.target),
+    query.from === undefined ? undefined : gte(adminAudit.createdAt, dayBound(query.from, false)),
+    query.to === undefined ? undefined : lt(adminAudit.createdAt, dayBound(query.to, true)),
   ];
   if (query.cursor !== undefined) {
     filters.push(lt(adminAudit.sequence, decodeCursor(query.cursor)));

@@ -149,3 +149,4 @@ export async function startTestService<TSchema extends Record<string, unknown>, 
     },
   };
 }
+export { parseCsv } from './csv';

@@ -1,11 +1,11 @@
 import { diffLines } from 'diff';
 
 /**
- * The instructions' change as the audit trail shows it: one line per changed line, `+ ` added,
+ * A long text's change (agent instructions, lesson bodies) as the audit trail shows it: one line per changed line, `+ ` added,
  * `- ` removed, unchanged stretches reduced to their count so a one-line edit of a long prompt
  * stays readable. Empty when nothing changed.
  */
-export function instructionsDiff(before: string, after: string): string {
+export function lineDiff(before: string, after: string): string {
   if (before === after) return '';
   const lines: string[] = [];
   // Every line ends in a newline, so a line added at the end does not show its neighbour as changed.

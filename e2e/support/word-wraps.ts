@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Every word of every visible table cell that the browser laid out over more than one line: for each
+ * whitespace-separated word of each text node, the line boxes its range covers (Range.getClientRects)
+ * must all sit on one line. A table hidden from sight (closed `<details>`, visually hidden) is skipped.
+ *
+ * @returns "word" in "cell text" for each broken word.
+ */
+export async function wordsBrokenInTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return element.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && box.width > 1 && box.height > 1;
+    };
+    const broken: string[] = [];
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      if (!shown(table)) continue;
+      for (const cell of Array.from(table.querySelectorAll('th, td'))) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          if (!node.parentElement || !shown(node.parentElement)) continue;
+          for (const match of text.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set(
+              Array.from(range.getClientRects())
+                .filter((rect) => rect.width > 0)
+                .map((rect) => Math.round(rect.top)),
+            );
+            if (lines.size > 1) broken.push(`"${match[0]}" in "${(cell.textContent ?? '').trim().slice(0, 80)}"`);
+          }
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+/** How many tables the page shows (so a check over "every table" cannot pass over none). */
+export async function visibleTables(page: Page): Promise<number> {
+  return page.locator('table').filter({ visible: true }).count();
+}
+
+/** Fails naming each word of a visible table cell broken over two lines. */
+export async function expectNoWordBrokenInTables(page: Page, where: string): Promise<void> {
+  expect(await wordsBrokenInTables(page), `words broken inside a table on ${where}`).toEqual([]);
+}

@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { queryOptions } from '@tanstack/react-query';
+import { CATALOG_ENDPOINTS, IDENTITY_ENDPOINTS } from '@agentdock/contracts';
+import { type SessionClient, useSessionClient } from '@agentdock/session';
+import { billingApi } from '../api/billing-api';
+import { chatApi } from '../api/chat-api';
+
+/**
+ * The account area's server state, one query per answer, each read through the session's API
+ * client (validation, the retry after a 401, request ids). Pages that show the same answer (the
+ * dashboard's Subscription tab and Manage Subscription both list subscriptions and invoices) share
+ * one query, and a change invalidates it wherever it is shown.
+ */
+export const accountKeys = {
+  all: ['account'] as const,
+  profile: () => [...accountKeys.all, 'profile'] as const,
+  wallet: () => [...accountKeys.all, 'wallet'] as const,
+  usage: () => [...accountKeys.all, 'usage'] as const,
+  subscriptions: () => [...accountKeys.all, 'subscriptions'] as const,
+  invoices: () => [...accountKeys.all, 'invoices'] as const,
+  plans: () => [...accountKeys.all, 'plans'] as const,
+  creditPacks: () => [...accountKeys.all, 'credit-packs'] as const,
+  learning: () => [...accountKeys.all, 'learning'] as const,
+};
+
+export function accountQueries(client: SessionClient) {
+  const chat = chatApi(client.api);
+  const billing = billingApi(client.api);
+  return {
+    profile: queryOptions({
+      queryKey: accountKeys.profile(),
+      queryFn: async ({ signal }) => {
+        const profile = await client.api.call(IDENTITY_ENDPOINTS.me, { signal });
+        // The access token names the tier other services check (agent access in chat). After a
+        // payment the identity service has the new tier before the token does: take a fresh token.
+        const state = client.getState();
+        if (state.user && state.user.subscriptionTier !== profile.subscriptionTier) void client.refresh();
+        return profile;
+      },
+    }),
+    wallet: queryOptions({ queryKey: accountKeys.wallet(), queryFn: ({ signal }) => chat.getWallet({ signal }) }),
+    usage: queryOptions({ queryKey: accountKeys.usage(), queryFn: ({ signal }) => chat.getUsage({ signal }) }),
+    subscriptions: queryOptions({ queryKey: accountKeys.subscriptions(), queryFn: ({ signal }) => billing.getSubscriptions({ signal }) }),
+    invoices: queryOptions({ queryKey: accountKeys.invoices(), queryFn: ({ signal }) => billing.getInvoices({ signal }) }),
+    plans: queryOptions({ queryKey: accountKeys.plans(), queryFn: async ({ signal }) => (await client.api.call(CATALOG_ENDPOINTS.plans, { signal })).plans }),
+    creditPacks: queryOptions({ queryKey: accountKeys.creditPacks(), queryFn: ({ signal }) => billing.getCreditPacks({ signal }) }),
+    learning: queryOptions({ queryKey: accountKeys.learning(), queryFn: ({ signal }) => client.api.call(CATALOG_ENDPOINTS.learning, { signal }) }),
+  };
+}
+
+export type AccountQueries = ReturnType<typeof accountQueries>;
+
+/** The account queries over the signed-in session's client. */
+export function useAccountQueries(): AccountQueries {
+  const client = useSessionClient();
+  return useMemo(() => accountQueries(client), [client]);
+}
