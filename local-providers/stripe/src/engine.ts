@@ -662,7 +662,8 @@ export class StripeEngine {
         const discount = this.store.discounts.get(id);
         return expanded && discount ? toDiscount(discount, this.store.coupons.get(discount.coupon), now) : id;
       };
-      return toSubscription(object as Subscription, this.store.customers.get(record.customer ?? '')?.test_clock ?? null, view);
+      const customer = this.store.customers.get(record.customer ?? '');
+      return toSubscription(object as Subscription, customer?.test_clock ?? null, view, customer?.card ? `pm_card_${customer.id.slice(4)}` : null);
     }
     if (record.object === 'checkout.session') return toCheckoutSession(object as CheckoutSession, this.store.customers.get(record.customer ?? '') ?? null);
     if (record.object === 'customer') return toCustomer(object as Customer);

@@ -157,7 +157,16 @@ function toSubscriptionItem(item: SubscriptionItem, subscriptionId: string): Str
 /** `discounts`: ids, or the discounts themselves when the request expands them. */
 export type DiscountView = (id: string) => string | Stripe.Discount;
 
-export function toSubscription(subscription: Subscription, testClock: string | null, discountView: DiscountView = (id) => id): Stripe.Subscription {
+/**
+ * `paymentMethod`: the customer's saved card as the subscription's default payment method, as
+ * Checkout sets it when it collects one (null: a trial begun without a card).
+ */
+export function toSubscription(
+  subscription: Subscription,
+  testClock: string | null,
+  discountView: DiscountView = (id) => id,
+  paymentMethod: string | null = null,
+): Stripe.Subscription {
   const item = subscription.items.data[0];
   return {
     id: subscription.id,
@@ -185,7 +194,7 @@ export function toSubscription(subscription: Subscription, testClock: string | n
     customer: subscription.customer,
     customer_account: null,
     days_until_due: null,
-    default_payment_method: null,
+    default_payment_method: paymentMethod,
     default_source: null,
     description: null,
     discounts: subscription.discount ? [discountView(subscription.discount)] : [],
