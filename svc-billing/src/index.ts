@@ -11,6 +11,7 @@ import { processWebhook, type WebhookDeps } from './domain/webhooks';
 import { billingConsumers } from './events/consumers';
 import { stripeDashboardBase } from './domain/admin-customer';
 import { billingCustomerRouter } from './routes/admin-customer';
+import { billingOffersRouter } from './routes/admin-offers';
 import { billingStatsRouter } from './routes/admin-stats';
 import { billingRouter } from './routes/billing';
 
@@ -75,7 +76,7 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
         res.json({ received: true, duplicate: !fresh } satisfies WebhookReceipt);
       });
       app.use(billingStatsRouter(context), billingCustomerRouter(context, stripeDashboardBase(options.stripe.secretKey)));
-      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
+      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingOffersRouter(context, deps.stripe), billingRouter(context, deps));
     },
     consumers: billingConsumers,
   };
