@@ -9,7 +9,7 @@ import { mainContent, pageHeading } from '../support/site';
 // The operator's cockpit against the real platform: a test-card checkout shows in the overview's
 // figures and chart, the users filter and the customer page, where two-factor is reset.
 
-const TABS = ['Overview', 'Users', 'Plans', 'AI Agents', 'Content', 'Courses', 'Audit', 'Exports'];
+const TABS = ['Overview', 'Users', 'Plans', 'Trials & Codes', 'AI Agents', 'Content', 'Courses', 'Audit', 'Exports'];
 const WIDTHS = [1280, 375];
 
 /**

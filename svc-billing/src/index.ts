@@ -12,6 +12,7 @@ import { billingConsumers } from './events/consumers';
 import { stripeDashboardBase } from './domain/admin-customer';
 import { billingCustomerRouter } from './routes/admin-customer';
 import { billingExportsRouter } from './routes/admin-exports';
+import { billingOffersRouter } from './routes/admin-offers';
 import { billingStatsRouter } from './routes/admin-stats';
 import { billingRouter } from './routes/billing';
 
@@ -76,7 +77,7 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
         res.json({ received: true, duplicate: !fresh } satisfies WebhookReceipt);
       });
       app.use(billingStatsRouter(context), billingExportsRouter(context), billingCustomerRouter(context, stripeDashboardBase(options.stripe.secretKey)));
-      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
+      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingOffersRouter(context, deps.stripe), billingRouter(context, deps));
     },
     consumers: billingConsumers,
   };

@@ -1,4 +1,4 @@
-import { ADMIN_EXPORT_ENDPOINTS, ADMIN_STATS_ENDPOINTS, BILLING_BASE, BILLING_CUSTOMER_ENDPOINTS, BILLING_ENDPOINTS, BILLING_WEBHOOK_ENDPOINT } from '@agentdock/contracts';
+import { ADMIN_EXPORT_ENDPOINTS, ADMIN_STATS_ENDPOINTS, BILLING_ADMIN_ENDPOINTS, BILLING_BASE, BILLING_CUSTOMER_ENDPOINTS, BILLING_ENDPOINTS, BILLING_WEBHOOK_ENDPOINT } from '@agentdock/contracts';
 import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
 
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
@@ -12,6 +12,15 @@ export const BILLING_ACCESS: AccessTable = {
     { subscriptions: 'admin', payments: 'admin', invoices: 'admin' },
   ),
   ...endpointAccessRows(BILLING_CUSTOMER_ENDPOINTS, { customers: 'admin', customer: 'admin' }),
+  ...endpointAccessRows(BILLING_ADMIN_ENDPOINTS, {
+    trials: 'admin',
+    setTrial: 'admin',
+    promotionCodes: 'admin',
+    createPromotionCode: 'admin',
+    updatePromotionCode: 'admin',
+    settings: 'admin',
+    setSettings: 'admin',
+  }),
   ...endpointAccessRows({ stripeWebhook: BILLING_WEBHOOK_ENDPOINT }, { stripeWebhook: 'public' }),
   ...endpointAccessRows(BILLING_ENDPOINTS, {
     creditPacks: 'public',

@@ -355,10 +355,12 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     await eventually(async () => (await events(paymentReceivedV1.subject)).length === 2);
     const receipts = await events(paymentReceivedV1.subject);
     expect(receipts).toHaveLength(2);
-    expect(receipts).toEqual(expect.arrayContaining([
-      expect.objectContaining({ reason: 'first-payment', amount: 10_000, currency: 'usd', description: 'Pro plan', manageUrl: 'http://app.test/manage-subscription' }),
-      expect.objectContaining({ reason: 'renewal', amount: 5_000, description: 'Starter plan' }),
-    ]));
+    expect(receipts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reason: 'first-payment', amount: 10_000, currency: 'usd', description: 'Pro plan', manageUrl: 'http://app.test/manage-subscription' }),
+        expect.objectContaining({ reason: 'renewal', amount: 5_000, description: 'Starter plan' }),
+      ]),
+    );
   });
 
   it('ignores a plan named in metadata and answers an unknown plan price with a retryable error, recording nothing', async () => {

@@ -562,7 +562,7 @@ describe(`svc-chat on ${DRIVER}`, () => {
     await balance(user);
     // 5,300 of 50,000 left: a 300-credit reply takes it to 5,000, the threshold, and the next one below it.
     await chat.setWallet(user.id, { creditsRemaining: 5_300 });
-    const low: Array<{ userId: string; balance: number; limit: number }> = [];
+    const low: Array<{ userId: string; balance: number; limit: number; purchased?: number }> = [];
     const subscription = await chat.bus.bus.subscribe({
       durable: `low-${user.id.slice(0, 8)}`,
       subject: chatCreditsLowV1.subject,
@@ -574,7 +574,7 @@ describe(`svc-chat on ${DRIVER}`, () => {
     await send(user, agent.id, 'abcd');
     await send(user, agent.id, 'abcd');
     const event = await eventually(async () => low.find((data) => data.userId === user.id));
-    expect(event).toMatchObject({ limit: 50_000 });
+    expect(event).toMatchObject({ limit: 50_000, purchased: 0 });
     expect(event.balance).toBeLessThan(5_000);
     await send(user, agent.id, 'abcd');
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type EventDefinition, subscriptionActivatedV1, subscriptionCanceledV1, subscriptionPastDueV1, subscriptionPlanChangedV1, paymentReceivedV1 } from '@agentdock/contracts';
+import {
+  type EventDefinition,
+  subscriptionActivatedV1,
+  subscriptionCanceledV1,
+  subscriptionPastDueV1,
+  subscriptionPlanChangedV1,
+  paymentReceivedV1,
+  subscriptionTrialEndingV1,
+} from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
 import { eq } from '@agentdock/service-data/orm';
 import type { z } from 'zod';
@@ -88,5 +96,44 @@ describe('billing events in identity', () => {
     const message = await latestEmail(identity.url, email, /receipt/);
     expect(message.text).toContain('Thank you for your payment of $50.00 for your Starter plan (renewal) on Tue, 01 Dec 2026.');
     expect(message.links).toEqual(['http://localhost:3000/manage-subscription']);
+  });
+
+  it("links the receipt to that invoice's hosted page when billing names it", async () => {
+    const { email, session } = await signUpConfirmed(identity.url);
+    await publish(paymentReceivedV1, {
+      userId: session.user.id,
+      invoiceId: 'in_456',
+      subscriptionId: 'sub_4',
+      description: 'Pro plan',
+      reason: 'first-payment',
+      amount: 10_000,
+      currency: 'usd',
+      paidAt: '2026-12-01T00:00:00.000Z',
+      manageUrl: 'http://localhost:3000/manage-subscription',
+      hostedInvoiceUrl: 'http://stripe.test/i/in_456',
+      invoicePdfUrl: 'http://stripe.test/invoice/in_456/pdf',
+    });
+    const message = await latestEmail(identity.url, email, /receipt/);
+    expect(message.links).toEqual(['http://stripe.test/i/in_456']);
+    expect(message.html).toContain('View invoice');
+  });
+
+  it('emails three days before a trial ends: the move to free without a card, the charge with one', async () => {
+    const trial = {
+      subscriptionId: 'sub_5',
+      tier: 'starter' as const,
+      trialEnd: '2026-12-15T00:00:00.000Z',
+      amount: 5_000,
+      currency: 'usd',
+      manageUrl: 'http://localhost:3000/manage-subscription',
+    };
+    const noCard = await signUpConfirmed(identity.url);
+    await publish(subscriptionTrialEndingV1, { ...trial, userId: noCard.session.user.id, cardOnFile: false });
+    const warning = await latestEmail(identity.url, noCard.email, /trial ends/);
+    expect(warning.subject).toBe('Your Starter trial ends on Tue, 15 Dec 2026');
+    expect(warning.text).toContain('No card is on file, so your account then moves to the free plan.');
+    const withCard = await signUpConfirmed(identity.url);
+    await publish(subscriptionTrialEndingV1, { ...trial, userId: withCard.session.user.id, cardOnFile: true });
+    expect((await latestEmail(identity.url, withCard.email, /trial ends/)).text).toContain('Your card will then be charged $50.00 and your Starter plan continues.');
   });
 });

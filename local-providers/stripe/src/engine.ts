@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
+import { StripeApiError } from './errors';
 import { type DeliveredEvent, type DeliveryOptions, WebhookDispatcher } from './delivery';
-import { formatMoney, invoicePrefix, toCheckoutSession, toCustomer, toInvoice, toSubscription } from './shapes';
+import { charge, discountApplies, INVALID_CODE_MESSAGE, redeem, redeemableCode } from './promotions';
+import { formatMoney, invoicePrefix, toCheckoutSession, toCustomer, toDiscount, toInvoice, toSubscription } from './shapes';
 import {
   AUTHENTICATION_CARDS,
   AUTHENTICATION_FAILED_MESSAGE,
@@ -16,23 +18,14 @@ import {
   StripeStore,
   type Subscription,
   type Customer,
+  type Discount,
   type TestClock,
 } from './store';
 
 const DAY = 86_400;
+const TRIAL_WILL_END_NOTICE = 3 * DAY;
 
-/** Stripe's error object (`{ error: { type, code, message, param } }`) with its HTTP status. */
-export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error',
-    readonly code: string,
-    message: string,
-    readonly param?: string,
-  ) {
-    super(message);
-  }
-}
+export { StripeApiError } from './errors';
 
 export interface EngineOptions {
   publicUrl: string;
@@ -167,6 +160,8 @@ export class StripeEngine {
       test_clock: clock?.id ?? null,
       card: null,
       next_invoice_sequence: 1,
+      address: null,
+      tax_ids: [],
     };
     this.store.customers.set(customer.id, customer);
     return customer;
@@ -265,8 +260,14 @@ export class StripeEngine {
     cancel_url?: string;
     line_items?: LineItemInput[];
     metadata?: Record<string, string>;
-    subscription_data?: { metadata?: Record<string, string> };
+    subscription_data?: { metadata?: Record<string, string>; trial_period_days?: string | number };
     invoice_creation?: { enabled?: string | boolean; invoice_data?: { description?: string; metadata?: Record<string, string> } };
+    payment_method_collection?: string;
+    allow_promotion_codes?: string | boolean;
+    discounts?: Array<{ coupon?: string; promotion_code?: string }>;
+    automatic_tax?: { enabled?: string | boolean };
+    tax_id_collection?: { enabled?: string | boolean };
+    billing_address_collection?: string;
   }): CheckoutSession {
     if (params.mode !== 'subscription' && params.mode !== 'payment') {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_empty', 'Invalid mode: must be one of payment, setup or subscription', 'mode');
@@ -281,6 +282,45 @@ export class StripeEngine {
     if (invoiceCreation && params.mode !== 'payment') {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'invoice_creation can only be used in payment mode.', 'invoice_creation');
     }
+    const trialDays = params.subscription_data?.trial_period_days === undefined ? 0 : Number(params.subscription_data.trial_period_days);
+    if (!Number.isInteger(trialDays) || trialDays < 0 || trialDays > 730) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid_integer',
+        'trial_period_days must be a whole number from 1 to 730.',
+        'subscription_data[trial_period_days]',
+      );
+    }
+    if (trialDays > 0 && params.mode !== 'subscription') {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'subscription_data can only be used in subscription mode.', 'subscription_data');
+    }
+    const collection = params.payment_method_collection ?? 'always';
+    if (collection !== 'always' && collection !== 'if_required') {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        'Invalid payment_method_collection: must be one of always or if_required',
+        'payment_method_collection',
+      );
+    }
+    const allowPromotionCodes = String(params.allow_promotion_codes) === 'true';
+    if (allowPromotionCodes && params.discounts?.length) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'You may only specify one of these parameters: allow_promotion_codes, discounts.', 'discounts');
+    }
+    const discount = this.requestedDiscount(params.discounts?.[0]);
+    const address = params.billing_address_collection ?? 'auto';
+    if (address !== 'auto' && address !== 'required') {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        'Invalid billing_address_collection: must be one of auto or required',
+        'billing_address_collection',
+      );
+    }
+    const automaticTax = String(params.automatic_tax?.enabled) === 'true';
     const id = newId('cs_test');
     const session: CheckoutSession = {
       id,
@@ -304,9 +344,64 @@ export class StripeEngine {
         ? { description: params.invoice_creation?.invoice_data?.description ?? null, metadata: params.invoice_creation?.invoice_data?.metadata ?? {} }
         : null,
       invoice: null,
+      trialDays,
+      paymentMethodCollection: collection,
+      allowPromotionCodes,
+      discount,
+      automaticTax,
+      taxIdCollection: String(params.tax_id_collection?.enabled) === 'true',
+      billingAddressCollection: address,
+      discountId: null,
+      charge: { subtotal: 0, discount: 0, tax: 0, total: 0 },
     };
+    this.priceSession(session);
     this.store.sessions.set(id, session);
     return session;
+  }
+
+  /** `discounts[0]` of a checkout: a coupon or a promotion code, which must be redeemable now. */
+  private requestedDiscount(wanted: { coupon?: string; promotion_code?: string } | undefined): CheckoutSession['discount'] {
+    if (!wanted) return null;
+    const now = this.store.now();
+    if (wanted.promotion_code) {
+      const code = this.store.promotionCodes.get(wanted.promotion_code) ?? this.missing('promotion_code', wanted.promotion_code, 'discounts[0][promotion_code]');
+      if (!redeemableCode(this.store, code.code, now)) {
+        throw new StripeApiError(400, 'invalid_request_error', 'promotion_code_invalid', INVALID_CODE_MESSAGE, 'discounts[0][promotion_code]');
+      }
+      return { coupon: code.coupon, promotion_code: code.id };
+    }
+    const coupon = this.store.coupons.get(wanted.coupon ?? '') ?? this.missing('coupon', wanted.coupon ?? '', 'discounts[0][coupon]');
+    return { coupon: coupon.id, promotion_code: null };
+  }
+
+  /** What the session charges now: nothing during a trial, else its price less the discount plus tax. */
+  private priceSession(session: CheckoutSession): void {
+    const price = this.store.priceFor(session.price);
+    const subtotal = session.trialDays > 0 ? 0 : (price?.unit_amount ?? 0);
+    session.charge = charge(subtotal, session.discount ? this.store.coupons.get(session.discount.coupon) : undefined, session.automaticTax);
+    session.amount_total = session.charge.total;
+  }
+
+  /** Checkout's "Add promotion code": applies a code the customer typed to an open session that allows codes. */
+  applyPromotionCode(sessionId: string, code: string): CheckoutSession {
+    const session = this.session(sessionId);
+    if (session.status !== 'open') throw new StripeApiError(400, 'invalid_request_error', 'checkout_session_inactive', 'This checkout session is no longer open.');
+    if (!session.allowPromotionCodes) throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'This checkout session does not accept promotion codes.');
+    const found = redeemableCode(this.store, code, this.timeOf(session.customer));
+    if (!found) throw new StripeApiError(400, 'invalid_request_error', 'promotion_code_invalid', INVALID_CODE_MESSAGE, 'promotion_code');
+    session.discount = { coupon: found.coupon, promotion_code: found.id };
+    this.priceSession(session);
+    return session;
+  }
+
+  /** Whether the session can complete without a card: a trial that asked for one only if required. */
+  cardOptional(session: CheckoutSession): boolean {
+    return session.mode === 'subscription' && session.trialDays > 0 && session.paymentMethodCollection === 'if_required';
+  }
+
+  /** Whether the hosted page asks for the billing address (asked for, or needed to compute tax). */
+  asksAddress(session: CheckoutSession): boolean {
+    return session.billingAddressCollection === 'required' || session.automaticTax;
   }
 
   /**
@@ -314,27 +409,49 @@ export class StripeEngine {
    * card needs `authentication`: without it the error's code is `authentication_required` (the
    * page then shows the challenge), and a failed challenge is refused like Stripe refuses it.
    */
-  async payCheckout(sessionId: string, cardNumber: string, authentication: 'complete' | 'fail' | null = null): Promise<CheckoutSession> {
+  async payCheckout(
+    sessionId: string,
+    cardNumber: string,
+    authentication: 'complete' | 'fail' | null = null,
+    details: { country?: string; postalCode?: string; taxId?: string } = {},
+  ): Promise<CheckoutSession> {
     const session = this.session(sessionId);
     if (session.status !== 'open') throw new StripeApiError(400, 'invalid_request_error', 'checkout_session_inactive', 'This checkout session is no longer open.');
+    const country = details.country?.trim().toUpperCase() ?? '';
+    if (this.asksAddress(session) && !/^[A-Z]{2}$/.test(country)) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Enter your billing address (country).', 'customer_details[address][country]');
+    }
+    if (this.cardOptional(session) && cardNumber.replace(/\D/g, '') === '') return this.completeCheckout(session, null, country, details);
     const card = this.cardOutcome(cardNumber);
     if (card === 'declined') throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
     if (this.requiresAuthentication(cardNumber)) {
       if (authentication === null) throw new StripeApiError(402, 'card_error', 'authentication_required', AUTHENTICATION_REQUIRED_MESSAGE);
       if (authentication === 'fail') throw new StripeApiError(402, 'card_error', 'payment_intent_authentication_failure', AUTHENTICATION_FAILED_MESSAGE);
     }
-    const customer = this.customer(session.customer);
-    customer.card = card;
     // 4000 0000 0000 0341: attaching the card succeeds, charging it fails, from the first charge on.
-    if (card === 'fails_later' && !this.requiresAuthentication(cardNumber)) throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
+    this.customer(session.customer).card = card;
+    if (card === 'fails_later' && !this.requiresAuthentication(cardNumber) && session.amount_total > 0)
+      throw new StripeApiError(402, 'card_error', 'card_declined', DECLINE_MESSAGE);
+    return this.completeCheckout(session, card, country, details);
+  }
+
+  private async completeCheckout(session: CheckoutSession, card: CardOutcome | null, country: string, details: { postalCode?: string; taxId?: string }): Promise<CheckoutSession> {
+    const customer = this.customer(session.customer);
+    if (country) customer.address = { country, postal_code: details.postalCode?.trim() || null };
+    if (session.taxIdCollection && details.taxId?.trim()) customer.tax_ids.push(details.taxId.trim());
     session.status = 'complete';
     session.payment_status = 'paid';
     let invoice: Invoice | null = null;
     let subscription: Subscription | null = null;
+    let discount: Discount | null = null;
+    if (session.discount) {
+      discount = redeem(this.store, session.discount, { customer: session.customer, subscription: null, checkout_session: session.id }, this.timeOf(session.customer));
+      session.discountId = discount.id;
+    }
     if (session.mode === 'subscription') {
-      subscription = this.startSubscription(session);
+      subscription = this.startSubscription(session, card, discount);
       session.subscription = subscription.id;
-      invoice = this.subscriptionInvoice(subscription, 'subscription_create', 'paid', session.amount_total);
+      invoice = this.subscriptionInvoice(subscription, 'subscription_create', 'paid', session.trialDays > 0 ? 0 : (this.store.priceFor(session.price)?.unit_amount ?? 0));
     } else if (session.invoiceCreation) {
       invoice = this.oneOffInvoice(session);
       session.invoice = invoice.id;
@@ -342,6 +459,7 @@ export class StripeEngine {
     await this.emit('checkout.session.completed', session);
     if (subscription) await this.emit('customer.subscription.created', subscription);
     if (invoice) await this.emitInvoice(invoice);
+    if (subscription) await this.trialWillEnd(subscription, this.timeOf(subscription.customer));
     return session;
   }
 
@@ -356,18 +474,26 @@ export class StripeEngine {
     return outcome;
   }
 
-  private startSubscription(session: CheckoutSession): Subscription {
+  private startSubscription(session: CheckoutSession, card: CardOutcome | null, discount: Discount | null): Subscription {
     const price = this.store.priceFor(session.price) ?? this.missing('price', session.price);
     const now = this.timeOf(session.customer);
+    const trialEnd = session.trialDays > 0 ? now + session.trialDays * DAY : null;
     const subscription: Subscription = {
       id: newId('sub'),
       object: 'subscription',
       customer: session.customer,
-      status: 'active',
+      status: trialEnd === null ? 'active' : 'trialing',
       cancel_at_period_end: false,
       canceled_at: null,
       created: now,
       metadata: session.subscriptionMetadata,
+      trial_start: trialEnd === null ? null : now,
+      trial_end: trialEnd,
+      // Stripe's end behaviour for a trial begun without a card: cancel when it ends, as Checkout sets it.
+      missing_payment_method: card === null ? 'cancel' : 'create_invoice',
+      trial_will_end_sent: false,
+      discount: discount?.id ?? null,
+      automatic_tax: session.automaticTax,
       items: { object: 'list', data: [], has_more: false, url: '' },
       latest_invoice: null,
       cancellation_feedback: null,
@@ -381,8 +507,9 @@ export class StripeEngine {
       price,
       quantity: 1,
       current_period_start: now,
-      current_period_end: addInterval(now, price.recurring?.interval ?? 'month'),
+      current_period_end: trialEnd ?? addInterval(now, price.recurring?.interval ?? 'month'),
     });
+    if (discount) discount.subscription = subscription.id;
     this.store.subscriptions.set(subscription.id, subscription);
     return subscription;
   }
@@ -405,6 +532,11 @@ export class StripeEngine {
       number: null,
       line: null,
       metadata: {},
+      subtotal: total,
+      discount_amount: 0,
+      discount: null,
+      tax: 0,
+      automatic_tax: subscription.automatic_tax,
     };
   }
 
@@ -436,6 +568,11 @@ export class StripeEngine {
       number: this.nextInvoiceNumber(session.customer),
       line: { description: session.invoiceCreation?.description ?? ((price && this.store.productNames.get(price.product)) || 'Payment'), period_start: now, period_end: now },
       metadata: session.invoiceCreation?.metadata ?? {},
+      subtotal: session.charge.subtotal,
+      discount_amount: session.charge.discount,
+      discount: session.discountId,
+      tax: session.charge.tax,
+      automatic_tax: session.automaticTax,
     };
     this.store.invoices.set(invoice.id, invoice);
     return invoice;
@@ -447,8 +584,21 @@ export class StripeEngine {
     await this.emit(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
   }
 
-  private subscriptionInvoice(subscription: Subscription, reason: Invoice['billing_reason'], status: Invoice['status'], total: number): Invoice {
+  /**
+   * A subscription's invoice for `subtotal`: its discount taken off while it applies (a once-coupon
+   * on the first invoice that charges anything, then removed as Stripe removes it), tax added when
+   * the subscription has automatic tax. Prorations are not discounted.
+   */
+  private subscriptionInvoice(subscription: Subscription, reason: Invoice['billing_reason'], status: Invoice['status'], subtotal: number): Invoice {
     const item = subscription.items.data[0];
+    const created = this.timeOf(subscription.customer);
+    const discount = subscription.discount ? this.store.discounts.get(subscription.discount) : undefined;
+    const coupon = discount ? this.store.coupons.get(discount.coupon) : undefined;
+    const discounted = [...this.store.invoices.values()].some((entry) => entry.parent?.subscription_details.subscription === subscription.id && entry.discount_amount > 0);
+    // Judged at the start of the period billed: one clock advance can bill several periods.
+    const applies = reason !== 'subscription_update' && subtotal > 0 && discountApplies(discount, coupon, item?.current_period_start ?? created, !discounted);
+    const { discount: discountAmount, tax, total } = charge(subtotal, applies ? coupon : undefined, subscription.automatic_tax);
+    if (applies && coupon?.duration === 'once') subscription.discount = null;
     const invoice: Invoice = {
       id: newId('in'),
       object: 'invoice',
@@ -460,7 +610,7 @@ export class StripeEngine {
       starting_balance: 0,
       currency: item?.price.currency ?? 'usd',
       billing_reason: reason,
-      created: this.timeOf(subscription.customer),
+      created,
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
       number: this.nextInvoiceNumber(subscription.customer),
       line: item
@@ -471,6 +621,11 @@ export class StripeEngine {
           }
         : null,
       metadata: {},
+      subtotal,
+      discount_amount: discountAmount,
+      discount: applies ? (discount?.id ?? null) : null,
+      tax,
+      automatic_tax: subscription.automatic_tax,
     };
     this.store.invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
@@ -494,11 +649,23 @@ export class StripeEngine {
     return [...this.store.subscriptions.values()].filter((sub) => (!customer || sub.customer === customer) && matches(sub)).reverse();
   }
 
-  /** Stripe's answer for a record of this server: every field of the SDK's type. */
-  present(object: unknown): unknown {
+  /**
+   * Stripe's answer for a record of this server: every field of the SDK's type. `expand` as the
+   * request gave it: a subscription's discounts are ids unless `discounts` (or a path under it) is expanded.
+   */
+  present(object: unknown, expand: readonly string[] = []): unknown {
     const record = object as { object?: string; customer?: string };
-    if (record.object === 'subscription') return toSubscription(object as Subscription, this.store.customers.get(record.customer ?? '')?.test_clock ?? null);
-    if (record.object === 'checkout.session') return toCheckoutSession(object as CheckoutSession);
+    if (record.object === 'subscription') {
+      const expanded = expand.some((path) => path === 'discounts' || path.startsWith('discounts.'));
+      const now = this.timeOf(record.customer);
+      const view = (id: string) => {
+        const discount = this.store.discounts.get(id);
+        return expanded && discount ? toDiscount(discount, this.store.coupons.get(discount.coupon), now) : id;
+      };
+      const customer = this.store.customers.get(record.customer ?? '');
+      return toSubscription(object as Subscription, customer?.test_clock ?? null, view, customer?.card ? `pm_card_${customer.id.slice(4)}` : null);
+    }
+    if (record.object === 'checkout.session') return toCheckoutSession(object as CheckoutSession, this.store.customers.get(record.customer ?? '') ?? null);
     if (record.object === 'customer') return toCustomer(object as Customer);
     if (record.object === 'invoice') {
       const invoice = object as Invoice;
@@ -564,9 +731,11 @@ export class StripeEngine {
     const change = params.items?.[0];
     if (change?.price) {
       const item = subscription.items.data.find((entry) => entry.id === change.id) ?? this.missing('subscription_item', change.id ?? '', 'items[0][id]');
-      const amount = this.proration(subscription, change.price);
+      // A trial keeps running on the new price: nothing is charged until it ends.
+      const trialing = subscription.status === 'trialing';
+      const amount = trialing ? 0 : this.proration(subscription, change.price);
       const price = this.store.priceFor(change.price) ?? this.missing('price', change.price);
-      if (price.recurring?.interval !== item.price.recurring?.interval) {
+      if (!trialing && price.recurring?.interval !== item.price.recurring?.interval) {
         item.current_period_start = this.timeOf(subscription.customer);
         item.current_period_end = addInterval(item.current_period_start, price.recurring?.interval ?? 'month');
       }
@@ -617,6 +786,10 @@ export class StripeEngine {
         await this.end(subscription);
         continue;
       }
+      if (subscription.status === 'trialing') {
+        await this.trialWillEnd(subscription, now);
+        if (subscription.trial_end !== null && subscription.trial_end <= now) await this.endTrial(subscription);
+      }
       while (subscription.status === 'active' && item.current_period_end <= now) {
         if (subscription.cancel_at_period_end) {
           await this.end(subscription);
@@ -636,7 +809,49 @@ export class StripeEngine {
         }
         await this.emit('customer.subscription.updated', subscription);
       }
+      await this.expireDiscount(subscription, now);
     }
+  }
+
+  /** Stripe sends `customer.subscription.trial_will_end` three days before a trial ends (at once for a shorter trial). */
+  private async trialWillEnd(subscription: Subscription, now: number): Promise<void> {
+    if (subscription.status !== 'trialing' || subscription.trial_end === null || subscription.trial_will_end_sent) return;
+    if (now < subscription.trial_end - TRIAL_WILL_END_NOTICE) return;
+    subscription.trial_will_end_sent = true;
+    await this.emit('customer.subscription.trial_will_end', subscription);
+  }
+
+  /**
+   * The end of a trial: a saved card is charged for the first period (a failing one leaves the
+   * subscription past_due); without a card, a trial begun without one is cancelled
+   * (`missing_payment_method: cancel`), as is one set to cancel at period end.
+   */
+  private async endTrial(subscription: Subscription): Promise<void> {
+    const item = subscription.items.data[0];
+    const card = this.store.customers.get(subscription.customer)?.card ?? null;
+    if (!item || subscription.cancel_at_period_end || (card === null && subscription.missing_payment_method === 'cancel')) {
+      await this.end(subscription);
+      return;
+    }
+    item.current_period_start = subscription.trial_end ?? item.current_period_end;
+    item.current_period_end = addInterval(item.current_period_start, item.price.recurring?.interval ?? 'month');
+    if (card === 'pays') {
+      subscription.status = 'active';
+      await this.emitInvoice(this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', item.price.unit_amount));
+    } else {
+      subscription.status = 'past_due';
+      this.pastDueSince.set(subscription.id, item.current_period_start);
+      await this.emitInvoice(this.subscriptionInvoice(subscription, 'subscription_cycle', 'open', item.price.unit_amount));
+    }
+    await this.emit('customer.subscription.updated', subscription);
+  }
+
+  /** A repeating coupon's discount leaves the subscription when its months are over, as on Stripe. */
+  private async expireDiscount(subscription: Subscription, now: number): Promise<void> {
+    const discount = subscription.discount ? this.store.discounts.get(subscription.discount) : undefined;
+    if (!discount || discount.end === null || discount.end > now || subscription.status === 'canceled') return;
+    subscription.discount = null;
+    await this.emit('customer.subscription.updated', subscription);
   }
 
   private async end(subscription: Subscription): Promise<void> {

@@ -1,19 +1,19 @@
 import PDFDocument from 'pdfkit';
 import { date, escape, layout } from './pages';
-import { formatMoney, invoicePdfPath } from './shapes';
+import { formatMoney, invoicePdfPath, TEST_TAX_LABEL } from './shapes';
 import type { Customer, Invoice } from './store';
 
 const STATUS_LABELS: Record<Invoice['status'], string> = { paid: 'Paid', open: 'Payment due', draft: 'Draft' };
 
-/** The figures both documents show, in the order Stripe's invoice lays them out. */
+/** The figures both documents show, in the order Stripe's invoice lays them out (discount and tax when there are any). */
 function summary(invoice: Invoice) {
-  return [
-    ['Subtotal', formatMoney(invoice.total, invoice.currency)],
-    ['Tax', formatMoney(0, invoice.currency)],
-    ['Total', formatMoney(invoice.total, invoice.currency)],
-    ['Amount paid', formatMoney(invoice.amount_paid, invoice.currency)],
-    ['Amount due', formatMoney(invoice.amount_due - invoice.amount_paid, invoice.currency)],
-  ] as const;
+  const rows: Array<readonly [string, string]> = [['Subtotal', formatMoney(invoice.subtotal, invoice.currency)]];
+  if (invoice.discount_amount > 0) rows.push(['Discount', `-${formatMoney(invoice.discount_amount, invoice.currency)}`]);
+  rows.push([invoice.automatic_tax ? TEST_TAX_LABEL : 'Tax', formatMoney(invoice.tax, invoice.currency)]);
+  rows.push(['Total', formatMoney(invoice.total, invoice.currency)]);
+  rows.push(['Amount paid', formatMoney(invoice.amount_paid, invoice.currency)]);
+  rows.push(['Amount due', formatMoney(invoice.amount_due - invoice.amount_paid, invoice.currency)]);
+  return rows;
 }
 
 /** Stripe's hosted invoice page: what was billed, its status and a link to the PDF. */

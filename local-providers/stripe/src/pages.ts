@@ -1,5 +1,5 @@
 import type { StripeEngine } from './engine';
-import { formatMoney as money } from './shapes';
+import { formatMoney as money, TEST_TAX_LABEL } from './shapes';
 import type { CheckoutSession, PortalSession } from './store';
 
 export const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
@@ -26,24 +26,70 @@ section{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}
 function orderSummary(session: CheckoutSession, engine: StripeEngine): string {
   const price = engine.store.priceFor(session.price);
   const name = (price && engine.store.productNames.get(price.product)) || 'your order';
-  const total = money(session.amount_total, session.currency);
+  const listPrice = price?.unit_amount ?? session.amount_total;
+  const total = money(listPrice, session.currency);
   if (!price?.recurring) return `<h1>Pay for ${escape(name)}</h1><p class="price">${escape(total)}, paid once</p>`;
   const perYear = price.recurring.interval === 'year';
   return `<h1>Subscribe to ${escape(name)}</h1><p class="price">${escape(total)} per ${perYear ? 'year' : 'month'}${
-    perYear ? ` (${escape(money(Math.round(session.amount_total / 12), session.currency))} per month, billed annually)` : ''
-  }</p>`;
+    perYear ? ` (${escape(money(Math.round(listPrice / 12), session.currency))} per month, billed annually)` : ''
+  }</p>${session.trialDays > 0 ? `<p class="trial">${session.trialDays} days free, then ${escape(total)} per ${perYear ? 'year' : 'month'}</p>` : ''}`;
 }
 
-export function checkoutPage(session: CheckoutSession, engine: StripeEngine, error: string | null, authenticateCard: string | null = null): string {
+/** Subtotal, discount, tax and what is due today, shown once a code, tax or a trial changes the total. */
+function totals(session: CheckoutSession, engine: StripeEngine): string {
+  const { charge } = session;
+  if (!session.discount && !session.automaticTax && session.trialDays === 0) return '';
+  const code = session.discount?.promotion_code ? engine.store.promotionCodes.get(session.discount.promotion_code)?.code : null;
+  const coupon = session.discount ? engine.store.coupons.get(session.discount.coupon) : undefined;
+  const rows: Array<[string, string]> = [['Subtotal', money(charge.subtotal, session.currency)]];
+  if (session.discount) rows.push([`Discount${code ? ` (${code})` : ''}${coupon?.name ? ` · ${coupon.name}` : ''}`, `−${money(charge.discount, session.currency)}`]);
+  if (session.automaticTax) rows.push([TEST_TAX_LABEL, money(charge.tax, session.currency)]);
+  rows.push(['Total due today', money(charge.total, session.currency)]);
+  return `<table aria-label="Order total">${rows.map(([label, value]) => `<tr><th scope="row">${escape(label)}</th><td>${escape(value)}</td></tr>`).join('')}</table>`;
+}
+
+/** The promotion-code form of a session that allows codes (applied before paying, as Checkout does). */
+function promotionForm(session: CheckoutSession): string {
+  if (!session.allowPromotionCodes) return '';
+  return `<form method="post" aria-label="Promotion code"><label for="promotionCode">Promotion code</label>
+<input id="promotionCode" name="promotionCode" autocomplete="off" required>
+<button type="submit" name="action" value="promotion">Apply</button></form>`;
+}
+
+/** Billing address (and tax id) fields, when the session collects them; kept as hidden fields through 3-D Secure. */
+function addressFields(session: CheckoutSession, engine: StripeEngine, details: CheckoutDetails, hidden: boolean): string {
+  const fields: Array<[string, string, string, boolean]> = [];
+  if (engine.asksAddress(session)) {
+    fields.push(['country', 'Country (two-letter code, e.g. US)', details.country ?? '', true]);
+    fields.push(['postalCode', 'Postal code', details.postalCode ?? '', false]);
+  }
+  if (session.taxIdCollection) fields.push(['taxId', 'Tax ID (optional, for a business purchase)', details.taxId ?? '', false]);
+  return fields
+    .map(([name, label, value, required]) =>
+      hidden
+        ? `<input type="hidden" name="${name}" value="${escape(value)}">`
+        : `<label for="${name}">${escape(label)}</label><input id="${name}" name="${name}" value="${escape(value)}"${required ? ' required' : ''}>`,
+    )
+    .join('');
+}
+
+export interface CheckoutDetails {
+  country?: string;
+  postalCode?: string;
+  taxId?: string;
+}
+
+export function checkoutPage(session: CheckoutSession, engine: StripeEngine, error: string | null, authenticateCard: string | null = null, details: CheckoutDetails = {}): string {
   if (session.status !== 'open') return layout('Checkout', '<h1>This checkout session is no longer open.</h1>');
   const heading = orderSummary(session, engine);
+  const cardOptional = engine.cardOptional(session);
   if (authenticateCard !== null) {
     return layout(
       'Authenticate payment',
       `${heading}
 <section aria-labelledby="auth-title"><h2 id="auth-title">Authenticate this payment</h2>
 <p>Your bank asks you to confirm this payment. This test page stands in for the bank's 3-D Secure check.</p>
-<form method="post"><input type="hidden" name="cardNumber" value="${escape(authenticateCard)}">
+<form method="post"><input type="hidden" name="cardNumber" value="${escape(authenticateCard)}">${addressFields(session, engine, details, true)}
 <button type="submit" name="authentication" value="complete">Complete authentication</button>
 <button type="submit" name="authentication" value="fail">Fail authentication</button></form></section>`,
     );
@@ -52,10 +98,13 @@ export function checkoutPage(session: CheckoutSession, engine: StripeEngine, err
     'Checkout',
     `${heading}
 ${error ? `<p role="alert">${escape(error)}</p>` : ''}
-<form method="post"><label for="cardNumber">Card number</label>
-<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+${totals(session, engine)}
+${promotionForm(session)}
+<form method="post"><label for="cardNumber">Card number${cardOptional ? ' (optional during the free trial)' : ''}</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242"${cardOptional ? '' : ' required'}>
+${addressFields(session, engine, details, false)}
 <p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved but declined when charged (replace a card with it in the portal to fail the next renewal); 4000 0027 6000 3184 asks for 3-D Secure on every charge, so its renewals fail; 4000 0025 0000 3155 asks for 3-D Secure authentication.</p>
-<button type="submit">Pay</button></form>
+<button type="submit">${session.trialDays > 0 ? 'Start trial' : 'Pay'}</button></form>
 <p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
   );
 }

@@ -1,42 +1,16 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { type EngineOptions, StripeApiError, StripeEngine } from './engine';
 import { idempotentRequests } from './idempotency';
 import { hostedInvoicePage, invoicePdf } from './invoice-documents';
 import { checkoutPage, portalPage } from './pages';
+import { allow, expandOf, list, LIST_PARAMS, param } from './api-helpers';
+import { promotionRoutes } from './promotion-routes';
 import { toCheckoutSession, toCustomer, toPortalSession, toPrice, toTestClock } from './shapes';
 import { newId } from './store';
 
 export interface LocalStripeOptions extends EngineOptions {
   /** The secret key clients must send as a Bearer token (like Stripe's `sk_test_…`). */
   secretKey: string;
-}
-
-const param = (req: Request, name: string) => String(req.params[name] ?? '');
-
-/** What every list endpoint takes besides its filters. */
-const LIST_PARAMS = ['limit', 'starting_after', 'ending_before', 'created'] as const;
-
-/**
- * Refuses parameters the endpoint does not take with Stripe's `parameter_unknown` (`expand` is
- * taken everywhere). Body and query both count, as Stripe reads either.
- */
-function allow(...names: string[]): RequestHandler {
-  const known = new Set([...names, 'expand']);
-  return (req, _res, next) => {
-    const given = [...Object.keys((req.body as Record<string, unknown> | undefined) ?? {}), ...Object.keys(req.query)];
-    const unknown = given.find((name) => !known.has(name));
-    if (unknown) throw new StripeApiError(400, 'invalid_request_error', 'parameter_unknown', `Received unknown parameter: ${unknown}`, unknown);
-    next();
-  };
-}
-
-/** Stripe's list object, newest first, cut at `limit` (default 10, at most 100). */
-function list<T>(url: string, data: T[], req: Request) {
-  const limit = req.query.limit === undefined ? 10 : Number(req.query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-    throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: limit must be between 1 and 100', 'limit');
-  }
-  return { object: 'list' as const, data: data.slice(0, limit), has_more: data.length > limit, url };
 }
 
 /**
@@ -47,6 +21,8 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   const engine = new StripeEngine(options);
   const app = express();
   app.disable('x-powered-by');
+  // `expand[0]=…` in a GET's query, as the SDK writes it, read as a list (Express 5 parses queries flat by default).
+  app.set('query parser', 'extended');
   // Stripe's SDK sends nested params as `a[b][0][c]=v`: the extended parser reads them as objects.
   app.use(express.urlencoded({ extended: true, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
@@ -72,10 +48,28 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   api.get('/customers/:id', allow(), (req, res) => res.json(toCustomer(engine.customer(param(req, 'id')))));
   api.post(
     '/checkout/sessions',
-    allow('mode', 'customer', 'client_reference_id', 'success_url', 'cancel_url', 'line_items', 'metadata', 'subscription_data', 'payment_method_types', 'invoice_creation'),
+    allow(
+      'mode',
+      'customer',
+      'client_reference_id',
+      'success_url',
+      'cancel_url',
+      'line_items',
+      'metadata',
+      'subscription_data',
+      'payment_method_types',
+      'invoice_creation',
+      'payment_method_collection',
+      'allow_promotion_codes',
+      'discounts',
+      'automatic_tax',
+      'tax_id_collection',
+      'billing_address_collection',
+      'customer_update',
+    ),
     (req, res) => res.json(toCheckoutSession(engine.createCheckoutSession(req.body ?? {}))),
   );
-  api.get('/checkout/sessions/:id', allow(), (req, res) => res.json(toCheckoutSession(engine.session(param(req, 'id')))));
+  api.get('/checkout/sessions/:id', allow(), (req, res) => res.json(engine.present(engine.session(param(req, 'id')))));
   api.post('/billing_portal/sessions', allow('customer', 'return_url'), (req, res) => {
     const customer = engine.customer(String(req.body?.customer ?? ''));
     const id = newId('bps');
@@ -96,14 +90,14 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
     res.json(
       list(
         '/v1/subscriptions',
-        engine.listSubscriptions({ customer, status }).map((sub) => engine.present(sub)),
+        engine.listSubscriptions({ customer, status }).map((sub) => engine.present(sub, expandOf(req))),
         req,
       ),
     );
   });
-  api.get('/subscriptions/:id', allow(), (req, res) => res.json(engine.present(engine.subscription(param(req, 'id')))));
+  api.get('/subscriptions/:id', allow(), (req, res) => res.json(engine.present(engine.subscription(param(req, 'id')), expandOf(req))));
   api.post('/subscriptions/:id', allow('cancel_at_period_end', 'items', 'metadata', 'proration_behavior', 'cancellation_details'), async (req, res) =>
-    res.json(engine.present(await engine.updateSubscription(param(req, 'id'), req.body ?? {}))),
+    res.json(engine.present(await engine.updateSubscription(param(req, 'id'), req.body ?? {}), expandOf(req))),
   );
   api.delete('/subscriptions/:id', allow('invoice_now', 'prorate', 'cancellation_details'), async (req, res) => res.json(engine.present(await engine.cancelNow(param(req, 'id')))));
   api.get('/prices', allow('active', 'currency', 'product', 'type', ...LIST_PARAMS), (req, res) => {
@@ -139,6 +133,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
     const price = String(req.body?.subscription_details?.items?.[0]?.price ?? '');
     res.json(engine.present(engine.previewInvoice(subscription, engine.proration(subscription, price))));
   });
+  promotionRoutes(api, engine);
   api.post('/test_helpers/test_clocks', allow('frozen_time', 'name'), (req, res) => res.json(toTestClock(engine.createTestClock(req.body ?? {}))));
   api.get('/test_helpers/test_clocks/:id', allow(), (req, res) => res.json(toTestClock(engine.clock(param(req, 'id')))));
   api.post('/test_helpers/test_clocks/:id/advance', allow('frozen_time'), (req, res) => res.json(toTestClock(engine.advanceTestClock(param(req, 'id'), req.body ?? {}))));
@@ -180,17 +175,24 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   app.get('/checkout/:id', (req, res) => res.type('html').send(checkoutPage(engine.session(param(req, 'id')), engine, null)));
   app.post('/checkout/:id', async (req, res) => {
     const session = engine.session(param(req, 'id'));
-    const cardNumber = String(req.body?.cardNumber ?? '');
-    const answer = req.body?.authentication;
+    const form = (req.body ?? {}) as Record<string, string | undefined>;
+    const cardNumber = String(form.cardNumber ?? '');
+    const answer = form.authentication;
+    const details = { country: form.country, postalCode: form.postalCode, taxId: form.taxId };
     try {
-      await engine.payCheckout(session.id, cardNumber, answer === 'complete' || answer === 'fail' ? answer : null);
+      // "Add promotion code" applies the code and shows the discounted total before paying, as Checkout does.
+      if (form.action === 'promotion') {
+        engine.applyPromotionCode(session.id, String(form.promotionCode ?? ''));
+        return void res.type('html').send(checkoutPage(session, engine, null));
+      }
+      await engine.payCheckout(session.id, cardNumber, answer === 'complete' || answer === 'fail' ? answer : null, details);
       // Stripe fills in the session id where the success URL asks for it.
       res.redirect(303, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       // Like Stripe's hosted page, a refused card is shown on the page itself, not as a failed load;
       // a 3-D Secure card first gets the bank's challenge.
-      if (error.code === 'authentication_required') return void res.type('html').send(checkoutPage(session, engine, null, cardNumber));
+      if (error.code === 'authentication_required') return void res.type('html').send(checkoutPage(session, engine, null, cardNumber, details));
       res.type('html').send(checkoutPage(session, engine, error.message));
     }
   });

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import type { CheckoutSession, Customer, Invoice, Price, PortalSession, Subscription, SubscriptionItem, TestClock } from './store';
+import { TEST_TAX_PERCENT, TEST_TAX_RATE_ID } from './promotions';
+import type { CheckoutSession, Coupon, Customer, Discount, Invoice, Price, PortalSession, PromotionCode, Subscription, SubscriptionItem, TestClock } from './store';
 
 /** Stripe sends decimal amounts as strings on the wire; the SDK parses them into its Decimal type. */
 const decimal = (amount: number) => String(amount) as unknown as Stripe.Decimal;
@@ -14,7 +15,7 @@ export function toCustomer(customer: Customer): Stripe.Customer {
   return {
     id: customer.id,
     object: 'customer',
-    address: null,
+    address: toAddress(customer.address),
     balance: 0,
     created: customer.created,
     currency: null,
@@ -35,6 +36,53 @@ export function toCustomer(customer: Customer): Stripe.Customer {
     shipping: null,
     tax_exempt: 'none',
     test_clock: customer.test_clock,
+  };
+}
+
+function toAddress(address: Customer['address']): Stripe.Address | null {
+  return address ? { city: null, country: address.country, line1: null, line2: null, postal_code: address.postal_code, state: null } : null;
+}
+
+export function toCoupon(coupon: Coupon, now: number): Stripe.Coupon {
+  const valid = (coupon.redeem_by === null || now < coupon.redeem_by) && (coupon.max_redemptions === null || coupon.times_redeemed < coupon.max_redemptions);
+  return { ...coupon, livemode: false, valid };
+}
+
+export function toPromotionCode(code: PromotionCode, coupon: Coupon | undefined, now: number): Stripe.PromotionCode {
+  return {
+    id: code.id,
+    object: 'promotion_code',
+    active: code.active,
+    code: code.code,
+    created: code.created,
+    customer: null,
+    customer_account: null,
+    expires_at: code.expires_at,
+    livemode: false,
+    max_redemptions: code.max_redemptions,
+    metadata: code.metadata,
+    promotion: { type: 'coupon', coupon: coupon ? toCoupon(coupon, now) : code.coupon },
+    restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+    times_redeemed: code.times_redeemed,
+  };
+}
+
+/** A discount with its coupon (Stripe expands `source.coupon` when asked; the local server always does). */
+export function toDiscount(discount: Discount, coupon: Coupon | undefined, now: number): Stripe.Discount {
+  return {
+    id: discount.id,
+    object: 'discount',
+    checkout_session: discount.checkout_session,
+    customer: discount.customer,
+    customer_account: null,
+    end: discount.end,
+    invoice: null,
+    invoice_item: null,
+    promotion_code: discount.promotion_code,
+    source: { type: 'coupon', coupon: coupon ? toCoupon(coupon, now) : discount.coupon },
+    start: discount.start,
+    subscription: discount.subscription,
+    subscription_item: null,
   };
 }
 
@@ -106,14 +154,26 @@ function toSubscriptionItem(item: SubscriptionItem, subscriptionId: string): Str
   };
 }
 
-export function toSubscription(subscription: Subscription, testClock: string | null): Stripe.Subscription {
+/** `discounts`: ids, or the discounts themselves when the request expands them. */
+export type DiscountView = (id: string) => string | Stripe.Discount;
+
+/**
+ * `paymentMethod`: the customer's saved card as the subscription's default payment method, as
+ * Checkout sets it when it collects one (null: a trial begun without a card).
+ */
+export function toSubscription(
+  subscription: Subscription,
+  testClock: string | null,
+  discountView: DiscountView = (id) => id,
+  paymentMethod: string | null = null,
+): Stripe.Subscription {
   const item = subscription.items.data[0];
   return {
     id: subscription.id,
     object: 'subscription',
     application: null,
     application_fee_percent: null,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    automatic_tax: { disabled_reason: null, enabled: subscription.automatic_tax, liability: subscription.automatic_tax ? { type: 'self' } : null },
     billing_cycle_anchor: item?.current_period_start ?? subscription.created,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: 'classic' },
@@ -134,10 +194,10 @@ export function toSubscription(subscription: Subscription, testClock: string | n
     customer: subscription.customer,
     customer_account: null,
     days_until_due: null,
-    default_payment_method: null,
+    default_payment_method: paymentMethod,
     default_source: null,
     description: null,
-    discounts: [],
+    discounts: subscription.discount ? [discountView(subscription.discount)] : [],
     ended_at: subscription.status === 'canceled' ? subscription.canceled_at : null,
     invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
     items: { object: 'list', data: subscription.items.data.map((entry) => toSubscriptionItem(entry, subscription.id)), has_more: false, url: subscription.items.url },
@@ -157,9 +217,9 @@ export function toSubscription(subscription: Subscription, testClock: string | n
     status: subscription.status,
     test_clock: testClock,
     transfer_data: null,
-    trial_end: null,
-    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
-    trial_start: null,
+    trial_end: subscription.trial_end,
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: subscription.missing_payment_method } },
+    trial_start: subscription.trial_start,
   };
 }
 
@@ -176,19 +236,33 @@ function invoiceData(session: CheckoutSession): Stripe.Checkout.Session.InvoiceC
   };
 }
 
-export function toCheckoutSession(session: CheckoutSession): Stripe.Checkout.Session {
+export function toCheckoutSession(session: CheckoutSession, customer: Customer | null = null): Stripe.Checkout.Session {
   const open = session.status === 'open';
+  const customerDetails: Stripe.Checkout.Session.CustomerDetails | null = customer
+    ? {
+        address: toAddress(customer.address),
+        business_name: null,
+        email: customer.email,
+        individual_name: null,
+        name: null,
+        phone: null,
+        tax_exempt: 'none',
+        tax_ids: customer.tax_ids.map((value) => ({ type: 'unknown', value })),
+      }
+    : null;
   return {
     id: session.id,
     object: 'checkout.session',
     adaptive_pricing: null,
     after_expiration: null,
-    allow_promotion_codes: null,
+    allow_promotion_codes: session.allowPromotionCodes || null,
     allowed_payment_method_types: null,
-    amount_subtotal: session.amount_total,
+    amount_subtotal: session.charge.subtotal,
     amount_total: session.amount_total,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-    billing_address_collection: null,
+    automatic_tax: session.automaticTax
+      ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: open ? 'requires_location_inputs' : 'complete' }
+      : { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: session.billingAddressCollection === 'required' ? 'required' : null,
     cancel_url: session.cancel_url,
     client_reference_id: session.client_reference_id,
     client_secret: null,
@@ -203,9 +277,9 @@ export function toCheckoutSession(session: CheckoutSession): Stripe.Checkout.Ses
     customer: session.customer,
     customer_account: null,
     customer_creation: null,
-    customer_details: null,
+    customer_details: open ? null : customerDetails,
     customer_email: null,
-    discounts: [],
+    discounts: session.discountId ? [{ coupon: session.discount?.coupon ?? null, promotion_code: session.discount?.promotion_code ?? null }] : [],
     expires_at: session.created + 86_400,
     integration_identifier: null,
     invoice: session.invoice,
@@ -218,7 +292,7 @@ export function toCheckoutSession(session: CheckoutSession): Stripe.Checkout.Ses
     origin_context: null,
     payment_intent: null,
     payment_link: null,
-    payment_method_collection: session.mode === 'subscription' ? 'always' : null,
+    payment_method_collection: session.mode === 'subscription' ? session.paymentMethodCollection : null,
     payment_method_configuration_details: null,
     payment_method_options: {},
     payment_method_types: ['card'],
@@ -234,7 +308,8 @@ export function toCheckoutSession(session: CheckoutSession): Stripe.Checkout.Ses
     submit_type: null,
     subscription: session.subscription,
     success_url: session.success_url,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    tax_id_collection: { enabled: session.taxIdCollection, required: 'never' },
+    total_details: { amount_discount: session.charge.discount, amount_shipping: 0, amount_tax: session.charge.tax },
     ui_mode: 'hosted',
     url: open ? session.url : null,
     wallet_options: null,
@@ -271,6 +346,23 @@ export const formatMoney = (amount: number, currency: string) => new Intl.Number
 export const hostedInvoicePath = (id: string) => `/i/${id}`;
 export const invoicePdfPath = (id: string) => `/invoice/${id}/pdf`;
 
+/** The invoice's tax at the local test rate, as Stripe reports an automatic-tax amount. */
+function toTaxes(invoice: Invoice): Stripe.Invoice.TotalTax[] {
+  if (!invoice.automatic_tax) return [];
+  return [
+    {
+      amount: invoice.tax,
+      tax_behavior: 'exclusive',
+      tax_rate_details: { tax_rate: TEST_TAX_RATE_ID },
+      taxability_reason: invoice.tax > 0 ? 'standard_rated' : 'not_collecting',
+      taxable_amount: invoice.subtotal - invoice.discount_amount,
+      type: 'tax_rate_details',
+    },
+  ];
+}
+
+export const TEST_TAX_LABEL = `Tax (local test rate ${TEST_TAX_PERCENT}%)`;
+
 function toLineItem(invoice: Invoice): Stripe.InvoiceLineItem[] {
   if (!invoice.line) return [];
   const subscription = invoice.parent?.subscription_details.subscription ?? null;
@@ -278,12 +370,12 @@ function toLineItem(invoice: Invoice): Stripe.InvoiceLineItem[] {
     {
       id: `il_${invoice.id.slice(3)}`,
       object: 'line_item',
-      amount: invoice.total,
+      amount: invoice.subtotal,
       currency: invoice.currency,
       description: invoice.line.description,
-      discount_amounts: [],
+      discount_amounts: invoice.discount ? [{ amount: invoice.discount_amount, discount: invoice.discount }] : [],
       discountable: true,
-      discounts: [],
+      discounts: invoice.discount ? [invoice.discount] : [],
       invoice: invoice.id,
       livemode: false,
       metadata: {},
@@ -294,8 +386,8 @@ function toLineItem(invoice: Invoice): Stripe.InvoiceLineItem[] {
       quantity: 1,
       quantity_decimal: decimal(1),
       subscription,
-      subtotal: invoice.total,
-      taxes: [],
+      subtotal: invoice.subtotal,
+      taxes: toTaxes(invoice),
     },
   ];
 }
@@ -322,7 +414,9 @@ export function toInvoice(invoice: Invoice, customer: Customer | null, publicUrl
     application: null,
     attempt_count: finalized ? 1 : 0,
     attempted: finalized,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatic_tax: invoice.automatic_tax
+      ? { disabled_reason: null, enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'complete' }
+      : { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: invoice.billing_reason,
     collection_method: 'charge_automatically',
@@ -331,7 +425,7 @@ export function toInvoice(invoice: Invoice, customer: Customer | null, publicUrl
     custom_fields: null,
     customer: invoice.customer,
     customer_account: null,
-    customer_address: null,
+    customer_address: toAddress(customer?.address ?? null),
     customer_email: customer?.email ?? null,
     customer_name: null,
     customer_phone: null,
@@ -341,7 +435,7 @@ export function toInvoice(invoice: Invoice, customer: Customer | null, publicUrl
     default_source: null,
     default_tax_rates: [],
     description: null,
-    discounts: [],
+    discounts: invoice.discount ? [invoice.discount] : [],
     due_date: null,
     effective_at: finalized ? invoice.created : null,
     ending_balance: finalized ? 0 : null,
@@ -377,14 +471,14 @@ export function toInvoice(invoice: Invoice, customer: Customer | null, publicUrl
       paid_at: paid ? invoice.created : null,
       voided_at: null,
     },
-    subtotal: invoice.total,
-    subtotal_excluding_tax: invoice.total,
+    subtotal: invoice.subtotal,
+    subtotal_excluding_tax: invoice.subtotal,
     test_clock: customer?.test_clock ?? null,
     total: invoice.total,
-    total_discount_amounts: [],
-    total_excluding_tax: invoice.total,
-    total_pretax_credit_amounts: [],
-    total_taxes: [],
+    total_discount_amounts: invoice.discount ? [{ amount: invoice.discount_amount, discount: invoice.discount }] : [],
+    total_excluding_tax: invoice.total - invoice.tax,
+    total_pretax_credit_amounts: invoice.discount ? [{ amount: invoice.discount_amount, discount: invoice.discount, type: 'discount' }] : [],
+    total_taxes: toTaxes(invoice),
     webhooks_delivered_at: invoice.created,
   };
 }

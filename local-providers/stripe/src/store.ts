@@ -54,6 +54,63 @@ export interface Customer {
   card: CardOutcome | null;
   /** Stripe's `next_invoice_sequence`: invoice numbers are the customer's prefix and this count. */
   next_invoice_sequence: number;
+  /** The billing address Checkout collected (country and postal code: what automatic tax needs). */
+  address: { country: string; postal_code: string | null } | null;
+  /** Tax ids the customer gave at checkout (`tax_id_collection`). */
+  tax_ids: string[];
+}
+
+/** A coupon (Stripe's `coupon`): what a discount takes off and for how long. */
+export interface Coupon {
+  id: string;
+  object: 'coupon';
+  amount_off: number | null;
+  currency: string | null;
+  percent_off: number | null;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+  max_redemptions: number | null;
+  redeem_by: number | null;
+  name: string | null;
+  created: number;
+  times_redeemed: number;
+  metadata: Record<string, string>;
+}
+
+/** A customer-facing code for a coupon (Stripe's `promotion_code`). */
+export interface PromotionCode {
+  id: string;
+  object: 'promotion_code';
+  code: string;
+  coupon: string;
+  active: boolean;
+  expires_at: number | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  created: number;
+  metadata: Record<string, string>;
+}
+
+/** A coupon applied to a subscription or a one-off checkout (Stripe's `discount`). */
+export interface Discount {
+  id: string;
+  object: 'discount';
+  coupon: string;
+  promotion_code: string | null;
+  customer: string;
+  subscription: string | null;
+  checkout_session: string | null;
+  start: number;
+  /** When a repeating coupon stops applying; null for once (one invoice) and forever. */
+  end: number | null;
+}
+
+/** What an invoice or a checkout charges: the price, less the discount, plus tax on the rest. */
+export interface Charge {
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
 }
 
 export interface LineItemInput {
@@ -90,6 +147,20 @@ export interface CheckoutSession {
   invoiceCreation: { description: string | null; metadata: Record<string, string> } | null;
   /** The invoice made for this session (Stripe's `invoice`), once paid. */
   invoice: string | null;
+  /** `subscription_data.trial_period_days`: days before the first charge (0: none). */
+  trialDays: number;
+  /** `payment_method_collection`: `if_required` lets a trial start without a card. */
+  paymentMethodCollection: 'always' | 'if_required';
+  allowPromotionCodes: boolean;
+  /** The coupon (and the code that named it) the session applies, from `discounts` or the customer's code. */
+  discount: { coupon: string; promotion_code: string | null } | null;
+  automaticTax: boolean;
+  taxIdCollection: boolean;
+  billingAddressCollection: 'auto' | 'required';
+  /** The discount made when the session was paid (Stripe's `discounts` on the completed session). */
+  discountId: string | null;
+  /** What is due now: nothing during a trial, else the price less the discount plus tax. */
+  charge: Charge;
 }
 
 export interface SubscriptionItem {
@@ -106,7 +177,7 @@ export interface Subscription {
   id: string;
   object: 'subscription';
   customer: string;
-  status: 'active' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid';
+  status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid';
   cancel_at_period_end: boolean;
   canceled_at: number | null;
   created: number;
@@ -116,6 +187,14 @@ export interface Subscription {
   /** The customer's reason for cancelling, as given with `cancellation_details`. */
   cancellation_feedback: string | null;
   cancellation_comment: string | null;
+  trial_start: number | null;
+  trial_end: number | null;
+  /** `trial_settings.end_behavior.missing_payment_method`: `cancel` when the trial began without a card. */
+  missing_payment_method: 'cancel' | 'create_invoice';
+  /** Whether `customer.subscription.trial_will_end` was sent for the current trial. */
+  trial_will_end_sent: boolean;
+  discount: string | null;
+  automatic_tax: boolean;
 }
 
 export interface Invoice {
@@ -137,6 +216,12 @@ export interface Invoice {
   /** What was bought, as the invoice's one line describes it. */
   line: { description: string; period_start: number; period_end: number } | null;
   metadata: Record<string, string>;
+  /** The price before discount and tax, the discount taken off and the tax added (`total` includes both). */
+  subtotal: number;
+  discount_amount: number;
+  discount: string | null;
+  tax: number;
+  automatic_tax: boolean;
 }
 
 export interface TestClock {
@@ -170,6 +255,9 @@ export class StripeStore {
   readonly invoices = new Map<string, Invoice>();
   readonly portals = new Map<string, PortalSession>();
   readonly clocks = new Map<string, TestClock>();
+  readonly coupons = new Map<string, Coupon>();
+  readonly promotionCodes = new Map<string, PromotionCode>();
+  readonly discounts = new Map<string, Discount>();
   /** Product names by product id: what the hosted pages say is being bought. */
   readonly productNames = new Map<string, string>();
 

@@ -209,6 +209,144 @@ describe('conformance: the local Stripe server answers as the SDK types say Stri
     ).toBe('');
   });
 
+  it('makes coupons and promotion codes, takes a code at checkout and shows the discount and the test tax on the invoice', async () => {
+    const coupon = await local.coupons.create({ percent_off: 20, duration: 'repeating', duration_in_months: 3, name: 'Launch', max_redemptions: 5 });
+    const fixed = await local.coupons.create({ amount_off: 500, currency: 'usd', duration: 'once' });
+    const code = await local.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, code: 'LAUNCH20', max_redemptions: 2 });
+    expect(code).toMatchObject({ code: 'LAUNCH20', active: true, times_redeemed: 0, promotion: { type: 'coupon', coupon: expect.objectContaining({ id: coupon.id }) } });
+    // Stripe's rules: one of percent_off and amount_off; months only with repeating; one active code per text.
+    await expect(local.coupons.create({ duration: 'once' })).rejects.toMatchObject({ param: 'percent_off' });
+    await expect(local.coupons.create({ percent_off: 10, duration: 'repeating' })).rejects.toMatchObject({ param: 'duration_in_months' });
+    await expect(local.coupons.create({ amount_off: 100, duration: 'once' })).rejects.toMatchObject({ param: 'currency' });
+    await expect(local.promotionCodes.create({ promotion: { type: 'coupon', coupon: fixed.id }, code: 'launch20' })).rejects.toMatchObject({ code: 'resource_already_exists' });
+    // A retried create with the same idempotency key answers the first coupon, not a second one.
+    const key = `coupon-${Date.now()}`;
+    const first = await local.coupons.create({ percent_off: 5, duration: 'forever' }, { idempotencyKey: key });
+    expect((await local.coupons.create({ percent_off: 5, duration: 'forever' }, { idempotencyKey: key })).id).toBe(first.id);
+
+    const customer = await local.customers.create({ email: 'promo@example.com' });
+    const session = await local.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: 'price_starter_monthly', quantity: 1 }],
+      allow_promotion_codes: true,
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+      billing_address_collection: 'required',
+      success_url: 'https://example.com/done',
+      subscription_data: { metadata: { userId: 'promo' } },
+    });
+    const wrong = await fetch(session.url!, { method: 'POST', body: new URLSearchParams({ action: 'promotion', promotionCode: 'NOPE' }) });
+    expect(await wrong.text()).toContain('This code is invalid.');
+    const applied = await fetch(session.url!, { method: 'POST', body: new URLSearchParams({ action: 'promotion', promotionCode: 'launch20' }) });
+    expect(await applied.text()).toContain('Discount (LAUNCH20)');
+    const noAddress = await fetch(session.url!, { method: 'POST', body: new URLSearchParams({ cardNumber: '4242424242424242' }) });
+    expect(await noAddress.text()).toContain('Enter your billing address');
+    await fetch(session.url!, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ cardNumber: '4242424242424242', country: 'de', postalCode: '10115', taxId: 'DE123456789' }),
+    });
+    const completed = await local.checkout.sessions.retrieve(session.id);
+    // $50 − 20 % = $40, plus the 10 % test tax = $44.
+    expect(completed).toMatchObject({ status: 'complete', amount_subtotal: 5_000, amount_total: 4_400, total_details: { amount_discount: 1_000, amount_tax: 400 } });
+    expect(completed.customer_details).toMatchObject({ address: { country: 'DE', postal_code: '10115' }, tax_ids: [{ value: 'DE123456789' }] });
+    const subscription = await local.subscriptions.retrieve(completed.subscription as string, { expand: ['discounts'] });
+    const [discount] = subscription.discounts as Stripe.Discount[];
+    expect(discount).toMatchObject({ object: 'discount', promotion_code: code.id, source: { coupon: expect.objectContaining({ id: coupon.id, percent_off: 20 }) } });
+    expect((await local.subscriptions.retrieve(subscription.id)).discounts).toEqual([discount!.id]);
+    const invoice = await local.invoices.retrieve(subscription.latest_invoice as string);
+    expect(invoice).toMatchObject({
+      subtotal: 5_000,
+      total: 4_400,
+      amount_paid: 4_400,
+      total_discount_amounts: [{ amount: 1_000, discount: discount!.id }],
+      total_taxes: [expect.objectContaining({ amount: 400, taxable_amount: 4_000 })],
+      automatic_tax: { enabled: true, status: 'complete' },
+    });
+    const page = await (await fetch(invoice.hosted_invoice_url!)).text();
+    expect(page).toContain('-$10.00');
+    expect(page).toContain('$4.00');
+    expect(await local.promotionCodes.retrieve(code.id)).toMatchObject({ times_redeemed: 1 });
+    expect((await local.promotionCodes.list({ code: 'LAUNCH20' })).data.map((entry) => entry.id)).toEqual([code.id]);
+    const off = await local.promotionCodes.update(code.id, { active: false });
+    expect(off.active).toBe(false);
+
+    expect(
+      await typeErrors('local-promotions', {
+        coupon: { type: 'Stripe.Coupon', value: plain(await local.coupons.retrieve(coupon.id)) },
+        coupons: { type: 'Stripe.ApiList<Stripe.Coupon>', value: plain(await local.coupons.list()) },
+        deletedCoupon: { type: 'Stripe.DeletedCoupon', value: plain(await local.coupons.del(fixed.id)) },
+        code: { type: 'Stripe.PromotionCode', value: plain(off) },
+        codes: { type: 'Stripe.ApiList<Stripe.PromotionCode>', value: plain(await local.promotionCodes.list()) },
+        discount: { type: 'Stripe.Discount', value: plain(discount) },
+        subscription: { type: 'Stripe.Subscription', value: plain(subscription) },
+        invoice: { type: 'Stripe.Invoice', value: plain(invoice) },
+        session: { type: 'Stripe.Checkout.Session', value: plain(completed) },
+      }),
+    ).toBe('');
+  });
+
+  it('runs a trial on a test clock: trial_will_end three days before, then paid with a card or cancelled without one', async () => {
+    const start = Math.floor(Date.now() / 1000);
+    const trialOf = async (card: string) => {
+      const clock = await local.testHelpers.testClocks.create({ frozen_time: start });
+      const customer = await local.customers.create({ email: `trial-${card || 'none'}@example.com`, test_clock: clock.id });
+      const session = await local.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'price_starter_monthly', quantity: 1 }],
+        subscription_data: { trial_period_days: 14, metadata: { userId: 'trial' } },
+        payment_method_collection: 'if_required',
+        success_url: 'https://example.com/done',
+      });
+      const page = await (await fetch(session.url!)).text();
+      expect(page).toContain('14 days free, then $50.00 per month');
+      await fetch(session.url!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ cardNumber: card }) });
+      const id = (await local.checkout.sessions.retrieve(session.id)).subscription as string;
+      return { clock, id };
+    };
+    const advance = async (clock: Stripe.TestHelpers.TestClock, days: number) => {
+      await local.testHelpers.testClocks.advance(clock.id, { frozen_time: start + days * 86_400 });
+      while ((await local.testHelpers.testClocks.retrieve(clock.id)).status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    const eventsOf = async (id: string) =>
+      (await local.events.list({ limit: 100 })).data.filter((event) => (event.data.object as { id?: string; parent?: unknown }).id === id).map((event) => event.type);
+
+    const withCard = await trialOf('4242424242424242');
+    const noCard = await trialOf('');
+    const trialing = await local.subscriptions.retrieve(noCard.id);
+    expect(trialing).toMatchObject({
+      status: 'trialing',
+      trial_start: start,
+      trial_end: start + 14 * 86_400,
+      trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+    });
+    expect((await local.invoices.retrieve(trialing.latest_invoice as string)).total).toBe(0);
+    await advance(noCard.clock, 10);
+    await advance(withCard.clock, 10);
+    expect(await eventsOf(noCard.id)).not.toContain('customer.subscription.trial_will_end');
+    await advance(noCard.clock, 11);
+    await advance(withCard.clock, 11);
+    expect(await eventsOf(noCard.id)).toContain('customer.subscription.trial_will_end');
+    expect((await local.subscriptions.retrieve(noCard.id)).status).toBe('trialing');
+    await advance(noCard.clock, 15);
+    await advance(withCard.clock, 15);
+    expect(await local.subscriptions.retrieve(noCard.id)).toMatchObject({ status: 'canceled' });
+    const paid = await local.subscriptions.retrieve(withCard.id);
+    expect(paid).toMatchObject({ status: 'active', items: { data: [expect.objectContaining({ current_period_start: start + 14 * 86_400 })] } });
+    expect(await local.invoices.retrieve(paid.latest_invoice as string)).toMatchObject({ status: 'paid', total: 5_000, billing_reason: 'subscription_cycle' });
+    expect((await eventsOf(withCard.id)).filter((type) => type === 'customer.subscription.trial_will_end')).toHaveLength(1);
+
+    expect(
+      await typeErrors('local-trial', {
+        trialing: { type: 'Stripe.Subscription', value: plain(trialing) },
+        paid: { type: 'Stripe.Subscription', value: plain(paid) },
+        events: { type: 'Stripe.ApiList<Stripe.Event>', value: plain(await local.events.list({ type: 'customer.subscription.trial_will_end' })) },
+      }),
+    ).toBe('');
+  });
+
   (stripeKey ? it : it.skip)('answers like Stripe test mode itself (STRIPE_SECRET_KEY=sk_test_…)', async () => {
     const remote = await commonScenarios(new Stripe(stripeKey!, { maxNetworkRetries: 2 }));
     expect(await typeErrors('stripe-common', remote)).toBe('');

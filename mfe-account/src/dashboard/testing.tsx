@@ -67,6 +67,7 @@ export function invoiceFixture(overrides: Partial<BillingInvoice> = {}): Billing
     status: 'paid',
     total: 5_000,
     tax: 0,
+    discount: 0,
     amountPaid: 5_000,
     amountDue: 5_000,
     currency: 'usd',

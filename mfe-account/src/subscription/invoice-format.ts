@@ -29,10 +29,17 @@ const STATUSES: Record<string, { label: string; variant: BadgeVariant }> = {
 
 export const invoiceStatus = (status: string) => STATUSES[status] ?? { label: status.replace(/_/g, ' '), variant: 'neutral' as const };
 
-/** "$50", and the tax it includes when there is any: "$60 (incl. $10 tax)". */
+/**
+ * "$50", with the promotion code's discount and the tax it includes when there are any:
+ * "$60 (incl. $10 tax)", "$40 ($10 discount)", "$44 ($10 discount, incl. $4 tax)".
+ */
 export function invoiceAmount(invoice: BillingInvoice): string {
   const total = formatPrice(invoice.total, invoice.currency);
-  return invoice.tax > 0 ? `${total} (incl. ${formatPrice(invoice.tax, invoice.currency)} tax)` : total;
+  const notes = [
+    ...(invoice.discount > 0 ? [`${formatPrice(invoice.discount, invoice.currency)} discount`] : []),
+    ...(invoice.tax > 0 ? [`incl. ${formatPrice(invoice.tax, invoice.currency)} tax`] : []),
+  ];
+  return notes.length > 0 ? `${total} (${notes.join(', ')})` : total;
 }
 
 export const invoiceDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

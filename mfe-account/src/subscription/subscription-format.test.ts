@@ -40,5 +40,7 @@ describe('subscription card formatting', () => {
     expect(canCancel(subscription())).toBe(true);
     expect(canCancel(subscription({ cancelAtPeriodEnd: true }))).toBe(false);
     expect(canCancel(subscription({ status: 'past_due' }))).toBe(false);
+    // A free trial can be cancelled before it turns into a charge.
+    expect(canCancel(subscription({ status: 'trialing' }))).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ export function statusTone(status: string): StatusTone {
 }
 
 /** Cancel is offered only for an active subscription not already set to end. */
-export const canCancel = (subscription: BillingSubscription) => subscription.status === 'active' && !subscription.cancelAtPeriodEnd;
+export const canCancel = (subscription: BillingSubscription) => ['active', 'trialing'].includes(subscription.status) && !subscription.cancelAtPeriodEnd;
 
 /** A cancellation at period end can be undone until the period ends. */
 export const canResume = (subscription: BillingSubscription) => subscription.cancelAtPeriodEnd && ['active', 'trialing', 'past_due'].includes(subscription.status);

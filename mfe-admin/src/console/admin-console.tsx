@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Tabs } from '@agentdock/ui';
 import { AgentsTab } from '../agents/agents-tab';
 import { AuditTab } from '../audit/audit-tab';
+import { BillingTab } from '../billing/billing-tab';
 import { ContentTab } from '../content/content-tab';
 import { ExportsTab } from '../exports/exports-tab';
 import { CoursesTab } from '../courses/courses-tab';
@@ -16,6 +17,7 @@ const TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'users', label: 'Users' },
   { value: 'plans', label: 'Plans' },
+  { value: 'billing', label: 'Trials & Codes' },
   { value: 'agents', label: 'AI Agents' },
   { value: 'content', label: 'Content' },
   { value: 'courses', label: 'Courses' },
@@ -29,6 +31,7 @@ const PANELS: Record<AdminTab, () => ReactElement> = {
   overview: OverviewTab,
   users: UsersTab,
   plans: PlansTab,
+  billing: BillingTab,
   agents: AgentsTab,
   content: ContentTab,
   courses: CoursesTab,

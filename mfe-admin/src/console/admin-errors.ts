@@ -26,6 +26,10 @@ export const ADMIN_ERRORS = {
   restoreVersion: 'Failed to restore the version',
   draftTest: 'The draft test failed',
   exportCsv: 'Failed to export the CSV',
+  saveTrial: 'Failed to save the trial',
+  savePromotion: 'Failed to create the promotion code',
+  updatePromotion: 'Failed to update the promotion code',
+  saveBillingSettings: 'Failed to save the tax setting',
 } as const;
 
 export type AdminErrorText = (typeof ADMIN_ERRORS)[keyof typeof ADMIN_ERRORS];

@@ -53,6 +53,13 @@ export function FigureGroups({ stats: { billing, identity, chat, catalog } }: { 
         <Figure label="Confirmed sign-ups" testId="figure-confirmed" value={formatNumber(identity.confirmedSignUps)} definition={DEFINITIONS.confirmedSignUps} />
         <Figure label="Free → paid" testId="figure-conversions" value={formatNumber(billing.conversions)} definition={DEFINITIONS.conversions} />
         <Figure label="Cancellations" testId="figure-cancellations" value={formatNumber(billing.cancellations)} definition={DEFINITIONS.cancellations} />
+        <Figure label="In a free trial" testId="figure-trialing" value={formatNumber(billing.trialingCustomers)} definition={DEFINITIONS.trialing} />
+        <Figure
+          label="Trial → paid"
+          testId="figure-trial-conversion"
+          value={`${formatNumber(billing.trialsConverted)} of ${formatNumber(billing.trialsEnded)}`}
+          definition={DEFINITIONS.trialConversion}
+        />
         <Figure label="MRR churn" testId="figure-mrr-churn" value={formatMoney(billing.mrrChurn)} definition={DEFINITIONS.mrrChurn} />
       </dl>
       <h3 className="adm-overview__group">Usage</h3>

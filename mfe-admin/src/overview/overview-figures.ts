@@ -25,7 +25,7 @@ export function checkRange(range: StatsRange): { range: StatsRange } | { field: 
 
 /** What each figure means, shown in its tooltip; the words operators know from their billing tools. */
 export const DEFINITIONS = {
-  mrr: 'Monthly recurring revenue now: every active subscription, plans and courses, at the price it pays per month, annual plans counted as a twelfth of their price. Subscriptions set to cancel still count until their paid period ends; past-due ones are left out. Credit packs are one-off and never count.',
+  mrr: 'Monthly recurring revenue now: every active subscription, plans and courses, at the price it pays per month after a promotion code that repeats (a first-payment-only discount is not counted), annual plans counted as a twelfth of their price. Subscriptions set to cancel still count until their paid period ends; past-due ones and free trials are left out. Credit packs are one-off and never count.',
   planMrr: 'The plans’ part of MRR (Starter, Pro, …), the same plans the table below breaks down.',
   courseMrr: 'The course subscriptions’ part of MRR (paid courses and the community membership), with how many are active.',
   arr: 'Annual run rate: MRR (plans and courses) × 12.',
@@ -37,6 +37,8 @@ export const DEFINITIONS = {
   confirmedSignUps: 'Of the accounts created in the range, those whose email address is confirmed.',
   conversions: 'Customers whose first plan payment ever fell in the range (free → paid).',
   cancellations: 'Logo churn: paid plans that ended in the range.',
+  trialing: 'Plans in a free trial now: not paying yet, so not in MRR.',
+  trialConversion: 'Free trials that ended in the range and how many of them were then paid for (trial → paid).',
   cancellationReasons:
     'Requests to cancel at the end of the paid period made in the range (plans and courses), by the reason the customer chose in the cancel dialog; the reason is optional.',
   mrrChurn: 'MRR churn: the monthly revenue those ended plans brought.',

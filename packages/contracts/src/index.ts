@@ -41,6 +41,7 @@ export * from './events/billing';
 export * from './billing/constants';
 export * from './billing/http';
 export * from './billing/endpoints';
+export * from './billing/offers';
 export * from './chat/wallet';
 export * from './chat/connections';
 export * from './chat/balance';

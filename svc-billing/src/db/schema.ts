@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from '@agentdock/service-data/pg-core';
 import { billingConversionsDaily, billingPaymentsDaily, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
 
 export { billingConversionsDaily, billingPaymentsDaily, billingRollups, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
@@ -39,26 +39,38 @@ export const customers = pgTable('customers', {
  * Billing's view of each provider subscription, written only from signed webhooks. `state` holds
  * the state machine's record (see domain/subscription-machine); the columns are what queries need.
  */
-export const subscriptions = pgTable('subscriptions', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
-  status: text('status').notNull(),
-  unitAmount: integer('unit_amount').notNull(),
-  currency: text('currency').notNull(),
-  interval: text('interval').notNull(),
-  /** Epoch seconds of the provider event last applied. */
-  observedAt: bigint('observed_at', { mode: 'number' }).notNull(),
-  /** Epoch seconds; set while past_due and access still granted. */
-  graceEndsAt: bigint('grace_ends_at', { mode: 'number' }),
-  state: jsonb('state').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** Copies of the state's product and cancel flag, for the operator's figures to read without parsing JSON. */
-  productKind: text('product_kind', { enum: ['plan', 'course'] })
-    .notNull()
-    .default('plan'),
-  tier: text('tier'),
-  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    status: text('status').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval').notNull(),
+    /** Epoch seconds of the provider event last applied. */
+    observedAt: bigint('observed_at', { mode: 'number' }).notNull(),
+    /** Epoch seconds; set while past_due and access still granted. */
+    graceEndsAt: bigint('grace_ends_at', { mode: 'number' }),
+    state: jsonb('state').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Copies of the state's product and cancel flag, for the operator's figures to read without parsing JSON. */
+    productKind: text('product_kind', { enum: ['plan', 'course'] })
+      .notNull()
+      .default('plan'),
+    tier: text('tier'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * What a repeating or forever discount takes off each billing interval now (integer minor units);
+     * MRR counts the price less this. A once-only discount is not recurring revenue and is left out.
+     */
+    discountAmount: integer('discount_amount').notNull().default(0),
+    /** Epoch seconds the subscription's trial ends (or ended); null when it had none. */
+    trialEnd: bigint('trial_end', { mode: 'number' }),
+  },
+  // The overview counts trials that ended in a range.
+  (table) => [index('subscriptions_trial_end_idx').on(table.trialEnd)],
+);
 
 /** Provider event ids already applied: a replayed webhook has no second effect. */
 export const webhookEvents = pgTable('webhook_events', {
@@ -108,7 +120,12 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [index('payments_paid_at_idx').on(table.paidAt), index('payments_user_idx').on(table.userId, table.paidAt)],
+  (table) => [
+    index('payments_paid_at_idx').on(table.paidAt),
+    index('payments_user_idx').on(table.userId, table.paidAt),
+    // Whether a trial was then paid for is asked per subscription.
+    index('payments_subscription_idx').on(table.subscriptionId),
+  ],
 );
 
 /**
@@ -142,9 +159,10 @@ export const invoices = pgTable(
     number: text('number'),
     status: text('status').notNull(),
     statusRank: integer('status_rank').notNull(),
-    /** Integer minor units; `total` includes `tax`. */
+    /** Integer minor units; `total` includes `tax` and is after `discount`. */
     total: integer('total').notNull(),
     tax: integer('tax').notNull(),
+    discount: integer('discount').notNull().default(0),
     amountPaid: integer('amount_paid').notNull(),
     amountDue: integer('amount_due').notNull(),
     currency: text('currency').notNull(),
@@ -178,6 +196,32 @@ export const cancellationRequests = pgTable(
   (table) => [index('cancellation_requests_requested_at_idx').on(table.requestedAt)],
 );
 
+/**
+ * The free trial each plan offers per billing period, set by the operator: days (0: none) and
+ * whether a card is asked for up front. A plan and period without a row has no trial.
+ */
+export const planTrials = pgTable(
+  'plan_trials',
+  {
+    planId: text('plan_id').notNull(),
+    billingPeriod: text('billing_period', { enum: ['monthly', 'annual'] }).notNull(),
+    days: integer('days').notNull(),
+    cardRequired: boolean('card_required').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.billingPeriod] })],
+);
+
+export type PlanTrialRow = typeof planTrials.$inferSelect;
+
+/** The operator's billing settings: one row (id `default`), written by the admin; no row means the defaults. */
+export const billingSettings = pgTable('billing_settings', {
+  id: text('id').primaryKey(),
+  /** Checkout computes tax (Stripe Tax), collects the billing address and tax ids. Off by default. */
+  taxEnabled: boolean('tax_enabled').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const schema = {
   billingPaymentsDaily,
   billingConversionsDaily,
@@ -193,5 +237,7 @@ export const schema = {
   planConversions,
   invoices,
   cancellationRequests,
+  planTrials,
+  billingSettings,
 };
 export type BillingSchema = typeof schema;

@@ -1,6 +1,7 @@
 import { type BillingStats, daysOfRange, type MoneyByCurrency, rangeBounds, type StatsRange } from '@agentdock/contracts';
 import { type Db } from '@agentdock/service-data';
 import { and, eq, gt, gte, inArray, lt, sql, type SQLWrapper } from '@agentdock/service-data/orm';
+import { trialFigures } from './trial-stats';
 import { billingConversionsDaily, billingPaymentsDaily, billingSubscriptionGroups, billingSubscriptionsObservedDaily, cancellationRequests } from '../db/schema';
 
 /** Provider statuses after which a subscription no longer bills (see the subscription machine). */
@@ -178,6 +179,7 @@ export async function billingStatsFor(db: Db, range: StatsRange): Promise<Billin
     cancellations,
     mrrChurn: rounded(mrrChurn),
     cancellationReasons: await cancellationReasons(db, start, end),
+    ...(await trialFigures(db, start, end)),
     days: [...series.values()],
   };
 }

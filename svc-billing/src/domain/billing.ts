@@ -16,6 +16,7 @@ import { type Db, type ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
+import { taxParams, trialFor } from './checkout-offers';
 import { resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 import { productName } from './product-name';
 import { readStoredSubscription } from './stored-subscription';
@@ -65,6 +66,7 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
     });
     // Only the user: what is bought is the price, which the portal can change under any label.
     const metadata = { userId: user.sub };
+    const trial = await trialFor(context.db, user.sub, plan.planId, plan.billingPeriod);
     params = {
       ...baseParams,
       mode: 'subscription',
@@ -72,7 +74,10 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
       success_url: `${deps.appUrl}${DASHBOARD_PATH}?subscription=success&plan=${plan.planId}`,
       cancel_url: `${deps.appUrl}${PRICING_PATH}?subscription=cancelled`,
       metadata,
-      subscription_data: { metadata },
+      subscription_data: { metadata, ...(trial ? { trial_period_days: trial.days } : {}) },
+      ...trial?.extras,
+      allow_promotion_codes: true,
+      ...(await taxParams(context.db)),
     };
   } else if (request.kind === 'course') {
     const enrolled = new Set(live.flatMap((state) => (state.product.kind === 'course' ? [state.product.courseId] : [])));
@@ -98,6 +103,8 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
       cancel_url: `${coursePage}?subscription=cancelled`,
       metadata,
       subscription_data: { metadata },
+      allow_promotion_codes: true,
+      ...(await taxParams(context.db)),
     };
   } else {
     const pack = resolveCreditPack(request.packId);
@@ -121,6 +128,7 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
       metadata,
       // The provider issues a paid invoice for the pack: the customer's receipt, listed with the subscription invoices.
       invoice_creation: { enabled: true, invoice_data: { description: packName, metadata } },
+      ...(await taxParams(context.db)),
     };
   }
   params.customer = await customerFor(context, deps, user);

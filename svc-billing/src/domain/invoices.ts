@@ -18,6 +18,7 @@ export const statusRank = (status: string | null) => STATUS_RANK[status ?? 'draf
 export const INVOICE_EVENT_TYPES: ReadonlySet<string> = new Set(['invoice.finalized', 'invoice.paid', 'invoice.payment_failed']);
 
 const taxOf = (invoice: Stripe.Invoice) => (invoice.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0);
+const discountOf = (invoice: Stripe.Invoice) => (invoice.total_discount_amounts ?? []).reduce((sum, discount) => sum + discount.amount, 0);
 
 /**
  * The row an invoice event leaves, or null for an invoice billing does not list: a draft, one of
@@ -44,6 +45,7 @@ export async function invoiceValuesOf(tx: Db, event: Stripe.Event, subscription:
     statusRank: statusRank(invoice.status),
     total: invoice.total,
     tax: taxOf(invoice),
+    discount: discountOf(invoice),
     amountPaid: invoice.amount_paid,
     amountDue: invoice.amount_due,
     currency: invoice.currency,
@@ -65,6 +67,7 @@ const UPDATED_COLUMNS = [
   'statusRank',
   'total',
   'tax',
+  'discount',
   'amountPaid',
   'amountDue',
   'currency',
@@ -101,6 +104,7 @@ export function toBillingInvoice(row: InvoiceRow): BillingInvoice {
     status: row.status,
     total: row.total,
     tax: row.tax,
+    discount: row.discount,
     amountPaid: row.amountPaid,
     amountDue: row.amountDue,
     currency: row.currency,

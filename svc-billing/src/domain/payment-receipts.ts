@@ -33,5 +33,8 @@ export async function sendPaymentReceipt(
     currency: invoice.currency,
     paidAt: isoOfEpochSeconds(invoice.status_transitions?.paid_at ?? created),
     manageUrl: `${deps.appUrl}${MANAGE_SUBSCRIPTION_PATH}`,
+    // The receipt opens this invoice itself, not the list of them.
+    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+    invoicePdfUrl: invoice.invoice_pdf ?? null,
   });
 }

@@ -3,6 +3,7 @@ import { eq, sql } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, subscriptions } from '../db/schema';
 import { publishEffects } from './publish-effects';
+import { discountPerInterval } from './recurring-discount';
 import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
 import { applySnapshot, type StoredSubscription, type SubscriptionSnapshot } from './subscription-machine';
 
@@ -44,6 +45,8 @@ export async function upsertSubscription(
     productKind: snapshot.product.kind,
     tier: snapshot.product.kind === 'plan' ? snapshot.product.tier : null,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    discountAmount: discountPerInterval(subscription, true),
+    trialEnd: subscription.trial_end,
   };
   await tx.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.id, set: values });
   await publishEffects(context, tx, deps, transition, values.interval === 'year' ? 'annual' : 'monthly');

@@ -7,6 +7,7 @@ import { parkEvent, type ParkingDeps } from './parked-events';
 import { sendPaymentReceipt } from './payment-receipts';
 import { recordPayment } from './payments';
 import { toSnapshot } from './subscription-snapshot';
+import { announceTrialEnding } from './trial-ending';
 import { upsertSubscription } from './subscription-upsert';
 import { type SignatureDeps, verifyEvent } from './webhook-signature';
 import { subscriptionOf } from './webhook-subscription';
@@ -34,6 +35,7 @@ export async function processWebhook(context: ServiceContext<BillingSchema>, dep
     }
     if (snapshot && subscription) await upsertSubscription(context, tx, deps, snapshot, subscription, event.created);
     if (snapshot && event.type === 'invoice.paid') await sendPaymentReceipt(context, tx, deps, snapshot, event.data.object, event.created);
+    if (snapshot && subscription && event.type === 'customer.subscription.trial_will_end') await announceTrialEnding(context, tx, deps, snapshot, subscription);
     return true;
   });
 }

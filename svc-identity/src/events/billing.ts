@@ -7,7 +7,9 @@ import {
   subscriptionPastDueV1,
   subscriptionPlanChangedV1,
   subscriptionRenewedV1,
+  subscriptionTrialEndingV1,
   type SubscriptionTier,
+  SUBSCRIPTION_TIER_LABELS,
 } from '@agentdock/contracts';
 import { type Db, idempotentHandler, type SubscribeOptions, type TransactionRunner, type Tx } from '@agentdock/service-data';
 import { and, eq, ne } from '@agentdock/service-data/orm';
@@ -106,20 +108,49 @@ export function creditsReceiptEmail(to: string, credits: number, amount: number,
 
 const PAYMENT_KINDS = { 'first-payment': 'first payment', renewal: 'renewal', 'plan-change': 'plan change (prorated)' } as const;
 
-/** The receipt of a subscription charge: what was paid, for what, and where invoices are managed. */
+/**
+ * The receipt of a subscription charge: what was paid, for what, and a link to that invoice (the
+ * provider's hosted page, else its PDF; the billing page for an event that names neither).
+ */
 export function paymentReceiptEmail(
   to: string,
-  payment: { description: string; reason: keyof typeof PAYMENT_KINDS; amount: number; currency: string; paidAt: string; invoiceId: string; manageUrl: string },
+  payment: {
+    description: string;
+    reason: keyof typeof PAYMENT_KINDS;
+    amount: number;
+    currency: string;
+    paidAt: string;
+    invoiceId: string;
+    manageUrl: string;
+    hostedInvoiceUrl?: string | null;
+    invoicePdfUrl?: string | null;
+  },
 ): Email {
+  const invoiceUrl = payment.hostedInvoiceUrl ?? payment.invoicePdfUrl ?? null;
   const paid = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency.toUpperCase() }).format(payment.amount / 100);
   return email(
     to,
     'Your Agentdock receipt',
     [
       `Thank you for your payment of ${paid} for your ${payment.description} (${PAYMENT_KINDS[payment.reason]}) on ${date(payment.paidAt)}.`,
-      `Invoice: ${payment.invoiceId}. Invoices, your card and cancellation are in the billing portal.`,
+      `Invoice: ${payment.invoiceId}. Your card, past invoices and cancellation are on your billing page: ${payment.manageUrl}`,
     ],
-    { label: 'Manage billing', url: payment.manageUrl },
+    invoiceUrl ? { label: 'View invoice', url: invoiceUrl } : { label: 'Manage billing', url: payment.manageUrl },
+  );
+}
+
+const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+
+/** Three days before a trial ends: what happens then, with a card on file or without one. */
+export function trialEndingEmail(to: string, trial: { tier: SubscriptionTier; trialEnd: string; cardOnFile: boolean; amount: number; currency: string; manageUrl: string }): Email {
+  const plan = SUBSCRIPTION_TIER_LABELS[trial.tier];
+  return email(
+    to,
+    `Your ${plan} trial ends on ${date(trial.trialEnd)}`,
+    trial.cardOnFile
+      ? [`Your free ${plan} trial ends on ${date(trial.trialEnd)}.`, `Your card will then be charged ${money(trial.amount, trial.currency)} and your ${plan} plan continues.`]
+      : [`Your free ${plan} trial ends on ${date(trial.trialEnd)}.`, `No card is on file, so your account then moves to the free plan. Add a card before then to keep ${plan}.`],
+    { label: trial.cardOnFile ? 'Manage billing' : 'Add a card', url: trial.manageUrl },
   );
 }
 
@@ -154,6 +185,19 @@ export function billingEmailConsumers(transaction: TransactionRunner, mailer: Ma
         apply: async (tx, data) => {
           const to = await addressOf(tx, data.userId);
           if (to) mailer.sendInBackground(paymentReceiptEmail(to, data));
+        },
+      }),
+    },
+    {
+      durable: `${BILLING_EMAIL_CONSUMER}-trial-ending`,
+      subject: subscriptionTrialEndingV1.subject,
+      handler: idempotentHandler({
+        transaction,
+        consumer: `${BILLING_EMAIL_CONSUMER}-trial-ending`,
+        event: subscriptionTrialEndingV1,
+        apply: async (tx, data) => {
+          const to = await addressOf(tx, data.userId);
+          if (to) mailer.sendInBackground(trialEndingEmail(to, data));
         },
       }),
     },

@@ -73,6 +73,11 @@ export const billingStats = z.object({
   pastDueCustomers: count,
   /** Paying customers whose plan ends at the end of the period they paid for. */
   cancellingCustomers: count,
+  /** Plan subscriptions in a free trial now: not paying yet, so not in MRR. */
+  trialingCustomers: count,
+  /** Plan trials whose end fell in the range, and how many of them were then paid for (trial → paid conversion). */
+  trialsEnded: count,
+  trialsConverted: count,
   byPlan: z.array(z.object({ tier: z.string(), interval: z.enum(['month', 'year']), currency: z.string(), customers: count, mrr: z.number().check(z.int()) })),
   /** Money received in the range, net of refunds made in it: plans, courses and credit packs. */
   revenue: moneyByCurrency,

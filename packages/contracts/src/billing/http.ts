@@ -115,9 +115,10 @@ export const billingInvoice = z.object({
   number: z.nullable(z.string()),
   /** The provider's status: open, paid, uncollectible, void. */
   status: z.string(),
-  /** Integer minor units; `total` includes `tax`. */
+  /** Integer minor units; `total` includes `tax` and is after `discount` (a promotion code's). */
   total: z.number().check(z.int()),
   tax: z.number().check(z.int()),
+  discount: z.number().check(z.int(), z.nonnegative()),
   amountPaid: z.number().check(z.int()),
   amountDue: z.number().check(z.int()),
   currency: z.string().check(z.length(3)),

@@ -110,5 +110,29 @@ export const paymentReceivedV1 = defineEvent(
     paidAt: z.string().datetime(),
     /** The platform page that opens the billing portal (invoices, card, cancellation). */
     manageUrl: z.string().url(),
+    /** The provider's page and PDF of this invoice, which the receipt links to (absent from events sent before they were added). */
+    hostedInvoiceUrl: z.string().url().nullable().optional(),
+    invoicePdfUrl: z.string().url().nullable().optional(),
+  }),
+);
+
+/**
+ * A plan's free trial ends in three days (Stripe's `customer.subscription.trial_will_end`):
+ * svc-identity emails the customer. Without a card on file the plan then ends and the customer is
+ * back on free; with one, the first charge is made.
+ */
+export const subscriptionTrialEndingV1 = defineEvent(
+  'billing.subscription.trial-ending',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    subscriptionId: z.string().min(1),
+    tier: paidTier,
+    trialEnd: z.string().datetime(),
+    cardOnFile: z.boolean(),
+    /** Integer minor units charged at the end of the trial when a card is on file. */
+    amount: z.number().int().nonnegative(),
+    currency: z.string().length(3),
+    manageUrl: z.string().url(),
   }),
 );

@@ -21,8 +21,11 @@ export const chatCreditsLowV1 = defineEvent(
   1,
   z.object({
     userId: z.string().uuid(),
+    /** Plan credits left this period (what the threshold is judged on). */
     balance: z.number().int().nonnegative(),
     limit: z.number().int().nonnegative(),
+    /** Purchased credits, which the one balance adds (absent from events sent before it was added). */
+    purchased: z.number().int().nonnegative().optional(),
     periodStart: z.string().datetime(),
     renewsAt: z.string().datetime(),
   }),

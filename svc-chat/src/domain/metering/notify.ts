@@ -20,6 +20,7 @@ export async function noteLowBalance(context: ServiceContext<ChatSchema>, tx: Ch
     userId: wallet.userId,
     balance: wallet.creditsRemaining,
     limit: wallet.creditsLimit,
+    purchased: wallet.purchasedCredits,
     periodStart: wallet.periodStart.toISOString(),
     renewsAt: wallet.renewsAt.toISOString(),
   });

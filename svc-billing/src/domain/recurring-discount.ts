@@ -1,0 +1,21 @@
+import type Stripe from 'stripe';
+
+/**
+ * What a subscription's discounts take off one billing interval of its price (integer minor units,
+ * never more than the price). `recurringOnly`: leaves out once-only coupons, which are not
+ * recurring revenue (MRR); the first charge after a trial takes them off as well.
+ * Reads discounts expanded with their coupon (`expand: ['discounts']`); an id alone counts nothing.
+ */
+export function discountPerInterval(subscription: Stripe.Subscription, recurringOnly: boolean): number {
+  const price = subscription.items.data[0]?.price.unit_amount ?? 0;
+  let off = 0;
+  for (const discount of subscription.discounts ?? []) {
+    if (typeof discount === 'string') continue;
+    const coupon = discount.source?.coupon;
+    if (!coupon || typeof coupon === 'string') continue;
+    if (recurringOnly && coupon.duration === 'once') continue;
+    if (coupon.percent_off !== null) off += Math.round((price * coupon.percent_off) / 100);
+    else if (coupon.amount_off !== null && coupon.currency === subscription.currency) off += coupon.amount_off;
+  }
+  return Math.min(off, price);
+}
