@@ -136,8 +136,8 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   api.get('/invoices/:id', allow(), (req, res) => res.json(engine.present(engine.invoice(param(req, 'id')))));
   api.post('/invoices/create_preview', allow('subscription', 'subscription_details', 'customer'), (req, res) => {
     const subscription = engine.subscription(String(req.body?.subscription ?? ''));
-    const price = String(req.body?.subscription_details?.items?.[0]?.price ?? '');
-    res.json(engine.present(engine.previewInvoice(subscription, engine.proration(subscription, price))));
+    const change = engine.itemChange(req.body?.subscription_details?.items?.[0]);
+    res.json(engine.present(engine.previewInvoice(subscription, engine.proration(subscription, change), change.quantity)));
   });
   api.post('/test_helpers/test_clocks', allow('frozen_time', 'name'), (req, res) => res.json(toTestClock(engine.createTestClock(req.body ?? {}))));
   api.get('/test_helpers/test_clocks/:id', allow(), (req, res) => res.json(toTestClock(engine.clock(param(req, 'id')))));
@@ -183,7 +183,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
     const cardNumber = String(req.body?.cardNumber ?? '');
     const answer = req.body?.authentication;
     try {
-      await engine.payCheckout(session.id, cardNumber, answer === 'complete' || answer === 'fail' ? answer : null);
+      await engine.payCheckout(session.id, cardNumber, answer === 'complete' || answer === 'fail' ? answer : null, req.body?.quantity);
       // Stripe fills in the session id where the success URL asks for it.
       res.redirect(303, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
     } catch (error) {
