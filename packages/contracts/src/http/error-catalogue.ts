@@ -62,6 +62,31 @@ export const ERROR_CATALOGUE = {
   api_key_not_found: { status: 404, text: 'No API key with this id on your account.' },
   cannot_suspend_self: { status: 400, text: 'You cannot suspend your own account.' },
 
+  // ── svc-identity teams (organisations, memberships, invitations) ────────────────────────────
+  organisation_not_found: { status: 404, text: 'No such team, or you are not a member of it.' },
+  organisation_slug_taken: { status: 409, text: 'Another team already uses this URL name. Choose another.' },
+  team_admin_required: { status: 403, text: "Only the team's owner or an admin can do that." },
+  team_owner_required: { status: 403, text: "Only the team's owner can do that." },
+  owner_must_transfer: { status: 409, text: 'Transfer ownership to another member before you leave the team.' },
+  owner_role_fixed: { status: 409, text: "The owner's role changes only by transferring ownership." },
+  organisation_has_subscription: { status: 409, text: 'This team still has an active subscription. Cancel it before deleting the team.' },
+  organisation_name_mismatch: { status: 400, text: "Type the team's name exactly as shown to confirm." },
+  member_not_found: { status: 404, text: 'No member with this id in the team.' },
+  already_member: { status: 409, text: 'This address already belongs to a member of the team.' },
+  invitation_pending: { status: 409, text: 'An invitation to this address is already pending. Resend it instead.' },
+  invitation_not_found: { status: 404, text: 'This invitation does not exist. Check the link in the email.' },
+  invitation_expired: { status: 410, text: 'This invitation has expired. Ask the team for a new one.' },
+  invitation_revoked: { status: 410, text: 'This invitation was withdrawn. Ask the team for a new one.' },
+  invitation_used: { status: 409, text: 'This invitation has already been accepted.' },
+  invitation_wrong_account: {
+    status: 403,
+    text: 'This invitation was sent to another email address. Sign in with the account of that address to accept it.',
+  },
+  no_seat_left: {
+    status: 409,
+    text: "The team has no free seat: every paid seat is taken or held by a pending invitation. The team's owner can add seats on the team page.",
+  },
+
   // ── svc-catalog ─────────────────────────────────────────────────────────────────────────────
   plan_not_found: { status: 404, text: 'This plan does not exist.' },
   plan_exists: { status: 409, text: 'A plan with this id already exists.' },
