@@ -125,6 +125,11 @@ export const ERROR_CATALOGUE = {
   payment_provider_error: { status: 409, text: 'The payment provider returned no checkout page.' },
   /** A webhook names a price no plan has yet: answered with an error so that the provider retries. */
   unknown_price: { status: 409, text: 'No plan is known for this price yet; the webhook will be retried.' },
+  // svc-billing teams (seats)
+  team_subscription_exists: { status: 409, text: 'This team already has a subscription. Change its seats or plan instead.' },
+  no_team_subscription: { status: 409, text: 'This team has no subscription yet. Buy seats first.' },
+  same_seats: { status: 409, text: 'The team already pays for this many seats.' },
+  seats_below_members: { status: 409, text: 'The team has more members than that. Remove members first, or keep at least one seat per member.' },
   invalid_signature: { status: 400, text: 'The webhook signature is missing or not valid.' },
 
   // ── svc-chat ────────────────────────────────────────────────────────────────────────────────
