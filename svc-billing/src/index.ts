@@ -13,6 +13,7 @@ import { stripeDashboardBase } from './domain/admin-customer';
 import { billingCustomerRouter } from './routes/admin-customer';
 import { billingStatsRouter } from './routes/admin-stats';
 import { billingRouter } from './routes/billing';
+import { teamBillingRouter } from './routes/teams';
 
 export { type BillingOptions, loadBillingOptions } from './config';
 /** The price → plan table, for tools that seed it (the benchmarks) as catalog's events would. */
@@ -75,7 +76,7 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
         res.json({ received: true, duplicate: !fresh } satisfies WebhookReceipt);
       });
       app.use(billingStatsRouter(context), billingCustomerRouter(context, stripeDashboardBase(options.stripe.secretKey)));
-      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingRouter(context, deps));
+      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingRouter(context, deps), teamBillingRouter(context, deps));
     },
     consumers: billingConsumers,
   };

@@ -1,5 +1,8 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from '@agentdock/service-data/pg-core';
 import { billingConversionsDaily, billingPaymentsDaily, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
+import { organisationCustomers, organisationRoles } from './teams-schema';
+
+export { organisationCustomers, organisationRoles, type OrganisationRoleRow } from './teams-schema';
 
 export { billingConversionsDaily, billingPaymentsDaily, billingRollups, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
 
@@ -39,26 +42,33 @@ export const customers = pgTable('customers', {
  * Billing's view of each provider subscription, written only from signed webhooks. `state` holds
  * the state machine's record (see domain/subscription-machine); the columns are what queries need.
  */
-export const subscriptions = pgTable('subscriptions', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
-  status: text('status').notNull(),
-  unitAmount: integer('unit_amount').notNull(),
-  currency: text('currency').notNull(),
-  interval: text('interval').notNull(),
-  /** Epoch seconds of the provider event last applied. */
-  observedAt: bigint('observed_at', { mode: 'number' }).notNull(),
-  /** Epoch seconds; set while past_due and access still granted. */
-  graceEndsAt: bigint('grace_ends_at', { mode: 'number' }),
-  state: jsonb('state').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** Copies of the state's product and cancel flag, for the operator's figures to read without parsing JSON. */
-  productKind: text('product_kind', { enum: ['plan', 'course'] })
-    .notNull()
-    .default('plan'),
-  tier: text('tier'),
-  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    status: text('status').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval').notNull(),
+    /** Epoch seconds of the provider event last applied. */
+    observedAt: bigint('observed_at', { mode: 'number' }).notNull(),
+    /** Epoch seconds; set while past_due and access still granted. */
+    graceEndsAt: bigint('grace_ends_at', { mode: 'number' }),
+    state: jsonb('state').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Copies of the state's product and cancel flag, for the operator's figures to read without parsing JSON. */
+    productKind: text('product_kind', { enum: ['plan', 'course'] })
+      .notNull()
+      .default('plan'),
+    tier: text('tier'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A team's subscription: the organisation it pays seats for (null: a person's), and the seats paid. */
+    organisationId: text('organisation_id'),
+    seats: integer('seats').notNull().default(1),
+  },
+  (table) => [index('subscriptions_organisation_idx').on(table.organisationId)],
+);
 
 /** Provider event ids already applied: a replayed webhook has no second effect. */
 export const webhookEvents = pgTable('webhook_events', {
@@ -179,6 +189,8 @@ export const cancellationRequests = pgTable(
 );
 
 export const schema = {
+  organisationRoles,
+  organisationCustomers,
   billingPaymentsDaily,
   billingConversionsDaily,
   billingSubscriptionGroups,

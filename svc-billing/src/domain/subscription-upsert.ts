@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { type BillingSchema, subscriptions } from '../db/schema';
 import { publishEffects } from './publish-effects';
 import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
+import { publishTeamEffects } from './team-effects';
 import { applySnapshot, type StoredSubscription, type SubscriptionSnapshot } from './subscription-machine';
 
 async function loadStored(tx: Db, id: string): Promise<StoredSubscription | null> {
@@ -44,7 +45,11 @@ export async function upsertSubscription(
     productKind: snapshot.product.kind,
     tier: snapshot.product.kind === 'plan' ? snapshot.product.tier : null,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    organisationId: snapshot.team?.organisationId ?? null,
+    seats: snapshot.team?.seats ?? 1,
   };
   await tx.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.id, set: values });
-  await publishEffects(context, tx, deps, transition, values.interval === 'year' ? 'annual' : 'monthly');
+  const billingPeriod = values.interval === 'year' ? 'annual' : 'monthly';
+  if (snapshot.team) await publishTeamEffects(context, tx, stored, transition, snapshot.team, billingPeriod);
+  else await publishEffects(context, tx, deps, transition, billingPeriod);
 }
