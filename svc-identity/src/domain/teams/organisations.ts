@@ -10,7 +10,7 @@ import {
   type OrganisationSummary,
   type TeamRole,
 } from '@agentdock/contracts';
-import { type Db, onUniqueViolation, type Tx } from '@agentdock/service-data';
+import { type Db, onUniqueViolation, recordAdminAction, type Tx } from '@agentdock/service-data';
 import { and, asc, count, eq, gt, isNull } from '@agentdock/service-data/orm';
 import { type IdentitySchema, organisationInvitations, organisationMembers, type OrganisationRow, organisations, type UserRow, users } from '../../db/schema';
 import { IdentityError } from '../errors';
@@ -122,6 +122,14 @@ export async function deleteOrganisation(deps: TeamDeps, user: UserRow, organisa
     if (hasActiveSubscription(organisation.subscriptionStatus)) throw new IdentityError('organisation_has_subscription');
     const members = await tx.select({ userId: organisationMembers.userId }).from(organisationMembers).where(eq(organisationMembers.organisationId, organisationId));
     await tx.delete(organisations).where(eq(organisations.id, organisationId));
+    // The team's own log goes with it, so the deletion is kept in the service's audit trail.
+    await recordAdminAction(tx, {
+      actor: { id: user.id, email: user.email },
+      action: 'organisation.deleted',
+      subjectUserId: user.id,
+      target: `organisation:${organisationId}`,
+      before: { name: organisation.name, slug: organisation.slug, members: members.length },
+    });
     await deps.writer.enqueue(tx, organisationDeletedV1, { organisationId, memberIds: members.map((member) => member.userId) });
   });
 }
