@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { type InvitationSummary, type OrganisationDetail, TEAM_PATH } from '@agentdock/contracts';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { renderAuthPage } from '../auth/testing';
-import { dashboardServices } from '../dashboard/testing';
+import { dashboardServices, subscriptionFixture } from '../dashboard/testing';
 import { slugFrom } from './create-team-form';
 import { NO_INVITATIONS } from './invitation-list';
 import TeamPage, { NO_TEAMS } from './team-page';
@@ -39,6 +39,7 @@ function services({ teams = [team], role = 'owner' as 'owner' | 'admin' | 'membe
   fake.on(`GET ${BASE}`, () => jsonResponse(200, { organisations: teams.map((entry) => ({ ...entry, role })) }));
   fake.on(`GET ${BASE}/${ORG}`, () => jsonResponse(200, detailFixture(role)));
   fake.on(`GET ${BASE}/${ORG}/invitations`, () => jsonResponse(200, { invitations: [invitation] }));
+  fake.on(`GET /api/billing/organisations/${ORG}`, () => jsonResponse(200, { subscription: null, members: 2 }));
   fake.on(`GET ${BASE}/${ORG}/activity`, () =>
     jsonResponse(200, {
       activity: [{ id: 'a1', action: 'member.invited', actorEmail: 'ada@example.com', subject: 'linus@example.com', detail: 'Member', at: '2026-11-20T09:00:00.000Z' }],
@@ -120,5 +121,31 @@ describe('the Team page', () => {
     expect(screen.queryByRole('list', { name: 'Team activity' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Leave the team' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Remove grace/ })).toBeNull());
+  });
+
+  it('offers an owner without a subscription to buy seats through checkout', async () => {
+    const fake = services();
+    render(fake);
+    const seats = await screen.findByRole('region', { name: 'Seats' });
+    expect(await within(seats).findByRole('button', { name: 'Buy Seats' })).toBeTruthy();
+    expect((within(seats).getByLabelText('Seats') as HTMLInputElement).value).toBe('2');
+  });
+
+  it('previews the prorated amount of a seat change before changing the seats', async () => {
+    const fake = services();
+    const billing = (count: number) => ({ subscription: { ...subscriptionFixture(), seats: count }, members: 2 });
+    fake.on(`GET /api/billing/organisations/${ORG}`, () => jsonResponse(200, billing(3)));
+    fake.on(`POST /api/billing/organisations/${ORG}/seats/preview`, () => jsonResponse(200, { seats: 2, previousSeats: 3, amountDue: -1250, currency: 'usd' }));
+    fake.on(`POST /api/billing/organisations/${ORG}/seats`, () => jsonResponse(200, billing(2)));
+    render(fake);
+    const seats = await screen.findByRole('region', { name: 'Seats' });
+    const field = await within(seats).findByLabelText('Seats');
+    await userEvent.clear(field);
+    await userEvent.type(field, '2');
+    await userEvent.click(within(seats).getByRole('button', { name: 'Preview Change' }));
+    expect((await within(seats).findByTestId('seat-preview')).textContent).toBe('Changing to 2 seats credits $12.50 to your next invoice.');
+    await userEvent.click(within(seats).getByRole('button', { name: 'Change to 2 Seats' }));
+    expect(await within(seats).findByText('2 paid seats, 2 in use.')).toBeTruthy();
+    expect(fake.callsTo(`POST /api/billing/organisations/${ORG}/seats`)[0]!.body).toEqual({ seats: 2 });
   });
 });

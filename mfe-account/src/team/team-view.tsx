@@ -5,6 +5,7 @@ import { ActivityLog } from './activity-log';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
+import { SeatsPanel } from './seats-panel';
 import type { TeamApi } from './team-api';
 import { TeamSettings } from './team-settings';
 import { useTeam } from './use-team';
@@ -71,6 +72,12 @@ export function TeamView({ api, orgId, userId, onTeamsChanged }: TeamViewProps) 
       </Card>
       {manages && (
         <>
+          <Card as="section" aria-labelledby="acc-team-seats" className="acc-team__card">
+            <h2 id="acc-team-seats" className="acc-card__title">
+              Seats
+            </h2>
+            <SeatsPanel orgId={orgId} onChanged={() => void reload()} />
+          </Card>
           <Card as="section" aria-labelledby="acc-team-invite" className="acc-team__card">
             <h2 id="acc-team-invite" className="acc-card__title">
               Invite someone
