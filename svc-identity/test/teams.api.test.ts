@@ -195,7 +195,10 @@ describe(`svc-identity teams (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     await eventually(async () => eventsFor(team.id, 'identity.organisation.deleted')[0]);
     expect(eventsFor(team.id, 'identity.organisation.deleted')[0]?.data).toEqual({ organisationId: team.id, memberIds: [owner.id] });
     expect(eventsFor(team.id, 'identity.organisation.renamed')).toHaveLength(1);
-    const [audit] = await identity.service.context.db.select().from(adminAudit).where(eq(adminAudit.target, `organisation:${team.id}`));
+    const [audit] = await identity.service.context.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.target, `organisation:${team.id}`));
     expect(audit).toMatchObject({ actorId: owner.id, action: 'organisation.deleted', before: { name: 'Initech Global', slug: team.slug, members: 1 } });
   });
 });
