@@ -12,7 +12,7 @@ import { billingPeriod, billingSubscription, checkoutPlanId, redirectResponse } 
 /** The most seats one checkout or change may ask for (Checkout's adjustable quantity tops out there too). */
 export const TEAM_SEATS_MAX = 500;
 
-const seats = z.number().check(z.int(), z.minimum(1, 'A team needs at least one seat.'), z.maximum(TEAM_SEATS_MAX, `At most ${TEAM_SEATS_MAX} seats.`));
+const seats = z.number().check(z.int(), z.gte(1, 'A team needs at least one seat.'), z.lte(TEAM_SEATS_MAX, `At most ${TEAM_SEATS_MAX} seats.`));
 
 /** POST /api/billing/organisations/:orgId/checkout: a plan per seat, or a credit pack for the team's pool. */
 export const teamCheckoutRequest = z.discriminatedUnion('kind', [
