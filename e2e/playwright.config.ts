@@ -59,6 +59,9 @@ export default defineConfig({
       // and then open the page must not wait for the cache.
       SSR_CACHE_TTL_MS: '1000',
       // Every test signs up and in from 127.0.0.1: lift the per-IP budgets, keep the per-account ones.
+      // Two members before a team buys seats (the owner and one invitee), so the teams journey
+      // runs without a seat purchase and still meets the refusal past the seats.
+      TEAM_FREE_SEATS: '2',
       AUTH_RATE_LIMITS: ['signin', 'signup', 'resend', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=100000`).join(','),
     },
   },
