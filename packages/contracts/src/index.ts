@@ -46,6 +46,7 @@ export * from './billing/http';
 export * from './billing/endpoints';
 export * from './billing/teams';
 export * from './chat/wallet';
+export * from './chat/pool';
 export * from './chat/connections';
 export * from './chat/balance';
 export * from './chat/statement';

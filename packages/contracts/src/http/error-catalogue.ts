@@ -139,6 +139,11 @@ export const ERROR_CATALOGUE = {
     status: 402,
     text: 'This API key has reached its monthly credit cap. The cap resets at the start of next month (UTC); its owner can create a key with a higher cap.',
   },
+  member_credit_cap_reached: {
+    status: 402,
+    text: "You have reached the monthly credit cap your team set for you. It resets with the team's credits; a team admin can raise it.",
+  },
+  team_pool_empty: { status: 402, text: "Your team's credit pool has no credits. Ask the team's owner to buy seats or a credit pack." },
   balance_too_low: { status: 409, text: 'The deduction is larger than the balance.' },
   balance_too_high: { status: 400, text: 'A wallet cannot hold that many credits.' },
   wallet_not_found: { status: 404, text: 'This user has no credit wallet yet.' },
