@@ -58,6 +58,9 @@ export default defineConfig({
       // Server-rendered pages are kept a second, not the default 30 s: tests that edit content
       // and then open the page must not wait for the cache.
       SSR_CACHE_TTL_MS: '1000',
+      // Two members before a team buys seats (the owner and one invitee), so the teams journey
+      // runs without a seat purchase and still meets the refusal past the seats.
+      TEAM_FREE_SEATS: '2',
       // Every test signs up and in from 127.0.0.1: lift the per-IP budgets, keep the per-account ones.
       AUTH_RATE_LIMITS: ['signin', 'signup', 'resend', 'recover', 'magiclink', 'otp', 'verify'].map((action) => `${action}.ip=100000`).join(','),
     },

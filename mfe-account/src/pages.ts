@@ -10,4 +10,6 @@ export const pages = {
   Dashboard: () => import('./dashboard/dashboard-page'),
   ManageSubscription: () => import('./subscription/manage-subscription-page'),
   ApiKeys: () => import('./api-keys/api-keys-page'),
+  Team: () => import('./team/team-page'),
+  TeamInvitation: () => import('./team/invitation-page'),
 } satisfies RemotePages;

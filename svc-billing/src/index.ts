@@ -15,6 +15,7 @@ import { billingExportsRouter } from './routes/admin-exports';
 import { billingOffersRouter } from './routes/admin-offers';
 import { billingStatsRouter } from './routes/admin-stats';
 import { billingRouter } from './routes/billing';
+import { teamBillingRouter } from './routes/teams';
 
 export { type BillingOptions, loadBillingOptions } from './config';
 /** The price → plan table, for tools that seed it (the benchmarks) as catalog's events would. */
@@ -77,7 +78,7 @@ export function createBillingService(options: BillingOptions): ServiceDefinition
         res.json({ received: true, duplicate: !fresh } satisfies WebhookReceipt);
       });
       app.use(billingStatsRouter(context), billingExportsRouter(context), billingCustomerRouter(context, stripeDashboardBase(options.stripe.secretKey)));
-      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingOffersRouter(context, deps.stripe), billingRouter(context, deps));
+      app.use(BILLING_BASE, express.json({ limit: BODY_LIMIT }), billingOffersRouter(context, deps.stripe), billingRouter(context, deps), teamBillingRouter(context, deps));
     },
     consumers: billingConsumers,
   };

@@ -1,5 +1,11 @@
-import { ADMIN_EXPORT_ENDPOINTS, ADMIN_STATS_ENDPOINTS, BILLING_ADMIN_ENDPOINTS, BILLING_BASE, BILLING_CUSTOMER_ENDPOINTS, BILLING_ENDPOINTS, BILLING_WEBHOOK_ENDPOINT } from '@agentdock/contracts';
-import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
+import { ADMIN_EXPORT_ENDPOINTS, ADMIN_STATS_ENDPOINTS, BILLING_ADMIN_ENDPOINTS, BILLING_BASE, BILLING_CUSTOMER_ENDPOINTS, BILLING_ENDPOINTS, BILLING_TEAM_ENDPOINTS, BILLING_WEBHOOK_ENDPOINT } from '@agentdock/contracts';
+import { type Access, type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
+
+/**
+ * A team endpoint called with a team nobody here belongs to: a signed-in caller is told it does not
+ * exist (404), whatever their platform role; who of a team may call what is team-access.api.test's.
+ */
+const TEAM: Access = { anonymous: 401, user: 404, suspended: 403, admin: 404 };
 
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
 // or an endpoint of the contracts that is not mounted where it says, fails the test.
@@ -33,4 +39,5 @@ export const BILLING_ACCESS: AccessTable = {
     previewPlanChange: 'user',
     changePlan: 'user',
   }),
+  ...endpointAccessRows(BILLING_TEAM_ENDPOINTS, { teamBilling: TEAM, teamCheckout: TEAM, teamPortal: TEAM, previewSeats: TEAM, changeSeats: TEAM }),
 };

@@ -22,6 +22,7 @@ function subscription(id: string, start: string) {
     observedAt: periodStart,
     granted: true,
     graceEndsAt: null,
+    team: null,
   });
   return {
     id,

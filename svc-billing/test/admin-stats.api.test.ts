@@ -38,6 +38,7 @@ function subscription(
     observedAt,
     granted: true,
     graceEndsAt: null,
+    team: null,
   });
   return {
     id,

@@ -1,4 +1,4 @@
-import { cancelSubscriptionRequest, changePlanRequest, checkoutRequest } from '@agentdock/contracts';
+import { cancelSubscriptionRequest, changePlanRequest, checkoutRequest, seatChangeRequest, teamCheckoutRequest } from '@agentdock/contracts';
 import { contractFieldNames, describeHostileInput } from '@agentdock/service-kit/testing';
 import { BILLING_ACCESS } from './access-table';
 import { BillingHarness, DRIVER } from './harness';
@@ -14,7 +14,7 @@ describeHostileInput({
         const [user, suspended, admin] = [await billing.user(), await billing.user(), await billing.user({ admin: true })];
         return { user: user.auth, suspended: suspended.auth, admin: admin.auth };
       },
-      fields: contractFieldNames(checkoutRequest, cancelSubscriptionRequest, changePlanRequest),
+      fields: contractFieldNames(checkoutRequest, cancelSubscriptionRequest, changePlanRequest, teamCheckoutRequest, seatChangeRequest),
     },
   ],
 });

@@ -127,6 +127,7 @@ describe(`billing stats rollups equal the raw rows on ${DRIVER}`, () => {
               observedAt,
               granted: true,
               graceEndsAt: null,
+              team: null,
             });
             await db.insert(subscriptions).values({
               id,

@@ -3,6 +3,7 @@ import {
   ADMIN_STATS_ENDPOINTS,
   CHAT_ADMIN_ENDPOINTS,
   CHAT_KNOWLEDGE_ENDPOINTS,
+  CHAT_POOL_ENDPOINTS,
   KNOWLEDGE_ADMIN_ENDPOINTS,
   CHAT_CUSTOMER_ENDPOINTS,
   CHAT_BASE,
@@ -16,6 +17,7 @@ import { type Access, type AccessTable, endpointAccessRows, kitAccessRows } from
 // Who may call what, keyed by the contracts' endpoint tables. A route mounted without a row here,
 // or an endpoint of the contracts that is not mounted where it says, fails the test.
 const KEYS_ONLY: Access = { anonymous: 401, user: 401, suspended: 401, admin: 401 };
+const TEAM: Access = { anonymous: 401, user: 404, suspended: 403, admin: 404 };
 
 export const CHAT_ACCESS: AccessTable = {
   ...kitAccessRows(CHAT_BASE),
@@ -52,6 +54,8 @@ export const CHAT_ACCESS: AccessTable = {
   }),
   ...endpointAccessRows(KNOWLEDGE_ADMIN_ENDPOINTS, { files: 'admin', upload: 'admin', remove: 'admin', settings: 'admin' }),
   ...endpointAccessRows(CHAT_KNOWLEDGE_ENDPOINTS, { passage: 'user' }),
+  // A team nobody here belongs to: told it does not exist; who of a team may do what is team-pool.api.test's.
+  ...endpointAccessRows(CHAT_POOL_ENDPOINTS, { pool: TEAM, setMemberCap: TEAM }),
   // The /v1 API takes API keys only: a session token, even an admin's, is refused there.
   ...endpointAccessRows(PUBLIC_API_ENDPOINTS, { models: KEYS_ONLY, model: KEYS_ONLY, chatCompletions: KEYS_ONLY, imageGenerations: KEYS_ONLY }),
 };

@@ -36,6 +36,8 @@ export interface IdentityOptions {
   mfaEncryptionKey: Buffer;
   /** Keys sealed with before the current one: still opened, and resealed with it at start. */
   mfaEncryptionKeysPrevious: Buffer[];
+  /** Members a team may have before it has a subscription; 1 by default: the owner alone. */
+  teamFreeSeats: number;
 }
 
 const encryptionKey = encryptionKeySchema;
@@ -72,6 +74,7 @@ export const identityEnvSchema = z
     // No default: a key everyone knows would seal nothing. `npm start` keeps one in its data folder.
     MFA_ENCRYPTION_KEY: encryptionKey,
     MFA_ENCRYPTION_KEY_PREVIOUS: encryptionKeys.default([]),
+    TEAM_FREE_SEATS: positiveIntSchema.max(1000, { error: 'expected at most 1000' }).default(1),
   })
   .refine((env) => !(env.MAILBOX_ENABLED && env.NODE_ENV === 'production'), {
     message: 'the local mailbox is for development only; it cannot be enabled when NODE_ENV=production',
@@ -93,6 +96,7 @@ export const identityEnvSchema = z
     rateLimits: applyOverrides(DEFAULT_RATE_LIMITS, env.AUTH_RATE_LIMITS),
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY,
     mfaEncryptionKeysPrevious: env.MFA_ENCRYPTION_KEY_PREVIOUS,
+    teamFreeSeats: env.TEAM_FREE_SEATS,
   }));
 
 function applyOverrides(defaults: RateLimitSettings, overrides: z.infer<typeof rateLimitOverrides>): RateLimitSettings {

@@ -28,6 +28,9 @@ import { mailboxRouter } from './routes/mailbox';
 import { mfaRouter } from './routes/mfa';
 import { profileRouter } from './routes/profile';
 import { tokenRouter } from './routes/tokens';
+import { invitationsRouter } from './routes/invitations';
+import { teamsRouter } from './routes/teams';
+import { seatsConsumer } from './events/seats';
 
 export { type IdentityOptions, loadIdentityOptions } from './config';
 
@@ -78,6 +81,8 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(mfaRouter(context.db, context, auth.signer.verifier, limits, auth.secretBox, confirm));
       api.use(apiKeysRouter(context.db, { writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, confirm }, auth.signer.verifier));
       api.use(adminRouter(context.db, ends, auth.signer.verifier));
+      const teams = { db: context.db, writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, freeSeats: options.teamFreeSeats };
+      api.use(teamsRouter(teams, auth.signer.verifier), invitationsRouter(teams, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
       app.use(identityStatsRouter(context.db, auth.signer.verifier), identityExportsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, ends, auth.signer.verifier));
       app.use(IDENTITY_BASE, api);
@@ -89,6 +94,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
         courseCompletedConsumer(context.transaction, mailer, options.publicUrl),
         ...billingTierConsumers(context.transaction),
         ...billingEmailConsumers(context.transaction, mailer, options.publicUrl),
+        seatsConsumer(context.transaction),
       ];
     },
     async onStop(_context, { mailer }) {

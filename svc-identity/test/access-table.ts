@@ -7,8 +7,9 @@ import {
   IDENTITY_ENDPOINTS,
   IDENTITY_JWKS_ENDPOINT,
   IDENTITY_MAILBOX_ENDPOINTS,
+  IDENTITY_TEAM_ENDPOINTS,
 } from '@agentdock/contracts';
-import { type AccessTable, endpointAccessRows, kitAccessRows } from '@agentdock/service-kit/testing';
+import { type AccessTable, endpointAccessRows, kitAccessRows, type TeamAccessTable } from '@agentdock/service-kit/testing';
 
 const MAILBOX_ONLY = { anonymous: 404, user: 404, suspended: 404, admin: 404 } as const;
 
@@ -50,6 +51,42 @@ export const IDENTITY_ACCESS: AccessTable = {
     revokeApiKey: 'user',
   }),
   ...endpointAccessRows(IDENTITY_ADMIN_ENDPOINTS, { users: 'admin', updateUser: 'admin', resetMfa: 'admin' }),
+  // Team endpoints: any signed-in user gets past this door; the team roles are the team table's.
+  ...endpointAccessRows(IDENTITY_TEAM_ENDPOINTS, {
+    organisations: 'user',
+    createOrganisation: 'user',
+    organisation: 'user',
+    renameOrganisation: 'user',
+    deleteOrganisation: 'user',
+    transferOwnership: 'user',
+    changeMemberRole: 'user',
+    removeMember: 'user',
+    invitations: 'user',
+    invite: 'user',
+    revokeInvitation: 'user',
+    resendInvitation: 'user',
+    activity: 'user',
+    // The link's token is the credential: the page shows the invitation before anyone signs in.
+    invitation: 'public',
+    acceptInvitation: 'user',
+  }),
   // The local mailbox answers only to its own secret, never to a user's or an admin's token.
   ...endpointAccessRows(IDENTITY_MAILBOX_ENDPOINTS, { page: MAILBOX_ONLY, messages: MAILBOX_ONLY }),
 };
+
+/** Who in a team may call each of its endpoints (`:orgId`); strangers and removed members get 404. */
+const { organisations, createOrganisation, invitation, acceptInvitation, ...teamEndpoints } = IDENTITY_TEAM_ENDPOINTS;
+export const IDENTITY_TEAM_ACCESS: TeamAccessTable = endpointAccessRows(teamEndpoints, {
+  organisation: 'member',
+  renameOrganisation: 'admin',
+  deleteOrganisation: 'owner',
+  transferOwnership: 'owner',
+  changeMemberRole: 'admin',
+  // Removing another member; any member may remove themself (leave), which the team tests cover.
+  removeMember: 'admin',
+  invitations: 'admin',
+  invite: 'admin',
+  revokeInvitation: 'admin',
+  resendInvitation: 'admin',
+  activity: 'admin',
+});

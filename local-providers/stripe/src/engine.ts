@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { StripeApiError } from './errors';
 import { type DeliveredEvent, type DeliveryOptions, WebhookDispatcher } from './delivery';
 import { charge, discountApplies, INVALID_CODE_MESSAGE, redeem, redeemableCode } from './promotions';
+import { chosenQuantity, lineItemQuantity, wholeNumber } from './quantity';
 import { formatMoney, invoicePrefix, toCheckoutSession, toCustomer, toDiscount, toInvoice, toSubscription } from './shapes';
 import {
   AUTHENTICATION_CARDS,
@@ -26,6 +27,12 @@ const DAY = 86_400;
 const TRIAL_WILL_END_NOTICE = 3 * DAY;
 
 export { StripeApiError } from './errors';
+
+/** What `items[0]` of a subscription update (or its preview) changes: the price, the quantity, or both. */
+export interface ItemChange {
+  price: string | undefined;
+  quantity: number | undefined;
+}
 
 export interface EngineOptions {
   publicUrl: string;
@@ -275,6 +282,7 @@ export class StripeEngine {
     if (!params.success_url) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: success_url.', 'success_url');
     const customer = this.customer(params.customer ?? '');
     const price = this.priceOf(params.line_items?.[0]);
+    const { quantity, adjustable } = lineItemQuantity(params.line_items?.[0] ?? {});
     if ((params.mode === 'subscription') !== (price.recurring !== null)) {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', `You must provide at least one recurring price in \`${params.mode}\` mode.`, 'line_items');
     }
@@ -335,10 +343,12 @@ export class StripeEngine {
       url: `${this.options.publicUrl}/checkout/${id}`,
       metadata: params.metadata ?? {},
       subscription: null,
-      amount_total: price.unit_amount,
+      amount_total: price.unit_amount * quantity,
       currency: price.currency,
       created: this.store.now(),
       price: price.id,
+      quantity,
+      adjustableQuantity: adjustable,
       subscriptionMetadata: params.subscription_data?.metadata ?? {},
       invoiceCreation: invoiceCreation
         ? { description: params.invoice_creation?.invoice_data?.description ?? null, metadata: params.invoice_creation?.invoice_data?.metadata ?? {} }
@@ -413,10 +423,12 @@ export class StripeEngine {
     sessionId: string,
     cardNumber: string,
     authentication: 'complete' | 'fail' | null = null,
-    details: { country?: string; postalCode?: string; taxId?: string } = {},
+    details: { country?: string; postalCode?: string; taxId?: string; quantity?: unknown } = {},
   ): Promise<CheckoutSession> {
     const session = this.session(sessionId);
     if (session.status !== 'open') throw new StripeApiError(400, 'invalid_request_error', 'checkout_session_inactive', 'This checkout session is no longer open.');
+    // The page's quantity field exists only when the session made the quantity adjustable.
+    if (session.adjustableQuantity && details.quantity !== undefined) this.setSessionQuantity(session, chosenQuantity(details.quantity, session.adjustableQuantity));
     const country = details.country?.trim().toUpperCase() ?? '';
     if (this.asksAddress(session) && !/^[A-Z]{2}$/.test(country)) {
       throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Enter your billing address (country).', 'customer_details[address][country]');
@@ -463,6 +475,12 @@ export class StripeEngine {
     return session;
   }
 
+  private setSessionQuantity(session: CheckoutSession, quantity: number): void {
+    const price = this.store.priceFor(session.price) ?? this.missing('price', session.price);
+    session.quantity = quantity;
+    session.amount_total = price.unit_amount * quantity;
+  }
+
   requiresAuthentication(cardNumber: string): boolean {
     return cardNumber.replace(/\D/g, '') in AUTHENTICATION_CARDS;
   }
@@ -505,7 +523,7 @@ export class StripeEngine {
       object: 'subscription_item',
       created: now,
       price,
-      quantity: 1,
+      quantity: session.quantity,
       current_period_start: now,
       current_period_end: trialEnd ?? addInterval(now, price.recurring?.interval ?? 'month'),
     });
@@ -515,7 +533,9 @@ export class StripeEngine {
   }
 
   /** What a change would invoice now, as Stripe's preview answers it: an invoice that is not kept. */
-  previewInvoice(subscription: Subscription, total: number): Invoice {
+  previewInvoice(subscription: Subscription, total: number, quantity?: number): Invoice {
+    const item = subscription.items.data[0];
+    const now = this.timeOf(subscription.customer);
     return {
       id: `upcoming_${subscription.id}`,
       object: 'invoice',
@@ -527,10 +547,18 @@ export class StripeEngine {
       starting_balance: 0,
       currency: subscription.items.data[0]?.price.currency ?? 'usd',
       billing_reason: 'subscription_update',
-      created: this.timeOf(subscription.customer),
+      created: now,
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
       number: null,
-      line: null,
+      // The prorated remainder of the period, for the quantity the subscription would hold.
+      line: item
+        ? {
+            description: `Remaining time on ${quantity ?? item.quantity} × ${this.store.productNames.get(item.price.product) || item.price.id}`,
+            period_start: now,
+            period_end: item.current_period_end,
+            quantity: quantity ?? item.quantity,
+          }
+        : null,
       metadata: {},
       subtotal: total,
       discount_amount: 0,
@@ -566,7 +594,12 @@ export class StripeEngine {
       created: now,
       parent: null,
       number: this.nextInvoiceNumber(session.customer),
-      line: { description: session.invoiceCreation?.description ?? ((price && this.store.productNames.get(price.product)) || 'Payment'), period_start: now, period_end: now },
+      line: {
+        description: session.invoiceCreation?.description ?? ((price && this.store.productNames.get(price.product)) || 'Payment'),
+        period_start: now,
+        period_end: now,
+        quantity: session.quantity,
+      },
       metadata: session.invoiceCreation?.metadata ?? {},
       subtotal: session.charge.subtotal,
       discount_amount: session.charge.discount,
@@ -615,9 +648,10 @@ export class StripeEngine {
       number: this.nextInvoiceNumber(subscription.customer),
       line: item
         ? {
-            description: `1 × ${this.store.productNames.get(item.price.product) || item.price.id} (at ${formatMoney(item.price.unit_amount, item.price.currency)} / ${item.price.recurring?.interval ?? 'month'})`,
+            description: `${item.quantity} × ${this.store.productNames.get(item.price.product) || item.price.id} (at ${formatMoney(item.price.unit_amount, item.price.currency)} / ${item.price.recurring?.interval ?? 'month'})`,
             period_start: item.current_period_start,
             period_end: item.current_period_end,
+            quantity: item.quantity,
           }
         : null,
       metadata: {},
@@ -684,26 +718,38 @@ export class StripeEngine {
     return subscription;
   }
 
-  /** Prorated amount of moving `subscription` to `priceId` now (credit for unused time, charge for the rest). */
-  proration(subscription: Subscription, priceId: string): number {
+  /**
+   * Prorated amount of moving `subscription` to another price and/or quantity now: credit for the
+   * unused time of what is paid, charge for the rest of the period at the new price × quantity.
+   */
+  proration(subscription: Subscription, change: ItemChange): number {
     const item = subscription.items.data[0] ?? this.missing('subscription_item', subscription.id);
-    const next = this.store.priceFor(priceId) ?? this.missing('price', priceId, 'items[0][price]');
+    const next = change.price === undefined ? item.price : (this.store.priceFor(change.price) ?? this.missing('price', change.price, 'items[0][price]'));
+    const quantity = change.quantity ?? item.quantity;
     const now = this.timeOf(subscription.customer);
-    if (next.recurring?.interval !== item.price.recurring?.interval) return next.unit_amount - this.unusedCredit(item, now);
+    if (next.recurring?.interval !== item.price.recurring?.interval) return next.unit_amount * quantity - this.unusedCredit(item, now);
     const remaining = Math.max(item.current_period_end - now, 0) / (item.current_period_end - item.current_period_start);
-    return Math.round((next.unit_amount - item.price.unit_amount) * remaining);
+    return Math.round((next.unit_amount * quantity - item.price.unit_amount * item.quantity) * remaining);
+  }
+
+  /** The change an `items[0]` parameter asks for, with Stripe's errors for a bad quantity. */
+  itemChange(given: { price?: unknown; quantity?: unknown } | undefined): ItemChange {
+    return {
+      price: given?.price === undefined || given.price === '' ? undefined : String(given.price),
+      quantity: given?.quantity === undefined ? undefined : wholeNumber(given.quantity, 'items[0][quantity]', 1),
+    };
   }
 
   private unusedCredit(item: Subscription['items']['data'][number], now: number): number {
     const remaining = Math.max(item.current_period_end - now, 0) / (item.current_period_end - item.current_period_start);
-    return Math.round(item.price.unit_amount * remaining);
+    return Math.round(item.price.unit_amount * item.quantity * remaining);
   }
 
   async updateSubscription(
     id: string,
     params: {
       cancel_at_period_end?: string | boolean;
-      items?: Array<{ id?: string; price?: string }>;
+      items?: Array<{ id?: string; price?: string; quantity?: string | number }>;
       metadata?: Record<string, string>;
       cancellation_details?: { feedback?: string; comment?: string };
     },
@@ -728,18 +774,20 @@ export class StripeEngine {
       subscription.cancellation_comment = params.cancellation_details.comment || null;
     }
     if (params.metadata) subscription.metadata = { ...subscription.metadata, ...params.metadata };
-    const change = params.items?.[0];
-    if (change?.price) {
-      const item = subscription.items.data.find((entry) => entry.id === change.id) ?? this.missing('subscription_item', change.id ?? '', 'items[0][id]');
-      // A trial keeps running on the new price: nothing is charged until it ends.
+    const given = params.items?.[0];
+    const change = this.itemChange(given);
+    if (change.price !== undefined || change.quantity !== undefined) {
+      const item = subscription.items.data.find((entry) => entry.id === given?.id) ?? this.missing('subscription_item', given?.id ?? '', 'items[0][id]');
+      // A trial keeps running on the new price or quantity: nothing is charged until it ends.
       const trialing = subscription.status === 'trialing';
-      const amount = trialing ? 0 : this.proration(subscription, change.price);
-      const price = this.store.priceFor(change.price) ?? this.missing('price', change.price);
+      const amount = trialing ? 0 : this.proration(subscription, change);
+      const price = change.price === undefined ? item.price : (this.store.priceFor(change.price) ?? this.missing('price', change.price));
       if (!trialing && price.recurring?.interval !== item.price.recurring?.interval) {
         item.current_period_start = this.timeOf(subscription.customer);
         item.current_period_end = addInterval(item.current_period_start, price.recurring?.interval ?? 'month');
       }
       item.price = price;
+      item.quantity = change.quantity ?? item.quantity;
       const invoice = this.subscriptionInvoice(subscription, 'subscription_update', 'paid', amount);
       await this.emit('customer.subscription.updated', subscription);
       await this.emitInvoice(invoice);
@@ -759,7 +807,8 @@ export class StripeEngine {
       if (subscription.customer === customerId && subscription.status === 'past_due' && card === 'pays') {
         subscription.status = 'active';
         this.pastDueSince.delete(subscription.id);
-        const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', subscription.items.data[0]?.price.unit_amount ?? 0);
+        const renewed = subscription.items.data[0];
+        const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', renewed ? renewed.price.unit_amount * renewed.quantity : 0);
         await this.emitInvoice(invoice);
         await this.emit('customer.subscription.updated', subscription);
       }
@@ -799,12 +848,12 @@ export class StripeEngine {
         item.current_period_end = addInterval(item.current_period_start, item.price.recurring?.interval ?? 'month');
         const pays = this.store.customers.get(subscription.customer)?.card === 'pays';
         if (pays) {
-          const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', item.price.unit_amount);
+          const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', item.price.unit_amount * item.quantity);
           await this.emitInvoice(invoice);
         } else {
           subscription.status = 'past_due';
           this.pastDueSince.set(subscription.id, item.current_period_start);
-          const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'open', item.price.unit_amount);
+          const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', 'open', item.price.unit_amount * item.quantity);
           await this.emitInvoice(invoice);
         }
         await this.emit('customer.subscription.updated', subscription);

@@ -27,12 +27,23 @@ function orderSummary(session: CheckoutSession, engine: StripeEngine): string {
   const price = engine.store.priceFor(session.price);
   const name = (price && engine.store.productNames.get(price.product)) || 'your order';
   const listPrice = price?.unit_amount ?? session.amount_total;
-  const total = money(listPrice, session.currency);
+  const total = money(price ? listPrice * session.quantity : listPrice, session.currency);
+  if (price?.recurring && session.quantity > 1) {
+    return `<h1>Subscribe to ${escape(name)}</h1><p class="price">${escape(total)} per ${price.recurring.interval} (${session.quantity} × ${escape(money(listPrice, session.currency))})</p>`;
+  }
   if (!price?.recurring) return `<h1>Pay for ${escape(name)}</h1><p class="price">${escape(total)}, paid once</p>`;
   const perYear = price.recurring.interval === 'year';
   return `<h1>Subscribe to ${escape(name)}</h1><p class="price">${escape(total)} per ${perYear ? 'year' : 'month'}${
     perYear ? ` (${escape(money(Math.round(listPrice / 12), session.currency))} per month, billed annually)` : ''
   }</p>${session.trialDays > 0 ? `<p class="trial">${session.trialDays} days free, then ${escape(total)} per ${perYear ? 'year' : 'month'}</p>` : ''}`;
+}
+
+/** Checkout's quantity stepper, shown when the session's line item has an adjustable quantity. */
+function quantityField(session: CheckoutSession): string {
+  const bounds = session.adjustableQuantity;
+  if (!bounds) return '';
+  return `<label for="quantity">Quantity</label>
+<input id="quantity" name="quantity" type="number" inputmode="numeric" min="${bounds.minimum}" max="${bounds.maximum}" value="${session.quantity}" required>`;
 }
 
 /** Subtotal, discount, tax and what is due today, shown once a code, tax or a trial changes the total. */
@@ -100,7 +111,7 @@ export function checkoutPage(session: CheckoutSession, engine: StripeEngine, err
 ${error ? `<p role="alert">${escape(error)}</p>` : ''}
 ${totals(session, engine)}
 ${promotionForm(session)}
-<form method="post"><label for="cardNumber">Card number${cardOptional ? ' (optional during the free trial)' : ''}</label>
+<form method="post">${quantityField(session)}<label for="cardNumber">Card number${cardOptional ? ' (optional during the free trial)' : ''}</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242"${cardOptional ? '' : ' required'}>
 ${addressFields(session, engine, details, false)}
 <p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved but declined when charged (replace a card with it in the portal to fail the next renewal); 4000 0027 6000 3184 asks for 3-D Secure on every charge, so its renewals fail; 4000 0025 0000 3155 asks for 3-D Secure authentication.</p>

@@ -130,8 +130,8 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
   api.get('/invoices/:id', allow(), (req, res) => res.json(engine.present(engine.invoice(param(req, 'id')))));
   api.post('/invoices/create_preview', allow('subscription', 'subscription_details', 'customer'), (req, res) => {
     const subscription = engine.subscription(String(req.body?.subscription ?? ''));
-    const price = String(req.body?.subscription_details?.items?.[0]?.price ?? '');
-    res.json(engine.present(engine.previewInvoice(subscription, engine.proration(subscription, price))));
+    const change = engine.itemChange(req.body?.subscription_details?.items?.[0]);
+    res.json(engine.present(engine.previewInvoice(subscription, engine.proration(subscription, change), change.quantity)));
   });
   promotionRoutes(api, engine);
   api.post('/test_helpers/test_clocks', allow('frozen_time', 'name'), (req, res) => res.json(toTestClock(engine.createTestClock(req.body ?? {}))));
@@ -185,7 +185,7 @@ export function createLocalStripeApp(options: LocalStripeOptions): { app: expres
         engine.applyPromotionCode(session.id, String(form.promotionCode ?? ''));
         return void res.type('html').send(checkoutPage(session, engine, null));
       }
-      await engine.payCheckout(session.id, cardNumber, answer === 'complete' || answer === 'fail' ? answer : null, details);
+      await engine.payCheckout(session.id, cardNumber, answer === 'complete' || answer === 'fail' ? answer : null, { ...details, quantity: req.body?.quantity });
       // Stripe fills in the session id where the success URL asks for it.
       res.redirect(303, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
     } catch (error) {

@@ -116,6 +116,8 @@ export interface Charge {
 export interface LineItemInput {
   price?: string;
   quantity?: string | number;
+  /** Checkout lets the customer change the quantity on the page, between these bounds. */
+  adjustable_quantity?: { enabled?: string | boolean; minimum?: string | number; maximum?: string | number };
   price_data?: {
     currency: string;
     unit_amount: string | number;
@@ -140,8 +142,11 @@ export interface CheckoutSession {
   amount_total: number;
   currency: string;
   created: number;
-  /** Not part of Stripe's object: what the session sells and the subscription metadata. */
+  /** Not part of Stripe's object: what the session sells, how many, and the subscription metadata. */
   price: string;
+  quantity: number;
+  /** The bounds the customer may change `quantity` between on the page (line_items[].adjustable_quantity). */
+  adjustableQuantity: { minimum: number; maximum: number } | null;
   subscriptionMetadata: Record<string, string>;
   /** `invoice_creation` of a payment-mode session: a paid invoice is made for the one-off payment. */
   invoiceCreation: { description: string | null; metadata: Record<string, string> } | null;
@@ -214,7 +219,7 @@ export interface Invoice {
   /** Not kept for drafts (previews): Stripe numbers an invoice when it finalizes it. */
   number: string | null;
   /** What was bought, as the invoice's one line describes it. */
-  line: { description: string; period_start: number; period_end: number } | null;
+  line: { description: string; period_start: number; period_end: number; quantity: number } | null;
   metadata: Record<string, string>;
   /** The price before discount and tax, the discount taken off and the tax added (`total` includes both). */
   subtotal: number;

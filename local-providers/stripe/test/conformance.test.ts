@@ -347,6 +347,70 @@ describe('conformance: the local Stripe server answers as the SDK types say Stri
     ).toBe('');
   });
 
+  it('sells per seat: quantity and adjustable quantity on Checkout, quantity updates with proration, events with the quantity', async () => {
+    const customer = await local.customers.create({ email: 'team@example.com' });
+    const session = await local.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: 'price_starter_monthly', quantity: 3, adjustable_quantity: { enabled: true, minimum: 1, maximum: 50 } }],
+      success_url: 'https://example.com/done',
+      subscription_data: { metadata: { organisationId: 'team' } },
+    });
+    expect(session.amount_total).toBe(15_000);
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toContain('name="quantity"');
+    expect(page).toContain('min="1" max="50" value="3"');
+    // The customer moves the stepper outside the bounds: refused on the page, nothing is charged.
+    const refused = await fetch(session.url!, { method: 'POST', body: new URLSearchParams({ cardNumber: '4242424242424242', quantity: '51' }) });
+    expect(await refused.text()).toContain('Choose a quantity from 1 to 50.');
+    await fetch(session.url!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ cardNumber: '4242424242424242', quantity: '4' }) });
+    const completed = await local.checkout.sessions.retrieve(session.id);
+    expect(completed.amount_total).toBe(20_000);
+    const subscription = await local.subscriptions.retrieve(completed.subscription as string);
+    const item = subscription.items.data[0]!;
+    expect(item.quantity).toBe(4);
+    const first = await local.invoices.retrieve(subscription.latest_invoice as string);
+    expect(first).toMatchObject({ total: 20_000, lines: { data: [expect.objectContaining({ quantity: 4, description: '4 × Starter (at $50.00 / month)' })] } });
+
+    // Two seats fewer right at the start of the period: credit of almost 2 × $50.
+    const preview = await local.invoices.createPreview({
+      subscription: subscription.id,
+      subscription_details: { items: [{ id: item.id, quantity: 2 }], proration_behavior: 'always_invoice' },
+    });
+    expect(preview.total).toBeLessThan(-9_900);
+    expect(preview.total).toBeGreaterThanOrEqual(-10_000);
+    expect(preview.lines.data[0]).toMatchObject({ quantity: 2 });
+    const updated = await local.subscriptions.update(subscription.id, { items: [{ id: item.id, quantity: 2 }], proration_behavior: 'always_invoice' });
+    expect(updated.items.data[0]).toMatchObject({ quantity: 2, price: { id: 'price_starter_monthly' } });
+    const proration = await local.invoices.retrieve(updated.latest_invoice as string);
+    expect(proration).toMatchObject({ billing_reason: 'subscription_update', total: preview.total });
+    await expect(local.subscriptions.update(subscription.id, { items: [{ id: item.id, quantity: 0 }] })).rejects.toMatchObject({ param: 'items[0][quantity]' });
+    await expect(
+      local.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'price_starter_monthly', quantity: 3, adjustable_quantity: { enabled: true, minimum: 5, maximum: 2 } }],
+        success_url: 'https://example.com/done',
+      }),
+    ).rejects.toMatchObject({ param: 'line_items[0][adjustable_quantity]' });
+
+    const events = await local.events.list({ type: 'customer.subscription.*', limit: 100 });
+    const mine = events.data.filter((event) => (event.data.object as Stripe.Subscription).id === subscription.id);
+    expect(mine.map((event) => [event.type, (event.data.object as Stripe.Subscription).items.data[0]!.quantity])).toEqual([
+      ['customer.subscription.updated', 2],
+      ['customer.subscription.created', 4],
+    ]);
+    expect(
+      await typeErrors('local-seats', {
+        session: { type: 'Stripe.Checkout.Session', value: plain(completed) },
+        subscription: { type: 'Stripe.Subscription', value: plain(updated) },
+        preview: { type: 'Stripe.Invoice', value: plain(preview) },
+        proration: { type: 'Stripe.Invoice', value: plain(proration) },
+        events: { type: 'Stripe.ApiList<Stripe.Event>', value: plain(events) },
+      }),
+    ).toBe('');
+  });
+
   (stripeKey ? it : it.skip)('answers like Stripe test mode itself (STRIPE_SECRET_KEY=sk_test_…)', async () => {
     const remote = await commonScenarios(new Stripe(stripeKey!, { maxNetworkRetries: 2 }));
     expect(await typeErrors('stripe-common', remote)).toBe('');

@@ -1,11 +1,15 @@
-import { checkoutIntentOfPath, SUBSCRIPTION_TIER_LABELS, type SubscriptionTier } from '@agentdock/contracts';
+import { checkoutIntentOfPath, SUBSCRIPTION_TIER_LABELS, type SubscriptionTier, TEAM_INVITATION_PATH } from '@agentdock/contracts';
 import { useLocation } from 'react-router-dom';
 import { AuthScreen } from './auth-screen';
 import { returnPath } from './return-url';
 
 /** The sign-up's lead: the plan chosen on the pricing page when there is one (it is checked out right after confirming). */
 export function signUpLead(search: string): string {
-  const intent = checkoutIntentOfPath(returnPath(search));
+  const next = returnPath(search);
+  // An invitation's link survives the confirmation as the plan does: the emailed link lands back on it.
+  if (next?.startsWith(`${TEAM_INVITATION_PATH}?`))
+    return 'Create your account with the address the invitation was sent to: after you confirm it, you come back to the invitation to join the team.';
+  const intent = checkoutIntentOfPath(next);
   if (!intent) return 'Start on the Free plan and upgrade whenever you are ready.';
   const name = SUBSCRIPTION_TIER_LABELS[intent.planId as SubscriptionTier] ?? intent.planId;
   return `Create your account to start the ${name} plan, billed ${intent.period === 'annual' ? 'annually' : 'monthly'}: after you confirm your email you go straight to its checkout.`;

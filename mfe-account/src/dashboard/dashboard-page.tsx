@@ -1,7 +1,7 @@
 import './dashboard.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { UserProfile } from '@agentdock/contracts';
+import { TEAM_PATH, type UserProfile } from '@agentdock/contracts';
 import { useSession } from '@agentdock/session';
 import { Alert, Button, Container, EmailConfirmedNotice, ErrorState, LinkButton, PageHeader, Tabs, type TabItem } from '@agentdock/ui';
 import { SignInPrompt } from '../sign-in-prompt';
@@ -130,6 +130,9 @@ function Dashboard({ sessionUser }: { sessionUser: UserProfile }) {
           <Button variant="secondary" onClick={() => void reload()} disabled={refreshing || loading} aria-busy={refreshing}>
             {refreshing ? 'Refreshing…' : 'Refresh'}
           </Button>
+          <LinkButton to={TEAM_PATH} variant="secondary">
+            Team
+          </LinkButton>
           <LinkButton to="/chat">Start Chat</LinkButton>
         </div>
       </PageHeader>

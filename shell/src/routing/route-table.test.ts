@@ -32,6 +32,9 @@ const SPEC_ROUTES: Array<[url: string, remote: RemoteName]> = [
   ['/manage-subscription', 'account'],
   // API keys and the docs for calling the agents from code (issue 29).
   ['/dashboard/api-keys', 'account'],
+  // The team page and an emailed invitation's landing page (issue 45).
+  ['/dashboard/team', 'account'],
+  ['/team/join', 'account'],
   ['/chat', 'chat'],
   ['/admin', 'admin'],
 ];

@@ -143,6 +143,15 @@ export const ROUTES: readonly RemoteRoute[] = [
     description: 'Create and revoke API keys and call your Agentdock agents from code with any OpenAI-compatible client.',
     area: 'app',
   },
+  {
+    path: '/dashboard/team',
+    remote: 'account',
+    page: 'Team',
+    title: 'Team',
+    description: 'Your team on Agentdock: members, roles, invitations and activity.',
+    area: 'app',
+  },
+  { path: '/team/join', remote: 'account', page: 'TeamInvitation', title: 'Team Invitation', description: 'Join a team on Agentdock.', query: ['token'] },
   // '/chat/{conversationId}' names the open conversation (a reload or a shared link lands on it).
   { path: '/chat/*', remote: 'chat', page: 'Chat', title: 'Chat', description: 'Chat with your Agentdock AI agents.', area: 'app' },
   { path: '/admin', remote: 'admin', page: 'Admin', title: 'Admin', description: 'The Agentdock admin console.', area: 'app' },

@@ -1,5 +1,8 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from '@agentdock/service-data/pg-core';
 import { billingConversionsDaily, billingPaymentsDaily, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
+import { organisationCustomers, organisationRoles } from './teams-schema';
+
+export { organisationCustomers, organisationRoles, type OrganisationRoleRow } from './teams-schema';
 
 export { billingConversionsDaily, billingPaymentsDaily, billingRollups, billingSubscriptionGroups, billingSubscriptionsObservedDaily } from './stats-schema';
 
@@ -67,9 +70,12 @@ export const subscriptions = pgTable(
     discountAmount: integer('discount_amount').notNull().default(0),
     /** Epoch seconds the subscription's trial ends (or ended); null when it had none. */
     trialEnd: bigint('trial_end', { mode: 'number' }),
+    /** A team's subscription: the organisation it pays seats for (null: a person's), and the seats paid. */
+    organisationId: text('organisation_id'),
+    seats: integer('seats').notNull().default(1),
   },
   // The overview counts trials that ended in a range.
-  (table) => [index('subscriptions_trial_end_idx').on(table.trialEnd)],
+  (table) => [index('subscriptions_trial_end_idx').on(table.trialEnd), index('subscriptions_organisation_idx').on(table.organisationId)],
 );
 
 /** Provider event ids already applied: a replayed webhook has no second effect. */
@@ -223,6 +229,8 @@ export const billingSettings = pgTable('billing_settings', {
 });
 
 export const schema = {
+  organisationRoles,
+  organisationCustomers,
   billingPaymentsDaily,
   billingConversionsDaily,
   billingSubscriptionGroups,

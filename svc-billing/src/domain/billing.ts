@@ -13,7 +13,7 @@ import {
 } from '@agentdock/contracts';
 import { ConflictError, NotFoundError } from '@agentdock/service-kit';
 import { type Db, type ServiceContext } from '@agentdock/service-data';
-import { and, desc, eq } from '@agentdock/service-data/orm';
+import { and, desc, eq, isNull } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
 import { taxParams, trialFor } from './checkout-offers';
@@ -48,8 +48,14 @@ export async function customerFor(context: ServiceContext<BillingSchema>, deps: 
   return stored?.customerId ?? created.id;
 }
 
+/**
+ * A person's own subscriptions: a team's subscription names the member who bought it, but it is
+ * the team's (managed from the team page), never part of the buyer's plan.
+ */
+const personalOf = (userId: string) => and(eq(subscriptions.userId, userId), isNull(subscriptions.organisationId));
+
 async function liveSubscriptions(db: Db, userId: string): Promise<StoredSubscription[]> {
-  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const rows = await db.select().from(subscriptions).where(personalOf(userId));
   return rows.map(readStoredSubscription).filter((state) => LIVE_STATUSES.has(state.status));
 }
 
@@ -139,7 +145,7 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
 
 /** The billing portal manages subscriptions: someone who never had one is told so, not sent to an empty page. */
 export async function openPortal(context: ServiceContext<BillingSchema>, deps: BillingDeps, user: AccessTokenClaims): Promise<string> {
-  const [any] = await context.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, user.sub)).limit(1);
+  const [any] = await context.db.select({ id: subscriptions.id }).from(subscriptions).where(personalOf(user.sub)).limit(1);
   if (!any) throw new ConflictError(undefined, { code: BILLING_ERROR_CODES.noCustomer });
   const session = await deps.stripe.billingPortal.sessions.create({
     customer: await customerFor(context, deps, user),
@@ -166,7 +172,7 @@ export function toBillingSubscription(row: SubscriptionRow): BillingSubscription
 }
 
 export async function listSubscriptions(db: Db, userId: string): Promise<BillingSubscription[]> {
-  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt));
+  const rows = await db.select().from(subscriptions).where(personalOf(userId)).orderBy(desc(subscriptions.updatedAt));
   return rows.map(toBillingSubscription);
 }
 
@@ -175,7 +181,7 @@ export async function ownSubscription(db: Db, userId: string, id: string): Promi
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+    .where(and(eq(subscriptions.id, id), personalOf(userId)));
   if (!row) throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.subscriptionNotFound });
   return row;
 }

@@ -1,4 +1,4 @@
-import { creditsPurchasedV1 } from '@agentdock/contracts';
+import { creditsPurchasedV1, teamCreditsPurchasedV1 } from '@agentdock/contracts';
 import { type ServiceContext, type Tx } from '@agentdock/service-data';
 import type Stripe from 'stripe';
 import { type BillingSchema, creditPurchases } from '../db/schema';
@@ -11,12 +11,9 @@ export async function recordCreditPurchase(context: ServiceContext<BillingSchema
   const pack = resolveCreditPack(packId);
   const [fresh] = await tx.insert(creditPurchases).values({ sessionId: session.id, userId }).onConflictDoNothing().returning({ sessionId: creditPurchases.sessionId });
   if (!fresh) return;
-  await context.enqueue(tx, creditsPurchasedV1, {
-    userId,
-    purchaseId: session.id,
-    packId,
-    credits: pack.credits,
-    amount: session.amount_total ?? pack.amount,
-    currency: session.currency ?? pack.currency,
-  });
+  const purchase = { userId, purchaseId: session.id, packId, credits: pack.credits, amount: session.amount_total ?? pack.amount, currency: session.currency ?? pack.currency };
+  // A pack bought for a team fills the team's pool, not the wallet of the member who paid.
+  const { organisationId } = session.metadata ?? {};
+  if (organisationId) await context.enqueue(tx, teamCreditsPurchasedV1, { ...purchase, organisationId });
+  else await context.enqueue(tx, creditsPurchasedV1, purchase);
 }

@@ -16,6 +16,7 @@ const machineRecord: StoredSubscription = {
   observedAt: T0 + 5,
   granted: true,
   graceEndsAt: T0 + 7 * 86_400,
+  team: null,
 };
 
 /** What the column holds after a JSON round trip, as the database hands it back. */
@@ -46,9 +47,22 @@ describe('the stored subscription record', () => {
 
   it('upgrades a row written before the record had a version (the machine’s record as it was stored then)', () => {
     const { next } = applySnapshot(null, { ...machineRecord, status: 'active' }, T0);
-    expect(readStoredSubscription(stored(next))).toEqual({ version: 1, ...next });
-    const course = { ...machineRecord, product: { kind: 'course', courseId: 'growth' }, graceEndsAt: null };
-    expect(readStoredSubscription(stored(course))).toEqual({ version: 1, ...course });
+    const { team: _none, ...unversioned } = next;
+    expect(readStoredSubscription(stored(unversioned))).toEqual({ version: 2, ...next, team: null });
+    const { team: _noTeam, ...person } = machineRecord;
+    const course = { ...person, product: { kind: 'course', courseId: 'growth' }, graceEndsAt: null };
+    expect(readStoredSubscription(stored(course))).toEqual({ version: 2, ...course, team: null });
+  });
+
+  it('upgrades a version-1 record (written before teams) to a person’s subscription', () => {
+    const { team: _none, ...person } = machineRecord;
+    expect(readStoredSubscription(stored({ version: 1, ...person }))).toEqual({ version: 2, ...machineRecord });
+  });
+
+  it('keeps a team’s organisation and seats', () => {
+    const team = { ...machineRecord, team: { organisationId: '00000000-0000-4000-8000-0000000000aa', seats: 7 } };
+    expect(readStoredSubscription(stored(storedSubscriptionRecord(team)))).toEqual({ version: 2, ...team });
+    expect(unreadable({ ...storedSubscriptionRecord(team), team: { organisationId: 'x', seats: -1 } }).message).toContain('team.seats');
   });
 
   it('refuses a row missing a field, naming the row and the field', () => {
@@ -68,9 +82,9 @@ describe('the stored subscription record', () => {
   });
 
   it('refuses a record of a version it does not know (written by a newer billing) instead of reading it as an old one', () => {
-    const error = unreadable({ ...storedSubscriptionRecord(machineRecord), version: 2 });
-    expect(error.storedVersion).toBe(2);
-    expect(error.message).toContain('record version 2');
+    const error = unreadable({ ...storedSubscriptionRecord(machineRecord), version: 3 });
+    expect(error.storedVersion).toBe(3);
+    expect(error.message).toContain('record version 3');
     expect(unreadable({ ...machineRecord, version: '1' }).storedVersion).toBe('1');
   });
 

@@ -7,8 +7,8 @@
  * `as StoredSubscription`). Every write goes through `storedSubscriptionRecord`, which stamps the
  * version.
  *
- * Changing the record: add `storedSubscriptionV2`, make it `CURRENT`, and teach `upgrade` to turn
- * a version-1 record into it; rows are never migrated in place.
+ * Changing the record: add `storedSubscriptionV(n+1)`, make it current, and teach the read to turn
+ * older records into it; rows are never migrated in place. Version 2 added `team`.
  */
 import { z } from 'zod';
 import type { SubscriptionRow } from '../db/schema';
@@ -35,14 +35,21 @@ const stateFields = {
   graceEndsAt: epochSeconds.nullable(),
 };
 
-/** Version 1: the machine's record with its version. */
+/** Version 1: the machine's record with its version (a person's subscriptions only). */
 export const storedSubscriptionV1 = z.object({ version: z.literal(1), ...stateFields });
+
+/** Version 2: and the team a subscription pays seats for (null: a person's). */
+export const storedSubscriptionV2 = z.object({
+  version: z.literal(2),
+  ...stateFields,
+  team: z.object({ organisationId: z.string().min(1), seats: z.number().int().nonnegative() }).nullable(),
+});
 
 /** Rows written before the record carried a version: the fields of version 1, without it. */
 export const storedSubscriptionUnversioned = z.object(stateFields);
 
-export const STORED_SUBSCRIPTION_VERSION = 1;
-export type StoredSubscriptionRecord = z.infer<typeof storedSubscriptionV1>;
+export const STORED_SUBSCRIPTION_VERSION = 2;
+export type StoredSubscriptionRecord = z.infer<typeof storedSubscriptionV2>;
 
 // The schema and the machine's type describe one record: either changing alone fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -75,21 +82,22 @@ function problemsOf(error: z.ZodError): string[] {
 export function readStoredSubscription(row: Pick<SubscriptionRow, 'id' | 'state'>): StoredSubscriptionRecord {
   const state: unknown = row.state;
   const version = typeof state === 'object' && state !== null && 'version' in state ? state.version : undefined;
-  if (version === undefined) {
-    const parsed = storedSubscriptionUnversioned.safeParse(state);
+  if (version === undefined || version === 1) {
+    // Before version 2 only people had subscriptions.
+    const parsed = (version === undefined ? storedSubscriptionUnversioned : storedSubscriptionV1).safeParse(state);
     if (!parsed.success) throw new UnreadableSubscriptionStateError(row.id, version, problemsOf(parsed.error));
-    return { version: STORED_SUBSCRIPTION_VERSION, ...parsed.data };
+    return { ...parsed.data, version: STORED_SUBSCRIPTION_VERSION, team: null };
   }
   if (version !== STORED_SUBSCRIPTION_VERSION) {
     throw new UnreadableSubscriptionStateError(row.id, version, [`this billing reads record versions up to ${STORED_SUBSCRIPTION_VERSION}`]);
   }
-  const parsed = storedSubscriptionV1.safeParse(state);
+  const parsed = storedSubscriptionV2.safeParse(state);
   if (!parsed.success) throw new UnreadableSubscriptionStateError(row.id, version, problemsOf(parsed.error));
   return parsed.data;
 }
 
 /** What is written to `subscriptions.state`: the machine's record, stamped with the current version. */
 export function storedSubscriptionRecord(state: StoredSubscription): StoredSubscriptionRecord {
-  const { id, userId, product, status, currentPeriodStart, currentPeriodEnd, cancelAtPeriodEnd, observedAt, granted, graceEndsAt } = state;
-  return { version: STORED_SUBSCRIPTION_VERSION, id, userId, product, status, currentPeriodStart, currentPeriodEnd, cancelAtPeriodEnd, observedAt, granted, graceEndsAt };
+  const { id, userId, product, status, currentPeriodStart, currentPeriodEnd, cancelAtPeriodEnd, observedAt, granted, graceEndsAt, team } = state;
+  return { version: STORED_SUBSCRIPTION_VERSION, id, userId, product, status, currentPeriodStart, currentPeriodEnd, cancelAtPeriodEnd, observedAt, granted, graceEndsAt, team };
 }

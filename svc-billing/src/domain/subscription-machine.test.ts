@@ -13,6 +13,7 @@ const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSn
   currentPeriodEnd: T0 + MONTH,
   cancelAtPeriodEnd: false,
   observedAt: T0,
+  team: null,
   ...overrides,
 });
 

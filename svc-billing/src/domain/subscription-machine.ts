@@ -24,6 +24,8 @@ export interface SubscriptionSnapshot {
   cancelAtPeriodEnd: boolean;
   /** Epoch seconds of the provider event carrying this snapshot: older snapshots are ignored. */
   observedAt: number;
+  /** A team's subscription: the organisation it pays for and its seats (the item's quantity); null for a person's. */
+  team: { organisationId: string; seats: number } | null;
 }
 
 export interface StoredSubscription extends SubscriptionSnapshot {

@@ -32,7 +32,8 @@ function productOf(subscription: Stripe.Subscription, plans: readonly PlanPriceR
  */
 export function toSnapshot(subscription: Stripe.Subscription, observedAt: number, plans: readonly PlanPriceRow[]): SubscriptionSnapshot | null {
   const item = subscription.items.data[0];
-  const userId = subscription.metadata.userId;
+  const { metadata } = subscription;
+  const userId = metadata.userId;
   if (!item || !userId || !isProviderStatus(subscription.status)) return null;
   const product = productOf(subscription, plans);
   if (product === null) return null;
@@ -50,5 +51,7 @@ export function toSnapshot(subscription: Stripe.Subscription, observedAt: number
     currentPeriodEnd: item.current_period_end,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     observedAt,
+    // Seats are the item's quantity; the organisation is the one fact billing writes in a team's metadata.
+    team: metadata.organisationId && product.kind === 'plan' ? { organisationId: metadata.organisationId, seats: item.quantity ?? 1 } : null,
   };
 }

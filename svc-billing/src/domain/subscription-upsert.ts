@@ -5,6 +5,7 @@ import { type BillingSchema, subscriptions } from '../db/schema';
 import { publishEffects } from './publish-effects';
 import { discountPerInterval } from './recurring-discount';
 import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
+import { publishTeamEffects } from './team-effects';
 import { applySnapshot, type StoredSubscription, type SubscriptionSnapshot } from './subscription-machine';
 
 async function loadStored(tx: Db, id: string): Promise<StoredSubscription | null> {
@@ -47,7 +48,11 @@ export async function upsertSubscription(
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
     discountAmount: discountPerInterval(subscription, true),
     trialEnd: subscription.trial_end,
+    organisationId: snapshot.team?.organisationId ?? null,
+    seats: snapshot.team?.seats ?? 1,
   };
   await tx.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.id, set: values });
-  await publishEffects(context, tx, deps, transition, values.interval === 'year' ? 'annual' : 'monthly');
+  const billingPeriod = values.interval === 'year' ? 'annual' : 'monthly';
+  if (snapshot.team) await publishTeamEffects(context, tx, stored, transition, snapshot.team, billingPeriod);
+  else await publishEffects(context, tx, deps, transition, billingPeriod);
 }

@@ -2,6 +2,9 @@ import type { AgentBehaviour } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 import { knowledgeSchema } from './knowledge-schema';
+import { chatPoolMembers } from './pool-schema';
+
+export { chatPoolMembers, type PoolMemberRow } from './pool-schema';
 
 export * from './knowledge-schema';
 import { chatCustomerDaily, chatCustomerWindows, chatCustomerWindowTotals, chatStatsDaily } from './stats-schema';
@@ -56,8 +59,11 @@ export const chatMessages = pgTable(
 );
 
 /**
- * One wallet per user. Plan credits reset each period (no rollover); purchased credits are kept
- * apart and survive renewals. The checks are the last line of defence: a balance never goes negative.
+ * One wallet per user, and one per team (its credit pool): `user_id` is the owner's id, a user's
+ * or an organisation's (both are UUIDs from identity), `owner_kind` says which. Plan credits reset
+ * each period (no rollover) at the tier's allowance × `seats` (1 for a person); purchased credits
+ * are kept apart and survive renewals. The checks are the last line of defence: a balance never
+ * goes negative.
  */
 export const chatWallets = pgTable(
   'chat_wallets',
@@ -82,8 +88,15 @@ export const chatWallets = pgTable(
     /** The period for which the low-balance event went out (one per period). */
     lowBalanceNotifiedFor: timestamp('low_balance_notified_for', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ownerKind: text('owner_kind', { enum: ['user', 'organisation'] })
+      .notNull()
+      .default('user'),
+    /** How many times the tier's allowance a period grants: a team's paid seats, 1 for a person. */
+    seats: integer('seats').notNull().default(1),
   },
   (table) => [
+    check('chat_wallets_owner_kind_check', sql`${table.ownerKind} in ('user', 'organisation')`),
+    check('chat_wallets_seats_check', sql`${table.seats} >= 0`),
     check('chat_wallets_credits_check', sql`${table.creditsRemaining} >= 0 and ${table.purchasedCredits} >= 0`),
     check('chat_wallets_calls_check', sql`${table.apiCallsUsed} >= 0`),
     // The users list's "most credits used" order reads the first rows of this, not every wallet.
@@ -104,6 +117,8 @@ export const chatWalletLedger = pgTable(
     messageId: uuid('message_id'),
     /** An external key that makes a change idempotent (a purchase id, an event id). */
     reference: text('reference'),
+    /** On a team's pool: the member whose reply a reservation, settlement or release belongs to. */
+    memberId: uuid('member_id'),
     reason: text('reason'),
     actorId: uuid('actor_id'),
     createdAt: createdAt(),
@@ -262,6 +277,7 @@ export const chatApiRequests = pgTable(
 
 export const schema = {
   chatMessages,
+  chatPoolMembers,
   chatWallets,
   chatWalletLedger,
   chatPlanAllowances,

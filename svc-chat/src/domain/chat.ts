@@ -14,6 +14,7 @@ import { type Reservation, reserveReply } from './metering/reserve';
 import type { ChatTx } from './metering/settle';
 import { type SendRecordInput, sendRecorded, sendRecording } from './send-record';
 import { readForSend } from './send-reads';
+import { poolMember } from './pools/members';
 
 export interface SendDeps {
   context: ServiceContext<ChatSchema>;
@@ -37,6 +38,8 @@ export interface SendInput {
   regenerateOf?: string;
   /** For image agents: the size of the image (text agents ignore it). */
   imageSize?: ImageSize;
+  /** The team whose credit pool pays (the sender must be a member; their cap there applies); absent: their own wallet. */
+  workspace?: string;
   /** The request's id: in the log lines of a failure and in the apology the user sees. */
   requestId?: string;
   signal: AbortSignal;
@@ -56,8 +59,10 @@ export type SendResult = { ok: true; done: ChatStreamDone } | { ok: false; error
  */
 export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal' | 'onWaiting' | 'onToken'>) {
   const { context } = deps;
+  // A team's pool pays only for its members: anyone else is told the team does not exist, before anything is read.
+  const pool = input.workspace ? { organisationId: input.workspace, memberId: (await poolMember(context.db, input.workspace, input.userId)).userId } : undefined;
   const point = await branchPoint(context.db, input);
-  const { agent, wallet } = await readForSend(context.db, input);
+  const { agent, wallet } = await readForSend(context.db, { ...input, ...(pool && { userId: pool.organisationId, pool: true }) });
   assertImageSizeOffered(agent, input.imageSize);
   // A regeneration answers the stored message again; the request's text (if any) is not used.
   const text = point?.message ?? input.message ?? '';
@@ -66,7 +71,8 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
   const estimate = sendEstimate(text);
   const replyId = randomUUID();
   const reserving = {
-    userId: input.userId,
+    // The wallet that pays; the conversation and its messages stay the sender's (`sending`).
+    userId: pool?.organisationId ?? input.userId,
     replyId,
     messageTokens: estimate.messageTokens + (knowledge?.tokens ?? 0),
     retrievedTokens: knowledge?.tokens ?? 0,
@@ -94,6 +100,8 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
     reservation,
     ...sendRecorded(reservation.recorded!),
   });
+  // A pool's send counts against the member's cap under the member's lock: always in a transaction.
+  if (pool) return context.transaction(async (tx) => prepared(await reserveReply(tx, { ...reserving, pool, recording: sendRecording(sending) })));
   const reservation = await reserveReply(context.db, { ...reserving, atOnce: true, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
   // Its guard let it write only with the conversation found, so what it wrote is all there.
   if (reservation) return prepared(reservation);

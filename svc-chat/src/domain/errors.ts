@@ -13,6 +13,16 @@ export class ApiCallLimitError extends AppError {
   }
 }
 
+/** The member's monthly cap in their team's pool leaves no room for this send (the pool may still have credits). */
+export class MemberCreditCapError extends AppError {
+  constructor(cap: number) {
+    super(
+      'member_credit_cap_reached',
+      `You have reached the monthly cap of ${cap.toLocaleString('en-US')} credits your team set for you. It resets with the team's credits; a team admin can raise it.`,
+    );
+  }
+}
+
 /** The API key's monthly credit cap leaves no room for this request (the wallet may still have credits). */
 export class KeyCreditCapError extends AppError {
   constructor(cap: number) {

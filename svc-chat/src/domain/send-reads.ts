@@ -1,5 +1,6 @@
 import type { SubscriptionTier } from '@agentdock/contracts';
 import { type Db, namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
+import { AppError } from '@agentdock/service-kit';
 import { sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatAgents, chatWallets } from '../db/schema';
 import { type AgentRecord, usableAgent } from './agents';
@@ -20,14 +21,19 @@ const walletFromRaw = rawRowReader(chatWallets, 'wallet.');
 
 /**
  * What a send reads before it reserves: the agent, if the user's tier may use it (else 404), and
- * the user's wallet, refilled if its month has ended or created if there was none. The tier is
+ * the wallet that pays (`userId`: the user's, or with `pool` the team's credit pool), refilled if its month has ended or created if there was none. The tier is
  * the wallet's, as on `/v1`: billing's events change it the moment a plan changes, while an access
  * token keeps the tier it was signed with for minutes (a downgrade takes paid agents away at once).
  * Only a user without a wallet yet is judged by the token's tier.
  */
-export async function readForSend(db: Db<ChatSchema>, input: { agentId: string; userId: string; tier: SubscriptionTier }): Promise<{ agent: AgentRecord; wallet: WalletRow }> {
+export async function readForSend(
+  db: Db<ChatSchema>,
+  input: { agentId: string; userId: string; tier: SubscriptionTier; pool?: boolean },
+): Promise<{ agent: AgentRecord; wallet: WalletRow }> {
   const [raw] = await agentAndWallet.run(db, { agentId: input.agentId, userId: input.userId });
   const existing = (raw && walletFromRaw(raw)) ?? undefined;
+  // A team's pool is opened by billing's events only; the team's agents are those of its plan.
+  if (input.pool && !existing) throw new AppError('team_pool_empty');
   const agent = usableAgent(raw && agentFromRaw(raw), existing ? walletTier(existing) : input.tier);
   return { agent, wallet: await walletInUse(db, existing, input) };
 }

@@ -115,6 +115,8 @@ export function sendRecording(input: SendRecordInput, { atOnce = false, at = new
     statement: atOnce ? sendAtOnceStatement : sendStatement,
     values: {
       at: at.toISOString(),
+      // The sender, whose conversation it is, whatever wallet pays (their own, or a team's pool).
+      userId: input.userId,
       agentId: input.agentId,
       conversationId: input.conversationId ?? null,
       newConversation: input.newConversation ?? false,

@@ -14,7 +14,7 @@ export async function provisionWallet(tx: Tx<ChatSchema>, userId: string, tier: 
 /** Activation or renewal: the plan's allowance for the new period, no rollover. */
 export async function resetForSubscription(
   tx: Tx<ChatSchema>,
-  input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string },
+  input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string; pool?: { seats: number } },
 ): Promise<void> {
   await startPeriod(tx, {
     userId: input.userId,
@@ -23,6 +23,7 @@ export async function resetForSubscription(
     renewsAt: input.periodEnd,
     selfRenewing: false,
     reference: `billing:${input.eventId}`,
+    ...(input.pool && { pool: input.pool }),
   });
 }
 
@@ -35,13 +36,14 @@ export async function resetForSubscription(
  */
 export async function changePlan(
   tx: Tx<ChatSchema>,
-  input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string; now: Date },
+  input: { userId: string; tier: SubscriptionTier; periodStart: Date; periodEnd: Date; eventId: string; now: Date; pool?: { seats: number } },
 ): Promise<void> {
   const locked = await lockWalletIfAny(tx, input.userId);
   // Not yet on a paid period (the activation is still on its way): the change is the activation.
   if (!locked || locked.selfRenewing) return resetForSubscription(tx, input);
-  const from = await allowanceFor(tx, walletTier(locked));
-  const to = await allowanceFor(tx, input.tier);
+  // A team's pool holds the allowance once per seat: a change of seats is a change of allowance like a change of plan.
+  const from = times(await allowanceFor(tx, walletTier(locked)), input.pool ? locked.seats : 1);
+  const to = times(await allowanceFor(tx, input.tier), input.pool?.seats ?? 1);
   const share = remainingShare(locked.periodStart, locked.creditsRefillAt, input.now);
   const credits: MonthAllowance = { granted: locked.creditsLimit, remaining: locked.creditsRemaining };
   const calls: MonthAllowance = { granted: locked.apiCallsLimit, remaining: Math.max(0, locked.apiCallsLimit - locked.apiCallsUsed) };
@@ -60,9 +62,12 @@ export async function changePlan(
     apiCalls: { granted: next.calls.granted, used: next.calls.granted - next.calls.remaining },
     ...(month && { period: { periodStart: month.start, refillsAt: month.refillsAt, anchor: input.periodStart, renewsAt: input.periodEnd } }),
     reference: `billing:${input.eventId}`,
-    reason: `${locked.tier} to ${input.tier}${periodMoved ? ', new billing period' : ''}`,
+    reason: `${locked.tier} to ${input.tier}${input.pool ? ` × ${input.pool.seats} seats` : ''}${periodMoved ? ', new billing period' : ''}`,
+    ...(input.pool && { seats: input.pool.seats }),
   });
 }
+
+const times = (allowance: { credits: number; apiCalls: number }, seats: number) => ({ credits: allowance.credits * seats, apiCalls: allowance.apiCalls * seats });
 
 /** Cancellation, or an admin setting a tier: that tier's allowance from now, for a month. */
 export async function changeTier(tx: Tx<ChatSchema>, input: { userId: string; tier: SubscriptionTier; now: Date; eventId: string }): Promise<void> {

@@ -61,17 +61,20 @@ export function allowancePeriod(anchor: Date, now: Date, until: Date | null): { 
  */
 export async function startPeriod(
   tx: Tx<ChatSchema>,
-  input: { userId: string; tier: SubscriptionTier; periodStart: Date; renewsAt: Date; selfRenewing: boolean; reference: string; anchor?: Date },
+  input: { userId: string; tier: SubscriptionTier; periodStart: Date; renewsAt: Date; selfRenewing: boolean; reference: string; anchor?: Date; pool?: { seats: number } },
 ): Promise<WalletRow> {
   const anchor = input.anchor ?? input.periodStart;
   const { start, refillsAt } = allowancePeriod(anchor, input.periodStart, input.selfRenewing ? null : input.renewsAt);
+  const allowance = await allowanceFor(tx, input.tier);
+  // A team's pool gets the plan's allowance once per paid seat.
+  const seats = input.pool?.seats ?? 1;
   return startCreditPeriod(tx, {
     ...input,
     periodStart: start,
     refillsAt,
     anchor,
     renewsAt: input.selfRenewing ? refillsAt : input.renewsAt,
-    allowance: await allowanceFor(tx, input.tier),
+    allowance: { credits: allowance.credits * seats, apiCalls: allowance.apiCalls * seats },
   });
 }
 
@@ -119,6 +122,7 @@ async function rollIfDue(db: Db<ChatSchema>, row: WalletRow, now: Date): Promise
       renewsAt: locked.renewsAt,
       selfRenewing: locked.selfRenewing,
       reference: `roll:${row.userId}:${period.start.toISOString()}`,
+      ...(locked.ownerKind === 'organisation' && { pool: { seats: locked.seats } }),
     });
   });
 }

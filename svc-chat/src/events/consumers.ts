@@ -5,6 +5,16 @@ import {
   apiKeyRevokedV1,
   creditsPurchasedV1,
   type EventDefinition,
+  organisationDeletedV1,
+  organisationMemberJoinedV1,
+  organisationMemberRemovedV1,
+  organisationMemberRoleChangedV1,
+  seatsChangedV1,
+  teamCreditsPurchasedV1,
+  teamSubscriptionActivatedV1,
+  teamSubscriptionCanceledV1,
+  teamSubscriptionPlanChangedV1,
+  teamSubscriptionRenewedV1,
   type EventEnvelope,
   planChangedV2,
   subscriptionActivatedV1,
@@ -21,6 +31,8 @@ import { applyAgentChanged, applyAgentPublished } from '../domain/agents';
 import { applyPlanChanged } from '../domain/allowances';
 import type { ApiKeyCache } from '../domain/api-key-cache';
 import { applyApiKeyIssued, applyApiKeyRevoked } from '../domain/api-keys';
+import { addPoolCredits, changePoolPlan, changePoolSeats, closePool, startPoolPeriod } from '../domain/pools/funding';
+import { applyPoolDeleted, applyPoolMemberRole } from '../domain/pools/members';
 import { addPurchasedCredits, changePlan, changeTier, provisionWallet, resetForSubscription } from '../domain/subscriptions';
 
 // billing.subscription.past-due needs no consumer: access (and the wallet) continue during grace.
@@ -59,7 +71,20 @@ export function chatConsumers(context: ServiceContext<ChatSchema>, deps: { keys:
     };
   const subscription = (tx: Tx<ChatSchema>, data: { userId: string; tier: 'starter' | 'professional' | 'enterprise'; periodStart: string; periodEnd: string }, eventId: string) =>
     resetForSubscription(tx, { userId: data.userId, tier: data.tier, periodStart: new Date(data.periodStart), periodEnd: new Date(data.periodEnd), eventId });
+  const teamPeriod = (
+    data: { organisationId: string; tier: 'starter' | 'professional' | 'enterprise'; seats: number; periodStart: string; periodEnd: string },
+    eventId: string,
+  ) => ({
+    organisationId: data.organisationId,
+    tier: data.tier,
+    seats: data.seats,
+    periodStart: new Date(data.periodStart),
+    periodEnd: new Date(data.periodEnd),
+    eventId,
+  });
+  const at = (envelope: { occurredAt: string }) => new Date(envelope.occurredAt);
   return [
+    ...teamConsumers(),
     consumer('plans-v2', planChangedV2, (tx, data) => applyPlanChanged(tx, data)),
     consumer('agents', agentChangedV1, (tx, data) => applyAgentChanged(tx, data)),
     consumer('agent-published', agentPublishedV1, (tx, data) => applyAgentPublished(tx, data)),
@@ -99,4 +124,26 @@ export function chatConsumers(context: ServiceContext<ChatSchema>, deps: { keys:
       addPurchasedCredits(tx, { userId: data.userId, credits: data.credits, purchaseId: data.purchaseId, now: new Date(envelope.occurredAt) }),
     ),
   ];
+
+  /** A team's credit pool (billing's team events) and who may spend from it (identity's organisation events). */
+  function teamConsumers(): SubscribeOptions[] {
+    return [
+      consumer('team-activated', teamSubscriptionActivatedV1, (tx, data, envelope) => startPoolPeriod(tx, teamPeriod(data, envelope.id))),
+      consumer('team-renewed', teamSubscriptionRenewedV1, (tx, data, envelope) => startPoolPeriod(tx, teamPeriod(data, envelope.id))),
+      consumer('team-plan-changed', teamSubscriptionPlanChangedV1, (tx, data, envelope) => changePoolPlan(tx, { ...teamPeriod(data, envelope.id), now: at(envelope) })),
+      consumer('team-seats-changed', seatsChangedV1, (tx, data, envelope) =>
+        changePoolSeats(tx, { organisationId: data.organisationId, seats: data.seats, eventId: envelope.id, now: at(envelope) }),
+      ),
+      consumer('team-canceled', teamSubscriptionCanceledV1, (tx, data, envelope) =>
+        closePool(tx, { organisationId: data.organisationId, endedAt: new Date(data.endedAt), eventId: envelope.id }),
+      ),
+      consumer('team-credits-purchased', teamCreditsPurchasedV1, (tx, data, envelope) =>
+        addPoolCredits(tx, { organisationId: data.organisationId, credits: data.credits, purchaseId: data.purchaseId, now: at(envelope) }),
+      ),
+      consumer('team-member-joined', organisationMemberJoinedV1, (tx, data, envelope) => applyPoolMemberRole(tx, { ...data, at: at(envelope) })),
+      consumer('team-role-changed', organisationMemberRoleChangedV1, (tx, data, envelope) => applyPoolMemberRole(tx, { ...data, at: at(envelope) })),
+      consumer('team-member-removed', organisationMemberRemovedV1, (tx, data, envelope) => applyPoolMemberRole(tx, { ...data, role: null, at: at(envelope) })),
+      consumer('team-deleted', organisationDeletedV1, (tx, data, envelope) => applyPoolDeleted(tx, { ...data, at: at(envelope) })),
+    ];
+  }
 }

@@ -99,9 +99,9 @@ export function chatRouter(deps: SendDeps): Router {
   router.post(CHAT_ENDPOINTS.send.route, async (req, res) => {
     const auth = getAuth(req);
     const { agentId } = agentParams.parse(req.params);
-    const { message, conversationId, newConversation, editOf, regenerateOf, imageSize } = chatSendRequest.parse(req.body);
+    const { message, conversationId, newConversation, editOf, regenerateOf, imageSize, workspace } = chatSendRequest.parse(req.body);
     // Refusals (tier, credits, API calls, someone else's conversation or message) are ordinary JSON errors: nothing has streamed yet.
-    const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, conversationId, newConversation, editOf, regenerateOf, imageSize });
+    const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, conversationId, newConversation, editOf, regenerateOf, imageSize, workspace });
     const abort = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();

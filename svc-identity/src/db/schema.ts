@@ -2,8 +2,10 @@ import { SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
 import { bigint, boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 import { identitySignupsDaily } from './stats-schema';
+import { organisationActivity, organisationInvitations, organisationMembers, organisations } from './teams-schema';
 
 export { identityRollups, identitySignupsDaily } from './stats-schema';
+export * from './teams-schema';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -254,5 +256,9 @@ export const schema = {
   mailbox,
   rateLimits,
   apiKeys,
+  organisations,
+  organisationMembers,
+  organisationInvitations,
+  organisationActivity,
 };
 export type IdentitySchema = typeof schema;

@@ -24,6 +24,12 @@ export const BILLING_ERROR_CODES = {
   notCanceling: 'not_canceling',
   samePlan: 'same_plan',
   provider: 'payment_provider_error',
+  organisationNotFound: 'organisation_not_found',
+  teamAdminRequired: 'team_admin_required',
+  teamSubscriptionExists: 'team_subscription_exists',
+  noTeamSubscription: 'no_team_subscription',
+  sameSeats: 'same_seats',
+  seatsBelowMembers: 'seats_below_members',
 } as const satisfies Record<string, ErrorCode>;
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[keyof typeof BILLING_ERROR_CODES];
 

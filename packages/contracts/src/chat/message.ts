@@ -109,6 +109,8 @@ export const chatSendRequest = z
     regenerateOf: z.optional(z.string().check(z.uuid('Not a valid message id'))),
     /** For image agents: the size of the image (DEFAULT_IMAGE_SIZE when absent); text agents ignore it. */
     imageSize: z.optional(imageSize),
+    /** The team (organisation id) whose credit pool pays, within the sender's cap there; absent: the sender's own wallet. The conversation stays the sender's. */
+    workspace: z.optional(z.string().check(z.uuid('Not a valid team id'))),
   })
   .check(
     z.refine((body) => body.message !== undefined || body.regenerateOf !== undefined, { message: 'Type a message first', path: ['message'] }),

@@ -16,3 +16,7 @@ export const FORGOT_PASSWORD_PATH = '/forgot-password';
 export const RESET_PASSWORD_PATH = '/reset-password';
 /** Confirmation and magic links: exchanges the link's code for a session, then goes on to `next`. */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
+/** The team page of the dashboard, where owners and admins manage members and invitations. */
+export const TEAM_PATH = '/dashboard/team';
+/** An emailed invitation's landing page; `?token=` carries the invitation, so the link works on any device. */
+export const TEAM_INVITATION_PATH = '/team/join';

@@ -62,6 +62,31 @@ export const ERROR_CATALOGUE = {
   api_key_not_found: { status: 404, text: 'No API key with this id on your account.' },
   cannot_suspend_self: { status: 400, text: 'You cannot suspend your own account.' },
 
+  // ── svc-identity teams (organisations, memberships, invitations) ────────────────────────────
+  organisation_not_found: { status: 404, text: 'No such team, or you are not a member of it.' },
+  organisation_slug_taken: { status: 409, text: 'Another team already uses this URL name. Choose another.' },
+  team_admin_required: { status: 403, text: "Only the team's owner or an admin can do that." },
+  team_owner_required: { status: 403, text: "Only the team's owner can do that." },
+  owner_must_transfer: { status: 409, text: 'Transfer ownership to another member before you leave the team.' },
+  owner_role_fixed: { status: 409, text: "The owner's role changes only by transferring ownership." },
+  organisation_has_subscription: { status: 409, text: 'This team still has an active subscription. Cancel it before deleting the team.' },
+  organisation_name_mismatch: { status: 400, text: "Type the team's name exactly as shown to confirm." },
+  member_not_found: { status: 404, text: 'No member with this id in the team.' },
+  already_member: { status: 409, text: 'This address already belongs to a member of the team.' },
+  invitation_pending: { status: 409, text: 'An invitation to this address is already pending. Resend it instead.' },
+  invitation_not_found: { status: 404, text: 'This invitation does not exist. Check the link in the email.' },
+  invitation_expired: { status: 410, text: 'This invitation has expired. Ask the team for a new one.' },
+  invitation_revoked: { status: 410, text: 'This invitation was withdrawn. Ask the team for a new one.' },
+  invitation_used: { status: 409, text: 'This invitation has already been accepted.' },
+  invitation_wrong_account: {
+    status: 403,
+    text: 'This invitation was sent to another email address. Sign in with the account of that address to accept it.',
+  },
+  no_seat_left: {
+    status: 409,
+    text: "The team has no free seat: every paid seat is taken or held by a pending invitation. The team's owner can add seats on the team page.",
+  },
+
   // ── svc-catalog ─────────────────────────────────────────────────────────────────────────────
   plan_not_found: { status: 404, text: 'This plan does not exist.' },
   plan_exists: { status: 409, text: 'A plan with this id already exists.' },
@@ -100,6 +125,11 @@ export const ERROR_CATALOGUE = {
   payment_provider_error: { status: 409, text: 'The payment provider returned no checkout page.' },
   /** A webhook names a price no plan has yet: answered with an error so that the provider retries. */
   unknown_price: { status: 409, text: 'No plan is known for this price yet; the webhook will be retried.' },
+  // svc-billing teams (seats)
+  team_subscription_exists: { status: 409, text: 'This team already has a subscription. Change its seats or plan instead.' },
+  no_team_subscription: { status: 409, text: 'This team has no subscription yet. Buy seats first.' },
+  same_seats: { status: 409, text: 'The team already pays for this many seats.' },
+  seats_below_members: { status: 409, text: 'The team has more members than that. Remove members first, or keep at least one seat per member.' },
   invalid_signature: { status: 400, text: 'The webhook signature is missing or not valid.' },
 
   // ── svc-chat ────────────────────────────────────────────────────────────────────────────────
@@ -109,6 +139,11 @@ export const ERROR_CATALOGUE = {
     status: 402,
     text: 'This API key has reached its monthly credit cap. The cap resets at the start of next month (UTC); its owner can create a key with a higher cap.',
   },
+  member_credit_cap_reached: {
+    status: 402,
+    text: "You have reached the monthly credit cap your team set for you. It resets with the team's credits; a team admin can raise it.",
+  },
+  team_pool_empty: { status: 402, text: "Your team's credit pool has no credits. Ask the team's owner to buy seats or a credit pack." },
   balance_too_low: { status: 409, text: 'The deduction is larger than the balance.' },
   balance_too_high: { status: 400, text: 'A wallet cannot hold that many credits.' },
   wallet_not_found: { status: 404, text: 'This user has no credit wallet yet.' },

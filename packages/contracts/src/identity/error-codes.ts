@@ -31,6 +31,12 @@ export const IDENTITY_ERROR_CODES = {
   invalidCurrentPassword: 'invalid_current_password',
   /** 409: the account already has MAX_API_KEYS_PER_ACCOUNT keys; revoking one makes room. */
   apiKeyLimitReached: 'api_key_limit_reached',
+  /** 409: a team invitation or its acceptance would pass the seats the team pays for; the owner can add seats. */
+  noSeatLeft: 'no_seat_left',
+  /** 403: signed in with another account than the one of the invited address. */
+  invitationWrongAccount: 'invitation_wrong_account',
+  /** 409: the owner must transfer ownership before leaving the team. */
+  ownerMustTransfer: 'owner_must_transfer',
   /** 429, with Retry-After. */
   rateLimited: 'rate_limited',
 } as const satisfies Record<string, ErrorCode>;

@@ -45,9 +45,10 @@ interface ContractEndpoint {
  * The rows of a table of contract endpoints (CATALOG_ENDPOINTS…): every entry needs an access,
  * and the row is keyed by the endpoint's own method and path, so a route renamed in the contracts
  * but mounted elsewhere (or mounted under a typed string) shows as a row without an endpoint.
+ * The team matrix's rows (TeamAccess) are made the same way.
  */
-export function endpointAccessRows<T extends Record<string, ContractEndpoint>>(endpoints: T, access: { [K in keyof T]: Access }): AccessTable {
-  const rows: AccessTable = {};
+export function endpointAccessRows<T extends Record<string, ContractEndpoint>, A = Access>(endpoints: T, access: { [K in keyof T]: A }): Record<string, A> {
+  const rows: Record<string, A> = {};
   for (const [name, endpoint] of Object.entries(endpoints)) {
     const key = contractEndpointKey(endpoint);
     if (key in rows) throw new Error(`${key} is defined twice (${name})`);
@@ -111,6 +112,23 @@ export interface MatrixResult {
 
 const outcomeOf = (status: number): Outcome | number => (status === 401 || status === 403 ? status : status >= 500 ? status : 'granted');
 
+/** The outcome a status counts as, when `expected` is what the table says: a 404 is itself only where the table expects one. */
+export const judge = (expected: Outcome, status: number): Outcome | number => (expected === 404 && status === 404 ? 404 : outcomeOf(status));
+
+/** Calls `endpoint` with `headers` (and `{}` as the body where it takes one); path parameters from `params`, a fresh UUID otherwise. */
+export async function callEndpoint(url: string, endpoint: Endpoint, headers: Record<string, string>, params?: Record<string, string>): Promise<number> {
+  const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params?.[name] ?? randomUUID()));
+  const hasBody = !['GET', 'HEAD', 'DELETE'].includes(endpoint.method);
+  const response = await fetch(`${url}${path}`, {
+    method: endpoint.method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: hasBody ? '{}' : undefined,
+    redirect: 'manual',
+  });
+  await response.arrayBuffer().catch(() => undefined);
+  return response.status;
+}
+
 /** Calls every mounted endpoint as every role and compares the answers with the table. */
 export async function checkAccessMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const endpoints = mountedEndpoints(options.server);
@@ -125,15 +143,11 @@ export async function checkAccessMatrix(options: MatrixOptions): Promise<MatrixR
       continue;
     }
     const expected = typeof access === 'string' ? LADDER[access] : access;
-    const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(options.params?.[name] ?? randomUUID()));
     for (const role of ROLES) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...(role === 'anonymous' ? {} : options.principals[role]) };
-      const hasBody = !['GET', 'HEAD', 'DELETE'].includes(endpoint.method);
-      const response = await fetch(`${options.url}${path}`, { method: endpoint.method, headers, body: hasBody ? '{}' : undefined, redirect: 'manual' });
-      await response.arrayBuffer().catch(() => undefined);
+      const status = await callEndpoint(options.url, endpoint, role === 'anonymous' ? {} : options.principals[role], options.params);
       calls += 1;
-      const got = expected[role] === 404 && response.status === 404 ? 404 : outcomeOf(response.status);
-      if (got !== expected[role]) problems.push(`${endpointKey(endpoint)} as ${role}: expected ${expected[role]}, got ${response.status}`);
+      const got = judge(expected[role], status);
+      if (got !== expected[role]) problems.push(`${endpointKey(endpoint)} as ${role}: expected ${expected[role]}, got ${status}`);
     }
   }
   return { endpoints, calls, problems };

@@ -19,6 +19,7 @@ export {
   type Role,
   ROLES,
 } from './access-matrix';
+export { checkTeamAccessMatrix, TEAM_ROLES, type TeamAccess, type TeamAccessTable, type TeamMatrixOptions, type TeamRole } from './team-matrix';
 export { describeAccessMatrix, describeHostileInput } from './service-suites';
 export { contractFieldNames, type FuzzResult, fuzzEndpoints } from './hostile-input';
 

@@ -24,6 +24,8 @@ interface Entry extends Buckets {
   reference?: string;
   reason?: string;
   actorId?: string;
+  /** On a team's pool: the member the change is for. */
+  memberId?: string;
 }
 
 type WalletSet = Parameters<ReturnType<Db<ChatSchema>['update']>['set']>[0];
@@ -96,6 +98,7 @@ export async function book(tx: Tx<ChatSchema>, entry: Entry, fields: WalletField
     reference: entry.reference,
     reason: entry.reason,
     actorId: entry.actorId,
+    memberId: entry.memberId,
   });
   return row;
 }

@@ -14,6 +14,8 @@ export interface PeriodStart {
   renewsAt: Date;
   selfRenewing: boolean;
   reference: string;
+  /** A team's pool: the allowance above is already × these seats. Absent: a person's wallet (1). */
+  pool?: { seats: number };
 }
 
 /**
@@ -34,9 +36,10 @@ export async function startCreditPeriod(tx: Tx<ChatSchema>, input: PeriodStart):
     renewsAt: input.renewsAt,
     selfRenewing: input.selfRenewing,
     lowBalanceNotifiedFor: null,
+    ...(input.pool && { seats: input.pool.seats }),
   };
   if (!previous) {
-    await tx.insert(chatWallets).values({ userId: input.userId, ...fields, creditsRemaining: 0, purchasedCredits: 0 });
+    await tx.insert(chatWallets).values({ userId: input.userId, ...fields, creditsRemaining: 0, purchasedCredits: 0, ...(input.pool && { ownerKind: 'organisation' as const }) });
   } else if (previous.creditsRemaining > 0) {
     await book(tx, {
       userId: input.userId,
@@ -71,6 +74,8 @@ export interface AllowanceChange {
   period?: { periodStart: Date; refillsAt: Date; anchor: Date; renewsAt: Date };
   reference: string;
   reason: string;
+  /** A team's pool: the seats the allowance above is for. */
+  seats?: number;
 }
 
 /**
@@ -84,6 +89,7 @@ export async function changeAllowance(tx: Tx<ChatSchema>, locked: WalletRow, cha
     creditsLimit: change.credits.granted,
     apiCallsUsed: change.apiCalls.used,
     apiCallsLimit: change.apiCalls.granted,
+    ...(change.seats !== undefined && { seats: change.seats }),
     ...(change.period && {
       periodStart: change.period.periodStart,
       creditsRefillAt: change.period.refillsAt,

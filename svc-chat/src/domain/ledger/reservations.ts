@@ -32,7 +32,7 @@ const reservationCtes = (guard = sql`true`) => sql`
   taken as (
     select user_id, ${parts.plan} as plan_part, ${parts.purchased} as purchased_part
     from chat_wallets
-    where user_id = ${sql.placeholder('userId')}::uuid
+    where user_id = ${sql.placeholder('walletId')}::uuid
       and credits_remaining + purchased_credits >= ${credits}
       and (not ${countsApiCall} or api_calls_used < api_calls_limit)
       and (${guard})
@@ -47,8 +47,8 @@ const reservationCtes = (guard = sql`true`) => sql`
     where wallet.user_id = taken.user_id
     returning ${walletColumns('wallet')}, taken.plan_part, taken.purchased_part
   ), ledger_row as (
-    insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id)
-    select user_id, 'reservation', -plan_part, -purchased_part, ${sql.placeholder('messageId')}::uuid from ${bookedStep}
+    insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id, member_id)
+    select user_id, 'reservation', -plan_part, -purchased_part, ${sql.placeholder('messageId')}::uuid, ${sql.placeholder('memberId')}::uuid from ${bookedStep}
   )`;
 
 /** The reservation as one statement: one round trip, and no transaction of its own needed. */
@@ -59,7 +59,8 @@ const reservationStatement = namedStatement('wallet_reservation', sql`with ${res
  * chat send: its conversation slot and message), one round trip instead of one per write. `ctes`
  * follow the reservation's and read `bookedStep`, writing only when it holds a row; `select` returns
  * one row per `bookedStep` row, with its columns (`bookedColumns`) and whatever the record adds. Its values
- * may use the reservation's `userId` and `at`; the others are the reservation's own. A `guard`
+ * may use `at`; `walletId`, `credits`, `messageId`, `memberId` and `countsApiCall` are the
+ * reservation's own (`userId` is the record's: the person sending, whose wallet may be a team's pool). A `guard`
  * (a condition on the values) holds the reservation back where it is false, so a record that
  * could not be written leaves nothing written at all, and the statement can run without a
  * transaction around it.
@@ -76,7 +77,11 @@ export interface Recording {
 }
 
 /** `null` when the wallet is missing, holds less than `credits`, or (when the request counts one) has no API call left. */
-async function takeForReservation(db: Db<ChatSchema>, input: { userId: string; credits: number; messageId: string; countsApiCall: boolean }, recording?: Recording) {
+async function takeForReservation(
+  db: Db<ChatSchema>,
+  input: { walletId: string; credits: number; messageId: string; countsApiCall: boolean; memberId: string | null },
+  recording?: Recording,
+) {
   const values = { ...recording?.values, ...input, at: recording?.values.at ?? new Date().toISOString() };
   const [raw] = await (recording?.statement ?? reservationStatement).run(db, values);
   if (!raw) return null;
@@ -105,11 +110,11 @@ export async function reserveCredits(
   seen: WalletRow,
   credits: number,
   messageId: string,
-  { countsApiCall = false, recording }: ApiCallCounting & { recording?: Recording } = {},
+  { countsApiCall = false, recording, memberId = null }: ApiCallCounting & { recording?: Recording; memberId?: string | null } = {},
 ): Promise<Reserved> {
   if (countsApiCall && apiCallsExhausted(seen)) return { ok: false, reason: 'calls', wallet: seen };
   if (credits > seen.creditsRemaining + seen.purchasedCredits) return { ok: false, reason: 'credits', wallet: seen };
-  const taken = await takeForReservation(db, { userId: seen.userId, credits, messageId, countsApiCall }, recording);
+  const taken = await takeForReservation(db, { walletId: seen.userId, credits, messageId, countsApiCall, memberId }, recording);
   return taken ? { ok: true, ...taken } : { ok: false, reason: 'changed' };
 }
 
@@ -120,7 +125,7 @@ export async function reserveCredits(
  */
 export async function settleReservation(
   tx: Tx<ChatSchema>,
-  input: { userId: string; reservation: Buckets; cost: number; messageId: string },
+  input: { userId: string; reservation: Buckets; cost: number; messageId: string; memberId?: string },
 ): Promise<{ charged: number; wallet: WalletRow }> {
   const reserved = input.reservation.plan + input.reservation.purchased;
   if (input.cost > reserved || input.cost < 0) throw new SettlementOverReservationError(input.cost, reserved);
@@ -132,6 +137,7 @@ export async function settleReservation(
     plan: back - purchasedBack,
     purchased: purchasedBack,
     messageId: input.messageId,
+    memberId: input.memberId,
     reason: `reserved ${reserved}, cost ${input.cost}`,
   });
   return { charged: input.cost, wallet };
@@ -140,11 +146,19 @@ export async function settleReservation(
 /** A failed reply: the whole reservation goes back, and the API call when the reservation counted one. */
 export async function releaseReservation(
   tx: Tx<ChatSchema>,
-  input: { userId: string; reservation: Buckets; messageId: string; reason: string } & ApiCallCounting,
+  input: { userId: string; reservation: Buckets; messageId: string; reason: string; memberId?: string } & ApiCallCounting,
 ): Promise<WalletRow> {
   return book(
     tx,
-    { userId: input.userId, kind: 'release', plan: input.reservation.plan, purchased: input.reservation.purchased, messageId: input.messageId, reason: input.reason },
+    {
+      userId: input.userId,
+      kind: 'release',
+      plan: input.reservation.plan,
+      purchased: input.reservation.purchased,
+      messageId: input.messageId,
+      memberId: input.memberId,
+      reason: input.reason,
+    },
     input.countsApiCall ? { apiCallsUsed: sql`greatest(${chatWallets.apiCallsUsed} - 1, 0)` } : {},
   );
 }

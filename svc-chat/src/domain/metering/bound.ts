@@ -1,6 +1,6 @@
 import { CREDITS_PER_TOKEN, creditsForTokens, estimatedSendCredits, insufficientCreditsText, replyTokenBound } from '@agentdock/contracts';
 import type { AppError } from '@agentdock/service-kit';
-import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError } from '../errors';
+import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, MemberCreditCapError } from '../errors';
 import { apiCallsExhausted, type Reserved, type WalletRow } from '../ledger';
 
 /**
@@ -46,6 +46,14 @@ export function boundByKeyCap(bound: ReplyBound, key: { key: { monthlyCreditCap:
   if (cap === null) return bound;
   const capBound = Math.floor((cap - key.spent) / CREDITS_PER_TOKEN) - messageTokens;
   if (capBound < 1) throw new KeyCreditCapError(cap);
+  return { ...bound, replyBound: Math.min(bound.replyBound, capBound) };
+}
+
+/** The bound narrowed to what the member's cap in the team's pool has left; throws the 402 when that is not one reply token. */
+export function boundByMemberCap(bound: ReplyBound, member: { monthlyCap: number | null; spent: number }, messageTokens: number): ReplyBound {
+  if (member.monthlyCap === null) return bound;
+  const capBound = Math.floor((member.monthlyCap - member.spent) / CREDITS_PER_TOKEN) - messageTokens;
+  if (capBound < 1) throw new MemberCreditCapError(member.monthlyCap);
   return { ...bound, replyBound: Math.min(bound.replyBound, capBound) };
 }
 

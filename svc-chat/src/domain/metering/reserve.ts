@@ -4,7 +4,8 @@ import type { ChatSchema } from '../../db/schema';
 import { holdKeyCredits, type KeyHold, lockApiKey } from '../api-keys';
 import { WalletNotFoundError } from '../errors';
 import { type Buckets, lockWallet, type Recording, reserveCredits, type WalletRow } from '../ledger';
-import { type BoundInput, boundByKeyCap, boundReply, refusal } from './bound';
+import { holdMemberCredits, lockPoolMember, spentIn } from '../pools/members';
+import { type BoundInput, boundByKeyCap, boundByMemberCap, boundReply, refusal } from './bound';
 
 export interface ReserveInput extends BoundInput {
   userId: string;
@@ -20,6 +21,18 @@ export interface ReserveInput extends BoundInput {
   seen?: WalletRow;
   /** The caller's own record of the request, written by the reservation's statement (see `reservationRecording`). */
   recording?: Recording;
+  /**
+   * `userId` is a team's pool, spent from by this member: the member's monthly cap bounds the reply
+   * too, checked and counted under the member's row lock in the reservation's transaction.
+   */
+  pool?: { organisationId: string; memberId: string };
+}
+
+/** Whose cap a pool's reservation counted against, in which of the pool's periods. */
+export interface PoolHold {
+  organisationId: string;
+  memberId: string;
+  periodStart: Date;
 }
 
 /** What was set aside for one reply. */
@@ -34,6 +47,8 @@ export interface Reservation {
   buckets: Buckets;
   countsApiCall: boolean;
   keyHold: KeyHold | null;
+  /** Set when the credits came from a team's pool. */
+  poolHold: PoolHold | null;
   /** The row the recording's statement returned, when the reservation was given one. */
   recorded?: Record<string, unknown>;
 }
@@ -55,16 +70,23 @@ export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Pro
 export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Partial<AtOnce>): Promise<Reservation | null> {
   // Locks are only taken on the second overload's handle, a transaction: `atOnce` never locks.
   const tx = db as Tx<ChatSchema>;
-  let unlocked = input.seen !== undefined && input.keyId === undefined;
+  let unlocked = input.seen !== undefined && input.keyId === undefined && input.pool === undefined;
   let wallet = unlocked ? input.seen! : await lockWallet(tx, input.userId);
   for (;;) {
     let bound = boundReply(wallet, input);
     const key = input.keyId ? await lockApiKey(db, input.keyId, input.now ?? new Date()) : null;
     if (key) bound = boundByKeyCap(bound, key, input.messageTokens);
+    const member = input.pool ? await lockPoolMember(tx, input.pool.organisationId, input.pool.memberId) : null;
+    if (member) bound = boundByMemberCap(bound, { monthlyCap: member.monthlyCap, spent: spentIn(member, wallet.periodStart) }, input.messageTokens);
     // The composer's "up to" for this send: the same function, on the bound the reply is held to.
     const credits = upToCredits({ messageTokens: input.messageTokens, maxReplyTokens: bound.replyBound, balance: bound.balance });
-    const outcome = await reserveCredits(db, wallet, credits, input.replyId, { countsApiCall: input.countsApiCall, recording: input.recording });
+    const outcome = await reserveCredits(db, wallet, credits, input.replyId, {
+      countsApiCall: input.countsApiCall,
+      recording: input.recording,
+      memberId: input.pool?.memberId ?? null,
+    });
     if (outcome.ok) {
+      if (member) await holdMemberCredits(tx, member, credits, wallet.periodStart);
       return {
         userId: input.userId,
         replyId: input.replyId,
@@ -74,6 +96,7 @@ export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Par
         buckets: outcome.reservation,
         countsApiCall: input.countsApiCall,
         keyHold: key ? await holdKeyCredits(db, key, credits) : null,
+        poolHold: input.pool ? { ...input.pool, periodStart: wallet.periodStart } : null,
         ...(input.recording ? { recorded: outcome.recorded } : {}),
       };
     }

@@ -7,6 +7,7 @@ import type { ChatSchema } from '../../db/schema';
 import type { AgentRecord } from '../agents';
 import { releaseKeyCredits } from '../api-keys';
 import { releaseReservation, settleReservation, type WalletRow } from '../ledger';
+import { releaseMemberCredits } from '../pools/members';
 import type { Delivered } from './cut-off';
 import { noteLowBalance } from './notify';
 import type { Reservation } from './reserve';
@@ -81,18 +82,29 @@ export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, 
     bound: reservation.replyBound,
   });
   return closeReservation(context, reservation, async (tx) => {
-    const { charged, wallet } = await settleReservation(tx, { userId: reservation.userId, reservation: reservation.buckets, cost: cost.credits, messageId: reservation.replyId });
+    const { poolHold } = reservation;
+    const { charged, wallet } = await settleReservation(tx, {
+      userId: reservation.userId,
+      reservation: reservation.buckets,
+      cost: cost.credits,
+      messageId: reservation.replyId,
+      ...(poolHold && { memberId: poolHold.memberId }),
+    });
     if (reservation.keyHold) await releaseKeyCredits(tx, reservation.keyHold, reservation.keyHold.credits - charged);
+    // After the pool's wallet (book locked it): the member's row, in the reservation's order.
+    if (poolHold) await releaseMemberCredits(tx, poolHold, reservation.credits - charged);
     const done = await record.settled(tx, { delivered, cost, charged, wallet });
     await context.enqueue(tx, chatCreditsSpentV1, {
-      userId: reservation.userId,
+      // The person who spent: a team's member when the credits came from its pool.
+      userId: poolHold?.memberId ?? reservation.userId,
       agentId: agent.id,
       messageId: reservation.replyId,
       credits: charged,
       tokens: cost.tokens,
       balanceAfter: wallet.creditsRemaining + wallet.purchasedCredits,
     });
-    await noteLowBalance(context, tx, wallet, deps.lowBalanceRatio);
+    // The low-balance email goes to a person about their own wallet; a team's pool has no address here.
+    if (!poolHold) await noteLowBalance(context, tx, wallet, deps.lowBalanceRatio);
     return done;
   });
 }
@@ -106,8 +118,10 @@ export async function release<TFailed>(context: ServiceContext<ChatSchema>, rese
       messageId: reservation.replyId,
       reason: 'provider failure',
       countsApiCall: reservation.countsApiCall,
+      ...(reservation.poolHold && { memberId: reservation.poolHold.memberId }),
     });
     if (reservation.keyHold) await releaseKeyCredits(tx, reservation.keyHold, reservation.keyHold.credits);
+    if (reservation.poolHold) await releaseMemberCredits(tx, reservation.poolHold, reservation.credits);
     return record.failed(tx, apology);
   });
 }
