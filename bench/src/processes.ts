@@ -12,13 +12,14 @@ export interface Started {
 
 /**
  * Starts one deployable as its own process, the way production runs it. With `readStdout` its
- * standard output is kept for `firstLine`, otherwise dropped.
+ * standard output is kept for `firstLine`, with `inheritStdout` printed as the bench's own,
+ * otherwise dropped.
  */
-export function startProcess(name: string, args: string[], env: Record<string, string>, { readStdout = false } = {}): Started {
+export function startProcess(name: string, args: string[], env: Record<string, string>, { readStdout = false, inheritStdout = false } = {}): Started {
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', readStdout ? 'pipe' : 'ignore', 'inherit'],
+    stdio: ['ignore', readStdout ? 'pipe' : inheritStdout ? 'inherit' : 'ignore', 'inherit'],
   });
   return { name, child };
 }

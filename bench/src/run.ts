@@ -75,7 +75,7 @@ async function benchPages(dataDir: string, parts: { routes: boolean; chatPage: b
     }
     if (parts.routes) {
       const widths = [1280, 375];
-      console.log('\nPublic routes — medians of 3 fresh visits (goals: CLS ≤ 0.05, LCP within 100 ms of FCP, / ≤ 120 KB and /signin ≤ 110 KB of gzipped JS)');
+      console.log('\nPublic routes — medians of 3 fresh visits (goals: CLS 0, LCP within 100 ms of FCP, every route ≤ 100 KB of gzipped JS at first view)');
       console.log(`  ${'route'.padEnd(34)}   FCP        LCP       CLS     JS gzipped`);
       const results = await measureRoutes(base, PUBLIC_ROUTES, widths);
       for (const [key, vitals] of results) {

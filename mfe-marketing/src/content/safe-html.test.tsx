@@ -52,4 +52,11 @@ describe('sanitizeHtml and SafeHtml', () => {
     expect(root.querySelector('a')?.hasAttribute('target')).toBe(false);
     expect(root.querySelector('p')?.hasAttribute('target')).toBe(false);
   });
+
+  it('gives a text seen before the same purified result, and a changed text its own', () => {
+    const text = '<p onclick="alert(1)">Again</p><script>x()</script>';
+    expect(sanitizeHtml(text)).toBe('<p>Again</p>');
+    expect(sanitizeHtml(text)).toBe('<p>Again</p>');
+    expect(sanitizeHtml(`${text}<b>new</b>`)).toBe('<p>Again</p><b>new</b>');
+  });
 });

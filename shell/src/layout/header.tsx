@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '@agentdock/session';
 import { classNames, Container, Skeleton } from '@agentdock/ui';
-import { HeaderBalance } from './header-balance';
 import { accountLinks, MAIN_LINKS } from './nav-links';
 import { MobileMenu } from './mobile-menu';
 import { SignOutButton } from './sign-out-button';
@@ -10,6 +9,11 @@ import { useScrolled } from './use-scrolled';
 
 /** The header is see-through at the top of the page and turns opaque past this many pixels. */
 export const OPAQUE_AFTER_PX = 20;
+
+// Only a signed-in customer has a balance: the wallet's contracts (and the validation library they
+// bring) load with it instead of with every anonymous visitor's first view. It shows nothing while
+// loading either way, so nothing moves when it arrives.
+const HeaderBalance = lazy(() => import('./header-balance').then((module) => ({ default: module.HeaderBalance })));
 
 const navClass = ({ isActive }: { isActive: boolean }) => classNames('shell-nav__link', isActive && 'is-active');
 
@@ -50,7 +54,11 @@ export function Header() {
               {session.user.email}
             </span>
           )}
-          {session.status === 'signed-in' && <HeaderBalance />}
+          {session.status === 'signed-in' && (
+            <Suspense fallback={null}>
+              <HeaderBalance />
+            </Suspense>
+          )}
           {accountLinks(session, 'header').map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
