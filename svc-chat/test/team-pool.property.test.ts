@@ -55,7 +55,9 @@ describe(`team pool properties on ${DRIVER}`, () => {
   beforeAll(async () => {
     chat = await ChatHarness.start({ DEMO_AGENT_PROVIDER_URL: 'http://127.0.0.1:9/v1' });
     agentId = (await chat.agent({ tier: 'starter' })).id;
-    handlers = new Map(chatConsumers(chat.service.context, { keys: new ApiKeyCache() }).map((consumer) => [consumer.subject, consumer.handler as (envelope: unknown) => Promise<void>]));
+    handlers = new Map(
+      chatConsumers(chat.service.context, { keys: new ApiKeyCache() }).map((consumer) => [consumer.subject, consumer.handler as (envelope: unknown) => Promise<void>]),
+    );
   });
   afterAll(() => chat.close());
 

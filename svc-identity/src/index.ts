@@ -84,7 +84,11 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       const teams = { db: context.db, writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, freeSeats: options.teamFreeSeats };
       api.use(teamsRouter(teams, auth.signer.verifier), invitationsRouter(teams, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
-      app.use(identityStatsRouter(context.db, auth.signer.verifier), identityExportsRouter(context.db, auth.signer.verifier), identityCustomerRouter(context.db, ends, auth.signer.verifier));
+      app.use(
+        identityStatsRouter(context.db, auth.signer.verifier),
+        identityExportsRouter(context.db, auth.signer.verifier),
+        identityCustomerRouter(context.db, ends, auth.signer.verifier),
+      );
       app.use(IDENTITY_BASE, api);
     },
     consumers(context, { mailer }) {
