@@ -343,7 +343,7 @@ export class StripeEngine {
       url: `${this.options.publicUrl}/checkout/${id}`,
       metadata: params.metadata ?? {},
       subscription: null,
-      amount_total: price.unit_amount * quantity,
+      amount_total: 0,
       currency: price.currency,
       created: this.store.now(),
       price: price.id,
@@ -387,7 +387,7 @@ export class StripeEngine {
   /** What the session charges now: nothing during a trial, else its price less the discount plus tax. */
   private priceSession(session: CheckoutSession): void {
     const price = this.store.priceFor(session.price);
-    const subtotal = session.trialDays > 0 ? 0 : (price?.unit_amount ?? 0);
+    const subtotal = session.trialDays > 0 ? 0 : (price?.unit_amount ?? 0) * session.quantity;
     session.charge = charge(subtotal, session.discount ? this.store.coupons.get(session.discount.coupon) : undefined, session.automaticTax);
     session.amount_total = session.charge.total;
   }
@@ -463,7 +463,7 @@ export class StripeEngine {
     if (session.mode === 'subscription') {
       subscription = this.startSubscription(session, card, discount);
       session.subscription = subscription.id;
-      invoice = this.subscriptionInvoice(subscription, 'subscription_create', 'paid', session.trialDays > 0 ? 0 : (this.store.priceFor(session.price)?.unit_amount ?? 0));
+      invoice = this.subscriptionInvoice(subscription, 'subscription_create', 'paid', session.trialDays > 0 ? 0 : (this.store.priceFor(session.price)?.unit_amount ?? 0) * session.quantity);
     } else if (session.invoiceCreation) {
       invoice = this.oneOffInvoice(session);
       session.invoice = invoice.id;
@@ -476,9 +476,8 @@ export class StripeEngine {
   }
 
   private setSessionQuantity(session: CheckoutSession, quantity: number): void {
-    const price = this.store.priceFor(session.price) ?? this.missing('price', session.price);
     session.quantity = quantity;
-    session.amount_total = price.unit_amount * quantity;
+    this.priceSession(session);
   }
 
   requiresAuthentication(cardNumber: string): boolean {
@@ -886,11 +885,11 @@ export class StripeEngine {
     item.current_period_end = addInterval(item.current_period_start, item.price.recurring?.interval ?? 'month');
     if (card === 'pays') {
       subscription.status = 'active';
-      await this.emitInvoice(this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', item.price.unit_amount));
+      await this.emitInvoice(this.subscriptionInvoice(subscription, 'subscription_cycle', 'paid', item.price.unit_amount * item.quantity));
     } else {
       subscription.status = 'past_due';
       this.pastDueSince.set(subscription.id, item.current_period_start);
-      await this.emitInvoice(this.subscriptionInvoice(subscription, 'subscription_cycle', 'open', item.price.unit_amount));
+      await this.emitInvoice(this.subscriptionInvoice(subscription, 'subscription_cycle', 'open', item.price.unit_amount * item.quantity));
     }
     await this.emit('customer.subscription.updated', subscription);
   }
