@@ -10,10 +10,10 @@ import { defineEvent } from './envelope';
  */
 
 /** The paid tiers a card subscription can hold (free has no subscription; enterprise is by contract). */
-const paidTier = z.enum(SUBSCRIPTION_TIERS).exclude(['free']);
+export const paidTier = z.enum(SUBSCRIPTION_TIERS).exclude(['free']);
 
-const subscriptionFacts = z.object({
-  userId: z.string().uuid(),
+/** A plan subscription's period, as a person's and a team's subscription events both carry it. */
+export const subscriptionPeriodFacts = z.object({
   /** The payment provider's subscription id (e.g. `sub_…`). */
   subscriptionId: z.string().min(1),
   tier: paidTier,
@@ -22,6 +22,8 @@ const subscriptionFacts = z.object({
   periodStart: z.string().datetime(),
   periodEnd: z.string().datetime(),
 });
+
+const subscriptionFacts = subscriptionPeriodFacts.extend({ userId: z.string().uuid() });
 
 /** First successful payment of a plan subscription: the user holds `tier` from now on. */
 export const subscriptionActivatedV1 = defineEvent('billing.subscription.activated', 1, subscriptionFacts);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { billingPeriod } from '../billing/http';
-import { SUBSCRIPTION_TIERS } from '../catalog/tier';
+import { paidTier, subscriptionPeriodFacts } from './billing';
 import { defineEvent } from './envelope';
 
 /**
@@ -11,7 +10,6 @@ import { defineEvent } from './envelope';
  * credits × seats).
  */
 
-const paidTier = z.enum(SUBSCRIPTION_TIERS).exclude(['free']);
 const organisationId = z.string().uuid();
 
 /** Where the team's subscription stands, as identity needs it: active, trialing and past_due still hold the seats. */
@@ -36,16 +34,7 @@ export const seatsChangedV1 = defineEvent(
   }),
 );
 
-const teamSubscriptionFacts = z.object({
-  organisationId,
-  subscriptionId: z.string().min(1),
-  tier: paidTier,
-  seats: z.number().int().positive(),
-  billingPeriod,
-  /** The credit period this event starts or belongs to (ISO 8601). */
-  periodStart: z.string().datetime(),
-  periodEnd: z.string().datetime(),
-});
+const teamSubscriptionFacts = subscriptionPeriodFacts.extend({ organisationId, seats: z.number().int().positive() });
 
 /** The team's first payment went through: its pool gets the plan's credits × seats for the period. */
 export const teamSubscriptionActivatedV1 = defineEvent('billing.team-subscription.activated', 1, teamSubscriptionFacts);
