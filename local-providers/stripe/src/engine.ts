@@ -463,7 +463,12 @@ export class StripeEngine {
     if (session.mode === 'subscription') {
       subscription = this.startSubscription(session, card, discount);
       session.subscription = subscription.id;
-      invoice = this.subscriptionInvoice(subscription, 'subscription_create', 'paid', session.trialDays > 0 ? 0 : (this.store.priceFor(session.price)?.unit_amount ?? 0) * session.quantity);
+      invoice = this.subscriptionInvoice(
+        subscription,
+        'subscription_create',
+        'paid',
+        session.trialDays > 0 ? 0 : (this.store.priceFor(session.price)?.unit_amount ?? 0) * session.quantity,
+      );
     } else if (session.invoiceCreation) {
       invoice = this.oneOffInvoice(session);
       session.invoice = invoice.id;
