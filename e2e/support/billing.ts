@@ -1,5 +1,18 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { type Account, bearer } from './accounts';
+import { E2E_PORTS } from './ports';
+
+export const STRIPE = `http://127.0.0.1:${E2E_PORTS.STRIPE_LOCAL_PORT}`;
+export const DAY = 86_400;
+
+/** The local provider's test clock, as Stripe's test clocks: renewals, dunning and trial ends fall due. */
+export async function advanceClock(request: APIRequestContext, seconds: number): Promise<void> {
+  const response = await request.post(`${STRIPE}/v1/test_helpers/advance`, {
+    headers: { authorization: 'Bearer sk_test_local' },
+    form: { seconds: String(seconds) },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
 
 /** Buys Starter monthly with the 4242 test card on the provider's hosted page, without a browser; resolves once identity has the tier. */
 export async function buyStarterByApi(request: APIRequestContext, account: Account): Promise<void> {

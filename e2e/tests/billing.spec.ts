@@ -1,19 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { bearer, createAccount, signInBrowser, submitSignInForm, type Account } from '../support/accounts';
+import { advanceClock, DAY } from '../support/billing';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
-
-const STRIPE = `http://127.0.0.1:${E2E_PORTS.STRIPE_LOCAL_PORT}`;
-const DAY = 86_400;
-
-/** The local provider's test clock, as Stripe's test clocks: renewals and dunning fall due. */
-async function advanceClock(request: APIRequestContext, seconds: number) {
-  const response = await request.post(`${STRIPE}/v1/test_helpers/advance`, {
-    headers: { authorization: 'Bearer sk_test_local' },
-    form: { seconds: String(seconds) },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 const profileTier = async (request: APIRequestContext, account: Account) =>
   ((await (await request.get('/api/identity/me', { headers: bearer(account) })).json()) as { subscriptionTier: string }).subscriptionTier;

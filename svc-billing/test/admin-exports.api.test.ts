@@ -23,6 +23,7 @@ function subscription(id: string, start: string) {
     granted: true,
     graceEndsAt: null,
     team: null,
+    trial: null,
   });
   return {
     id,

@@ -39,6 +39,7 @@ function subscription(
     granted: true,
     graceEndsAt: null,
     team: null,
+    trial: null,
   });
   return {
     id,

@@ -117,6 +117,7 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
         price: { unitAmount: 5_000, currency: 'usd', interval: 'month' },
         cancelAtPeriodEnd: false,
         graceEndsAt: null,
+        trial: null,
       }),
     ]);
     // Activated once, and the first payment's receipt.

@@ -71,6 +71,8 @@ describe(`svc-billing trials, promotion codes and tax (${DRIVER})`, () => {
     expect(activated).toMatchObject({ tier: 'starter', billingPeriod: 'monthly' });
     const listed = (await request(billing.url).get('/api/billing/subscriptions').set(user.auth).expect(200)).body.subscriptions;
     expect(listed).toEqual([expect.objectContaining({ status: 'trialing', tier: 'starter' })]);
+    // The Subscription tab says when the trial ends and that, without a card, nothing will be charged.
+    expect(listed[0].trial).toEqual({ endsAt: new Date(listed[0].currentPeriodEnd * 1000).toISOString(), cardOnFile: false, firstCharge: 5_000 });
 
     const customerId = await customerOf(user);
     await advanceCustomerClock(stripe, customerId, 11.5, { pollMs: 10 });
@@ -100,12 +102,19 @@ describe(`svc-billing trials, promotion codes and tax (${DRIVER})`, () => {
     const url = await checkout(user, { kind: 'plan', planId: 'professional', billingPeriod: 'monthly' });
     expect(sessionOf(url)).toMatchObject({ trialDays: 7, paymentMethodCollection: 'always' });
     await submit(url, { cardNumber: '4242424242424242' });
+    const trialing = await eventually(async () => {
+      const [listed] = (await request(billing.url).get('/api/billing/subscriptions').set(user.auth).expect(200)).body.subscriptions;
+      return listed?.trial && listed;
+    });
+    expect(trialing.trial).toMatchObject({ cardOnFile: true, firstCharge: 10_000 });
     const customerId = await customerOf(user);
     await advanceCustomerClock(stripe, customerId, 5, { pollMs: 10 });
     await billing.stripe.engine.webhooksIdle();
     const clock = await advanceCustomerClock(stripe, customerId, 3, { pollMs: 10 });
     await billing.stripe.engine.webhooksIdle();
     await eventually(async () => (await published(subscriptionRenewedV1.subject, user.id)).length === 1);
+    const [paid] = (await request(billing.url).get('/api/billing/subscriptions').set(user.auth).expect(200)).body.subscriptions;
+    expect(paid).toMatchObject({ status: 'active', trial: null });
     expect(await published(subscriptionTrialEndingV1.subject, user.id)).toEqual([expect.objectContaining({ cardOnFile: true, amount: 10_000 })]);
     const [receipt] = await eventually(async () => {
       const rows = await published(paymentReceivedV1.subject, user.id);

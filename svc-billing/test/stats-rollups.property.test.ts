@@ -128,6 +128,7 @@ describe(`billing stats rollups equal the raw rows on ${DRIVER}`, () => {
               granted: true,
               graceEndsAt: null,
               team: null,
+              trial: null,
             });
             await db.insert(subscriptions).values({
               id,

@@ -37,7 +37,7 @@ export const CHAT_ACCESS: AccessTable = {
   }),
   ...endpointAccessRows({ stats: ADMIN_STATS_ENDPOINTS.chat }, { stats: 'admin' }),
   ...endpointAccessRows(CHAT_CUSTOMER_ENDPOINTS, { creditsRanking: 'admin', usage: 'admin' }),
-  ...endpointAccessRows(CHAT_STATEMENT_ENDPOINTS, { mine: 'user', customer: 'admin' }),
+  ...endpointAccessRows(CHAT_STATEMENT_ENDPOINTS, { mine: 'user', customer: 'admin', mineCsv: 'user', customerCsv: 'admin' }),
   ...endpointAccessRows(CHAT_ADMIN_ENDPOINTS, {
     wallets: 'admin',
     adjustWallet: 'admin',

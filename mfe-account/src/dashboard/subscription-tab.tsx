@@ -12,6 +12,7 @@ import { ChangeConfirmation } from './subscription/change-confirmation';
 import { PlanOption } from './subscription/plan-option';
 import { NextBilling, SubscriptionFigures } from './subscription/subscription-figures';
 import { SubscriptionSkeleton } from './subscription/subscription-skeleton';
+import { TrialNotice } from './subscription/trial-notice';
 import { useSubscriptionPlans } from './subscription/use-subscription-plans';
 import { isFirstLoad, type SourceState } from './source-state';
 import { SUBSCRIPTION_SOURCES, type DashboardData } from './use-dashboard-data';
@@ -83,6 +84,7 @@ function LoadedSubscription({ tier, wallet, onRetryWallet, subscriptions, plans,
       </Card>
 
       <CancellingNotice subscription={subscription} busy={busy} onResumed={onPlanChanged} />
+      <TrialNotice subscription={subscription} tier={tier} busy={busy} onAddCard={() => void change.openPortal()} />
 
       {subscription?.status === 'past_due' && (
         <div className="acc-notice" role="alert">

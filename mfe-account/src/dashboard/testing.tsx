@@ -53,6 +53,7 @@ export function subscriptionFixture(overrides: Partial<BillingSubscription> = {}
     currentPeriodEnd: Math.floor(Date.UTC(2026, 11, 24, 12) / 1000),
     cancelAtPeriodEnd: false,
     graceEndsAt: null,
+    trial: null,
     ...overrides,
   };
 }

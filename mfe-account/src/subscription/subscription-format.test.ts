@@ -13,6 +13,7 @@ const subscription = (overrides: Partial<BillingSubscription> = {}): BillingSubs
   currentPeriodEnd: 1_801_440_000,
   cancelAtPeriodEnd: false,
   graceEndsAt: null,
+  trial: null,
   ...overrides,
 });
 

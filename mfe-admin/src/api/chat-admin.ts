@@ -3,6 +3,7 @@ import {
   CHAT_ADMIN_ENDPOINTS,
   CHAT_CUSTOMER_ENDPOINTS,
   CHAT_STATEMENT_ENDPOINTS,
+  type StatementCsvQuery,
   type StatementResponse,
   type AdminMessage,
   type ConnectionInput,
@@ -34,6 +35,9 @@ export function chatAdminApi(api: ApiClient) {
     /** The customer's statement, as the customer reads it on the dashboard. */
     customerStatement: (userId: string, request: StatementRequest, signal?: AbortSignal): Promise<StatementResponse> =>
       api.call(CHAT_STATEMENT_ENDPOINTS.customer, { signal, params: { userId }, query: { ...request } }),
+    /** The customer's statement of the range as CSV, the file the customer downloads. */
+    customerStatementCsv: async (userId: string, range: StatementCsvQuery): Promise<Blob> =>
+      (await api.download(CHAT_STATEMENT_ENDPOINTS.customerCsv, { params: { userId }, query: range })).blob,
     customerUsage: (userId: string, options?: CallOptions): Promise<CustomerUsage> => api.call(CHAT_CUSTOMER_ENDPOINTS.usage, { ...options, params: { userId } }),
     /** The heaviest users of plan credits this period, most first. */
     creditsRanking: async (options?: CallOptions): Promise<CreditsRanking['users']> => (await api.call(CHAT_CUSTOMER_ENDPOINTS.creditsRanking, { ...options, query: {} })).users,

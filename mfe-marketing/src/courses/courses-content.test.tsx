@@ -34,6 +34,7 @@ const communitySubscription = (status: string) => ({
   currentPeriodEnd: 1_702_592_000,
   cancelAtPeriodEnd: false,
   graceEndsAt: null,
+  trial: null,
 });
 
 beforeEach(() => {

@@ -26,5 +26,6 @@ export { rejectingSuspended, SuspendedUsers } from './auth/suspension';
 export { type AdminActionInput, type AdminActor, adminActorOf, adminAuditPath, adminAuditRouter, listAdminActions, recordAdminAction } from './audit/admin-audit';
 export { type RunningService, runStandalone, type ServiceContext, type ServiceDefinition, serviceEnvSchema, type ServiceRuntime, startService } from './service';
 export { adminStatsRouter } from './stats/admin-stats-router';
-export { adminExportRouter, afterCursor, type CsvCell, cursorTime, type ExportCursor, type ExportRange, inPages, minorAsDecimal } from './exports/csv-export';
+export { adminExportRouter, afterCursor, type CsvCell, cursorTime, type ExportCursor, type ExportRange, inPages, minorAsDecimal, sendCsv } from './exports/csv-export';
+export { withCursorRows } from './exports/cursor-rows';
 export { type RollupDefinition, type RollupDifference, rollupDifferences } from './stats/rollups';

@@ -23,7 +23,7 @@ export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } fr
 export { hrefWithReturnUrl, RETURN_URL_PARAM, signInHref } from './sign-in-href';
 export { SITE, SITE_FOOTER_ID } from './site';
 export { StatementView, type StatementViewProps } from './statement/statement-view';
-export { type StatementLoader, type StatementRequest, useStatement } from './statement/use-statement';
+export { type StatementCsvLoader, type StatementLoader, type StatementRequest, useStatement } from './statement/use-statement';
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { TIER_COLORS, TierBadge, type TierBadgeProps } from './tier-badge';

@@ -168,6 +168,7 @@ export function toBillingSubscription(row: SubscriptionRow): BillingSubscription
     currentPeriodEnd: state.currentPeriodEnd,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     graceEndsAt: row.graceEndsAt === null ? null : new Date(row.graceEndsAt * 1000).toISOString(),
+    trial: state.trial && { endsAt: new Date(state.trial.endsAt * 1000).toISOString(), cardOnFile: state.trial.cardOnFile, firstCharge: state.trial.firstCharge },
   };
 }
 

@@ -17,6 +17,7 @@ const machineRecord: StoredSubscription = {
   granted: true,
   graceEndsAt: T0 + 7 * 86_400,
   team: null,
+  trial: null,
 };
 
 /** What the column holds after a JSON round trip, as the database hands it back. */
@@ -47,22 +48,30 @@ describe('the stored subscription record', () => {
 
   it('upgrades a row written before the record had a version (the machine’s record as it was stored then)', () => {
     const { next } = applySnapshot(null, { ...machineRecord, status: 'active' }, T0);
-    const { team: _none, ...unversioned } = next;
-    expect(readStoredSubscription(stored(unversioned))).toEqual({ version: 2, ...next, team: null });
-    const { team: _noTeam, ...person } = machineRecord;
+    const { team: _none, trial: _noTrial, ...unversioned } = next;
+    expect(readStoredSubscription(stored(unversioned))).toEqual({ version: 3, ...next, team: null, trial: null });
+    const { team: _noTeam, trial: _notTrialing, ...person } = machineRecord;
     const course = { ...person, product: { kind: 'course', courseId: 'growth' }, graceEndsAt: null };
-    expect(readStoredSubscription(stored(course))).toEqual({ version: 2, ...course, team: null });
+    expect(readStoredSubscription(stored(course))).toEqual({ version: 3, ...course, team: null, trial: null });
   });
 
   it('upgrades a version-1 record (written before teams) to a person’s subscription', () => {
-    const { team: _none, ...person } = machineRecord;
-    expect(readStoredSubscription(stored({ version: 1, ...person }))).toEqual({ version: 2, ...machineRecord });
+    const { team: _none, trial: _noTrial, ...person } = machineRecord;
+    expect(readStoredSubscription(stored({ version: 1, ...person }))).toEqual({ version: 3, ...machineRecord });
   });
 
   it('keeps a team’s organisation and seats', () => {
     const team = { ...machineRecord, team: { organisationId: '00000000-0000-4000-8000-0000000000aa', seats: 7 } };
-    expect(readStoredSubscription(stored(storedSubscriptionRecord(team)))).toEqual({ version: 2, ...team });
+    expect(readStoredSubscription(stored(storedSubscriptionRecord(team)))).toEqual({ version: 3, ...team });
     expect(unreadable({ ...storedSubscriptionRecord(team), team: { organisationId: 'x', seats: -1 } }).message).toContain('team.seats');
+  });
+
+  it('upgrades a version-2 record (written before trials were kept) to one without a trial, and keeps a trial', () => {
+    const { trial: _none, ...withoutTrial } = storedSubscriptionRecord(machineRecord);
+    expect(readStoredSubscription(stored({ ...withoutTrial, version: 2 }))).toEqual({ version: 3, ...machineRecord });
+    const trialing = { ...machineRecord, status: 'trialing' as const, trial: { endsAt: T0 + 14 * 86_400, cardOnFile: false, firstCharge: 4_000 } };
+    expect(readStoredSubscription(stored(storedSubscriptionRecord(trialing)))).toEqual({ version: 3, ...trialing });
+    expect(unreadable({ ...storedSubscriptionRecord(trialing), trial: { ...trialing.trial, cardOnFile: 'no' } }).message).toContain('trial.cardOnFile');
   });
 
   it('refuses a row missing a field, naming the row and the field', () => {
@@ -82,9 +91,9 @@ describe('the stored subscription record', () => {
   });
 
   it('refuses a record of a version it does not know (written by a newer billing) instead of reading it as an old one', () => {
-    const error = unreadable({ ...storedSubscriptionRecord(machineRecord), version: 3 });
-    expect(error.storedVersion).toBe(3);
-    expect(error.message).toContain('record version 3');
+    const error = unreadable({ ...storedSubscriptionRecord(machineRecord), version: 4 });
+    expect(error.storedVersion).toBe(4);
+    expect(error.message).toContain('record version 4');
     expect(unreadable({ ...machineRecord, version: '1' }).storedVersion).toBe('1');
   });
 

@@ -8,7 +8,7 @@
  * version.
  *
  * Changing the record: add `storedSubscriptionV(n+1)`, make it current, and teach the read to turn
- * older records into it; rows are never migrated in place. Version 2 added `team`.
+ * older records into it; rows are never migrated in place. Version 2 added `team`, version 3 `trial`.
  */
 import { z } from 'zod';
 import type { SubscriptionRow } from '../db/schema';
@@ -45,11 +45,16 @@ export const storedSubscriptionV2 = z.object({
   team: z.object({ organisationId: z.string().min(1), seats: z.number().int().nonnegative() }).nullable(),
 });
 
+const trial = z.object({ endsAt: epochSeconds, cardOnFile: z.boolean(), firstCharge: z.number().int().nonnegative() }).nullable();
+
+/** Version 3: and the trial running now (null: none). */
+export const storedSubscriptionV3 = storedSubscriptionV2.extend({ version: z.literal(3), trial });
+
 /** Rows written before the record carried a version: the fields of version 1, without it. */
 export const storedSubscriptionUnversioned = z.object(stateFields);
 
-export const STORED_SUBSCRIPTION_VERSION = 2;
-export type StoredSubscriptionRecord = z.infer<typeof storedSubscriptionV2>;
+export const STORED_SUBSCRIPTION_VERSION = 3;
+export type StoredSubscriptionRecord = z.infer<typeof storedSubscriptionV3>;
 
 // The schema and the machine's type describe one record: either changing alone fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -86,18 +91,38 @@ export function readStoredSubscription(row: Pick<SubscriptionRow, 'id' | 'state'
     // Before version 2 only people had subscriptions.
     const parsed = (version === undefined ? storedSubscriptionUnversioned : storedSubscriptionV1).safeParse(state);
     if (!parsed.success) throw new UnreadableSubscriptionStateError(row.id, version, problemsOf(parsed.error));
-    return { ...parsed.data, version: STORED_SUBSCRIPTION_VERSION, team: null };
+    return { ...parsed.data, version: STORED_SUBSCRIPTION_VERSION, team: null, trial: null };
+  }
+  if (version === 2) {
+    // The trial is read from the record the next webhook writes; until then the row tells of none.
+    const parsed = storedSubscriptionV2.safeParse(state);
+    if (!parsed.success) throw new UnreadableSubscriptionStateError(row.id, version, problemsOf(parsed.error));
+    return { ...parsed.data, version: STORED_SUBSCRIPTION_VERSION, trial: null };
   }
   if (version !== STORED_SUBSCRIPTION_VERSION) {
     throw new UnreadableSubscriptionStateError(row.id, version, [`this billing reads record versions up to ${STORED_SUBSCRIPTION_VERSION}`]);
   }
-  const parsed = storedSubscriptionV2.safeParse(state);
+  const parsed = storedSubscriptionV3.safeParse(state);
   if (!parsed.success) throw new UnreadableSubscriptionStateError(row.id, version, problemsOf(parsed.error));
   return parsed.data;
 }
 
 /** What is written to `subscriptions.state`: the machine's record, stamped with the current version. */
 export function storedSubscriptionRecord(state: StoredSubscription): StoredSubscriptionRecord {
-  const { id, userId, product, status, currentPeriodStart, currentPeriodEnd, cancelAtPeriodEnd, observedAt, granted, graceEndsAt, team } = state;
-  return { version: STORED_SUBSCRIPTION_VERSION, id, userId, product, status, currentPeriodStart, currentPeriodEnd, cancelAtPeriodEnd, observedAt, granted, graceEndsAt, team };
+  const { id, userId, product, status, currentPeriodStart, currentPeriodEnd, cancelAtPeriodEnd, observedAt, granted, graceEndsAt, team, trial } = state;
+  return {
+    version: STORED_SUBSCRIPTION_VERSION,
+    id,
+    userId,
+    product,
+    status,
+    currentPeriodStart,
+    currentPeriodEnd,
+    cancelAtPeriodEnd,
+    observedAt,
+    granted,
+    graceEndsAt,
+    team,
+    trial,
+  };
 }

@@ -14,6 +14,7 @@ const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSn
   cancelAtPeriodEnd: false,
   observedAt: T0,
   team: null,
+  trial: null,
   ...overrides,
 });
 

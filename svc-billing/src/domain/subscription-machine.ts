@@ -6,6 +6,7 @@
  * That is why a `customer.subscription.updated` seen before `checkout.session.completed`
  * converges to the same state, and why a replayed event has no second effect.
  */
+import type { TrialFacts } from './trial-facts';
 
 export const PROVIDER_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
@@ -26,6 +27,8 @@ export interface SubscriptionSnapshot {
   observedAt: number;
   /** A team's subscription: the organisation it pays for and its seats (the item's quantity); null for a person's. */
   team: { organisationId: string; seats: number } | null;
+  /** While trialing: when the trial ends and what happens then; null otherwise. */
+  trial: TrialFacts | null;
 }
 
 export interface StoredSubscription extends SubscriptionSnapshot {

@@ -3,6 +3,7 @@ import { ConflictError } from '@agentdock/service-kit';
 import type Stripe from 'stripe';
 import type { PlanPriceRow } from '../db/schema';
 import { isProviderStatus, type SubscriptionSnapshot } from './subscription-machine';
+import { trialFacts } from './trial-facts';
 
 /** The plan a provider price belongs to, from billing's price → plan table (fed by catalog's plan events). */
 function planOfPrice(plans: readonly PlanPriceRow[], priceId: string): PlanPriceRow | null {
@@ -53,5 +54,6 @@ export function toSnapshot(subscription: Stripe.Subscription, observedAt: number
     observedAt,
     // Seats are the item's quantity; the organisation is the one fact billing writes in a team's metadata.
     team: metadata.organisationId && product.kind === 'plan' ? { organisationId: metadata.organisationId, seats: item.quantity ?? 1 } : null,
+    trial: trialFacts(subscription),
   };
 }

@@ -3,7 +3,7 @@ import { type ServiceContext, type Tx } from '@agentdock/service-data';
 import type Stripe from 'stripe';
 import type { BillingSchema } from '../db/schema';
 import { isoOfEpochSeconds } from './epoch-seconds';
-import { discountPerInterval } from './recurring-discount';
+import { trialFacts } from './trial-facts';
 import type { SubscriptionSnapshot } from './subscription-machine';
 
 /**
@@ -18,16 +18,16 @@ export async function announceTrialEnding(
   snapshot: SubscriptionSnapshot,
   subscription: Stripe.Subscription,
 ): Promise<void> {
-  if (snapshot.product.kind !== 'plan' || subscription.status !== 'trialing' || subscription.trial_end === null) return;
-  const price = subscription.items.data[0]?.price;
+  const trial = trialFacts(subscription);
+  if (snapshot.product.kind !== 'plan' || !trial) return;
   await context.enqueue(tx, subscriptionTrialEndingV1, {
     userId: snapshot.userId,
     subscriptionId: snapshot.id,
     tier: snapshot.product.tier,
-    trialEnd: isoOfEpochSeconds(subscription.trial_end),
-    cardOnFile: subscription.default_payment_method !== null,
-    amount: (price?.unit_amount ?? 0) - discountPerInterval(subscription, false),
-    currency: price?.currency ?? subscription.currency,
+    trialEnd: isoOfEpochSeconds(trial.endsAt),
+    cardOnFile: trial.cardOnFile,
+    amount: trial.firstCharge,
+    currency: subscription.items.data[0]?.price.currency ?? subscription.currency,
     manageUrl: `${deps.appUrl}${MANAGE_SUBSCRIPTION_PATH}`,
   });
 }

@@ -4,6 +4,7 @@ import {
   CHAT_STATEMENT_ENDPOINTS,
   adminWalletsQuery,
   messageRefund,
+  statementCsvQuery,
   statementQuery,
   walletAdjustment,
   walletBalance,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
 import { adjustWallet, recentReplies, refundMessage } from '../domain/admin';
 import { statementOf } from '../domain/statement/statement';
+import { sendStatementCsv } from '../domain/statement/statement-csv';
 import { findWallets, toWallet, walletRow } from '../domain/wallet';
 
 const userParams = z.object({ userId: z.uuid('Not a valid user id') });
@@ -53,6 +55,11 @@ export function chatAdminRouter(context: ServiceContext<ChatSchema>): Router {
     const query = statementQuery.parse(req.query);
     const row = await walletRow(context.db, userId);
     res.json(await statementOf(context.db, userId, query, row ? walletBalance(toWallet(row)).total : 0));
+  });
+
+  router.get(CHAT_STATEMENT_ENDPOINTS.customerCsv.route, async (req, res) => {
+    const { userId } = userParams.parse(req.params);
+    await sendStatementCsv(context.db, userId, statementCsvQuery.parse(req.query), res);
   });
 
   return router;

@@ -6,6 +6,7 @@ import {
   chatConversationsQuery,
   type ChatStreamEventName,
   chatSendRequest,
+  statementCsvQuery,
   statementQuery,
   walletBalance,
 } from '@agentdock/contracts';
@@ -19,6 +20,7 @@ import { completeSend, prepareSend, type SendDeps, sendStarted } from '../domain
 import { deleteConversation, latestConversation, listConversations, ownConversation, renameConversation, toConversation } from '../domain/conversations';
 import { usageFor } from '../domain/history';
 import { statementOf } from '../domain/statement/statement';
+import { sendStatementCsv } from '../domain/statement/statement-csv';
 import { ensureWallet, tierInForce, toWallet } from '../domain/wallet';
 
 const agentParams = z.object({ agentId: z.uuid('Not a valid agent id') });
@@ -45,6 +47,14 @@ export function chatRouter(deps: SendDeps): Router {
     // Read (and refilled when due) first, so the statement ends at the balance every screen shows.
     const wallet = toWallet(await ensureWallet(context.db, auth.sub, auth.tier));
     res.json(await statementOf(context.db, auth.sub, query, walletBalance(wallet).total));
+  });
+
+  router.get(CHAT_STATEMENT_ENDPOINTS.mineCsv.route, async (req, res) => {
+    const auth = getAuth(req);
+    const query = statementCsvQuery.parse(req.query);
+    // Refilled when due first, like the statement on screen, so the file ends where the screen does.
+    await ensureWallet(context.db, auth.sub, auth.tier);
+    await sendStatementCsv(context.db, auth.sub, query, res);
   });
 
   // Metadata of the caller's `/v1` requests only: the keys themselves are svc-identity's.

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { balanceParts, balanceText, walletBalance } from '@agentdock/contracts';
+import { balanceParts, balanceText, type StatementCsvQuery, walletBalance } from '@agentdock/contracts';
 import { type StatementRequest, StatementView } from '@agentdock/ui';
 import { useAdminApi } from '../../api/use-admin-api';
 import { formatDateTime, formatNumber } from '../../console/format';
@@ -11,6 +11,7 @@ export function CustomerCredits({ userId }: { userId: string }) {
   const usage = useCustomerCredits(userId);
   const api = useAdminApi();
   const load = useCallback((request: StatementRequest, signal?: AbortSignal) => api.chat.customerStatement(userId, request, signal), [api, userId]);
+  const downloadCsv = useCallback((range: StatementCsvQuery) => api.chat.customerStatementCsv(userId, range), [api, userId]);
   return (
     <div className="adm-breakdown">
       <h3>Credits</h3>
@@ -26,7 +27,7 @@ export function CustomerCredits({ userId }: { userId: string }) {
         )}
       </LoadStates>
       <h4 id={`statement-${userId}`}>Statement</h4>
-      <StatementView load={load} labelledBy={`statement-${userId}`} fileName={`statement-${userId}.csv`} />
+      <StatementView load={load} downloadCsv={downloadCsv} labelledBy={`statement-${userId}`} fileName={`statement-${userId}.csv`} />
     </div>
   );
 }

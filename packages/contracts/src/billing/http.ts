@@ -57,6 +57,14 @@ export const billingSubscription = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** While past_due: when access ends unless the card is fixed (ISO 8601). */
   graceEndsAt: z.nullable(z.string().check(z.iso.datetime())),
+  /** While trialing: when the trial ends (ISO 8601), whether a card is on file to charge then, and what that first charge is (minor units, after discounts). */
+  trial: z.nullable(
+    z.object({
+      endsAt: z.string().check(z.iso.datetime()),
+      cardOnFile: z.boolean(),
+      firstCharge: z.number().check(z.int(), z.nonnegative()),
+    }),
+  ),
 });
 export type BillingSubscription = z.infer<typeof billingSubscription>;
 

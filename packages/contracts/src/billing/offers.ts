@@ -15,7 +15,7 @@ export const planTrial = z.object({
   planId: checkoutPlanId,
   billingPeriod,
   /** 0: no trial. */
-  days: z.number().check(z.int(), z.nonnegative(), z.maximum(TRIAL_DAYS_MAX, `A trial lasts at most ${TRIAL_DAYS_MAX} days.`)),
+  days: z.number().check(z.int(), z.nonnegative(), z.lte(TRIAL_DAYS_MAX, `A trial lasts at most ${TRIAL_DAYS_MAX} days.`)),
   /** Whether Checkout asks for a card before the trial starts; without one, the trial ends in a cancellation. */
   cardRequired: z.boolean(),
 });
@@ -47,12 +47,12 @@ export const createPromotionRequest = z
     code: promotionCodeText,
     name: z.optional(z.string().check(z.trim(), z.maxLength(40, 'Keep the name under 40 characters.'))),
     discount: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('percent'), percentOff: z.number().check(z.gt(0), z.lte(100, 'A percentage is at most 100.')) }),
+      z.object({ kind: z.literal('percent'), percentOff: z.number().check(z.positive(), z.lte(100, 'A percentage is at most 100.')) }),
       z.object({ kind: z.literal('amount'), amountOff: z.number().check(z.int(), z.positive()), currency: z.string().check(z.length(3)) }),
     ]),
     duration: z.enum(COUPON_DURATIONS),
     /** Required for `repeating`: how many monthly invoices the discount applies to. */
-    durationInMonths: z.optional(z.number().check(z.int(), z.positive(), z.maximum(36))),
+    durationInMonths: z.optional(z.number().check(z.int(), z.positive(), z.lte(36))),
     maxRedemptions: z.optional(z.number().check(z.int(), z.positive())),
     /** ISO 8601: the code cannot be redeemed from then on. */
     expiresAt: z.optional(z.string().check(z.iso.datetime())),

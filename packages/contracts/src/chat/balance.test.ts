@@ -1,6 +1,6 @@
 import { walletFixture } from '../testing/wallet-fixture';
 import { balanceParts, balanceText, walletBalance } from './balance';
-import { statementCsv, statementText } from './statement';
+import { statementText } from './statement';
 
 describe('walletBalance', () => {
   // The reported case: after a $10 top-up the dashboard showed the plan credits alone (911,300), the chat both (1,411,300).
@@ -39,11 +39,5 @@ describe('statement words', () => {
     expect(statementText({ kind: 'adjustment', credits: -50_000, reason: 'duplicate grant' })).toBe('Adjusted by support: −50,000 (duplicate grant)');
     expect(statementText({ kind: 'refund', credits: 15_300, agentName: 'Meeting Prep' })).toBe('Refund of a reply from Meeting Prep · 15,300 credits');
     expect(statementText({ kind: 'reply', credits: -50_000, inProgress: true })).toBe('Reply in progress · 50,000 credits held');
-  });
-
-  it('writes CSV with quoted descriptions', () => {
-    expect(statementCsv([{ at: '2026-11-28T10:00:00.000Z', text: 'Adjusted by support: +5 (said "sorry", twice)', credits: 5, balance: 105 }])).toBe(
-      'Date,Description,Credits,Balance\r\n2026-11-28T10:00:00.000Z,"Adjusted by support: +5 (said ""sorry"", twice)",5,105\r\n',
-    );
   });
 });

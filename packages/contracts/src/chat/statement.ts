@@ -38,6 +38,11 @@ const day = z.optional(
   ),
 );
 
+const rangeInOrder = z.refine<{ from?: string; to?: string }>((query) => !query.from || !query.to || query.from <= query.to, {
+  message: 'The end of the range must not be before its start.',
+  path: ['to'],
+});
+
 /** GET …/statement?from=YYYY-MM-DD&to=YYYY-MM-DD&page=1&pageSize=50: whole UTC days, both ends included, newest line first. */
 export const statementQuery = z
   .object({
@@ -51,7 +56,7 @@ export const statementQuery = z
       STATEMENT_PAGE_SIZE,
     ),
   })
-  .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The end of the range must not be before its start.', path: ['to'] }));
+  .check(rangeInOrder);
 export type StatementQuery = z.infer<typeof statementQuery>;
 
 export const statementResponse = z.object({
@@ -105,16 +110,21 @@ export function statementText(event: StatementEvent): string {
   }
 }
 
-const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
+/** GET …/statement/csv?from&to: every line of the range, oldest first (as a spreadsheet reads), in one file. */
+export const statementCsvQuery = z.object({ from: day, to: day }).check(rangeInOrder);
+export type StatementCsvQuery = z.infer<typeof statementCsvQuery>;
 
-/** The lines as CSV (Date, Description, Credits, Balance), in the order given. */
-export function statementCsv(lines: readonly Pick<StatementLine, 'at' | 'text' | 'credits' | 'balance'>[]): string {
-  const rows = lines.map((line) => [line.at, csvField(line.text), String(line.credits), String(line.balance)].join(','));
-  return `Date,Description,Credits,Balance\r\n${rows.map((row) => `${row}\r\n`).join('')}`;
-}
+/** The CSV's header row; each line is its time, its words, its signed credits and the balance after it. */
+export const STATEMENT_CSV_COLUMNS = ['Date', 'Description', 'Credits', 'Balance'] as const;
+
+/** `statement-2026-11-01-to-2026-11-28.csv`; an open end is named `start` or `today`. */
+export const statementCsvFileName = (query: StatementCsvQuery) => `statement-${query.from ?? 'start'}-to-${query.to ?? 'today'}.csv`;
 
 /** The statement of the signed-in user, and of any customer for an admin. */
 export const CHAT_STATEMENT_ENDPOINTS = {
   mine: defineEndpoint('GET', CHAT_BASE, '/statement', { query: statementQuery, response: statementResponse }),
   customer: defineEndpoint('GET', CHAT_ADMIN_BASE, '/users/:userId/statement', { query: statementQuery, response: statementResponse }),
+  // Streamed as `text/csv` in one read of the ledger, so a statement of any length is one request; no JSON body.
+  mineCsv: defineEndpoint('GET', CHAT_BASE, '/statement/csv', { query: statementCsvQuery, response: undefined }),
+  customerCsv: defineEndpoint('GET', CHAT_ADMIN_BASE, '/users/:userId/statement/csv', { query: statementCsvQuery, response: undefined }),
 } as const;

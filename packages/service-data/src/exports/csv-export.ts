@@ -4,7 +4,7 @@ import { ADMIN_EXPORT_COLUMNS, ADMIN_EXPORT_ENDPOINTS, type AdminExportName, end
 import { stringify } from 'csv-stringify';
 import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type RequestHandler, Router } from 'express';
+import { type RequestHandler, type Response, Router } from 'express';
 
 /** The instants an export covers: [start, end), whole UTC days of the query. */
 export interface ExportRange {
@@ -69,6 +69,24 @@ function cell(value: CsvCell): string {
 }
 
 /**
+ * Writes `rows` as a CSV attachment while they are read: one row in memory at a time, the next
+ * asked for when the response has room for it.
+ */
+export async function sendCsv(res: Response, file: { name: string; columns: readonly string[] }, rows: AsyncIterable<readonly CsvCell[]>): Promise<void> {
+  res.set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${file.name}"`,
+    'Cache-Control': 'no-store',
+  });
+  const lines = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield row.map(cell);
+    })(),
+  );
+  await pipeline(lines, stringify({ header: true, columns: [...file.columns], record_delimiter: 'windows' }), res);
+}
+
+/**
  * GET the export's endpoint behind `guard`: the range is validated (400 like the stats), then the
  * rows are written as CSV while they are read, the file named for the range.
  */
@@ -76,18 +94,7 @@ export function adminExportRouter(options: { name: AdminExportName; guard: Reque
   const router = Router();
   router.get(endpointUrl(ADMIN_EXPORT_ENDPOINTS[options.name]), ...options.guard, async (req, res) => {
     const range = statsRangeQuery.parse(req.query);
-    res.set({
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exportFileName(options.name, range)}"`,
-      'Cache-Control': 'no-store',
-    });
-    const rows = options.rows(rangeBounds(range));
-    const lines = Readable.from(
-      (async function* () {
-        for await (const row of rows) yield row.map(cell);
-      })(),
-    );
-    await pipeline(lines, stringify({ header: true, columns: [...ADMIN_EXPORT_COLUMNS[options.name]], record_delimiter: 'windows' }), res);
+    await sendCsv(res, { name: exportFileName(options.name, range), columns: ADMIN_EXPORT_COLUMNS[options.name] }, options.rows(rangeBounds(range)));
   });
   return router;
 }

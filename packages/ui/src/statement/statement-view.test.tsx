@@ -27,13 +27,15 @@ function loader(total: number) {
   return { load, requests };
 }
 
+const noCsv = () => Promise.reject(new Error('not asked for'));
+
 describe('StatementView', () => {
   it('lists each event in words with its credits and the balance after it, a page at a time', async () => {
     const { load, requests } = loader(120);
     render(
       <>
         <h2 id="title">Statement</h2>
-        <StatementView load={load} labelledBy="title" />
+        <StatementView load={load} downloadCsv={noCsv} labelledBy="title" />
       </>,
     );
     const table = await screen.findByRole('table', { name: 'Statement' });
@@ -54,7 +56,7 @@ describe('StatementView', () => {
 
   it('filters by dates (back to the first page) and refuses an end before the start', async () => {
     const { load, requests } = loader(3);
-    render(<StatementView load={load} labelledBy="none" />);
+    render(<StatementView load={load} downloadCsv={noCsv} labelledBy="none" />);
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-02' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
@@ -68,14 +70,16 @@ describe('StatementView', () => {
 
   it('says so when there are no lines, and offers a retry when the statement fails to load', async () => {
     const failing = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({ lines: [], page: 1, pageSize: 50, totalLines: 0, balance: 0 });
-    render(<StatementView load={failing} labelledBy="none" />);
+    render(<StatementView load={failing} downloadCsv={noCsv} labelledBy="none" />);
     expect(await screen.findByText('Failed to load the statement')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No credit changes in these dates.')).toBeTruthy();
   });
 
-  it('downloads every line of the range as CSV, oldest first', async () => {
-    const { load, requests } = loader(3);
+  it('downloads the shown range’s CSV from the server in one request, and says when it could not', async () => {
+    const { load } = loader(3);
+    const file = new Blob(['Date,Description,Credits,Balance\r\n'], { type: 'text/csv' });
+    const downloadCsv = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(file);
     const saved: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
       saved.push(blob);
@@ -83,24 +87,19 @@ describe('StatementView', () => {
     });
     URL.revokeObjectURL = jest.fn();
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    render(<StatementView load={load} labelledBy="none" fileName="mine.csv" />);
+    render(<StatementView load={load} downloadCsv={downloadCsv} labelledBy="none" fileName="mine.csv" />);
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(requests.at(-1)).toEqual({ page: 1, pageSize: 500 });
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsText(saved[0]!);
-    });
-    expect(text.split('\r\n')).toEqual([
-      'Date,Description,Credits,Balance',
-      `${line(2).at},"Reply from Meeting Prep · 3,000 credits",-3000,998000`,
-      `${line(1).at},"Reply from Meeting Prep · 2,000 credits",-2000,999000`,
-      `${line(0).at},"Reply from Meeting Prep · 1,000 credits",-1000,1000000`,
-      '',
-    ]);
+    expect(await screen.findByText('The CSV could not be prepared. Please try again.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-28' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toEqual([file]));
+    expect(downloadCsv).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-28' });
+    expect(load).not.toHaveBeenCalledWith(expect.objectContaining({ pageSize: 500 }));
     expect(click).toHaveBeenCalled();
+    expect(screen.queryByText('The CSV could not be prepared. Please try again.')).toBeNull();
     click.mockRestore();
   });
 
@@ -110,7 +109,7 @@ describe('StatementView', () => {
     const load = jest.fn(async (): Promise<StatementResponse> => ({ lines: [topUp, held], page: 1, pageSize: 50, totalLines: 2, balance: 1_411_300 }));
     render(
       <MemoryRouter>
-        <StatementView load={load} labelledBy="none" receiptsHref="/manage-subscription" />
+        <StatementView load={load} downloadCsv={noCsv} labelledBy="none" receiptsHref="/manage-subscription" />
       </MemoryRouter>,
     );
     const rows = await screen.findAllByTestId('statement-line');

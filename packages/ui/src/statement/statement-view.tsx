@@ -6,11 +6,13 @@ import { Button } from '../button';
 import { ErrorState } from '../error-state';
 import { TextField } from '../field';
 import { LoadingBlock } from '../spinner';
-import { type StatementLoader, useStatement } from './use-statement';
+import { type StatementCsvLoader, type StatementLoader, useStatement } from './use-statement';
 
 export interface StatementViewProps {
   /** Reads a page of the statement (the customer's own, or a customer's for an admin). */
   load: StatementLoader;
+  /** Fetches the CSV of the shown range from the server (the same lines, however many). */
+  downloadCsv: StatementCsvLoader;
   /** The CSV's file name. */
   fileName?: string;
   /** The visible heading's id, naming the table. */
@@ -22,9 +24,9 @@ export interface StatementViewProps {
 const signed = (credits: number) => `${credits > 0 ? '+' : credits < 0 ? '−' : ''}${formatCreditCount(Math.abs(credits))}`;
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** Saves text as a file through a temporary link (the browser's own download). */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/** Saves a file through a temporary link (the browser's own download). */
+function save(file: Blob, fileName: string) {
+  const url = URL.createObjectURL(file);
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(link);
   link.click();
@@ -33,7 +35,7 @@ function download(text: string, fileName: string) {
 }
 
 /** The statement: one line per event in words, with its credits and the balance after it; a date filter, pages and CSV. */
-export function StatementView({ load, fileName = 'statement.csv', labelledBy, receiptsHref }: StatementViewProps) {
+export function StatementView({ load, downloadCsv, fileName = 'statement.csv', labelledBy, receiptsHref }: StatementViewProps) {
   const statement = useStatement(load);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -47,7 +49,7 @@ export function StatementView({ load, fileName = 'statement.csv', labelledBy, re
   const saveCsv = async () => {
     setCsvState('pending');
     try {
-      download(await statement.csv(), fileName);
+      save(await statement.csv(downloadCsv), fileName);
       setCsvState('idle');
     } catch {
       setCsvState('failed');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { STATEMENT_MAX_PAGE_SIZE, STATEMENT_PAGE_SIZE, statementCsv, type StatementLine, type StatementResponse } from '@agentdock/contracts';
+import { STATEMENT_PAGE_SIZE, type StatementResponse } from '@agentdock/contracts';
 
 /** A statement query as the views ask for it: whole UTC days (empty: open), a page. */
 export interface StatementRequest {
@@ -10,6 +10,9 @@ export interface StatementRequest {
 }
 
 export type StatementLoader = (request: StatementRequest, signal?: AbortSignal) => Promise<StatementResponse>;
+
+/** The range's whole statement as a CSV file, made by the server in one request (empty ends: open). */
+export type StatementCsvLoader = (range: { from?: string; to?: string }) => Promise<Blob>;
 
 interface Loaded {
   data?: StatementResponse;
@@ -45,16 +48,8 @@ export function useStatement(load: StatementLoader) {
     setPage(1);
   }, []);
 
-  /** Every line of the range (oldest first, as a spreadsheet reads), as CSV text. */
-  const csv = useCallback(async (): Promise<string> => {
-    const lines: StatementLine[] = [];
-    for (let next = 1; ; next += 1) {
-      const answer = await load({ ...range(from, to), page: next, pageSize: STATEMENT_MAX_PAGE_SIZE });
-      lines.push(...answer.lines);
-      if (lines.length >= answer.totalLines || answer.lines.length === 0) break;
-    }
-    return statementCsv(lines.reverse());
-  }, [load, from, to]);
+  /** The shown range's CSV (every line, oldest first, as a spreadsheet reads). */
+  const csv = useCallback((download: StatementCsvLoader) => download(range(from, to)), [from, to]);
 
   const pages = state.data ? Math.max(1, Math.ceil(state.data.totalLines / state.data.pageSize)) : 1;
   return { from, to, page, pages, setPage, filter, retry: () => setAttempt((count) => count + 1), csv, ...state };

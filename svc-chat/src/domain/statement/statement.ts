@@ -15,7 +15,19 @@ const LINE_KIND: Record<string, StatementLineKind> = {
   'plan-change': 'plan-change',
 };
 
-interface StatementRow {
+export interface StatementRange {
+  start: Date | null;
+  end: Date | null;
+}
+
+/** Whole UTC days, both ends included: [start of `from`, end of `to`). */
+export function statementRange(query: { from?: string; to?: string }): StatementRange {
+  const start = query.from ? utcDayStart(query.from) : null;
+  const last = query.to ? utcDayStart(query.to) : null;
+  return { start, end: last && new Date(last.getTime() + DAY_MS) };
+}
+
+export interface StatementRow {
   line_id: string;
   kind: string;
   credits: string | number;
@@ -34,9 +46,10 @@ interface StatementRow {
  * One query over the user's ledger: the rows of each reply grouped into one line, the running
  * balance summed in ledger order over all of them (so a filtered page still shows the true
  * balance after each line), then the date range and the page cut, newest first. Rows written in
- * one transaction share their time; the period start's expiry sorts before its refill.
+ * one transaction share their time; the period start's expiry sorts before its refill. `'all'`
+ * reads every line oldest first, uncounted, for the CSV.
  */
-function statementSql(userId: string, range: { start: Date | null; end: Date | null }, page: { limit: number; offset: number }) {
+export function statementSql(userId: string, range: StatementRange, page: { limit: number; offset: number } | 'all') {
   return sql`
     with entries as (
       select id, kind, plan_delta + purchased_delta as delta, message_id, reason, created_at,
@@ -65,7 +78,7 @@ function statementSql(userId: string, range: { start: Date | null; end: Date | n
     )
     select shown.line_id, shown.kind, shown.credits, shown.ended, shown.reason, shown.balance,
       to_char(shown.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
-      count(*) over () as total_lines,
+      ${page === 'all' ? sql`0` : sql`count(*) over ()`} as total_lines,
       message.id is not null as is_web_reply,
       coalesce(web_agent.name, refund_agent.name) as web_agent_name,
       api_agent.key as api_agent_key, api_key.name as key_name
@@ -76,11 +89,10 @@ function statementSql(userId: string, range: { start: Date | null; end: Date | n
     left join chat_api_requests as request on request.id = shown.message_id
     left join chat_agents as api_agent on api_agent.id::text = request.agent_id
     left join chat_api_keys as api_key on api_key.id = request.key_id
-    order by shown.at desc, shown.rank desc, shown.line_id desc
-    limit ${page.limit} offset ${page.offset}`;
+    ${page === 'all' ? sql`order by shown.at, shown.rank, shown.line_id` : sql`order by shown.at desc, shown.rank desc, shown.line_id desc limit ${page.limit} offset ${page.offset}`}`;
 }
 
-function toLine(row: StatementRow): StatementLine {
+export function toLine(row: StatementRow): StatementLine {
   const credits = Number(row.credits);
   const reply = row.kind === 'reply';
   const kind: StatementLineKind = reply ? (row.is_web_reply || !row.ended ? 'reply' : 'api') : (LINE_KIND[row.kind] ?? 'adjustment');
@@ -98,10 +110,7 @@ function toLine(row: StatementRow): StatementLine {
 
 /** The user's statement in the query's date range and page; `balance` is the wallet's balance now (0 without a wallet). */
 export async function statementOf(db: Db<ChatSchema>, userId: string, query: StatementQuery, balance: number): Promise<StatementResponse> {
-  const start = query.from ? utcDayStart(query.from) : null;
-  const last = query.to ? utcDayStart(query.to) : null;
-  const range = { start, end: last && new Date(last.getTime() + DAY_MS) };
-  const result = await db.execute(statementSql(userId, range, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }));
+  const result = await db.execute(statementSql(userId, statementRange(query), { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }));
   const rows = (result as unknown as { rows: StatementRow[] }).rows;
   return {
     lines: rows.map(toLine),
