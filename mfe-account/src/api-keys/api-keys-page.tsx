@@ -2,10 +2,10 @@ import './api-keys.css';
 import { useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useSessionClient } from '@agentdock/session';
-import { Alert, Button, Card, Container, describeFailure, LinkButton, PageHeader, Spinner } from '@agentdock/ui';
+import { Alert, Button, Card, describeFailure, Spinner } from '@agentdock/ui';
 import { QueryProvider } from '@agentdock/ui/query';
 import { accountKeys } from '../query/account-queries';
-import { RequireSession } from '../sign-in-prompt';
+import { SignedInSubpage } from '../signed-in-subpage';
 import { type ApiKeyCreated, type ApiKeyRow, apiKeysApi, type ApiKeySummary, type ChatAgent, mergeUsage } from './api-keys-api';
 import { CodeDocs, DEFAULT_MODEL } from './code-docs';
 import { type AgentChoices, CreateKeyForm } from './create-key-form';
@@ -119,23 +119,18 @@ function ApiKeys() {
 /** The account's API keys (create, list with this month's use, revoke) and how to call the agents with one. */
 export default function ApiKeysPage() {
   return (
-    <>
-      <PageHeader title="API Keys" lead="Call your agents from your own code, scripts and tools with any OpenAI-compatible client.">
-        <div className="ad-row acc-keys__actions">
-          <LinkButton to="/dashboard" variant="secondary">
-            Back to Dashboard
-          </LinkButton>
-        </div>
-      </PageHeader>
-      <Container className="ad-section ad-section--flush-top">
-        <RequireSession message="Please sign in to manage your API keys." returnUrl={API_KEYS_PATH}>
-          {(user) => (
-            <QueryProvider key={user.id}>
-              <ApiKeys />
-            </QueryProvider>
-          )}
-        </RequireSession>
-      </Container>
-    </>
+    <SignedInSubpage
+      title="API Keys"
+      lead="Call your agents from your own code, scripts and tools with any OpenAI-compatible client."
+      actionsClassName="acc-keys__actions"
+      signInMessage="Please sign in to manage your API keys."
+      returnUrl={API_KEYS_PATH}
+    >
+      {(user) => (
+        <QueryProvider key={user.id}>
+          <ApiKeys />
+        </QueryProvider>
+      )}
+    </SignedInSubpage>
   );
 }

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { isAbortError } from '@agentdock/api-client';
 import { TEAM_PATH } from '@agentdock/contracts';
 import { useSessionClient } from '@agentdock/session';
-import { Button, Card, Container, describeFailure, ErrorState, LinkButton, PageHeader, Spinner } from '@agentdock/ui';
-import { RequireSession } from '../sign-in-prompt';
+import { Button, Card, describeFailure, ErrorState, Spinner } from '@agentdock/ui';
+import { SignedInSubpage } from '../signed-in-subpage';
 import { CreateTeamForm } from './create-team-form';
 import { type OrganisationSummary, teamApi } from './team-api';
 import { TeamView } from './team-view';
@@ -91,19 +91,14 @@ function Team({ userId }: { userId: string }) {
 /** The dashboard's Team page: create a team, then its members, invitations and activity. */
 export default function TeamPage() {
   return (
-    <>
-      <PageHeader title="Team" lead="Work with your colleagues: members, roles, invitations and what happened in the team.">
-        <div className="ad-row acc-team__header-actions">
-          <LinkButton to="/dashboard" variant="secondary">
-            Back to Dashboard
-          </LinkButton>
-        </div>
-      </PageHeader>
-      <Container className="ad-section ad-section--flush-top">
-        <RequireSession message="Please sign in to manage your team." returnUrl={TEAM_PATH}>
-          {(user) => <Team userId={user.id} />}
-        </RequireSession>
-      </Container>
-    </>
+    <SignedInSubpage
+      title="Team"
+      lead="Work with your colleagues: members, roles, invitations and what happened in the team."
+      actionsClassName="acc-team__header-actions"
+      signInMessage="Please sign in to manage your team."
+      returnUrl={TEAM_PATH}
+    >
+      {(user) => <Team userId={user.id} />}
+    </SignedInSubpage>
   );
 }
