@@ -1,6 +1,7 @@
 import { type ApiClient, ApiError, type EventStreamClient } from '@agentdock/api-client';
 import {
   CHAT_ENDPOINTS,
+  CHAT_POOL_ENDPOINTS,
   chatStreamDone,
   chatStreamError,
   chatStreamToken,
@@ -28,6 +29,7 @@ const CLOSED_EARLY = 'Sorry, I encountered an error: the connection closed early
 export function chatApi(api: ApiClient, events: EventStreamClient) {
   return {
     getWallet: (signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.wallet, { signal }),
+    getPool: (orgId: string, signal?: AbortSignal) => api.call(CHAT_POOL_ENDPOINTS.pool, { params: { orgId }, signal }),
     getAgents: (signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.agents, { signal }),
     getHistory: (agentId: string, signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.history, { params: { agentId }, signal }),
     getConversations: (query: { agentId?: string; q?: string; cursor?: string }, signal?: AbortSignal) => api.call(CHAT_ENDPOINTS.conversations, { query, signal }),

@@ -30,6 +30,7 @@ import { profileRouter } from './routes/profile';
 import { tokenRouter } from './routes/tokens';
 import { invitationsRouter } from './routes/invitations';
 import { teamsRouter } from './routes/teams';
+import { teamApiKeysRouter } from './routes/team-api-keys';
 import { seatsConsumer } from './events/seats';
 
 export { type IdentityOptions, loadIdentityOptions } from './config';
@@ -79,7 +80,8 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       const ends = sessionEnds(auth);
       api.use(profileRouter({ db: context.db, mailer: auth.mailer, limits, confirm, codeTtlMinutes: options.otpTtlMinutes }, ends, auth.signer.verifier));
       api.use(mfaRouter(context.db, context, auth.signer.verifier, limits, auth.secretBox, confirm));
-      api.use(apiKeysRouter(context.db, { writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, confirm }, auth.signer.verifier));
+      const keys = { writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, confirm };
+      api.use(apiKeysRouter(context.db, keys, auth.signer.verifier), teamApiKeysRouter(context.db, keys, auth.signer.verifier));
       api.use(adminRouter(context.db, ends, auth.signer.verifier));
       const teams = { db: context.db, writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, freeSeats: options.teamFreeSeats };
       api.use(teamsRouter(teams, auth.signer.verifier), invitationsRouter(teams, auth.signer.verifier));

@@ -8,6 +8,7 @@ import {
   IDENTITY_JWKS_ENDPOINT,
   IDENTITY_MAILBOX_ENDPOINTS,
   IDENTITY_TEAM_ENDPOINTS,
+  IDENTITY_TEAM_KEY_ENDPOINTS,
 } from '@agentdock/contracts';
 import { type AccessTable, endpointAccessRows, kitAccessRows, type TeamAccessTable } from '@agentdock/service-kit/testing';
 
@@ -70,23 +71,28 @@ export const IDENTITY_ACCESS: AccessTable = {
     invitation: 'public',
     acceptInvitation: 'user',
   }),
+  ...endpointAccessRows(IDENTITY_TEAM_KEY_ENDPOINTS, { teamApiKeys: 'user', createTeamApiKey: 'user', revokeTeamApiKey: 'user' }),
   // The local mailbox answers only to its own secret, never to a user's or an admin's token.
   ...endpointAccessRows(IDENTITY_MAILBOX_ENDPOINTS, { page: MAILBOX_ONLY, messages: MAILBOX_ONLY }),
 };
 
 /** Who in a team may call each of its endpoints (`:orgId`); strangers and removed members get 404. */
 const { organisations, createOrganisation, invitation, acceptInvitation, ...teamEndpoints } = IDENTITY_TEAM_ENDPOINTS;
-export const IDENTITY_TEAM_ACCESS: TeamAccessTable = endpointAccessRows(teamEndpoints, {
-  organisation: 'member',
-  renameOrganisation: 'admin',
-  deleteOrganisation: 'owner',
-  transferOwnership: 'owner',
-  changeMemberRole: 'admin',
-  // Removing another member; any member may remove themself (leave), which the team tests cover.
-  removeMember: 'admin',
-  invitations: 'admin',
-  invite: 'admin',
-  revokeInvitation: 'admin',
-  resendInvitation: 'admin',
-  activity: 'admin',
-});
+export const IDENTITY_TEAM_ACCESS: TeamAccessTable = {
+  ...endpointAccessRows(teamEndpoints, {
+    organisation: 'member',
+    renameOrganisation: 'admin',
+    deleteOrganisation: 'owner',
+    transferOwnership: 'owner',
+    changeMemberRole: 'admin',
+    // Removing another member; any member may remove themself (leave), which the team tests cover.
+    removeMember: 'admin',
+    invitations: 'admin',
+    invite: 'admin',
+    revokeInvitation: 'admin',
+    resendInvitation: 'admin',
+    activity: 'admin',
+  }),
+  // Team keys: every member makes, lists and revokes their own (an admin anyone's: the team tests cover it).
+  ...endpointAccessRows(IDENTITY_TEAM_KEY_ENDPOINTS, { teamApiKeys: 'member', createTeamApiKey: 'member', revokeTeamApiKey: 'member' }),
+};

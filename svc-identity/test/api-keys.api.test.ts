@@ -58,6 +58,7 @@ describe(`svc-identity API keys (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       allowedAgents: ['support-bot'],
       expiresAt: '2099-01-01T00:00:00.000Z',
       createdAt: expect.any(String),
+      organisationId: null,
     });
 
     const listed = await list(token);
@@ -80,6 +81,7 @@ describe(`svc-identity API keys (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       allowedAgents: ['support-bot'],
       expiresAt: '2099-01-01T00:00:00.000Z',
       createdAt: key.createdAt,
+      organisationId: null,
     });
     expect(JSON.stringify(event)).not.toContain(secret);
 
@@ -145,7 +147,7 @@ describe(`svc-identity API keys (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     await revoke(token, key.id).expect(204);
 
     const event = await eventually(async () => publishedFor(apiKeyRevokedV1.type, key.id));
-    expect(event.data).toEqual({ keyId: key.id, userId });
+    expect(event.data).toEqual({ keyId: key.id, userId, organisationId: null });
     const email = await latestEmail(identity.url, owner.email, /An API key was revoked/);
     expect(email.text).toContain(`"laptop" (ending in ${secret.slice(-4)})`);
     expect(email.text).toContain('If it was not you');

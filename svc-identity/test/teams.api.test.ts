@@ -173,7 +173,7 @@ describe(`svc-identity teams (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     expect(eventsFor(team.id, 'identity.organisation.member.removed')[0]?.data).toEqual({ organisationId: team.id, userId: member.id, reason: 'removed', members: 1 });
     await inviteAndRead(identity, owner, team.id, 'replacement@example.com');
     const log = teamActivityList.parse((await http().get(`${api}/organisations/${team.id}/activity`).set(owner.auth).expect(200)).body);
-    expect(log.activity.map((entry) => entry.action)).toEqual(['member.invited', 'member.removed', 'member.joined', 'member.invited', 'organisation.created']);
+    expect(log.activity.map((entry) => entry.action)).toEqual(['member.invited', 'member.removed', 'member.joined', 'member.invited', 'seats.changed', 'organisation.created']);
     expect(log.activity[1]).toMatchObject({ actorEmail: owner.email, subject: member.email });
   });
 

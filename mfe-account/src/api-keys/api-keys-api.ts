@@ -1,17 +1,29 @@
 import type { CallOptions } from '@agentdock/api-client';
-import { type ApiKeyCreateRequest, type ApiKeyCreated, type ApiKeySummary, type ApiKeyUsage, CHAT_ENDPOINTS, type ChatAgent, IDENTITY_ENDPOINTS } from '@agentdock/contracts';
+import {
+  type ApiKeyCreateRequest,
+  type ApiKeyCreated,
+  type ApiKeySummary,
+  type ApiKeyUsage,
+  CHAT_ENDPOINTS,
+  type ChatAgent,
+  IDENTITY_ENDPOINTS,
+  IDENTITY_TEAM_KEY_ENDPOINTS,
+} from '@agentdock/contracts';
 import type { SessionClient } from '@agentdock/session';
 
 export type { ApiKeyCreateRequest, ApiKeyCreated, ApiKeySummary, ApiKeyUsage, ChatAgent };
 
 /**
  * The API keys of the signed-in user: svc-identity owns the keys (never their secrets after
- * creation), svc-chat meters their use and lists the agents a key may be limited to.
+ * creation), svc-chat meters their use and lists the agents a key may be limited to. With
+ * `teamId`, the user's keys of that team, which spend from its pool.
  */
-export function apiKeysApi(client: SessionClient) {
+export function apiKeysApi(client: SessionClient, teamId: string | null = null) {
+  const team = teamId ? { orgId: teamId } : null;
   return {
-    async list(options?: CallOptions): Promise<ApiKeySummary[]> {
-      return (await client.api.call(IDENTITY_ENDPOINTS.apiKeys, options)).keys;
+    async list(options: CallOptions = {}): Promise<ApiKeySummary[]> {
+      const listed = team ? client.api.call(IDENTITY_TEAM_KEY_ENDPOINTS.teamApiKeys, { ...options, params: team }) : client.api.call(IDENTITY_ENDPOINTS.apiKeys, options);
+      return (await listed).keys;
     },
     async usage(options?: CallOptions): Promise<ApiKeyUsage[]> {
       return (await client.api.call(CHAT_ENDPOINTS.apiKeyUsage, options)).keys;
@@ -19,8 +31,12 @@ export function apiKeysApi(client: SessionClient) {
     async agents(options?: CallOptions): Promise<ChatAgent[]> {
       return (await client.api.call(CHAT_ENDPOINTS.agents, options)).agents;
     },
-    create: (body: ApiKeyCreateRequest): Promise<ApiKeyCreated> => client.api.call(IDENTITY_ENDPOINTS.createApiKey, { body }),
-    revoke: (keyId: string): Promise<undefined> => client.api.call(IDENTITY_ENDPOINTS.revokeApiKey, { params: { keyId } }),
+    create: (body: ApiKeyCreateRequest): Promise<ApiKeyCreated> =>
+      team ? client.api.call(IDENTITY_TEAM_KEY_ENDPOINTS.createTeamApiKey, { params: team, body }) : client.api.call(IDENTITY_ENDPOINTS.createApiKey, { body }),
+    revoke: (keyId: string): Promise<undefined> =>
+      team
+        ? client.api.call(IDENTITY_TEAM_KEY_ENDPOINTS.revokeTeamApiKey, { params: { ...team, keyId } })
+        : client.api.call(IDENTITY_ENDPOINTS.revokeApiKey, { params: { keyId } }),
   };
 }
 

@@ -22,6 +22,7 @@ const keyFixture = (overrides: Partial<ApiKeySummary> = {}): ApiKeySummary => ({
   id: '5b0c6a2e-1f1e-4c7a-9d3b-000000000001',
   name: 'n8n workflows',
   lastFour: 'a1b2',
+  organisationId: null,
   monthlyCreditCap: null,
   allowedAgents: null,
   expiresAt: null,

@@ -1,7 +1,7 @@
 import './api-keys.css';
 import { useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClient, useWorkspace } from '@agentdock/session';
 import { Alert, Button, Card, describeFailure, Spinner } from '@agentdock/ui';
 import { QueryProvider } from '@agentdock/ui/query';
 import { accountKeys } from '../query/account-queries';
@@ -28,9 +28,13 @@ function agentChoices(agents: UseQueryResult<ChatAgent[]>): AgentChoices {
 function ApiKeys() {
   const client = useSessionClient();
   const queryClient = useQueryClient();
-  const api = useMemo(() => apiKeysApi(client), [client]);
+  // The header's workspace: a team's keys (they spend from its pool) or the personal ones.
+  const { workspace } = useWorkspace();
+  const teamId = workspace?.id ?? null;
+  const api = useMemo(() => apiKeysApi(client, teamId), [client, teamId]);
+  const keysKey = [...KEYS_KEY, teamId] as const;
   // Identity's keys and chat's metering of them, side by side: a failure of the second leaves the list usable.
-  const keys = useQuery({ queryKey: KEYS_KEY, queryFn: ({ signal }) => api.list({ signal }) });
+  const keys = useQuery({ queryKey: keysKey, queryFn: ({ signal }) => api.list({ signal }) });
   const usage = useQuery({ queryKey: USAGE_KEY, queryFn: ({ signal }) => api.usage({ signal }) });
   const agentsQuery = useQuery({ queryKey: AGENTS_KEY, queryFn: ({ signal }) => api.agents({ signal }) });
   const agents = agentChoices(agentsQuery);
@@ -38,8 +42,8 @@ function ApiKeys() {
     mutationFn: (row: ApiKeyRow) => api.revoke(row.id),
     onSuccess: (_, row) => {
       // Gone at once from the list; identity and chat are asked again for the figures around it.
-      queryClient.setQueryData<ApiKeySummary[]>(KEYS_KEY, (current) => current?.filter((key) => key.id !== row.id));
-      void queryClient.invalidateQueries({ queryKey: KEYS_KEY });
+      queryClient.setQueryData<ApiKeySummary[]>(keysKey, (current) => current?.filter((key) => key.id !== row.id));
+      void queryClient.invalidateQueries({ queryKey: keysKey });
       void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
     },
   });
@@ -55,7 +59,7 @@ function ApiKeys() {
   const onCreated = (fresh: ApiKeyCreated) => {
     setNotice(null);
     setCreated(fresh);
-    queryClient.setQueryData<ApiKeySummary[]>(KEYS_KEY, (current) => current && [fresh.key, ...current.filter((key) => key.id !== fresh.key.id)]);
+    queryClient.setQueryData<ApiKeySummary[]>(keysKey, (current) => current && [fresh.key, ...current.filter((key) => key.id !== fresh.key.id)]);
   };
 
   const onDone = () => {
@@ -79,6 +83,11 @@ function ApiKeys() {
         <h2 id="acc-keys-create-title" className="acc-card__title">
           Create an API key
         </h2>
+        {workspace && (
+          <p className="ad-muted" data-testid="team-keys-note">
+            Keys made here are {workspace.name}’s: they spend from the team’s credit pool within your monthly cap, and stop working if you leave the team.
+          </p>
+        )}
         {created ? (
           <NewKeySecret created={created} onDone={onDone} />
         ) : (

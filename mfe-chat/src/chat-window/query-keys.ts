@@ -5,7 +5,8 @@
 export const chatKeys = {
   all: ['chat'] as const,
   agents: () => ['chat', 'agents'] as const,
-  wallet: () => ['chat', 'wallet'] as const,
+  /** The credits a send spends from: the user's wallet, or in a team's workspace (its id) the team's pool. */
+  wallet: (workspace: string | null) => ['chat', 'wallet', workspace] as const,
   /** Every page of the list for one filter and search; `lists()` is the prefix of them all. */
   lists: () => ['chat', 'conversations'] as const,
   list: (filter: { agentId: string; q: string }) => ['chat', 'conversations', filter] as const,

@@ -8,6 +8,7 @@ import {
   sendEstimate,
   type Wallet,
 } from '@agentdock/contracts';
+import { useWorkspace } from '@agentdock/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ActionDispatch, useCallback, useRef } from 'react';
 import type { ChatApi } from '../chat-api';
@@ -61,6 +62,7 @@ function previousQuestion(messages: ChatMessage[], reply: ChatMessage): string {
 export function useSendMessage({ api, agent, chat, stream, dispatch, wallet, available, updateWallet, reloadWallet, imageSize, setInput, onStart }: SendMessageOptions) {
   const queryClient = useQueryClient();
   const abortRef = useRef<AbortController | null>(null);
+  const { workspace } = useWorkspace();
   const { conversation, messages, settle } = chat;
 
   /** After a stop the server stores the partial reply with its charge; read it once it is there. */
@@ -97,6 +99,8 @@ export function useSendMessage({ api, agent, chat, stream, dispatch, wallet, ava
         ...(outgoing.kind === 'edit' ? { editOf: outgoing.of.id } : {}),
         ...(outgoing.kind === 'regenerate' ? { regenerateOf: outgoing.of.id } : {}),
         ...(agent.producesImages ? { imageSize } : {}),
+        // In a team's workspace the team's pool pays; the conversation stays the sender's own.
+        ...(workspace ? { workspace: workspace.id } : {}),
       };
       if (outgoing.kind === 'message') setInput('');
       onStart();
@@ -171,6 +175,7 @@ export function useSendMessage({ api, agent, chat, stream, dispatch, wallet, ava
       onStart,
       queryClient,
       recoverStopped,
+      workspace,
       reloadWallet,
       setInput,
       settle,

@@ -1,7 +1,8 @@
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { SessionClient } from './session-client';
 import { getSessionClient } from './singleton';
 import type { AuthStateListener, SessionState } from './types';
+import { getWorkspaceStore, type Workspace } from './workspace';
 
 const SessionClientContext = createContext<SessionClient | null>(null);
 
@@ -28,4 +29,21 @@ export function useAuthEvent(listener: AuthStateListener): void {
     latest.current = listener;
   });
   useEffect(() => client.onAuthStateChange((event, state) => latest.current(event, state)), [client]);
+}
+
+/**
+ * The workspace the signed-in user works in (`null`: personal) and how to change it; every part of
+ * the page that uses it renders again when the header's switch changes it.
+ */
+export function useWorkspace(): { workspace: Workspace | null; choose(workspace: Workspace | null): void } {
+  const { user } = useSession();
+  const userId = user?.id ?? null;
+  const store = getWorkspaceStore();
+  const workspace = useSyncExternalStore(
+    store.subscribe,
+    () => store.get(userId),
+    () => null,
+  );
+  const choose = useCallback((next: Workspace | null) => userId && store.choose(userId, next), [store, userId]);
+  return { workspace, choose };
 }

@@ -14,6 +14,7 @@ export const OPAQUE_AFTER_PX = 20;
 // bring) load with it instead of with every anonymous visitor's first view. It shows nothing while
 // loading either way, so nothing moves when it arrives.
 const HeaderBalance = lazy(() => import('./header-balance').then((module) => ({ default: module.HeaderBalance })));
+const WorkspaceSwitch = lazy(() => import('./workspace-switch').then((module) => ({ default: module.WorkspaceSwitch })));
 
 const navClass = ({ isActive }: { isActive: boolean }) => classNames('shell-nav__link', isActive && 'is-active');
 
@@ -56,6 +57,7 @@ export function Header() {
           )}
           {session.status === 'signed-in' && (
             <Suspense fallback={null}>
+              <WorkspaceSwitch className="shell-workspace" />
               <HeaderBalance />
             </Suspense>
           )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSession } from '@agentdock/session';
 import { classNames, Container } from '@agentdock/ui';
@@ -11,6 +11,9 @@ interface MobileMenuProps {
   /** Escape closes the menu and gives focus back to the menu button. */
   onClose: () => void;
 }
+
+// Its contracts load only for a signed-in user, as in the header.
+const WorkspaceSwitch = lazy(() => import('./workspace-switch').then((module) => ({ default: module.WorkspaceSwitch })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) => classNames('shell-mobile-menu__link', isActive && 'is-active');
 
@@ -45,6 +48,11 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
         {session.user && (
           <div className="shell-mobile-menu__account">
             <span className="shell-mobile-menu__email">{session.user.email}</span>
+            {session.status === 'signed-in' && (
+              <Suspense fallback={null}>
+                <WorkspaceSwitch className="shell-workspace shell-workspace--mobile" />
+              </Suspense>
+            )}
             <SignOutButton />
           </div>
         )}

@@ -238,6 +238,8 @@ export const chatApiKeys = pgTable(
     createdAt: createdAt(),
     monthStart: timestamp('month_start', { withTimezone: true, mode: 'date' }),
     monthCredits: bigint('month_credits', { mode: 'number' }).notNull().default(0),
+    /** A team key's team: it spends from that pool within `userId`'s member cap while they are a member. Null: a personal key. */
+    organisationId: uuid('organisation_id'),
   },
   (table) => [
     uniqueIndex('chat_api_keys_secret_hash_idx').on(table.secretHash),

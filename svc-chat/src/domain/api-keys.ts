@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { type apiKeyIssuedV1, type ApiKeyUsage, type EventData, type SubscriptionTier } from '@agentdock/contracts';
 import type { Db } from '@agentdock/service-data';
-import { and, eq, sql } from '@agentdock/service-data/orm';
+import { and, eq, inArray, sql } from '@agentdock/service-data/orm';
+import { AppError, NotFoundError } from '@agentdock/service-kit';
 import { type ChatSchema, chatApiKeys, chatApiRequests } from '../db/schema';
 import type { ApiKeyCache } from './api-key-cache';
 import type { WalletRow } from './ledger';
 import { walletRow, walletTier } from './wallet';
 import { PublicApiError } from './errors';
+import { poolMember } from './pools/members';
 
 export type ApiKeyRow = typeof chatApiKeys.$inferSelect;
 
@@ -36,6 +38,7 @@ export async function applyApiKeyIssued(tx: Db<ChatSchema>, data: EventData<type
     allowedAgents: data.allowedAgents,
     expiresAt: data.expiresAt ? new Date(data.expiresAt) : null,
     createdAt: new Date(data.createdAt),
+    organisationId: data.organisationId ?? null,
   };
   await tx
     .insert(chatApiKeys)
@@ -51,13 +54,16 @@ export async function applyApiKeyRevoked(tx: Db<ChatSchema>, data: { keyId: stri
     .onConflictDoUpdate({ target: chatApiKeys.id, set: { revokedAt: sql`coalesce(${chatApiKeys.revokedAt}, excluded.revoked_at)` } });
 }
 
-/** Who a `/v1` request comes from: the key, its owner's tier (the wallet's) and the wallet as read. */
+/** Who a `/v1` request comes from: the key, the paying wallet's tier and the wallet as read. */
 export interface ApiCaller {
   key: ApiKeyRow;
+  /** The wallet that pays: the key's owner's, or for a team key the team's pool (the team's id). */
   userId: string;
   tier: SubscriptionTier;
   /** Undefined until the owner has a wallet: it is opened (free) at the first metered request. */
   wallet: WalletRow | undefined;
+  /** A team key: the member who spends from the pool, within their cap. */
+  pool?: { organisationId: string; memberId: string };
 }
 
 /** Where a `/v1` request's key and owner are checked: the keys and the suspended users from memory, the wallet from the database. */
@@ -71,13 +77,30 @@ export interface ApiKeyCheck {
  * The caller of `Authorization: Bearer adk_…`: the key by its hash and the owner's suspension from
  * memory, and the wallet (for the tier, and for the reservation after) in one query. Throws 401
  * invalid_api_key for an unknown, revoked or expired key, 403 account_suspended for a suspended owner.
+ * A team key pays from the team's pool while its owner is a member (from identity's events, read
+ * here on every request: a removed member's key stops at the event, whatever any cache holds).
  */
 export async function authenticateApiKey(check: ApiKeyCheck, secret: string, now = new Date()): Promise<ApiCaller> {
   const key = await check.keys.find(check.db, hashApiSecret(secret), now.getTime());
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw invalidApiKey();
   if (check.suspended.has(key.userId)) throw new PublicApiError('account_suspended', 'This account is suspended. Contact support to restore access.');
+  if (key.organisationId) return teamKeyCaller(check.db, key, key.organisationId);
   const wallet = await walletRow(check.db, key.userId);
   return { key, userId: key.userId, tier: wallet ? walletTier(wallet) : 'free', wallet };
+}
+
+/** The caller of a team key: the team's pool pays, and only while the key's owner is a member. */
+async function teamKeyCaller(db: Db<ChatSchema>, key: ApiKeyRow, organisationId: string): Promise<ApiCaller> {
+  try {
+    await poolMember(db, organisationId, key.userId);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw invalidApiKey('This API key belongs to a team its owner is no longer a member of, so it no longer works.');
+    throw error;
+  }
+  // A team's pool is opened by billing's events only: a key of a team with none has nothing to spend.
+  const wallet = await walletRow(db, organisationId);
+  if (!wallet) throw new AppError('team_pool_empty');
+  return { key, userId: organisationId, tier: walletTier(wallet), wallet, pool: { organisationId, memberId: key.userId } };
 }
 
 /** A key's share of a reservation: what it put on the key's monthly counter, and in which month. */
@@ -118,7 +141,10 @@ export async function releaseKeyCredits(tx: Db<ChatSchema>, hold: KeyHold, credi
     .where(and(eq(chatApiKeys.id, hold.keyId), eq(chatApiKeys.monthStart, hold.monthStart)));
 }
 
-/** Every key of the user that has been used: when last, and this UTC month's requests and credits. */
+/**
+ * Every key of the user that has been used (team keys too, whose requests are the pool's): when
+ * last, and this UTC month's requests and credits.
+ */
 export async function apiKeyUsageFor(db: Db<ChatSchema>, userId: string, now = new Date()): Promise<ApiKeyUsage[]> {
   const month = utcMonthStart(now);
   const thisMonth = sql`${chatApiRequests.createdAt} >= ${month}`;
@@ -130,7 +156,7 @@ export async function apiKeyUsageFor(db: Db<ChatSchema>, userId: string, now = n
       credits: sql<number>`coalesce(sum(${chatApiRequests.credits}) filter (where ${thisMonth}), 0)::bigint`,
     })
     .from(chatApiRequests)
-    .where(eq(chatApiRequests.userId, userId))
+    .where(inArray(chatApiRequests.keyId, db.select({ id: chatApiKeys.id }).from(chatApiKeys).where(eq(chatApiKeys.userId, userId))))
     .groupBy(chatApiRequests.keyId);
   return rows.map((row) => ({
     keyId: row.keyId,

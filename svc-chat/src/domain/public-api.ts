@@ -155,14 +155,15 @@ export async function reserveApiReply(
     maxReplyTokens: input.maxTokens === null ? agentLimit : Math.min(agentLimit, input.maxTokens),
     countsApiCall: true,
   };
-  // A key without a monthly cap holds no counter: one statement reserves on the wallet as read,
-  // unless the key was revoked meanwhile. Otherwise (a capped key, a wallet that moved, a revoked
-  // key) the wallet and the key are locked in a transaction, which also gives the refusals.
+  // A personal key without a monthly cap holds no counter: one statement reserves on the wallet as
+  // read, unless the key was revoked meanwhile. Otherwise (a capped key, a team key whose member
+  // row holds the cap, a wallet that moved, a revoked key) the wallet, the key and the member are
+  // locked in a transaction, which also gives the refusals.
   const atOnce =
-    caller.key.monthlyCreditCap === null
+    caller.key.monthlyCreditCap === null && !caller.pool
       ? await reserveReply(deps.context.db, { ...reserving, atOnce: true, seen: wallet, recording: { statement: apiReservation, values: { keyId: caller.key.id } } })
       : null;
-  const reservation = atOnce ?? (await deps.context.transaction((tx) => reserveReply(tx, { ...reserving, keyId: caller.key.id })));
+  const reservation = atOnce ?? (await deps.context.transaction((tx) => reserveReply(tx, { ...reserving, keyId: caller.key.id, ...(caller.pool && { pool: caller.pool }) })));
   return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt, knowledge };
 }
 

@@ -6,7 +6,7 @@ import { producesImages, unofferedImageSize } from '../domain/agents';
 import type { ApiKeyCache } from '../domain/api-key-cache';
 import type { ApiLimits } from '../domain/api-limits';
 import { type ApiCaller, authenticateApiKey, invalidApiKey } from '../domain/api-keys';
-import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, PublicApiError } from '../domain/errors';
+import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, MemberCreditCapError, PublicApiError } from '../domain/errors';
 import { modelFor, modelsFor, type PublicApiDeps, readConversation, reserveApiReply, runApiReply, toOpenAiModel } from '../domain/public-api';
 
 /**
@@ -192,6 +192,8 @@ function toOpenAiError(err: unknown, req: Request): { error: ReturnType<typeof o
   }
   if (err instanceof InsufficientCreditsError) return { error: openAiError('insufficient_quota', err.message), headers: {} };
   if (err instanceof KeyCreditCapError) return { error: openAiError('key_credit_cap_reached', err.message), headers: {} };
+  if (err instanceof MemberCreditCapError) return { error: openAiError('member_credit_cap_reached', err.message), headers: {} };
+  if (err instanceof AppError && err.code === 'team_pool_empty') return { error: openAiError('team_pool_empty', err.message), headers: {} };
   if (err instanceof ApiCallLimitError) return { error: openAiError('api_calls_exhausted', err.message), headers: {} };
   if (err instanceof AppError) {
     if (err.status === 413) return { error: openAiError('request_too_large', err.message), headers: err.headers };

@@ -235,8 +235,18 @@ export const apiKeys = pgTable(
     expiresAt: time('expires_at'),
     createdAt: time('created_at').notNull().defaultNow(),
     revokedAt: time('revoked_at'),
+    /**
+     * A team key's team: it spends from the team's pool while `userId` is a member. No foreign key:
+     * deleting the team revokes its keys (in that transaction) and the rows stay for the audit, never
+     * turning into personal keys. Null: a personal key.
+     */
+    organisationId: uuid('organisation_id'),
   },
-  (table) => [uniqueIndex('api_keys_secret_hash_idx').on(table.secretHash), index('api_keys_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('api_keys_secret_hash_idx').on(table.secretHash),
+    index('api_keys_user_idx').on(table.userId),
+    index('api_keys_organisation_idx').on(table.organisationId, table.userId),
+  ],
 );
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

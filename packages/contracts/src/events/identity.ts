@@ -57,8 +57,20 @@ export const apiKeyIssuedV1 = defineEvent(
     allowedAgents: z.array(z.string()).nullable(),
     expiresAt: z.string().datetime({ offset: true }).nullable(),
     createdAt: z.string().datetime({ offset: true }),
+    /**
+     * A team key: it spends from this team's pool, within the member's cap, while `userId` is a
+     * member. Absent (events from before teams) or null: a personal key.
+     */
+    organisationId: z.string().uuid().nullable().optional(),
   }),
 );
 
-/** The key is refused from this event on (its owner revoked it, or the account was deleted). */
-export const apiKeyRevokedV1 = defineEvent('identity.api-key.revoked', 1, z.object({ keyId: z.string().uuid(), userId: z.string().uuid() }));
+/**
+ * The key is refused from this event on (its owner revoked it, the account was deleted, or, for a
+ * team key, named by `organisationId`, its owner left or was removed from the team or the team was deleted).
+ */
+export const apiKeyRevokedV1 = defineEvent(
+  'identity.api-key.revoked',
+  1,
+  z.object({ keyId: z.string().uuid(), userId: z.string().uuid(), organisationId: z.string().uuid().nullable().optional() }),
+);

@@ -45,6 +45,8 @@ export const apiKeySummary = z.object({
   allowedAgents: z.nullable(z.array(z.string())),
   expiresAt: z.nullable(z.string()),
   createdAt: z.string(),
+  /** The team whose pool the key spends from; null for a personal key. */
+  organisationId: z.nullable(z.string()),
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 

@@ -116,6 +116,9 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'member.left',
   'member.role_changed',
   'ownership.transferred',
+  'key.created',
+  'key.revoked',
+  'seats.changed',
 ] as const;
 export type TeamActivityAction = (typeof TEAM_ACTIVITY_ACTIONS)[number];
 export const teamActivity = z.object({

@@ -93,6 +93,8 @@ export const PUBLIC_API_ERRORS = {
   invalid_request: { type: 'invalid_request_error' },
   insufficient_quota: { type: 'insufficient_quota' },
   key_credit_cap_reached: { type: 'insufficient_quota' },
+  member_credit_cap_reached: { type: 'insufficient_quota' },
+  team_pool_empty: { type: 'insufficient_quota' },
   api_calls_exhausted: { type: 'insufficient_quota' },
   rate_limit_exceeded: { type: 'requests' },
   concurrent_streams_exceeded: { type: 'requests' },

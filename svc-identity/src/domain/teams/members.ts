@@ -1,6 +1,7 @@
 import { organisationMemberRemovedV1, organisationMemberRoleChangedV1, type InvitableRole, type TeamMember } from '@agentdock/contracts';
 import { and, count, eq } from '@agentdock/service-data/orm';
 import { organisationMembers, type UserRow, users } from '../../db/schema';
+import { revokeTeamKeys } from '../api-keys';
 import { IdentityError } from '../errors';
 import { idOr404, membershipOf } from './access';
 import { recordActivity } from './activity';
@@ -59,5 +60,6 @@ export async function removeMember(deps: TeamDeps, user: UserRow, organisationId
     const [remaining] = await tx.select({ n: count() }).from(organisationMembers).where(eq(organisationMembers.organisationId, organisationId));
     await recordActivity(tx, { organisationId, action: reason === 'left' ? 'member.left' : 'member.removed', actorEmail: user.email, subject: target.email });
     await deps.writer.enqueue(tx, organisationMemberRemovedV1, { organisationId, userId: memberId, reason, members: remaining?.n ?? 0 });
+    await revokeTeamKeys(deps.writer, tx, { organisationId, userId: memberId, actorEmail: user.email, subjectEmail: target.email });
   });
 }

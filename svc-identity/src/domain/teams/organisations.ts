@@ -14,6 +14,7 @@ import { type Db, onUniqueViolation, recordAdminAction, type Tx } from '@agentdo
 import { and, asc, count, eq, gt, isNull } from '@agentdock/service-data/orm';
 import { type IdentitySchema, organisationInvitations, organisationMembers, type OrganisationRow, organisations, type UserRow, users } from '../../db/schema';
 import { IdentityError } from '../errors';
+import { revokeTeamKeys } from '../api-keys';
 import { membershipOf, managingMembership } from './access';
 import { recordActivity } from './activity';
 import type { TeamDeps } from './deps';
@@ -131,6 +132,7 @@ export async function deleteOrganisation(deps: TeamDeps, user: UserRow, organisa
       before: { name: organisation.name, slug: organisation.slug, members: members.length },
     });
     await deps.writer.enqueue(tx, organisationDeletedV1, { organisationId, memberIds: members.map((member) => member.userId) });
+    await revokeTeamKeys(deps.writer, tx, { organisationId });
   });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_api_keys" ADD COLUMN "organisation_id" uuid;
