@@ -12,6 +12,8 @@
 //   4. stats: each service's admin stats figures at 1M and 10M messages (1M users, 1M payments);
 //   5. public API: what /v1/chat/completions through gateway + svc-chat adds over the provider
 //      directly at a fixed 1,000 requests/s, and their CPU per request (public-api.ts);
+//   5b. team pools: debits per second on one pool shared by 50 members vs 50 personal wallets on
+//      PostgreSQL (pool-debits.ts);
 //   6. knowledge: indexing throughput in pages/s into 1,000 files of 10 pages, and the time to
 //      the first token with that knowledge against an agent without (knowledge.ts).
 import { existsSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { MAILBOX_TOKEN } from '../../e2e/support/mailbox';
 import { measureChatRemote } from './chat-page-weight';
 import { benchGateway } from './gateway';
 import { benchKnowledge } from './knowledge';
+import { benchPoolDebits } from './pool-debits';
 import { repoRoot, startProcess, stopAll, waitForOk } from './processes';
 import { benchRendering } from './rendering';
 import { benchPublicApi } from './public-api';
@@ -36,7 +39,7 @@ const PLATFORM_BASE = GATEWAY_PORT_BASE + 100;
 const PUBLIC_ROUTES = ['/', '/pricing', '/courses', '/courses/ai-fundamentals', '/models', '/about', '/our-story', '/terms', '/privacy', '/contact', '/signin', '/signup'];
 const FRONTENDS = ['shell', 'mfe-marketing', 'mfe-account', 'mfe-chat', 'mfe-admin'];
 // BENCH_PARTS=pages (or gateway,chat…) runs only those parts, for a quick look at one figure.
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,rendering,chat-page,chat,stats,public-api,knowledge').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'gateway,pages,rendering,chat-page,chat,stats,public-api,pool,knowledge').split(',').map((part) => part.trim()));
 
 const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
@@ -110,6 +113,7 @@ async function main(): Promise<void> {
     if (PARTS.has('chat')) await benchChat();
     if (PARTS.has('stats')) await benchAdminStats();
     if (PARTS.has('public-api')) await benchPublicApi();
+    if (PARTS.has('pool')) await benchPoolDebits();
     if (PARTS.has('knowledge')) await benchKnowledge();
   } finally {
     await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_POOL_ENDPOINTS, endpointUrl, organisationMemberJoinedV1, organisationMemberRemovedV1, teamSubscriptionActivatedV1, userRegisteredV1 } from '@agentdock/contracts';
+import {
+  CHAT_POOL_ENDPOINTS,
+  CHAT_POOL_STATEMENT_ENDPOINTS,
+  endpointUrl,
+  organisationMemberJoinedV1,
+  organisationMemberRemovedV1,
+  teamSubscriptionActivatedV1,
+  userRegisteredV1,
+} from '@agentdock/contracts';
 import { eq } from '@agentdock/service-data/orm';
 import { eventually } from '@agentdock/service-kit/testing';
 import OpenAI from 'openai';
@@ -116,6 +124,29 @@ describe(`team API keys with the official OpenAI SDK on ${DRIVER}`, () => {
     await request(chat.url).put(capPath).set(owner.auth).send({ monthlyCap: null }).expect(200);
     await ask(clientFor(key.secret));
     expect(await spentBy(member)).toBeGreaterThan(spent);
+  });
+
+  it('shows the pool’s statement in the team workspace: every line to an owner, a member’s own lines to the member', async () => {
+    const statementPath = endpointUrl(CHAT_POOL_STATEMENT_ENDPOINTS.poolStatement, { orgId: team });
+    const ownerKey = await chat.apiKey(owner, { organisationId: team });
+    await ask(clientFor(ownerKey.secret));
+    const whole = (await request(chat.url).get(statementPath).set(owner.auth).expect(200)).body;
+    const mine = (await request(chat.url).get(statementPath).set(member.auth).expect(200)).body;
+    const apiLines = (body: { lines: { kind: string }[] }) => body.lines.filter((line) => line.kind === 'api').length;
+    expect(apiLines(whole)).toBe(apiLines(mine) + 1);
+    expect(mine.lines.every((line: { kind: string }) => line.kind === 'api')).toBe(true);
+    const pooled = await pool();
+    expect(whole.balance).toBe(pooled.creditsRemaining + pooled.purchasedCredits);
+    expect(whole.lines[0].balance).toBe(whole.balance);
+    await request(chat.url)
+      .get(statementPath)
+      .set((await chat.user()).auth)
+      .expect(404);
+    const csv = await request(chat.url)
+      .get(`${endpointUrl(CHAT_POOL_STATEMENT_ENDPOINTS.poolStatementCsv, { orgId: team })}?from=2020-01-01&to=2099-12-31`)
+      .set(member.auth)
+      .expect(200);
+    expect(csv.text.trim().split('\n').length).toBe(mine.totalLines + 1);
   });
 
   it('refuses a key whose owner is not a member of its team', async () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import { CATALOG_ENDPOINTS, IDENTITY_ENDPOINTS } from '@agentdock/contracts';
-import { type SessionClient, useSessionClient } from '@agentdock/session';
+import { CATALOG_ENDPOINTS, IDENTITY_ENDPOINTS, poolAsWallet } from '@agentdock/contracts';
+import { type SessionClient, useSessionClient, useWorkspace } from '@agentdock/session';
 import { billingApi } from '../api/billing-api';
 import { chatApi } from '../api/chat-api';
 
@@ -14,7 +14,8 @@ import { chatApi } from '../api/chat-api';
 export const accountKeys = {
   all: ['account'] as const,
   profile: () => [...accountKeys.all, 'profile'] as const,
-  wallet: () => [...accountKeys.all, 'wallet'] as const,
+  /** The user's wallet, or in a team's workspace (its id) the team's pool. */
+  wallet: (teamId: string | null = null) => [...accountKeys.all, 'wallet', teamId] as const,
   usage: () => [...accountKeys.all, 'usage'] as const,
   subscriptions: () => [...accountKeys.all, 'subscriptions'] as const,
   invoices: () => [...accountKeys.all, 'invoices'] as const,
@@ -23,7 +24,7 @@ export const accountKeys = {
   learning: () => [...accountKeys.all, 'learning'] as const,
 };
 
-export function accountQueries(client: SessionClient) {
+export function accountQueries(client: SessionClient, teamId: string | null = null) {
   const chat = chatApi(client.api);
   const billing = billingApi(client.api);
   return {
@@ -38,7 +39,11 @@ export function accountQueries(client: SessionClient) {
         return profile;
       },
     }),
-    wallet: queryOptions({ queryKey: accountKeys.wallet(), queryFn: ({ signal }) => chat.getWallet({ signal }) }),
+    // In a team's workspace the credits shown are the team pool's.
+    wallet: queryOptions({
+      queryKey: accountKeys.wallet(teamId),
+      queryFn: async ({ signal }) => (teamId ? poolAsWallet(await chat.getPool(teamId, { signal })) : chat.getWallet({ signal })),
+    }),
     usage: queryOptions({ queryKey: accountKeys.usage(), queryFn: ({ signal }) => chat.getUsage({ signal }) }),
     subscriptions: queryOptions({ queryKey: accountKeys.subscriptions(), queryFn: ({ signal }) => billing.getSubscriptions({ signal }) }),
     invoices: queryOptions({ queryKey: accountKeys.invoices(), queryFn: ({ signal }) => billing.getInvoices({ signal }) }),
@@ -50,8 +55,9 @@ export function accountQueries(client: SessionClient) {
 
 export type AccountQueries = ReturnType<typeof accountQueries>;
 
-/** The account queries over the signed-in session's client. */
+/** The account queries over the signed-in session's client, in the header's workspace. */
 export function useAccountQueries(): AccountQueries {
   const client = useSessionClient();
-  return useMemo(() => accountQueries(client), [client]);
+  const teamId = useWorkspace().workspace?.id ?? null;
+  return useMemo(() => accountQueries(client, teamId), [client, teamId]);
 }

@@ -1,28 +1,9 @@
-import { type TeamPool, type Wallet, walletBalance } from '@agentdock/contracts';
+import { poolAsWallet, type Wallet, walletBalance } from '@agentdock/contracts';
 import { useWorkspace } from '@agentdock/session';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ChatApi } from '../chat-api';
 import { chatKeys } from './query-keys';
-
-/**
- * A team's pool in the wallet's shape, for the chat's balance and cost figures: a web send counts
- * no API calls, and the pool renews with its refill.
- */
-export function poolAsWallet(pool: TeamPool): Wallet {
-  return {
-    userId: pool.organisationId,
-    tier: pool.tier as Wallet['tier'],
-    creditsRemaining: pool.creditsRemaining,
-    creditsLimit: pool.creditsLimit,
-    purchasedCredits: pool.purchasedCredits,
-    apiCallsUsed: 0,
-    apiCallsLimit: 0,
-    periodStart: pool.periodStart,
-    refillsAt: pool.refillsAt,
-    renewsAt: pool.refillsAt,
-  };
-}
 
 /**
  * The credits a send spends: the user's own, or in a team's workspace the team's pool. `available`

@@ -50,6 +50,8 @@ export * from './billing/offers';
 export * from './billing/teams';
 export * from './chat/wallet';
 export * from './chat/pool';
+export * from './chat/pool-statement';
+export * from './chat/pool-wallet';
 export * from './chat/connections';
 export * from './chat/balance';
 export * from './chat/statement';

@@ -1,10 +1,12 @@
-import { CHAT_POOL_ENDPOINTS, memberCapRequest } from '@agentdock/contracts';
+import { CHAT_POOL_ENDPOINTS, CHAT_POOL_STATEMENT_ENDPOINTS, memberCapRequest, statementCsvQuery, statementQuery } from '@agentdock/contracts';
 import { getAuth, requireAuth } from '@agentdock/service-kit';
 import type { ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
-import { requirePoolManager, setMemberCap } from '../domain/pools/members';
+import { poolMember, requirePoolManager, setMemberCap } from '../domain/pools/members';
+import { statementOf } from '../domain/statement/statement';
+import { sendStatementCsv } from '../domain/statement/statement-csv';
 import { teamPoolFor, toPoolMember } from '../domain/pools/view';
 import { walletRow } from '../domain/wallet';
 
@@ -29,6 +31,26 @@ export function poolRouter(context: ServiceContext<ChatSchema>): Router {
     const { monthlyCap } = memberCapRequest.parse(req.body);
     const row = await setMemberCap(context.db, { organisationId: orgId, actorId: getAuth(req).sub, memberId: userId, monthlyCap });
     res.json(toPoolMember(row, (await walletRow(context.db, orgId))?.periodStart ?? null));
+  });
+
+  /** Owners and admins answer for the whole pool; a member sees what they spent of it. */
+  const statementMember = async (orgId: string, userId: string) => {
+    const caller = await poolMember(context.db, orgId, userId);
+    return caller.role === 'member' ? caller.userId : null;
+  };
+
+  router.get(CHAT_POOL_STATEMENT_ENDPOINTS.poolStatement.route, signedIn, async (req, res) => {
+    const { orgId } = poolParams.parse(req.params);
+    const memberId = await statementMember(orgId, getAuth(req).sub);
+    const query = statementQuery.parse(req.query);
+    const wallet = await walletRow(context.db, orgId);
+    res.json(await statementOf(context.db, orgId, query, wallet ? wallet.creditsRemaining + wallet.purchasedCredits : 0, memberId));
+  });
+
+  router.get(CHAT_POOL_STATEMENT_ENDPOINTS.poolStatementCsv.route, signedIn, async (req, res) => {
+    const { orgId } = poolParams.parse(req.params);
+    const memberId = await statementMember(orgId, getAuth(req).sub);
+    await sendStatementCsv(context.db, orgId, statementCsvQuery.parse(req.query), res, memberId);
   });
 
   return router;

@@ -47,12 +47,13 @@ export interface StatementRow {
  * balance summed in ledger order over all of them (so a filtered page still shows the true
  * balance after each line), then the date range and the page cut, newest first. Rows written in
  * one transaction share their time; the period start's expiry sorts before its refill. `'all'`
- * reads every line oldest first, uncounted, for the CSV.
+ * reads every line oldest first, uncounted, for the CSV. `memberId`: of a team pool's ledger, only
+ * the lines of that member's spending, each still with the pool's balance after it.
  */
-export function statementSql(userId: string, range: StatementRange, page: { limit: number; offset: number } | 'all') {
+export function statementSql(userId: string, range: StatementRange, page: { limit: number; offset: number } | 'all', memberId: string | null = null) {
   return sql`
     with entries as (
-      select id, kind, plan_delta + purchased_delta as delta, message_id, reason, created_at,
+      select id, kind, plan_delta + purchased_delta as delta, message_id, reason, created_at, member_id,
         case when kind in ('reservation', 'settlement', 'release') then 'm' || message_id::text else 'r' || id::text end as line_id,
         case kind when 'expiry' then 0 when 'grant' then 1 else 2 end as rank
       from chat_wallet_ledger
@@ -63,7 +64,9 @@ export function statementSql(userId: string, range: StatementRange, page: { limi
         (array_agg(message_id))[1] as message_id,
         sum(delta)::bigint as credits,
         bool_or(kind in ('settlement', 'release')) as ended,
-        min(created_at) as at, min(rank) as rank, max(reason) as reason
+        min(created_at) as at, min(rank) as rank, max(reason) as reason,
+        -- The reservation names the member; a reply's other rows may not.
+        max(member_id::text) as member_id
       from entries
       group by line_id
     ), running as (
@@ -73,6 +76,7 @@ export function statementSql(userId: string, range: StatementRange, page: { limi
       select * from running
       -- A reply that failed gave everything back: it cost nothing and is no event for the customer.
       where not (kind = 'reply' and ended and credits = 0)
+        and (${memberId}::text is null or member_id = ${memberId}::text)
         and (${range.start?.toISOString() ?? null}::timestamptz is null or at >= ${range.start?.toISOString() ?? null}::timestamptz)
         and (${range.end?.toISOString() ?? null}::timestamptz is null or at < ${range.end?.toISOString() ?? null}::timestamptz)
     )
@@ -108,20 +112,23 @@ export function toLine(row: StatementRow): StatementLine {
   return { id: row.line_id, at: row.at, kind, text: statementText(event), credits, balance: Number(row.balance), inProgress: reply && !row.ended };
 }
 
-/** The user's statement in the query's date range and page; `balance` is the wallet's balance now (0 without a wallet). */
-export async function statementOf(db: Db<ChatSchema>, userId: string, query: StatementQuery, balance: number): Promise<StatementResponse> {
-  const result = await db.execute(statementSql(userId, statementRange(query), { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }));
+/**
+ * The user's statement in the query's date range and page; `balance` is the wallet's balance now (0
+ * without a wallet). For a team's pool (`userId` the team's), `memberId` keeps one member's lines.
+ */
+export async function statementOf(db: Db<ChatSchema>, userId: string, query: StatementQuery, balance: number, memberId: string | null = null): Promise<StatementResponse> {
+  const result = await db.execute(statementSql(userId, statementRange(query), { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, memberId));
   const rows = (result as unknown as { rows: StatementRow[] }).rows;
   return {
     lines: rows.map(toLine),
     page: query.page,
     pageSize: query.pageSize,
-    totalLines: Number(rows[0]?.total_lines ?? (query.page > 1 ? await countLines(db, userId, query) : 0)),
+    totalLines: Number(rows[0]?.total_lines ?? (query.page > 1 ? await countLines(db, userId, query, memberId) : 0)),
     balance,
   };
 }
 
 /** A page past the end has no row to carry the count: ask for the first line of the range instead. */
-async function countLines(db: Db<ChatSchema>, userId: string, query: StatementQuery): Promise<number> {
-  return (await statementOf(db, userId, { ...query, page: 1, pageSize: 1 }, 0)).totalLines;
+async function countLines(db: Db<ChatSchema>, userId: string, query: StatementQuery, memberId: string | null): Promise<number> {
+  return (await statementOf(db, userId, { ...query, page: 1, pageSize: 1 }, 0, memberId)).totalLines;
 }

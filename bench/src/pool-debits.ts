@@ -1,0 +1,88 @@
+// Debits per second on one team pool shared by 50 members against 50 personal wallets, on
+// PostgreSQL, through the reservation every send and `/v1` request makes. Prints figures; asserts
+// nothing. `npm run bench` runs it as its "pool" part; `npm run bench:pool` alone.
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { InProcessBus, inTransaction } from '@agentdock/service-data';
+import { createTestDatabase, startTestService } from '@agentdock/service-data/testing';
+import { createLogger } from '@agentdock/service-kit';
+import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
+import { reserveReply } from '@agentdock/svc-chat/reserve';
+import { chatPoolMembers } from '@agentdock/svc-chat/schema';
+import { bottomlessWallet } from './chat-wallet';
+
+const MEMBERS = 50;
+const DEBITS = Number(process.env.BENCH_POOL_DEBITS ?? 3_000);
+const CONCURRENCY = Number(process.env.BENCH_DEBIT_CONCURRENCY ?? 16);
+const ROUNDS = 3;
+
+/** Debits per second of `debit` run DEBITS times by CONCURRENCY workers, worker i for spender i mod 50. */
+async function debitRate(spenders: string[], debit: (spender: string) => Promise<void>, count = DEBITS): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const index = next++;
+        await debit(spenders[index % spenders.length]!);
+      }
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function benchPoolDebits(): Promise<void> {
+  process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  let database;
+  try {
+    database = await createTestDatabase();
+  } catch (error) {
+    console.log(`\nPool debits on PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)} (set BENCH_DATABASE_URL)`);
+    return;
+  }
+  const logger = createLogger({ service: 'bench', level: 'silent' });
+  const bus = new InProcessBus({ logger });
+  const chat = await startTestService(createChatService({ env: chatProviderEnv.parse({ DEMO_AGENT_PROVIDER_URL: 'http://127.0.0.1:9/v1' }) }), { bus, database });
+  try {
+    const { db } = chat.context;
+    const team = randomUUID();
+    const members = Array.from({ length: MEMBERS }, () => randomUUID());
+    const people = Array.from({ length: MEMBERS }, () => randomUUID());
+    await bottomlessWallet(db, team);
+    for (const userId of people) await bottomlessWallet(db, userId);
+    await db.insert(chatPoolMembers).values(members.map((userId) => ({ organisationId: team, userId, role: 'member' as const, lastEventAt: new Date() })));
+
+    // The same reservation both ways (a /v1 request's: wallet locked in a transaction, ledger row
+    // written); the pool's also locks and counts the member's row, and every member's debit waits
+    // on the one pool row, where the personal wallets are 50 rows apart.
+    const reserving = { messageTokens: 20, maxReplyTokens: 100, countsApiCall: false };
+    const personal = async (userId: string) => {
+      await inTransaction(db, (tx) => reserveReply(tx, { ...reserving, userId, replyId: randomUUID() }));
+    };
+    const pooled = async (memberId: string) => {
+      await inTransaction(db, (tx) => reserveReply(tx, { ...reserving, userId: team, replyId: randomUUID(), pool: { organisationId: team, memberId } }));
+    };
+    // Warm both paths (connections, plans), then alternate rounds as the machine's load drifts.
+    await debitRate(people, personal, DEBITS / 10);
+    await debitRate(members, pooled, DEBITS / 10);
+    const rounds: { pool: number; wallets: number }[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) rounds.push({ wallets: await debitRate(people, personal), pool: await debitRate(members, pooled) });
+
+    console.log(
+      `\nPool debits on PostgreSQL (${DEBITS} reservations a round, ${CONCURRENCY} concurrent; goal: one pool of ${MEMBERS} members keeps ≥ 80 % of ${MEMBERS} personal wallets' rate)`,
+    );
+    for (const [index, { pool, wallets }] of rounds.entries()) {
+      console.log(
+        `  round ${index + 1}: one pool, ${MEMBERS} members ${pool.toFixed(0)} debits/s; ${MEMBERS} personal wallets ${wallets.toFixed(0)} debits/s: ${((pool / wallets) * 100).toFixed(0)} %`,
+      );
+    }
+    console.log(`  pool / personal, median of the rounds: ${(median(rounds.map(({ pool, wallets }) => pool / wallets)) * 100).toFixed(0)} %`);
+  } finally {
+    await chat.cleanup();
+    await bus.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchPoolDebits();
