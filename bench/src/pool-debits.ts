@@ -9,6 +9,7 @@ import { createLogger } from '@agentdock/service-kit';
 import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
 import { reserveReply } from '@agentdock/svc-chat/reserve';
 import { chatPoolMembers } from '@agentdock/svc-chat/schema';
+import { walletRow } from '@agentdock/svc-chat/wallet';
 import { bottomlessWallet } from './chat-wallet';
 
 const MEMBERS = 50;
@@ -54,15 +55,20 @@ export async function benchPoolDebits(): Promise<void> {
     for (const userId of people) await bottomlessWallet(db, userId);
     await db.insert(chatPoolMembers).values(members.map((userId) => ({ organisationId: team, userId, role: 'member' as const, lastEventAt: new Date() })));
 
-    // The same reservation both ways (a /v1 request's: wallet locked in a transaction, ledger row
-    // written); the pool's also locks and counts the member's row, and every member's debit waits
-    // on the one pool row, where the personal wallets are 50 rows apart.
+    // The same reservation both ways (a send's in a transaction: the wallet as read, its row locked
+    // by the reservation's statement, the ledger row written); the pool's also locks and counts the
+    // member's row first, and every member's debit waits on the one pool row from its reservation
+    // to its commit, where the personal wallets are 50 rows apart.
+    // Each wallet is read once, as a send reads its wallet before reserving.
     const reserving = { messageTokens: 20, maxReplyTokens: 100, countsApiCall: false };
+    const seen = new Map<string, NonNullable<Awaited<ReturnType<typeof walletRow>>>>(
+      await Promise.all([team, ...people].map(async (userId) => [userId, (await walletRow(db, userId))!] as const)),
+    );
     const personal = async (userId: string) => {
-      await inTransaction(db, (tx) => reserveReply(tx, { ...reserving, userId, replyId: randomUUID() }));
+      await inTransaction(db, (tx) => reserveReply(tx, { ...reserving, userId, replyId: randomUUID(), seen: seen.get(userId) }));
     };
     const pooled = async (memberId: string) => {
-      await inTransaction(db, (tx) => reserveReply(tx, { ...reserving, userId: team, replyId: randomUUID(), pool: { organisationId: team, memberId } }));
+      await inTransaction(db, (tx) => reserveReply(tx, { ...reserving, userId: team, replyId: randomUUID(), seen: seen.get(team), pool: { organisationId: team, memberId } }));
     };
     // Warm both paths (connections, plans), then alternate rounds as the machine's load drifts.
     await debitRate(people, personal, DEBITS / 10);

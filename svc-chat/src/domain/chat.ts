@@ -101,7 +101,7 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
     ...sendRecorded(reservation.recorded!),
   });
   // A pool's send counts against the member's cap under the member's lock: always in a transaction.
-  if (pool) return context.transaction(async (tx) => prepared(await reserveReply(tx, { ...reserving, pool, recording: sendRecording(sending) })));
+  if (pool) return context.transaction(async (tx) => prepared(await reserveReply(tx, { ...reserving, pool, seen: wallet, recording: sendRecording(sending) })));
   const reservation = await reserveReply(context.db, { ...reserving, atOnce: true, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
   // Its guard let it write only with the conversation found, so what it wrote is all there.
   if (reservation) return prepared(reservation);

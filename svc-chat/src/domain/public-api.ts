@@ -163,7 +163,8 @@ export async function reserveApiReply(
     caller.key.monthlyCreditCap === null && !caller.pool
       ? await reserveReply(deps.context.db, { ...reserving, atOnce: true, seen: wallet, recording: { statement: apiReservation, values: { keyId: caller.key.id } } })
       : null;
-  const reservation = atOnce ?? (await deps.context.transaction((tx) => reserveReply(tx, { ...reserving, keyId: caller.key.id, ...(caller.pool && { pool: caller.pool }) })));
+  const reservation =
+    atOnce ?? (await deps.context.transaction((tx) => reserveReply(tx, { ...reserving, keyId: caller.key.id, ...(caller.pool && { pool: caller.pool, seen: wallet }) })));
   return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt, knowledge };
 }
 

@@ -70,13 +70,18 @@ export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Pro
 export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Partial<AtOnce>): Promise<Reservation | null> {
   // Locks are only taken on the second overload's handle, a transaction: `atOnce` never locks.
   const tx = db as Tx<ChatSchema>;
-  let unlocked = input.seen !== undefined && input.keyId === undefined && input.pool === undefined;
+  // A pool's members all reserve on one wallet row, so its lock is taken last, by the reservation's
+  // own statement on the wallet as seen, and held only to the commit: the member's row (and the
+  // key's) first. Every transaction on a pool takes them in that order (member, key, wallet: see
+  // `lockPoolHolds`); a person's wallet keeps its order (wallet, then key).
+  const member = input.pool ? await lockPoolMember(tx, input.pool.organisationId, input.pool.memberId) : null;
+  const poolKey = member && input.keyId ? await lockApiKey(db, input.keyId, input.now ?? new Date()) : null;
+  let unlocked = input.seen !== undefined && (member !== null || input.keyId === undefined);
   let wallet = unlocked ? input.seen! : await lockWallet(tx, input.userId);
   for (;;) {
     let bound = boundReply(wallet, input);
-    const key = input.keyId ? await lockApiKey(db, input.keyId, input.now ?? new Date()) : null;
+    const key = poolKey ?? (input.keyId ? await lockApiKey(db, input.keyId, input.now ?? new Date()) : null);
     if (key) bound = boundByKeyCap(bound, key, input.messageTokens);
-    const member = input.pool ? await lockPoolMember(tx, input.pool.organisationId, input.pool.memberId) : null;
     if (member) bound = boundByMemberCap(bound, { monthlyCap: member.monthlyCap, spent: spentIn(member, wallet.periodStart) }, input.messageTokens);
     // The composer's "up to" for this send: the same function, on the bound the reply is held to.
     const credits = upToCredits({ messageTokens: input.messageTokens, maxReplyTokens: bound.replyBound, balance: bound.balance });

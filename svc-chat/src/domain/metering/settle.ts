@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chatCreditsSpentV1, replyCharge } from '@agentdock/contracts';
 import { namedStatement, type ServiceContext } from '@agentdock/service-data';
-import { sql } from '@agentdock/service-data/orm';
+import { and, eq, sql } from '@agentdock/service-data/orm';
 import { isDatabaseUnavailable } from '@agentdock/service-kit';
-import type { ChatSchema } from '../../db/schema';
+import { type ChatSchema, chatApiKeys, chatPoolMembers } from '../../db/schema';
 import type { AgentRecord } from '../agents';
 import { releaseKeyCredits } from '../api-keys';
 import { releaseReservation, settleReservation, type WalletRow } from '../ledger';
@@ -72,6 +72,22 @@ async function closeReservation<T>(context: ServiceContext<ChatSchema>, reservat
   }
 }
 
+/**
+ * A pool's settlement or release locks the member's row, then the key's, before the book locks the
+ * pool's wallet: the order its reservation took them in (`reserveReply`), so the two never wait on
+ * each other. A member removed since keeps their row (role null), and a revoked key its row.
+ */
+async function lockPoolHolds(tx: ChatTx, reservation: Reservation): Promise<void> {
+  const hold = reservation.poolHold;
+  if (!hold) return;
+  await tx
+    .select({ userId: chatPoolMembers.userId })
+    .from(chatPoolMembers)
+    .where(and(eq(chatPoolMembers.organisationId, hold.organisationId), eq(chatPoolMembers.userId, hold.memberId)))
+    .for('update');
+  if (reservation.keyHold) await tx.select({ id: chatApiKeys.id }).from(chatApiKeys).where(eq(chatApiKeys.id, reservation.keyHold.keyId)).for('update');
+}
+
 /** Charges what the reply delivered (never more than was reserved) and gives the rest back. */
 export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, agent: AgentRecord, delivered: Delivered, record: ReplyRecorder<TDone, unknown>): Promise<TDone> {
   const { context } = deps;
@@ -82,6 +98,7 @@ export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, 
     bound: reservation.replyBound,
   });
   return closeReservation(context, reservation, async (tx) => {
+    await lockPoolHolds(tx, reservation);
     const { poolHold } = reservation;
     const { charged, wallet } = await settleReservation(tx, {
       userId: reservation.userId,
@@ -112,6 +129,7 @@ export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, 
 /** A failed reply was not the caller's doing: the whole reservation goes back, with the API call it counted. */
 export async function release<TFailed>(context: ServiceContext<ChatSchema>, reservation: Reservation, apology: string, record: ReplyRecorder<unknown, TFailed>): Promise<TFailed> {
   return closeReservation(context, reservation, async (tx) => {
+    await lockPoolHolds(tx, reservation);
     await releaseReservation(tx, {
       userId: reservation.userId,
       reservation: reservation.buckets,
