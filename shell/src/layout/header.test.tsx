@@ -34,7 +34,7 @@ function renderHeader(client: SessionClient = sessionClient(fakeIdentity())) {
   );
 }
 
-async function signedInClient(user: { email: string; isAdmin: boolean }) {
+async function signedInClient(user: { email: string; isAdmin: boolean; id?: string }) {
   const identity = fakeIdentity();
   identity.on('POST /api/identity/token/refresh', jsonResponse(200, sessionFixture({ user })));
   identity.on('POST /api/identity/token/revoke', jsonResponse(204));
@@ -169,5 +169,72 @@ describe('Header', () => {
     renderHeader();
     await screen.findAllByRole('link', { name: 'Sign In' });
     expect(screen.queryByTestId('header-balance')).toBeNull();
+  });
+});
+
+describe('Workspace switch', () => {
+  const TEAM = { id: '7f3c2a10-4b5d-4e6f-8a9b-0c1d2e3f4a5b', name: 'Acme Robotics', slug: 'acme', role: 'member', createdAt: '2026-11-01T00:00:00.000Z' };
+  const pool = {
+    organisationId: TEAM.id,
+    tier: 'starter',
+    seats: 2,
+    creditsRemaining: 2_000_000,
+    creditsLimit: 2_000_000,
+    purchasedCredits: 0,
+    periodStart: '2026-11-01T00:00:00.000Z',
+    refillsAt: '2026-12-01T00:00:00.000Z',
+    members: [],
+  };
+
+  async function member(id: string, organisations: unknown[]) {
+    const signedIn = await signedInClient({ email: `${id.slice(0, 4)}@example.com`, isAdmin: false, id });
+    signedIn.identity.on('GET /api/identity/organisations', jsonResponse(200, { organisations }));
+    signedIn.identity.on('GET /api/chat/wallet', jsonResponse(200, walletFixture({ creditsRemaining: 1_000, creditsLimit: 1_000, purchasedCredits: 0 })));
+    signedIn.identity.on(`GET /api/chat/organisations/${TEAM.id}/pool`, jsonResponse(200, pool));
+    return signedIn;
+  }
+
+  it('is not shown to someone in no team', async () => {
+    const { client } = await member('0b6f5e4d-3c2b-4a19-8f7e-6d5c4b3a2910', []);
+    renderHeader(client);
+    await screen.findByTestId('header-balance');
+    expect(screen.queryByRole('combobox', { name: 'Workspace' })).toBeNull();
+  });
+
+  it('takes the header balance to the team’s pool, remembers the choice for this user, and comes back to Personal', async () => {
+    const userId = '1c7e9d2b-5a4f-4e3d-9c8b-7a6f5e4d3c2b';
+    const { client } = await member(userId, [TEAM]);
+    const view = renderHeader(client);
+    const [select] = await within(header()).findAllByRole('combobox', { name: 'Workspace' });
+    expect(
+      within(select!)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Personal', 'Acme Robotics']);
+    expect((await screen.findByTestId('header-balance')).textContent).toBe('1,000 credits');
+
+    await userEvent.selectOptions(select!, TEAM.id);
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('2,000,000 credits'));
+    expect(JSON.parse(window.localStorage.getItem(`agentdock.workspace.${userId}`)!)).toEqual({ id: TEAM.id, name: TEAM.name });
+
+    // Another page of the same tab (a remote, the shell after navigation) sees the same choice.
+    view.unmount();
+    renderHeader(client);
+    const [again] = await within(header()).findAllByRole('combobox', { name: 'Workspace' });
+    expect((again as HTMLSelectElement).value).toBe(TEAM.id);
+    await userEvent.selectOptions(again!, '');
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('1,000 credits'));
+    expect(window.localStorage.getItem(`agentdock.workspace.${userId}`)).toBeNull();
+  });
+
+  it('falls back to Personal when the remembered team is no longer listed', async () => {
+    const userId = '2d8f0e3c-6b5a-4f4e-8d9c-8b7a6f5e4d3c';
+    window.localStorage.setItem(`agentdock.workspace.${userId}`, JSON.stringify({ id: TEAM.id, name: TEAM.name }));
+    const { client } = await member(userId, [{ ...TEAM, id: '3e9a1f4d-7c6b-4a5f-9e0d-9c8b7a6f5e4d', name: 'Other team' }]);
+    renderHeader(client);
+    const [select] = await within(header()).findAllByRole('combobox', { name: 'Workspace' });
+    await waitFor(() => expect((select as HTMLSelectElement).value).toBe(''));
+    expect(window.localStorage.getItem(`agentdock.workspace.${userId}`)).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('1,000 credits'));
   });
 });

@@ -85,13 +85,16 @@ export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Par
     if (member) bound = boundByMemberCap(bound, { monthlyCap: member.monthlyCap, spent: spentIn(member, wallet.periodStart) }, input.messageTokens);
     // The composer's "up to" for this send: the same function, on the bound the reply is held to.
     const credits = upToCredits({ messageTokens: input.messageTokens, maxReplyTokens: bound.replyBound, balance: bound.balance });
+    // Counted on the member's row (locked already) before the pool's wallet is touched, so the
+    // pool's lock is held for the reservation's statement and the commit only. Set, not added: a
+    // second pass after `changed` counts this reservation once; a refusal rolls it back.
+    if (member) await holdMemberCredits(tx, member, credits, wallet.periodStart);
     const outcome = await reserveCredits(db, wallet, credits, input.replyId, {
       countsApiCall: input.countsApiCall,
       recording: input.recording,
       memberId: input.pool?.memberId ?? null,
     });
     if (outcome.ok) {
-      if (member) await holdMemberCredits(tx, member, credits, wallet.periodStart);
       return {
         userId: input.userId,
         replyId: input.replyId,
