@@ -5,8 +5,8 @@ import { TextEncoder } from 'node:util';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { walletFixture } from '@agentdock/contracts/testing';
-import { createSessionClient, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
+import { userFixture, walletFixture } from '@agentdock/contracts/testing';
+import { createSessionClient, getWorkspaceStore, SESSION_HINT_KEY, SessionProvider } from '@agentdock/session';
 import { fakeIdentity, jsonResponse, memoryStorage, sessionFixture } from '@agentdock/session/testing';
 import ChatPage from './chat-page';
 import { AGENT, CONVERSATION, storedMessage } from './testing/chat-harness';
@@ -432,6 +432,42 @@ describe('chat page', () => {
       expect(screen.queryByRole('list', { name: 'Conversation starters' })).toBeNull();
     } finally {
       sends.restore();
+    }
+  });
+
+  it('in a team’s workspace shows the pool’s balance and sends with the team, so the pool pays', async () => {
+    const team = { id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'Acme Robotics' };
+    const userId = userFixture().id;
+    getWorkspaceStore().choose(userId, team);
+    const sends = streamedSends();
+    try {
+      const { identity } = renderChat(true, [AGENT], [], { ...WALLET, creditsRemaining: 10 });
+      identity.on(
+        `GET /api/chat/organisations/${team.id}/pool`,
+        jsonResponse(200, {
+          organisationId: team.id,
+          tier: 'starter',
+          seats: 2,
+          creditsRemaining: 80_000,
+          creditsLimit: 2_000_000,
+          purchasedCredits: 0,
+          periodStart: WALLET.periodStart,
+          refillsAt: WALLET.refillsAt,
+          members: [],
+        }),
+      );
+      await chooseAgent();
+      // The personal wallet (10 credits) could not pay for this; the pool can.
+      fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Plan the team offsite' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await screen.findByRole('button', { name: 'Stop generating' });
+      const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+      expect(JSON.parse(init.body as string)).toEqual({ message: 'Plan the team offsite', newConversation: true, workspace: team.id });
+      sends.done('Plan the team offsite', 'Here is a plan.', 0);
+      await screen.findByText('Here is a plan.');
+    } finally {
+      sends.restore();
+      getWorkspaceStore().choose(userId, null);
     }
   });
 
