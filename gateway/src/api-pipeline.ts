@@ -64,7 +64,7 @@ const isPromise = (value: unknown): value is PromiseLike<unknown> => typeof valu
  * (see frontOf); a bare node:http server (supertest) does not, and then the prototype is set here,
  * as express does for the requests it handles.
  */
-function expressRequest(app: Express, req: IncomingMessage): Request {
+export function expressRequest(app: Express, req: IncomingMessage): Request {
   if (Object.getPrototypeOf(req) !== app.request) Object.setPrototypeOf(req, app.request);
   return req as Request;
 }

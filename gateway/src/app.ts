@@ -1,17 +1,18 @@
 import type { RequestHandler } from 'express';
 import { isKnowledgeUpload, PUBLIC_API_BASE } from '@agentdock/contracts';
 import { type HttpAppKit, type Logger, cachingVerifier, createHttpApp, createTokenVerifier, notFoundHandler, optionalAuth } from '@agentdock/service-kit';
-import { type FrontedApp, apiPipeline, frontOf } from './api-pipeline';
+import { type FrontedApp, apiPipeline, expressRequest, frontOf } from './api-pipeline';
+import { clientAddress } from './client-address';
 import { contentLengthLimit } from './body-limit';
 import { type GatewayConfig, UPSTREAM_NAMES } from './config';
 import { shellProxy } from './proxy/shell-proxy';
 import { createUpstreamPool } from './proxy/upstream-pool';
 import { publicApiErrorHandler, sendOpenAiError } from './public-api-errors';
 import { upstreamProxy } from './proxy/upstream-proxy';
-import { pageRateLimit } from './rate-limit';
+import { pageFloodGuard } from './page-flood-guard';
 import { upstreamReadiness } from './readiness';
 import { runtimeConfig } from './runtime-config';
-import { securityHeaders } from './security-headers';
+import { API_HEADERS, securityHeaders } from './security-headers';
 import { createApiRateLimit } from './shared-rate-limit';
 
 // The whole /readyz answer must come back well within a load balancer's probe timeout.
@@ -46,6 +47,8 @@ export type Gateway = FrontedApp & {
 };
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+// The gateway's own endpoints: probes and scrapes come often from one address, and are no pages.
+const OWN_PATHS: ReadonlySet<string> = new Set([...HEALTH_PATHS, '/metrics']);
 
 /** /api, /api/… and /api?…: the services' own API, behind the token check. */
 export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -85,10 +88,9 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     mount: (app, appKit) => {
       kit = appKit;
       if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
-      // Pages and files only: API requests never reach the app (see frontOf below).
+      // Pages (within their budget, see pageGuard) and files only: API requests never reach the app (see frontOf below).
       app.use(headers.documents);
       app.get('/runtime-config.json', runtimeConfig(config.remotes));
-      app.use(pageRateLimit(config.pageRateLimitPerMinute));
       app.use(shellProxy({ target: config.shellUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
     },
   });
@@ -122,6 +124,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     handleError: publicApiErrorHandler(logger),
   });
 
+  const pageGuard = pageFloodGuard({
+    perMinute: config.pageRateLimitPerMinute,
+    addressOf: (req) => clientAddress(expressRequest(app, req)),
+    headers: API_HEADERS,
+    exempt: OWN_PATHS,
+    logger,
+  });
+
   let draining = false;
   const listener = frontOf(app, (req, res) => {
     const url = req.url ?? '';
@@ -129,7 +139,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ status: 'draining' }));
     } else if (isApiPath(url)) api(req, res);
     else if (isPublicApiPath(url)) publicApi(req, res);
-    else return false;
+    else return pageGuard.refuse(req, res);
     return true;
   });
   return Object.assign(listener, {
@@ -137,6 +147,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       draining = true;
     },
     close: async () => {
+      pageGuard.close();
       for (const pool of pools.values()) pool.close();
       await rateLimit.close();
     },

@@ -1,4 +1,5 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { RateLimitedError } from '@agentdock/service-kit';
 import { clientAddress } from './client-address';
@@ -10,11 +11,40 @@ interface Window {
   resetAt: number;
 }
 
+/** A key's count in its current window, the request just counted included. */
+export interface MinuteCount {
+  hits: number;
+  msToReset: number;
+}
+
 /**
- * Requests per client IP and minute, counted in this gateway's memory (each replica counts its
- * own; with REDIS_URL, shared-rate-limit.ts counts across replicas) in fixed windows that start at
- * a client's first request. Answers carry the IETF draft-7 RateLimit headers; a refused request
- * gets 429 with Retry-After.
+ * Requests per key and minute, counted in this gateway's memory in fixed windows that start at a
+ * key's first request; keys whose window is over are forgotten once a minute.
+ */
+export function minuteCounter(now: () => number = Date.now): (key: string) => MinuteCount {
+  const windows = new Map<string, Window>();
+  let nextSweep = now() + WINDOW_MS;
+  return (key) => {
+    const at = now();
+    if (at >= nextSweep) {
+      // Forget clients whose window is over, so the map holds only the last minute's clients.
+      for (const [known, window] of windows) if (window.resetAt <= at) windows.delete(known);
+      nextSweep = at + WINDOW_MS;
+    }
+    let window = windows.get(key);
+    if (window === undefined || window.resetAt <= at) {
+      window = { hits: 0, resetAt: at + WINDOW_MS };
+      windows.set(key, window);
+    }
+    window.hits += 1;
+    return { hits: window.hits, msToReset: window.resetAt - at };
+  };
+}
+
+/**
+ * Requests per client IP and minute (`minuteCounter`: each replica counts its own; with REDIS_URL,
+ * shared-rate-limit.ts counts across replicas). Answers carry the IETF draft-7 RateLimit headers; a
+ * refused request gets 429 with Retry-After.
  *
  * A plain synchronous counter rather than express-rate-limit's middleware: that one awaits its
  * store and its options several times per request and re-validates its configuration, which on
@@ -22,26 +52,12 @@ interface Window {
  * are counted per /56 network, since one client usually holds a whole /64 or more.
  */
 export function apiRateLimit(perMinute: number, now: () => number = Date.now): RequestHandler {
-  const windows = new Map<string, Window>();
+  const count = minuteCounter(now);
   const policy = `${perMinute};w=${WINDOW_MS / 1000}`;
-  let nextSweep = now() + WINDOW_MS;
-
   return (req, res, next) => {
-    const at = now();
-    if (at >= nextSweep) {
-      // Forget clients whose window is over, so the map holds only the last minute's clients.
-      for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
-      nextSweep = at + WINDOW_MS;
-    }
-    const key = clientKey(req);
-    let window = windows.get(key);
-    if (window === undefined || window.resetAt <= at) {
-      window = { hits: 0, resetAt: at + WINDOW_MS };
-      windows.set(key, window);
-    }
-    window.hits += 1;
-    const resetSeconds = announce(res, policy, perMinute, perMinute - window.hits, window.resetAt - at);
-    if (window.hits > perMinute) return next(new RateLimitedError(undefined, { retryAfterSeconds: resetSeconds }));
+    const { hits, msToReset } = count(clientKey(req));
+    const resetSeconds = announce(res, policy, perMinute, perMinute - hits, msToReset);
+    if (hits > perMinute) return next(new RateLimitedError(undefined, { retryAfterSeconds: resetSeconds }));
     next();
   };
 }
@@ -49,7 +65,7 @@ export function apiRateLimit(perMinute: number, now: () => number = Date.now): R
 export const WINDOW_SECONDS = WINDOW_MS / 1000;
 
 /** The draft-7 RateLimit headers of an answer; returns the seconds until the window resets. */
-export function announce(res: Response, policy: string, limit: number, remaining: number, msToReset: number): number {
+export function announce(res: Pick<ServerResponse, 'setHeader'>, policy: string, limit: number, remaining: number, msToReset: number): number {
   const resetSeconds = Math.max(0, Math.ceil(msToReset / 1000));
   res.setHeader('RateLimit-Policy', policy);
   res.setHeader('RateLimit', `limit=${limit}, remaining=${Math.max(remaining, 0)}, reset=${resetSeconds}`);
@@ -63,16 +79,3 @@ export const clientKey = (req: Request): string => rateLimitKey(clientAddress(re
  * ipKeyGenerator, whose IPv6 test (a long regular expression) otherwise runs on every request.
  */
 export const rateLimitKey = (ip: string): string => (ip.includes(':') ? ipKeyGenerator(ip) : ip);
-
-/**
- * The per-IP limit for page requests (GET or HEAD of a path without a file extension, outside
- * /api): a page can cost a server render, so a flood of page URLs is refused before it reaches
- * the shell instead of slowing everything else down. Files (scripts, styles, images) pass freely:
- * one page load fetches many.
- */
-export function pageRateLimit(perMinute: number, now: () => number = Date.now): RequestHandler {
-  const limit = apiRateLimit(perMinute, now);
-  return (req, res, next) => (isPageRequest(req) ? limit(req, res, next) : next());
-}
-
-const isPageRequest = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && !/\.[^/]*$/.test(req.path);

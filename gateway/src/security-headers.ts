@@ -54,7 +54,8 @@ export function securityHeaders(remoteUrls: string[]): SecurityHeaders {
   };
 }
 
-const API_HEADERS: ReadonlyArray<[string, string]> = [
+/** The headers of every API answer (and of the gateway's own JSON refusals of pages). */
+export const API_HEADERS: ReadonlyArray<[string, string]> = [
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['X-Content-Type-Options', 'nosniff'],
   ['X-Frame-Options', 'DENY'],

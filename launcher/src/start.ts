@@ -179,12 +179,15 @@ async function main(config: LauncherConfig, identityOptions: IdentityOptions): P
   say(`Data is kept in ${config.AGENTDOCK_DATA_DIR}. Press Ctrl-C to stop.`);
 }
 
-Promise.resolve()
-  .then(() => {
-    const config = loadLauncherConfig();
-    return main(config, loadLauncherIdentityOptions(config));
-  })
-  .catch((error: unknown) => {
-    sayCouldNotStart(error);
-    process.exit(1);
-  });
+/** Starts the platform; `userEnv` is the environment as the user gave it, before bin/start.mjs defaulted NODE_ENV. */
+export function launch(userEnv: NodeJS.ProcessEnv): void {
+  Promise.resolve()
+    .then(() => {
+      const config = loadLauncherConfig(userEnv);
+      return main(config, loadLauncherIdentityOptions(config, userEnv));
+    })
+    .catch((error: unknown) => {
+      sayCouldNotStart(error);
+      process.exit(1);
+    });
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiKeyRevokedV1, creditsForTokens, estimateTokens, insufficientCreditsText, userRegisteredV1, userSuspendedV1 } from '@agentdock/contracts';
+import { apiKeyRevokedV1, chatCreditsSpentV1, creditsForTokens, estimateTokens, insufficientCreditsText, userRegisteredV1, userSuspendedV1 } from '@agentdock/contracts';
 import { suspendedUsers } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { eventually } from '@agentdock/service-kit/testing';
@@ -139,6 +139,36 @@ describe(`svc-chat public API (/v1) with the official OpenAI SDK on ${DRIVER}`, 
     const summary = await request(chat.url).get('/api/chat/usage').set(user.auth).expect(200);
     expect(summary.body.messageCount).toBe(0);
     expect(summary.body.daily.at(-1)).toMatchObject({ creditsUsed: 0, messages: 0, apiMessages: 1, apiCredits: 1_800 });
+  });
+
+  it('publishes chat.credits.spent with the balance after, from the settlement that charged the completion', async () => {
+    const agent = await chat.agent();
+    const { user, client } = await customer();
+    fake.usage = { prompt_tokens: 10, completion_tokens: 5 };
+    const spent: Array<{ userId: string; messageId: string; credits: number; balanceAfter: number }> = [];
+    const subscription = await chat.bus.bus.subscribe({
+      durable: `api-spent-${user.id.slice(0, 8)}`,
+      subject: chatCreditsSpentV1.subject,
+      handler: async (envelope) => {
+        spent.push(chatCreditsSpentV1.envelope.parse(envelope).data);
+      },
+    });
+    try {
+      await client.chat.completions.create({ model: agent.key, messages: [{ role: 'user', content: 'Prepare my board meeting' }] });
+      await client.chat.completions.create({ model: agent.key, messages: [{ role: 'user', content: 'Prepare my board meeting' }] });
+      const events = await eventually(async () => {
+        const mine = spent.filter((data) => data.userId === user.id);
+        return mine.length === 2 ? mine : undefined;
+      });
+      const wallet = (await chat.wallet(user.id))!;
+      // Each event carries its own charge and the balance its settlement left, in order.
+      expect(events.map((data) => data.credits)).toEqual([events[0]!.credits, events[0]!.credits]);
+      expect(events.map((data) => data.balanceAfter).sort((a, b) => b - a)).toEqual([50_000 - events[0]!.credits, wallet.creditsRemaining]);
+      expect(new Set(events.map((data) => data.messageId)).size).toBe(2);
+      await expectLedgerBalanced(user.id);
+    } finally {
+      await subscription.stop();
+    }
   });
 
   it("answers with the published version: its instructions first, the caller's system message after, its model and settings", async () => {

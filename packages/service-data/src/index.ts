@@ -19,7 +19,7 @@ export {
 } from './events/bus';
 export { InProcessBus, type InProcessBusOptions } from './events/in-process-bus';
 export { JetStreamBus, type JetStreamBusOptions } from './events/jetstream-bus';
-export { enqueueEvent, OutboxRelay, type OutboxRelayOptions } from './events/outbox';
+export { enqueueEvent, outboxRow, type OutboxRow, OutboxRelay, type OutboxRelayOptions } from './events/outbox';
 export { idempotentHandler, type IdempotentHandlerOptions, type TransactionRunner } from './events/consumer';
 export { rejectingRevoked, RevokedSessions } from './auth/session-revocation';
 export { rejectingSuspended, SuspendedUsers } from './auth/suspension';

@@ -27,7 +27,7 @@ import { type DatabaseTarget, type Db, inTransaction, openDatabase, type Tx } fr
 import { type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription } from './events/bus';
 import { InProcessBus } from './events/in-process-bus';
 import { JetStreamBus } from './events/jetstream-bus';
-import { enqueueEvent, OutboxRelay } from './events/outbox';
+import { enqueueEvent, outboxRow, type OutboxRow, OutboxRelay } from './events/outbox';
 
 /** What a service's routes, domain functions and consumers are handed. */
 export interface ServiceContext<TSchema extends Record<string, unknown>> {
@@ -51,6 +51,13 @@ export interface ServiceContext<TSchema extends Record<string, unknown>> {
   transaction<T>(work: (tx: Tx<TSchema>) => Promise<T>): Promise<T>;
   /** Writes an event to the outbox inside `tx` (only a transaction can take one), sourced from this service. */
   enqueue<TType extends string, TData extends z.ZodType>(tx: Tx, event: EventDefinition<TType, TData>, data: z.infer<TData>): Promise<EventEnvelope<TType, z.infer<TData>>>;
+  /**
+   * An event as its outbox row, sourced from this service, for one statement that writes the row
+   * with the change it describes (no transaction around it); call `relayEvents` once it ran.
+   */
+  outboxRow<TType extends string, TData extends z.ZodType>(event: EventDefinition<TType, TData>, data: z.infer<TData>): OutboxRow;
+  /** Relays now the events a statement outside `transaction` wrote (see `outboxRow`). */
+  relayEvents(): void;
 }
 
 /**
@@ -184,6 +191,8 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
       enqueued += 1;
       return enqueueEvent(tx, definition.name, event, data);
     },
+    outboxRow: (event, data) => outboxRow(definition.name, event, data),
+    relayEvents: () => relay.nudge(),
   };
   let subscriptions: Subscription[] = [];
   let stopping = false;

@@ -17,5 +17,7 @@ export {
   reserveCredits,
   type Reserved,
   settleReservation,
+  settlementRecording,
+  settlementValues,
 } from './ledger/reservations';
 export { adjustCredits, purchaseCredits, refundCredits } from './ledger/adjustments';

@@ -13,6 +13,7 @@ import type { Delivered } from './metering/cut-off';
 import { meteredReply, type MeteredResult, type ReplyRequest } from './metering/metered-reply';
 import { type Reservation, reserveReply } from './metering/reserve';
 import { bookedColumns, bookedStep, reservationRecording } from './ledger';
+import { apiSettlement, recordRequest } from './api-request-record';
 import type { Settlement } from './metering/settle';
 import { walletInUse } from './wallet';
 import { knowledgeForSend, NO_KNOWLEDGE, providerPassages, type SendKnowledge } from './knowledge/for-send';
@@ -168,15 +169,6 @@ export async function reserveApiReply(
   return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt, knowledge };
 }
 
-const value = (name: string) => sql.placeholder(name);
-// A request's metadata, in its settlement's transaction: on every completion's path.
-const recordRequest = namedStatement(
-  'chat_api_request_record',
-  sql`insert into chat_api_requests (id, key_id, user_id, agent_id, kind, request_id, prompt_tokens, completion_tokens, credits, latency_ms, status, agent_version)
-  values (${value('id')}::uuid, ${value('keyId')}::uuid, ${value('userId')}::uuid, ${value('agentId')}, ${value('kind')}, ${value('requestId')},
-    ${value('promptTokens')}::int, ${value('completionTokens')}::int, ${value('credits')}::bigint, ${value('latencyMs')}::int, ${value('status')}::int, ${value('agentVersion')}::int)`,
-);
-
 /** How a `/v1` reply went, for its answer. */
 export interface ApiReply {
   delivered: Delivered;
@@ -207,23 +199,30 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
     agentVersion: agent.publishedVersion,
   };
   const latencyMs = () => Math.min(2_147_483_647, Date.now() - reserved.startedAt);
+  const completionTokens = (settlement: Pick<Settlement, 'cost'>) => settlement.cost.tokens - reservation.messageTokens;
+  const settledRow = (settlement: Pick<Settlement, 'cost' | 'charged'>) => ({
+    ...row,
+    promptTokens: reservation.messageTokens,
+    completionTokens: completionTokens(settlement),
+    credits: settlement.charged,
+    latencyMs: latencyMs(),
+    status: request.signal.aborted ? 499 : 200,
+  });
+  const reply = (settlement: Pick<Settlement, 'cost' | 'delivered'>): ApiReply => ({
+    delivered: settlement.delivered,
+    promptTokens: reservation.messageTokens,
+    completionTokens: completionTokens(settlement),
+  });
   const result = await meteredReply<ApiReply, string>(
     deps,
     reservation,
     { ...request, agent, ...(reserved.knowledge.passages.length ? { passages: providerPassages(reserved.knowledge) } : {}) },
     {
       settled: async (tx, settlement: Settlement) => {
-        const completionTokens = settlement.cost.tokens - reservation.messageTokens;
-        await recordRequest.run(tx, {
-          ...row,
-          promptTokens: reservation.messageTokens,
-          completionTokens,
-          credits: settlement.charged,
-          latencyMs: latencyMs(),
-          status: request.signal.aborted ? 499 : 200,
-        });
-        return { delivered: settlement.delivered, promptTokens: reservation.messageTokens, completionTokens };
+        await recordRequest.run(tx, settledRow(settlement));
+        return reply(settlement);
       },
+      atOnce: { statement: apiSettlement, values: settledRow, done: reply },
       failed: async (tx) => {
         await recordRequest.run(tx, { ...row, promptTokens: reservation.messageTokens, completionTokens: 0, credits: 0, latencyMs: latencyMs(), status: 502 });
         return apiFailureText(request.requestId);

@@ -15,10 +15,31 @@ const insertEvent = namedStatement(
   sql`insert into outbox (id, subject, payload) values (${sql.placeholder('id')}::uuid, ${sql.placeholder('subject')}, ${sql.placeholder('payload')}::jsonb)`,
 );
 
+/** An outbox row: the event's id, its subject and its envelope as JSON. */
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: string;
+}
+
+/** The event's envelope, checked against its contract here, where a producer bug is cheapest to find. */
+function envelopeOf<TType extends string, TData extends z.ZodType>(
+  source: string,
+  event: EventDefinition<TType, TData>,
+  data: z.infer<TData>,
+): EventEnvelope<TType, z.infer<TData>> {
+  return event.envelope.parse({ id: randomUUID(), type: event.type, version: event.version, occurredAt: new Date().toISOString(), source, data });
+}
+
+/** An event as the outbox row that records it, for a statement that writes the row itself (one statement instead of a transaction). */
+export function outboxRow<TType extends string, TData extends z.ZodType>(source: string, event: EventDefinition<TType, TData>, data: z.infer<TData>): OutboxRow {
+  const envelope = envelopeOf(source, event, data);
+  return { id: envelope.id, subject: event.subject, payload: JSON.stringify(envelope) };
+}
+
 /**
  * Records an event in the outbox inside the caller's transaction, so the event exists exactly
- * when the state change it describes commits. The payload is checked against the event's
- * contract here, where a producer bug is cheapest to find.
+ * when the state change it describes commits.
  */
 export async function enqueueEvent<TType extends string, TData extends z.ZodType>(
   tx: Tx,
@@ -26,14 +47,7 @@ export async function enqueueEvent<TType extends string, TData extends z.ZodType
   event: EventDefinition<TType, TData>,
   data: z.infer<TData>,
 ): Promise<EventEnvelope<TType, z.infer<TData>>> {
-  const envelope = event.envelope.parse({
-    id: randomUUID(),
-    type: event.type,
-    version: event.version,
-    occurredAt: new Date().toISOString(),
-    source,
-    data,
-  });
+  const envelope = envelopeOf(source, event, data);
   await insertEvent.run(tx, { id: envelope.id, subject: event.subject, payload: JSON.stringify(envelope) });
   return envelope;
 }

@@ -119,28 +119,92 @@ export async function reserveCredits(
 }
 
 /**
- * Brings a reservation down to what the reply cost, giving the rest back to the buckets it came
- * from (purchased first, since plan credits are spent first). A cost above the reservation is a
- * broken bound and is refused: settlement never charges less than what was delivered.
+ * What a settlement gives back to each bucket: the reservation down to what the reply cost, the
+ * rest returned to the buckets it came from (purchased first, since plan credits are spent first).
+ * A cost above the reservation is a broken bound and is refused: settlement never charges less
+ * than what was delivered.
  */
+function settlementEntry(reservation: Buckets, cost: number): Buckets & { reason: string } {
+  const reserved = reservation.plan + reservation.purchased;
+  if (cost > reserved || cost < 0) throw new SettlementOverReservationError(cost, reserved);
+  const back = reserved - cost;
+  const purchasedBack = Math.min(back, reservation.purchased);
+  return { plan: back - purchasedBack, purchased: purchasedBack, reason: `reserved ${reserved}, cost ${cost}` };
+}
+
+/** Brings a reservation down to what the reply cost (`settlementEntry`), in the caller's transaction. */
 export async function settleReservation(
   tx: Tx<ChatSchema>,
   input: { userId: string; reservation: Buckets; cost: number; messageId: string; memberId?: string },
 ): Promise<{ charged: number; wallet: WalletRow }> {
-  const reserved = input.reservation.plan + input.reservation.purchased;
-  if (input.cost > reserved || input.cost < 0) throw new SettlementOverReservationError(input.cost, reserved);
-  const back = reserved - input.cost;
-  const purchasedBack = Math.min(back, input.reservation.purchased);
-  const wallet = await book(tx, {
-    userId: input.userId,
-    kind: 'settlement',
-    plan: back - purchasedBack,
-    purchased: purchasedBack,
-    messageId: input.messageId,
-    memberId: input.memberId,
-    reason: `reserved ${reserved}, cost ${input.cost}`,
-  });
+  const { plan, purchased, reason } = settlementEntry(input.reservation, input.cost);
+  const wallet = await book(tx, { userId: input.userId, kind: 'settlement', plan, purchased, messageId: input.messageId, memberId: input.memberId, reason });
   return { charged: input.cost, wallet };
+}
+
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * The settlement as CTEs, for a reservation on a person's wallet with no key or member counter to
+ * give back: written only while the reservation is still open (no settlement or release row yet,
+ * so a retry whose first try committed books nothing), the balance change and its ledger row
+ * together, and the `chat.credits.spent` outbox row with the balance after (`eventPayload`'s
+ * `data.balanceAfter` is replaced by the wallet's). `changed` holds the wallet as it is after, or
+ * no row when nothing was written.
+ */
+const settlementCtes = sql`
+  still_open as (
+    select 1 where not exists (
+      select 1 from chat_wallet_ledger where message_id = ${value('messageId')}::uuid and kind in ('settlement', 'release')
+    )
+  ), changed as (
+    update chat_wallets
+    set credits_remaining = credits_remaining + ${value('plan')}::bigint,
+        purchased_credits = purchased_credits + ${value('purchased')}::bigint,
+        updated_at = ${value('at')}::timestamptz
+    where user_id = ${value('walletId')}::uuid and exists (select 1 from still_open)
+    returning ${walletColumns('chat_wallets')}
+  ), ledger_row as (
+    insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id, reason)
+    select user_id, 'settlement', ${value('plan')}::bigint, ${value('purchased')}::bigint, ${value('messageId')}::uuid, ${value('reason')} from changed
+  ), spent_event as (
+    insert into outbox (id, subject, payload)
+    select ${value('eventId')}::uuid, ${value('eventSubject')},
+      jsonb_set(${value('eventPayload')}::jsonb, '{data,balanceAfter}', to_jsonb(changed.credits_remaining + changed.purchased_credits))
+    from changed
+  )`;
+
+/**
+ * A settlement that writes the caller's own record of the reply in the same statement: one round
+ * trip and no transaction around it, where a settlement in a transaction takes six (begin, the
+ * open check, the balance, the record, the event, commit). `ctes` read
+ * `changed` (the wallet after) and write only where it has a row. Values: the record's own, with
+ * `settlementValues`.
+ */
+export function settlementRecording(name: string, ctes: SQL): NamedStatement {
+  return namedStatement(name, sql`with ${settlementCtes}, ${ctes} select ${walletColumns('changed')} from changed`);
+}
+
+/** The settlement's own values for a `settlementRecording` statement. */
+export function settlementValues(input: {
+  walletId: string;
+  reservation: Buckets;
+  cost: number;
+  messageId: string;
+  event: { id: string; subject: string; payload: string };
+}): Record<string, unknown> {
+  const { plan, purchased, reason } = settlementEntry(input.reservation, input.cost);
+  return {
+    walletId: input.walletId,
+    plan,
+    purchased,
+    reason,
+    messageId: input.messageId,
+    at: new Date().toISOString(),
+    eventId: input.event.id,
+    eventSubject: input.event.subject,
+    eventPayload: input.event.payload,
+  };
 }
 
 /** A failed reply: the whole reservation goes back, and the API call when the reservation counted one. */

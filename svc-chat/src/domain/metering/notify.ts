@@ -6,10 +6,14 @@ import { isLowBalance } from '../credits';
 import type { WalletRow } from '../ledger';
 import type { ChatTx } from './settle';
 
+/** The plan credits are below the threshold, and this period's low-balance event is not out yet. */
+export function lowBalanceUnnoted(wallet: WalletRow, ratio: number): boolean {
+  return isLowBalance(wallet.creditsRemaining, wallet.creditsLimit, ratio) && wallet.lowBalanceNotifiedFor?.getTime() !== wallet.periodStart.getTime();
+}
+
 /** One low-balance event per period, when the plan credits fall below the threshold. */
 export async function noteLowBalance(context: ServiceContext<ChatSchema>, tx: ChatTx, wallet: WalletRow, ratio: number): Promise<void> {
-  if (!isLowBalance(wallet.creditsRemaining, wallet.creditsLimit, ratio)) return;
-  if (wallet.lowBalanceNotifiedFor?.getTime() === wallet.periodStart.getTime()) return;
+  if (!lowBalanceUnnoted(wallet, ratio)) return;
   const claimed = await tx
     .update(chatWallets)
     .set({ lowBalanceNotifiedFor: wallet.periodStart })

@@ -1,15 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chatCreditsSpentV1, replyCharge } from '@agentdock/contracts';
-import { namedStatement, type ServiceContext } from '@agentdock/service-data';
+import { namedStatement, type NamedStatement, type ServiceContext } from '@agentdock/service-data';
 import { and, eq, sql } from '@agentdock/service-data/orm';
 import { isDatabaseUnavailable } from '@agentdock/service-kit';
 import { type ChatSchema, chatApiKeys, chatPoolMembers } from '../../db/schema';
 import type { AgentRecord } from '../agents';
 import { releaseKeyCredits } from '../api-keys';
-import { releaseReservation, settleReservation, type WalletRow } from '../ledger';
+import { releaseReservation, settleReservation, settlementValues, walletFromRaw, type WalletRow } from '../ledger';
+import { WalletNotFoundError } from '../errors';
 import { releaseMemberCredits } from '../pools/members';
 import type { Delivered } from './cut-off';
-import { noteLowBalance } from './notify';
+import { lowBalanceUnnoted, noteLowBalance } from './notify';
 import type { Reservation } from './reserve';
 
 /** The handle `context.transaction` gives its work: the one events are enqueued with. */
@@ -32,6 +33,16 @@ export interface Settlement {
 export interface ReplyRecorder<TDone, TFailed> {
   settled(tx: ChatTx, settlement: Settlement): Promise<TDone>;
   failed(tx: ChatTx, apology: string): Promise<TFailed>;
+  /**
+   * The same record as part of the settlement's one statement (`settlementRecording`), used when
+   * the reservation holds nothing on a key's or a member's counter: its statement, its values
+   * for a settlement, and what the caller gets back once it ran.
+   */
+  atOnce?: {
+    statement: NamedStatement;
+    values(settlement: Omit<Settlement, 'wallet'>): Record<string, unknown>;
+    done(settlement: Settlement): TDone;
+  };
 }
 
 // Every settlement's first statement, prepared once.
@@ -56,17 +67,25 @@ export class ReservationAlreadyClosedError extends Error {
  * is never booked a second time.
  */
 async function closeReservation<T>(context: ServiceContext<ChatSchema>, reservation: Reservation, work: (tx: ChatTx) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
+  return retryingWhileUnavailable(context, reservation, () =>
+    context.transaction(async (tx) => {
+      const [closed] = await closingRow.run(tx, { replyId: reservation.replyId });
+      if (closed) throw alreadyClosed(reservation);
+      return work(tx);
+    }),
+  );
+}
+
+const alreadyClosed = (reservation: Reservation) => new ReservationAlreadyClosedError(`reservation for reply ${reservation.replyId} is already closed`);
+
+async function retryingWhileUnavailable<T>(context: ServiceContext<ChatSchema>, reservation: Reservation, attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries += 1) {
     try {
-      return await context.transaction(async (tx) => {
-        const [closed] = await closingRow.run(tx, { replyId: reservation.replyId });
-        if (closed) throw new ReservationAlreadyClosedError(`reservation for reply ${reservation.replyId} is already closed`);
-        return work(tx);
-      });
+      return await attempt();
     } catch (error) {
-      const wait = SETTLEMENT_RETRY_MS[attempt];
+      const wait = SETTLEMENT_RETRY_MS[tries];
       if (!isDatabaseUnavailable(error) || wait === undefined) throw error;
-      context.logger.warn({ err: error, replyId: reservation.replyId, attempt: attempt + 1, retryInMs: wait }, 'could not close a reply reservation; trying again');
+      context.logger.warn({ err: error, replyId: reservation.replyId, attempt: tries + 1, retryInMs: wait }, 'could not close a reply reservation; trying again');
       await sleep(wait);
     }
   }
@@ -88,6 +107,45 @@ async function lockPoolHolds(tx: ChatTx, reservation: Reservation): Promise<void
   if (reservation.keyHold) await tx.select({ id: chatApiKeys.id }).from(chatApiKeys).where(eq(chatApiKeys.id, reservation.keyHold.keyId)).for('update');
 }
 
+/**
+ * The settlement as one statement (`settlementRecording`): the balance change, its ledger row,
+ * the caller's record and the `chat.credits.spent` event, written together or not at all, with
+ * no transaction around them. The low-balance note follows in a transaction of its own when the
+ * wallet fell below its threshold (once per period; a note lost to a crash in between is made at
+ * the next settlement, which finds the wallet still low and not noted).
+ */
+async function settleAtOnce<TDone>(
+  deps: SettleDeps,
+  reservation: Reservation,
+  agent: AgentRecord,
+  settlement: Omit<Settlement, 'wallet'>,
+  recording: NonNullable<ReplyRecorder<TDone, unknown>['atOnce']>,
+): Promise<TDone> {
+  const { context } = deps;
+  const event = context.outboxRow(chatCreditsSpentV1, {
+    userId: reservation.userId,
+    agentId: agent.id,
+    messageId: reservation.replyId,
+    credits: settlement.charged,
+    tokens: settlement.cost.tokens,
+    // Replaced in the statement by the wallet's balance after the settlement.
+    balanceAfter: 0,
+  });
+  const values = {
+    ...recording.values(settlement),
+    ...settlementValues({ walletId: reservation.userId, reservation: reservation.buckets, cost: settlement.charged, messageId: reservation.replyId, event }),
+  };
+  const wallet = await retryingWhileUnavailable(context, reservation, async () => {
+    const [raw] = await recording.statement.run(context.db, values);
+    if (raw) return walletFromRaw(raw)!;
+    const [closed] = await closingRow.run(context.db, { replyId: reservation.replyId });
+    throw closed ? alreadyClosed(reservation) : new WalletNotFoundError();
+  });
+  context.relayEvents();
+  if (lowBalanceUnnoted(wallet, deps.lowBalanceRatio)) await context.transaction((tx) => noteLowBalance(context, tx, wallet, deps.lowBalanceRatio));
+  return recording.done({ ...settlement, wallet });
+}
+
 /** Charges what the reply delivered (never more than was reserved) and gives the rest back. */
 export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, agent: AgentRecord, delivered: Delivered, record: ReplyRecorder<TDone, unknown>): Promise<TDone> {
   const { context } = deps;
@@ -97,6 +155,9 @@ export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, 
     reportedReplyTokens: delivered.usage?.completionTokens ?? null,
     bound: reservation.replyBound,
   });
+  if (record.atOnce && !reservation.keyHold && !reservation.poolHold) {
+    return settleAtOnce(deps, reservation, agent, { delivered, cost, charged: cost.credits }, record.atOnce);
+  }
   return closeReservation(context, reservation, async (tx) => {
     await lockPoolHolds(tx, reservation);
     const { poolHold } = reservation;
