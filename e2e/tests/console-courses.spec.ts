@@ -71,12 +71,14 @@ test.describe('Courses from the console', () => {
 
     // The customer, in a browser of their own.
     const customer = await createAccount(request);
-    const shopper = await browser.newPage();
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
     await signInBrowser(shopper, customer);
     await shopper.goto(`/courses/${created.id}`);
     await expect(pageHeading(shopper, title)).toBeVisible();
     await expect(mainContent(shopper).locator('.mk-course-facts')).toContainText('$99 one-time');
     await expect(mainContent(shopper).getByText('$99 one-time, yours to keep.')).toBeVisible();
+    await expectNoSeriousAxeViolations(shopper);
     await shopper.getByRole('button', { name: 'Start Learning' }).click();
     // One payment, not a subscription: the hosted page says so.
     await expect(shopper).toHaveURL(new RegExp(`:${E2E_PORTS.STRIPE_LOCAL_PORT}/checkout/cs_test_`));
@@ -97,7 +99,7 @@ test.describe('Courses from the console', () => {
     await expect.poll(students, { timeout: 20_000 }).toBe(1);
     await shopper.reload();
     await expect(mainContent(shopper).locator('.mk-course-facts')).toContainText('Members1');
-    await shopper.close();
+    await shopperContext.close();
 
     await page.reload();
     await expect(courseRow(page, title)).toContainText('1 member');

@@ -2,7 +2,6 @@ import type { ApiClient, CallOptions } from '@agentdock/api-client';
 import {
   CATALOG_ADMIN_ENDPOINTS,
   CATALOG_CUSTOMER_ENDPOINTS,
-  CATALOG_ENDPOINTS,
   type AdminAgent,
   type AgentBehaviour,
   type AgentBuilder,
@@ -47,7 +46,6 @@ export function catalogAdminApi(api: ApiClient) {
     createContent: (body: ContentSectionInput): Promise<ContentSection> => api.call(admin.createContent, { body }),
     updateContent: (id: string, body: ContentSectionPatch): Promise<ContentSection> => api.call(admin.updateContent, { params: { id }, body }),
 
-    listCourses: async (options?: CallOptions): Promise<Course[]> => (await api.call(CATALOG_ENDPOINTS.courses, options)).courses,
     /** Every course, archived ones too, with its members now. */
     listAllCourses: async (options?: CallOptions): Promise<Course[]> => (await api.call(admin.courses, options)).courses,
     createCourse: (body: CourseInput): Promise<Course> => api.call(admin.createCourse, { body }),
