@@ -210,7 +210,7 @@ test.describe('Course access', () => {
 
     await page.getByRole('button', { name: 'Start Learning' }).click();
     // The hosted page names what is bought, its price and its period.
-    await expect(page.getByRole('heading', { name: 'Subscribe to AI Fundamentals course' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Subscribe to AI Fundamentals for Business course' })).toBeVisible();
     await expect(page.getByText('$25.00 per month')).toBeVisible();
     await payOnHostedPage(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/courses\/ai-fundamentals/);
@@ -225,7 +225,7 @@ test.describe('Course access', () => {
 
     // The management page tells the course subscription apart by name.
     await page.goto('/manage-subscription');
-    await expect(page.getByRole('heading', { name: 'AI Fundamentals course' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'AI Fundamentals for Business course' })).toBeVisible();
   });
 
   test('the community box is a real subscription: the invite shows only once paid, and straight away afterwards', async ({ page, request }) => {

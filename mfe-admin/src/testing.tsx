@@ -132,6 +132,8 @@ export function courseRow(id: string, title: string): Course {
     completionRate: null,
     priceMinor: 2_500,
     currency: 'usd',
+    billing: 'monthly',
+    archived: false,
     image: '',
     instructor: { name: '', role: '', image: '' },
     modules: [

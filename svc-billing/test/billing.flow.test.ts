@@ -12,11 +12,13 @@ import {
 import { AUTHENTICATION_FAILED_MESSAGE, startLocalStripe, type RunningLocalStripe } from '@agentdock/local-stripe';
 import { chaoticDelivery, PLAN_PRICE_ROWS } from './harness';
 import { outbox } from '@agentdock/service-data';
+import { eq } from '@agentdock/service-data/orm';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
 import { createTestBus, gatewayHeaders, startTestService, type TestBus, type TestService } from '@agentdock/service-data/testing';
 import request from 'supertest';
 import Stripe from 'stripe';
-import { type BillingSchema, parkedWebhookEvents, planPrices, subscriptions, webhookEvents } from '../src/db/schema';
+import { type BillingSchema, coursePurchases, parkedWebhookEvents, planPrices, subscriptions, webhookEvents } from '../src/db/schema';
+import { applyCoursePublished } from '../src/domain/course-prices';
 import { createBillingService, STRIPE_API_VERSION } from '../src/index';
 
 const SECRET_KEY = 'sk_test_flow';
@@ -252,6 +254,41 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const again = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'build-ai-agents' }).expect(409);
     expect(again.body.error.code).toBe('already_enrolled');
     await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'no-such-course' }).expect(404);
+  });
+
+  it('sells a one-time course as one payment: access granted once however often the webhook comes, a second purchase and an archived course refused', async () => {
+    await applyCoursePublished(
+      billing.context.db,
+      { courseId: 'sales-basics', title: 'Sales Basics', priceMinor: 9_900, currency: 'usd', billing: 'one_time', archived: false },
+      new Date(),
+    );
+    const grantsOf = async () =>
+      (await billing.context.db.select().from(outbox)).filter((row) => row.subject === courseAccessGrantedV1.subject && JSON.stringify(row).includes('sales-basics'));
+    const { body } = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'sales-basics' }).expect(200);
+    expect(stripeServer.engine.store.sessions.get(body.url.split('/').pop())?.mode).toBe('payment');
+    const hosted = await (await fetch(body.url)).text();
+    expect(hosted).toContain('<h1>Pay for Sales Basics course</h1>');
+    expect(hosted).toContain('$99.00, paid once');
+    const response = await pay(body.url, '4242 4242 4242 4242');
+    expect(response.headers.get('location')).toBe('http://app.test/courses/sales-basics?subscription=success');
+    expect(await grantsOf()).toHaveLength(1);
+    expect(await billing.context.db.select().from(coursePurchases).where(eq(coursePurchases.courseId, 'sales-basics'))).toEqual([
+      expect.objectContaining({ userId: OTHER, courseId: 'sales-basics' }),
+    ]);
+    const completed = stripeServer.engine.delivered.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+    await Promise.all(
+      Array.from({ length: 3 }, () => postWebhook(completed.payload, Stripe.webhooks.generateTestHeaderString({ payload: completed.payload, secret: WEBHOOK_SECRET })).expect(200)),
+    );
+    expect(await grantsOf()).toHaveLength(1);
+
+    const again = await request(billing.url).post('/api/billing/checkout').set(otherAuth).send({ kind: 'course', courseId: 'sales-basics' }).expect(409);
+    expect(again.body.error.code).toBe('already_enrolled');
+    await applyCoursePublished(
+      billing.context.db,
+      { courseId: 'sales-basics', title: 'Sales Basics', priceMinor: 9_900, currency: 'usd', billing: 'one_time', archived: true },
+      new Date(),
+    );
+    await request(billing.url).post('/api/billing/checkout').set(auth).send({ kind: 'course', courseId: 'sales-basics' }).expect(404);
   });
 
   it('sells a credit pack as a one-off payment and announces the purchased credits once', async () => {

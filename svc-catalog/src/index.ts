@@ -5,6 +5,8 @@ import { type CatalogSchema, schema } from './db/schema';
 import { insertAgent } from './domain/agents';
 import { ASSETS_PATH } from './domain/assets';
 import { insertContent } from './domain/content';
+import { SEED_COURSES, seedCourseInput } from './domain/course-catalogue';
+import { insertCourse } from './domain/courses';
 import { stripLimitBullets } from './domain/plan-limit-bullets';
 import { seedPlansIfEmpty } from './domain/plans';
 import { publishSeedBehaviour } from './domain/agent-builder';
@@ -18,6 +20,7 @@ import { agentBuilderRouter } from './routes/agent-builder';
 import { agentsRouter } from './routes/agents';
 import { assetsHandler } from './routes/assets';
 import { contentRouter } from './routes/content';
+import { adminCoursesRouter } from './routes/admin-courses';
 import { coursesRouter } from './routes/courses';
 import { discussionRouter } from './routes/discussion';
 import { enrolmentsRouter } from './routes/enrolments';
@@ -43,6 +46,7 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
     app.use(CATALOG_BASE, agentBuilderRouter(context));
     app.use(CATALOG_BASE, contentRouter(context));
     app.use(CATALOG_BASE, coursesRouter(context));
+    app.use(CATALOG_BASE, adminCoursesRouter(context));
     app.use(CATALOG_BASE, enrolmentsRouter(context));
     app.use(CATALOG_BASE, discussionRouter(context));
     app.use(CATALOG_BASE, lessonsRouter(context));
@@ -82,6 +86,14 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
       (section) => section.slot,
       (tx, section) => insertContent(context, tx, section, true),
     );
+    // Before the lessons, which are checked against their course's modules.
+    const courses = await applyNewSeeds(
+      context,
+      'course',
+      SEED_COURSES,
+      (course) => course.id,
+      (tx, course) => insertCourse(context, tx, course.id, seedCourseInput(course)),
+    );
     const lessons = await applyNewSeeds(
       context,
       'lesson',
@@ -89,6 +101,6 @@ export const catalogService: ServiceDefinition<CatalogSchema> = {
       (lesson) => `${lesson.courseId}/${lesson.moduleIndex}/${lesson.title}`,
       (tx, { courseId, ...lesson }) => insertLesson(tx, courseId, lesson),
     );
-    if (plans + agents + versions + sections + lessons > 0) context.logger.info({ plans, agents, versions, sections, lessons }, 'seeded the catalog');
+    if (plans + agents + versions + sections + courses + lessons > 0) context.logger.info({ plans, agents, versions, sections, courses, lessons }, 'seeded the catalog');
   },
 };

@@ -3,7 +3,7 @@ import { catalogStats } from '@agentdock/contracts';
 import { asc } from '@agentdock/service-data/orm';
 import request from 'supertest';
 import { courseEnrolments, courseLessons, lessonCompletions } from '../src/db/schema';
-import { COURSES } from '../src/domain/course-catalogue';
+import { SEED_COURSES } from '../src/domain/course-catalogue';
 import { CatalogHarness, DRIVER } from './harness';
 
 const STATS = '/api/catalog/admin/stats';
@@ -49,7 +49,7 @@ describe(`svc-catalog admin stats (${DRIVER})`, () => {
     const admin = await catalog.user({ admin: true });
     const { body } = await request(catalog.url).get(STATS).query({ from: '2026-03-01', to: '2026-03-02' }).set(admin.auth).expect(200);
     expect(catalogStats.safeParse(body).success).toBe(true);
-    expect(body.courses).toHaveLength(COURSES.length);
+    expect(body.courses).toHaveLength(SEED_COURSES.length);
     // Every course of the catalogue is listed, those without members with zeros.
     expect(body.courses.filter((course: { members: number }) => course.members > 0)).toEqual([
       { courseId: 'ai-fundamentals', members: 3, newMembers: 2 },

@@ -1,6 +1,7 @@
 import {
   COURSE_IDS,
   communityOffer,
+  coursePublishedV1,
   course,
   courseList,
   discussionComment,
@@ -75,6 +76,67 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
       expect(offer.inviteUrl).toBe('https://discord.gg/agentdock');
       expect(offer.members).toBe(0);
       expect(offer).not.toHaveProperty('stats');
+    });
+  });
+
+  describe('courses from the console', () => {
+    const salesCourse = {
+      title: 'Sales with Agents',
+      description: 'Close more deals with agents.',
+      level: 'Beginner',
+      estimatedDuration: '3 weeks',
+      priceMinor: 9_900,
+      billing: 'one_time',
+      image: '/api/catalog/assets/courses/ai-fundamentals.svg',
+      instructor: { name: 'Rita Ng', role: 'Sales Lead', image: 'https://images.example.com/rita.png' },
+    };
+    const admins = () => request(harness.url);
+
+    it('creates a one-time course, lists it last with no members, and publishes it for billing', async () => {
+      const events = await harness.collect(coursePublishedV1);
+      const created = course.parse((await admins().post('/api/catalog/admin/courses').set(admin.auth).send(salesCourse).expect(201)).body);
+      expect(created).toMatchObject({ id: 'sales-with-agents', billing: 'one_time', archived: false, students: 0, modules: [{ title: 'Lessons', lessons: [] }] });
+      const { courses } = courseList.parse((await request(harness.url).get('/api/catalog/courses').expect(200)).body);
+      expect(courses.at(-1)).toMatchObject({ id: 'sales-with-agents', priceMinor: 9_900, billing: 'one_time' });
+      await events.waitFor((data) => data.courseId === 'sales-with-agents');
+    });
+
+    it('refuses a course that is not complete, naming each field in words', async () => {
+      const response = await admins()
+        .post('/api/catalog/admin/courses')
+        .set(admin.auth)
+        .send({ ...salesCourse, title: ' ', priceMinor: 10, billing: 'yearly', image: 'javascript:alert(1)' })
+        .expect(400);
+      const messages = Object.fromEntries(response.body.error.fields.map((field: { path: string; message: string }) => [field.path, field.message]));
+      expect(messages).toMatchObject({
+        title: 'Give the course a title',
+        priceMinor: 'The price must be at least 0.50',
+        billing: 'Choose one-time or monthly',
+        image: 'Use an https:// image address or one of the catalog images',
+      });
+    });
+
+    it('edits, reorders and archives: an archived course leaves the list, its page stays for members', async () => {
+      const edited = course.parse((await admins().patch('/api/catalog/admin/courses/sales-with-agents').set(admin.auth).send({ estimatedDuration: '4 weeks' }).expect(200)).body);
+      expect(edited).toMatchObject({ estimatedDuration: '4 weeks', title: 'Sales with Agents' });
+      const all = courseList.parse((await admins().get('/api/catalog/admin/courses').set(admin.auth).expect(200)).body).courses.map((entry) => entry.id);
+      const moved = [all.at(-1)!, ...all.slice(0, -1)];
+      const reordered = courseList.parse((await admins().put('/api/catalog/admin/courses/order').set(admin.auth).send({ courseIds: moved }).expect(200)).body);
+      expect(reordered.courses.map((entry) => entry.id)).toEqual(moved);
+      await admins()
+        .put('/api/catalog/admin/courses/order')
+        .set(admin.auth)
+        .send({ courseIds: moved.slice(1) })
+        .expect(400);
+
+      await admins().post('/api/catalog/admin/courses/sales-with-agents/archive').set(admin.auth).expect(200);
+      const listed = courseList.parse((await request(harness.url).get('/api/catalog/courses').expect(200)).body).courses.map((entry) => entry.id);
+      expect(listed).not.toContain('sales-with-agents');
+      expect((await request(harness.url).get('/api/catalog/courses/sales-with-agents').expect(200)).body).toMatchObject({ archived: true });
+      const console = courseList.parse((await admins().get('/api/catalog/admin/courses').set(admin.auth).expect(200)).body).courses;
+      expect(console.find((entry) => entry.id === 'sales-with-agents')).toMatchObject({ archived: true });
+      await admins().put('/api/catalog/admin/courses/order').set(admin.auth).send({ courseIds: all }).expect(200);
+      await admins().post('/api/catalog/admin/courses/no-such-course/archive').set(admin.auth).expect(404);
     });
   });
 

@@ -1,10 +1,10 @@
 import { courseOutline, courseProgress, customerLearning } from '@agentdock/contracts';
 import request from 'supertest';
-import { COURSES } from '../src/domain/course-catalogue';
+import { SEED_COURSES } from '../src/domain/course-catalogue';
 import { CatalogHarness, DRIVER, type User } from './harness';
 
 const learningOf = (userId: string) => `/api/catalog/admin/users/${userId}/learning`;
-const titleOf = (courseId: string) => COURSES.find((course) => course.id === courseId)!.title;
+const titleOf = (courseId: string) => SEED_COURSES.find((course) => course.id === courseId)!.title;
 
 describe(`svc-catalog customer learning for the admin console (${DRIVER})`, () => {
   let catalog: CatalogHarness;

@@ -2,7 +2,6 @@ import type { ApiClient, CallOptions } from '@agentdock/api-client';
 import {
   CATALOG_ADMIN_ENDPOINTS,
   CATALOG_CUSTOMER_ENDPOINTS,
-  CATALOG_ENDPOINTS,
   type AdminAgent,
   type AgentBehaviour,
   type AgentBuilder,
@@ -12,6 +11,8 @@ import {
   type ContentSectionInput,
   type ContentSectionPatch,
   type Course,
+  type CourseInput,
+  type CoursePatch,
   type CustomerLearning,
   type AdminLesson,
   type Enrolment,
@@ -24,7 +25,7 @@ import {
 
 const admin = CATALOG_ADMIN_ENDPOINTS;
 
-/** svc-catalog's admin API: plans, agents, content sections, course enrolments and lessons, a customer's learning. */
+/** svc-catalog's admin API: plans, agents, content sections, courses with their members and lessons, a customer's learning. */
 export function catalogAdminApi(api: ApiClient) {
   return {
     listPlans: async (options?: CallOptions): Promise<Plan[]> => (await api.call(admin.plans, options)).plans,
@@ -45,7 +46,12 @@ export function catalogAdminApi(api: ApiClient) {
     createContent: (body: ContentSectionInput): Promise<ContentSection> => api.call(admin.createContent, { body }),
     updateContent: (id: string, body: ContentSectionPatch): Promise<ContentSection> => api.call(admin.updateContent, { params: { id }, body }),
 
-    listCourses: async (options?: CallOptions): Promise<Course[]> => (await api.call(CATALOG_ENDPOINTS.courses, options)).courses,
+    /** Every course, archived ones too, with its members now. */
+    listAllCourses: async (options?: CallOptions): Promise<Course[]> => (await api.call(admin.courses, options)).courses,
+    createCourse: (body: CourseInput): Promise<Course> => api.call(admin.createCourse, { body }),
+    updateCourse: (id: string, body: CoursePatch): Promise<Course> => api.call(admin.updateCourse, { params: { id }, body }),
+    reorderCourses: async (courseIds: string[]): Promise<Course[]> => (await api.call(admin.reorderCourses, { body: { courseIds } })).courses,
+    archiveCourse: (id: string): Promise<Course> => api.call(admin.archiveCourse, { params: { id } }),
     listEnrolments: async (courseId: string, options?: CallOptions): Promise<Enrolment[]> =>
       (await api.call(admin.enrolments, { ...options, params: { id: courseId } })).enrolments,
     grantEnrolment: (courseId: string, userId: string): Promise<Enrolment> => api.call(admin.grantEnrolment, { params: { id: courseId }, body: { userId } }),

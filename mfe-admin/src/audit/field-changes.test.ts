@@ -35,6 +35,25 @@ describe('fieldChanges', () => {
     expect(lesson).toMatchObject({ label: 'lesson text', lines: '  … 3 unchanged lines\n- Old step.\n+ New step.\n  … 1 unchanged line' });
   });
 
+  it("says a course's price, billing and instructor in words", () => {
+    const course = {
+      id: 'sales',
+      title: 'Sales',
+      priceMinor: 9_900,
+      currency: 'usd',
+      billing: 'one_time',
+      estimatedDuration: '3 weeks',
+      instructor: { name: 'Rita', role: 'Lead', image: '' },
+    };
+    const after = { ...course, priceMinor: 12_900, billing: 'monthly', estimatedDuration: '4 weeks', instructor: { ...course.instructor, name: 'Rita Ng' } };
+    expect(fieldChanges(course, after).map(({ label, before, after: now }) => `${label}: ${before} → ${now}`)).toEqual([
+      'price: $99 → $129',
+      'billing: "one_time" → "monthly"',
+      'duration: "3 weeks" → "4 weeks"',
+      `instructor's name: "Rita" → "Rita Ng"`,
+    ]);
+  });
+
   it('is empty for a creation, a deletion or an update that changed nothing visible', () => {
     expect(fieldChanges(null, starter)).toEqual([]);
     expect(fieldChanges(starter, null)).toEqual([]);

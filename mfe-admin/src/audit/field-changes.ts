@@ -33,6 +33,10 @@ const LABELS: Record<string, string> = {
   bodyMarkdown: 'lesson text',
   imageUrl: 'image',
   durationLabel: 'duration',
+  estimatedDuration: 'duration',
+  'instructor.name': "instructor's name",
+  'instructor.role': "instructor's role",
+  'instructor.image': "instructor's photo",
 };
 
 /**

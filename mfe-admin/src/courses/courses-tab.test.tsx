@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { ADMIN_ERRORS } from '../console/admin-errors';
 import { UNKNOWN_USER } from '../console/resolve-user';
 import { adminServices, courseRow, renderConsole, userRow } from '../testing';
+import { ARCHIVE_COURSE_CONFIRMATION } from './course-list';
 import { REVOKE_CONFIRMATION } from './courses-tab';
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -29,7 +30,10 @@ const LESSONS = [lesson(1, 0, 0, 'First steps'), lesson(2, 0, 1, 'Second steps')
 
 function coursesServices() {
   const services = adminServices();
-  services.on('GET /api/catalog/courses', jsonResponse(200, { courses: [courseRow('ai-fundamentals', 'AI Fundamentals'), courseRow('build-ai-agents', 'Build AI Agents')] }));
+  services.on(
+    'GET /api/catalog/admin/courses',
+    jsonResponse(200, { courses: [courseRow('ai-fundamentals', 'AI Fundamentals'), { ...courseRow('build-ai-agents', 'Build AI Agents'), students: 1 }] }),
+  );
   services.on('GET /api/catalog/admin/courses/ai-fundamentals/enrolments', jsonResponse(200, { enrolments: [] }));
   services.on('GET /api/catalog/admin/courses/ai-fundamentals/lessons', jsonResponse(200, { lessons: LESSONS }));
   services.on('GET /api/catalog/admin/courses/build-ai-agents/lessons', jsonResponse(200, { lessons: [] }));
@@ -167,5 +171,92 @@ describe('courses tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Revoke access of user1@example.com' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.getByText('No one is enrolled in this course yet.')).toBeTruthy());
+  });
+});
+
+describe('courses tab: the courses for sale', () => {
+  const listed = () =>
+    within(screen.getByRole('list', { name: 'Courses in display order' }))
+      .getAllByRole('listitem')
+      .map((row) => row.querySelector('strong')?.textContent);
+
+  it('lists each course with its price and billing, level, duration, members and status', async () => {
+    renderConsole('/admin?tab=courses', coursesServices());
+    await screen.findByRole('list', { name: 'Courses in display order' });
+    expect(listed()).toEqual(['AI Fundamentals', 'Build AI Agents']);
+    expect(screen.getAllByTestId('course-price').map((price) => price.textContent)).toEqual(['$25 per month', '$25 per month']);
+    expect(screen.getAllByTestId('course-members').map((count) => count.textContent)).toEqual(['0 members', '1 member']);
+    expect(screen.getAllByText('Listed')).toHaveLength(2);
+  });
+
+  it('creates a one-time course from the form, sending the price in cents, and shows it last', async () => {
+    const services = coursesServices();
+    services.on('POST /api/catalog/admin/courses', (call) =>
+      jsonResponse(201, {
+        ...courseRow('sales-basics', 'Sales Basics'),
+        priceMinor: 9_900,
+        billing: 'one_time',
+        ...(call.body as object),
+        modules: [{ title: 'Lessons', lessons: [] }],
+      }),
+    );
+    renderConsole('/admin?tab=courses', services);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Course' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Sales Basics' } });
+    fireEvent.change(screen.getByLabelText('Duration'), { target: { value: '2 weeks' } });
+    fireEvent.change(screen.getByLabelText('Price ($)'), { target: { value: '99' } });
+    fireEvent.change(screen.getByLabelText('Short description'), { target: { value: 'Sell with agents.' } });
+    fireEvent.change(screen.getByLabelText('Instructor name'), { target: { value: 'Rita Ng' } });
+    fireEvent.change(screen.getByLabelText('Instructor role'), { target: { value: 'Sales Lead' } });
+    fireEvent.change(screen.getByLabelText('Instructor photo'), { target: { value: 'other' } });
+    fireEvent.change(screen.getByLabelText('Instructor photo address'), { target: { value: 'https://images.example.com/rita.png' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('list', { name: 'Courses in display order' });
+    expect(listed()).toEqual(['AI Fundamentals', 'Build AI Agents', 'Sales Basics']);
+    expect(services.callsTo('POST /api/catalog/admin/courses')[0]!.body).toMatchObject({
+      title: 'Sales Basics',
+      priceMinor: 9_900,
+      billing: 'one_time',
+      level: 'Beginner',
+      image: '/api/catalog/assets/courses/ai-fundamentals.svg',
+      instructor: { name: 'Rita Ng', role: 'Sales Lead', image: 'https://images.example.com/rita.png' },
+      modules: ['Lessons'],
+    });
+  });
+
+  it("shows the catalog's messages beside the price and the instructor's name", async () => {
+    const services = coursesServices();
+    services.on(
+      'PATCH /api/catalog/admin/courses/ai-fundamentals',
+      errorResponse(400, 'validation_failed', 'Invalid request', [
+        { path: 'priceMinor', message: 'The price must be at least 0.50' },
+        { path: 'instructor.name', message: 'Name the instructor' },
+      ]),
+    );
+    renderConsole('/admin?tab=courses', services);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit AI Fundamentals' }));
+    fireEvent.change(screen.getByLabelText('Price ($)'), { target: { value: '0.1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The price must be at least 0.50')).toBeTruthy();
+    expect(screen.getByText('Name the instructor')).toBeTruthy();
+    expect(services.callsTo('PATCH /api/catalog/admin/courses/ai-fundamentals')[0]!.body).toMatchObject({ priceMinor: 10 });
+  });
+
+  it('moves a course down with the keyboard-reachable buttons and archives one after the confirmation', async () => {
+    const services = coursesServices();
+    services.on('PUT /api/catalog/admin/courses/order', () =>
+      jsonResponse(200, { courses: [courseRow('build-ai-agents', 'Build AI Agents'), courseRow('ai-fundamentals', 'AI Fundamentals')] }),
+    );
+    services.on('POST /api/catalog/admin/courses/ai-fundamentals/archive', () => jsonResponse(200, { ...courseRow('ai-fundamentals', 'AI Fundamentals'), archived: true }));
+    renderConsole('/admin?tab=courses', services);
+    expect(((await screen.findByRole('button', { name: 'Move AI Fundamentals up' })) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move AI Fundamentals down' }));
+    await waitFor(() => expect(listed()).toEqual(['Build AI Agents', 'AI Fundamentals']));
+    expect(services.callsTo('PUT /api/catalog/admin/courses/order')[0]!.body).toEqual({ courseIds: ['build-ai-agents', 'ai-fundamentals'] });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Archive AI Fundamentals' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: ARCHIVE_COURSE_CONFIRMATION })).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Archived')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Archive AI Fundamentals' })).toBeNull();
   });
 });

@@ -11,21 +11,54 @@ import { resolveUserId, UNKNOWN_USER } from '../console/resolve-user';
 import { useLoad } from '../console/use-load';
 import { UserLabel } from '../console/user-label';
 import { useUserDirectory } from '../console/use-user-directory';
+import { CourseForm } from './course-form';
 import { CourseLessons } from './course-lessons';
+import { CourseList } from './course-list';
+import { courseBody } from './course-values';
 
 export const REVOKE_CONFIRMATION = "Are you sure you want to revoke this user's access to the course?";
 
-/** Each course's lessons, and who may enter its members-only area (granting or revoking that access). */
+/**
+ * The courses for sale (create, edit, reorder, archive), then one course's lessons and who may
+ * enter its members-only area (granting or revoking that access).
+ */
 export function CoursesTab() {
   const api = useAdminApi();
-  const courses = useLoad((signal) => api.catalog.listCourses({ signal }), 'courses');
+  const courses = useLoad((signal) => api.catalog.listAllCourses({ signal }), 'courses');
+  const [editing, setEditing] = useState<{ course?: Course } | null>(null);
+
+  if (editing) {
+    const { course } = editing;
+    return (
+      <CourseForm
+        course={course}
+        onCancel={() => setEditing(null)}
+        save={async (values) => {
+          const saved = course ? await api.catalog.updateCourse(course.id, courseBody(values)) : await api.catalog.createCourse(courseBody(values));
+          courses.setData((current) => (course ? current?.map((row) => (row.id === saved.id ? saved : row)) : [...(current ?? []), saved]));
+          setEditing(null);
+        }}
+      />
+    );
+  }
+
   return (
     <section className="adm-tab" aria-labelledby="adm-courses-title">
       <div className="adm-tab__head">
         <h2 id="adm-courses-title">Courses</h2>
+        <Button onClick={() => setEditing({})}>Add Course</Button>
       </div>
       <LoadStates loaded={courses} label="Courses">
-        {(rows) => (rows.length === 0 ? <p className="adm-empty">No courses yet.</p> : <CourseAdmin courses={rows} />)}
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="adm-empty">No courses yet. Add the first one.</p>
+          ) : (
+            <>
+              <CourseList loaded={courses} courses={rows} onEdit={(course) => setEditing({ course })} />
+              <CourseAdmin courses={rows} />
+            </>
+          )
+        }
       </LoadStates>
     </section>
   );
@@ -36,7 +69,13 @@ function CourseAdmin({ courses }: { courses: Course[] }) {
   const course = courses.find((candidate) => candidate.id === courseId) ?? courses[0]!;
   return (
     <>
-      <SelectField label="Course" options={courses.map(({ id, title }) => ({ value: id, label: title }))} value={course.id} onChange={(event) => setCourseId(event.target.value)} />
+      <h3>Lessons and members</h3>
+      <SelectField
+        label="Course"
+        options={courses.map(({ id, title, archived }) => ({ value: id, label: archived ? `${title} (archived)` : title }))}
+        value={course.id}
+        onChange={(event) => setCourseId(event.target.value)}
+      />
       <CourseLessons key={course.id} course={course} />
       <h3>Members</h3>
       <CourseEnrolments courseId={course.id} />

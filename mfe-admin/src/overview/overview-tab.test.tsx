@@ -93,7 +93,7 @@ describe('overview tab', () => {
 
   it('names plans and courses as customers know them, never by slug, and cuts a long customer with the whole on hover and focus', async () => {
     const services = adminServices();
-    services.on('GET /api/catalog/courses', jsonResponse(200, { courses: [courseRow('ai-fundamentals', 'AI Fundamentals')] }));
+    services.on('GET /api/catalog/admin/courses', jsonResponse(200, { courses: [courseRow('ai-fundamentals', 'AI Fundamentals')] }));
     renderConsole('/admin?tab=overview', services);
     const plans = await screen.findByRole('table', { name: 'Paying customers by plan' });
     expect(within(plans).getByRole('cell', { name: 'Pro' })).toBeTruthy();

@@ -28,9 +28,12 @@ export function useOverviewFigures(stats: OverviewStats) {
   return { rows, currencies, metrics, metric, setMetricKey, directory, courseNames };
 }
 
-/** Course titles by id, from the catalog: the overview names courses, never their slugs (the id while they load). */
+/**
+ * Course titles by id, from the catalog: the overview names courses, never their slugs (the id
+ * while they load), archived ones too, since their members still count.
+ */
 function useCourseNames(): Map<string, string> {
   const api = useAdminApi();
-  const courses = useLoad((signal) => api.catalog.listCourses({ signal }), 'courses');
+  const courses = useLoad((signal) => api.catalog.listAllCourses({ signal }), 'courses');
   return useMemo(() => new Map((courses.data ?? []).map((course) => [course.id, course.title])), [courses.data]);
 }

@@ -8,7 +8,7 @@ import { useResource } from '../shared/use-resource';
 import { RESOURCE_KEYS } from '../ssr/resource-keys';
 import { ACCESS_DELAYED_TEXT, ACCESS_PENDING_TEXT, type CoursePaymentReturn, PAYMENT_CANCELLED_TEXT, useCourseCheckout, useCoursePaymentReturn } from './course-checkout';
 import { CourseCommunity } from './course-community';
-import { percent, perMonth } from './format';
+import { coursePrice, percent, priceTerms } from './format';
 import { coursePath, lessonPath } from './paths';
 import { useEnrolment, type EnrolmentState } from './use-enrolment';
 
@@ -65,7 +65,7 @@ function CourseDetail({ course }: { course: Course }) {
             <Fact label="Level" value={course.level} />
             {course.students > 0 && <Fact label="Members" value={course.students.toLocaleString('en-US')} />}
             {course.completionRate !== null && <Fact label="Completed by" value={percent(course.completionRate)} />}
-            <Fact label="Price" value={perMonth(course.priceMinor, course.currency)} />
+            <Fact label="Price" value={coursePrice(course)} />
           </dl>
           {paymentReturn === 'success' && enrolment === 'enrolled' && <Alert variant="success">{welcomeText(course)}</Alert>}
           <StartLearning course={course} enrolment={enrolment} paymentReturn={paymentReturn} progress={progress} outline={outline} />
@@ -189,6 +189,8 @@ function StartLearning({
       </LinkButton>
     );
   }
+  // An archived course is no longer sold; its page stays for the members it has.
+  if (course.archived && enrolment !== 'loading') return <p className="ad-muted">This course is no longer offered.</p>;
   if (paymentReturn === 'success' && enrolment === 'loading') {
     return (
       <p className="ad-muted" role="status">
@@ -207,7 +209,8 @@ function StartLearning({
           Start Learning
         </Button>
         <p id="start-note" className="ad-muted">
-          {perMonth(course.priceMinor, course.currency)}, cancel anytime.{enrolment === 'signed-out' ? ' Sign in to subscribe.' : ''}
+          {priceTerms(course)}
+          {enrolment === 'signed-out' ? (course.billing === 'one_time' ? ' Sign in to buy it.' : ' Sign in to subscribe.') : ''}
         </p>
       </div>
     </div>

@@ -7,7 +7,7 @@ import { CatalogList, type CatalogListSkeleton } from '../shared/catalog-list';
 import { useResource, type Resource } from '../shared/use-resource';
 import { RESOURCE_KEYS } from '../ssr/resource-keys';
 import { CommunityOfferSection, CommunityStats } from './community-offer';
-import { perMonth } from './format';
+import { coursePrice } from './format';
 
 export function CoursesContent() {
   const [offer, retryOffer] = useResource(RESOURCE_KEYS.communityOffer, (signal) => loadMarketingApi().then((api) => api.getCommunity({ signal })));
@@ -81,7 +81,7 @@ function CourseGrid({ state, onRetry }: { state: Resource<Course[]>; onRetry: ()
                 <span aria-hidden="true">·</span>
                 <span>{course.estimatedDuration}</span>
               </p>
-              <p className="mk-course-card__price">{perMonth(course.priceMinor, course.currency)}</p>
+              <p className="mk-course-card__price">{coursePrice(course)}</p>
             </Card>
           ))}
         </ul>

@@ -30,6 +30,8 @@ export function courseFixture(overrides: Partial<Course> = {}): Course {
     completionRate: 0.64,
     priceMinor: 2_500,
     currency: 'usd',
+    billing: 'monthly',
+    archived: false,
     image: '',
     instructor: { name: 'Dana Reyes', role: 'AI educator', image: '' },
     modules: [

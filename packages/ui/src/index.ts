@@ -28,4 +28,4 @@ export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps 
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { TIER_COLORS, TierBadge, type TierBadgeProps } from './tier-badge';
 export { useDocumentTitle } from './document-title';
-export { decimalTextToMinor, formatPrice, minorToDecimalText } from './money';
+export { decimalTextToMinor, formatCoursePrice, formatPrice, minorToDecimalText } from './money';

@@ -38,3 +38,8 @@ export function decimalTextToMinor(text: string): number | undefined {
   const [, units, cents = ''] = match;
   return Number(units) * MINOR_PER_UNIT + Number(cents.padEnd(2, '0'));
 }
+
+/** "$25 per month" for a monthly course, "$99 one-time" for one bought with a single payment. */
+export function formatCoursePrice(amountMinor: number, currency: string, billing: 'one_time' | 'monthly', locale = 'en-US'): string {
+  return `${formatPrice(amountMinor, currency, locale)} ${billing === 'one_time' ? 'one-time' : 'per month'}`;
+}

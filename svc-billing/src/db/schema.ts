@@ -31,6 +31,38 @@ export const planPrices = pgTable('plan_prices', {
 
 export type PlanPriceRow = typeof planPrices.$inferSelect;
 
+/**
+ * Billing's own copy of what it sells each course for, fed by the catalog's
+ * `catalog.course.published` events (seeded by the migration with the courses sold before those
+ * events existed, and the community course, which is not a catalog course). Money is integer
+ * minor units; `billing` says whether checkout is one payment or a monthly subscription.
+ */
+export const coursePrices = pgTable('course_prices', {
+  courseId: text('course_id').primaryKey(),
+  /** What the hosted checkout page and the customer's receipts call it. */
+  name: text('name').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  billing: text('billing', { enum: ['one_time', 'monthly'] }).notNull(),
+  archived: boolean('archived').notNull().default(false),
+  /** occurredAt of the newest event applied; older redeliveries are ignored. */
+  lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export type CoursePriceRow = typeof coursePrices.$inferSelect;
+
+/** Courses bought with one payment: lasting access, one row per paid checkout session. */
+export const coursePurchases = pgTable(
+  'course_purchases',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    courseId: text('course_id').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('course_purchases_user_idx').on(table.userId, table.courseId)],
+);
+
 /** One payment-provider customer per user, created on the user's first checkout. */
 export const customers = pgTable('customers', {
   userId: text('user_id').primaryKey(),
@@ -240,6 +272,8 @@ export const schema = {
   subscriptions,
   webhookEvents,
   creditPurchases,
+  coursePrices,
+  coursePurchases,
   parkedWebhookEvents,
   payments,
   planConversions,

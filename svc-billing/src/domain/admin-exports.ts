@@ -2,6 +2,7 @@ import { afterCursor, type CsvCell, cursorTime, type Db, type ExportRange, inPag
 import { and, asc, gt, gte, lt, sql } from '@agentdock/service-data/orm';
 import { type BillingSchema, invoices, payments, subscriptions } from '../db/schema';
 import { isoOfEpochSeconds } from './epoch-seconds';
+import { courseNames } from './course-prices';
 import { productName } from './product-name';
 import { readStoredSubscription } from './stored-subscription';
 
@@ -22,12 +23,13 @@ export async function* subscriptionRows(db: Db<BillingSchema>, range: ExportRang
       .orderBy(asc(subscriptions.id))
       .limit(limit),
   );
+  const names = await courseNames(db);
   for await (const { row } of pages) {
     const state = readStoredSubscription(row);
     yield [
       row.id,
       row.userId,
-      productName(state.product),
+      productName(state.product, names),
       row.status,
       minorAsDecimal(row.unitAmount),
       row.currency.toUpperCase(),

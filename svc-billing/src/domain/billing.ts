@@ -15,9 +15,10 @@ import { ConflictError, NotFoundError } from '@agentdock/service-kit';
 import { type Db, type ServiceContext } from '@agentdock/service-data';
 import { and, desc, eq, isNull } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
-import { type BillingSchema, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
+import { type BillingSchema, coursePrices, coursePurchases, customers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
 import { taxParams, trialFor } from './checkout-offers';
 import { resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import { courseNames } from './course-prices';
 import { productName } from './product-name';
 import { readStoredSubscription } from './stored-subscription';
 import type { StoredSubscription } from './subscription-machine';
@@ -86,32 +87,36 @@ export async function startCheckout(context: ServiceContext<BillingSchema>, deps
       ...(await taxParams(context.db)),
     };
   } else if (request.kind === 'course') {
-    const enrolled = new Set(live.flatMap((state) => (state.product.kind === 'course' ? [state.product.courseId] : [])));
-    const course = resolveCourseCheckout(request.courseId, enrolled);
+    const bought = await context.db.select({ courseId: coursePurchases.courseId }).from(coursePurchases).where(eq(coursePurchases.userId, user.sub));
+    const enrolled = new Set([...live.flatMap((state) => (state.product.kind === 'course' ? [state.product.courseId] : [])), ...bought.map((row) => row.courseId)]);
+    const course = resolveCourseCheckout(await context.db.select().from(coursePrices), request.courseId, enrolled);
     const metadata = { userId: user.sub, kind: 'course', courseId: course.courseId };
     const coursePage = `${deps.appUrl}${COURSES_PATH}${course.courseId === COMMUNITY_COURSE_ID ? '' : `/${course.courseId}`}`;
-    params = {
+    // The hosted page names what is bought, as the management page does.
+    const name = productName({ kind: 'course', courseId: course.courseId }, new Map([[course.courseId, course.name]]));
+    const shared = {
       ...baseParams,
-      mode: 'subscription',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: course.currency,
-            unit_amount: course.amount,
-            recurring: { interval: 'month' },
-            // The hosted page names what is bought, as the management page does.
-            product_data: { name: productName({ kind: 'course', courseId: course.courseId }) },
-          },
-        },
-      ],
       success_url: `${coursePage}?subscription=success`,
       cancel_url: `${coursePage}?subscription=cancelled`,
       metadata,
-      subscription_data: { metadata },
       allow_promotion_codes: true,
       ...(await taxParams(context.db)),
     };
+    params =
+      course.billing === 'one_time'
+        ? {
+            ...shared,
+            mode: 'payment',
+            line_items: [{ quantity: 1, price_data: { currency: course.currency, unit_amount: course.amount, product_data: { name } } }],
+            // The provider issues a paid invoice for the course: the customer's receipt, listed with the others.
+            invoice_creation: { enabled: true, invoice_data: { description: name, metadata } },
+          }
+        : {
+            ...shared,
+            mode: 'subscription',
+            line_items: [{ quantity: 1, price_data: { currency: course.currency, unit_amount: course.amount, recurring: { interval: 'month' }, product_data: { name } } }],
+            subscription_data: { metadata },
+          };
   } else {
     const pack = resolveCreditPack(request.packId);
     const metadata = { userId: user.sub, kind: 'credits', packId: pack.id };
@@ -154,12 +159,15 @@ export async function openPortal(context: ServiceContext<BillingSchema>, deps: B
   return session.url;
 }
 
-export function toBillingSubscription(row: SubscriptionRow): BillingSubscription {
+/** For subscriptions that are never a course's (a team's plan): nothing to name. */
+export const NO_COURSE_NAMES: ReadonlyMap<string, string> = new Map();
+
+export function toBillingSubscription(row: SubscriptionRow, courseNamesById: ReadonlyMap<string, string>): BillingSubscription {
   const state = readStoredSubscription(row);
   return {
     id: row.id,
     kind: state.product.kind,
-    name: productName(state.product),
+    name: productName(state.product, courseNamesById),
     tier: state.product.kind === 'plan' ? state.product.tier : null,
     courseId: state.product.kind === 'course' ? state.product.courseId : null,
     status: row.status,
@@ -174,7 +182,8 @@ export function toBillingSubscription(row: SubscriptionRow): BillingSubscription
 
 export async function listSubscriptions(db: Db, userId: string): Promise<BillingSubscription[]> {
   const rows = await db.select().from(subscriptions).where(personalOf(userId)).orderBy(desc(subscriptions.updatedAt));
-  return rows.map(toBillingSubscription);
+  const names = await courseNames(db);
+  return rows.map((row) => toBillingSubscription(row, names));
 }
 
 /** The caller's own subscription; another user's id is indistinguishable from an unknown one. */
@@ -229,5 +238,5 @@ export async function previewPlanChange(
 export async function changePlan(context: ServiceContext<BillingSchema>, deps: BillingDeps, userId: string, id: string, request: ChangePlanRequest): Promise<BillingSubscription> {
   const items = await planChangeItems(context, deps, userId, id, request);
   await deps.stripe.subscriptions.update(id, { items, proration_behavior: 'always_invoice' });
-  return toBillingSubscription(await ownSubscription(context.db, userId, id));
+  return toBillingSubscription(await ownSubscription(context.db, userId, id), await courseNames(context.db));
 }

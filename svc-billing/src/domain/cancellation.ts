@@ -6,6 +6,7 @@ import { eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, cancellationRequests, type SubscriptionRow, subscriptions } from '../db/schema';
 import { type BillingDeps, LIVE_STATUSES, ownSubscription, toBillingSubscription } from './billing';
+import { courseNames } from './course-prices';
 import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
 
 type Feedback = Stripe.SubscriptionUpdateParams.CancellationDetails.Feedback;
@@ -52,7 +53,7 @@ async function storeCancelFlag(context: ServiceContext<BillingSchema>, row: Subs
     }
     return stored;
   });
-  return toBillingSubscription(updated ?? row);
+  return toBillingSubscription(updated ?? row, await courseNames(context.db));
 }
 
 /**
@@ -69,7 +70,7 @@ export async function cancelAtPeriodEnd(
 ): Promise<BillingSubscription> {
   const row = await ownSubscription(context.db, userId, id);
   runningState(row);
-  if (await endsAtPeriodEnd(deps, row)) return toBillingSubscription(withCancelFlag(row, true));
+  if (await endsAtPeriodEnd(deps, row)) return toBillingSubscription(withCancelFlag(row, true), await courseNames(context.db));
   const details: Stripe.SubscriptionUpdateParams.CancellationDetails = {};
   if (request.reason) details.feedback = request.reason satisfies Feedback;
   if (request.comment) details.comment = request.comment;

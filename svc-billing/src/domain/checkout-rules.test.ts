@@ -1,7 +1,7 @@
-import { BILLING_TEXTS, COURSE_MONTHLY_PRICES } from '@agentdock/contracts';
+import { BILLING_TEXTS } from '@agentdock/contracts';
 import { planFixture } from '@agentdock/contracts/testing';
-import type { PlanPriceRow } from '../db/schema';
-import { COURSE_PRICES, CREDIT_PACKS, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
+import type { CoursePriceRow, PlanPriceRow } from '../db/schema';
+import { CREDIT_PACKS, resolveCourseCheckout, resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 
 // The Starter plan as billing's read model holds it, from the one Starter fixture.
 const starter = planFixture();
@@ -57,12 +57,35 @@ describe('plan checkout resolution', () => {
   });
 });
 
+const coursePrice = (courseId: string, fields: Partial<CoursePriceRow> = {}): CoursePriceRow => ({
+  courseId,
+  name: courseId,
+  amount: 2_500,
+  currency: 'usd',
+  billing: 'monthly',
+  archived: false,
+  lastEventAt: new Date(0),
+  ...fields,
+});
+const coursePrices = [
+  coursePrice('build-ai-agents', { amount: 15_000 }),
+  coursePrice('community', { amount: 5_000 }),
+  coursePrice('ai-fundamentals'),
+  coursePrice('sales-basics', { amount: 9_900, billing: 'one_time' }),
+  coursePrice('retired', { archived: true }),
+];
+
 describe('course and credit checkout resolution', () => {
-  it('prices courses monthly in minor units and refuses a second enrolment', () => {
-    expect(resolveCourseCheckout('build-ai-agents', new Set())).toMatchObject({ amount: 15_000, currency: 'usd' });
-    expect(resolveCourseCheckout('community', new Set())).toMatchObject({ amount: 5_000 });
-    expect(() => resolveCourseCheckout('nope', new Set())).toThrow(expect.objectContaining({ status: 404, code: 'unknown_course' }));
-    expect(() => resolveCourseCheckout('ai-fundamentals', new Set(['ai-fundamentals']))).toThrow(expect.objectContaining({ status: 409, code: 'already_enrolled' }));
+  it("sells a course at billing's copy of its price and billing, and refuses a second enrolment", () => {
+    expect(resolveCourseCheckout(coursePrices, 'build-ai-agents', new Set())).toMatchObject({ amount: 15_000, currency: 'usd', billing: 'monthly' });
+    expect(resolveCourseCheckout(coursePrices, 'community', new Set())).toMatchObject({ amount: 5_000 });
+    expect(resolveCourseCheckout(coursePrices, 'sales-basics', new Set())).toMatchObject({ amount: 9_900, billing: 'one_time' });
+    expect(() => resolveCourseCheckout(coursePrices, 'nope', new Set())).toThrow(expect.objectContaining({ status: 404, code: 'unknown_course' }));
+    expect(() => resolveCourseCheckout(coursePrices, 'ai-fundamentals', new Set(['ai-fundamentals']))).toThrow(expect.objectContaining({ status: 409, code: 'already_enrolled' }));
+  });
+
+  it('no longer sells an archived course', () => {
+    expect(() => resolveCourseCheckout(coursePrices, 'retired', new Set())).toThrow(expect.objectContaining({ status: 404, code: 'unknown_course' }));
   });
 
   it('finds credit packs by id', () => {
@@ -87,28 +110,9 @@ describe('checkout rules at their edges', () => {
     );
   });
 
-  it('prices every course at its monthly figure: $25, $150, $70, $100 and the $50 community course', () => {
-    expect(Object.fromEntries(COURSE_PRICES.map((course) => [course.courseId, [course.name, course.amount, course.currency]]))).toEqual({
-      'ai-fundamentals': ['AI Fundamentals', 2_500, 'usd'],
-      'build-ai-agents': ['Build AI Agents', 15_000, 'usd'],
-      'advanced-implementation': ['Advanced Implementation', 7_000, 'usd'],
-      'customer-service': ['AI for Customer Service', 10_000, 'usd'],
-      community: ['Community', 5_000, 'usd'],
-    });
-    for (const course of COURSE_PRICES) expect(resolveCourseCheckout(course.courseId, new Set())).toBe(course);
-  });
-
-  it('sells every course the contracts price, at that price (the figure the course pages show)', () => {
-    expect(COURSE_PRICES.map((course) => course.courseId).sort()).toEqual(Object.keys(COURSE_MONTHLY_PRICES).sort());
-    for (const course of COURSE_PRICES) {
-      const price = COURSE_MONTHLY_PRICES[course.courseId as keyof typeof COURSE_MONTHLY_PRICES];
-      expect({ amount: course.amount, currency: course.currency }).toEqual({ amount: price.priceMinor, currency: price.currency });
-    }
-  });
-
   it('explains a refused course or pack in words', () => {
-    expect(() => resolveCourseCheckout('nope', new Set())).toThrow('Course not found');
-    expect(() => resolveCourseCheckout('community', new Set(['community']))).toThrow('You are already enrolled in this course.');
+    expect(() => resolveCourseCheckout(coursePrices, 'nope', new Set())).toThrow('Course not found');
+    expect(() => resolveCourseCheckout(coursePrices, 'community', new Set(['community']))).toThrow('You are already enrolled in this course.');
     expect(() => resolveCreditPack('credits-free')).toThrow(expect.objectContaining({ code: 'unknown_pack', message: 'Credit pack not found' }));
   });
 

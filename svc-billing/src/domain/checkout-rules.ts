@@ -1,14 +1,6 @@
-import {
-  BILLING_ERROR_CODES,
-  type BillingPeriod,
-  COMMUNITY_COURSE_ID,
-  COURSE_MONTHLY_PRICES,
-  type CreditPack,
-  type PricedCourseId,
-  type SubscriptionTier,
-} from '@agentdock/contracts';
+import { BILLING_ERROR_CODES, type BillingPeriod, type CreditPack, type SubscriptionTier } from '@agentdock/contracts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '@agentdock/service-kit';
-import type { PlanPriceRow } from '../db/schema';
+import type { CoursePriceRow, PlanPriceRow } from '../db/schema';
 
 /** What a plan checkout charges: the provider price id and the facts written into its metadata. */
 export interface PlanCheckout {
@@ -48,33 +40,12 @@ export function resolvePlanCheckout(
   return { planId: plan.planId, tier: plan.tier as SubscriptionTier, billingPeriod: request.billingPeriod, priceId };
 }
 
-/** A course's monthly subscription price (integer minor units). */
-export interface CoursePrice {
-  courseId: string;
-  name: string;
-  amount: number;
-  currency: string;
-}
-
-/** A course as billing sells it: the price from the contracts, under billing's product name. */
-const coursePrice = (courseId: PricedCourseId, name: string): CoursePrice => ({
-  courseId,
-  name,
-  amount: COURSE_MONTHLY_PRICES[courseId].priceMinor,
-  currency: COURSE_MONTHLY_PRICES[courseId].currency,
-});
-
-/** Monthly course subscriptions (cancel anytime), priced where the catalog's course pages read their price. */
-export const COURSE_PRICES: readonly CoursePrice[] = [
-  coursePrice('ai-fundamentals', 'AI Fundamentals'),
-  coursePrice('build-ai-agents', 'Build AI Agents'),
-  coursePrice('advanced-implementation', 'Advanced Implementation'),
-  coursePrice('customer-service', 'AI for Customer Service'),
-  coursePrice(COMMUNITY_COURSE_ID, 'Community'),
-];
-
-export function resolveCourseCheckout(courseId: string, enrolledCourseIds: ReadonlySet<string>): CoursePrice {
-  const course = COURSE_PRICES.find((entry) => entry.courseId === courseId);
+/**
+ * The course as billing sells it: known, not archived, not already held by the buyer. Whether the
+ * checkout is one payment or a monthly subscription follows from its `billing`.
+ */
+export function resolveCourseCheckout(prices: readonly CoursePriceRow[], courseId: string, enrolledCourseIds: ReadonlySet<string>): CoursePriceRow {
+  const course = prices.find((entry) => entry.courseId === courseId && !entry.archived);
   if (!course) {
     throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.unknownCourse });
   }

@@ -2,6 +2,7 @@ import { MANAGE_SUBSCRIPTION_PATH, paymentReceivedV1 } from '@agentdock/contract
 import { type ServiceContext, type Tx } from '@agentdock/service-data';
 import type Stripe from 'stripe';
 import type { BillingSchema } from '../db/schema';
+import { courseNames } from './course-prices';
 import { productName } from './product-name';
 import { isoOfEpochSeconds } from './epoch-seconds';
 import type { SubscriptionSnapshot } from './subscription-machine';
@@ -27,7 +28,7 @@ export async function sendPaymentReceipt(
     userId: snapshot.userId,
     invoiceId: invoice.id,
     subscriptionId: snapshot.id,
-    description: productName(snapshot.product),
+    description: productName(snapshot.product, await courseNames(tx)),
     reason,
     amount: invoice.amount_paid,
     currency: invoice.currency,

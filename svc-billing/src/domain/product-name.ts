@@ -1,11 +1,9 @@
 import { COMMUNITY_COURSE_ID, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
-import { COURSE_PRICES } from './checkout-rules';
 import type { StoredSubscription } from './subscription-machine';
 
-/** What a subscription sells, as the customer knows it. */
-export function productName(product: StoredSubscription['product']): string {
+/** What a subscription sells, as the customer knows it; `courseNames` from billing's course prices. */
+export function productName(product: StoredSubscription['product'], courseNames: ReadonlyMap<string, string>): string {
   if (product.kind === 'plan') return `${SUBSCRIPTION_TIER_LABELS[product.tier]} plan`;
   if (product.courseId === COMMUNITY_COURSE_ID) return 'Community membership';
-  const course = COURSE_PRICES.find((entry) => entry.courseId === product.courseId);
-  return `${course?.name ?? product.courseId} course`;
+  return `${courseNames.get(product.courseId) ?? product.courseId} course`;
 }

@@ -13,7 +13,7 @@ import { type Db, type ServiceContext } from '@agentdock/service-data';
 import { desc, eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, organisationCustomers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
-import { type BillingDeps, LIVE_STATUSES, toBillingSubscription } from './billing';
+import { type BillingDeps, LIVE_STATUSES, NO_COURSE_NAMES, toBillingSubscription } from './billing';
 import { resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
 import { memberCount } from './team-roles';
 import { createCustomerClock } from './test-clocks';
@@ -42,7 +42,7 @@ async function liveTeamSubscription(db: Db, organisationId: string): Promise<Sub
 /** What the team page shows of billing: the subscription with its seats, and how many members hold one. */
 export async function teamBilling(db: Db, organisationId: string): Promise<TeamBilling> {
   const row = await liveTeamSubscription(db, organisationId);
-  return { subscription: row ? { ...toBillingSubscription(row), seats: row.seats } : null, members: await memberCount(db, organisationId) };
+  return { subscription: row ? { ...toBillingSubscription(row, NO_COURSE_NAMES), seats: row.seats } : null, members: await memberCount(db, organisationId) };
 }
 
 // The functions below act for the team's owner or an admin: the routes check the role first (requireTeamManager).

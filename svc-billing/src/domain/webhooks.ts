@@ -1,6 +1,8 @@
 import { type ServiceContext } from '@agentdock/service-data';
 import { type BillingSchema, planPrices, webhookEvents } from '../db/schema';
 import { productName } from './product-name';
+import { courseNames } from './course-prices';
+import { recordCoursePurchase } from './course-purchases';
 import { recordCreditPurchase } from './credit-purchases';
 import { invoiceValuesOf, storeInvoice } from './invoices';
 import { parkEvent, type ParkingDeps } from './parked-events';
@@ -28,10 +30,11 @@ export async function processWebhook(context: ServiceContext<BillingSchema>, dep
     const [fresh] = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (!fresh) return false;
     await recordPayment(tx, event, subscription);
-    const invoice = await invoiceValuesOf(tx, event, subscription, snapshot ? productName(snapshot.product) : null);
+    const invoice = await invoiceValuesOf(tx, event, subscription, snapshot ? productName(snapshot.product, await courseNames(tx)) : null);
     if (invoice) await storeInvoice(tx, invoice);
     if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
       await recordCreditPurchase(context, tx, event.data.object);
+      await recordCoursePurchase(context, tx, event.data.object);
     }
     if (snapshot && subscription) await upsertSubscription(context, tx, deps, snapshot, subscription, event.created);
     if (snapshot && event.type === 'invoice.paid') await sendPaymentReceipt(context, tx, deps, snapshot, event.data.object, event.created);

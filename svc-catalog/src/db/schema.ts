@@ -1,4 +1,4 @@
-import { type AgentBehaviour, CONTENT_FORMATS, CONTENT_SECTION_TYPES, ENROLMENT_SOURCES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
+import { type AgentBehaviour, CONTENT_FORMATS, CONTENT_SECTION_TYPES, COURSE_BILLINGS, ENROLMENT_SOURCES, SUBSCRIPTION_TIERS } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
 import { boolean, check, index, isOneOf, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 import { catalogCompletionsDaily, catalogCourseMembers, catalogMembersDaily } from './stats-schema';
@@ -129,7 +129,44 @@ export const appliedSeeds = pgTable(
   (table) => [primaryKey({ columns: [table.kind, table.key] })],
 );
 
-/** Membership of a course (course ids are the code-owned catalogue's), one row per user and course. */
+/**
+ * The courses the operator sells, edited in the console (ADR 0012). `id` is the address of the
+ * course page and what enrolments, lessons, comments and certificates refer to; it never changes.
+ * Money is integer minor units of `currency`. An archived course is not listed or sold, but its
+ * page, lessons and discussion stay open to its members.
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    fullDescription: text('full_description').notNull(),
+    level: text('level').notNull(),
+    estimatedDuration: text('estimated_duration').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    billing: text('billing', { enum: COURSE_BILLINGS }).notNull(),
+    image: text('image').notNull(),
+    instructor: jsonb('instructor').$type<{ name: string; role: string; image: string }>().notNull(),
+    /** Module titles in order; lessons point at a module by its index. */
+    modules: jsonb('modules').$type<string[]>().notNull(),
+    whatYouGet: jsonb('what_you_get').$type<string[]>().notNull().default([]),
+    sortOrder: integer('sort_order').notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('courses_billing_check', isOneOf(table.billing, COURSE_BILLINGS)),
+    check('courses_currency_check', sql`${table.currency} ~ '^[a-z]{3}$'`),
+    check('courses_price_check', sql`${table.priceMinor} >= 0`),
+  ],
+);
+
+export type CourseRow = typeof courses.$inferSelect;
+
+/** Membership of a course, one row per user and course. */
 export const courseEnrolments = pgTable(
   'course_enrolments',
   {
@@ -275,5 +312,6 @@ export const schema = {
   exerciseAnswers,
   courseCertificates,
   communityMembers,
+  courses,
 };
 export type CatalogSchema = typeof schema;

@@ -2,7 +2,7 @@ import { type CatalogStats, daysOfRange, type StatsRange } from '@agentdock/cont
 import { type Db } from '@agentdock/service-data';
 import { and, gt, gte, sql } from '@agentdock/service-data/orm';
 import { catalogCompletionsDaily, catalogCourseMembers, catalogMembersDaily } from '../db/schema';
-import { COURSES } from './course-catalogue';
+import { listCourses } from './courses';
 
 const dayText = (column: typeof catalogMembersDaily.day | typeof catalogCompletionsDaily.day) => sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
 
@@ -29,7 +29,7 @@ export async function catalogStatsFor(db: Db, range: StatsRange): Promise<Catalo
     joinedByDay.set(row.day, (joinedByDay.get(row.day) ?? 0) + Number(row.members));
   }
   const membersOf = new Map(members.map((row) => [row.courseId, Number(row.members)]));
-  const courseIds = [...new Set([...COURSES.map((course) => course.id), ...membersOf.keys()])];
+  const courseIds = [...new Set([...(await listCourses(db, { includeArchived: true })).map((course) => course.id), ...membersOf.keys()])];
   const completedByDay = new Map(completions.map((row) => [row.day, Number(row.completions)]));
   return {
     courses: courseIds.map((courseId) => ({ courseId, members: membersOf.get(courseId) ?? 0, newMembers: newMembersOf.get(courseId) ?? 0 })),

@@ -1,5 +1,8 @@
-import { type CommunityOffer, COMMUNITY_COURSE_ID, COMMUNITY_INVITE_URL, type CourseDefinition, COURSE_MONTHLY_PRICES } from '@agentdock/contracts';
+import { type CommunityOffer, COMMUNITY_COURSE_ID, COMMUNITY_INVITE_URL, type CourseDefinition, type CourseInput, COURSE_MONTHLY_PRICES } from '@agentdock/contracts';
 import { courseAsset } from './assets';
+
+/** A course as first shipped: its modules list the titles of the lessons seeded under them. */
+export type SeedCourse = Omit<CourseDefinition, 'billing' | 'archived' | 'level'> & { level: CourseInput['level'] };
 
 const WHAT_YOU_GET = [
   'Certificate of completion',
@@ -9,11 +12,11 @@ const WHAT_YOU_GET = [
 ];
 
 /**
- * The four fixed courses, in the order the courses page lists them. They are code-owned
- * (not a table): nobody edits them at run time, and a change ships with a release like the pages
- * that present it. Enrolments and discussions, which do change, live in the database.
+ * The four courses the platform first sold, in the order the courses page lists them. Each is
+ * stored once per database (monthly, as they were sold) with its id, so the enrolments, lessons,
+ * comments and certificates that refer to it keep working; afterwards the console edits them.
  */
-export const COURSES: readonly CourseDefinition[] = [
+export const SEED_COURSES: readonly SeedCourse[] = [
   {
     id: 'ai-fundamentals',
     title: 'AI Fundamentals for Business',
@@ -110,3 +113,9 @@ export const COMMUNITY_OFFER: Omit<CommunityOffer, 'members'> = {
   ],
   inviteUrl: COMMUNITY_INVITE_URL,
 };
+
+/** A seed course as the console would create it. */
+export function seedCourseInput(course: SeedCourse): CourseInput {
+  const { id: _id, modules, ...fields } = course;
+  return { ...fields, billing: 'monthly', modules: modules.map((module) => module.title) };
+}

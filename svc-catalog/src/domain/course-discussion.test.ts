@@ -5,7 +5,8 @@ import { type Database, enqueueEvent, inTransaction } from '@agentdock/service-d
 import { eq } from '@agentdock/service-data/orm';
 import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type CatalogSchema, courseComments, courseEnrolments, plans, schema } from '../db/schema';
-import { listCourses } from './courses';
+import { SEED_COURSES, seedCourseInput } from './course-catalogue';
+import { insertCourse } from './courses';
 import { assertDiscussionAccess, COMMENT_LIMIT, listComments, postComment } from './discussion';
 import { PUBLIC_PLANS_MAX_AGE_MS, publicPlansCache } from './plan-cache';
 import { seedPlansIfEmpty } from './plans';
@@ -16,10 +17,18 @@ describe(`course discussion and public plans (${process.env.TEST_DATABASE_URL ? 
   let database: Database<CatalogSchema>;
   beforeAll(async () => {
     database = await openTestDatabase({ schema, migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)) });
+    const writer = testWriter();
+    await inTransaction(database.db, async (tx) => {
+      for (const seed of SEED_COURSES) await insertCourse(writer, tx, seed.id, seedCourseInput(seed));
+    });
   });
   afterAll(() => database?.close());
   const db = () => database.db;
-  const [course, otherCourse] = listCourses();
+  const testWriter = (): CatalogWriter => ({
+    transaction: (work) => inTransaction(db(), work),
+    enqueue: (tx, event, data) => enqueueEvent(tx, 'svc-catalog', event, data),
+  });
+  const [course, otherCourse] = SEED_COURSES;
   const claims = (fields: Partial<AccessTokenClaims> = {}): AccessTokenClaims => ({ sub: randomUUID(), email: 'member@example.com', admin: false, tier: 'free', ...fields });
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
@@ -114,10 +123,7 @@ describe(`course discussion and public plans (${process.env.TEST_DATABASE_URL ? 
 
   describe('the public plan list', () => {
     it('lists the active plans in their order, and serves the cached list for a few seconds', async () => {
-      const writer: CatalogWriter = {
-        transaction: (work) => inTransaction(db(), work),
-        enqueue: (tx, event, data) => enqueueEvent(tx, 'svc-catalog', event, data),
-      };
+      const writer = testWriter();
       expect(await seedPlansIfEmpty(writer, DEFAULT_PLANS)).toBe(DEFAULT_PLANS.length);
       const active = [...DEFAULT_PLANS].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
       const cache = publicPlansCache(db());

@@ -36,7 +36,7 @@ export async function getCustomerLearning(db: Db<CatalogSchema>, userId: string)
   const completedOf = new Map(done.map((row) => [row.courseId, row.completed]));
   const certificateOf = new Map(certificates.map((row) => [row.courseId, row]));
   const totalOf = new Map(totals.map((row) => [row.courseId, row.total]));
-  const catalogue = listCourses();
+  const catalogue = await listCourses(db, { includeArchived: true });
   const titleOf = new Map(catalogue.map((course) => [course.id, course.title]));
   // The catalogue's order; a course no longer in it (kept by an old certificate) comes last.
   const ordered = [...catalogue.map((course) => course.id).filter((id) => courseIds.has(id)), ...[...courseIds].filter((id) => !titleOf.has(id)).sort()];

@@ -23,7 +23,7 @@ export function authorNameOf(claims: Pick<AccessTokenClaims, 'name' | 'email'>):
  * without enrolment, to moderate. Throws course_not_found for an unknown course first.
  */
 export async function assertDiscussionAccess(db: Db<CatalogSchema>, courseId: string, claims: AccessTokenClaims): Promise<void> {
-  getCourse(courseId);
+  await getCourse(db, courseId);
   if (claims.admin) return;
   if (await isEnrolled(db, courseId, claims.sub)) return;
   throw new CatalogError('not_enrolled', 'Members Only: You need to be enrolled in this course to access the discussion forum.');

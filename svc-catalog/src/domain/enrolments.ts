@@ -25,13 +25,13 @@ export async function isEnrolled(db: Db<CatalogSchema>, courseId: string, userId
 
 /** Whether the caller is a member of the course; course_not_found for an unknown course. */
 export async function getEnrolmentStatus(db: Db<CatalogSchema>, courseId: string, userId: string): Promise<EnrolmentStatus> {
-  getCourse(courseId);
+  await getCourse(db, courseId);
   return { courseId, enrolled: await isEnrolled(db, courseId, userId) };
 }
 
 /** Members of one course, newest first (admin console). */
 export async function listEnrolments(db: Db<CatalogSchema>, courseId: string): Promise<Enrolment[]> {
-  getCourse(courseId);
+  await getCourse(db, courseId);
   const rows = await db.select().from(courseEnrolments).where(eq(courseEnrolments.courseId, courseId)).orderBy(desc(courseEnrolments.createdAt));
   return rows.map(toEnrolment);
 }
@@ -46,8 +46,8 @@ export async function grantEnrolment(
   /** The admin who granted it, recorded in the audit; none when a purchase granted it. */
   actor?: AdminActor,
 ): Promise<{ enrolment: Enrolment; created: boolean }> {
-  getCourse(grant.courseId);
   return writer.transaction(async (tx) => {
+    await getCourse(tx, grant.courseId);
     const [inserted] = await tx.insert(courseEnrolments).values(grant).onConflictDoNothing().returning();
     if (inserted) {
       const enrolment = toEnrolment(inserted);
@@ -72,8 +72,8 @@ export async function grantEnrolment(
 }
 
 export async function revokeEnrolment(writer: CatalogWriter, actor: AdminActor, courseId: string, userId: string): Promise<void> {
-  getCourse(courseId);
   await writer.transaction(async (tx) => {
+    await getCourse(tx, courseId);
     const [row] = await tx
       .delete(courseEnrolments)
       .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId)))

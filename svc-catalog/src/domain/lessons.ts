@@ -46,9 +46,9 @@ export async function publishedLessons(db: Db, courseId: string): Promise<Lesson
     .orderBy(...courseOrder);
 }
 
-/** The course's modules (titles from the code-owned course) with their published lessons. */
+/** The course's modules with their published lessons. */
 export async function getOutline(db: Db<CatalogSchema>, courseId: string): Promise<CourseOutline> {
-  const course = getCourse(courseId);
+  const course = await getCourse(db, courseId);
   const lessons = await publishedLessons(db, courseId);
   return {
     courseId,
@@ -75,7 +75,7 @@ export async function assertLessonAccess(db: Db<CatalogSchema>, row: LessonRow, 
 
 /** A published lesson of the course, or lesson_not_found (also for an unpublished one). */
 export async function findPublishedLesson(db: Db<CatalogSchema>, courseId: string, lessonId: string): Promise<LessonRow> {
-  getCourse(courseId);
+  await getCourse(db, courseId);
   const [row] = await db
     .select()
     .from(courseLessons)
@@ -93,7 +93,7 @@ export async function getLesson(db: Db<CatalogSchema>, courseId: string, lessonI
   return {
     ...toSummary(row),
     courseId,
-    moduleTitle: getCourse(courseId).modules[row.moduleIndex]?.title ?? '',
+    moduleTitle: (await getCourse(db, courseId)).modules[row.moduleIndex]?.title ?? '',
     html: row.html,
     videoUrl: row.videoUrl,
     exercisePrompt: row.exercisePrompt,
@@ -104,7 +104,7 @@ export async function getLesson(db: Db<CatalogSchema>, courseId: string, lessonI
 
 /** Every lesson of a course, published or not, in reading order (admin console). */
 export async function listAllLessons(db: Db<CatalogSchema>, courseId: string): Promise<AdminLesson[]> {
-  getCourse(courseId);
+  await getCourse(db, courseId);
   const rows = await db
     .select()
     .from(courseLessons)
@@ -113,8 +113,8 @@ export async function listAllLessons(db: Db<CatalogSchema>, courseId: string): P
   return rows.map(toAdminLesson);
 }
 
-function assertModule(courseId: string, moduleIndex: number): void {
-  const modules = getCourse(courseId).modules;
+async function assertModule(db: Db<CatalogSchema>, courseId: string, moduleIndex: number): Promise<void> {
+  const { modules } = await getCourse(db, courseId);
   if (moduleIndex >= modules.length) {
     throw new CatalogError('module_not_found', `This course has ${modules.length} modules`, {
       fields: [{ path: 'moduleIndex', message: `Choose one of the course's ${modules.length} modules` }],
@@ -124,7 +124,7 @@ function assertModule(courseId: string, moduleIndex: number): void {
 
 /** Inserts a lesson last in its module; used by the admin console and by seeding. */
 export async function insertLesson(tx: Db<CatalogSchema>, courseId: string, input: LessonInput): Promise<AdminLesson> {
-  assertModule(courseId, input.moduleIndex);
+  await assertModule(tx, courseId, input.moduleIndex);
   const [last] = await tx
     .select({ position: max(courseLessons.position) })
     .from(courseLessons)
@@ -146,9 +146,9 @@ export async function createLesson(writer: CatalogWriter, actor: AdminActor, cou
 
 /** Applies a partial edit; a lesson moved to another module goes last there. */
 export async function updateLesson(writer: CatalogWriter, actor: AdminActor, courseId: string, lessonId: string, patch: LessonPatch): Promise<AdminLesson> {
-  getCourse(courseId);
-  if (patch.moduleIndex !== undefined) assertModule(courseId, patch.moduleIndex);
   return writer.transaction(async (tx) => {
+    await getCourse(tx, courseId);
+    if (patch.moduleIndex !== undefined) await assertModule(tx, courseId, patch.moduleIndex);
     const [current] = await tx
       .select()
       .from(courseLessons)
@@ -177,8 +177,8 @@ export async function updateLesson(writer: CatalogWriter, actor: AdminActor, cou
  * silently drop one from the order.
  */
 export async function reorderLessons(writer: CatalogWriter, actor: AdminActor, courseId: string, lessonIds: string[]): Promise<AdminLesson[]> {
-  getCourse(courseId);
   return writer.transaction(async (tx) => {
+    await getCourse(tx, courseId);
     const rows = await tx.select().from(courseLessons).where(eq(courseLessons.courseId, courseId)).for('update');
     const known = new Set(rows.map((row) => row.id));
     if (new Set(lessonIds).size !== lessonIds.length || lessonIds.length !== rows.length || !lessonIds.every((id) => known.has(id))) {

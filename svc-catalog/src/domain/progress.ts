@@ -39,7 +39,7 @@ async function certificateOf(db: Db<CatalogSchema>, userId: string, courseId: st
 
 /** The learner's progress through the course's published lessons (only theirs). */
 export async function getProgress(db: Db<CatalogSchema>, courseId: string, userId: string): Promise<CourseProgress> {
-  getCourse(courseId);
+  await getCourse(db, courseId);
   const lessons = await publishedLessons(db, courseId);
   return { ...summarise(courseId, lessons, await completedLessonIds(db, userId, courseId)), certificate: await certificateOf(db, userId, courseId) };
 }
@@ -67,7 +67,7 @@ export async function setLessonCompletion(
     const lessons = await publishedLessons(tx, courseId);
     const done = await completedLessonIds(tx, claims.sub, courseId);
     if (!lessons.every((row) => done.has(row.id))) return;
-    const issued = await issueCertificate(tx, claims, getCourse(courseId));
+    const issued = await issueCertificate(tx, claims, await getCourse(tx, courseId));
     if (issued) {
       await writer.enqueue(tx, courseCompletedV1, {
         userId: claims.sub,
@@ -114,7 +114,7 @@ export async function getLearningSummary(db: Db<CatalogSchema>, userId: string):
   const started = new Set([...completions, ...memberships].map((row) => row.courseId));
   const certificates = (await db.select().from(courseCertificates).where(eq(courseCertificates.userId, userId))).map(toCertificate);
   const courses: LearningSummary['courses'] = [];
-  for (const course of listCourses().filter((candidate) => started.has(candidate.id))) {
+  for (const course of (await listCourses(db, { includeArchived: true })).filter((candidate) => started.has(candidate.id))) {
     const lessons = await publishedLessons(db, course.id);
     const progress = summarise(course.id, lessons, await completedLessonIds(db, userId, course.id));
     if (progress.completed < progress.total) {

@@ -1,26 +1,30 @@
 import { COMMUNITY_COURSE_ID, COURSES_PATH, courseAccessGrantedV1, courseAccessRevokedV1, courseWelcomeV1, enrolmentChangedV1 } from '@agentdock/contracts';
-import { idempotentHandler, type ServiceContext, type SubscribeOptions } from '@agentdock/service-data';
+import { idempotentHandler, type ServiceContext, type SubscribeOptions, type Tx } from '@agentdock/service-data';
 import { and, eq } from '@agentdock/service-data/orm';
-import { type CatalogSchema, communityMembers, courseEnrolments, type EnrolmentRow, endedCourseSubscriptions } from '../db/schema';
-import { COURSES } from '../domain/course-catalogue';
-import { getCourse } from '../domain/courses';
+import { type CatalogSchema, communityMembers, courseEnrolments, courses, type EnrolmentRow, endedCourseSubscriptions } from '../db/schema';
 import { publishedLessons } from '../domain/lessons';
 
 export const COURSE_ACCESS_CONSUMER = 'svc-catalog-course-access';
 
 const toEnrolment = (row: EnrolmentRow) => ({ courseId: row.courseId, userId: row.userId, source: row.source, createdAt: row.createdAt.toISOString() });
 
-/**
- * The community box is not a catalog course: its subscriptions are counted as members (the offer
- * shows how many), never enrolled. Every other course subscription maps to an enrolment with
- * source 'subscription'.
- */
-const enrolsInCatalog = (courseId: string) => courseId !== COMMUNITY_COURSE_ID && COURSES.some((course) => course.id === courseId);
-const tracked = (courseId: string) => courseId === COMMUNITY_COURSE_ID || enrolsInCatalog(courseId);
+/** The course's title, archived or not; null for an id the catalog has no course for. */
+async function courseTitle(tx: Tx<CatalogSchema>, courseId: string): Promise<string | null> {
+  const [row] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId));
+  return row?.title ?? null;
+}
 
 /**
- * A paid course subscription enrols the user; its end revokes that enrolment but never an admin's
- * grant, and a grant of a subscription already ended is ignored.
+ * The community box is not a catalog course: its subscriptions are counted as members (the offer
+ * shows how many), never enrolled. Every other course access maps to an enrolment with source
+ * 'subscription', whether a monthly subscription or a one-time payment bought it (the payment's
+ * checkout session stands in for the subscription id, and is never ended).
+ */
+const tracked = async (tx: Tx<CatalogSchema>, courseId: string) => courseId === COMMUNITY_COURSE_ID || (await courseTitle(tx, courseId)) !== null;
+
+/**
+ * Paid course access enrols the user; the end of a subscription revokes that enrolment but never
+ * an admin's grant, and a grant of a subscription already ended is ignored.
  */
 export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): SubscribeOptions[] {
   return [
@@ -32,7 +36,7 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
         consumer: `${COURSE_ACCESS_CONSUMER}-granted`,
         event: courseAccessGrantedV1,
         apply: async (tx, { courseId, userId, subscriptionId }) => {
-          if (!tracked(courseId)) return;
+          if (!(await tracked(tx, courseId))) return;
           const ended = await tx
             .select({ id: endedCourseSubscriptions.subscriptionId })
             .from(endedCourseSubscriptions)
@@ -50,7 +54,7 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
           await context.enqueue(tx, courseWelcomeV1, {
             userId,
             courseId,
-            courseTitle: getCourse(courseId).title,
+            courseTitle: (await courseTitle(tx, courseId))!,
             firstLessonTitle: first?.title ?? null,
             firstLessonPath: first ? `${COURSES_PATH}/${courseId}/lessons/${first.id}` : `${COURSES_PATH}/${courseId}`,
           });
@@ -65,7 +69,7 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
         consumer: `${COURSE_ACCESS_CONSUMER}-revoked`,
         event: courseAccessRevokedV1,
         apply: async (tx, { courseId, userId, subscriptionId }) => {
-          if (!tracked(courseId)) return;
+          if (!(await tracked(tx, courseId))) return;
           await tx.insert(endedCourseSubscriptions).values({ subscriptionId, courseId, userId }).onConflictDoNothing();
           if (courseId === COMMUNITY_COURSE_ID) {
             await tx.delete(communityMembers).where(eq(communityMembers.subscriptionId, subscriptionId));

@@ -10,20 +10,22 @@ import { getEnrolmentStatus } from '../domain/enrolments';
 import { courseWithLessons } from '../domain/lessons';
 import { courseParams } from './params';
 
-/** The fixed courses with their members counted, the community offer and the caller's own enrolment status. */
+/** The listed courses with their members counted, the community offer and the caller's own enrolment status. */
 export function coursesRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const signedIn = requireAuth(context.verifier);
   const figures = publicFiguresCache(context.db);
   const withFigures = async (course: CourseDefinition): Promise<Course> => ({ ...course, ...((await figures.get()).courses.get(course.id) ?? NO_FIGURES) });
 
-  // Module titles are the code's; the lessons listed under them are the ones the operator published.
+  // The lessons listed under each module are the ones the operator published.
   router.get(CATALOG_ENDPOINTS.courses.route, async (_req, res) => {
-    res.json({ courses: await Promise.all(listCourses().map(async (course) => courseWithLessons(context.db, await withFigures(course)))) });
+    const listed = await listCourses(context.db, { includeArchived: false });
+    res.json({ courses: await Promise.all(listed.map(async (course) => courseWithLessons(context.db, await withFigures(course)))) });
   });
 
+  // An archived course's page stays reachable: its members still read it.
   router.get(CATALOG_ENDPOINTS.course.route, async (req, res) => {
-    res.json(await courseWithLessons(context.db, await withFigures(getCourse(courseParams.parse(req.params).id))));
+    res.json(await courseWithLessons(context.db, await withFigures(await getCourse(context.db, courseParams.parse(req.params).id))));
   });
 
   router.get(CATALOG_ENDPOINTS.community.route, async (_req, res) => {

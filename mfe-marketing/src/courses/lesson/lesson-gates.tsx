@@ -1,7 +1,7 @@
 import { errorText, type Course } from '@agentdock/contracts';
 import { Alert, Button, LinkButton, PageHeader, signInHref, useDocumentTitle } from '@agentdock/ui';
 import { useCourseCheckout } from '../course-checkout';
-import { perMonth } from '../format';
+import { priceTerms } from '../format';
 import { coursePath, lessonPath } from '../paths';
 
 /** The catalog's text for not_enrolled, shown for a lesson the visitor may not read. */
@@ -43,7 +43,7 @@ export function MembersOnly({ course, signedIn, lessonId }: { course: Course; si
         )}
       </div>
       <p id="members-only-price" className="ad-muted">
-        {perMonth(course.priceMinor, course.currency)}, cancel anytime.
+        {priceTerms(course)}
       </p>
     </PageHeader>
   );

@@ -1,7 +1,7 @@
 import { COMMUNITY_COURSE_ID } from '../billing/constants';
 import type { COURSE_IDS } from './course';
 
-/** Every course sold by the month: the fixed courses and the community course. */
+/** The courses first sold, all by the month: the four seeded courses and the community course. */
 export type PricedCourseId = (typeof COURSE_IDS)[number] | typeof COMMUNITY_COURSE_ID;
 
 /** A course's monthly subscription price, in integer minor units of `currency`. */
@@ -11,8 +11,10 @@ export interface CourseMonthlyPrice {
 }
 
 /**
- * What each course costs a month, defined once: svc-catalog shows it on the course pages and
- * svc-billing charges it at checkout ($25, $150, $70, $100, and the $50 community course).
+ * What each first course cost a month ($25, $150, $70, $100, and the $50 community course): the
+ * catalog seeds its courses and shows the community offer at these prices; svc-billing's migration
+ * 0011 seeds its course prices with the same figures. Afterwards the console edits a course's price
+ * (ADR 0012).
  */
 export const COURSE_MONTHLY_PRICES = {
   'ai-fundamentals': { priceMinor: 2_500, currency: 'usd' },

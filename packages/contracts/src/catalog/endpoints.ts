@@ -6,7 +6,10 @@ import { contentSection, contentSectionInput, contentSectionList, contentSection
 import {
   communityOffer,
   course,
+  courseInput,
   courseList,
+  courseOrder,
+  coursePatch,
   discussionComment,
   discussionCommentInput,
   discussionCommentList,
@@ -83,6 +86,14 @@ export const CATALOG_ADMIN_ENDPOINTS = {
   updateContent: defineEndpoint('PATCH', CATALOG_BASE, '/admin/content/:id', { request: contentSectionPatch, response: contentSection }),
   /** Always refused (405 content_not_deletable): sections are hidden, never deleted. */
   deleteContent: defineEndpoint('DELETE', CATALOG_BASE, '/admin/content/:id', { response: undefined }),
+  /** Every course, archived ones too, in display order with their member counts. */
+  courses: defineEndpoint('GET', CATALOG_BASE, '/admin/courses', { response: courseList }),
+  createCourse: defineEndpoint('POST', CATALOG_BASE, '/admin/courses', { request: courseInput, response: course }),
+  updateCourse: defineEndpoint('PATCH', CATALOG_BASE, '/admin/courses/:id', { request: coursePatch, response: course }),
+  /** Every course in its new order; answers the reordered list. */
+  reorderCourses: defineEndpoint('PUT', CATALOG_BASE, '/admin/courses/order', { request: courseOrder, response: courseList }),
+  /** No longer listed or sold; members keep access. Archiving twice answers the archived course. */
+  archiveCourse: defineEndpoint('POST', CATALOG_BASE, '/admin/courses/:id/archive', { response: course }),
   enrolments: defineEndpoint('GET', CATALOG_BASE, '/admin/courses/:id/enrolments', { response: enrolmentList }),
   /** 201 with a new membership, 200 with the one that existed. */
   grantEnrolment: defineEndpoint('POST', CATALOG_BASE, '/admin/courses/:id/enrolments', { request: enrolmentGrant, response: enrolment }),

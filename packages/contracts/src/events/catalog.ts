@@ -53,6 +53,24 @@ export const agentPublishedV1 = defineEvent(
 /** Published on every admin create or edit of a content section (there is no delete). */
 export const contentChangedV1 = defineEvent('catalog.content.changed', 1, z.object({ change: z.enum(['created', 'updated']), section: contentSection }));
 
+/**
+ * Published when a course is created, edited or archived (and when a seeded course is first
+ * stored): what svc-billing needs to sell it. `billing` says whether checkout is one payment or a
+ * monthly subscription; an archived course is no longer sold.
+ */
+export const coursePublishedV1 = defineEvent(
+  'catalog.course.published',
+  1,
+  z.object({
+    courseId: z.string().min(1).max(64),
+    title: z.string().min(1),
+    priceMinor: z.number().int().nonnegative(),
+    currency: z.string().regex(/^[a-z]{3}$/),
+    billing: z.enum(['one_time', 'monthly']),
+    archived: z.boolean(),
+  }),
+);
+
 /** Published when a user gains or loses membership of a course. */
 export const enrolmentChangedV1 = defineEvent('catalog.enrolment.changed', 1, z.object({ change: z.enum(['granted', 'revoked']), enrolment }));
 

@@ -97,6 +97,7 @@ export const ERROR_CATALOGUE = {
   content_slot_taken: { status: 409, text: 'Another content section already uses this slot.' },
   content_not_deletable: { status: 405, text: 'Content sections cannot be deleted. Set a section inactive to hide it from the site.' },
   course_not_found: { status: 404, text: 'Course Not Found' },
+  course_order_invalid: { status: 400, text: 'The order must list every course exactly once. Reload the courses and try again.' },
   enrolment_not_found: { status: 404, text: 'This user is not enrolled in this course.' },
   not_enrolled: { status: 403, text: 'Members Only: You need to be enrolled in this course to access this lesson.' },
   sign_in_required: { status: 401, text: 'Please sign in to see this.' },

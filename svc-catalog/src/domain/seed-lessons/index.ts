@@ -1,5 +1,5 @@
 import type { LessonInput } from '@agentdock/contracts';
-import { COURSES } from '../course-catalogue';
+import { SEED_COURSES } from '../course-catalogue';
 import { aiFundamentals } from './ai-fundamentals';
 import { buildAiAgents } from './build-ai-agents';
 import { advancedImplementation } from './advanced-implementation';
@@ -17,7 +17,7 @@ const TEXTS: Record<string, Record<string, SeedText>> = {
 export type SeedLesson = LessonInput & { courseId: string };
 
 /** Every lesson of the four courses, published, the first of each course a free preview. */
-export const SEED_LESSONS: readonly SeedLesson[] = COURSES.flatMap((course) =>
+export const SEED_LESSONS: readonly SeedLesson[] = SEED_COURSES.flatMap((course) =>
   course.modules.flatMap((module, moduleIndex) =>
     module.lessons.map((title, index): SeedLesson => {
       const text = TEXTS[course.id]?.[title];

@@ -1,0 +1,22 @@
+CREATE TABLE "courses" (
+	"id" text PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"description" text NOT NULL,
+	"full_description" text NOT NULL,
+	"level" text NOT NULL,
+	"estimated_duration" text NOT NULL,
+	"price_minor" integer NOT NULL,
+	"currency" text DEFAULT 'usd' NOT NULL,
+	"billing" text NOT NULL,
+	"image" text NOT NULL,
+	"instructor" jsonb NOT NULL,
+	"modules" jsonb NOT NULL,
+	"what_you_get" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"sort_order" integer NOT NULL,
+	"archived_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "courses_billing_check" CHECK ("courses"."billing" in ('one_time', 'monthly')),
+	CONSTRAINT "courses_currency_check" CHECK ("courses"."currency" ~ '^[a-z]{3}$'),
+	CONSTRAINT "courses_price_check" CHECK ("courses"."price_minor" >= 0)
+);
