@@ -1,11 +1,12 @@
-import { CHAT_POOL_ENDPOINTS, memberCapRequest } from '@agentdock/contracts';
-import { getAuth, requireAuth } from '@agentdock/service-kit';
+import { adminPoolsQuery, CHAT_ADMIN_POOL_ENDPOINTS, CHAT_POOL_ENDPOINTS, memberCapRequest, poolUsageQuery } from '@agentdock/contracts';
+import { getAuth, requireAdmin, requireAuth } from '@agentdock/service-kit';
 import type { ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ChatSchema } from '../db/schema';
-import { requirePoolManager, setMemberCap } from '../domain/pools/members';
-import { teamPoolFor, toPoolMember } from '../domain/pools/view';
+import { poolMember, requirePoolManager, setMemberCap } from '../domain/pools/members';
+import { currentPeriodRange, poolUsageFor } from '../domain/pools/usage';
+import { adminPoolBalances, adminTeamPool, teamPoolFor, toPoolMember } from '../domain/pools/view';
 import { walletRow } from '../domain/wallet';
 
 const notATeam = 'No such team, or you are not a member of it.';
@@ -29,6 +30,33 @@ export function poolRouter(context: ServiceContext<ChatSchema>): Router {
     const { monthlyCap } = memberCapRequest.parse(req.body);
     const row = await setMemberCap(context.db, { organisationId: orgId, actorId: getAuth(req).sub, memberId: userId, monthlyCap });
     res.json(toPoolMember(row, (await walletRow(context.db, orgId))?.periodStart ?? null));
+  });
+
+  router.get(CHAT_POOL_ENDPOINTS.usage.route, signedIn, async (req, res) => {
+    const { orgId } = poolParams.parse(req.params);
+    // Membership before the query, so a stranger learns nothing from its validation.
+    await poolMember(context.db, orgId, getAuth(req).sub);
+    const query = poolUsageQuery.parse(req.query);
+    const range = query.from && query.to ? { from: query.from, to: query.to } : await currentPeriodRange(context.db, orgId);
+    res.set('Cache-Control', 'no-store').json(await poolUsageFor(context.db, orgId, getAuth(req).sub, range));
+  });
+
+  return router;
+}
+
+/** Team pools for the admin console (401 anonymous, 403 non-admin or suspended); mounted under the admin base. */
+export function poolAdminRouter(context: ServiceContext<ChatSchema>): Router {
+  const router = Router();
+  router.use(CHAT_ADMIN_POOL_ENDPOINTS.pools.route, requireAdmin(context.verifier));
+
+  router.get(CHAT_ADMIN_POOL_ENDPOINTS.pools.route, async (req, res) => {
+    const { organisationIds } = adminPoolsQuery.parse(req.query);
+    res.json({ pools: await adminPoolBalances(context.db, organisationIds) });
+  });
+
+  router.get(CHAT_ADMIN_POOL_ENDPOINTS.pool.route, async (req, res) => {
+    const { orgId } = poolParams.parse(req.params);
+    res.json(await adminTeamPool(context.db, orgId));
   });
 
   return router;

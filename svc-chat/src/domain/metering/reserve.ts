@@ -86,7 +86,7 @@ export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Par
       memberId: input.pool?.memberId ?? null,
     });
     if (outcome.ok) {
-      if (member) await holdMemberCredits(tx, member, credits, wallet.periodStart);
+      if (member) await holdMemberCredits(tx, member, credits, wallet.periodStart, input.now);
       return {
         userId: input.userId,
         replyId: input.replyId,
