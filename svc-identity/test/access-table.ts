@@ -8,6 +8,8 @@ import {
   IDENTITY_JWKS_ENDPOINT,
   IDENTITY_MAILBOX_ENDPOINTS,
   IDENTITY_TEAM_ENDPOINTS,
+  IDENTITY_ADMIN_ORGANISATION_ENDPOINTS,
+  IDENTITY_TEAM_EXPORT_ENDPOINTS,
 } from '@agentdock/contracts';
 import { type AccessTable, endpointAccessRows, kitAccessRows, type TeamAccessTable } from '@agentdock/service-kit/testing';
 
@@ -51,6 +53,8 @@ export const IDENTITY_ACCESS: AccessTable = {
     revokeApiKey: 'user',
   }),
   ...endpointAccessRows(IDENTITY_ADMIN_ENDPOINTS, { users: 'admin', updateUser: 'admin', resetMfa: 'admin' }),
+  ...endpointAccessRows(IDENTITY_ADMIN_ORGANISATION_ENDPOINTS, { organisations: 'admin', organisation: 'admin' }),
+  ...endpointAccessRows(IDENTITY_TEAM_EXPORT_ENDPOINTS, { activityCsv: 'user' }),
   // Team endpoints: any signed-in user gets past this door; the team roles are the team table's.
   ...endpointAccessRows(IDENTITY_TEAM_ENDPOINTS, {
     organisations: 'user',
@@ -89,4 +93,9 @@ export const IDENTITY_TEAM_ACCESS: TeamAccessTable = endpointAccessRows(teamEndp
   revokeInvitation: 'admin',
   resendInvitation: 'admin',
   activity: 'admin',
+});
+const consolePage = IDENTITY_ADMIN_ORGANISATION_ENDPOINTS.organisation;
+Object.assign(IDENTITY_TEAM_ACCESS, endpointAccessRows(IDENTITY_TEAM_EXPORT_ENDPOINTS, { activityCsv: 'admin' }), {
+  // The console's page of a team: only the platform's admins, whatever their role in the team.
+  [`${consolePage.method} ${consolePage.base}${consolePage.route}`]: { owner: 403, admin: 403, member: 403, outsider: 403, removed: 403 },
 });

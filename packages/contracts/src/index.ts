@@ -33,6 +33,7 @@ export * from './identity/mailbox';
 export * from './identity/api-keys';
 export * from './identity/organisations';
 export * from './identity/team-endpoints';
+export * from './identity/team-admin';
 export * from './public-api/usage';
 export * from './public-api/openai';
 export * from './identity/endpoints';
