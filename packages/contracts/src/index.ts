@@ -48,6 +48,7 @@ export * from './billing/http';
 export * from './billing/endpoints';
 export * from './billing/offers';
 export * from './billing/teams';
+export * from './billing/team-admin';
 export * from './chat/wallet';
 export * from './chat/pool';
 export * from './chat/connections';
