@@ -14,7 +14,9 @@ export const MEMBER_CAP_MAX = 1_000_000_000;
 
 /** PUT …/members/:userId/cap: a cap in credits per period, or null for none. */
 export const memberCapRequest = z.object({
-  monthlyCap: z.nullable(z.number().check(z.int('A cap is a whole number of credits.'), z.gte(0, 'A cap cannot be negative.'), z.lte(MEMBER_CAP_MAX))),
+  monthlyCap: z.nullable(
+    z.number().check(z.int('A cap is a whole number of credits.'), z.gte(0, 'A cap cannot be negative.'), z.lte(MEMBER_CAP_MAX, 'A cap can be at most 1,000,000,000 credits.')),
+  ),
 });
 export type MemberCapRequest = z.infer<typeof memberCapRequest>;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type StatsRange } from '../admin/stats';
+import { type StatsRange, statsRangeQuery } from '../admin/stats';
 import { IDENTITY_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
 import { type TeamActivityAction, teamMember } from './organisations';
@@ -28,7 +28,7 @@ export function teamActivityCsvFileName(slug: string, range: StatsRange): string
 
 /** Owners and admins: the team's log in a range of whole UTC days (at most 366), oldest first, as CSV. */
 export const IDENTITY_TEAM_EXPORT_ENDPOINTS = {
-  activityCsv: defineEndpoint('GET', IDENTITY_BASE, '/organisations/:orgId/activity.csv', { response: undefined }),
+  activityCsv: defineEndpoint('GET', IDENTITY_BASE, '/organisations/:orgId/activity.csv', { query: statsRangeQuery, response: undefined }),
 } as const;
 
 /** The most organisations one page of the console's list shows. */
