@@ -71,6 +71,9 @@ describe(`svc-identity: the team log's CSV and the console's organisations (${pr
     expect(second).toMatchObject({ total: 2, organisations: [expect.objectContaining({ id: team.id })] });
     expect((await request(identity.url).get(`${api}/admin/organisations`).query({ limit: 0 }).set(operator)).status).toBe(400);
     expect((await request(identity.url).get(`${api}/admin/organisations`).set(owner.auth)).status).toBe(403);
+    // The overview counts the teams and the people in them (owners included).
+    const stats = await request(identity.url).get(`${api}/admin/stats`).query({ from: today(), to: today() }).set(operator).expect(200);
+    expect(stats.body.teams).toEqual({ organisations: 2, members: 3 });
   });
 
   it('shows an admin one team with its members and roles, its seats and pending invitations', async () => {
