@@ -1,4 +1,4 @@
-import { adminPoolsQuery, CHAT_ADMIN_POOL_ENDPOINTS, CHAT_POOL_ENDPOINTS, memberCapRequest, poolUsageQuery } from '@agentdock/contracts';
+import { adminPoolsQuery, CHAT_ADMIN_POOL_ENDPOINTS, CHAT_POOL_ENDPOINTS, memberCapRequest, poolUsageQuery, poolUsageRange } from '@agentdock/contracts';
 import { getAuth, requireAdmin, requireAuth } from '@agentdock/service-kit';
 import type { ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
@@ -36,8 +36,7 @@ export function poolRouter(context: ServiceContext<ChatSchema>): Router {
     const { orgId } = poolParams.parse(req.params);
     // Membership before the query, so a stranger learns nothing from its validation.
     await poolMember(context.db, orgId, getAuth(req).sub);
-    const query = poolUsageQuery.parse(req.query);
-    const range = query.from && query.to ? { from: query.from, to: query.to } : await currentPeriodRange(context.db, orgId);
+    const range = poolUsageRange(poolUsageQuery.parse(req.query)) ?? (await currentPeriodRange(context.db, orgId));
     res.set('Cache-Control', 'no-store').json(await poolUsageFor(context.db, orgId, getAuth(req).sub, range));
   });
 

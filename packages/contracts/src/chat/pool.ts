@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { STATS_MAX_DAYS, statsRangeQuery } from '../admin/stats';
+import { type StatsRange, statsRangeQuery } from '../admin/stats';
 import { CHAT_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
 
@@ -47,12 +47,16 @@ export const teamPool = z.object({
 export type TeamPool = z.infer<typeof teamPool>;
 
 /**
- * GET …/usage: whole UTC days, both ends included, at most STATS_MAX_DAYS; without `from` and `to`
- * the pool's current period up to today.
+ * GET …/usage: without `from` and `to`, the pool's current period up to today; with either, a range
+ * as the admin stats read it (`statsRangeQuery`: whole UTC days, both ends included, at most 366).
  */
-export const poolUsageQuery = z.union([statsRangeQuery, z.object({ from: z.optional(z.undefined()), to: z.optional(z.undefined()) })]);
+export const poolUsageQuery = z.object({ from: z.optional(z.string()), to: z.optional(z.string()) });
 export type PoolUsageQuery = z.infer<typeof poolUsageQuery>;
-export const POOL_USAGE_MAX_DAYS = STATS_MAX_DAYS;
+
+/** The range a usage query asks for, or null for the current period (a bad range throws the stats' 400 reasons). */
+export function poolUsageRange(query: PoolUsageQuery): StatsRange | null {
+  return query.from === undefined && query.to === undefined ? null : statsRangeQuery.parse(query);
+}
 
 const count = z.number().check(z.int(), z.nonnegative());
 export const poolUsageDay = z.object({
