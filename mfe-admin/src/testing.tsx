@@ -93,6 +93,7 @@ export function statsFixture(): OverviewStats {
       trialsEnded: 3,
       trialsConverted: 2,
       byPlan: [{ tier: 'professional', interval: 'month', currency: 'usd', customers: 2, mrr: 20_000 }],
+      teams: { subscriptions: 1, seats: 5, mrr: { usd: 10_000 } },
       revenue: { usd: 123_339, eur: 900 },
       refunds: { usd: 2_000 },
       conversions: 2,
@@ -104,7 +105,7 @@ export function statsFixture(): OverviewStats {
       ],
       days: [],
     },
-    identity: { signUps: 12, confirmedSignUps: 9, days: [] },
+    identity: { signUps: 12, confirmedSignUps: 9, days: [], teams: { organisations: 2, members: 7 } },
     chat: {
       messages: 321,
       credits: 4_567,

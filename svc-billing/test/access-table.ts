@@ -2,6 +2,7 @@ import {
   ADMIN_EXPORT_ENDPOINTS,
   ADMIN_STATS_ENDPOINTS,
   BILLING_ADMIN_ENDPOINTS,
+  BILLING_ADMIN_TEAM_ENDPOINTS,
   BILLING_BASE,
   BILLING_CUSTOMER_ENDPOINTS,
   BILLING_ENDPOINTS,
@@ -27,6 +28,7 @@ export const BILLING_ACCESS: AccessTable = {
     { subscriptions: 'admin', payments: 'admin', invoices: 'admin' },
   ),
   ...endpointAccessRows(BILLING_CUSTOMER_ENDPOINTS, { customers: 'admin', customer: 'admin' }),
+  ...endpointAccessRows(BILLING_ADMIN_TEAM_ENDPOINTS, { teams: 'admin' }),
   ...endpointAccessRows(BILLING_ADMIN_ENDPOINTS, {
     trials: 'admin',
     setTrial: 'admin',

@@ -13,7 +13,7 @@ import { chatAdminRouter } from './routes/admin';
 import { chatExportsRouter } from './routes/admin-exports';
 import { chatStatsRouter } from './routes/admin-stats';
 import { chatRouter } from './routes/chat';
-import { poolRouter } from './routes/pools';
+import { poolAdminRouter, poolRouter } from './routes/pools';
 import { connectionsRouter } from './routes/connections';
 import { knowledgeAdminRouter, passageRouter } from './routes/knowledge';
 import { publicApiErrorHandler, publicApiRouter } from './routes/public-api';
@@ -80,6 +80,7 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
       app.use(chatStatsRouter(context), chatExportsRouter(context));
       app.use(CHAT_ADMIN_BASE, knowledgeAdminRouter(context));
       app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
+      app.use(CHAT_ADMIN_BASE, poolAdminRouter(context));
       app.use(CHAT_ADMIN_BASE, connectionsRouter(sendDeps, settings));
       app.use(CHAT_BASE, passageRouter(context));
       app.use(CHAT_BASE, poolRouter(context));

@@ -3,6 +3,7 @@ import {
   ADMIN_STATS_ENDPOINTS,
   CHAT_ADMIN_ENDPOINTS,
   CHAT_KNOWLEDGE_ENDPOINTS,
+  CHAT_ADMIN_POOL_ENDPOINTS,
   CHAT_POOL_ENDPOINTS,
   CHAT_POOL_STATEMENT_ENDPOINTS,
   KNOWLEDGE_ADMIN_ENDPOINTS,
@@ -56,8 +57,9 @@ export const CHAT_ACCESS: AccessTable = {
   ...endpointAccessRows(KNOWLEDGE_ADMIN_ENDPOINTS, { files: 'admin', upload: 'admin', remove: 'admin', settings: 'admin' }),
   ...endpointAccessRows(CHAT_KNOWLEDGE_ENDPOINTS, { passage: 'user' }),
   // A team nobody here belongs to: told it does not exist; who of a team may do what is team-pool.api.test's.
-  ...endpointAccessRows(CHAT_POOL_ENDPOINTS, { pool: TEAM, setMemberCap: TEAM }),
+  ...endpointAccessRows(CHAT_POOL_ENDPOINTS, { pool: TEAM, usage: TEAM, setMemberCap: TEAM }),
   ...endpointAccessRows(CHAT_POOL_STATEMENT_ENDPOINTS, { poolStatement: TEAM, poolStatementCsv: TEAM }),
+  ...endpointAccessRows(CHAT_ADMIN_POOL_ENDPOINTS, { pools: 'admin', pool: 'admin' }),
   // The /v1 API takes API keys only: a session token, even an admin's, is refused there.
   ...endpointAccessRows(PUBLIC_API_ENDPOINTS, { models: KEYS_ONLY, model: KEYS_ONLY, chatCompletions: KEYS_ONLY, imageGenerations: KEYS_ONLY }),
 };

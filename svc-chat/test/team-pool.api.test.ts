@@ -75,7 +75,7 @@ describe(`a team's credit pool on ${DRIVER}`, () => {
     expect(Number.isInteger(perSeat) && perSeat > 0).toBe(true);
     expect(seen).toMatchObject({ tier: 'starter', seats: 3, creditsRemaining: seen.creditsLimit, purchasedCredits: 0 });
     expect(seen.members.map((row: { userId: string }) => row.userId).sort()).toEqual([people.owner.id, people.admin.id, people.member.id].sort());
-    expect((await pool(people.member)).members).toEqual([{ userId: people.member.id, role: 'member', monthlyCap: null, spentThisPeriod: 0 }]);
+    expect((await pool(people.member)).members).toEqual([{ userId: people.member.id, role: 'member', monthlyCap: null, spentThisPeriod: 0, lastActiveAt: null }]);
     for (const stranger of [people.outsider, people.removed]) expect((await request(chat.url).get(poolPath()).set(stranger.auth)).status).toBe(404);
   });
 

@@ -29,6 +29,7 @@ import { mfaRouter } from './routes/mfa';
 import { profileRouter } from './routes/profile';
 import { tokenRouter } from './routes/tokens';
 import { invitationsRouter } from './routes/invitations';
+import { adminOrganisationsRouter, teamExportsRouter } from './routes/team-admin';
 import { teamsRouter } from './routes/teams';
 import { teamApiKeysRouter } from './routes/team-api-keys';
 import { seatsConsumer } from './events/seats';
@@ -85,6 +86,7 @@ export function createIdentityService(options: IdentityOptions): ServiceDefiniti
       api.use(adminRouter(context.db, ends, auth.signer.verifier));
       const teams = { db: context.db, writer: context, mailer: auth.mailer, publicUrl: options.publicUrl, freeSeats: options.teamFreeSeats };
       api.use(teamsRouter(teams, auth.signer.verifier), invitationsRouter(teams, auth.signer.verifier));
+      api.use(teamExportsRouter(context.db, auth.signer.verifier), adminOrganisationsRouter(context.db, auth.signer.verifier));
       if (options.mailboxEnabled) api.use(mailboxRouter(context.db, options.mailboxToken));
       app.use(
         identityStatsRouter(context.db, auth.signer.verifier),

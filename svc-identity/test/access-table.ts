@@ -9,6 +9,8 @@ import {
   IDENTITY_MAILBOX_ENDPOINTS,
   IDENTITY_TEAM_ENDPOINTS,
   IDENTITY_TEAM_KEY_ENDPOINTS,
+  IDENTITY_ADMIN_ORGANISATION_ENDPOINTS,
+  IDENTITY_TEAM_EXPORT_ENDPOINTS,
 } from '@agentdock/contracts';
 import { type AccessTable, endpointAccessRows, kitAccessRows, type TeamAccessTable } from '@agentdock/service-kit/testing';
 
@@ -52,6 +54,8 @@ export const IDENTITY_ACCESS: AccessTable = {
     revokeApiKey: 'user',
   }),
   ...endpointAccessRows(IDENTITY_ADMIN_ENDPOINTS, { users: 'admin', updateUser: 'admin', resetMfa: 'admin' }),
+  ...endpointAccessRows(IDENTITY_ADMIN_ORGANISATION_ENDPOINTS, { organisations: 'admin', organisation: 'admin' }),
+  ...endpointAccessRows(IDENTITY_TEAM_EXPORT_ENDPOINTS, { activityCsv: 'user' }),
   // Team endpoints: any signed-in user gets past this door; the team roles are the team table's.
   ...endpointAccessRows(IDENTITY_TEAM_ENDPOINTS, {
     organisations: 'user',
@@ -96,3 +100,8 @@ export const IDENTITY_TEAM_ACCESS: TeamAccessTable = {
   // Team keys: every member makes, lists and revokes their own (an admin anyone's: the team tests cover it).
   ...endpointAccessRows(IDENTITY_TEAM_KEY_ENDPOINTS, { teamApiKeys: 'member', createTeamApiKey: 'member', revokeTeamApiKey: 'member' }),
 };
+const consolePage = IDENTITY_ADMIN_ORGANISATION_ENDPOINTS.organisation;
+Object.assign(IDENTITY_TEAM_ACCESS, endpointAccessRows(IDENTITY_TEAM_EXPORT_ENDPOINTS, { activityCsv: 'admin' }), {
+  // The console's page of a team: only the platform's admins, whatever their role in the team.
+  [`${consolePage.method} ${consolePage.base}${consolePage.route}`]: { owner: 403, admin: 403, member: 403, outsider: 403, removed: 403 },
+});

@@ -41,6 +41,7 @@ describe(`svc-identity admin stats (${process.env.TEST_DATABASE_URL ? 'PostgreSQ
         { date: '2026-03-02', signUps: 0, confirmedSignUps: 0 },
         { date: '2026-03-03', signUps: 2, confirmedSignUps: 2 },
       ],
+      teams: { organisations: 0, members: 0 },
     });
   });
 

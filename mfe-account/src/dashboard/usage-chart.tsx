@@ -1,3 +1,4 @@
+import './usage-chart.css';
 import { useId } from 'react';
 import type { UsageSummary } from '../api/chat-api';
 import { formatCompact, formatCount, formatDay } from './format';

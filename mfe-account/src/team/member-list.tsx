@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { InvitableRole, TeamMember, TeamRole } from '@agentdock/contracts';
 import { Badge, Button } from '@agentdock/ui';
+import { MemberFigures } from './member-figures';
+import type { TeamPoolMember } from './pool-api';
 import { ROLE_LABELS } from './team-api';
 
 export interface MemberActions {
@@ -13,14 +15,25 @@ interface MemberListProps {
   members: TeamMember[];
   me: { userId: string; role: TeamRole };
   actions: MemberActions;
+  /** Each member's figures in the team's pool, as the caller may see them (a member: their own). */
+  figures: ReadonlyMap<string, TeamPoolMember>;
+  /** Owners and admins set a member's monthly cap. */
+  onSetCap: ((member: TeamMember, monthlyCap: number | null) => Promise<void>) | null;
 }
 
 /** Members with their role; owners and admins change roles and remove, the owner transfers ownership, anyone but the owner leaves. */
-export function MemberList({ members, me, actions }: MemberListProps) {
+export function MemberList({ members, me, actions, figures, onSetCap }: MemberListProps) {
   return (
     <ul className="ad-plain-list acc-team__list" aria-label="Team members">
       {members.map((member) => (
-        <MemberItem key={member.userId} member={member} me={me} actions={actions} />
+        <MemberItem
+          key={member.userId}
+          member={member}
+          me={me}
+          actions={actions}
+          figures={figures.get(member.userId) ?? null}
+          onSetCap={onSetCap && ((monthlyCap) => onSetCap(member, monthlyCap))}
+        />
       ))}
     </ul>
   );
@@ -28,7 +41,15 @@ export function MemberList({ members, me, actions }: MemberListProps) {
 
 type Pending = 'role' | 'remove' | 'transfer' | null;
 
-function MemberItem({ member, me, actions }: { member: TeamMember; me: MemberListProps['me']; actions: MemberActions }) {
+interface MemberItemProps {
+  member: TeamMember;
+  me: MemberListProps['me'];
+  actions: MemberActions;
+  figures: TeamPoolMember | null;
+  onSetCap: ((monthlyCap: number | null) => Promise<void>) | null;
+}
+
+function MemberItem({ member, me, actions, figures, onSetCap }: MemberItemProps) {
   const [confirm, setConfirm] = useState<'remove' | 'transfer' | null>(null);
   const [busy, setBusy] = useState<Pending>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,6 +79,7 @@ function MemberItem({ member, me, actions }: { member: TeamMember; me: MemberLis
         </span>
         {member.fullName && <span className="ad-muted acc-team__email">{member.email}</span>}
       </div>
+      {figures && <MemberFigures key={figures.monthlyCap ?? 'none'} figures={figures} name={name} onSetCap={onSetCap} />}
       <div className="ad-row acc-team__actions">
         {canChangeRole ? (
           <label className="acc-team__role">

@@ -7,6 +7,7 @@ import {
   type OrganisationCreateRequest,
   type OrganisationDetail,
   type OrganisationSummary,
+  TEAM_ACTIVITY_WORDS,
   type TeamActivity,
 } from '@agentdock/contracts';
 import type { SessionClient } from '@agentdock/session';
@@ -43,18 +44,7 @@ export function teamApi(client: SessionClient) {
 
 export type TeamApi = ReturnType<typeof teamApi>;
 
-/** How the log names each kind of change. */
-export const ACTIVITY_LABELS: Record<TeamActivity['action'], string> = {
-  'organisation.created': 'Team created',
-  'organisation.renamed': 'Team renamed',
-  'member.invited': 'Invited',
-  'invitation.resent': 'Invitation resent',
-  'invitation.revoked': 'Invitation revoked',
-  'member.joined': 'Joined',
-  'member.removed': 'Removed',
-  'member.left': 'Left',
-  'member.role_changed': 'Role changed',
-  'ownership.transferred': 'Ownership transferred',
-};
+/** How the log names each kind of change: the same words as its CSV. */
+export const ACTIVITY_LABELS = TEAM_ACTIVITY_WORDS;
 
 export const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const;

@@ -1,7 +1,7 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type InvitationSummary, type OrganisationDetail, TEAM_PATH } from '@agentdock/contracts';
+import { type InvitationSummary, type OrganisationDetail, type PoolUsage, TEAM_PATH, type TeamPool } from '@agentdock/contracts';
 import { errorResponse, jsonResponse } from '@agentdock/session/testing';
 import { renderAuthPage } from '../auth/testing';
 import { dashboardServices, subscriptionFixture } from '../dashboard/testing';
@@ -34,8 +34,33 @@ const invitation: InvitationSummary = {
   expiresAt: '2026-11-27T09:00:00.000Z',
 };
 
+function poolFixture(role: 'owner' | 'admin' | 'member' = 'owner'): TeamPool {
+  const mine = { userId: ME, role, monthlyCap: null, spentThisPeriod: 1_200, lastActiveAt: '2026-11-27T15:00:00.000Z' };
+  const grace = { userId: GRACE, role: 'member' as const, monthlyCap: 5_000, spentThisPeriod: 4_000, lastActiveAt: null };
+  return {
+    organisationId: ORG,
+    tier: 'professional',
+    seats: 3,
+    creditsRemaining: 880_000,
+    creditsLimit: 900_000,
+    purchasedCredits: 50_000,
+    periodStart: '2026-11-01T00:00:00.000Z',
+    refillsAt: '2026-12-01T00:00:00.000Z',
+    members: role === 'member' ? [mine] : [mine, grace],
+  };
+}
+
+function usageFixture(role: 'owner' | 'admin' | 'member' = 'owner'): PoolUsage {
+  const days = (credits: number[]) => credits.map((value, index) => ({ date: `2026-11-0${index + 1}`, credits: value, messages: value > 0 ? 1 : 0 }));
+  const members = [{ userId: ME, days: days([0, 700, 500]) }];
+  if (role !== 'member') members.push({ userId: GRACE, days: days([4_000, 0, 0]) });
+  return { from: '2026-11-01', to: '2026-11-03', members };
+}
+
 function services({ teams = [team], role = 'owner' as 'owner' | 'admin' | 'member' } = {}) {
   const fake = dashboardServices();
+  fake.on(`GET /api/chat/organisations/${ORG}/pool`, () => jsonResponse(200, poolFixture(role)));
+  fake.on(`GET /api/chat/organisations/${ORG}/usage`, () => jsonResponse(200, usageFixture(role)));
   fake.on(`GET ${BASE}`, () => jsonResponse(200, { organisations: teams.map((entry) => ({ ...entry, role })) }));
   fake.on(`GET ${BASE}/${ORG}`, () => jsonResponse(200, detailFixture(role)));
   fake.on(`GET ${BASE}/${ORG}/invitations`, () => jsonResponse(200, { invitations: [invitation] }));
@@ -147,5 +172,114 @@ describe('the Team page', () => {
     await userEvent.click(within(seats).getByRole('button', { name: 'Change to 2 Seats' }));
     expect(await within(seats).findByText('2 paid seats, 2 in use.')).toBeTruthy();
     expect(fake.callsTo(`POST /api/billing/organisations/${ORG}/seats`)[0]!.body).toEqual({ seats: 2 });
+  });
+
+  it('shows the team’s credits and each member’s month, and lets the owner cap a member with clear validation and the result', async () => {
+    const fake = services();
+    fake.on(`PUT /api/chat/organisations/${ORG}/members/${GRACE}/cap`, () => jsonResponse(200, { ...poolFixture().members[1], monthlyCap: 2_500 }));
+    render(fake);
+    const pool = await screen.findByTestId('team-pool');
+    expect(pool.textContent).toContain('Credits left930,000');
+    expect(pool.textContent).toContain('Monthly allowance900,000 for 3 seats');
+    expect(pool.textContent).toContain('Purchased credits50,000');
+    expect(pool.textContent).toContain('Refills onDecember 1, 2026');
+    const members = screen.getByRole('list', { name: 'Team members' });
+    const graceRow = within(members).getByText('grace@example.com').closest('li')!;
+    expect(graceRow.textContent).toContain('Last activeNot yet');
+    expect(graceRow.textContent).toContain('Credits this month4,000');
+    expect(graceRow.textContent).toContain('Monthly cap5,000 credits');
+    expect(within(members).getByText('Ada Lovelace').closest('li')!.textContent).toContain('Monthly capNo cap');
+
+    await userEvent.click(within(graceRow).getByRole('button', { name: 'Set the monthly cap of grace@example.com' }));
+    const field = within(graceRow).getByLabelText(/Monthly cap for grace@example.com/);
+    await userEvent.clear(field);
+    await userEvent.type(field, '-5');
+    await userEvent.click(within(graceRow).getByRole('button', { name: 'Save Cap' }));
+    expect(within(graceRow).getByRole('alert').textContent).toBe('A cap cannot be negative.');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'lots');
+    await userEvent.click(within(graceRow).getByRole('button', { name: 'Save Cap' }));
+    expect(within(graceRow).getByRole('alert').textContent).toBe('Enter the cap as a number of credits, or leave it empty for no cap.');
+    expect(fake.callsTo(`PUT /api/chat/organisations/${ORG}/members/${GRACE}/cap`)).toHaveLength(0);
+
+    fake.on(`GET /api/chat/organisations/${ORG}/pool`, () =>
+      jsonResponse(200, { ...poolFixture(), members: [poolFixture().members[0], { ...poolFixture().members[1], monthlyCap: 2_500 }] }),
+    );
+    await userEvent.clear(field);
+    await userEvent.type(field, '2500');
+    await userEvent.click(within(graceRow).getByRole('button', { name: 'Save Cap' }));
+    expect(await screen.findByText("grace@example.com can spend up to 2,500 credits a month from the team's pool.")).toBeTruthy();
+    expect(fake.callsTo(`PUT /api/chat/organisations/${ORG}/members/${GRACE}/cap`)[0]!.body).toEqual({ monthlyCap: 2_500 });
+    await waitFor(() => expect(within(members).getByText('grace@example.com').closest('li')!.textContent).toContain('Monthly cap2,500 credits'));
+    expect(screen.getByRole('button', { name: 'Buy Credits' })).toBeTruthy();
+  });
+
+  it('charts the pool’s usage per member and day, for everyone or one member, with the numbers', async () => {
+    const fake = services();
+    render(fake);
+    const usage = await screen.findByRole('region', { name: 'Usage per member' });
+    const chart = await within(usage).findByRole('img', { name: /Credits used per day/ });
+    expect([...chart.querySelectorAll('rect[data-date]')].map((bar) => bar.getAttribute('data-credits'))).toEqual(['4000', '700', '500']);
+    const totals = within(usage).getByTestId('team-usage-totals');
+    expect(
+      within(totals)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['MemberCreditsReplies', 'Ada Lovelace1,2002', 'grace@example.com4,0001']);
+    await userEvent.selectOptions(within(usage).getByLabelText('Member'), 'grace@example.com');
+    expect(
+      [
+        ...within(usage)
+          .getByRole('img', { name: /Credits used per day/ })
+          .querySelectorAll('rect[data-date]'),
+      ].map((bar) => bar.getAttribute('data-credits')),
+    ).toEqual(['4000', '0', '0']);
+    await userEvent.selectOptions(within(usage).getByLabelText('Period'), 'Last 30 days');
+    await waitFor(() => expect(fake.callsTo(`GET /api/chat/organisations/${ORG}/usage`).at(-1)!.path).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/));
+  });
+
+  it('downloads the activity log of a chosen range as CSV, and says what is wrong with a range it refuses', async () => {
+    const fake = services();
+    fake.on(
+      `GET ${BASE}/${ORG}/activity.csv`,
+      () =>
+        new Response('Date (UTC)\r\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="acme-robotics-activity-2026-11-01-to-2026-11-28.csv"' },
+        }),
+    );
+    URL.createObjectURL = jest.fn(() => 'blob:csv');
+    URL.revokeObjectURL = jest.fn();
+    render(fake);
+    const form = await screen.findByRole('form', { name: 'Download the activity log' });
+    const from = within(form).getByLabelText('From');
+    const to = within(form).getByLabelText('To');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-20');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-11-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Download CSV' }));
+    expect(within(form).getByRole('alert').textContent).toBe('The end of the range must not be before its start.');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-11-28');
+    await userEvent.click(within(form).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(fake.callsTo(`GET ${BASE}/${ORG}/activity.csv`)).toHaveLength(1));
+    expect(fake.callsTo(`GET ${BASE}/${ORG}/activity.csv`)[0]!.path).toBe(`${BASE}/${ORG}/activity.csv?from=2026-11-01&to=2026-11-28`);
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+  });
+
+  it('shows a member their own figures and usage only, with no cap editing or credit packs', async () => {
+    render(services({ role: 'member' }));
+    const members = await screen.findByRole('list', { name: 'Team members' });
+    await waitFor(() => expect(within(members).getByText('Ada Lovelace').closest('li')!.textContent).toContain('Credits this month1,200'));
+    expect(within(members).getByText('grace@example.com').closest('li')!.textContent).not.toContain('Credits this month');
+    expect(screen.queryByRole('button', { name: /Set the monthly cap/ })).toBeNull();
+    expect(await screen.findByTestId('team-pool')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Buy Credits' })).toBeNull();
+    const usage = screen.getByRole('region', { name: 'Your usage in this team' });
+    expect(within(await within(usage).findByTestId('team-usage-totals')).getAllByRole('row')).toHaveLength(2);
+    expect(within(usage).queryByLabelText('Member')).toBeNull();
   });
 });

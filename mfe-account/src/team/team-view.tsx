@@ -1,13 +1,20 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { TeamMember } from '@agentdock/contracts';
+import { useSessionClient } from '@agentdock/session';
 import { Alert, Card, ErrorState, Spinner } from '@agentdock/ui';
+import { formatCount } from '../dashboard/format';
+import { ActivityExport } from './activity-export';
 import { ActivityLog } from './activity-log';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
+import { poolApi } from './pool-api';
+import { PoolCard } from './pool-card';
 import { SeatsPanel } from './seats-panel';
 import type { TeamApi } from './team-api';
 import { TeamSettings } from './team-settings';
+import { TeamUsage } from './team-usage';
+import { usePool } from './use-pool';
 import { useTeam } from './use-team';
 
 interface TeamViewProps {
@@ -21,6 +28,10 @@ interface TeamViewProps {
 /** One team: seats, members, invitations, activity and settings, as the caller's role allows. */
 export function TeamView({ api, orgId, userId, onTeamsChanged }: TeamViewProps) {
   const { team, reload, retry } = useTeam(api, orgId);
+  const client = useSessionClient();
+  const pools = useMemo(() => poolApi(client), [client]);
+  const { pool, reload: reloadPool } = usePool(pools, orgId);
+  const figures = useMemo(() => new Map(pool.state === 'loaded' ? pool.pool.members.map((member) => [member.userId, member]) : []), [pool]);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const announce = (text: string) => {
@@ -53,6 +64,11 @@ export function TeamView({ api, orgId, userId, onTeamsChanged }: TeamViewProps) 
       await reload();
     },
   };
+  const setCap = async (member: TeamMember, monthlyCap: number | null) => {
+    await pools.setCap(orgId, member.userId, monthlyCap);
+    announce(monthlyCap === null ? `${member.email} has no monthly cap now.` : `${member.email} can spend up to ${formatCount(monthlyCap)} credits a month from the team's pool.`);
+    await reloadPool();
+  };
 
   return (
     <div className="acc-team">
@@ -68,7 +84,21 @@ export function TeamView({ api, orgId, userId, onTeamsChanged }: TeamViewProps) 
           {seats.pending > 0 && `, ${seats.pending} held by pending invitations`}
           {seats.hasActiveSubscription ? ` · ${seats.paid} paid` : ' · no team subscription yet: the owner alone'}
         </p>
-        <MemberList members={detail.members} me={me} actions={actions} />
+        <MemberList members={detail.members} me={me} actions={actions} figures={figures} onSetCap={manages ? setCap : null} />
+      </Card>
+      <Card as="section" aria-labelledby="acc-team-pool" className="acc-team__card">
+        <h2 id="acc-team-pool" className="acc-card__title">
+          Team credits
+        </h2>
+        {pool.state === 'loading' && <Spinner label="Loading the team’s credits…" />}
+        {pool.state === 'failed' && <ErrorState title="The team’s credits could not be loaded" message={pool.message} onRetry={() => void reloadPool()} />}
+        {pool.state === 'loaded' && <PoolCard api={pools} orgId={orgId} pool={pool.pool} manages={manages} />}
+      </Card>
+      <Card as="section" aria-labelledby="acc-team-usage" className="acc-team__card">
+        <h2 id="acc-team-usage" className="acc-card__title">
+          {manages ? 'Usage per member' : 'Your usage in this team'}
+        </h2>
+        <TeamUsage api={pools} orgId={orgId} members={detail.members} />
       </Card>
       {manages && (
         <>
@@ -113,6 +143,7 @@ export function TeamView({ api, orgId, userId, onTeamsChanged }: TeamViewProps) 
             <h2 id="acc-team-activity" className="acc-card__title">
               Activity
             </h2>
+            <ActivityExport api={pools} orgId={orgId} />
             <ActivityLog activity={activity} />
           </Card>
           <Card as="section" aria-labelledby="acc-team-settings" className="acc-team__card">

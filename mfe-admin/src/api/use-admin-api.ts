@@ -6,6 +6,7 @@ import { catalogAdminApi } from './catalog-admin';
 import { chatAdminApi } from './chat-admin';
 import { exportsApi } from './exports-api';
 import { identityAdminApi } from './identity-admin';
+import { organisationsAdminApi } from './organisations-admin';
 import { statsApi } from './stats-api';
 
 /** The admin APIs of every service, called with the session's access token. */
@@ -20,6 +21,7 @@ export function useAdminApi() {
       stats: statsApi(client.api),
       billing: billingAdminApi(client.api),
       exports: exportsApi(client.api),
+      organisations: organisationsAdminApi(client.api),
     }),
     [client],
   );

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { ADMIN_USER_LIST_MAX_LIMIT, type UserProfile } from '@agentdock/contracts';
-import { Button } from '@agentdock/ui';
+import { Button, saveFile } from '@agentdock/ui';
 import type { AuditFilter } from '../api/audit-api';
 import { type AdminApi, useAdminApi } from '../api/use-admin-api';
 import { auditSentence } from './audit-sentence';
 import { allAuditEntries, auditCsv, auditFileName } from './audit-csv';
-import { saveFile } from '../exports/save-file';
 import { changesOf } from './audit-entry';
 
 /** How the console names a person: their name, else their email, else what the entry recorded. */

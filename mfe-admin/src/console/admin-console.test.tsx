@@ -17,7 +17,18 @@ describe('admin console', () => {
   it('opens on Overview and keeps the chosen tab in the URL, so a reload stays on it', async () => {
     renderConsole();
     const tabs = within(await screen.findByRole('tablist', { name: 'Admin sections' }));
-    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Users', 'Plans', 'Trials & Codes', 'AI Agents', 'Content', 'Courses', 'Audit', 'Exports']);
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Users',
+      'Organisations',
+      'Plans',
+      'Trials & Codes',
+      'AI Agents',
+      'Content',
+      'Courses',
+      'Audit',
+      'Exports',
+    ]);
     expect(tabs.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
 
     fireEvent.click(tabs.getByRole('tab', { name: 'AI Agents' }));

@@ -7,6 +7,7 @@ import { BillingTab } from '../billing/billing-tab';
 import { ContentTab } from '../content/content-tab';
 import { ExportsTab } from '../exports/exports-tab';
 import { CoursesTab } from '../courses/courses-tab';
+import { OrganisationsTab } from '../organisations/organisations-tab';
 import { OverviewTab } from '../overview/overview-tab';
 import { PlansTab } from '../plans/plans-tab';
 import { UsersTab } from '../users/users-tab';
@@ -16,6 +17,7 @@ import { bannerFor, type BannerMessage } from './admin-errors';
 const TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'users', label: 'Users' },
+  { value: 'organisations', label: 'Organisations' },
   { value: 'plans', label: 'Plans' },
   { value: 'billing', label: 'Trials & Codes' },
   { value: 'agents', label: 'AI Agents' },
@@ -30,6 +32,7 @@ type AdminTab = (typeof TABS)[number]['value'];
 const PANELS: Record<AdminTab, () => ReactElement> = {
   overview: OverviewTab,
   users: UsersTab,
+  organisations: OrganisationsTab,
   plans: PlansTab,
   billing: BillingTab,
   agents: AgentsTab,

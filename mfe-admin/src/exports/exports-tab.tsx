@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { type AdminExportName, exportFileName, type StatsRange } from '@agentdock/contracts';
-import { Button, TextField } from '@agentdock/ui';
+import { Button, saveFile, TextField } from '@agentdock/ui';
 import { useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
 import { ADMIN_ERRORS } from '../console/admin-errors';
 import { checkRange, lastDays } from '../overview/overview-figures';
-import { saveFile } from './save-file';
 
 /** What each export holds, as an accountant reads the list. */
 const EXPORTS: ReadonlyArray<{ name: AdminExportName; title: string; description: string }> = [

@@ -47,6 +47,22 @@ export function FigureGroups({ stats: { billing, identity, chat, catalog } }: { 
         <Figure label="Paying customers" testId="figure-paying" value={formatNumber(billing.payingCustomers)} definition={DEFINITIONS.payingCustomers} />
         <Figure label="ARPU" testId="figure-arpu" value={formatMoney(billing.arpu)} definition={DEFINITIONS.arpu} />
       </dl>
+      <h3 className="adm-overview__group">Teams</h3>
+      <dl className="adm-figures">
+        <Figure label="Team MRR" testId="figure-team-mrr" value={formatMoney(billing.teams.mrr)} definition={DEFINITIONS.teamMrr} />
+        <Figure
+          label="Paid seats"
+          testId="figure-team-seats"
+          value={`${formatNumber(billing.teams.seats)} (${formatNumber(billing.teams.subscriptions)} ${billing.teams.subscriptions === 1 ? 'team' : 'teams'})`}
+          definition={DEFINITIONS.teamSeats}
+        />
+        <Figure
+          label="Team members"
+          testId="figure-team-members"
+          value={`${formatNumber(identity.teams.members)} in ${formatNumber(identity.teams.organisations)} ${identity.teams.organisations === 1 ? 'team' : 'teams'}`}
+          definition={DEFINITIONS.teamMembers}
+        />
+      </dl>
       <h3 className="adm-overview__group">Growth</h3>
       <dl className="adm-figures">
         <Figure label="New sign-ups" testId="figure-signups" value={formatNumber(identity.signUps)} definition={DEFINITIONS.signUps} />

@@ -17,6 +17,7 @@ const stats: OverviewStats = {
     trialsEnded: 0,
     trialsConverted: 0,
     byPlan: [],
+    teams: { subscriptions: 0, seats: 0, mrr: {} },
     revenue: { usd: 10_050 },
     refunds: {},
     conversions: 1,
@@ -28,7 +29,7 @@ const stats: OverviewStats = {
       { date: '2026-03-02', revenue: {}, conversions: 0, cancellations: 0 },
     ],
   },
-  identity: { signUps: 3, confirmedSignUps: 2, days: [{ date: '2026-03-02', signUps: 3, confirmedSignUps: 2 }] },
+  identity: { signUps: 3, confirmedSignUps: 2, days: [{ date: '2026-03-02', signUps: 3, confirmedSignUps: 2 }], teams: { organisations: 0, members: 0 } },
   chat: {
     messages: 7,
     credits: 70,

@@ -56,6 +56,10 @@ describe('overview tab', () => {
     const { services } = renderConsole('/admin?tab=overview');
     // MRR is plans and courses together, as revenue counts both; each has its own line.
     expect((await screen.findByTestId('figure-mrr')).textContent).toBe('$355');
+    // Teams: their part of MRR (price × seats), the seats paid and the people in teams.
+    expect(screen.getByTestId('figure-team-mrr').textContent).toBe('$100');
+    expect(screen.getByTestId('figure-team-seats').textContent).toBe('5 (1 team)');
+    expect(screen.getByTestId('figure-team-members').textContent).toBe('7 in 2 teams');
     expect(screen.getByTestId('figure-plan-mrr').textContent).toBe('$335');
     expect(screen.getByTestId('figure-course-mrr').textContent).toBe('$20 (1)');
     expect(screen.getByTestId('figure-arr').textContent).toBe('$4,260');

@@ -41,6 +41,20 @@ function customerServices() {
           cancelAtPeriodEnd: true,
           currentPeriodEnd: '2026-12-01T00:00:00.000Z',
           dashboardUrl: 'https://dashboard.stripe.com/test/subscriptions/sub_1',
+          team: null,
+        },
+        {
+          id: 'sub_team',
+          kind: 'plan',
+          product: 'starter',
+          status: 'active',
+          unitAmount: 5_000,
+          currency: 'usd',
+          interval: 'month',
+          cancelAtPeriodEnd: false,
+          currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+          dashboardUrl: 'https://dashboard.stripe.com/test/subscriptions/sub_team',
+          team: { organisationId: '0b4e1c2d-3f4a-4b5c-8d6e-7f8091a2b3c4', seats: 4 },
         },
       ],
       payments: [
@@ -104,6 +118,10 @@ describe('customer page', () => {
     expect(within(payments).getByText('$100')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open in the payment provider’s dashboard' }).getAttribute('href')).toBe('https://dashboard.stripe.com/test/customers/cus_1');
     expect(within(screen.getByRole('list', { name: 'Subscriptions' })).getByText(/Cancels on/)).toBeTruthy();
+    // A team's subscription is the team's, not the buyer's own plan: labelled so, with the way to the team.
+    const team = within(screen.getByRole('list', { name: 'Subscriptions' })).getByRole('link', { name: 'Team subscription' });
+    expect(team.closest('li')!.textContent).toContain('(4 seats, bought for the team by this customer): Starter, $50 per seat per month');
+    expect(team.getAttribute('href')).toContain('tab=organisations&organisation=0b4e1c2d-3f4a-4b5c-8d6e-7f8091a2b3c4');
     expect((await screen.findByTestId('customer-credits')).textContent).toContain('40,000 credits: 40,000 plan credits (refill on Dec 1) + 0 purchased credits (never expire)');
     expect(screen.getByTestId('customer-conversations').textContent).toBe('Conversations: 3');
     // The statement in words replaces the raw ledger ("Reserved −411,800 / Settled +396,300").

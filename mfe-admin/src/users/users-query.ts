@@ -35,7 +35,7 @@ export async function findUsers(api: AdminApi, q: string, filters: Filters, offs
 }
 
 /** `?page=3` → the offset of its first user; anything else is the first page. */
-export function pageOffset(page: string | null): number {
+export function pageOffset(page: string | null, pageSize = USERS_PAGE_SIZE): number {
   const number = Number(page);
-  return Number.isSafeInteger(number) && number > 1 ? (number - 1) * USERS_PAGE_SIZE : 0;
+  return Number.isSafeInteger(number) && number > 1 ? (number - 1) * pageSize : 0;
 }

@@ -9,6 +9,7 @@ import { ADMIN_ERRORS } from '../console/admin-errors';
 import { SelectField } from '../console/fields';
 import { formatNumber } from '../console/format';
 import { LoadStates } from '../console/load-states';
+import { Pagination } from '../console/pagination';
 import { TIER_OPTIONS } from '../console/tier-options';
 import { useLoad } from '../console/use-load';
 import { CreditPanel } from './credit-panel';
@@ -176,7 +177,14 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
                   </tbody>
                 </table>
               </div>
-              <Pagination offset={query.offset} shown={rows.length} total={total} onPage={(offset) => setQuery({ q: query.q, offset })} />
+              <Pagination
+                label="Users pages"
+                pageSize={USERS_PAGE_SIZE}
+                offset={query.offset}
+                shown={rows.length}
+                total={total}
+                onPage={(offset) => setQuery({ q: query.q, offset })}
+              />
               {creditsUser && <CreditPanel key={creditsUser.id} user={creditsUser} wallet={walletOf(creditsUser.id)} onWallet={replaceWallet} onClose={() => setCreditsOf(null)} />}
               {confirmingUser && confirming?.kind === 'plan' && (
                 <PlanChangeDialog
@@ -200,19 +208,5 @@ function UsersList({ onOpen }: { onOpen: (userId: string) => void }) {
         }}
       </LoadStates>
     </section>
-  );
-}
-
-function Pagination({ offset, shown, total, onPage }: { offset: number; shown: number; total: number; onPage: (offset: number) => void }) {
-  return (
-    <nav className="adm-pagination" aria-label="Users pages">
-      <Button size="sm" variant="secondary" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - USERS_PAGE_SIZE))}>
-        Previous
-      </Button>
-      <span>{`${formatNumber(offset + 1)}–${formatNumber(offset + shown)} of ${formatNumber(total)}`}</span>
-      <Button size="sm" variant="secondary" disabled={offset + shown >= total} onClick={() => onPage(offset + USERS_PAGE_SIZE)}>
-        Next
-      </Button>
-    </nav>
   );
 }

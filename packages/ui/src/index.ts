@@ -22,6 +22,7 @@ export type { PageLoader, RemotePages, RemoteServerModule, ServerContext, Server
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
 export { hrefWithReturnUrl, RETURN_URL_PARAM, signInHref } from './sign-in-href';
 export { SITE, SITE_FOOTER_ID } from './site';
+export { saveFile } from './save-file';
 export { StatementView, type StatementViewProps } from './statement/statement-view';
 export { type StatementCsvLoader, type StatementLoader, type StatementRequest, useStatement } from './statement/use-statement';
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';

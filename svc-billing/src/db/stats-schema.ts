@@ -35,12 +35,24 @@ const subscriptionGroup = {
   amount: bigint('amount', { mode: 'number' }).notNull().default(0),
 };
 
-/** Subscriptions now, by what MRR groups them by (tier '' when none); a handful of rows. */
+/**
+ * Subscriptions now, by what MRR groups them by (tier '' when none); a handful of rows. `team`: a
+ * team's subscriptions apart (migration 0012), with the seats they pay for; `amount` is every seat's price.
+ */
 export const billingSubscriptionGroups = pgTable(
   'billing_subscription_groups',
-  { ...subscriptionGroup, tier: text('tier').notNull(), cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull() },
+  {
+    ...subscriptionGroup,
+    tier: text('tier').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull(),
+    team: boolean('team').notNull().default(false),
+    seats: bigint('seats', { mode: 'number' }).notNull().default(0),
+  },
   (table) => [
-    primaryKey({ name: 'billing_subscription_groups_pk', columns: [table.productKind, table.status, table.tier, table.interval, table.currency, table.cancelAtPeriodEnd] }),
+    primaryKey({
+      name: 'billing_subscription_groups_pk',
+      columns: [table.productKind, table.status, table.tier, table.interval, table.currency, table.cancelAtPeriodEnd, table.team],
+    }),
   ],
 );
 
@@ -60,8 +72,8 @@ export const billingRollups: readonly RollupDefinition[] = [
   {
     table: 'billing_subscription_groups',
     recomputed: 'billing_subscription_groups_recomputed',
-    keys: ['product_kind', 'status', 'tier', 'interval', 'currency', 'cancel_at_period_end'],
-    values: groupValues,
+    keys: ['product_kind', 'status', 'tier', 'interval', 'currency', 'cancel_at_period_end', 'team'],
+    values: [...groupValues, 'seats'],
   },
   {
     table: 'billing_subscriptions_observed_daily',

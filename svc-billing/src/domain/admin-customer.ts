@@ -62,6 +62,7 @@ export async function customerBillingOf(db: Db, dashboardBase: string, userId: s
         cancelAtPeriodEnd: state.cancelAtPeriodEnd,
         currentPeriodEnd: new Date(state.currentPeriodEnd * 1000).toISOString(),
         dashboardUrl: `${dashboardBase}subscriptions/${row.id}`,
+        team: row.organisationId ? { organisationId: row.organisationId, seats: row.seats } : null,
       };
     }),
     payments: paymentRows.map((row) => ({

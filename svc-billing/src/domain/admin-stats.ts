@@ -26,7 +26,8 @@ const rounded = (money: Record<string, number>): MoneyByCurrency => Object.fromE
  * MRR as Baremetrics and ChartMogul count it: every active subscription at its current price per
  * month (annual prices divided by twelve), including those set to cancel at the end of the period
  * they paid for, which still pay until then; past_due subscriptions are kept apart. Plans and
- * courses both recur, so both count, each on its own line too (revenue counts both as well).
+ * courses both recur, so both count, each on its own line too (revenue counts both as well). A
+ * team's subscription counts its price once per seat (the rollup's amount), and is one customer.
  */
 async function recurringRevenue(db: Db) {
   // Checkout refuses a second plan to a paying customer, so a live plan subscription is a customer.
@@ -39,8 +40,10 @@ async function recurringRevenue(db: Db) {
       interval: billingSubscriptionGroups.interval,
       currency: billingSubscriptionGroups.currency,
       cancelling: billingSubscriptionGroups.cancelAtPeriodEnd,
+      team: billingSubscriptionGroups.team,
       customers: sql<number>`sum(${billingSubscriptionGroups.subscriptions})::int`.mapWith(Number),
       amount: total(billingSubscriptionGroups.amount),
+      seats: total(billingSubscriptionGroups.seats),
     })
     .from(billingSubscriptionGroups)
     .where(and(inArray(billingSubscriptionGroups.status, LIVE), gt(billingSubscriptionGroups.subscriptions, 0)))
@@ -51,6 +54,7 @@ async function recurringRevenue(db: Db) {
       billingSubscriptionGroups.interval,
       billingSubscriptionGroups.currency,
       billingSubscriptionGroups.cancelAtPeriodEnd,
+      billingSubscriptionGroups.team,
     );
 
   const planMrr: Record<string, number> = {};
@@ -59,6 +63,7 @@ async function recurringRevenue(db: Db) {
   const payingByCurrency: Record<string, number> = {};
   const plans = new Map<string, BillingStats['byPlan'][number] & { share: number }>();
   const people = { paying: 0, pastDue: 0, cancelling: 0, courses: 0 };
+  const teams = { subscriptions: 0, seats: 0, mrr: {} as Record<string, number> };
   for (const group of groups) {
     const share = monthlyShare(group.amount, group.interval);
     if (group.status === 'past_due') {
@@ -72,6 +77,11 @@ async function recurringRevenue(db: Db) {
       continue;
     }
     addTo(planMrr, group.currency, share);
+    if (group.team) {
+      teams.subscriptions += group.customers;
+      teams.seats += group.seats;
+      addTo(teams.mrr, group.currency, share);
+    }
     addTo(payingByCurrency, group.currency, group.customers);
     people.paying += group.customers;
     if (group.cancelling) people.cancelling += group.customers;
@@ -99,6 +109,7 @@ async function recurringRevenue(db: Db) {
     payingCustomers: people.paying,
     pastDueCustomers: people.pastDue,
     cancellingCustomers: people.cancelling,
+    teams: { ...teams, mrr: rounded(teams.mrr) },
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  type AdminTeamSubscriptions,
   type AccessTokenClaims,
   BILLING_ERROR_CODES,
   type SeatChangePreview,
@@ -10,12 +11,12 @@ import {
 } from '@agentdock/contracts';
 import { ConflictError, NotFoundError } from '@agentdock/service-kit';
 import { type Db, type ServiceContext } from '@agentdock/service-data';
-import { desc, eq } from '@agentdock/service-data/orm';
+import { desc, eq, inArray } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, organisationCustomers, planPrices, type SubscriptionRow, subscriptions } from '../db/schema';
 import { type BillingDeps, LIVE_STATUSES, NO_COURSE_NAMES, toBillingSubscription } from './billing';
 import { resolveCreditPack, resolvePlanCheckout } from './checkout-rules';
-import { memberCount } from './team-roles';
+import { memberCount, memberCounts } from './team-roles';
 import { createCustomerClock } from './test-clocks';
 
 /** The team's provider customer, made on its first checkout and kept with the organisation id. */
@@ -37,6 +38,22 @@ async function teamCustomer(context: ServiceContext<BillingSchema>, deps: Billin
 async function liveTeamSubscription(db: Db, organisationId: string): Promise<SubscriptionRow | null> {
   const rows = await db.select().from(subscriptions).where(eq(subscriptions.organisationId, organisationId)).orderBy(desc(subscriptions.updatedAt));
   return rows.find((row) => LIVE_STATUSES.has(row.status)) ?? null;
+}
+
+/** For the admin console: each team's live subscription with its seats and its members, in the order asked. */
+export async function teamsBilling(db: Db, organisationIds: string[]): Promise<AdminTeamSubscriptions> {
+  const rows = await db.select().from(subscriptions).where(inArray(subscriptions.organisationId, organisationIds)).orderBy(desc(subscriptions.updatedAt));
+  const members = await memberCounts(db, organisationIds);
+  return {
+    teams: organisationIds.map((organisationId) => {
+      const row = rows.find((candidate) => candidate.organisationId === organisationId && LIVE_STATUSES.has(candidate.status));
+      return {
+        organisationId,
+        subscription: row ? { ...toBillingSubscription(row, NO_COURSE_NAMES), seats: row.seats } : null,
+        members: members.get(organisationId) ?? 0,
+      };
+    }),
+  };
 }
 
 /** What the team page shows of billing: the subscription with its seats, and how many members hold one. */

@@ -1,7 +1,7 @@
 import { BILLING_ERROR_CODES } from '@agentdock/contracts';
 import { ForbiddenError, NotFoundError } from '@agentdock/service-kit';
 import type { Db, Tx } from '@agentdock/service-data';
-import { and, count, eq, isNotNull, lte } from '@agentdock/service-data/orm';
+import { and, count, eq, inArray, isNotNull, lte } from '@agentdock/service-data/orm';
 import { organisationRoles } from '../db/schema';
 
 export type TeamRole = 'owner' | 'admin' | 'member';
@@ -59,4 +59,14 @@ export async function memberCount(db: Db, organisationId: string): Promise<numbe
     .from(organisationRoles)
     .where(and(eq(organisationRoles.organisationId, organisationId), isNotNull(organisationRoles.role)));
   return row?.members ?? 0;
+}
+
+/** The members of each team listed that billing has heard of (a team without any is absent). */
+export async function memberCounts(db: Db, organisationIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ organisationId: organisationRoles.organisationId, members: count() })
+    .from(organisationRoles)
+    .where(and(inArray(organisationRoles.organisationId, organisationIds), isNotNull(organisationRoles.role)))
+    .groupBy(organisationRoles.organisationId);
+  return new Map(rows.map((row) => [row.organisationId, row.members]));
 }

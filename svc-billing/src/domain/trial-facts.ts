@@ -14,6 +14,8 @@ export interface TrialFacts {
 /** The trial of a subscription that is trialing, as the provider tells it; null for any other. */
 export function trialFacts(subscription: Stripe.Subscription): TrialFacts | null {
   if (subscription.status !== 'trialing' || subscription.trial_end === null) return null;
-  const price = subscription.items.data[0]?.price.unit_amount ?? 0;
+  const item = subscription.items.data[0];
+  // Every seat of a team's subscription is charged: the discount is of the same total.
+  const price = (item?.price.unit_amount ?? 0) * (item?.quantity ?? 1);
   return { endsAt: subscription.trial_end, cardOnFile: subscription.default_payment_method !== null, firstCharge: price - discountPerInterval(subscription, false) };
 }

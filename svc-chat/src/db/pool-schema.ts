@@ -1,5 +1,5 @@
 import { sql } from '@agentdock/service-data/orm';
-import { bigint, check, pgTable, primaryKey, text, timestamp, uuid } from '@agentdock/service-data/pg-core';
+import { bigint, check, date, pgTable, primaryKey, text, timestamp, uuid } from '@agentdock/service-data/pg-core';
 
 /**
  * The members of each team whose credit pool they spend from, with the monthly cap an owner or
@@ -7,7 +7,9 @@ import { bigint, check, pgTable, primaryKey, text, timestamp, uuid } from '@agen
  * row stays with `role` null and is refused from that event on, and `lastEventAt` keeps a late,
  * older event from bringing them back. `spent` is what the member reserved and was charged in the
  * pool's credit period `spentPeriod` (a new period starts it again at 0), changed only under the
- * row lock in the reservation's and the settlement's transactions.
+ * row lock in the reservation's and the settlement's transactions. `lastActiveAt` is the last
+ * time the member spent from the pool (a reservation), written under that same lock: the Team
+ * page's "last active" is activity in the team's workspace, which chat alone sees.
  */
 export const chatPoolMembers = pgTable(
   'chat_pool_members',
@@ -19,6 +21,7 @@ export const chatPoolMembers = pgTable(
     spent: bigint('spent', { mode: 'number' }).notNull().default(0),
     spentPeriod: timestamp('spent_period', { withTimezone: true, mode: 'date' }),
     lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     primaryKey({ columns: [table.organisationId, table.userId] }),
@@ -28,3 +31,21 @@ export const chatPoolMembers = pgTable(
 );
 
 export type PoolMemberRow = typeof chatPoolMembers.$inferSelect;
+
+/**
+ * Per team, member and UTC day: the replies charged to the pool (settlements) and the credits the
+ * member spent from it (reservations less what settlements and releases gave back), kept by a
+ * trigger on the pool's ledger rows in the transaction that writes them (migration 0018), so the
+ * Team page's usage chart reads one row per member and day whatever the range.
+ */
+export const chatPoolMemberDaily = pgTable(
+  'chat_pool_member_daily',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    messages: bigint('messages', { mode: 'number' }).notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.day, table.userId] })],
+);

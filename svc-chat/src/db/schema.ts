@@ -2,9 +2,9 @@ import type { AgentBehaviour } from '@agentdock/contracts';
 import { sql } from '@agentdock/service-data/orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '@agentdock/service-data/pg-core';
 import { knowledgeSchema } from './knowledge-schema';
-import { chatPoolMembers } from './pool-schema';
+import { chatPoolMemberDaily, chatPoolMembers } from './pool-schema';
 
-export { chatPoolMembers, type PoolMemberRow } from './pool-schema';
+export { chatPoolMemberDaily, chatPoolMembers, type PoolMemberRow } from './pool-schema';
 
 export * from './knowledge-schema';
 import { chatCustomerDaily, chatCustomerWindows, chatCustomerWindowTotals, chatStatsDaily } from './stats-schema';
@@ -280,6 +280,7 @@ export const chatApiRequests = pgTable(
 export const schema = {
   chatMessages,
   chatPoolMembers,
+  chatPoolMemberDaily,
   chatWallets,
   chatWalletLedger,
   chatPlanAllowances,

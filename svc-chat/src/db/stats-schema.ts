@@ -74,4 +74,5 @@ export const chatRollups: readonly RollupDefinition[] = [
   { table: 'chat_customer_daily', recomputed: 'chat_customer_daily_recomputed', keys: ['day', 'user_id'], values: ['messages', 'credits'] },
   { table: 'chat_customer_window_totals', recomputed: 'chat_customer_window_totals_recomputed', keys: ['days', 'user_id'], values: ['messages', 'credits'] },
   { table: 'chat_customer_windows', recomputed: 'chat_customer_windows_recomputed', keys: ['days'], values: ['customers'] },
+  { table: 'chat_pool_member_daily', recomputed: 'chat_pool_member_daily_recomputed', keys: ['organisation_id', 'user_id', 'day'], values: ['messages', 'credits'] },
 ];

@@ -1,5 +1,15 @@
-import { CHAT_POOL_ENDPOINTS, CHAT_POOL_STATEMENT_ENDPOINTS, memberCapRequest, statementCsvQuery, statementQuery } from '@agentdock/contracts';
-import { getAuth, requireAuth } from '@agentdock/service-kit';
+import {
+  adminPoolsQuery,
+  CHAT_ADMIN_POOL_ENDPOINTS,
+  CHAT_POOL_ENDPOINTS,
+  CHAT_POOL_STATEMENT_ENDPOINTS,
+  memberCapRequest,
+  poolUsageQuery,
+  poolUsageRange,
+  statementCsvQuery,
+  statementQuery,
+} from '@agentdock/contracts';
+import { getAuth, requireAdmin, requireAuth } from '@agentdock/service-kit';
 import type { ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -7,7 +17,8 @@ import type { ChatSchema } from '../db/schema';
 import { poolMember, requirePoolManager, setMemberCap } from '../domain/pools/members';
 import { statementOf } from '../domain/statement/statement';
 import { sendStatementCsv } from '../domain/statement/statement-csv';
-import { teamPoolFor, toPoolMember } from '../domain/pools/view';
+import { currentPeriodRange, poolUsageFor } from '../domain/pools/usage';
+import { adminPoolBalances, adminTeamPool, teamPoolFor, toPoolMember } from '../domain/pools/view';
 import { walletRow } from '../domain/wallet';
 
 const notATeam = 'No such team, or you are not a member of it.';
@@ -51,6 +62,32 @@ export function poolRouter(context: ServiceContext<ChatSchema>): Router {
     const { orgId } = poolParams.parse(req.params);
     const memberId = await statementMember(orgId, getAuth(req).sub);
     await sendStatementCsv(context.db, orgId, statementCsvQuery.parse(req.query), res, memberId);
+  });
+
+  router.get(CHAT_POOL_ENDPOINTS.usage.route, signedIn, async (req, res) => {
+    const { orgId } = poolParams.parse(req.params);
+    // Membership before the query, so a stranger learns nothing from its validation.
+    await poolMember(context.db, orgId, getAuth(req).sub);
+    const range = poolUsageRange(poolUsageQuery.parse(req.query)) ?? (await currentPeriodRange(context.db, orgId));
+    res.set('Cache-Control', 'no-store').json(await poolUsageFor(context.db, orgId, getAuth(req).sub, range));
+  });
+
+  return router;
+}
+
+/** Team pools for the admin console (401 anonymous, 403 non-admin or suspended); mounted under the admin base. */
+export function poolAdminRouter(context: ServiceContext<ChatSchema>): Router {
+  const router = Router();
+  router.use(CHAT_ADMIN_POOL_ENDPOINTS.pools.route, requireAdmin(context.verifier));
+
+  router.get(CHAT_ADMIN_POOL_ENDPOINTS.pools.route, async (req, res) => {
+    const { organisationIds } = adminPoolsQuery.parse(req.query);
+    res.json({ pools: await adminPoolBalances(context.db, organisationIds) });
+  });
+
+  router.get(CHAT_ADMIN_POOL_ENDPOINTS.pool.route, async (req, res) => {
+    const { orgId } = poolParams.parse(req.params);
+    res.json(await adminTeamPool(context.db, orgId));
   });
 
   return router;

@@ -6,6 +6,7 @@ import { type IdentitySchema, type UserRow, users } from '../db/schema';
 import { IdentityError } from './errors';
 import { revokeUserSessions, type SessionEnds } from './refresh-tokens';
 import { findUser, toProfile } from './users';
+import { containsPattern } from './like-pattern';
 
 /**
  * One page of the users whose email or name contains `q` (and, with `ids`, who are among them),
@@ -40,8 +41,7 @@ function signedUpBetween(from: string | undefined, to: string | undefined): SQL 
 
 function matching(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  // The admin types text, not a pattern: % and _ match themselves.
-  const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containsPattern(q);
   return or(ilike(users.email, pattern), ilike(users.fullName, pattern));
 }
 

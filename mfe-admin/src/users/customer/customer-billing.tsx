@@ -1,4 +1,5 @@
 import { type CustomerBilling as BillingAnswer, SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
+import { Link } from 'react-router-dom';
 import { Badge, formatPrice } from '@agentdock/ui';
 import { formatDateTime } from '../../console/format';
 import { LoadStates } from '../../console/load-states';
@@ -28,7 +29,13 @@ export function CustomerBilling({ userId }: { userId: string }) {
                 {data.subscriptions.map((subscription) => (
                   <li key={subscription.id} className="adm-list__row">
                     <span>
-                      {`${subscription.kind === 'plan' ? (SUBSCRIPTION_TIER_LABELS[subscription.product as keyof typeof SUBSCRIPTION_TIER_LABELS] ?? subscription.product) : `Course ${subscription.product}`}, ${formatPrice(subscription.unitAmount, subscription.currency)} per ${subscription.interval} `}
+                      {subscription.team && (
+                        <>
+                          <Link to={{ search: `?tab=organisations&organisation=${subscription.team.organisationId}` }}>Team subscription</Link>
+                          {` (${subscription.team.seats} ${subscription.team.seats === 1 ? 'seat' : 'seats'}, bought for the team by this customer): `}
+                        </>
+                      )}
+                      {`${subscription.kind === 'plan' ? (SUBSCRIPTION_TIER_LABELS[subscription.product as keyof typeof SUBSCRIPTION_TIER_LABELS] ?? subscription.product) : `Course ${subscription.product}`}, ${formatPrice(subscription.unitAmount, subscription.currency)} per ${subscription.team ? 'seat per ' : ''}${subscription.interval} `}
                       <Badge variant={subscription.status === 'active' ? 'success' : subscription.status === 'past_due' ? 'warning' : 'neutral'}>{subscription.status}</Badge>
                       {subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd ? ` Cancels on ${formatDateTime(subscription.currentPeriodEnd)}` : ''}
                     </span>

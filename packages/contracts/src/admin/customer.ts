@@ -64,6 +64,8 @@ export const customerBilling = z.object({
       cancelAtPeriodEnd: z.boolean(),
       currentPeriodEnd: z.nullable(instant),
       dashboardUrl: z.string(),
+      /** Bought for a team: the team it pays for and its seats (the customer only paid for it); null for the customer's own. */
+      team: z.nullable(z.object({ organisationId: z.string(), seats: z.number().check(z.int(), z.nonnegative()) })),
     }),
   ),
   payments: z.array(

@@ -79,6 +79,8 @@ export const billingStats = z.object({
   trialsEnded: count,
   trialsConverted: count,
   byPlan: z.array(z.object({ tier: z.string(), interval: z.enum(['month', 'year']), currency: z.string(), customers: count, mrr: z.number().check(z.int()) })),
+  /** Teams' subscriptions now (active, not past due): how many, the seats they pay for, and their part of `planMrr` (price × seats). */
+  teams: z.object({ subscriptions: count, seats: count, mrr: moneyByCurrency }),
   /** Money received in the range, net of refunds made in it: plans, courses and credit packs. */
   revenue: moneyByCurrency,
   refunds: moneyByCurrency,
@@ -101,6 +103,8 @@ export const identityStats = z.object({
   /** Of those sign-ups, the ones whose email address is confirmed now. */
   confirmedSignUps: count,
   days: z.array(z.object({ date: day, signUps: count, confirmedSignUps: count })),
+  /** Now, not at the end of the range: teams and the people in them (owners included). */
+  teams: z.object({ organisations: count, members: count }),
 });
 export type IdentityStats = z.infer<typeof identityStats>;
 

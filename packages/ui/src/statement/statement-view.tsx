@@ -7,6 +7,7 @@ import { ErrorState } from '../error-state';
 import { TextField } from '../field';
 import { LoadingBlock } from '../spinner';
 import { type StatementCsvLoader, type StatementLoader, useStatement } from './use-statement';
+import { saveFile } from '../save-file';
 
 export interface StatementViewProps {
   /** Reads a page of the statement (the customer's own, or a customer's for an admin). */
@@ -24,16 +25,6 @@ export interface StatementViewProps {
 const signed = (credits: number) => `${credits > 0 ? '+' : credits < 0 ? '−' : ''}${formatCreditCount(Math.abs(credits))}`;
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** Saves a file through a temporary link (the browser's own download). */
-function save(file: Blob, fileName: string) {
-  const url = URL.createObjectURL(file);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** The statement: one line per event in words, with its credits and the balance after it; a date filter, pages and CSV. */
 export function StatementView({ load, downloadCsv, fileName = 'statement.csv', labelledBy, receiptsHref }: StatementViewProps) {
   const statement = useStatement(load);
@@ -49,7 +40,7 @@ export function StatementView({ load, downloadCsv, fileName = 'statement.csv', l
   const saveCsv = async () => {
     setCsvState('pending');
     try {
-      save(await statement.csv(downloadCsv), fileName);
+      saveFile(await statement.csv(downloadCsv), fileName);
       setCsvState('idle');
     } catch {
       setCsvState('failed');

@@ -43,9 +43,11 @@ export const walletFromRaw = rawRowReader(chatWallets);
 
 const value = (name: string) => sql.placeholder(name);
 
-// The balance change and its ledger row as one statement: one round trip on every settlement.
+// The balance change and its ledger row as one statement: one round trip on every settlement. On a
+// team's pool the row names the member, as the reservation's does, so the member's spending per day
+// (the usage rollup of migration 0018) sees what a settlement or release gave back.
 const bookStatement = namedStatement(
-  'chat_wallet_book',
+  'chat_wallet_book_member',
   sql`with changed as (
     update chat_wallets
     set credits_remaining = credits_remaining + ${value('plan')}::bigint,
@@ -54,8 +56,8 @@ const bookStatement = namedStatement(
     where user_id = ${value('userId')}::uuid
     returning ${walletColumns('chat_wallets')}
   ), ledger_row as (
-    insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id, reference, reason, actor_id)
-    select user_id, ${value('kind')}, ${value('plan')}::bigint, ${value('purchased')}::bigint, ${value('messageId')}::uuid, ${value('reference')}, ${value('reason')}, ${value('actorId')}::uuid
+    insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id, reference, reason, actor_id, member_id)
+    select user_id, ${value('kind')}, ${value('plan')}::bigint, ${value('purchased')}::bigint, ${value('messageId')}::uuid, ${value('reference')}, ${value('reason')}, ${value('actorId')}::uuid, ${value('memberId')}::uuid
     from changed
   )
   select * from changed`,
@@ -72,6 +74,7 @@ export async function book(tx: Tx<ChatSchema>, entry: Entry, fields: WalletField
       reference: entry.reference ?? null,
       reason: entry.reason ?? null,
       actorId: entry.actorId ?? null,
+      memberId: entry.memberId ?? null,
       at: new Date().toISOString(),
     });
     const row = raw && walletFromRaw(raw);

@@ -88,7 +88,7 @@ export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Par
     // Counted on the member's row (locked already) before the pool's wallet is touched, so the
     // pool's lock is held for the reservation's statement and the commit only. Set, not added: a
     // second pass after `changed` counts this reservation once; a refusal rolls it back.
-    if (member) await holdMemberCredits(tx, member, credits, wallet.periodStart);
+    if (member) await holdMemberCredits(tx, member, credits, wallet.periodStart, input.now);
     const outcome = await reserveCredits(db, wallet, credits, input.replyId, {
       countsApiCall: input.countsApiCall,
       recording: input.recording,

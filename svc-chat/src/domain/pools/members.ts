@@ -66,11 +66,11 @@ export async function lockPoolMember(tx: Tx<ChatSchema>, organisationId: string,
   return row;
 }
 
-/** Counts a reservation against the member's month, under the lock `lockPoolMember` took. */
-export async function holdMemberCredits(tx: Tx<ChatSchema>, member: PoolMemberRow, credits: number, periodStart: Date): Promise<void> {
+/** Counts a reservation against the member's month, under the lock `lockPoolMember` took; the member was active now. */
+export async function holdMemberCredits(tx: Tx<ChatSchema>, member: PoolMemberRow, credits: number, periodStart: Date, now = new Date()): Promise<void> {
   await tx
     .update(chatPoolMembers)
-    .set({ spent: spentIn(member, periodStart) + credits, spentPeriod: periodStart })
+    .set({ spent: spentIn(member, periodStart) + credits, spentPeriod: periodStart, lastActiveAt: now })
     .where(and(eq(chatPoolMembers.organisationId, member.organisationId), eq(chatPoolMembers.userId, member.userId)));
 }
 

@@ -8,6 +8,7 @@ import {
   organisationMemberRoleChangedV1,
   organisationRenamedV1,
   type OrganisationSummary,
+  type TeamMember,
   type TeamRole,
 } from '@agentdock/contracts';
 import { type Db, onUniqueViolation, recordAdminAction, type Tx } from '@agentdock/service-data';
@@ -73,22 +74,28 @@ export async function countSeats(db: Db, organisationId: string, now = new Date(
   return { members: members?.n ?? 0, pending: pending?.n ?? 0 };
 }
 
-/** What any member sees: the team, its members (owner first) and its seats. */
-export async function organisationDetail(deps: TeamDeps, organisationId: string, userId: string): Promise<OrganisationDetail> {
-  const { organisation, role } = await membershipOf(deps.db, organisationId, userId);
-  const members = await deps.db
+/** A team's members, owner first, then admins, then members, each in the order they joined. */
+export async function membersOf(db: Db, organisationId: string): Promise<TeamMember[]> {
+  const rows = await db
     .select({ member: organisationMembers, email: users.email, fullName: users.fullName })
     .from(organisationMembers)
     .innerJoin(users, eq(users.id, organisationMembers.userId))
     .where(eq(organisationMembers.organisationId, organisationId))
     .orderBy(asc(organisationMembers.joinedAt), asc(users.email));
   const rank: Record<TeamRole, number> = { owner: 0, admin: 1, member: 2 };
+  return rows
+    .map((row) => ({ userId: row.member.userId, email: row.email, fullName: row.fullName, role: row.member.role, joinedAt: row.member.joinedAt.toISOString() }))
+    .sort((a, b) => rank[a.role] - rank[b.role]);
+}
+
+/** What any member sees: the team, its members (owner first) and its seats. */
+export async function organisationDetail(deps: TeamDeps, organisationId: string, userId: string): Promise<OrganisationDetail> {
+  const { organisation, role } = await membershipOf(deps.db, organisationId, userId);
+  const members = await membersOf(deps.db, organisationId);
   const { pending } = await countSeats(deps.db, organisationId);
   return {
     organisation: summaryOf(organisation, role),
-    members: members
-      .map((row) => ({ userId: row.member.userId, email: row.email, fullName: row.fullName, role: row.member.role, joinedAt: row.member.joinedAt.toISOString() }))
-      .sort((a, b) => rank[a.role] - rank[b.role]),
+    members,
     seats: {
       paid: organisation.paidSeats,
       limit: seatLimit(organisation, deps.freeSeats),
