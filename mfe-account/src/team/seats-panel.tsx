@@ -13,6 +13,9 @@ import { useSessionClient } from '@agentdock/session';
 import { Alert, Button, describeFailure, Spinner } from '@agentdock/ui';
 import { formatMoney } from '../dashboard/format';
 
+const SEAT_CONFIRM_ATTEMPTS = 30;
+const SEAT_CONFIRM_INTERVAL_MS = 500;
+
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; billing: TeamBilling };
 
 /**
@@ -48,6 +51,18 @@ export function SeatsPanel({ orgId, onChanged }: { orgId: string; onChanged: () 
     void load(controller.signal);
     return () => controller.abort();
   }, [load]);
+
+  // The count changes when the provider's webhook reaches billing, a moment after the change is
+  // accepted: the panel waits for it rather than showing the old count as if nothing happened.
+  const confirmedSeats = async (billing: TeamBilling, wanted: number): Promise<TeamBilling> => {
+    let latest = billing;
+    for (let attempt = 0; attempt < SEAT_CONFIRM_ATTEMPTS && latest.subscription?.seats !== wanted; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, SEAT_CONFIRM_INTERVAL_MS));
+      latest = await call(BILLING.teamBilling, { params: { orgId } });
+    }
+    if (latest.subscription?.seats !== wanted) throw new Error(`The change to ${wanted} seats was accepted; the new count shows here once the payment provider confirms it.`);
+    return latest;
+  };
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -167,7 +182,7 @@ export function SeatsPanel({ orgId, onChanged }: { orgId: string; onChanged: () 
             disabled={busy}
             onClick={() =>
               void run(async () => {
-                const billing = await call(BILLING.changeSeats, { params: { orgId }, body: { seats: count } });
+                const billing = await confirmedSeats(await call(BILLING.changeSeats, { params: { orgId }, body: { seats: count } }), count);
                 setLoaded({ state: 'loaded', billing });
                 setPreview(null);
                 onChanged();

@@ -174,6 +174,28 @@ describe('the Team page', () => {
     expect(fake.callsTo(`POST /api/billing/organisations/${ORG}/seats`)[0]!.body).toEqual({ seats: 2 });
   });
 
+  it('waits for the provider to confirm a seat change before showing the new count', async () => {
+    const fake = services();
+    const billing = (count: number) => ({ subscription: { ...subscriptionFixture(), seats: count }, members: 2 });
+    fake.on(`GET /api/billing/organisations/${ORG}`, () => jsonResponse(200, billing(3)));
+    fake.on(`POST /api/billing/organisations/${ORG}/seats/preview`, () => jsonResponse(200, { seats: 2, previousSeats: 3, amountDue: -1250, currency: 'usd' }));
+    // Accepted, but billing still holds the old count until the provider's webhook arrives.
+    fake.on(`POST /api/billing/organisations/${ORG}/seats`, () => {
+      fake.on(`GET /api/billing/organisations/${ORG}`, () => jsonResponse(200, billing(2)));
+      return jsonResponse(200, billing(3));
+    });
+    render(fake);
+    const seats = await screen.findByRole('region', { name: 'Seats' });
+    const field = await within(seats).findByLabelText('Seats');
+    await userEvent.clear(field);
+    await userEvent.type(field, '2');
+    await userEvent.click(within(seats).getByRole('button', { name: 'Preview Change' }));
+    await within(seats).findByTestId('seat-preview');
+    await userEvent.click(within(seats).getByRole('button', { name: 'Change to 2 Seats' }));
+    expect(await within(seats).findByText('2 paid seats, 2 in use.', undefined, { timeout: 3_000 })).toBeTruthy();
+    expect(within(seats).queryByText('3 paid seats, 2 in use.')).toBeNull();
+  });
+
   it('shows the team’s credits and each member’s month, and lets the owner cap a member with clear validation and the result', async () => {
     const fake = services();
     fake.on(`PUT /api/chat/organisations/${ORG}/members/${GRACE}/cap`, () => jsonResponse(200, { ...poolFixture().members[1], monthlyCap: 2_500 }));
