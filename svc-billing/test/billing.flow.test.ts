@@ -272,6 +272,12 @@ describe(`billing with the local Stripe server (${process.env.TEST_DATABASE_URL 
     const response = await pay(body.url, '4242 4242 4242 4242');
     expect(response.headers.get('location')).toBe('http://app.test/courses/sales-basics?subscription=success');
     expect(await grantsOf()).toHaveLength(1);
+    expect(((await grantsOf())[0]!.payload as { data: unknown }).data).toEqual({
+      userId: OTHER,
+      courseId: 'sales-basics',
+      subscriptionId: expect.stringMatching(/^cs_/),
+      oneTime: true,
+    });
     expect(await billing.context.db.select().from(coursePurchases).where(eq(coursePurchases.courseId, 'sales-basics'))).toEqual([
       expect.objectContaining({ userId: OTHER, courseId: 'sales-basics' }),
     ]);

@@ -63,6 +63,16 @@ describe('course subscriptions become enrolments', () => {
     await eventually(async () => (await enrolment('build-ai-agents', userId)) === undefined || undefined);
   });
 
+  it('enrols a one-time buyer as a purchase, which no subscription end takes back', async () => {
+    const userId = randomUUID();
+    const access = { userId, courseId: 'customer-service', subscriptionId: `cs_test_${randomUUID()}`, oneTime: true };
+    await publish(courseAccessGrantedV1, access);
+    expect(await eventually(() => enrolment('customer-service', userId))).toMatchObject({ source: 'purchase' });
+    await publish(courseAccessRevokedV1, { userId, courseId: 'customer-service', subscriptionId: access.subscriptionId });
+    await eventually(async () => (await catalog.context.db.select().from(endedCourseSubscriptions).where(eq(endedCourseSubscriptions.subscriptionId, access.subscriptionId)))[0]);
+    expect(await enrolment('customer-service', userId)).toMatchObject({ source: 'purchase' });
+  });
+
   it('ignores a grant that arrives after its subscription ended (the two travel on separate consumers)', async () => {
     const userId = randomUUID();
     const access = { userId, courseId: 'build-ai-agents', subscriptionId: `sub_${randomUUID()}` };

@@ -16,6 +16,8 @@ import { CourseLessons } from './course-lessons';
 import { CourseList } from './course-list';
 import { courseBody } from './course-values';
 
+const ENROLMENT_SOURCE_LABELS: Record<Enrolment['source'], string> = { admin: 'Granted by an admin', subscription: 'Subscription', purchase: 'Bought once' };
+
 export const REVOKE_CONFIRMATION = "Are you sure you want to revoke this user's access to the course?";
 
 /**
@@ -143,7 +145,7 @@ function CourseEnrolments({ courseId }: { courseId: string }) {
               {rows.map((enrolment) => (
                 <li key={enrolment.userId} className="adm-list__row">
                   <UserLabel id={enrolment.userId} user={directory.get(enrolment.userId)} />
-                  <Badge variant={enrolment.source === 'admin' ? 'primary' : 'success'}>{enrolment.source === 'admin' ? 'Granted by an admin' : 'Subscription'}</Badge>
+                  <Badge variant={enrolment.source === 'admin' ? 'primary' : 'success'}>{ENROLMENT_SOURCE_LABELS[enrolment.source]}</Badge>
                   <span className="ad-muted">{formatDateTime(enrolment.createdAt)}</span>
                   <Button
                     size="sm"

@@ -13,5 +13,5 @@ export async function recordCoursePurchase(context: ServiceContext<BillingSchema
   if (kind !== 'course' || !userId || !courseId || session.payment_status !== 'paid') return;
   const [fresh] = await tx.insert(coursePurchases).values({ sessionId: session.id, userId, courseId }).onConflictDoNothing().returning({ sessionId: coursePurchases.sessionId });
   if (!fresh) return;
-  await context.enqueue(tx, courseAccessGrantedV1, { userId, courseId, subscriptionId: session.id });
+  await context.enqueue(tx, courseAccessGrantedV1, { userId, courseId, subscriptionId: session.id, oneTime: true });
 }

@@ -16,9 +16,9 @@ async function courseTitle(tx: Tx<CatalogSchema>, courseId: string): Promise<str
 
 /**
  * The community box is not a catalog course: its subscriptions are counted as members (the offer
- * shows how many), never enrolled. Every other course access maps to an enrolment with source
- * 'subscription', whether a monthly subscription or a one-time payment bought it (the payment's
- * checkout session stands in for the subscription id, and is never ended).
+ * shows how many), never enrolled. Every other course access maps to an enrolment: source
+ * 'subscription' for a monthly subscription (revoked when it ends), 'purchase' for a one-time
+ * payment (its checkout session stands in for the subscription id, and never ends).
  */
 const tracked = async (tx: Tx<CatalogSchema>, courseId: string) => courseId === COMMUNITY_COURSE_ID || (await courseTitle(tx, courseId)) !== null;
 
@@ -35,7 +35,7 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
         transaction: context.transaction,
         consumer: `${COURSE_ACCESS_CONSUMER}-granted`,
         event: courseAccessGrantedV1,
-        apply: async (tx, { courseId, userId, subscriptionId }) => {
+        apply: async (tx, { courseId, userId, subscriptionId, oneTime }) => {
           if (!(await tracked(tx, courseId))) return;
           const ended = await tx
             .select({ id: endedCourseSubscriptions.subscriptionId })
@@ -46,7 +46,11 @@ export function courseAccessConsumers(context: ServiceContext<CatalogSchema>): S
             await tx.insert(communityMembers).values({ subscriptionId, userId }).onConflictDoNothing();
             return;
           }
-          const [row] = await tx.insert(courseEnrolments).values({ courseId, userId, source: 'subscription' }).onConflictDoNothing().returning();
+          const [row] = await tx
+            .insert(courseEnrolments)
+            .values({ courseId, userId, source: oneTime ? 'purchase' : 'subscription' })
+            .onConflictDoNothing()
+            .returning();
           if (!row) return;
           await context.enqueue(tx, enrolmentChangedV1, { change: 'granted', enrolment: toEnrolment(row) });
           // The learner just paid: identity emails them the way in (it owns the address).

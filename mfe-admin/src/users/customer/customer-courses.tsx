@@ -7,6 +7,7 @@ import { useCustomerLearning } from './use-customer';
 const MEMBERSHIP_SOURCES: Record<NonNullable<CustomerLearning['courses'][number]['membership']>['source'], string> = {
   admin: 'granted by an admin',
   subscription: 'through a course subscription',
+  purchase: 'bought once',
 };
 
 export function CustomerCourses({ userId }: { userId: string }) {

@@ -104,7 +104,8 @@ export type EnrolmentStatus = z.infer<typeof enrolmentStatus>;
 
 /** POST /api/catalog/admin/courses/:id/enrolments (admin) → 201 enrolment. */
 export const enrolmentGrant = z.object({ userId: z.uuid() });
-export const ENROLMENT_SOURCES = ['admin', 'subscription'] as const;
+/** `purchase`: a one-time course bought with one payment, kept for good. */
+export const ENROLMENT_SOURCES = ['admin', 'subscription', 'purchase'] as const;
 export const enrolment = z.object({ courseId: z.string(), userId: z.uuid(), source: z.enum(ENROLMENT_SOURCES), createdAt: z.string() });
 export type Enrolment = z.infer<typeof enrolment>;
 export const enrolmentList = z.object({ enrolments: z.array(enrolment) });

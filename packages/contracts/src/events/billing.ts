@@ -66,9 +66,11 @@ const courseAccess = z.object({
   /** A course id of the catalog, or `community` for the $50/month community course. */
   courseId: z.string().min(1).max(64),
   subscriptionId: z.string().min(1),
+  /** A one-time course paid once (`subscriptionId` is then its checkout session, which never ends); absent for a subscription. Added in v1: older events lack it. */
+  oneTime: z.boolean().optional(),
 });
 
-/** A paid course subscription is active: the catalog enrols the user (source `subscription`). */
+/** A paid course subscription is active, or a one-time course was paid: the catalog enrols the user (source `subscription` or `purchase`). */
 export const courseAccessGrantedV1 = defineEvent('billing.course-access.granted', 1, courseAccess);
 
 /** The course subscription ended: the catalog revokes that enrolment. */

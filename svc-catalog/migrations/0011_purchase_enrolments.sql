@@ -1,0 +1,2 @@
+ALTER TABLE "course_enrolments" DROP CONSTRAINT "course_enrolments_source_check";--> statement-breakpoint
+ALTER TABLE "course_enrolments" ADD CONSTRAINT "course_enrolments_source_check" CHECK ("course_enrolments"."source" in ('admin', 'subscription', 'purchase'));
