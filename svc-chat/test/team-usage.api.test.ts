@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CHAT_ADMIN_POOL_ENDPOINTS,
   CHAT_POOL_ENDPOINTS,
+  CHAT_POOL_STATEMENT_ENDPOINTS,
   endpointUrl,
   organisationMemberJoinedV1,
   organisationMemberRemovedV1,
@@ -183,6 +184,9 @@ describe(`a team's usage per member and day, and the pool in the admin console, 
       [`GET ${CHAT_POOL_ENDPOINTS.pool.base}${CHAT_POOL_ENDPOINTS.pool.route}`]: 'member',
       [`GET ${CHAT_POOL_ENDPOINTS.usage.base}${CHAT_POOL_ENDPOINTS.usage.route}`]: 'member',
       [`PUT ${CHAT_POOL_ENDPOINTS.setMemberCap.base}${CHAT_POOL_ENDPOINTS.setMemberCap.route}`]: 'admin',
+      // Every member reads the pool's statement (a member their own lines of it).
+      [`GET ${CHAT_POOL_STATEMENT_ENDPOINTS.poolStatement.base}${CHAT_POOL_STATEMENT_ENDPOINTS.poolStatement.route}`]: 'member',
+      [`GET ${CHAT_POOL_STATEMENT_ENDPOINTS.poolStatementCsv.base}${CHAT_POOL_STATEMENT_ENDPOINTS.poolStatementCsv.route}`]: 'member',
       [`GET ${CHAT_ADMIN_POOL_ENDPOINTS.pool.base}${CHAT_ADMIN_POOL_ENDPOINTS.pool.route}`]: notAnAdmin,
     } as const;
     const result = await checkTeamAccessMatrix({

@@ -40,7 +40,8 @@ describe(`svc-identity: the team log's CSV and the console's organisations (${pr
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="${team.slug}-activity-2026-01-02-to-${today()}.csv"`);
     const [header, ...rows] = parseCsv(answer.text);
     expect(header).toEqual([...TEAM_ACTIVITY_CSV_COLUMNS]);
-    expect(rows.map((row) => row[1])).toEqual(['Team created', 'Invited', 'Joined', 'Role changed']);
+    // The paid seats billing reported are in the log too.
+    expect(rows.map((row) => row[1])).toEqual(['Team created', 'Seats changed', 'Invited', 'Joined', 'Role changed']);
     expect(rows.map((row) => row[0])).toEqual([...rows.map((row) => row[0]!)].sort());
     expect(rows.at(-1)).toEqual([expect.any(String), 'Role changed', owner.email, "'=cmd()", 'member → admin']);
 

@@ -7,6 +7,7 @@ import {
   type StatementCsvQuery,
   type StatementResponse,
   type TeamPool,
+  type PoolUsage,
   type UsageSummary,
   type Wallet,
 } from '@agentdock/contracts';
@@ -21,6 +22,8 @@ export function chatApi(api: ApiClient, teamId: string | null = null) {
     getPool: (orgId: string, options?: CallOptions): Promise<TeamPool> => api.call(CHAT_POOL_ENDPOINTS.pool, { ...options, params: { orgId } }),
     getWallet: (options?: CallOptions): Promise<Wallet> => api.call(CHAT_ENDPOINTS.wallet, options),
     getUsage: (options?: CallOptions): Promise<UsageSummary> => api.call(CHAT_ENDPOINTS.usage, options),
+    /** A team pool's spending per member and day in its current period (a member gets their own only). */
+    getPoolUsage: (orgId: string, options?: CallOptions): Promise<PoolUsage> => api.call(CHAT_POOL_ENDPOINTS.usage, { ...options, params: { orgId }, query: {} }),
     getStatement: (request: StatementRequest, signal?: AbortSignal): Promise<StatementResponse> =>
       team
         ? api.call(CHAT_POOL_STATEMENT_ENDPOINTS.poolStatement, { params: team, signal, query: { ...request } })

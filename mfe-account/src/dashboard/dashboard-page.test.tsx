@@ -1,6 +1,7 @@
 /** @jest-environment @agentdock/session/jsdom-environment */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { errorResponse, jsonResponse } from '@agentdock/session/testing';
+import { getWorkspaceStore } from '@agentdock/session';
+import { errorResponse, jsonResponse, userFixture } from '@agentdock/session/testing';
 import { formatDate } from './format';
 import { WALLET_FAILED } from './overview-cards';
 import { PROFILE_FAILED } from './overview-tab';
@@ -122,6 +123,58 @@ describe('dashboard overview', () => {
     expect(within(region('Platform Credits')).getByText('Pro').className).toContain('ad-tier-badge--professional');
     expect(screen.queryByTestId('purchased-credits')).toBeNull();
     expect(within(region('Usage Statistics')).getByText('No usage data available')).toBeTruthy();
+  });
+
+  it("shows, in a team's workspace, the member's own use of the team's credits and its chart, without figures the pool does not keep", async () => {
+    const ORG = '5f0c7d1e-3b7a-4d55-9a2e-0c1d2e3f4a5b';
+    const me = userFixture().id;
+    getWorkspaceStore().choose(me, { id: ORG, name: 'Acme' });
+    try {
+      const services = dashboardServices();
+      services.on(
+        `GET /api/chat/organisations/${ORG}/pool`,
+        jsonResponse(200, {
+          organisationId: ORG,
+          tier: 'starter',
+          seats: 2,
+          creditsRemaining: 190_000,
+          creditsLimit: 200_000,
+          purchasedCredits: 0,
+          periodStart: '2026-11-01T00:00:00.000Z',
+          refillsAt: '2026-12-01T00:00:00.000Z',
+          members: [],
+        }),
+      );
+      services.on(
+        `GET /api/chat/organisations/${ORG}/usage`,
+        jsonResponse(200, {
+          from: '2026-11-01',
+          to: '2026-11-23',
+          members: [
+            {
+              userId: me,
+              days: [
+                { date: '2026-11-22', credits: 4_000, messages: 2 },
+                { date: '2026-11-23', credits: 2_500, messages: 1 },
+              ],
+            },
+            { userId: '0b7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4', days: [{ date: '2026-11-23', credits: 9_000, messages: 5 }] },
+          ],
+        }),
+      );
+      renderDashboard('/dashboard', services);
+      const usage = await findRegion('Usage Statistics');
+      expect(await within(usage).findByText('Your use of Acme’s credits')).toBeTruthy();
+      expect(within(usage).getByTestId('used-this-month').firstChild!.textContent).toBe('6,500');
+      expect(within(usage).getByTestId('total-messages').textContent).toBe('3');
+      expect(within(usage).queryByTestId('average-tokens')).toBeNull();
+      expect(within(usage).queryByTestId('used-this-month-parts')).toBeNull();
+      const chart = within(region('Credits Used per Day')).getByRole('img', { name: /Credits used per day/ });
+      expect(chart.textContent).toContain('6,500 platform credits used');
+      expect(services.callsTo('GET /api/chat/usage')).toHaveLength(0);
+    } finally {
+      getWorkspaceStore().choose(me, null);
+    }
   });
 
   it('degrades only the cards of a source that fails, and retries that source alone', async () => {

@@ -1,6 +1,5 @@
 import { periodUsageTotal, SUBSCRIPTION_TIER_LABELS, type UserProfile } from '@agentdock/contracts';
 import { Button, Card, LinkButton } from '@agentdock/ui';
-import type { UsageSummary } from '../api/chat-api';
 import { CreditTopUp } from './credit-top-up';
 import { formatCompact, formatCount, formatDate } from './format';
 import { LearningCard } from './learning-card';
@@ -8,6 +7,7 @@ import { OverviewCards } from './overview-cards';
 import { planSubscription } from './plan-choice';
 import { ProfileForm } from './profile-form';
 import { SourceContent } from './source-error';
+import { type DashboardUsage, isTeamUsage, type TeamUsage } from './team-usage-summary';
 import { UsageChart } from './usage-chart';
 import { SecurityCard } from '../security/security-card';
 import { API_KEYS_PATH } from '@agentdock/contracts';
@@ -110,7 +110,8 @@ export function OverviewTab({ data: { sources, reload, replaceProfile }, user, o
   );
 }
 
-function UsageFigures({ usage }: { usage: UsageSummary }) {
+function UsageFigures({ usage }: { usage: DashboardUsage }) {
+  if (isTeamUsage(usage)) return <TeamUsageFigures usage={usage} />;
   const period = usage.thisPeriod;
   if (usage.messageCount === 0 && (!period || periodUsageTotal(period) === 0)) return <p className="ad-muted">No usage data available</p>;
   return (
@@ -140,6 +141,26 @@ function UsageFigures({ usage }: { usage: UsageSummary }) {
           {formatCount(Math.round(usage.averageTokensPerMessage))}
           <span className="acc-stats__note">{formatCompact(usage.totalTokens)} tokens in total</span>
         </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** In a team's workspace: what the member spent of the pool since its period began. */
+function TeamUsageFigures({ usage }: { usage: TeamUsage }) {
+  if (usage.messageCount === 0 && usage.totalCreditsUsed === 0) return <p className="ad-muted">{`No usage from ${usage.team.name}’s credits yet this month`}</p>;
+  return (
+    <dl className="acc-stats" data-testid="team-usage-figures">
+      <div>
+        <dt>{`Your use of ${usage.team.name}’s credits`}</dt>
+        <dd data-testid="used-this-month">
+          {formatCount(usage.totalCreditsUsed)}
+          <span className="acc-stats__note">{`since ${formatDate(usage.team.since)}`}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Messages</dt>
+        <dd data-testid="total-messages">{formatCount(usage.messageCount)}</dd>
       </div>
     </dl>
   );

@@ -4,6 +4,7 @@ import { CATALOG_ENDPOINTS, IDENTITY_ENDPOINTS, poolAsWallet } from '@agentdock/
 import { type SessionClient, useSessionClient, useWorkspace } from '@agentdock/session';
 import { billingApi } from '../api/billing-api';
 import { chatApi } from '../api/chat-api';
+import { type DashboardUsage, teamUsageSummary } from '../dashboard/team-usage-summary';
 
 /**
  * The account area's server state, one query per answer, each read through the session's API
@@ -16,7 +17,8 @@ export const accountKeys = {
   profile: () => [...accountKeys.all, 'profile'] as const,
   /** The user's wallet, or in a team's workspace (its id) the team's pool. */
   wallet: (teamId: string | null = null) => [...accountKeys.all, 'wallet', teamId] as const,
-  usage: () => [...accountKeys.all, 'usage'] as const,
+  /** The user's usage, or in a team's workspace (its id) their own spending of the team's pool. */
+  usage: (teamId: string | null = null) => [...accountKeys.all, 'usage', teamId] as const,
   subscriptions: () => [...accountKeys.all, 'subscriptions'] as const,
   invoices: () => [...accountKeys.all, 'invoices'] as const,
   plans: () => [...accountKeys.all, 'plans'] as const,
@@ -24,7 +26,8 @@ export const accountKeys = {
   learning: () => [...accountKeys.all, 'learning'] as const,
 };
 
-export function accountQueries(client: SessionClient, teamId: string | null = null) {
+export function accountQueries(client: SessionClient, team: { id: string; name: string } | null = null) {
+  const teamId = team?.id ?? null;
   const chat = chatApi(client.api);
   const billing = billingApi(client.api);
   return {
@@ -44,7 +47,11 @@ export function accountQueries(client: SessionClient, teamId: string | null = nu
       queryKey: accountKeys.wallet(teamId),
       queryFn: async ({ signal }) => (teamId ? poolAsWallet(await chat.getPool(teamId, { signal })) : chat.getWallet({ signal })),
     }),
-    usage: queryOptions({ queryKey: accountKeys.usage(), queryFn: ({ signal }) => chat.getUsage({ signal }) }),
+    usage: queryOptions({
+      queryKey: accountKeys.usage(team?.id ?? null),
+      queryFn: async ({ signal }): Promise<DashboardUsage> =>
+        team ? teamUsageSummary(await chat.getPoolUsage(team.id, { signal }), client.getState().user?.id ?? null, team.name) : chat.getUsage({ signal }),
+    }),
     subscriptions: queryOptions({ queryKey: accountKeys.subscriptions(), queryFn: ({ signal }) => billing.getSubscriptions({ signal }) }),
     invoices: queryOptions({ queryKey: accountKeys.invoices(), queryFn: ({ signal }) => billing.getInvoices({ signal }) }),
     plans: queryOptions({ queryKey: accountKeys.plans(), queryFn: async ({ signal }) => (await client.api.call(CATALOG_ENDPOINTS.plans, { signal })).plans }),
@@ -58,6 +65,8 @@ export type AccountQueries = ReturnType<typeof accountQueries>;
 /** The account queries over the signed-in session's client, in the header's workspace. */
 export function useAccountQueries(): AccountQueries {
   const client = useSessionClient();
-  const teamId = useWorkspace().workspace?.id ?? null;
-  return useMemo(() => accountQueries(client, teamId), [client, teamId]);
+  const { workspace } = useWorkspace();
+  const teamId = workspace?.id ?? null;
+  const teamName = workspace?.name ?? '';
+  return useMemo(() => accountQueries(client, teamId ? { id: teamId, name: teamName } : null), [client, teamId, teamName]);
 }
