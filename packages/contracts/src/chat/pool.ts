@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { uuidListParam } from '../http/uuid-list';
 import { type StatsRange, statsRangeQuery } from '../admin/stats';
 import { CHAT_BASE } from '../http/bases';
 import { defineEndpoint } from '../http/endpoint';
@@ -91,18 +92,7 @@ export type AdminTeamPool = z.infer<typeof adminTeamPool>;
 
 /** GET …/admin/pools?organisationIds=a,b: the balances of the teams listed (teams without a pool yet are absent). */
 export const adminPoolsQuery = z.object({
-  organisationIds: z.pipe(
-    z.pipe(
-      z.string(),
-      z.transform((value: string) =>
-        value
-          .split(',')
-          .map((part) => part.trim())
-          .filter((part) => part.length > 0),
-      ),
-    ),
-    z.array(z.string().check(z.uuid('Each team id must be a UUID'))).check(z.minLength(1, 'Give at least one team id'), z.maxLength(100, 'At most 100 team ids')),
-  ),
+  organisationIds: uuidListParam('team id'),
 });
 export const adminPoolBalance = z.object({
   organisationId: z.string(),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { uuidListParam } from '../http/uuid-list';
 import { subscriptionTier } from '../catalog/tier';
 
 /** GET /api/chat/wallet: the caller's credit wallet for the current period. */
@@ -64,21 +65,8 @@ export const usageSummary = z.object({
 });
 export type UsageSummary = z.infer<typeof usageSummary>;
 
-const uuidList = z.pipe(
-  z.pipe(
-    z.string(),
-    z.transform((value: string) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part.length > 0),
-    ),
-  ),
-  z.array(z.string().check(z.uuid('Each user id must be a UUID'))).check(z.minLength(1, 'Give at least one user id'), z.maxLength(100, 'At most 100 user ids')),
-);
-
 /** GET /api/chat/admin/wallets?userIds=a,b,c (users without a wallet yet are absent from the answer). */
-export const adminWalletsQuery = z.object({ userIds: uuidList });
+export const adminWalletsQuery = z.object({ userIds: uuidListParam('user id') });
 export type AdminWalletsQuery = z.infer<typeof adminWalletsQuery>;
 export const adminWalletsResponse = z.object({ wallets: z.array(wallet) });
 export type AdminWalletsResponse = z.infer<typeof adminWalletsResponse>;
