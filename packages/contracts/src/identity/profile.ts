@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { uuidListParam } from '../http/uuid-list';
 import { singleLineText } from '../http/text';
 import { subscriptionTier } from '../catalog/tier';
 
@@ -56,20 +57,7 @@ export const phoneCodeSent = z.object({ status: z.literal('code_sent') });
 
 export const ADMIN_USER_LIST_MAX_LIMIT = 200;
 
-const userIdList = z.pipe(
-  z.pipe(
-    z.string(),
-    z.transform((value: string) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part.length > 0),
-    ),
-  ),
-  z
-    .array(z.string().check(z.uuid('Each user id must be a UUID')))
-    .check(z.minLength(1, 'Give at least one user id'), z.maxLength(ADMIN_USER_LIST_MAX_LIMIT, `At most ${ADMIN_USER_LIST_MAX_LIMIT} user ids`)),
-);
+const userIdList = uuidListParam('user id', ADMIN_USER_LIST_MAX_LIMIT);
 
 /**
  * GET /api/identity/admin/users query: `q` matches email or name (case-insensitive); `ids`
