@@ -53,6 +53,7 @@ export const CATALOG_ACCESS: AccessTable = {
     updateCourse: 'admin',
     reorderCourses: 'admin',
     archiveCourse: 'admin',
+    restoreCourse: 'admin',
     enrolments: 'admin',
     grantEnrolment: 'admin',
     revokeEnrolment: 'admin',

@@ -137,6 +137,12 @@ describe(`svc-catalog courses, enrolment and discussion API (${DRIVER})`, () => 
       expect(console.find((entry) => entry.id === 'sales-with-agents')).toMatchObject({ archived: true });
       await admins().put('/api/catalog/admin/courses/order').set(admin.auth).send({ courseIds: all }).expect(200);
       await admins().post('/api/catalog/admin/courses/no-such-course/archive').set(admin.auth).expect(404);
+
+      // An archive by mistake is undone: listed and sold again.
+      expect((await admins().post('/api/catalog/admin/courses/sales-with-agents/restore').set(admin.auth).expect(200)).body).toMatchObject({ archived: false });
+      const relisted = courseList.parse((await request(harness.url).get('/api/catalog/courses').expect(200)).body).courses.map((entry) => entry.id);
+      expect(relisted).toContain('sales-with-agents');
+      await admins().post('/api/catalog/admin/courses/no-such-course/restore').set(admin.auth).expect(404);
     });
   });
 

@@ -52,6 +52,7 @@ export function catalogAdminApi(api: ApiClient) {
     updateCourse: (id: string, body: CoursePatch): Promise<Course> => api.call(admin.updateCourse, { params: { id }, body }),
     reorderCourses: async (courseIds: string[]): Promise<Course[]> => (await api.call(admin.reorderCourses, { body: { courseIds } })).courses,
     archiveCourse: (id: string): Promise<Course> => api.call(admin.archiveCourse, { params: { id } }),
+    restoreCourse: (id: string): Promise<Course> => api.call(admin.restoreCourse, { params: { id } }),
     listEnrolments: async (courseId: string, options?: CallOptions): Promise<Enrolment[]> =>
       (await api.call(admin.enrolments, { ...options, params: { id: courseId } })).enrolments,
     grantEnrolment: (courseId: string, userId: string): Promise<Enrolment> => api.call(admin.grantEnrolment, { params: { id: courseId }, body: { userId } }),

@@ -107,5 +107,6 @@ export function auditSentence(entry: AdminAuditEntry, parts: SentenceParts): str
   if (verb === 'create') return `${actor} created ${thing}`;
   if (verb === 'delete') return `${actor} deleted ${thing}`;
   if (verb === 'archive') return `${actor} archived ${thing}`;
+  if (verb === 'restore') return `${actor} restored ${thing}`;
   return `${actor} changed ${thing}`;
 }

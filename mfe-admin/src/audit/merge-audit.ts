@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'course.update': 'Edited a course',
   'course.reorder': 'Reordered courses',
   'course.archive': 'Archived a course',
+  'course.restore': 'Restored a course',
   'lesson.create': 'Created a lesson',
   'lesson.update': 'Edited a lesson',
   'lesson.reorder': 'Reordered lessons',

@@ -19,6 +19,7 @@ export const ADMIN_ERRORS = {
   saveLesson: 'Failed to save lesson',
   saveCourse: 'Failed to save course',
   archiveCourse: 'Failed to archive course',
+  restoreCourse: 'Failed to restore course',
   reorderCourses: 'Failed to reorder courses',
   resetMfa: 'Failed to reset two-factor authentication',
   revokeSession: 'Failed to end the sign-in',

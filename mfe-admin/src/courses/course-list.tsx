@@ -19,7 +19,7 @@ function movedOrder(courses: Course[], id: string, step: -1 | 1): string[] {
 
 const members = (count: number) => `${formatNumber(count)} ${count === 1 ? 'member' : 'members'}`;
 
-/** Every course in display order, with its price, facts and members; move, edit or archive each. */
+/** Every course in display order, with its price, facts and members; move, edit, archive or restore each. */
 export function CourseList({ loaded, courses, onEdit }: { loaded: Loaded<Course[]>; courses: Course[]; onEdit: (course: Course) => void }) {
   const api = useAdminApi();
   const report = useReportError();
@@ -38,13 +38,13 @@ export function CourseList({ loaded, courses, onEdit }: { loaded: Loaded<Course[
     }
   }
 
-  async function archive(course: Course) {
+  async function setArchived(course: Course, archived: boolean) {
     setBusy(true);
     try {
-      const archived = await api.catalog.archiveCourse(course.id);
-      loaded.setData((current) => current?.map((row) => (row.id === archived.id ? archived : row)));
+      const changed = archived ? await api.catalog.archiveCourse(course.id) : await api.catalog.restoreCourse(course.id);
+      loaded.setData((current) => current?.map((row) => (row.id === changed.id ? changed : row)));
     } catch (error) {
-      report(ADMIN_ERRORS.archiveCourse, error);
+      report(archived ? ADMIN_ERRORS.archiveCourse : ADMIN_ERRORS.restoreCourse, error);
     } finally {
       setBusy(false);
       setArchiving(null);
@@ -78,7 +78,11 @@ export function CourseList({ loaded, courses, onEdit }: { loaded: Loaded<Course[
               <Button size="sm" variant="secondary" onClick={() => onEdit(course)} aria-label={`Edit ${course.title}`}>
                 Edit
               </Button>
-              {!course.archived && (
+              {course.archived ? (
+                <Button size="sm" variant="secondary" disabled={busy} onClick={() => void setArchived(course, false)} aria-label={`Restore ${course.title}`}>
+                  Restore
+                </Button>
+              ) : (
                 <Button size="sm" variant="danger" disabled={busy} onClick={() => setArchiving(course)} aria-label={`Archive ${course.title}`}>
                   Archive
                 </Button>
@@ -88,7 +92,13 @@ export function CourseList({ loaded, courses, onEdit }: { loaded: Loaded<Course[
         ))}
       </ol>
       {archiving && (
-        <ConfirmDialog title={ARCHIVE_COURSE_CONFIRMATION} confirmLabel="Archive" pending={busy} onConfirm={() => void archive(archiving)} onCancel={() => setArchiving(null)} />
+        <ConfirmDialog
+          title={ARCHIVE_COURSE_CONFIRMATION}
+          confirmLabel="Archive"
+          pending={busy}
+          onConfirm={() => void setArchived(archiving, true)}
+          onCancel={() => setArchiving(null)}
+        />
       )}
     </>
   );

@@ -258,5 +258,12 @@ describe('courses tab: the courses for sale', () => {
     fireEvent.click(within(screen.getByRole('alertdialog', { name: ARCHIVE_COURSE_CONFIRMATION })).getByRole('button', { name: 'Archive' }));
     expect(await screen.findByText('Archived')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Archive AI Fundamentals' })).toBeNull();
+
+    // An archive by mistake is undone with Restore.
+    services.on('POST /api/catalog/admin/courses/ai-fundamentals/restore', () => jsonResponse(200, courseRow('ai-fundamentals', 'AI Fundamentals')));
+    fireEvent.click(screen.getByRole('button', { name: 'Restore AI Fundamentals' }));
+    expect(await screen.findByRole('button', { name: 'Archive AI Fundamentals' })).toBeTruthy();
+    expect(screen.getAllByText('Listed')).toHaveLength(2);
+    expect(services.callsTo('POST /api/catalog/admin/courses/ai-fundamentals/restore')).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { type AdminActor, type Database, enqueueEvent, inTransaction, listAdminA
 import { openTestDatabase } from '@agentdock/service-data/testing';
 import { type CatalogSchema, schema } from '../db/schema';
 import { COMMUNITY_OFFER, SEED_COURSES, seedCourseInput } from './course-catalogue';
-import { archiveCourse, courseSlug, createCourse, getCourse, insertCourse, listCourses, reorderCourses, updateCourse } from './courses';
+import { archiveCourse, courseSlug, createCourse, getCourse, insertCourse, listCourses, reorderCourses, restoreCourse, updateCourse } from './courses';
 import type { CatalogWriter } from './writer';
 
 const actor: AdminActor = { id: '00000000-0000-4000-8000-0000000000aa', email: 'admin@example.com' };
@@ -140,5 +140,13 @@ describe(`courses in the database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     await archiveCourse(writer, actor, 'advanced-implementation');
     expect(published).toHaveLength(1);
     expect(await audit('course.archive')).toHaveLength(1);
+
+    const restored = await restoreCourse(writer, actor, 'advanced-implementation');
+    expect(restored.archived).toBe(false);
+    expect(published.at(-1)).toEqual(expect.objectContaining({ courseId: 'advanced-implementation', archived: false }));
+    expect((await listCourses(database.db, { includeArchived: false })).map((course) => course.id)).toContain('advanced-implementation');
+    await restoreCourse(writer, actor, 'advanced-implementation');
+    expect(published).toHaveLength(2);
+    expect(await audit('course.restore')).toHaveLength(1);
   });
 });

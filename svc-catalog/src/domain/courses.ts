@@ -190,15 +190,29 @@ export async function reorderCourses(writer: CatalogWriter, actor: AdminActor, c
 }
 
 /** Takes the course off the list and out of sale; members keep access. Archiving again changes nothing. */
-export async function archiveCourse(writer: CatalogWriter, actor: AdminActor, id: string): Promise<CourseDefinition> {
+export function archiveCourse(writer: CatalogWriter, actor: AdminActor, id: string): Promise<CourseDefinition> {
+  return setArchived(writer, actor, id, true);
+}
+
+/** Lists and sells an archived course again (an archive by mistake is undone). Restoring a listed course changes nothing. */
+export function restoreCourse(writer: CatalogWriter, actor: AdminActor, id: string): Promise<CourseDefinition> {
+  return setArchived(writer, actor, id, false);
+}
+
+async function setArchived(writer: CatalogWriter, actor: AdminActor, id: string, archived: boolean): Promise<CourseDefinition> {
   return writer.transaction(async (tx) => {
     const [current] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
     if (!current) throw new CatalogError('course_not_found');
-    if (current.archivedAt !== null) return toCourse(current);
-    const [row] = await tx.update(courses).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(courses.id, id)).returning();
+    if ((current.archivedAt !== null) === archived) return toCourse(current);
+    const [row] = await tx
+      .update(courses)
+      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .where(eq(courses.id, id))
+      .returning();
     const course = toCourse(row!);
+    // Billing's copy of the price follows: an archived course is no longer sold, a restored one is again.
     await publishCourse(writer, tx, course);
-    await recordAdminAction(tx, { actor, action: 'course.archive', target: `course:${id}`, before: toCourse(current), after: course });
+    await recordAdminAction(tx, { actor, action: archived ? 'course.archive' : 'course.restore', target: `course:${id}`, before: toCourse(current), after: course });
     return course;
   });
 }

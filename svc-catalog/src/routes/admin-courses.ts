@@ -4,11 +4,11 @@ import { adminActorOf, type ServiceContext } from '@agentdock/service-data';
 import { Router } from 'express';
 import type { CatalogSchema } from '../db/schema';
 import { NO_FIGURES, readPublicFigures } from '../domain/course-figures';
-import { archiveCourse, createCourse, listCourses, reorderCourses, updateCourse } from '../domain/courses';
+import { archiveCourse, createCourse, listCourses, reorderCourses, restoreCourse, updateCourse } from '../domain/courses';
 import { courseWithLessons } from '../domain/lessons';
 import { courseParams } from './params';
 
-/** The operator's course editing: create, edit, reorder, archive, and every course with its members now. */
+/** The operator's course editing: create, edit, reorder, archive and restore, and every course with its members now. */
 export function adminCoursesRouter(context: ServiceContext<CatalogSchema>): Router {
   const router = Router();
   const adminOnly = requireAdmin(context.verifier);
@@ -40,11 +40,16 @@ export function adminCoursesRouter(context: ServiceContext<CatalogSchema>): Rout
     res.json({ ...course, ...((await readPublicFigures(context.db)).courses.get(id) ?? NO_FIGURES) });
   });
 
-  router.post(CATALOG_ADMIN_ENDPOINTS.archiveCourse.route, adminOnly, async (req, res) => {
-    const id = courseParams.parse(req.params).id;
-    const course = await archiveCourse(context, adminActorOf(req), id);
-    res.json({ ...course, ...((await readPublicFigures(context.db)).courses.get(id) ?? NO_FIGURES) });
-  });
+  for (const [endpoint, change] of [
+    [CATALOG_ADMIN_ENDPOINTS.archiveCourse, archiveCourse],
+    [CATALOG_ADMIN_ENDPOINTS.restoreCourse, restoreCourse],
+  ] as const) {
+    router.post(endpoint.route, adminOnly, async (req, res) => {
+      const id = courseParams.parse(req.params).id;
+      const course = await change(context, adminActorOf(req), id);
+      res.json({ ...course, ...((await readPublicFigures(context.db)).courses.get(id) ?? NO_FIGURES) });
+    });
+  }
 
   return router;
 }

@@ -94,6 +94,8 @@ export const CATALOG_ADMIN_ENDPOINTS = {
   reorderCourses: defineEndpoint('PUT', CATALOG_BASE, '/admin/courses/order', { request: courseOrder, response: courseList }),
   /** No longer listed or sold; members keep access. Archiving twice answers the archived course. */
   archiveCourse: defineEndpoint('POST', CATALOG_BASE, '/admin/courses/:id/archive', { response: course }),
+  /** Listed and sold again after an archive; restoring a listed course answers it unchanged. */
+  restoreCourse: defineEndpoint('POST', CATALOG_BASE, '/admin/courses/:id/restore', { response: course }),
   enrolments: defineEndpoint('GET', CATALOG_BASE, '/admin/courses/:id/enrolments', { response: enrolmentList }),
   /** 201 with a new membership, 200 with the one that existed. */
   grantEnrolment: defineEndpoint('POST', CATALOG_BASE, '/admin/courses/:id/enrolments', { request: enrolmentGrant, response: enrolment }),
