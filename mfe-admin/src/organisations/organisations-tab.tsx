@@ -115,7 +115,16 @@ function OrganisationsList({ onOpen }: { onOpen: (orgId: string) => void }) {
                             </Button>
                             <span className="ad-muted"> /{team.slug}</span>
                           </td>
-                          <td data-label="Owner">{team.ownerEmail ?? '—'}</td>
+                          <td data-label="Owner">
+                            {team.ownerEmail ? (
+                              // A long address is cut with its full text on hover and keyboard focus, as in the users list.
+                              <span className="ad-truncate" title={team.ownerEmail} tabIndex={0}>
+                                {team.ownerEmail}
+                              </span>
+                            ) : (
+                              '—'
+                            )}
+                          </td>
                           <td data-label="Members">{formatNumber(team.members)}</td>
                           <td data-label="Seats">{formatNumber(team.paidSeats)}</td>
                           <td data-label="Plan">{extra(extras.data?.plans.get(team.id))}</td>
