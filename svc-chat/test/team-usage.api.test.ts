@@ -61,14 +61,15 @@ describe(`a team's usage per member and day, and the pool in the admin console, 
       periodStart: new Date(Date.now() - 86_400_000).toISOString(),
       periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
     });
-    await eventually(
-      async () =>
-        (
-          await request(chat.url)
-            .get(endpointUrl(CHAT_POOL_ENDPOINTS.pool, { orgId: team }))
-            .set(people.owner.auth)
-        ).body.seats === 4,
-    );
+    // On JetStream the membership and subscription events are consumed independently: wait for all of them.
+    await eventually(async () => {
+      const pool = (
+        await request(chat.url)
+          .get(endpointUrl(CHAT_POOL_ENDPOINTS.pool, { orgId: team }))
+          .set(people.owner.auth)
+      ).body;
+      return pool.seats === 4 && pool.members?.length === 4;
+    });
   }, 60_000);
   afterAll(() => chat.close());
 
