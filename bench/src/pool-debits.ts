@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { InProcessBus, inTransaction } from '@agentdock/service-data';
+import { eq } from '@agentdock/service-data/orm';
 import { createTestDatabase, startTestService } from '@agentdock/service-data/testing';
 import { createLogger } from '@agentdock/service-kit';
 import { chatProviderEnv, createChatService } from '@agentdock/svc-chat';
@@ -55,20 +56,23 @@ export async function benchPoolDebits(): Promise<void> {
     for (const userId of people) await bottomlessWallet(db, userId);
     await db.insert(chatPoolMembers).values(members.map((userId) => ({ organisationId: team, userId, role: 'member' as const, lastEventAt: new Date() })));
 
-    // The same reservation both ways (a send's in a transaction: the wallet as read, its row locked
-    // by the reservation's statement, the ledger row written); the pool's also locks and counts the
-    // member's row first, and every member's debit waits on the one pool row from its reservation
-    // to its commit, where the personal wallets are 50 rows apart.
-    // Each wallet is read once, as a send reads its wallet before reserving.
+    // The same reservation both ways, as a web chat send makes it: one statement on the wallet as
+    // read, with no transaction around it (a transaction only where the figures moved since). The
+    // pool's statement also locks, checks and counts the member's row first; every member's debit
+    // waits on the one pool row for that statement's run and commit, where the personal wallets
+    // are 50 rows apart. Each wallet and member is read once, as a send reads them before reserving.
     const reserving = { messageTokens: 20, maxReplyTokens: 100, countsApiCall: false };
     const seen = new Map<string, NonNullable<Awaited<ReturnType<typeof walletRow>>>>(
       await Promise.all([team, ...people].map(async (userId) => [userId, (await walletRow(db, userId))!] as const)),
     );
+    const seenMember = new Map((await db.select().from(chatPoolMembers).where(eq(chatPoolMembers.organisationId, team))).map((row) => [row.userId, row]));
     const personal = async (userId: string) => {
-      await inTransaction(db, (tx) => reserveReply(tx, { ...reserving, userId, replyId: randomUUID(), seen: seen.get(userId) }));
+      const input = { ...reserving, userId, replyId: randomUUID(), seen: seen.get(userId)! };
+      if (!(await reserveReply(db, { ...input, atOnce: true }))) await inTransaction(db, (tx) => reserveReply(tx, input));
     };
     const pooled = async (memberId: string) => {
-      await inTransaction(db, (tx) => reserveReply(tx, { ...reserving, userId: team, replyId: randomUUID(), seen: seen.get(team), pool: { organisationId: team, memberId } }));
+      const input = { ...reserving, userId: team, replyId: randomUUID(), seen: seen.get(team)!, pool: { organisationId: team, memberId, seen: seenMember.get(memberId) } };
+      if (!(await reserveReply(db, { ...input, atOnce: true }))) await inTransaction(db, (tx) => reserveReply(tx, input));
     };
     // Warm both paths (connections, plans), then alternate rounds as the machine's load drifts.
     await debitRate(people, personal, DEBITS / 10);

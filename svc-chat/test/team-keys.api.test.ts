@@ -66,15 +66,16 @@ describe(`team API keys with the official OpenAI SDK on ${DRIVER}`, () => {
     await join(owner, 'owner', 1);
     await join(member, 'member', 2);
     await chat.publish(teamSubscriptionActivatedV1, { organisationId: team, subscriptionId: 'sub_keys', tier: 'starter', seats: 2, billingPeriod: 'monthly', ...period });
-    await eventually(
-      async () =>
-        (await chat.wallet(member.id)) !== undefined &&
-        (
-          await request(chat.url)
-            .get(endpointUrl(CHAT_POOL_ENDPOINTS.pool, { orgId: team }))
-            .set(owner.auth)
-        ).body.members?.length === 2,
-    );
+    // On JetStream each kind of event is consumed on its own: wait for the members and the subscription alike.
+    await eventually(async () => {
+      if ((await chat.wallet(member.id)) === undefined) return false;
+      const pool = (
+        await request(chat.url)
+          .get(endpointUrl(CHAT_POOL_ENDPOINTS.pool, { orgId: team }))
+          .set(owner.auth)
+      ).body;
+      return pool.members?.length === 2 && pool.seats === 2;
+    });
   }, 60_000);
   afterAll(() => chat.close());
 

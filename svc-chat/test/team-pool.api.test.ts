@@ -65,7 +65,11 @@ describe(`a team's credit pool on ${DRIVER}`, () => {
     }
     await fact(organisationMemberRemovedV1, { organisationId: team, userId: people.removed.id, reason: 'removed', members: 3 });
     await fact(teamSubscriptionActivatedV1, { organisationId: team, subscriptionId: 'sub_team', tier: 'starter', seats: 3, billingPeriod: 'monthly', ...period });
-    await eventually(async () => (await request(chat.url).get(poolPath()).set(people.owner.auth)).body.members?.length === 3);
+    // On JetStream each kind of event is consumed on its own: wait for the members and the subscription alike.
+    await eventually(async () => {
+      const pool = (await request(chat.url).get(poolPath()).set(people.owner.auth)).body;
+      return pool.members?.length === 3 && pool.seats === 3;
+    });
   }, 60_000);
   afterAll(() => chat.close());
 

@@ -60,7 +60,8 @@ export type SendResult = { ok: true; done: ChatStreamDone } | { ok: false; error
 export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal' | 'onWaiting' | 'onToken'>) {
   const { context } = deps;
   // A team's pool pays only for its members: anyone else is told the team does not exist, before anything is read.
-  const pool = input.workspace ? { organisationId: input.workspace, memberId: (await poolMember(context.db, input.workspace, input.userId)).userId } : undefined;
+  const member = input.workspace ? await poolMember(context.db, input.workspace, input.userId) : undefined;
+  const pool = member ? { organisationId: member.organisationId, memberId: member.userId, seen: member } : undefined;
   const point = await branchPoint(context.db, input);
   const { agent, wallet } = await readForSend(context.db, { ...input, ...(pool && { userId: pool.organisationId, pool: true }) });
   assertImageSizeOffered(agent, input.imageSize);
@@ -100,14 +101,13 @@ export async function prepareSend(deps: SendDeps, input: Omit<SendInput, 'signal
     reservation,
     ...sendRecorded(reservation.recorded!),
   });
-  // A pool's send counts against the member's cap under the member's lock: always in a transaction.
-  if (pool) return context.transaction(async (tx) => prepared(await reserveReply(tx, { ...reserving, pool, seen: wallet, recording: sendRecording(sending) })));
-  const reservation = await reserveReply(context.db, { ...reserving, atOnce: true, seen: wallet, recording: sendRecording(sending, { atOnce: true }) });
+  // A pool's send counts against the member's cap under the member's lock, taken by the statement itself.
+  const reservation = await reserveReply(context.db, { ...reserving, pool, atOnce: true, seen: wallet, recording: sendRecording(sending, { atOnce: true, pool: !!pool }) });
   // Its guard let it write only with the conversation found, so what it wrote is all there.
   if (reservation) return prepared(reservation);
   // The wallet moved since it was read, or the conversation asked for is not one the send may
   // continue: read again under the lock, and a 404 rolls the reservation back.
-  return context.transaction(async (tx) => prepared(await reserveReply(tx, { ...reserving, seen: wallet, recording: sendRecording(sending) })));
+  return context.transaction(async (tx) => prepared(await reserveReply(tx, { ...reserving, pool, seen: wallet, recording: sendRecording(sending) })));
 }
 
 type Prepared = Awaited<ReturnType<typeof prepareSend>>;

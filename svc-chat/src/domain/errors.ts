@@ -73,6 +73,13 @@ export class WalletNotFoundError extends NotFoundError {
  * A settlement asked for more than its reservation holds: a broken invariant (replies are bounded
  * by the reservation), refused rather than charging less than was delivered.
  */
+/** A reservation's record statement that does not count a pool member's cap where the caller counts on it (or the other way round): a programming error, never a request's. */
+export class ReservationRecordMismatchError extends AppError {
+  constructor(countsMember: boolean) {
+    super('reservation_record_mismatch', `The reservation's record ${countsMember ? 'does not count' : 'counts'} the team member's cap.`);
+  }
+}
+
 export class SettlementOverReservationError extends AppError {
   constructor(cost: number, reserved: number) {
     super('settlement_over_reservation', `A reply cost ${cost} credits but only ${reserved} were reserved.`);

@@ -79,10 +79,10 @@ const sendStatement = reservationRecording('chat_send', sendParts);
  * nothing written on a refusal, it runs without a transaction (on the embedded database BEGIN
  * and COMMIT each cost a round trip of their own).
  */
-const sendAtOnceStatement = reservationRecording('chat_send_at_once', {
-  ...sendParts,
-  guard: sql`${conversationId} is null or exists (select 1 from chat_conversations where ${continuable} and id = ${conversationId})`,
-});
+const sendAtOnceGuard = sql`${conversationId} is null or exists (select 1 from chat_conversations where ${continuable} and id = ${conversationId})`;
+const sendAtOnceStatement = reservationRecording('chat_send_at_once', { ...sendParts, guard: sendAtOnceGuard });
+/** The same from a team's pool, the member's cap checked and counted in it. */
+const poolSendAtOnceStatement = reservationRecording('chat_pool_send_at_once', { ...sendParts, guard: sendAtOnceGuard, countsMember: true });
 
 /** Where in the conversation's tree a send goes. */
 export type SendPlace =
@@ -107,12 +107,13 @@ export interface SendRecordInput {
 
 /**
  * The values the send statement writes with its reservation. `atOnce`: the statement that writes
- * nothing at all where it cannot write everything, for use outside a transaction.
+ * nothing at all where it cannot write everything, for use outside a transaction; with `pool`, the
+ * one that also checks and counts the team member's cap.
  */
-export function sendRecording(input: SendRecordInput, { atOnce = false, at = new Date() } = {}): Recording {
+export function sendRecording(input: SendRecordInput, { atOnce = false, pool = false, at = new Date() } = {}): Recording {
   const { place } = input;
   return {
-    statement: atOnce ? sendAtOnceStatement : sendStatement,
+    statement: atOnce ? (pool ? poolSendAtOnceStatement : sendAtOnceStatement) : sendStatement,
     values: {
       at: at.toISOString(),
       // The sender, whose conversation it is, whatever wallet pays (their own, or a team's pool).

@@ -149,6 +149,7 @@ export const ERROR_CATALOGUE = {
   balance_too_high: { status: 400, text: 'A wallet cannot hold that many credits.' },
   wallet_not_found: { status: 404, text: 'This user has no credit wallet yet.' },
   settlement_over_reservation: { status: 500, text: 'A reply cost more credits than were reserved.' },
+  reservation_record_mismatch: { status: 500, text: 'A reservation was written without the team member’s cap it needed.' },
   conversation_not_found: { status: 404, text: 'This conversation does not exist or is not yours.' },
   message_not_found: { status: 404, text: 'That message is not one of yours in this conversation.' },
   already_refunded: { status: 409, text: 'This reply was already refunded.' },

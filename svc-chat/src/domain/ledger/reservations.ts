@@ -2,8 +2,9 @@ import type { Db, NamedStatement, Tx } from '@agentdock/service-data';
 import { namedStatement } from '@agentdock/service-data';
 import { type SQL, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatWallets } from '../../db/schema';
-import { SettlementOverReservationError } from '../errors';
+import { ReservationRecordMismatchError, SettlementOverReservationError } from '../errors';
 import { book, type Buckets, walletColumns, walletFromRaw, type WalletRow } from './book';
+import { memberCounting, type MemberCounting } from './member-counting';
 import { planCreditsFirst } from './plan-first';
 
 /** Whether a request counts one of the plan's monthly API calls: `/v1` requests do, web chat sends do not. */
@@ -23,19 +24,22 @@ export const bookedStep = sql.raw('booked');
 /** What `bookedStep` holds: the wallet as it is after, and the parts taken. */
 export const bookedColumns = sql`${walletColumns('booked')}, ${bookedStep}.plan_part, ${bookedStep}.purchased_part`;
 
+const member = memberCounting(credits, bookedStep);
+
 /**
  * The reservation as CTEs: the wallet row locked, the balance checked and taken
  * (`planCreditsFirst`), and the reservation's ledger row written together. `booked` holds the
- * wallet as it is after, with the parts taken, or no row when the wallet holds too little.
+ * wallet as it is after, with the parts taken, or no row when the wallet holds too little (or,
+ * `countsMember`, the member is gone or their cap has too little left).
  */
-const reservationCtes = (guard = sql`true`) => sql`
+const reservationCtes = (guard = sql`true`, { countsMember = false }: MemberCounting = {}) => sql`${countsMember ? member.lock : sql``}
   taken as (
     select user_id, ${parts.plan} as plan_part, ${parts.purchased} as purchased_part
     from chat_wallets
     where user_id = ${sql.placeholder('walletId')}::uuid
       and credits_remaining + purchased_credits >= ${credits}
       and (not ${countsApiCall} or api_calls_used < api_calls_limit)
-      and (${guard})
+      and (${guard})${countsMember ? member.guard : sql``}
     for update
   ), ${bookedStep} as (
     update chat_wallets as wallet
@@ -49,10 +53,12 @@ const reservationCtes = (guard = sql`true`) => sql`
   ), ledger_row as (
     insert into chat_wallet_ledger (user_id, kind, plan_delta, purchased_delta, message_id, member_id)
     select user_id, 'reservation', -plan_part, -purchased_part, ${sql.placeholder('messageId')}::uuid, ${sql.placeholder('memberId')}::uuid from ${bookedStep}
-  )`;
+  )${countsMember ? member.hold : sql``}`;
 
 /** The reservation as one statement: one round trip, and no transaction of its own needed. */
 const reservationStatement = namedStatement('wallet_reservation', sql`with ${reservationCtes()} select ${bookedColumns} from ${bookedStep}`);
+/** The same on a team's pool, counting the member's cap (`memberCounting`). */
+const poolReservationStatement = namedStatement('pool_reservation', sql`with ${reservationCtes(undefined, { countsMember: true })} select ${bookedColumns} from ${bookedStep}`);
 
 /**
  * A reservation that writes the caller's own record of the request in the same statement (for a
@@ -63,27 +69,33 @@ const reservationStatement = namedStatement('wallet_reservation', sql`with ${res
  * reservation's own (`userId` is the record's: the person sending, whose wallet may be a team's pool). A `guard`
  * (a condition on the values) holds the reservation back where it is false, so a record that
  * could not be written leaves nothing written at all, and the statement can run without a
- * transaction around it.
+ * transaction around it. `countsMember`: the statement counts the pool member's cap (`memberCounting`).
  */
-export function reservationRecording(name: string, record: { ctes: SQL; select: SQL; guard?: SQL }): NamedStatement {
+export function reservationRecording(name: string, record: { ctes: SQL; select: SQL; guard?: SQL } & MemberCounting): RecordingStatement {
   // `recursive` lets a record walk a tree (a chat send reads its branch up to the root); the reservation's own CTEs are not recursive.
-  return namedStatement(name, sql`with recursive ${reservationCtes(record.guard)}, ${record.ctes} ${record.select}`);
+  const statement = namedStatement(name, sql`with recursive ${reservationCtes(record.guard, record)}, ${record.ctes} ${record.select}`);
+  return Object.assign(statement, { countsMember: record.countsMember ?? false });
 }
+
+/** A reservation's record statement, and whether it counts a pool member's cap. */
+export type RecordingStatement = NamedStatement & { countsMember: boolean };
 
 /** A reservation's record statement and its values. */
 export interface Recording {
-  statement: NamedStatement;
+  statement: RecordingStatement;
   values: Record<string, unknown>;
 }
 
 /** `null` when the wallet is missing, holds less than `credits`, or (when the request counts one) has no API call left. */
 async function takeForReservation(
   db: Db<ChatSchema>,
-  input: { walletId: string; credits: number; messageId: string; countsApiCall: boolean; memberId: string | null },
+  { countsMember, ...input }: { walletId: string; credits: number; messageId: string; countsApiCall: boolean; memberId: string | null; countsMember: boolean },
   recording?: Recording,
 ) {
+  // A record written without the member's cap where the caller counts on it would let a reply past the cap.
+  if (recording && recording.statement.countsMember !== countsMember) throw new ReservationRecordMismatchError(countsMember);
   const values = { ...recording?.values, ...input, at: recording?.values.at ?? new Date().toISOString() };
-  const [raw] = await (recording?.statement ?? reservationStatement).run(db, values);
+  const [raw] = await (recording?.statement ?? (countsMember ? poolReservationStatement : reservationStatement)).run(db, values);
   if (!raw) return null;
   return { reservation: { plan: Number(raw.plan_part), purchased: Number(raw.purchased_part) }, wallet: walletFromRaw(raw)!, recorded: raw };
 }
@@ -103,18 +115,19 @@ export type Reserved =
  * `seen` is the wallet as the caller read it: a refusal on its figures changes nothing. Read under
  * `lockWallet` in this transaction, the statement sees those figures and never answers `changed`;
  * read without the lock, a concurrent change may have left too little, and `changed` says to read
- * again.
+ * again. `countsMember`: the statement checks and counts the pool member's cap as well (`memberCounting`),
+ * and `changed` also stands for a member gone or a cap the member's figures no longer leave room in.
  */
 export async function reserveCredits(
   db: Db<ChatSchema>,
   seen: WalletRow,
   credits: number,
   messageId: string,
-  { countsApiCall = false, recording, memberId = null }: ApiCallCounting & { recording?: Recording; memberId?: string | null } = {},
+  { countsApiCall = false, recording, memberId = null, countsMember = false }: ApiCallCounting & MemberCounting & { recording?: Recording; memberId?: string | null } = {},
 ): Promise<Reserved> {
   if (countsApiCall && apiCallsExhausted(seen)) return { ok: false, reason: 'calls', wallet: seen };
   if (credits > seen.creditsRemaining + seen.purchasedCredits) return { ok: false, reason: 'credits', wallet: seen };
-  const taken = await takeForReservation(db, { walletId: seen.userId, credits, messageId, countsApiCall, memberId }, recording);
+  const taken = await takeForReservation(db, { walletId: seen.userId, credits, messageId, countsApiCall, memberId, countsMember }, recording);
   return taken ? { ok: true, ...taken } : { ok: false, reason: 'changed' };
 }
 

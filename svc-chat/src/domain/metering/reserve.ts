@@ -2,9 +2,10 @@ import { upToCredits } from '@agentdock/contracts';
 import type { Db, Tx } from '@agentdock/service-data';
 import type { ChatSchema } from '../../db/schema';
 import { holdKeyCredits, type KeyHold, lockApiKey } from '../api-keys';
-import { WalletNotFoundError } from '../errors';
+import { MemberCreditCapError, WalletNotFoundError } from '../errors';
 import { type Buckets, lockWallet, type Recording, reserveCredits, type WalletRow } from '../ledger';
 import { holdMemberCredits, lockPoolMember, spentIn } from '../pools/members';
+import type { PoolMemberRow } from '../../db/schema';
 import { type BoundInput, boundByKeyCap, boundByMemberCap, boundReply, refusal } from './bound';
 
 export interface ReserveInput extends BoundInput {
@@ -25,7 +26,7 @@ export interface ReserveInput extends BoundInput {
    * `userId` is a team's pool, spent from by this member: the member's monthly cap bounds the reply
    * too, checked and counted under the member's row lock in the reservation's transaction.
    */
-  pool?: { organisationId: string; memberId: string };
+  pool?: { organisationId: string; memberId: string; seen?: PoolMemberRow };
 }
 
 /** Whose cap a pool's reservation counted against, in which of the pool's periods. */
@@ -53,8 +54,12 @@ export interface Reservation {
   recorded?: Record<string, unknown>;
 }
 
-/** Outside a transaction, on the wallet as read: `null` where the figures moved since (the caller reserves again in a transaction). */
-type AtOnce = { atOnce: true; seen: WalletRow; recording: Recording };
+/**
+ * Outside a transaction, on the wallet (and a pool's member, `pool.seen`) as read: `null` where the
+ * figures moved since (the caller reserves again in a transaction). A recording given must write
+ * everything or nothing (a `guard`).
+ */
+type AtOnce = { atOnce: true; seen: WalletRow; recording?: Recording };
 
 /**
  * The one way a reply's credits are set aside: checks and reserves (throws the 4xx refusals: 402
@@ -68,6 +73,7 @@ type AtOnce = { atOnce: true; seen: WalletRow; recording: Recording };
 export async function reserveReply(db: Db<ChatSchema>, input: Omit<ReserveInput, 'keyId'> & AtOnce): Promise<Reservation | null>;
 export async function reserveReply(tx: Tx<ChatSchema>, input: ReserveInput): Promise<Reservation>;
 export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Partial<AtOnce>): Promise<Reservation | null> {
+  if (input.atOnce && input.pool) return reservePoolAtOnce(db, { ...input, atOnce: true, seen: input.seen!, pool: input.pool });
   // Locks are only taken on the second overload's handle, a transaction: `atOnce` never locks.
   const tx = db as Tx<ChatSchema>;
   // A pool's members all reserve on one wallet row, so its lock is taken last, by the reservation's
@@ -115,4 +121,47 @@ export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Par
     unlocked = false;
     wallet = await lockWallet(tx, input.userId);
   }
+}
+
+/**
+ * A pool member's send as one statement (`countsMember`): the member's row and the pool's locked by
+ * the statement itself and only while it runs, the cap checked and counted in it. The bound is made
+ * on the member as read before (`pool.seen`); where the statement finds the figures moved, or the
+ * read left no room under the cap (a reply of theirs may have given some back since), `null`: the
+ * caller reserves again in a transaction, under the locks.
+ */
+async function reservePoolAtOnce(db: Db<ChatSchema>, input: Omit<ReserveInput, 'keyId'> & AtOnce & { pool: NonNullable<ReserveInput['pool']> }): Promise<Reservation | null> {
+  const { seen: member, ...pool } = input.pool;
+  if (!member) return null;
+  let bound = boundReply(input.seen, input);
+  try {
+    bound = boundByMemberCap(bound, { monthlyCap: member.monthlyCap, spent: spentIn(member, input.seen.periodStart) }, input.messageTokens);
+  } catch (error) {
+    if (error instanceof MemberCreditCapError) return null;
+    throw error;
+  }
+  const credits = upToCredits({ messageTokens: input.messageTokens, maxReplyTokens: bound.replyBound, balance: bound.balance });
+  const outcome = await reserveCredits(db, input.seen, credits, input.replyId, {
+    countsApiCall: input.countsApiCall,
+    recording: input.recording,
+    memberId: pool.memberId,
+    countsMember: true,
+  });
+  if (!outcome.ok) {
+    if (outcome.reason !== 'changed') throw refusal(outcome, bound, input.messageTokens);
+    return null;
+  }
+  return {
+    userId: input.userId,
+    replyId: input.replyId,
+    messageTokens: input.messageTokens,
+    replyBound: bound.replyBound,
+    credits,
+    buckets: outcome.reservation,
+    countsApiCall: input.countsApiCall,
+    keyHold: null,
+    // The statement counted the member in the period of the wallet as it wrote it.
+    poolHold: { ...pool, periodStart: outcome.wallet.periodStart },
+    ...(input.recording ? { recorded: outcome.recorded } : {}),
+  };
 }
