@@ -160,7 +160,13 @@ export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, 
   }
   return closeReservation(context, reservation, async (tx) => {
     await lockPoolHolds(tx, reservation);
-    const { poolHold } = reservation;
+    const { poolHold, keyHold } = reservation;
+    // On a pool the member's and the key's rows are locked already, before its wallet: they give
+    // back first, so the one wallet every member waits on is locked for the fewest statements.
+    if (poolHold) {
+      if (keyHold) await releaseKeyCredits(tx, keyHold, keyHold.credits - cost.credits);
+      await releaseMemberCredits(tx, poolHold, reservation.credits - cost.credits);
+    }
     const { charged, wallet } = await settleReservation(tx, {
       userId: reservation.userId,
       reservation: reservation.buckets,
@@ -168,9 +174,8 @@ export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, 
       messageId: reservation.replyId,
       ...(poolHold && { memberId: poolHold.memberId }),
     });
-    if (reservation.keyHold) await releaseKeyCredits(tx, reservation.keyHold, reservation.keyHold.credits - charged);
-    // After the pool's wallet (book locked it): the member's row, in the reservation's order.
-    if (poolHold) await releaseMemberCredits(tx, poolHold, reservation.credits - charged);
+    // A person's wallet is locked before their key (book locked it): the key gives back after.
+    if (keyHold && !poolHold) await releaseKeyCredits(tx, keyHold, keyHold.credits - charged);
     const done = await record.settled(tx, { delivered, cost, charged, wallet });
     await context.enqueue(tx, chatCreditsSpentV1, {
       // The person who spent: a team's member when the credits came from its pool.
@@ -191,16 +196,21 @@ export async function settle<TDone>(deps: SettleDeps, reservation: Reservation, 
 export async function release<TFailed>(context: ServiceContext<ChatSchema>, reservation: Reservation, apology: string, record: ReplyRecorder<unknown, TFailed>): Promise<TFailed> {
   return closeReservation(context, reservation, async (tx) => {
     await lockPoolHolds(tx, reservation);
+    const { poolHold, keyHold } = reservation;
+    // In each wallet's lock order, as `settle` gives back: a pool's member and key first, a person's key last.
+    if (poolHold) {
+      if (keyHold) await releaseKeyCredits(tx, keyHold, keyHold.credits);
+      await releaseMemberCredits(tx, poolHold, reservation.credits);
+    }
     await releaseReservation(tx, {
       userId: reservation.userId,
       reservation: reservation.buckets,
       messageId: reservation.replyId,
       reason: 'provider failure',
       countsApiCall: reservation.countsApiCall,
-      ...(reservation.poolHold && { memberId: reservation.poolHold.memberId }),
+      ...(poolHold && { memberId: poolHold.memberId }),
     });
-    if (reservation.keyHold) await releaseKeyCredits(tx, reservation.keyHold, reservation.keyHold.credits);
-    if (reservation.poolHold) await releaseMemberCredits(tx, reservation.poolHold, reservation.credits);
+    if (keyHold && !poolHold) await releaseKeyCredits(tx, keyHold, keyHold.credits);
     return record.failed(tx, apology);
   });
 }
