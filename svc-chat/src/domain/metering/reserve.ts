@@ -3,10 +3,10 @@ import type { Db, Tx } from '@agentdock/service-data';
 import type { ChatSchema } from '../../db/schema';
 import { holdKeyCredits, type KeyHold, lockApiKey } from '../api-keys';
 import { MemberCreditCapError, WalletNotFoundError } from '../errors';
-import { type Buckets, lockWallet, type Recording, reserveCredits, type WalletRow } from '../ledger';
+import { type Buckets, lockWallet, type Recording, reserveCredits, type Reserved, type WalletRow } from '../ledger';
 import { holdMemberCredits, lockPoolMember, spentIn } from '../pools/members';
 import type { PoolMemberRow } from '../../db/schema';
-import { type BoundInput, boundByKeyCap, boundByMemberCap, boundReply, refusal } from './bound';
+import { type BoundInput, boundByKeyCap, boundByMemberCap, boundReply, refusal, type ReplyBound } from './bound';
 
 export interface ReserveInput extends BoundInput {
   userId: string;
@@ -101,18 +101,9 @@ export async function reserveReply(db: Db<ChatSchema>, input: ReserveInput & Par
       memberId: input.pool?.memberId ?? null,
     });
     if (outcome.ok) {
-      return {
-        userId: input.userId,
-        replyId: input.replyId,
-        messageTokens: input.messageTokens,
-        replyBound: bound.replyBound,
-        credits,
-        buckets: outcome.reservation,
-        countsApiCall: input.countsApiCall,
-        keyHold: key ? await holdKeyCredits(db, key, credits) : null,
-        poolHold: input.pool ? { ...input.pool, periodStart: wallet.periodStart } : null,
-        ...(input.recording ? { recorded: outcome.recorded } : {}),
-      };
+      const keyHold = key ? await holdKeyCredits(db, key, credits) : null;
+      const poolHold = input.pool ? { organisationId: input.pool.organisationId, memberId: input.pool.memberId, periodStart: wallet.periodStart } : null;
+      return made(input, bound, credits, outcome, { keyHold, poolHold });
     }
     if (outcome.reason !== 'changed') throw refusal(outcome, bound, input.messageTokens);
     if (input.atOnce) return null;
@@ -151,6 +142,18 @@ async function reservePoolAtOnce(db: Db<ChatSchema>, input: Omit<ReserveInput, '
     if (outcome.reason !== 'changed') throw refusal(outcome, bound, input.messageTokens);
     return null;
   }
+  // The statement counted the member in the period of the wallet as it wrote it.
+  return made(input, bound, credits, outcome, { keyHold: null, poolHold: { ...pool, periodStart: outcome.wallet.periodStart } });
+}
+
+/** The reservation a statement made, with what it holds on a key's or a member's counter. */
+function made(
+  input: Omit<ReserveInput, 'keyId'>,
+  bound: ReplyBound,
+  credits: number,
+  outcome: Extract<Reserved, { ok: true }>,
+  holds: Pick<Reservation, 'keyHold' | 'poolHold'>,
+): Reservation {
   return {
     userId: input.userId,
     replyId: input.replyId,
@@ -159,9 +162,7 @@ async function reservePoolAtOnce(db: Db<ChatSchema>, input: Omit<ReserveInput, '
     credits,
     buckets: outcome.reservation,
     countsApiCall: input.countsApiCall,
-    keyHold: null,
-    // The statement counted the member in the period of the wallet as it wrote it.
-    poolHold: { ...pool, periodStart: outcome.wallet.periodStart },
+    ...holds,
     ...(input.recording ? { recorded: outcome.recorded } : {}),
   };
 }
