@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@agentdock/ui';
+import { Button, TruncatedText } from '@agentdock/ui';
 import { formatMoment } from '../api-keys/key-list';
 import { ROLE_LABELS, type InvitationSummary } from './team-api';
 
@@ -40,7 +40,7 @@ function InvitationItem({ invitation, onResend, onRevoke }: { invitation: Invita
   return (
     <li className="acc-team__item">
       <div className="acc-team__who">
-        <span className="acc-team__email">{invitation.email}</span>
+        <TruncatedText className="acc-team__email" text={invitation.email} />
         <span className="ad-muted">
           {ROLE_LABELS[invitation.role]} · expires {formatMoment(invitation.expiresAt)}
         </span>

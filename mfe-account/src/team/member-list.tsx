@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { InvitableRole, TeamMember, TeamRole } from '@agentdock/contracts';
-import { Badge, Button } from '@agentdock/ui';
+import { Badge, Button, TruncatedText } from '@agentdock/ui';
 import { MemberFigures } from './member-figures';
 import type { TeamPoolMember } from './pool-api';
 import { ROLE_LABELS } from './team-api';
@@ -74,10 +74,12 @@ function MemberItem({ member, me, actions, figures, onSetCap }: MemberItemProps)
   return (
     <li className="acc-team__item">
       <div className="acc-team__who">
+        {/* An address is cut to the card's width, whole on hover and focus, instead of broken inside a word on a phone. */}
         <span className="acc-team__name">
-          {name} {self && <span className="ad-muted">(you)</span>}
+          {member.fullName ? <span>{member.fullName}</span> : <TruncatedText text={member.email} />}
+          {self && <span className="ad-muted acc-team__you">(you)</span>}
         </span>
-        {member.fullName && <span className="ad-muted acc-team__email">{member.email}</span>}
+        {member.fullName && <TruncatedText className="ad-muted acc-team__email" text={member.email} />}
       </div>
       {figures && <MemberFigures key={figures.monthlyCap ?? 'none'} figures={figures} name={name} onSetCap={onSetCap} />}
       <div className="ad-row acc-team__actions">

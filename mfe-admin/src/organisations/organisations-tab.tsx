@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SUBSCRIPTION_TIER_LABELS } from '@agentdock/contracts';
-import { Button } from '@agentdock/ui';
+import { Button, TruncatedText } from '@agentdock/ui';
 import { type AdminPoolBalance, ORGANISATIONS_PAGE_SIZE } from '../api/organisations-admin';
 import { useAdminApi } from '../api/use-admin-api';
 import { useReportError } from '../console/admin-banner';
@@ -118,9 +118,7 @@ function OrganisationsList({ onOpen }: { onOpen: (orgId: string) => void }) {
                           <td data-label="Owner">
                             {team.ownerEmail ? (
                               // A long address is cut with its full text on hover and keyboard focus, as in the users list.
-                              <span className="ad-truncate" title={team.ownerEmail} tabIndex={0}>
-                                {team.ownerEmail}
-                              </span>
+                              <TruncatedText text={team.ownerEmail} />
                             ) : (
                               '—'
                             )}

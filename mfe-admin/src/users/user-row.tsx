@@ -1,5 +1,5 @@
 import { type UserProfile, type Wallet, walletBalance } from '@agentdock/contracts';
-import { Badge, Menu, TierBadge } from '@agentdock/ui';
+import { Badge, Menu, TierBadge, TruncatedText } from '@agentdock/ui';
 import { formatNumber } from '../console/format';
 import { customerName } from './user-confirmations';
 
@@ -48,9 +48,7 @@ export function UserRow({ user, wallet, walletsFailed, isSelf, onChangePlan, onT
             {user.fullName ?? 'No name'}
           </span>
           {/* Focusable so keyboard users reach the full address the ellipsis hides (shown as its title). */}
-          <span className="adm-user__email ad-truncate" title={user.email} tabIndex={0}>
-            {user.email}
-          </span>
+          <TruncatedText className="adm-user__email" text={user.email} />
         </span>
       </td>
       <td data-label="Plan">

@@ -28,5 +28,6 @@ export { type StatementCsvLoader, type StatementLoader, type StatementRequest, u
 export { LoadingBlock, Skeleton, Spinner, type SkeletonProps, type SpinnerProps } from './spinner';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { TIER_COLORS, TierBadge, type TierBadgeProps } from './tier-badge';
+export { TruncatedText, type TruncatedTextProps } from './truncated-text';
 export { useDocumentTitle } from './document-title';
 export { decimalTextToMinor, formatCoursePrice, formatPrice, minorToDecimalText } from './money';

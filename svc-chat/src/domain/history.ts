@@ -3,6 +3,7 @@ import { serverSanitizer } from '@agentdock/html-sanitizer/server';
 import type { Db } from '@agentdock/service-data';
 import { and, asc, eq, gte, sql } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatApiRequests, chatMessages } from '../db/schema';
+import { ownReplies } from './own-replies';
 import { periodUsageOf } from './statement/period-usage';
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -48,9 +49,10 @@ export function lastDays(now: Date, days = USAGE_DAYS): string[] {
   return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** Totals over the user's web chat replies (refunded ones cost nothing) and the 30-day series, with the API requests of each day beside them. */
+/** Totals over the user's web chat replies paid from their own wallet (refunded ones cost nothing) and the 30-day series, with the API requests of each day beside them. */
 export async function usageFor(db: Db<ChatSchema>, userId: string, now = new Date()): Promise<UsageSummary> {
-  const replies = and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'));
+  // What the person's own wallet paid for: replies sent in a team's workspace are the team's figures.
+  const replies = ownReplies(userId);
   const credits = sql<number>`coalesce(sum(case when ${chatMessages.refundedAt} is null then ${chatMessages.platformCreditsUsed} else 0 end), 0)::bigint`;
   const [totals] = await db
     .select({ messages: sql<number>`count(*)::int`, credits, tokens: sql<number>`coalesce(sum(${chatMessages.realTokensUsed}), 0)::bigint` })

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_POOL_ENDPOINTS, endpointUrl, organisationMemberJoinedV1, teamSubscriptionActivatedV1, type UsageSummary } from '@agentdock/contracts';
+import { eventually } from '@agentdock/service-kit/testing';
+import request from 'supertest';
+import { ChatHarness, DRIVER, parseSse, type User } from './harness';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+// The personal dashboard's usage (GET /api/chat/usage) is what the person's own wallet paid for: a
+// reply they sent from a team's workspace is the team pool's, shown on the team's usage, never in
+// their own figures as well (their wallet did not pay for it, so it would not match their balance).
+describe(`a person's own usage leaves out their replies in a team's workspace, on ${DRIVER}`, () => {
+  let chat: ChatHarness;
+  let agentId: string;
+  let team: string;
+  let member: User;
+  let owner: User;
+
+  async function send(user: User, workspace?: string) {
+    const response = await fetch(`${chat.url}/api/chat/agents/${agentId}/messages`, {
+      method: 'POST',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Plan our week', ...(workspace && { workspace }) }),
+    });
+    const events = parseSse(await response.text());
+    expect(response.status).toBe(200);
+    return (events.find((event) => event.event === 'done')!.data as { reply: { creditsUsed: number } }).reply.creditsUsed;
+  }
+
+  beforeAll(async () => {
+    chat = await ChatHarness.start({});
+    agentId = (await chat.agent({ tier: 'starter' })).id;
+    team = randomUUID();
+    owner = await chat.user({ tier: 'starter' });
+    member = await chat.user({ tier: 'starter' });
+    await chat.publish(organisationMemberJoinedV1, { organisationId: team, userId: owner.id, role: 'owner', members: 1 });
+    await chat.publish(organisationMemberJoinedV1, { organisationId: team, userId: member.id, role: 'member', members: 2 });
+    await chat.publish(teamSubscriptionActivatedV1, {
+      organisationId: team,
+      subscriptionId: 'sub_personal_usage',
+      tier: 'starter',
+      seats: 2,
+      billingPeriod: 'monthly',
+      periodStart: new Date(Date.now() - 86_400_000).toISOString(),
+      periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
+    });
+    // On JetStream the membership and subscription events are consumed independently: wait for all of them.
+    await eventually(async () => {
+      const pool = (
+        await request(chat.url)
+          .get(endpointUrl(CHAT_POOL_ENDPOINTS.pool, { orgId: team }))
+          .set(owner.auth)
+      ).body;
+      return pool.seats === 2 && pool.members?.length === 2;
+    });
+  }, 60_000);
+  afterAll(() => chat.close());
+
+  it('counts only the replies the personal wallet paid for, in the totals, the days and this period; the team shows its own', async () => {
+    const personal = await send(member);
+    const inTeam = (await send(member, team)) + (await send(member, team));
+    expect(personal).toBeGreaterThan(0);
+    expect(inTeam).toBeGreaterThan(0);
+
+    const usage = (await request(chat.url).get('/api/chat/usage').set(member.auth).expect(200)).body as UsageSummary;
+    expect(usage.messageCount).toBe(1);
+    expect(usage.totalCreditsUsed).toBe(personal);
+    expect(usage.daily.find((day) => day.date === today())).toMatchObject({ creditsUsed: personal, messages: 1 });
+    expect(usage.thisPeriod).toMatchObject({ webCredits: personal, webReplies: 1 });
+    // What "used" says is what the wallet lost: the team's replies did not touch it.
+    const wallet = (await request(chat.url).get('/api/chat/wallet').set(member.auth).expect(200)).body as { creditsLimit: number; creditsRemaining: number };
+    expect(wallet.creditsLimit - wallet.creditsRemaining).toBe(personal);
+
+    // The team's replies are on the team's usage, under the member.
+    const teamUsage = (
+      await request(chat.url)
+        .get(endpointUrl(CHAT_POOL_ENDPOINTS.usage, { orgId: team }))
+        .set(member.auth)
+        .expect(200)
+    ).body as { members: Array<{ userId: string; days: Array<{ date: string; credits: number; messages: number }> }> };
+    expect(teamUsage.members.find((row) => row.userId === member.id)?.days.find((day) => day.date === today())).toEqual({ date: today(), credits: inTeam, messages: 2 });
+
+    // Someone who never sent from their own wallet has no personal usage at all.
+    await send(owner, team);
+    const owners = (await request(chat.url).get('/api/chat/usage').set(owner.auth).expect(200)).body as UsageSummary;
+    expect(owners).toMatchObject({ messageCount: 0, totalCreditsUsed: 0, totalTokens: 0 });
+    expect(owners.daily.every((day) => day.creditsUsed === 0 && day.messages === 0)).toBe(true);
+  });
+});
