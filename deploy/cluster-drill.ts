@@ -463,14 +463,17 @@ async function check(index: number, name: string, timeline: Timeline, poolLines:
     poolCharged += charged;
     // A member's statement is their own spending from the pool: one reply line per paid reply.
     const lines = await allLines(member);
-    const replyLines = lines.filter((line) => line.kind === 'reply');
+    // A line still in progress is a hold, not a charge: it shows in the pool's loss below.
+    const replyLines = lines.filter((line) => line.kind === 'reply' && !line.inProgress);
     const linesCharged = -replyLines.reduce((sum, line) => sum + line.credits, 0);
     if (replyLines.length > paidReplies.length) {
       doubled += replyLines.length - paidReplies.length;
       notes.push(`team member ${member.user.email}: ${replyLines.length} reply lines on the pool's statement for ${paidReplies.length} paid replies`);
     }
     if (linesCharged !== charged) notes.push(`team member ${member.user.email}: the pool's statement charged ${linesCharged} credits for replies worth ${charged}`);
-    if (replyLines.some((line) => line.inProgress)) notes.push(`team member ${member.user.email}: a reply still holds credits after the load stopped`);
+    const held = lines.filter((line) => line.kind === 'reply' && line.inProgress);
+    if (held.length > 0)
+      notes.push(`team member ${member.user.email}: ${held.length} replies still hold ${-held.reduce((sum, line) => sum + line.credits, 0)} credits after the load stopped`);
     const spent = pool.members.find((row) => row.userId === member.user.id)?.spentThisPeriod ?? 0;
     if (spent !== charged) notes.push(`team member ${member.user.email}: the pool says ${spent} credits spent, replies on record are worth ${charged}`);
   }
