@@ -5,10 +5,16 @@
 //                                                   fault, requests failed, acknowledged writes lost,
 //                                                   charges doubled, events delivered and the time to
 //                                                   recover; exits 1 on a lost write or a doubled charge
-// The load: sign-ups, chat sends (each charges the sender's wallet), credit-pack purchases paid on
-// the local Stripe provider's hosted page (its webhooks reach billing through the load balancer,
-// billing's event credits the chat wallet over NATS) and admin wallet adjustments. Each phase has
-// users of its own, so every balance is checked against the requests acknowledged in that phase.
+// The load: sign-ups, chat sends (each charges the sender's wallet), team chat sends (members of
+// one team send in its workspace, each charging the team's one credit pool), credit-pack purchases
+// paid on the local Stripe provider's hosted page (its webhooks reach billing through the load
+// balancer, billing's event credits the chat wallet over NATS) and admin wallet adjustments. Each
+// phase has users (and team members) of its own, so every balance is checked against the requests
+// acknowledged in that phase; the team is made as its owner would: created, seats bought on the
+// hosted checkout, members invited by email and joining from the emailed link. The pool is checked
+// per phase: what it lost equals what the phase's members' replies on record charged, each reply
+// is on the pool's statement once, and the statement's running balance (the ledger summed) equals
+// the pool's balance and is never negative.
 // Traffic goes only to this machine: the load balancer (127.0.0.1:8080), the hosted checkout
 // (localhost:13105), the sink's listing (127.0.0.1:18025) and nats-1 (127.0.0.1:14222). Bounded:
 // every phase lasts DRILL_HOLD_SECONDS (20) plus its recovery, and the drill stops by itself.
@@ -25,6 +31,9 @@ const adminEmail = process.env.DRILL_ADMIN_EMAIL ?? 'admin@agentdock.test';
 const HOLD_MS = Number(process.env.DRILL_HOLD_SECONDS ?? 20) * 1000;
 const SETTLE_MS = 5_000;
 const ADJUSTMENT = 7;
+/** Pro seats for the team: every phase's two members and the owner hold one; the pool is the plan's credits × seats. */
+const TEAM_PLAN = 'professional';
+const TEAM_SEATS = 50;
 const STREAM = 'AGENTDOCK';
 
 const client = createClient({ baseUrl, sinkUrl: process.env.DRILL_SINK_URL ?? 'http://127.0.0.1:18025', timeoutMs: 20_000 });
@@ -128,7 +137,7 @@ const FAULTS: Fault[] = [
 
 // --- The load ---------------------------------------------------------------------------------
 
-type Kind = 'signup' | 'chat' | 'purchase' | 'admin';
+type Kind = 'signup' | 'chat' | 'team-chat' | 'purchase' | 'admin';
 interface Op {
   kind: Kind;
   phase: number;
@@ -138,12 +147,14 @@ interface Op {
   error?: string;
   /** signup: the email; chat: the reply id; purchase/admin: nothing. */
   key?: string;
-  /** chat: the sender's user id. */
+  /** chat and team-chat: the sender's user id. */
   owner?: string;
 }
 
 interface PhaseUsers {
   chatters: { session: Session; startTotal: number }[];
+  /** Members of the team who joined for this phase; they send only in the team's workspace. */
+  teamMembers: Session[];
   buyer: { session: Session; startTotal: number };
   adjusted: { session: Session; startTotal: number };
 }
@@ -155,6 +166,7 @@ let admin: Session;
 let agentId: string;
 let pack: { id: string; credits: number };
 const phases: PhaseUsers[] = [];
+let team: { id: string; owner: Session };
 
 async function record(kind: Kind, work: (op: Op) => Promise<string | undefined>): Promise<void> {
   const op: Op = { kind, phase, startedAt: Date.now(), endedAt: 0, ok: false };
@@ -181,9 +193,76 @@ async function newUser(label: string, grant: number): Promise<{ session: Session
   return { session, startTotal: await total(session) };
 }
 
+// --- The team ---------------------------------------------------------------------------------
+
+interface Pool {
+  seats: number;
+  creditsRemaining: number;
+  purchasedCredits: number;
+  members: { userId: string; spentThisPeriod: number }[];
+}
+const poolOf = (session: Session) => client.api<Pool>('GET', `/api/chat/organisations/${team.id}/pool`, { token: session.accessToken });
+const poolBalance = async () => {
+  const pool = await poolOf(team.owner);
+  return pool.creditsRemaining + pool.purchasedCredits;
+};
+
+/** The owner creates the team and buys TEAM_SEATS seats on the hosted checkout; resolves once chat's pool holds them. */
+async function setUpTeam(): Promise<void> {
+  const { session: owner } = await newUser('team-owner', 0);
+  const suffix = randomUUID().slice(0, 8);
+  const organisation = await client.api<{ id: string }>('POST', '/api/identity/organisations', {
+    token: owner.accessToken,
+    body: { name: `Drill Team ${suffix}`, slug: `drill-${suffix}` },
+    expect: 201,
+  });
+  team = { id: organisation.id, owner };
+  // Billing learns of the team from identity's event over NATS: until then the checkout answers 404.
+  const { url } = await eventually(
+    "the team's seat checkout",
+    async () =>
+      client.api<{ url: string }>('POST', `/api/billing/organisations/${team.id}/checkout`, {
+        token: owner.accessToken,
+        body: { kind: 'plan', planId: TEAM_PLAN, billingPeriod: 'monthly', seats: TEAM_SEATS },
+      }),
+    60,
+  );
+  await client.payOnHostedCheckout(url);
+  const pool = await eventually(
+    `the team's pool of ${TEAM_SEATS} seats`,
+    async () => {
+      const current = await poolOf(owner);
+      return current.seats === TEAM_SEATS && current.creditsRemaining > 0 ? current : undefined;
+    },
+    90,
+  );
+  log(`team ${team.id}: ${TEAM_SEATS} ${TEAM_PLAN} seats bought on the hosted checkout, a pool of ${pool.creditsRemaining + pool.purchasedCredits} credits`);
+}
+
+/** A new account invited by the owner, joining from the emailed link; resolves once it may spend from the pool. */
+async function newTeamMember(label: string): Promise<Session> {
+  const { session } = await newUser(label, 0);
+  const email = session.user.email;
+  await eventually(
+    `the invitation of ${email}`,
+    async () => client.api('POST', `/api/identity/organisations/${team.id}/invitations`, { token: team.owner.accessToken, body: { email, role: 'member' }, expect: 201 }),
+    60,
+  );
+  const invitation = await eventually(`the invitation email to ${email}`, async () =>
+    (await client.mailTo(email)).find((message) => /^You are invited to join .+ on Agentdock$/.test(message.subject)),
+  );
+  const link = invitation.links.map((candidate) => new URL(candidate)).find((url) => url.pathname === '/team/join');
+  const token = link?.searchParams.get('token') ?? fail(`no /team/join link with a token in "${invitation.subject}": ${invitation.links.join(', ')}`);
+  await client.api('POST', `/api/identity/invitations/${encodeURIComponent(token)}/accept`, { token: session.accessToken, body: {} });
+  // Chat learns of the member from identity's event: until then the pool answers 404 to them.
+  await eventually(`${email} in the team's pool`, async () => poolOf(session), 60);
+  return session;
+}
+
 async function setUpPhase(): Promise<PhaseUsers> {
   return {
     chatters: [await newUser('chat-a', 100_000_000), await newUser('chat-b', 100_000_000)],
+    teamMembers: [await newTeamMember('team-a'), await newTeamMember('team-b')],
     buyer: await newUser('buyer', 0),
     adjusted: await newUser('adjusted', 0),
   };
@@ -210,6 +289,16 @@ const workers = () => [
         const chatter = phases[op.phase]!.chatters[index]!;
         op.owner = chatter.session.user.id;
         const done = await client.chat(chatter.session.accessToken, agentId, `Drill message ${randomUUID()}: summarise our plan in one line.`);
+        return done.reply.id;
+      }),
+    ),
+  ),
+  ...[0, 1].map((index) =>
+    loop(200, () =>
+      record('team-chat', async (op) => {
+        const member = phases[op.phase]!.teamMembers[index]!;
+        op.owner = member.user.id;
+        const done = await client.chat(member.accessToken, agentId, `Drill team message ${randomUUID()}: list our next three steps.`, team.id);
         return done.reply.id;
       }),
     ),
@@ -247,18 +336,70 @@ interface PhaseResult {
   overcharged: number;
   eventsExpected: number;
   eventsDelivered: number;
+  /** Credits the team's pool lost in the phase, and what its members' replies on record charged. */
+  poolSpent: number;
+  poolCharged: number;
+  /** The pool's statement disagreeing with its balance, or going below zero. */
+  poolLedgerErrors: number;
   recoverySeconds: number;
   restoredSeconds: number;
   notes: string[];
 }
 
-async function check(index: number, name: string, injectedAt: number, restoredAt: number, readyAt: number): Promise<PhaseResult> {
+interface StatementLine {
+  id: string;
+  at: string;
+  kind: string;
+  credits: number;
+  balance: number;
+  inProgress: boolean;
+}
+interface Statement {
+  lines: StatementLine[];
+  totalLines: number;
+  balance: number;
+}
+const statement = (session: Session, page: number, pageSize: number) =>
+  client.api<Statement>('GET', `/api/chat/organisations/${team.id}/statement?page=${page}&pageSize=${pageSize}`, { token: session.accessToken });
+/** Every line of the pool's statement the session may see (the owner: all; a member: their own spending), newest first. */
+async function allLines(session: Session): Promise<StatementLine[]> {
+  const lines: StatementLine[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await statement(session, page, 500);
+    lines.push(...answer.lines);
+    if (answer.lines.length === 0 || lines.length >= answer.totalLines) return lines;
+  }
+}
+
+/** The pool between phases (the load stopped): its balance and what its ledger sums to. */
+interface PoolSnapshot {
+  at: number;
+  balance: number;
+  ledger: number;
+}
+async function poolSnapshot(): Promise<PoolSnapshot> {
+  const at = Date.now();
+  const [balance, newest] = [await poolBalance(), await statement(team.owner, 1, 1)];
+  return { at, balance, ledger: newest.lines[0]?.balance ?? 0 };
+}
+
+interface Timeline {
+  injectedAt: number;
+  restoredAt: number;
+  readyAt: number;
+  poolBefore: PoolSnapshot;
+  poolAfter: PoolSnapshot;
+}
+
+async function check(index: number, name: string, timeline: Timeline, poolLines: StatementLine[]): Promise<PhaseResult> {
+  const { injectedAt, restoredAt, readyAt, poolBefore, poolAfter } = timeline;
   const mine = ops.filter((op) => op.phase === index);
   const failed = mine.filter((op) => !op.ok);
   const notes: string[] = [];
   let lost = 0;
   let doubled = 0;
   let overcharged = 0;
+  let poolLedgerErrors = 0;
 
   // Sign-ups: every acknowledged one is an account the admin finds.
   for (const op of mine.filter((entry) => entry.kind === 'signup' && entry.ok)) {
@@ -294,6 +435,67 @@ async function check(index: number, name: string, injectedAt: number, restoredAt
       overcharged += spent - charged;
       notes.push(`${chatter.session.user.email} paid ${spent} credits for replies worth ${charged} (${messages.length} replies on record)`);
     } else if (spent < charged) notes.push(`${chatter.session.user.email} paid ${spent} credits for replies worth ${charged} (under-charged)`);
+  }
+
+  // Team: every acknowledged team reply is on record, each on the pool's statement once, and the
+  // pool lost exactly what the phase's members' replies on record charged.
+  const pool = await poolOf(team.owner);
+  let poolCharged = 0;
+  for (const member of users.teamMembers) {
+    const { messages } = await client.api<{ messages: { id: string; creditsUsed: number; refunded: boolean }[] }>(
+      'GET',
+      `/api/chat/admin/users/${member.user.id}/messages?limit=100`,
+      { token: admin.accessToken },
+    );
+    const recorded = new Set(messages.map((message) => message.id));
+    if (recorded.size < messages.length) {
+      doubled += messages.length - recorded.size;
+      notes.push(`team member ${member.user.email}: a reply is on record twice`);
+    }
+    if (messages.length === 100) notes.push(`team member ${member.user.email} has 100 or more replies: only the newest 100 are checked`);
+    for (const op of mine.filter((entry) => entry.kind === 'team-chat' && entry.ok && entry.owner === member.user.id)) {
+      if (recorded.has(op.key!) || messages.length === 100) continue;
+      lost += 1;
+      notes.push(`team reply ${op.key} acknowledged but absent`);
+    }
+    const paidReplies = messages.filter((message) => !message.refunded && message.creditsUsed > 0);
+    const charged = paidReplies.reduce((sum, message) => sum + message.creditsUsed, 0);
+    poolCharged += charged;
+    // A member's statement is their own spending from the pool: one reply line per paid reply.
+    const lines = await allLines(member);
+    // A line still in progress is a hold, not a charge: it shows in the pool's loss below.
+    const replyLines = lines.filter((line) => line.kind === 'reply' && !line.inProgress);
+    const linesCharged = -replyLines.reduce((sum, line) => sum + line.credits, 0);
+    if (replyLines.length > paidReplies.length) {
+      doubled += replyLines.length - paidReplies.length;
+      notes.push(`team member ${member.user.email}: ${replyLines.length} reply lines on the pool's statement for ${paidReplies.length} paid replies`);
+    }
+    if (linesCharged !== charged) notes.push(`team member ${member.user.email}: the pool's statement charged ${linesCharged} credits for replies worth ${charged}`);
+    const held = lines.filter((line) => line.kind === 'reply' && line.inProgress);
+    if (held.length > 0)
+      notes.push(`team member ${member.user.email}: ${held.length} replies still hold ${-held.reduce((sum, line) => sum + line.credits, 0)} credits after the load stopped`);
+    const spent = pool.members.find((row) => row.userId === member.user.id)?.spentThisPeriod ?? 0;
+    if (spent !== charged) notes.push(`team member ${member.user.email}: the pool says ${spent} credits spent, replies on record are worth ${charged}`);
+  }
+  const poolSpent = poolBefore.balance - poolAfter.balance;
+  if (poolSpent > poolCharged) {
+    overcharged += poolSpent - poolCharged;
+    notes.push(`the team's pool lost ${poolSpent} credits for replies worth ${poolCharged}`);
+  } else if (poolSpent < poolCharged) notes.push(`the team's pool lost ${poolSpent} credits for replies worth ${poolCharged} (under-charged)`);
+  for (const snapshot of [poolBefore, poolAfter]) {
+    if (snapshot.ledger === snapshot.balance) continue;
+    poolLedgerErrors += 1;
+    notes.push(`the pool's balance was ${snapshot.balance}, its statement summed to ${snapshot.ledger} (+${((snapshot.at - started) / 1000).toFixed(1)}s)`);
+  }
+  const phaseLines = poolLines.filter((line) => Date.parse(line.at) > poolBefore.at && Date.parse(line.at) <= poolAfter.at);
+  const negative = phaseLines.filter((line) => line.balance < 0);
+  if (negative.length > 0) {
+    poolLedgerErrors += negative.length;
+    notes.push(`the pool's balance went below zero ${negative.length} times (lowest ${Math.min(...negative.map((line) => line.balance))})`);
+  }
+  if (poolAfter.balance < 0) {
+    poolLedgerErrors += 1;
+    notes.push(`the pool's balance is ${poolAfter.balance}`);
   }
 
   // Purchases: each paid pack credited once (billing's webhook, then its event to chat over NATS).
@@ -332,7 +534,7 @@ async function check(index: number, name: string, injectedAt: number, restoredAt
   }
 
   const lastFailure = Math.max(0, ...failed.map((op) => op.endedAt));
-  const kinds = (['signup', 'chat', 'purchase', 'admin'] as const).map(
+  const kinds = (['signup', 'chat', 'team-chat', 'purchase', 'admin'] as const).map(
     (kind) => `${kind} ${mine.filter((op) => op.kind === kind && !op.ok).length}/${mine.filter((op) => op.kind === kind).length}`,
   );
   if (failed.length > 0) {
@@ -348,6 +550,9 @@ async function check(index: number, name: string, injectedAt: number, restoredAt
     overcharged,
     eventsExpected: paid,
     eventsDelivered: packsCredited,
+    poolSpent,
+    poolCharged,
+    poolLedgerErrors,
     recoverySeconds: injectedAt && failed.length > 0 ? Math.max(0, (lastFailure - injectedAt) / 1000) : 0,
     restoredSeconds: restoredAt ? (readyAt - restoredAt) / 1000 : 0,
     notes,
@@ -359,14 +564,15 @@ async function run(): Promise<void> {
   admin = await client.adminSession(adminEmail, log);
   pack =
     (await client.api<{ packs: { id: string; credits: number }[] }>('GET', '/api/billing/credit-packs')).packs.sort((a, b) => a.credits - b.credits)[0] ?? fail('no credit pack');
+  await setUpTeam();
   for (let index = 0; index <= FAULTS.length; index += 1) phases.push(await setUpPhase());
-  log(`${phases.length} phases' users made (2 chatting, 1 buying ${pack.id} packs, 1 adjusted by the admin each)`);
+  log(`${phases.length} phases' users made (2 chatting, 2 team members chatting from the team's pool, 1 buying ${pack.id} packs, 1 adjusted by the admin each)`);
   const { agents } = await client.agents(phases[0]!.chatters[0]!.session.accessToken);
   agentId = (agents.find((agent) => !agent.producesImages && agent.tier === 'free') ?? fail('no text agent for a free account')).id;
 
   // Each phase runs its own load and waits for every request of it to end before the next fault,
   // so a request is counted (and its users checked) in the phase whose fault it met.
-  const timeline: { injectedAt: number; restoredAt: number; readyAt: number }[] = [];
+  const timeline: Timeline[] = [];
   const startLoad = () => {
     running = true;
     return Promise.all(workers());
@@ -376,13 +582,16 @@ async function run(): Promise<void> {
     await load;
   };
   log('phase 0: no fault (baseline)');
+  let poolBefore = await poolSnapshot();
   let load = startLoad();
   await sleep(HOLD_MS);
   await stopLoad(load);
-  timeline.push({ injectedAt: 0, restoredAt: 0, readyAt: 0 });
+  let poolAfter = await poolSnapshot();
+  timeline.push({ injectedAt: 0, restoredAt: 0, readyAt: 0, poolBefore, poolAfter });
   for (const [offset, fault] of FAULTS.entries()) {
     phase = offset + 1;
     log(`phase ${phase}: ${fault.name}`);
+    poolBefore = poolAfter;
     load = startLoad();
     await sleep(2_000);
     const injectedAt = Date.now();
@@ -395,21 +604,37 @@ async function run(): Promise<void> {
     log(`phase ${phase}: undone, back to full strength ${((readyAt - restoredAt) / 1000).toFixed(1)}s later`);
     await sleep(SETTLE_MS);
     await stopLoad(load);
-    timeline.push({ injectedAt, restoredAt, readyAt });
+    poolAfter = await poolSnapshot();
+    timeline.push({ injectedAt, restoredAt, readyAt, poolBefore, poolAfter });
   }
   log(`load stopped: ${ops.length} requests; checking every acknowledged write`);
 
+  const poolLines = await allLines(team.owner);
   const results: PhaseResult[] = [];
   for (let index = 0; index <= FAULTS.length; index += 1) {
-    const { injectedAt, restoredAt, readyAt } = timeline[index]!;
-    results.push(await check(index, index === 0 ? 'no fault (baseline)' : FAULTS[index - 1]!.name, injectedAt, restoredAt, readyAt));
+    results.push(await check(index, index === 0 ? 'no fault (baseline)' : FAULTS[index - 1]!.name, timeline[index]!, poolLines));
+  }
+  const lineIds = new Set(poolLines.map((line) => line.id));
+  if (lineIds.size < poolLines.length) {
+    results[0]!.poolLedgerErrors += poolLines.length - lineIds.size;
+    results[0]!.notes.push(`${poolLines.length - lineIds.size} lines are twice on the pool's statement`);
   }
 
   console.log('\ncluster drill: per fault (load through the load balancer; a phase lasts the fault plus its recovery)');
   console.log(
-    ['fault'.padEnd(50), 'requests', 'failed', 'lost writes', 'doubled charges', 'overcharged credits', 'events delivered', 'recovered after', 'back to full after restore'].join(
-      ' | ',
-    ),
+    [
+      'fault'.padEnd(50),
+      'requests',
+      'failed',
+      'lost writes',
+      'doubled charges',
+      'overcharged credits',
+      'events delivered',
+      'team pool spent/charged',
+      'pool ledger',
+      'recovered after',
+      'back to full after restore',
+    ].join(' | '),
   );
   for (const result of results) {
     console.log(
@@ -421,6 +646,8 @@ async function run(): Promise<void> {
         String(result.doubled).padStart(15),
         String(result.overcharged).padStart(19),
         `${result.eventsDelivered}/${result.eventsExpected}`.padStart(16),
+        `${result.poolSpent}/${result.poolCharged}`.padStart(23),
+        (result.poolLedgerErrors === 0 ? 'ok' : `${result.poolLedgerErrors} wrong`).padStart(11),
         `${result.recoverySeconds.toFixed(1)}s`.padStart(15),
         `${result.restoredSeconds.toFixed(1)}s`.padStart(26),
       ].join(' | '),
@@ -431,8 +658,11 @@ async function run(): Promise<void> {
   const doubled = results.reduce((sum, result) => sum + result.doubled, 0);
   const overcharged = results.reduce((sum, result) => sum + result.overcharged, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
-  console.log(`\ncluster drill: ${ops.length} requests, ${failed} failed, ${lost} acknowledged writes lost, ${doubled} charges doubled, ${overcharged} credits overcharged`);
-  if (lost > 0 || doubled > 0 || overcharged > 0) process.exit(1);
+  const poolErrors = results.reduce((sum, result) => sum + result.poolLedgerErrors, 0);
+  console.log(
+    `\ncluster drill: ${ops.length} requests, ${failed} failed, ${lost} acknowledged writes lost, ${doubled} charges doubled, ${overcharged} credits overcharged, ${poolErrors} team pool ledger errors`,
+  );
+  if (lost > 0 || doubled > 0 || overcharged > 0 || poolErrors > 0) process.exit(1);
 }
 
 const mode = process.argv[2];

@@ -187,12 +187,15 @@ export function createClient({ baseUrl, sinkUrl, timeoutMs = 30_000 }: ClientOpt
     return response.headers.get('location') ?? '';
   }
 
-  /** Sends one chat message and reads the event stream to its end; returns the `done` event's data. */
-  async function chat(token: string, agentId: string, message: string): Promise<ChatDone> {
+  /**
+   * Sends one chat message and reads the event stream to its end; returns the `done` event's data.
+   * `workspace` (a team's id) has the team's credit pool pay instead of the sender's own wallet.
+   */
+  async function chat(token: string, agentId: string, message: string, workspace?: string): Promise<ChatDone> {
     const response = await fetch(`${baseUrl}/api/chat/agents/${agentId}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ message }),
+      body: JSON.stringify(workspace ? { message, workspace } : { message }),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();
