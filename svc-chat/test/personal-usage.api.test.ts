@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_POOL_ENDPOINTS, endpointUrl, organisationMemberJoinedV1, teamSubscriptionActivatedV1, type UsageSummary } from '@agentdock/contracts';
+import { CHAT_ADMIN_ENDPOINTS, CHAT_POOL_ENDPOINTS, endpointUrl, organisationMemberJoinedV1, teamSubscriptionActivatedV1, type UsageSummary } from '@agentdock/contracts';
 import { eventually } from '@agentdock/service-kit/testing';
 import request from 'supertest';
 import { ChatHarness, DRIVER, parseSse, type User } from './harness';
@@ -17,6 +17,10 @@ describe(`a person's own usage leaves out their replies in a team's workspace, o
   let owner: User;
 
   async function send(user: User, workspace?: string) {
+    return (await reply(user, workspace)).creditsUsed;
+  }
+
+  async function reply(user: User, workspace?: string) {
     const response = await fetch(`${chat.url}/api/chat/agents/${agentId}/messages`, {
       method: 'POST',
       headers: { ...user.auth, 'content-type': 'application/json' },
@@ -24,7 +28,7 @@ describe(`a person's own usage leaves out their replies in a team's workspace, o
     });
     const events = parseSse(await response.text());
     expect(response.status).toBe(200);
-    return (events.find((event) => event.event === 'done')!.data as { reply: { creditsUsed: number } }).reply.creditsUsed;
+    return (events.find((event) => event.event === 'done')!.data as { reply: { id: string; creditsUsed: number } }).reply;
   }
 
   beforeAll(async () => {
@@ -85,5 +89,32 @@ describe(`a person's own usage leaves out their replies in a team's workspace, o
     const owners = (await request(chat.url).get('/api/chat/usage').set(owner.auth).expect(200)).body as UsageSummary;
     expect(owners).toMatchObject({ messageCount: 0, totalCreditsUsed: 0, totalTokens: 0 });
     expect(owners.daily.every((day) => day.creditsUsed === 0 && day.messages === 0)).toBe(true);
+  });
+
+  it('lists on the console only the replies the person paid for, and refunds a team reply to the pool that paid, not to its sender', async () => {
+    const operator = await chat.user({ admin: true });
+    const own = await reply(member);
+    const teams = await reply(member, team);
+    const listed = (
+      await request(chat.url)
+        .get(endpointUrl(CHAT_ADMIN_ENDPOINTS.recentReplies, { userId: member.id }))
+        .query({ limit: 50 })
+        .set(operator.auth)
+        .expect(200)
+    ).body as { messages: Array<{ id: string }> };
+    expect(listed.messages.map((message) => message.id)).toContain(own.id);
+    expect(listed.messages.map((message) => message.id)).not.toContain(teams.id);
+
+    const personalBefore = (await chat.wallet(member.id))!;
+    const poolBefore = (await chat.wallet(team))!;
+    await request(chat.url)
+      .post(endpointUrl(CHAT_ADMIN_ENDPOINTS.refund, { messageId: teams.id }))
+      .set(operator.auth)
+      .send({ reason: 'Reply was off topic' })
+      .expect(200);
+    const personalAfter = (await chat.wallet(member.id))!;
+    const poolAfter = (await chat.wallet(team))!;
+    expect(poolAfter.creditsRemaining + poolAfter.purchasedCredits - (poolBefore.creditsRemaining + poolBefore.purchasedCredits)).toBe(teams.creditsUsed);
+    expect(personalAfter.creditsRemaining + personalAfter.purchasedCredits).toBe(personalBefore.creditsRemaining + personalBefore.purchasedCredits);
   });
 });

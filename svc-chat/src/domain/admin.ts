@@ -5,6 +5,7 @@ import { and, desc, eq, isNull } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages, chatWalletLedger } from '../db/schema';
 import { WalletNotFoundError } from './errors';
 import { adjustCredits, refundCredits } from './ledger';
+import { ownReplies } from './own-replies';
 import { toWallet, walletRow } from './wallet';
 
 /** Adds or deducts credits; the ledger row and the admin audit entry commit with the change. */
@@ -26,14 +27,12 @@ export async function adjustWallet(context: ServiceContext<ChatSchema>, input: {
   });
 }
 
-/** The user's recent assistant replies, newest first, for the admin console. */
+/**
+ * The user's recent assistant replies that their own wallet paid for, newest first, for the admin
+ * console's customer page (a reply in a team's workspace is the team pool's, as in their usage).
+ */
 export async function recentReplies(context: ServiceContext<ChatSchema>, userId: string, limit: number): Promise<AdminMessage[]> {
-  const rows = await context.db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant')))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.messageOrder))
-    .limit(limit);
+  const rows = await context.db.select().from(chatMessages).where(ownReplies(userId)).orderBy(desc(chatMessages.createdAt), desc(chatMessages.messageOrder)).limit(limit);
   return rows.map((row) => ({
     id: row.id,
     agentId: row.agentId,
@@ -62,10 +61,10 @@ export async function refundMessage(context: ServiceContext<ChatSchema>, input: 
     const spent = entries.reduce((sum, entry) => ({ plan: sum.plan - entry.planDelta, purchased: sum.purchased - entry.purchasedDelta }), { plan: 0, purchased: 0 });
     const plan = Math.max(0, spent.plan);
     const purchased = Math.max(0, spent.purchased);
-    const before = await walletRow(tx, message.userId);
-    const wallet = toWallet(
-      await refundCredits(tx, { userId: message.userId, amount: { plan, purchased }, messageId: input.messageId, reason: input.reason, actorId: input.actor.id }),
-    );
+    // Back to the wallet that paid: a reply sent in a team's workspace was paid by the team's pool, not by its sender.
+    const payer = entries[0]?.userId ?? message.userId;
+    const before = await walletRow(tx, payer);
+    const wallet = toWallet(await refundCredits(tx, { userId: payer, amount: { plan, purchased }, messageId: input.messageId, reason: input.reason, actorId: input.actor.id }));
     await recordAdminAction(tx, {
       actor: input.actor,
       action: 'chat.message.refund',
