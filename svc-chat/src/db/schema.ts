@@ -126,6 +126,15 @@ export const chatWalletLedger = pgTable(
   (table) => [
     index('chat_wallet_ledger_user_idx').on(table.userId, table.createdAt),
     uniqueIndex('chat_wallet_ledger_reference_idx').on(table.kind, table.reference),
+    // Every settlement and release first asks whether its reply's reservation is still open, and a
+    // refund reads the reply's rows: by the reply, not by a scan that grows with the ledger.
+    index('chat_wallet_ledger_message_idx')
+      .on(table.messageId)
+      .where(sql`${table.messageId} is not null`),
+    // A person's own usage leaves out the replies pools paid for with them as the member.
+    index('chat_wallet_ledger_member_idx')
+      .on(table.memberId)
+      .where(sql`${table.memberId} is not null`),
     check(
       'chat_wallet_ledger_kind_check',
       sql`${table.kind} in ('grant', 'expiry', 'reservation', 'settlement', 'release', 'refund', 'top-up', 'admin-adjustment', 'plan-change')`,

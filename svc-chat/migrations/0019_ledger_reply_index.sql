@@ -1,0 +1,2 @@
+CREATE INDEX "chat_wallet_ledger_message_idx" ON "chat_wallet_ledger" USING btree ("message_id") WHERE "chat_wallet_ledger"."message_id" is not null;--> statement-breakpoint
+CREATE INDEX "chat_wallet_ledger_member_idx" ON "chat_wallet_ledger" USING btree ("member_id") WHERE "chat_wallet_ledger"."member_id" is not null;
