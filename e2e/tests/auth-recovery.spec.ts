@@ -1,5 +1,5 @@
 import { createAccount, headerEmail, PASSWORD, submitSignInForm } from '../support/accounts';
-import { failedRequest } from '../support/expected-errors';
+import { callsCutBySignOut, failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { linkTo, nextEmail, SUBJECTS } from '../support/mailbox';
 import { pageHeading, siteHeader } from '../support/site';
@@ -7,7 +7,12 @@ import { pageHeading, siteHeader } from '../support/site';
 const NEW_PASSWORD = 'a brand new passphrase';
 
 test.describe('Password recovery', () => {
-  test.use({ expectedConsoleErrors: { 'the old password is refused with 400': failedRequest(400, '/api/identity/signin/password') } });
+  test.use({
+    expectedConsoleErrors: {
+      'the old password is refused with 400': failedRequest(400, '/api/identity/signin/password'),
+      'the dashboard’s calls cut by signing out answer 401': callsCutBySignOut,
+    },
+  });
 
   test('recovery email → new password → signed in; the new password works, the old one no longer does', async ({ page, request }) => {
     const account = await createAccount(request);
