@@ -7,9 +7,13 @@ import {
   agentPublishedV1,
   API_KEY_PREFIX,
   apiKeyIssuedV1,
+  CHAT_POOL_ENDPOINTS,
+  endpointUrl,
   type EventData,
   type EventDefinition,
+  organisationMemberJoinedV1,
   type SubscriptionTier,
+  teamSubscriptionActivatedV1,
 } from '@agentdock/contracts';
 import { adminAgentFixture } from '@agentdock/contracts/testing';
 import { createTestIssuer, eventually } from '@agentdock/service-kit/testing';
@@ -76,6 +80,32 @@ export class ChatHarness {
     const id = randomUUID();
     const token = await this.issuer.issue({ sub: id, email: `u-${id.slice(0, 8)}@example.com`, admin: options.admin ?? false, tier: options.tier ?? 'free' });
     return { id, auth: { authorization: `Bearer ${token}` } };
+  }
+
+  /**
+   * A starter team with these members (the first one its owner) and `seats`, once chat has consumed
+   * every event: on JetStream memberships and the subscription are consumed independently.
+   */
+  async team(members: Array<{ user: User; role: 'owner' | 'admin' | 'member' }>, seats: number, subscriptionId: string): Promise<string> {
+    const organisationId = randomUUID();
+    for (const [index, { user, role }] of members.entries()) {
+      await this.publish(organisationMemberJoinedV1, { organisationId, userId: user.id, role, members: index + 1 });
+    }
+    await this.publish(teamSubscriptionActivatedV1, {
+      organisationId,
+      subscriptionId,
+      tier: 'starter',
+      seats,
+      billingPeriod: 'monthly',
+      periodStart: new Date(Date.now() - 86_400_000).toISOString(),
+      periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
+    });
+    await eventually(async () => {
+      const response = await fetch(`${this.url}${endpointUrl(CHAT_POOL_ENDPOINTS.pool, { orgId: organisationId })}`, { headers: members[0]!.user.auth });
+      const pool = (await response.json()) as { seats?: number; members?: unknown[] };
+      return pool.seats === seats && pool.members?.length === members.length;
+    });
+    return organisationId;
   }
 
   async publish<TType extends string, TData extends z.ZodType>(event: EventDefinition<TType, TData>, data: z.infer<TData>, id: string = randomUUID()): Promise<string> {

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { CHAT_ADMIN_ENDPOINTS, CHAT_POOL_ENDPOINTS, endpointUrl, organisationMemberJoinedV1, teamSubscriptionActivatedV1, type UsageSummary } from '@agentdock/contracts';
-import { eventually } from '@agentdock/service-kit/testing';
+import { CHAT_ADMIN_ENDPOINTS, CHAT_POOL_ENDPOINTS, endpointUrl, type UsageSummary } from '@agentdock/contracts';
 import request from 'supertest';
 import { ChatHarness, DRIVER, parseSse, type User } from './harness';
 
@@ -34,29 +32,16 @@ describe(`a person's own usage leaves out their replies in a team's workspace, o
   beforeAll(async () => {
     chat = await ChatHarness.start({});
     agentId = (await chat.agent({ tier: 'starter' })).id;
-    team = randomUUID();
     owner = await chat.user({ tier: 'starter' });
     member = await chat.user({ tier: 'starter' });
-    await chat.publish(organisationMemberJoinedV1, { organisationId: team, userId: owner.id, role: 'owner', members: 1 });
-    await chat.publish(organisationMemberJoinedV1, { organisationId: team, userId: member.id, role: 'member', members: 2 });
-    await chat.publish(teamSubscriptionActivatedV1, {
-      organisationId: team,
-      subscriptionId: 'sub_personal_usage',
-      tier: 'starter',
-      seats: 2,
-      billingPeriod: 'monthly',
-      periodStart: new Date(Date.now() - 86_400_000).toISOString(),
-      periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
-    });
-    // On JetStream the membership and subscription events are consumed independently: wait for all of them.
-    await eventually(async () => {
-      const pool = (
-        await request(chat.url)
-          .get(endpointUrl(CHAT_POOL_ENDPOINTS.pool, { orgId: team }))
-          .set(owner.auth)
-      ).body;
-      return pool.seats === 2 && pool.members?.length === 2;
-    });
+    team = await chat.team(
+      [
+        { user: owner, role: 'owner' },
+        { user: member, role: 'member' },
+      ],
+      2,
+      'sub_personal_usage',
+    );
   }, 60_000);
   afterAll(() => chat.close());
 

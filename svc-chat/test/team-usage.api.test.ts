@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CHAT_ADMIN_POOL_ENDPOINTS,
-  CHAT_POOL_ENDPOINTS,
-  CHAT_POOL_STATEMENT_ENDPOINTS,
-  endpointUrl,
-  organisationMemberJoinedV1,
-  organisationMemberRemovedV1,
-  teamSubscriptionActivatedV1,
-} from '@agentdock/contracts';
+import { CHAT_ADMIN_POOL_ENDPOINTS, CHAT_POOL_ENDPOINTS, CHAT_POOL_STATEMENT_ENDPOINTS, endpointUrl, organisationMemberRemovedV1 } from '@agentdock/contracts';
 import { rollupDifferences } from '@agentdock/service-data';
 import { checkTeamAccessMatrix, eventually } from '@agentdock/service-kit/testing';
 import request from 'supertest';
@@ -40,36 +32,18 @@ describe(`a team's usage per member and day, and the pool in the admin console, 
   beforeAll(async () => {
     chat = await ChatHarness.start({});
     agentId = (await chat.agent({ tier: 'starter' })).id;
-    team = randomUUID();
     people = { owner: await chat.user(), admin: await chat.user(), member: await chat.user(), outsider: await chat.user(), removed: await chat.user() };
     operator = await chat.user({ admin: true });
-    let members = 0;
-    for (const [principal, role] of [
-      ['owner', 'owner'],
-      ['admin', 'admin'],
-      ['member', 'member'],
-      ['removed', 'member'],
-    ] as const) {
-      await chat.publish(organisationMemberJoinedV1, { organisationId: team, userId: people[principal].id, role, members: (members += 1) });
-    }
-    await chat.publish(teamSubscriptionActivatedV1, {
-      organisationId: team,
-      subscriptionId: 'sub_usage',
-      tier: 'starter',
-      seats: 4,
-      billingPeriod: 'monthly',
-      periodStart: new Date(Date.now() - 86_400_000).toISOString(),
-      periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
-    });
-    // On JetStream the membership and subscription events are consumed independently: wait for all of them.
-    await eventually(async () => {
-      const pool = (
-        await request(chat.url)
-          .get(endpointUrl(CHAT_POOL_ENDPOINTS.pool, { orgId: team }))
-          .set(people.owner.auth)
-      ).body;
-      return pool.seats === 4 && pool.members?.length === 4;
-    });
+    team = await chat.team(
+      [
+        { user: people.owner, role: 'owner' },
+        { user: people.admin, role: 'admin' },
+        { user: people.member, role: 'member' },
+        { user: people.removed, role: 'member' },
+      ],
+      4,
+      'sub_usage',
+    );
   }, 60_000);
   afterAll(() => chat.close());
 
