@@ -1,42 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Every word of every visible table cell that the browser laid out over more than one line: for each
- * whitespace-separated word of each text node, the line boxes its range covers (Range.getClientRects)
- * must all sit on one line. A table hidden from sight (closed `<details>`, visually hidden) is skipped.
+ * Every word of every visible table's cells that the browser laid out over more than one line
+ * (`wordsBrokenIn` on each table). A table hidden from sight (closed `<details>`, visually hidden)
+ * is skipped.
  *
- * @returns "word" in "cell text" for each broken word.
+ * @returns "word" in "element text" for each broken word.
  */
 export async function wordsBrokenInTables(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const shown = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      return element.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && box.width > 1 && box.height > 1;
-    };
-    const broken: string[] = [];
-    for (const table of Array.from(document.querySelectorAll('table'))) {
-      if (!shown(table)) continue;
-      for (const cell of Array.from(table.querySelectorAll('th, td'))) {
-        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const text = node.textContent ?? '';
-          if (!node.parentElement || !shown(node.parentElement)) continue;
-          for (const match of text.matchAll(/\S+/g)) {
-            const range = document.createRange();
-            range.setStart(node, match.index);
-            range.setEnd(node, match.index + match[0].length);
-            const lines = new Set(
-              Array.from(range.getClientRects())
-                .filter((rect) => rect.width > 0)
-                .map((rect) => Math.round(rect.top)),
-            );
-            if (lines.size > 1) broken.push(`"${match[0]}" in "${(cell.textContent ?? '').trim().slice(0, 80)}"`);
-          }
-        }
-      }
-    }
-    return broken;
-  });
+  const tables = await page.locator('table').filter({ visible: true }).all();
+  return (await Promise.all(tables.map((table) => wordsBrokenIn(table)))).flat();
 }
 
 /** How many tables the page shows (so a check over "every table" cannot pass over none). */
@@ -51,7 +24,8 @@ export async function expectNoWordBrokenInTables(page: Page, where: string): Pro
 
 /**
  * Every word of the visible text inside `container` that the browser laid out over more than one
- * line (the same per-word check as for tables, for a list or a card): "word" in "element text".
+ * line: for each whitespace-separated word of each text node, the line boxes its range covers
+ * (Range.getClientRects) must all sit on one line. "word" in "element text".
  */
 export async function wordsBrokenIn(container: Locator): Promise<string[]> {
   return container.evaluate((root) => {
