@@ -1,11 +1,10 @@
 import { upToCredits } from '@agentdock/contracts';
 import type { Db, Tx } from '@agentdock/service-data';
-import type { ChatSchema } from '../../db/schema';
+import type { ChatSchema, PoolMemberRow } from '../../db/schema';
 import { holdKeyCredits, type KeyHold, lockApiKey } from '../api-keys';
 import { MemberCreditCapError, WalletNotFoundError } from '../errors';
 import { type Buckets, lockWallet, type Recording, reserveCredits, type Reserved, type WalletRow } from '../ledger';
 import { holdMemberCredits, lockPoolMember, spentIn } from '../pools/members';
-import type { PoolMemberRow } from '../../db/schema';
 import { type BoundInput, boundByKeyCap, boundByMemberCap, boundReply, refusal, type ReplyBound } from './bound';
 
 export interface ReserveInput extends BoundInput {
@@ -24,7 +23,8 @@ export interface ReserveInput extends BoundInput {
   recording?: Recording;
   /**
    * `userId` is a team's pool, spent from by this member: the member's monthly cap bounds the reply
-   * too, checked and counted under the member's row lock in the reservation's transaction.
+   * too, checked and counted under the member's row lock in the reservation's transaction (or, at
+   * once, in its one statement, on the member as read before: `seen`).
    */
   pool?: { organisationId: string; memberId: string; seen?: PoolMemberRow };
 }
