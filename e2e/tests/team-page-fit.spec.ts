@@ -60,5 +60,9 @@ test('long addresses on the Team page are cut whole-worded at 375 px, in full on
   expect(await wordsBrokenIn(members), 'words broken in the members list at 375 px').toEqual([]);
   await expectCut(members.getByTitle(owner.email, { exact: true }));
   await expectCut(members.getByTitle(memberEmail, { exact: true }));
+  // The usage per member: its headers and figures whole, a long address cut like the others.
+  const totals = page.getByTestId('team-usage-totals');
+  await expect(totals.getByText(owner.email, { exact: true })).toBeVisible();
+  expect(await wordsBrokenIn(totals), 'words broken in the usage per member at 375 px').toEqual([]);
   await expectNoSidewaysScroll(page, 'the Team page at 375 px');
 });

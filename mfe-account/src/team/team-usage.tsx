@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { isAbortError } from '@agentdock/api-client';
 import type { StatsRange, TeamMember } from '@agentdock/contracts';
-import { describeFailure, Spinner } from '@agentdock/ui';
+import { describeFailure, Spinner, TruncatedText } from '@agentdock/ui';
 import { UsageChart } from '../dashboard/usage-chart';
 import { formatCount } from '../dashboard/format';
 import type { PoolApi, PoolUsage } from './pool-api';
@@ -108,7 +108,9 @@ export function TeamUsage({ api, orgId, members }: { api: PoolApi; orgId: string
             <tbody>
               {usage.members.map((member) => (
                 <tr key={member.userId}>
-                  <th scope="row">{nameOf(member.userId)}</th>
+                  <th scope="row">
+                    <TruncatedText text={nameOf(member.userId)} />
+                  </th>
                   <td>{formatCount(member.days.reduce((sum, day) => sum + day.credits, 0))}</td>
                   <td>{formatCount(member.days.reduce((sum, day) => sum + day.messages, 0))}</td>
                 </tr>
