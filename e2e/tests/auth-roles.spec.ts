@@ -73,6 +73,7 @@ test.describe('Roles', () => {
         'the open dashboard is refused its usage': failedRequest(403, '/api/chat/usage'),
         'the open dashboard is refused its subscriptions': failedRequest(403, '/api/billing/subscriptions'),
         'the open dashboard is refused its courses': failedRequest(403, '/api/catalog/me/learning'),
+        'the open header is refused its teams for the workspace switch': failedRequest(403, '/api/identity/organisations'),
       },
     });
 
