@@ -1,5 +1,5 @@
 import { createAccount, headerEmail, PASSWORD, submitSignInForm } from '../support/accounts';
-import { callsCutBySignOut, failedRequest } from '../support/expected-errors';
+import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { linkTo, nextEmail, SUBJECTS } from '../support/mailbox';
 import { pageHeading, siteHeader } from '../support/site';
@@ -10,7 +10,6 @@ test.describe('Password recovery', () => {
   test.use({
     expectedConsoleErrors: {
       'the old password is refused with 400': failedRequest(400, '/api/identity/signin/password'),
-      'the dashboard’s calls cut by signing out answer 401': callsCutBySignOut,
     },
   });
 

@@ -116,4 +116,29 @@ test.describe('Sign-in with a password', () => {
     await expect(siteHeader(other).getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(headerEmail(other, account.email)).toHaveCount(0);
   });
+
+  test('signing out while the dashboard is still loading cuts its calls: none is refused for the ended session', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    // The dashboard's figures are slow to come: they are still on their way when the person signs
+    // out, and reach the services after the session has ended there (its answer is slower still).
+    await page.route(/\/api\/(chat|billing|catalog)\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue().catch(() => undefined);
+    });
+    await page.route('**/api/identity/token/revoke', async (route) => {
+      const revoked = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.fulfill({ response: revoked }).catch(() => undefined);
+    });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    await page.goto('/dashboard');
+    await expect(headerEmail(page, account.email)).toBeVisible();
+    await siteHeader(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    expect(refused).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { headerEmail, PASSWORD, submitSignInForm, uniqueEmail } from '../support/accounts';
-import { callsCutBySignOut, failedRequest } from '../support/expected-errors';
+import { failedRequest } from '../support/expected-errors';
 import { expect, test } from '../support/fixtures';
 import { linkTo, nextEmail, SUBJECTS, type MailboxMessage } from '../support/mailbox';
 import { pageHeading, siteHeader } from '../support/site';
@@ -14,8 +14,6 @@ async function submitSignUpForm(page: Page, email: string, fullName?: string): P
 }
 
 test.describe('Sign-up', () => {
-  const signingOut = { 'the dashboard’s calls cut by signing out answer 401': callsCutBySignOut };
-  test.use({ expectedConsoleErrors: signingOut });
   test('sign up → confirmation email → callback → dashboard with the email in the header; sign out → /signin', async ({ page }) => {
     const email = uniqueEmail('signup');
     await page.goto('/signup');
@@ -47,7 +45,7 @@ test.describe('Sign-up', () => {
   });
 
   test.describe('before the address is confirmed', () => {
-    test.use({ expectedConsoleErrors: { ...signingOut, 'signing in unconfirmed is refused with 403': failedRequest(403, '/api/identity/signin/password') } });
+    test.use({ expectedConsoleErrors: { 'signing in unconfirmed is refused with 403': failedRequest(403, '/api/identity/signin/password') } });
 
     test('signing in is refused with the service message in a red box', async ({ page }) => {
       const email = uniqueEmail('unconfirmed');
@@ -62,7 +60,7 @@ test.describe('Sign-up', () => {
   });
 
   test.describe('a confirmation link opened twice', () => {
-    test.use({ expectedConsoleErrors: { ...signingOut, 'the spent link is refused with 400': failedRequest(400, '/api/identity/links/open') } });
+    test.use({ expectedConsoleErrors: { 'the spent link is refused with 400': failedRequest(400, '/api/identity/links/open') } });
 
     test("shows 'Authentication Error', the message and 'Go to Sign In'", async ({ page }) => {
       const email = uniqueEmail('twice');

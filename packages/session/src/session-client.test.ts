@@ -415,6 +415,34 @@ describe('signing out', () => {
     expect(identity.callsTo(REFRESH)).toHaveLength(0);
   });
 
+  it('cuts the calls still on their way and holds back new ones until the session is gone, so none reaches a service after the revocation', async () => {
+    const identity = fakeIdentity();
+    identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));
+    let answerWallet: (response: Response) => void = () => undefined;
+    identity.on('GET /api/chat/wallet', () => new Promise<Response>((resolve) => (answerWallet = resolve)));
+    let finishRevoke: (response: Response) => void = () => undefined;
+    identity.on('POST /api/identity/token/revoke', () => new Promise<Response>((resolve) => (finishRevoke = resolve)));
+    identity.on('GET /api/catalog/plans', jsonResponse(200, { plans: [] }));
+    const { client } = setup({ identity });
+    await client.signInWithPassword({ email: 'ada@example.com', password: 'correct horse' });
+
+    const onItsWay = client.api.call(CHAT_ENDPOINTS.wallet);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(identity.callsTo('GET /api/chat/wallet')).toHaveLength(1);
+    const signingOut = client.signOut();
+    await expect(onItsWay).rejects.toMatchObject({ name: 'AbortError' });
+    await jest.advanceTimersByTimeAsync(0);
+    await expect(client.api.call(CHAT_ENDPOINTS.usage)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(identity.callsTo('GET /api/chat/usage')).toHaveLength(0);
+
+    answerWallet(errorResponse(401, 'invalid_token', 'Your session has ended.'));
+    finishRevoke(jsonResponse(204));
+    await signingOut;
+    expect(identity.callsTo(REFRESH)).toHaveLength(0);
+    // Signed out, the page's public calls go out again.
+    expect(await client.api.call(CATALOG_ENDPOINTS.plans)).toEqual({ plans: [] });
+  });
+
   it('still signs out here when the server cannot be reached', async () => {
     const identity = fakeIdentity();
     identity.on('POST /api/identity/signin/password', jsonResponse(200, sessionFixture()));

@@ -135,7 +135,7 @@ export function createSessionClient({
     return session;
   }
   const secondStep = createSecondStep({ store, challenge, signedIn });
-  const { asUser, api } = createUserCalls(transport, store, () => holder.drop('SIGNED_OUT', { broadcast: true }));
+  const { asUser, api, holdForSignOut } = createUserCalls(transport, store, () => holder.drop('SIGNED_OUT', { broadcast: true }));
   const emailLinks = createEmailLinks(storage, crypto, transport);
 
   channel?.listen(tabMessageHandler(store, holder));
@@ -180,13 +180,18 @@ export function createSessionClient({
     refresh,
     async signOut() {
       const t = await transport();
+      const release = holdForSignOut();
       const revoke = async () => {
         // Signing out always ends the session in this browser; a revoke that did not reach the
         // server leaves only a cookie the server will expire on its own.
         await t.revoke().catch(() => undefined);
         holder.drop('SIGNED_OUT', { broadcast: true });
       };
-      await (lock ? lock.run(revoke) : revoke());
+      try {
+        await (lock ? lock.run(revoke) : revoke());
+      } finally {
+        release();
+      }
     },
     getAccessToken,
     api,

@@ -17,8 +17,13 @@ describe('createUserCalls', () => {
   it('passes calls and answers through', async () => {
     const call = jest.fn(async () => ({ plans: [] }));
     const { api, endSession } = setup('signed-in', call);
-    expect(await api.call(CATALOG_ENDPOINTS.plans, { signal: undefined })).toEqual({ plans: [] });
-    expect(call).toHaveBeenCalledWith(CATALOG_ENDPOINTS.plans, { signal: undefined });
+    const page = new AbortController();
+    expect(await api.call(CATALOG_ENDPOINTS.plans, { signal: page.signal })).toEqual({ plans: [] });
+    const [[endpoint, options]] = call.mock.calls as unknown as [[unknown, { signal: AbortSignal }]];
+    expect(endpoint).toBe(CATALOG_ENDPOINTS.plans);
+    // The page's own abort still reaches the call.
+    page.abort();
+    expect(options.signal.aborted).toBe(true);
     expect(endSession).not.toHaveBeenCalled();
   });
 
@@ -39,5 +44,24 @@ describe('createUserCalls', () => {
     const signedOut = setup('signed-out', jest.fn().mockRejectedValue(suspended));
     await expect(signedOut.asUser((t) => t.api.call(CHAT_ENDPOINTS.wallet))).rejects.toBe(suspended);
     expect(signedOut.endSession).not.toHaveBeenCalled();
+  });
+
+  it('a sign-out aborts the calls on their way and refuses new ones until it is over', async () => {
+    const signals: AbortSignal[] = [];
+    const call = jest.fn(async (_endpoint: unknown, options: { signal: AbortSignal }) => {
+      signals.push(options.signal);
+      return { plans: [] };
+    });
+    const { api, holdForSignOut } = setup('signed-in', call);
+    await api.call(CATALOG_ENDPOINTS.plans);
+    const release = holdForSignOut();
+    expect(signals[0]!.aborted).toBe(true);
+    await expect(api.call(CATALOG_ENDPOINTS.plans)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(call).toHaveBeenCalledTimes(1);
+
+    release();
+    await api.call(CATALOG_ENDPOINTS.plans);
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(signals[1]!.aborted).toBe(false);
   });
 });

@@ -1,10 +1,14 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useContext, useState } from 'react';
-import { ApiError } from '@agentdock/api-client';
+import { ApiError, isAbortError } from '@agentdock/api-client';
 
-/** A refusal (4xx) will not change on retry; a network failure or a 5xx may. */
+/**
+ * A refusal (4xx) will not change on retry; a network failure or a 5xx may. A call cut by a
+ * sign-out (an abort) must not be sent again.
+ */
 function shouldRetry(failures: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (isAbortError(error)) return false;
   return failures < 2;
 }
 

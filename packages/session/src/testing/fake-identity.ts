@@ -61,7 +61,12 @@ export function fakeIdentity() {
     };
     calls.push(call);
     const handler = handlers.get(`${call.method} ${url.pathname}`);
-    return handler ? handler(call) : errorResponse(404, 'not_found', `No route ${call.method} ${url.pathname}`);
+    const answer = Promise.resolve(handler ? handler(call) : errorResponse(404, 'not_found', `No route ${call.method} ${url.pathname}`));
+    const { signal } = init;
+    if (!signal) return answer;
+    // As a browser's fetch does: an abort rejects the call even while the server is still answering.
+    signal.throwIfAborted();
+    return Promise.race([answer, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))]);
   };
   return {
     fetch: fetch as typeof globalThis.fetch,
