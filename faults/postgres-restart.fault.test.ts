@@ -1,13 +1,16 @@
 import { planCreateFixture } from '@agentdock/contracts/testing';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@agentdock/service-kit/testing';
+import { DEFAULT_CONNECT_PATIENCE_MS } from '@agentdock/service-data';
 import { CatalogHarness } from '../svc-catalog/test/harness';
 import { PrivatePostgres } from './support/processes';
 
-// PostgreSQL restarted while a service takes writes: calls during the outage fail with a 503 (a
-// lost or refused connection, so the caller may retry), never a 500, and always get an answer;
-// every write the service acknowledged (201) is there afterwards, and the service serves again
-// without being restarted itself.
+// PostgreSQL restarted while a service takes writes: a call that needs a connection while the
+// server is away waits for it to come back (up to the pool's patience) and succeeds; only a
+// statement already on its way when the server stopped fails, with a 503 (whether it committed is
+// unknown, so it is never sent again), never a 500, and every call gets an answer. Every write the
+// service acknowledged (201) is there afterwards, and the service serves again without being
+// restarted itself.
 
 const WORKERS = 4;
 
@@ -58,9 +61,11 @@ describe('PostgreSQL restarted under load', () => {
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const stopping = Date.now();
     await postgres.stopServer();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await postgres.startServer();
+    const outageMs = Date.now() - stopping;
     // Recovers by itself: the same service process takes writes again.
     await eventually(async () => (await createPlan()) === 201, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -71,12 +76,17 @@ describe('PostgreSQL restarted under load', () => {
     expect(list.status).toBe(200);
     const stored = new Set(((await list.json()) as { plans: Array<{ id: string }> }).plans.map((plan) => plan.id));
     const lost = acknowledged.filter((id) => !stored.has(id));
-    console.info(`PostgreSQL restart: ${acknowledged.length} acknowledged writes, ${lost.length} lost; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(
+      `PostgreSQL restart (${outageMs} ms away): ${acknowledged.length} acknowledged writes, ${lost.length} lost; answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(lost).toEqual([]);
     // Every call that met the outage got the 503 the others got: a 500 (or no answer) is a driver
     // error the service did not recognise as the database being unavailable (isDatabaseUnavailable).
     expect(Object.fromEntries([...statuses].filter(([status]) => status !== 201 && status !== 503))).toEqual({});
-    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+    // Only the statements on their way when the server stopped may fail: one per worker, and as
+    // many pooled connections that died idle before the pool heard of it. A machine so loaded that
+    // the restart outlasts the pool's patience fails the waiting calls with 503s as well.
+    if (outageMs < DEFAULT_CONNECT_PATIENCE_MS - 1_000) expect(statuses.get(503) ?? 0).toBeLessThanOrEqual(2 * WORKERS);
     expect(acknowledged.length).toBeGreaterThan(10);
   });
 });

@@ -8,8 +8,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { Logger } from '@agentdock/service-kit';
+import { PatientPool } from './patient-pool';
 import { pgliteNamedStatementRunner, runNamedStatement } from './pglite-named-statements';
 import { acquireProcessLock } from './process-lock';
 
@@ -56,6 +56,8 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   migrationsFolder?: string;
   /** Pool size for PostgreSQL; PGlite runs one query at a time regardless. */
   poolSize?: number;
+  /** PostgreSQL: how long a query waits for a database that refuses connections (a restart) before failing; default 5 s. */
+  connectPatienceMs?: number;
   /** Where errors of idle pooled connections are reported (default: standard error). */
   logger?: Pick<Logger, 'error'>;
 }
@@ -116,7 +118,7 @@ interface OpenedDriver<TSchema extends Record<string, unknown>> {
 }
 
 async function openPostgres<TSchema extends Record<string, unknown>>(options: DatabaseOptions<TSchema>, url: string): Promise<OpenedDriver<TSchema>> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new PatientPool({ connectionString: url, max: options.poolSize ?? 10 }, options.connectPatienceMs);
   // An idle client that loses its server (a restart, a failover, an admin ending sessions) must
   // not crash the process, and the pool replaces it; but the cause is what an operator needs when
   // queries start failing, so it is logged rather than dropped.

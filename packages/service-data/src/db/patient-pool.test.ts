@@ -1,0 +1,116 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { isDatabaseUnavailable } from '@agentdock/service-kit';
+import { freePort } from '@agentdock/service-kit/testing';
+import { sql } from '../orm';
+import { connectPatiently, PatientPool } from './patient-pool';
+import { accept, errorResponse, message, READY_FOR_QUERY, standIn } from './testing/postgres-stand-in';
+
+// A one-row answer to `select 1`, so a query against the stand-in succeeds.
+const ONE_ROW = Buffer.concat([
+  message('T', Buffer.concat([Buffer.from([0, 1]), Buffer.from('?column?\0'), Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 23, 0, 4, 255, 255, 255, 255, 0, 0])])),
+  message('D', Buffer.concat([Buffer.from([0, 1, 0, 0, 0, 1]), Buffer.from('1')])),
+  message('C', Buffer.from('SELECT 1\0')),
+  READY_FOR_QUERY,
+]);
+
+describe('PatientPool', () => {
+  it('waits out a server that is starting up, then runs the query', async () => {
+    let startups = 0;
+    const server = await standIn({
+      onStartup: (socket) => {
+        startups += 1;
+        if (startups <= 3) socket.end(errorResponse('FATAL', '57P03', 'the database system is starting up'));
+        else accept(socket);
+      },
+      onQuery: (socket) => socket.write(ONE_ROW),
+    });
+    const pool = new PatientPool({ connectionString: server.url, max: 1 }, 5_000);
+    try {
+      const result = await drizzle({ client: pool }).execute(sql`select 1`);
+      expect(result.rows).toEqual([{ '?column?': 1 }]);
+      expect(startups).toBe(4);
+      // The pool's own query (a connect with a callback) waits the same way.
+      startups = 0;
+      const another = new PatientPool({ connectionString: server.url, max: 1 }, 5_000);
+      expect((await another.query('select 1')).rows).toEqual([{ '?column?': 1 }]);
+      expect(startups).toBe(4);
+      await another.end();
+    } finally {
+      await pool.end();
+      await server.close();
+    }
+  });
+
+  it('waits in a transaction too, and a refused server still fails once its patience is spent', async () => {
+    const port = await freePort();
+    const pool = new PatientPool({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 1 }, 300);
+    const started = Date.now();
+    const error = await drizzle({ client: pool })
+      .transaction(async (tx) => tx.execute(sql`select 1`))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    await pool.end();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it('never sends a statement twice: a query whose connection is lost under it fails at once', async () => {
+    let queries = 0;
+    const server = await standIn({
+      onStartup: accept,
+      onQuery: (socket) => {
+        queries += 1;
+        socket.end(errorResponse('FATAL', '57P01', 'terminating connection due to administrator command'));
+      },
+    });
+    const pool = new PatientPool({ connectionString: server.url, max: 1 }, 5_000);
+    pool.on('error', () => undefined);
+    try {
+      const error = await drizzle({ client: pool })
+        .execute(sql`select 1`)
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(queries).toBe(1);
+    } finally {
+      await pool.end().catch(() => undefined);
+      await server.close();
+    }
+  });
+});
+
+describe('connectPatiently', () => {
+  const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const pauses: number[] = [];
+  const sleep = async (ms: number) => void pauses.push(ms);
+  beforeEach(() => (pauses.length = 0));
+
+  it('pauses longer each time, up to half a second', async () => {
+    let attempts = 0;
+    const connect = async () => {
+      attempts += 1;
+      if (attempts < 7) throw away;
+      return 'connected';
+    };
+    expect(await connectPatiently(connect, 60_000, sleep)).toBe('connected');
+    expect(pauses).toEqual([50, 100, 200, 400, 500, 500]);
+  });
+
+  it('gives up at once on anything but the database being away (a wrong password, a missing database)', async () => {
+    const wrongPassword = Object.assign(new Error('password authentication failed for user "postgres"'), { code: '28P01' });
+    await expect(
+      connectPatiently(
+        async () => {
+          throw wrongPassword;
+        },
+        60_000,
+        sleep,
+      ),
+    ).rejects.toBe(wrongPassword);
+    expect(pauses).toEqual([]);
+  });
+});
