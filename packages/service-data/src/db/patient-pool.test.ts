@@ -81,6 +81,32 @@ describe('PatientPool', () => {
       await server.close();
     }
   });
+  it('gives the client back when a transaction cannot even begin (the server gone between connect and BEGIN), so the pool keeps its slots and closes', async () => {
+    const server = await standIn({
+      onStartup: accept,
+      onQuery: (socket) => socket.end(errorResponse('FATAL', '57P01', 'terminating connection due to administrator command')),
+    });
+    const pool = new PatientPool({ connectionString: server.url, max: 2 }, 0);
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const error = await drizzle({ client: pool })
+          .transaction(async (tx) => tx.execute(sql`select 1`))
+          .then(
+            () => undefined,
+            (caught: unknown) => caught,
+          );
+        expect(isDatabaseUnavailable(error)).toBe(true);
+      }
+      // Three failed BEGINs on a pool of two: none kept its client.
+      expect(pool.totalCount).toBe(0);
+      const closing = await Promise.race([pool.end().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))]);
+      expect(closing).toBe('closed');
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('connectPatiently', () => {

@@ -32,7 +32,8 @@ export class PatientPool extends pg.Pool {
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     const connecting = connectPatiently(() => super.connect(), this.#patienceMs);
-    if (!callback) return connecting;
+    // drizzle's transactions take their client this way.
+    if (!callback) return connecting.then(releasedWhenBeginFails);
     connecting.then(
       (client) => callback(undefined, client, (release) => client.release(release as boolean | Error | undefined)),
       (error: Error) => callback(error, undefined, () => undefined),
@@ -56,4 +57,32 @@ export async function connectPatiently<T>(connect: () => Promise<T>, patienceMs:
 
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * drizzle (0.45) sends a transaction's BEGIN before the `try` whose `finally` releases the client,
+ * so a BEGIN that fails (the server stopped between connect and BEGIN) never gives the client
+ * back: the pool loses a slot for good (ten restarts, and the service waits forever for a
+ * connection) and closing the pool hangs. The client is released here when its BEGIN fails, and
+ * a second release (a drizzle that fixed it) does nothing.
+ */
+export function releasedWhenBeginFails(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  client.release = (error?: boolean | Error) => {
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    const config = args[0];
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
+      result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
+    }
+    return result;
+  }) as typeof client.query;
+  return client;
 }
