@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { Counter, type Registry } from 'prom-client';
@@ -69,6 +70,13 @@ export interface OutboxRelayOptions {
   /** Safety net: how often to look for events nobody nudged the relay about. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /**
+   * The least time from one pass's start to the next one's while nudges keep coming (0: none):
+   * under load the nudges meanwhile fold into one pass, so one read and one mark serve the events
+   * of many changes instead of a pass each; a nudge to an idle relay still runs at once. Skipped
+   * after a full batch, which may have more waiting.
+   */
+  minPassIntervalMs?: number;
   /** Failed publishes (with the bus up) after which a row is parked instead of retried. */
   maxAttempts?: number;
   /** Where `outbox_events_parked_total` is registered (the service's /metrics registry). */
@@ -97,12 +105,15 @@ export class OutboxRelay {
   private passRequested = false;
   private pass: Promise<void> = Promise.resolve();
   private readonly pollIntervalMs: number;
+  private readonly minPassIntervalMs: number;
+  private lastPassAt = Number.NEGATIVE_INFINITY;
   private readonly batchSize: number;
   private readonly maxAttempts: number;
   private readonly parked: Counter | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.minPassIntervalMs = options.minPassIntervalMs ?? 0;
     this.batchSize = options.batchSize ?? 100;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.parked = options.metricsRegistry
@@ -196,11 +207,18 @@ export class OutboxRelay {
   private async runPasses(): Promise<void> {
     clearTimeout(this.timer);
     try {
+      let full = false;
       while (this.running && this.passRequested) {
+        const wait = full ? 0 : this.lastPassAt + this.minPassIntervalMs - Date.now();
+        // Nudges during the wait only set `passRequested`: they are all served by the pass after it.
+        if (wait > 0) await sleep(wait);
+        if (!this.running) break;
         this.passRequested = false;
+        this.lastPassAt = Date.now();
+        full = false;
         try {
           // A full batch means there may be more waiting right now.
-          if ((await this.relayOnce()) === this.batchSize) this.passRequested = true;
+          if ((await this.relayOnce()) === this.batchSize) this.passRequested = full = true;
         } catch (error) {
           this.options.logger.error({ err: error }, 'outbox relay pass failed');
         }
