@@ -118,7 +118,7 @@ const apiReservation = reservationRecording('chat_api_reservation', {
 /** A metered `/v1` request, reserved: what it may cost is set aside and counts one API call. */
 export interface ApiReservation {
   reservation: Reservation;
-  agent: AgentRecord;
+  agent: ApiAgent;
   caller: ApiCaller;
   kind: 'chat' | 'image';
   startedAt: number;
@@ -207,7 +207,7 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
   const result = await meteredReply<ApiReply, string>(
     deps,
     reservation,
-    { ...request, agent, ...(reserved.knowledge.passages.length ? { passages: providerPassages(reserved.knowledge) } : {}) },
+    { ...request, agent, connection: agent.connection, ...(reserved.knowledge.passages.length ? { passages: providerPassages(reserved.knowledge) } : {}) },
     {
       settled: async (tx, settlement: Settlement) => {
         await recordRequest.run(tx, settledRow(settlement));
