@@ -164,6 +164,15 @@ describe(`svc-chat model connections and agent versions on ${DRIVER}`, () => {
     await sent.text();
     expect(other.requests.at(-1)).toMatchObject({ path: '/v1/chat/completions', authorization: `Bearer ${PLAIN_KEY}`, body: { model: 'fake-large' } });
     expect((other.requests.at(-1)!.body as { messages: Array<{ content: string }> }).messages[0]!.content).toBe('Answer as the second lab.');
+    // The public API reads the agent's connection with the agent (and the wallet): the same one answers.
+    await chat.publish(userRegisteredV1, { userId: user.id, email: `${user.id.slice(0, 8)}@example.com`, fullName: null, tier: 'free' });
+    await eventually(async () => (await chat.wallet(user.id)) !== undefined);
+    const client = new OpenAI({ apiKey: (await chat.apiKey(user)).secret, baseURL: `${chat.url}/v1`, maxRetries: 0 });
+    const before = other.requests.length;
+    await client.chat.completions.create({ model: agent.key, messages: [{ role: 'user', content: 'Hello over the API' }] });
+    expect(other.requests.slice(before)).toEqual([
+      expect.objectContaining({ path: '/v1/chat/completions', authorization: `Bearer ${PLAIN_KEY}`, body: expect.objectContaining({ model: 'fake-large' }) }),
+    ]);
   });
 
   it('runs a draft test with the draft given, charged to nobody and stored nowhere; admins only', async () => {

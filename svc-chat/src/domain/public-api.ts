@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { estimateTokens, isAgentVisibleToTier, messageText, type OpenAiChatMessage } from '@agentdock/contracts';
-import { namedStatement, prefixedColumns, rawRowReader } from '@agentdock/service-data';
 import { asc, sql } from '@agentdock/service-data/orm';
 import { chatAgents } from '../db/schema';
 import { PROVIDER_FAILURE_REASON, type ProviderRequest } from '../providers/provider';
@@ -17,6 +16,7 @@ import { apiSettlement, recordRequest } from './api-request-record';
 import type { Settlement } from './metering/settle';
 import { walletInUse } from './wallet';
 import { knowledgeForSend, NO_KNOWLEDGE, providerPassages, type SendKnowledge } from './knowledge/for-send';
+import { agentsByApiKey, type ApiAgent } from './api-agents';
 
 /**
  * The `/v1` API's domain: which agents a key may use (as OpenAI models), how an OpenAI
@@ -52,26 +52,17 @@ export async function modelsFor(deps: Pick<SendDeps, 'context'>, caller: ApiCall
   });
 }
 
-// The agents of a slug with their knowledge budget, in one statement: on every completion's path.
-const agentsByKey = namedStatement(
-  'chat_api_agents_by_key',
-  sql`select ${prefixedColumns(chatAgents, 'agent', '')}, coalesce(settings.token_budget, 0) as knowledge_budget
-  from chat_agents as agent left join chat_knowledge_settings as settings on settings.agent_id = agent.id
-  where agent.key = ${sql.placeholder('key')}`,
-);
-const agentFromRaw = rawRowReader(chatAgents);
+export type { ApiAgent } from './api-agents';
 
-/** An agent a `/v1` request uses, with the tokens of knowledge a reply may be given. */
-export type ApiAgent = AgentRecord & { knowledgeBudget: number };
-
-/** One agent the key may use, by its slug; anything else (unknown, above the tier, not allowed) is the same 404. */
+/**
+ * One agent the key may use, by its slug; anything else (unknown, above the tier, not allowed) is
+ * the same 404. Read with the caller's wallet when the request named it at authentication.
+ */
 export async function modelFor(deps: Pick<SendDeps, 'context'>, caller: ApiCaller, id: string): Promise<ApiAgent> {
   const allowed = caller.key.allowedAgents === null || caller.key.allowedAgents.includes(id);
-  const rows = allowed ? await agentsByKey.run(deps.context.db, { key: id }) : [];
-  for (const raw of rows) {
-    const agent = agentFromRaw(raw);
-    if (agent && isAgentVisibleToTier(agent, caller.tier)) return { ...agent, knowledgeBudget: Number(raw.knowledge_budget) };
-  }
+  const agents = !allowed ? [] : caller.agentsRead?.key === id ? caller.agentsRead.agents : await agentsByApiKey(deps.context.db, id);
+  const agent = agents.find((candidate) => isAgentVisibleToTier(candidate, caller.tier));
+  if (agent) return agent;
   throw new PublicApiError('model_not_found', `The model '${id}' does not exist or you do not have access to it.`, 'model');
 }
 
@@ -127,7 +118,7 @@ const apiReservation = reservationRecording('chat_api_reservation', {
 /** A metered `/v1` request, reserved: what it may cost is set aside and counts one API call. */
 export interface ApiReservation {
   reservation: Reservation;
-  agent: AgentRecord;
+  agent: ApiAgent;
   caller: ApiCaller;
   kind: 'chat' | 'image';
   startedAt: number;
@@ -216,7 +207,7 @@ export async function runApiReply(deps: PublicApiDeps, reserved: ApiReservation,
   const result = await meteredReply<ApiReply, string>(
     deps,
     reservation,
-    { ...request, agent, ...(reserved.knowledge.passages.length ? { passages: providerPassages(reserved.knowledge) } : {}) },
+    { ...request, agent, connection: agent.connection, ...(reserved.knowledge.passages.length ? { passages: providerPassages(reserved.knowledge) } : {}) },
     {
       settled: async (tx, settlement: Settlement) => {
         await recordRequest.run(tx, settledRow(settlement));

@@ -63,11 +63,21 @@ export class ConnectionDirectory {
     private readonly fallback: ChatProvider,
   ) {}
 
-  async providerFor(connectionId: string | null | undefined): Promise<ChatProvider> {
+  /**
+   * `read`: the connection as the caller read it with the agent, the same way (a `/v1` request's,
+   * see `api-agents.ts`; null: there is none), so there is no read here.
+   */
+  async providerFor(connectionId: string | null | undefined, read?: ConnectionRow | null): Promise<ChatProvider> {
+    if (read !== undefined) return read ? this.providerOf(read) : this.fallback;
     const where = connectionId ? eq(chatModelConnections.id, connectionId) : eq(chatModelConnections.isDefault, true);
     const [row] = await this.db.select().from(chatModelConnections).where(where).limit(1);
     // A connection deleted after an agent was published with it: the default one answers.
     if (!row) return connectionId ? this.providerFor(null) : this.fallback;
+    return this.providerOf(row);
+  }
+
+  /** The row's provider, built again only when the row changed. */
+  private providerOf(row: ConnectionRow): ChatProvider {
     const cached = this.built.get(row.id);
     if (cached && cached.stamp === row.updatedAt.getTime()) return cached.provider;
     const provider = connectionProvider(this.settings, row);

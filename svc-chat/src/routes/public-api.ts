@@ -22,22 +22,32 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
   /**
    * The key's owner, checked on every request (the key from memory, forgotten when its revocation
    * is consumed; a reservation checks it again under a lock), then the key's per-minute limit.
+   * `modelOf`: the agent a request names in its body, read with the wallet (`modelFor` uses it).
    */
-  const authenticate: RequestHandler = async (req, res, next) => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) {
-      throw invalidApiKey(
-        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY). You can create one in your account's API keys section.",
-      );
-    }
-    const secret = match[1]!;
-    if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) throw invalidApiKey();
-    const caller = await authenticateApiKey(keyCheck, secret);
-    res.locals.caller = caller;
-    res.set(await limits.consume(caller.key.id, caller.tier));
-    next();
-  };
+  const authenticating =
+    (modelOf?: (req: Request) => string | undefined): RequestHandler =>
+    async (req, res, next) => {
+      const header = req.get('authorization') ?? '';
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!match) {
+        throw invalidApiKey(
+          "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY). You can create one in your account's API keys section.",
+        );
+      }
+      const secret = match[1]!;
+      if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) throw invalidApiKey();
+      const model = modelOf?.(req);
+      const caller = await authenticateApiKey(keyCheck, secret, model === undefined ? {} : { model });
+      res.locals.caller = caller;
+      res.set(await limits.consume(caller.key.id, caller.tier));
+      next();
+    };
+  const authenticate = authenticating();
+  // The body's model as sent, when it can be one (the body is checked after the rate limit, as before).
+  const authenticateWithModel = authenticating((req) => {
+    const model: unknown = (req.body as { model?: unknown } | undefined)?.model;
+    return typeof model === 'string' && model.length > 0 && model.length <= 100 ? model : undefined;
+  });
   const callerOf = (res: Response) => res.locals.caller as ApiCaller;
 
   router.get(PUBLIC_API_ENDPOINTS.models.route, authenticate, async (_req, res) => {
@@ -50,7 +60,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
     res.json(toOpenAiModel(await modelFor(deps, callerOf(res), model)));
   });
 
-  router.post(PUBLIC_API_ENDPOINTS.chatCompletions.route, authenticate, async (req, res) => {
+  router.post(PUBLIC_API_ENDPOINTS.chatCompletions.route, authenticateWithModel, async (req, res) => {
     const startedAt = Date.now();
     const caller = callerOf(res);
     const body = openAiChatCompletionRequest.parse(req.body);
@@ -119,7 +129,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
     }
   });
 
-  router.post(PUBLIC_API_ENDPOINTS.imageGenerations.route, authenticate, async (req, res) => {
+  router.post(PUBLIC_API_ENDPOINTS.imageGenerations.route, authenticateWithModel, async (req, res) => {
     const startedAt = Date.now();
     const caller = callerOf(res);
     const body = openAiImageRequest.parse(req.body);

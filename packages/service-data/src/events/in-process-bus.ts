@@ -139,7 +139,18 @@ export class InProcessBus implements EventBus {
     const now = Date.now();
     const dueIndex = state.retries.findIndex((retry) => retry.dueAt <= now);
     if (dueIndex >= 0) return state.retries.splice(dueIndex, 1)[0];
-    const message = this.messages.find((candidate) => candidate.sequence > state.cursor && candidate.subject === state.options.subject);
+    // The stored messages' sequences are consecutive (pushed with the next one, dropped only from
+    // the front), so the first one after the cursor is found by its index, not by a scan from the
+    // oldest: with the store full, that scan ran once per consumer per published event.
+    const oldest = this.messages[0]?.sequence ?? this.sequence + 1;
+    let message: StoredMessage | undefined;
+    for (let index = Math.max(0, state.cursor + 1 - oldest); index < this.messages.length; index += 1) {
+      const candidate = this.messages[index]!;
+      if (candidate.subject === state.options.subject) {
+        message = candidate;
+        break;
+      }
+    }
     state.cursor = message?.sequence ?? this.sequence;
     return message && { message, deliveryCount: 1 };
   }

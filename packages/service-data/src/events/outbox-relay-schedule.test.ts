@@ -12,9 +12,16 @@ class ScriptedRelay extends OutboxRelay {
   hold: Promise<void> | undefined;
   constructor(
     private readonly settled: Array<number | Error>,
-    options: { pollIntervalMs?: number; batchSize?: number; logger?: Logger } = {},
+    options: { pollIntervalMs?: number; batchSize?: number; logger?: Logger; minPassIntervalMs?: number } = {},
   ) {
-    super({ db: {} as Db, bus: {} as EventBus, logger: options.logger ?? silentLogger(), pollIntervalMs: options.pollIntervalMs ?? 60_000, batchSize: options.batchSize });
+    super({
+      db: {} as Db,
+      bus: {} as EventBus,
+      logger: options.logger ?? silentLogger(),
+      pollIntervalMs: options.pollIntervalMs ?? 60_000,
+      batchSize: options.batchSize,
+      minPassIntervalMs: options.minPassIntervalMs,
+    });
   }
   override async relayOnce(): Promise<number> {
     this.calls += 1;
@@ -87,6 +94,24 @@ describe('outbox relay schedule', () => {
     scripted.start();
     await settle();
     expect(scripted.calls).toBe(3);
+  });
+
+  it('under a stream of nudges, runs one pass per minimum interval for all of them; an idle relay at once', async () => {
+    const scripted = relay([], { minPassIntervalMs: 150 });
+    scripted.start();
+    await settle();
+    expect(scripted.calls).toBe(1);
+    // Within the interval of the first pass: nudges wait for it to end, then are served by one pass.
+    for (let nudge = 0; nudge < 5; nudge += 1) scripted.nudge();
+    await settle();
+    expect(scripted.calls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(scripted.calls).toBe(2);
+    // A full batch goes straight on, without the wait.
+    const full = relay([2, 2, 1], { batchSize: 2, minPassIntervalMs: 10_000 });
+    full.start();
+    await settle();
+    expect(full.calls).toBe(3);
   });
 
   it('polls at its interval when nobody nudges it', async () => {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventDefinition, EventEnvelope } from '@agentdock/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Counter, type Registry } from 'prom-client';
 import type { z } from 'zod';
 import type { Logger } from '@agentdock/service-kit';
 import type { Db, Tx } from '../db/database';
-import { namedStatement } from '../db/named-statement';
+import { namedStatement, prefixedColumns, rawRowReader } from '../db/named-statement';
 import { outbox } from '../db/kit-schema';
 import type { EventBus } from './bus';
 
@@ -14,6 +15,16 @@ const insertEvent = namedStatement(
   'outbox_insert',
   sql`insert into outbox (id, subject, payload) values (${sql.placeholder('id')}::uuid, ${sql.placeholder('subject')}, ${sql.placeholder('payload')}::jsonb)`,
 );
+
+// The relay's read and its marks, on every pass (a pass per settled reply under load): built once.
+const unpublished = namedStatement(
+  'outbox_unpublished',
+  sql`select ${prefixedColumns(outbox, 'outbox', '')} from outbox where published_at is null and parked_at is null order by sequence limit ${sql.placeholder('limit')}::int`,
+);
+const outboxFromRaw = rawRowReader(outbox);
+// The ids as an array literal (\`{…}\`): uuids only, from the rows just read. Text, so the embedded
+// database's runner (which sends every parameter as text) and node-postgres read it alike.
+const markPublished = namedStatement('outbox_mark_published', sql`update outbox set published_at = now() where id = any(${sql.placeholder('ids')}::uuid[])`);
 
 /** An outbox row: the event's id, its subject and its envelope as JSON. */
 export interface OutboxRow {
@@ -59,6 +70,13 @@ export interface OutboxRelayOptions {
   /** Safety net: how often to look for events nobody nudged the relay about. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /**
+   * The least time from one pass's start to the next one's while nudges keep coming (0: none):
+   * under load the nudges meanwhile fold into one pass, so one read and one mark serve the events
+   * of many changes instead of a pass each; a nudge to an idle relay still runs at once. Skipped
+   * after a full batch, which may have more waiting.
+   */
+  minPassIntervalMs?: number;
   /** Failed publishes (with the bus up) after which a row is parked instead of retried. */
   maxAttempts?: number;
   /** Where `outbox_events_parked_total` is registered (the service's /metrics registry). */
@@ -87,12 +105,15 @@ export class OutboxRelay {
   private passRequested = false;
   private pass: Promise<void> = Promise.resolve();
   private readonly pollIntervalMs: number;
+  private readonly minPassIntervalMs: number;
+  private lastPassAt = Number.NEGATIVE_INFINITY;
   private readonly batchSize: number;
   private readonly maxAttempts: number;
   private readonly parked: Counter | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.minPassIntervalMs = options.minPassIntervalMs ?? 0;
     this.batchSize = options.batchSize ?? 100;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.parked = options.metricsRegistry
@@ -126,26 +147,31 @@ export class OutboxRelay {
     await this.pass;
   }
 
-  /** Publishes one batch; returns how many rows it settled (published or parked). Exposed for tests. */
+  /**
+   * Publishes one batch; returns how many rows it settled (published or parked). Exposed for tests.
+   * The rows published are marked together in one statement at the end of the batch (one round
+   * trip per pass, not per event); a crash in between publishes them again, which the bus's
+   * de-duplication by event id absorbs, as after a crash between a publish and its mark.
+   */
   async relayOnce(): Promise<number> {
     const { db, bus } = this.options;
-    const batch = await db
-      .select()
-      .from(outbox)
-      .where(and(isNull(outbox.publishedAt), isNull(outbox.parkedAt)))
-      .orderBy(asc(outbox.sequence))
-      .limit(this.batchSize);
+    const batch = (await unpublished.run(db, { limit: this.batchSize })).map((raw) => outboxFromRaw(raw)!);
+    const published: string[] = [];
     let settled = 0;
-    for (const row of batch) {
-      try {
-        await bus.publish(row.subject, row.payload as EventEnvelope);
-      } catch (error) {
-        if (!(await this.recordFailure(row, error))) break;
+    try {
+      for (const row of batch) {
+        try {
+          await bus.publish(row.subject, row.payload as EventEnvelope);
+        } catch (error) {
+          if (!(await this.recordFailure(row, error))) break;
+          settled += 1;
+          continue;
+        }
+        published.push(row.id);
         settled += 1;
-        continue;
       }
-      await db.update(outbox).set({ publishedAt: new Date() }).where(eq(outbox.id, row.id));
-      settled += 1;
+    } finally {
+      if (published.length > 0) await markPublished.run(db, { ids: `{${published.join(',')}}` });
     }
     return settled;
   }
@@ -181,11 +207,18 @@ export class OutboxRelay {
   private async runPasses(): Promise<void> {
     clearTimeout(this.timer);
     try {
+      let full = false;
       while (this.running && this.passRequested) {
+        const wait = full ? 0 : this.lastPassAt + this.minPassIntervalMs - Date.now();
+        // Nudges during the wait only set `passRequested`: they are all served by the pass after it.
+        if (wait > 0) await sleep(wait);
+        if (!this.running) break;
         this.passRequested = false;
+        this.lastPassAt = Date.now();
+        full = false;
         try {
           // A full batch means there may be more waiting right now.
-          if ((await this.relayOnce()) === this.batchSize) this.passRequested = true;
+          if ((await this.relayOnce()) === this.batchSize) this.passRequested = full = true;
         } catch (error) {
           this.options.logger.error({ err: error }, 'outbox relay pass failed');
         }

@@ -1,5 +1,6 @@
 import { setTimeout as yieldToEventLoop } from 'node:timers/promises';
 import type { ImageSize } from '@agentdock/contracts';
+import type { ConnectionRow } from '../../providers/connection-directory';
 import { type ChatProvider, failureApology, ProviderError, type ProviderRequest } from '../../providers/provider';
 import { type AgentRecord, producesImages } from '../agents';
 import { buildProviderMessages, imageSizeFor, type Passage, samplingFor } from '../provider-request';
@@ -24,12 +25,15 @@ export interface MeterDeps extends SettleDeps {
 
 /** Where the provider of an agent's connection comes from. */
 export interface ProviderSource {
-  providerFor(connectionId: string | null | undefined): Promise<ChatProvider>;
+  /** `read`: the connection as the caller read it with the agent (null: none), so it is not read again. */
+  providerFor(connectionId: string | null | undefined, read?: ConnectionRow | null): Promise<ChatProvider>;
 }
 
 /** What the provider is asked, and where the reply goes as it arrives. */
 export interface ReplyRequest {
   agent: AgentRecord;
+  /** The agent's connection, when it was read with the agent (`ProviderSource.providerFor`). */
+  connection?: ConnectionRow | null;
   message: string;
   history: ProviderRequest['history'];
   /** A `/v1` caller's own system and developer messages: sent after the agent's instructions. */
@@ -69,7 +73,7 @@ export async function meteredReply<TDone, TFailed>(
   let delivered: Delivered;
   try {
     const { agent } = request;
-    const provider = deps.connections ? await deps.connections.providerFor(agent.behaviour?.connectionId) : deps.provider;
+    const provider = deps.connections ? await deps.connections.providerFor(agent.behaviour?.connectionId, request.connection) : deps.provider;
     const imageSize = imageSizeFor(agent.behaviour, request.imageSize);
     const reply = await provider.reply({
       agent: { key: agent.key, name: agent.name, description: agent.description, providerAgentId: agent.providerAgentId, producesImages: producesImages(agent) },
