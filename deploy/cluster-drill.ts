@@ -442,9 +442,10 @@ async function check(index: number, name: string, timeline: Timeline, poolLines:
   const pool = await poolOf(team.owner);
   let poolCharged = 0;
   for (const member of users.teamMembers) {
+    // The replies the member sent from the team's workspace (the pool paid), not their own wallet's.
     const { messages } = await client.api<{ messages: { id: string; creditsUsed: number; refunded: boolean }[] }>(
       'GET',
-      `/api/chat/admin/users/${member.user.id}/messages?limit=100`,
+      `/api/chat/admin/users/${member.user.id}/messages?limit=100&organisationId=${team.id}`,
       { token: admin.accessToken },
     );
     const recorded = new Set(messages.map((message) => message.id));

@@ -89,6 +89,23 @@ describe(`a person's own usage leaves out their replies in a team's workspace, o
     ).body as { messages: Array<{ id: string }> };
     expect(listed.messages.map((message) => message.id)).toContain(own.id);
     expect(listed.messages.map((message) => message.id)).not.toContain(teams.id);
+    // The team's replies are listed by the team they were sent from.
+    const inTeam = (
+      await request(chat.url)
+        .get(endpointUrl(CHAT_ADMIN_ENDPOINTS.recentReplies, { userId: member.id }))
+        .query({ limit: 50, organisationId: team })
+        .set(operator.auth)
+        .expect(200)
+    ).body as { messages: Array<{ id: string; creditsUsed: number }> };
+    // Newest first: this one, then the two the member sent from the team in the test before.
+    expect(inTeam.messages.map((message) => message.id)).toHaveLength(3);
+    expect(inTeam.messages[0]).toMatchObject({ id: teams.id, creditsUsed: teams.creditsUsed });
+    expect(inTeam.messages.map((message) => message.id)).not.toContain(own.id);
+    await request(chat.url)
+      .get(endpointUrl(CHAT_ADMIN_ENDPOINTS.recentReplies, { userId: member.id }))
+      .query({ organisationId: 'not-a-team' })
+      .set(operator.auth)
+      .expect(400);
 
     const personalBefore = (await chat.wallet(member.id))!;
     const poolBefore = (await chat.wallet(team))!;

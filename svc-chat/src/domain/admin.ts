@@ -5,7 +5,7 @@ import { and, desc, eq, isNull } from '@agentdock/service-data/orm';
 import { type ChatSchema, chatMessages, chatWalletLedger } from '../db/schema';
 import { WalletNotFoundError } from './errors';
 import { adjustCredits, refundCredits } from './ledger';
-import { ownReplies } from './own-replies';
+import { ownReplies, poolReplies } from './own-replies';
 import { toWallet, walletRow } from './wallet';
 
 /** Adds or deducts credits; the ledger row and the admin audit entry commit with the change. */
@@ -29,10 +29,12 @@ export async function adjustWallet(context: ServiceContext<ChatSchema>, input: {
 
 /**
  * The user's recent assistant replies that their own wallet paid for, newest first, for the admin
- * console's customer page (a reply in a team's workspace is the team pool's, as in their usage).
+ * console's customer page (a reply in a team's workspace is the team pool's, as in their usage);
+ * with `organisationId`, the ones that team's pool paid for.
  */
-export async function recentReplies(context: ServiceContext<ChatSchema>, userId: string, limit: number): Promise<AdminMessage[]> {
-  const rows = await context.db.select().from(chatMessages).where(ownReplies(userId)).orderBy(desc(chatMessages.createdAt), desc(chatMessages.messageOrder)).limit(limit);
+export async function recentReplies(context: ServiceContext<ChatSchema>, userId: string, limit: number, organisationId?: string): Promise<AdminMessage[]> {
+  const replies = organisationId ? poolReplies(userId, organisationId) : ownReplies(userId);
+  const rows = await context.db.select().from(chatMessages).where(replies).orderBy(desc(chatMessages.createdAt), desc(chatMessages.messageOrder)).limit(limit);
   return rows.map((row) => ({
     id: row.id,
     agentId: row.agentId,

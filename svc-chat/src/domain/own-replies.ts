@@ -16,3 +16,11 @@ export function ownReplies(userId: string): SQL {
       and ${chatWalletLedger.kind} = 'reservation' and ${chatWalletLedger.messageId} is not null`;
   return and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'), sql`${chatMessages.id} not in (${paidByPools})`)!;
 }
+
+/** The web chat replies `userId` sent from the team `organisationId`'s workspace: the ones its pool paid for. */
+export function poolReplies(userId: string, organisationId: string): SQL {
+  const paidByThePool = sql`select ${chatWalletLedger.messageId} from ${chatWalletLedger}
+    where ${chatWalletLedger.userId} = ${organisationId} and ${chatWalletLedger.memberId} = ${userId}
+      and ${chatWalletLedger.kind} = 'reservation' and ${chatWalletLedger.messageId} is not null`;
+  return and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'), sql`${chatMessages.id} in (${paidByThePool})`)!;
+}

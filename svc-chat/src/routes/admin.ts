@@ -40,8 +40,8 @@ export function chatAdminRouter(context: ServiceContext<ChatSchema>): Router {
 
   router.get(CHAT_ADMIN_ENDPOINTS.recentReplies.route, async (req, res) => {
     const { userId } = userParams.parse(req.params);
-    const { limit } = adminMessagesQuery.parse(req.query);
-    res.json({ messages: await recentReplies(context, userId, limit) });
+    const { limit, organisationId } = adminMessagesQuery.parse(req.query);
+    res.json({ messages: await recentReplies(context, userId, limit, organisationId) });
   });
 
   router.post(CHAT_ADMIN_ENDPOINTS.refund.route, async (req, res) => {

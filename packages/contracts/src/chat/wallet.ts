@@ -92,8 +92,14 @@ export type MessageRefund = z.infer<typeof messageRefund>;
 export const walletResponse = z.object({ wallet });
 export type WalletResponse = z.infer<typeof walletResponse>;
 
-/** GET /api/chat/admin/users/:userId/messages?limit=20: the user's recent assistant replies. */
-export const adminMessagesQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20) });
+/**
+ * GET /api/chat/admin/users/:userId/messages?limit=20: the user's recent assistant replies that
+ * their own wallet paid for; with `organisationId`, the ones they sent from that team's pool.
+ */
+export const adminMessagesQuery = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
+  organisationId: z.optional(z.string().check(z.uuid())),
+});
 export const adminMessage = z.object({
   id: z.string().check(z.uuid()),
   agentId: z.string().check(z.uuid()),
