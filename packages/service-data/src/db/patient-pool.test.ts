@@ -1,8 +1,9 @@
+import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { isDatabaseUnavailable } from '@agentdock/service-kit';
 import { freePort } from '@agentdock/service-kit/testing';
 import { sql } from '../orm';
-import { connectPatiently, PatientPool } from './patient-pool';
+import { connectPatiently, PatientPool, releasedWhenBeginFails } from './patient-pool';
 import { accept, errorResponse, message, READY_FOR_QUERY, standIn } from './testing/postgres-stand-in';
 
 // A one-row answer to `select 1`, so a query against the stand-in succeeds.
@@ -106,6 +107,26 @@ describe('PatientPool', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('releasedWhenBeginFails', () => {
+  it('watches a pooled client once however often it is checked out, and each checkout releases once', () => {
+    const poolReleases: unknown[] = [];
+    const original = jest.fn(() => Promise.resolve());
+    const client = { query: original } as unknown as pg.PoolClient;
+    const checkout = () => {
+      client.release = (error?: boolean | Error) => void poolReleases.push(error);
+      return releasedWhenBeginFails(client);
+    };
+    checkout();
+    const watched = client.query;
+    client.release();
+    client.release();
+    checkout();
+    expect(client.query).toBe(watched);
+    client.release();
+    expect(poolReleases).toHaveLength(2);
   });
 });
 

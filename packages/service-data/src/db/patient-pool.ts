@@ -67,6 +67,7 @@ function pause(ms: number): Promise<void> {
  * a second release (a drizzle that fixed it) does nothing.
  */
 export function releasedWhenBeginFails(client: pg.PoolClient): pg.PoolClient {
+  // The pool gives each checkout a release of its own; this one is made idempotent per checkout.
   const release = client.release.bind(client);
   let released = false;
   client.release = (error?: boolean | Error) => {
@@ -74,15 +75,22 @@ export function releasedWhenBeginFails(client: pg.PoolClient): pg.PoolClient {
     released = true;
     release(error);
   };
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    const result = query(...args);
-    const config = args[0];
-    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-    if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
-      result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
-    }
-    return result;
-  }) as typeof client.query;
+  // A pooled client lives for many checkouts: its query is watched once, not wrapped again each time.
+  if (!watchedForBegin.has(client)) {
+    watchedForBegin.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      const config = args[0];
+      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+      if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
+        // The release of the checkout this BEGIN belongs to (the one current when it fails).
+        result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
+      }
+      return result;
+    }) as typeof client.query;
+  }
   return client;
 }
+
+const watchedForBegin = new WeakSet<pg.PoolClient>();
