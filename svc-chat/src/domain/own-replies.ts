@@ -10,17 +10,20 @@ import { chatMessages, chatPoolMembers, chatWalletLedger } from '../db/schema';
  * per-wallet index.
  */
 export function ownReplies(userId: string): SQL {
-  const paidByPools = sql`select ${chatWalletLedger.messageId} from ${chatWalletLedger}
-    join ${chatPoolMembers} on ${chatPoolMembers.organisationId} = ${chatWalletLedger.userId}
-    where ${chatPoolMembers.userId} = ${userId} and ${chatWalletLedger.memberId} = ${userId}
-      and ${chatWalletLedger.kind} = 'reservation' and ${chatWalletLedger.messageId} is not null`;
-  return and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'), sql`${chatMessages.id} not in (${paidByPools})`)!;
+  const thePersonsPools = sql`${chatWalletLedger.userId} in (select ${chatPoolMembers.organisationId} from ${chatPoolMembers} where ${chatPoolMembers.userId} = ${userId})`;
+  return and(repliesOf(userId), sql`${chatMessages.id} not in (${paidByPools(userId, thePersonsPools)})`)!;
 }
 
 /** The web chat replies `userId` sent from the team `organisationId`'s workspace: the ones its pool paid for. */
 export function poolReplies(userId: string, organisationId: string): SQL {
-  const paidByThePool = sql`select ${chatWalletLedger.messageId} from ${chatWalletLedger}
-    where ${chatWalletLedger.userId} = ${organisationId} and ${chatWalletLedger.memberId} = ${userId}
+  return and(repliesOf(userId), sql`${chatMessages.id} in (${paidByPools(userId, eq(chatWalletLedger.userId, organisationId))})`)!;
+}
+
+const repliesOf = (userId: string) => and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'))!;
+
+/** The replies whose reservation a pool wallet (`pools`: which ones) made with `userId` as its member. */
+function paidByPools(userId: string, pools: SQL): SQL {
+  return sql`select ${chatWalletLedger.messageId} from ${chatWalletLedger}
+    where ${pools} and ${chatWalletLedger.memberId} = ${userId}
       and ${chatWalletLedger.kind} = 'reservation' and ${chatWalletLedger.messageId} is not null`;
-  return and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'), sql`${chatMessages.id} in (${paidByThePool})`)!;
 }
