@@ -3,7 +3,8 @@
 // service runtime that puts them together with the HTTP half (@agentdock/service-kit).
 export { type Database, type DatabaseOptions, type DatabaseTarget, type Db, inTransaction, onUniqueViolation, openDatabase, type Tx } from './db/database';
 export { DEFAULT_CONNECT_PATIENCE_MS } from './db/patient-pool';
-export { type NamedStatement, namedStatement, prefixedColumns, preparedPerHandle, rawRowReader } from './db/named-statement';
+export { GroupCommits, type GroupCommitOptions, type GroupedStatement } from './db/group-commit';
+export { type NamedStatement, namedStatement, prefixedColumns, preparedPerHandle, rawRowReader, runsEmbedded } from './db/named-statement';
 export { acquireProcessLock } from './db/process-lock';
 export { adminAudit, outbox, processedEvents, revokedSessions, suspendedUsers } from './db/kit-schema';
 export {

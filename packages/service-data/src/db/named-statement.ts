@@ -22,13 +22,22 @@ export function namedStatement(name: string, statement: SQL): NamedStatement {
   const query = new PgDialect().sqlToQuery(statement);
   return {
     async run(db, values) {
-      const runner = (db._.session as unknown as { client?: { [runNamedStatement]?: NamedStatementRunner } }).client?.[runNamedStatement];
+      const runner = embeddedRunner(db);
       if (runner) return runner(name, query.sql, fillPlaceholders(query.params, values));
       const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Record<string, unknown>[] } }>(query, undefined, name, false);
       const { rows } = await prepared.execute(values);
       return rows;
     },
   };
+}
+
+function embeddedRunner(db: Db<Record<string, unknown>>): NamedStatementRunner | undefined {
+  return (db._.session as unknown as { client?: { [runNamedStatement]?: NamedStatementRunner } }).client?.[runNamedStatement];
+}
+
+/** Whether `db` (a root handle or a transaction's) is on the embedded database, PGlite. */
+export function runsEmbedded(db: Db<Record<string, unknown>>): boolean {
+  return embeddedRunner(db) !== undefined;
 }
 
 /**

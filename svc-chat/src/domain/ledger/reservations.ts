@@ -5,6 +5,7 @@ import { type ChatSchema, chatWallets } from '../../db/schema';
 import { ReservationRecordMismatchError, SettlementOverReservationError } from '../errors';
 import { book, type Buckets, walletColumns, walletFromRaw, type WalletRow } from './book';
 import { memberCounting, type MemberCounting } from './member-counting';
+import { runPoolReservation } from './pool-reservations';
 import { planCreditsFirst } from './plan-first';
 
 /** Whether a request counts one of the plan's monthly API calls: `/v1` requests do, web chat sends do not. */
@@ -95,7 +96,9 @@ async function takeForReservation(
   // A record written without the member's cap where the caller counts on it would let a reply past the cap.
   if (recording && recording.statement.countsMember !== countsMember) throw new ReservationRecordMismatchError(countsMember);
   const values = { ...recording?.values, ...input, at: recording?.values.at ?? new Date().toISOString() };
-  const [raw] = await (recording?.statement ?? (countsMember ? poolReservationStatement : reservationStatement)).run(db, values);
+  const statement = recording?.statement ?? (countsMember ? poolReservationStatement : reservationStatement);
+  // A member's reservation with its cap counted is made at once, on the root handle (`reservePoolAtOnce`).
+  const [raw] = countsMember ? await runPoolReservation(db, statement, { ...values, walletId: input.walletId, memberId: input.memberId }) : await statement.run(db, values);
   if (!raw) return null;
   return { reservation: { plan: Number(raw.plan_part), purchased: Number(raw.purchased_part) }, wallet: walletFromRaw(raw)!, recorded: raw };
 }

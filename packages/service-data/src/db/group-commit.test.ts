@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { openTestDatabase } from '../testing';
+import { type Database, inTransaction, type Tx } from './database';
+import { GroupCommits, type GroupedStatement } from './group-commit';
+import { namedStatement } from './named-statement';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let database: Database<Record<string, unknown>>;
+  beforeAll(async () => {
+    database = await openTestDatabase({ schema: {} });
+    await database.db.execute(sql`create table group_counters (name text primary key, value integer not null)`);
+    await database.db.execute(sql`create table group_claims (name text, constraint group_claims_once unique (name) deferrable initially deferred)`);
+  });
+  afterAll(() => database?.close());
+
+  // Each bump also says which transaction it ran in.
+  const bump = namedStatement(
+    'test_group_bump',
+    sql`insert into group_counters (name, value) values (${sql.placeholder('name')}, 1)
+        on conflict (name) do update set value = group_counters.value + ${sql.placeholder('by')}::integer
+        returning value, txid_current()::text as transaction`,
+  );
+  const claim = namedStatement('test_group_claim', sql`insert into group_claims (name) values (${sql.placeholder('name')}) returning name`);
+  const read = namedStatement('test_group_read', sql`select value from group_counters where name = ${sql.placeholder('name')}`);
+  const valueOf = async (name: string) => (await read.run(database.db, { name }))[0]?.value;
+  const bumps = (name: string, count: number) => Array.from({ length: count }, () => ({ statement: bump, values: { name, by: 1 } }));
+
+  it('runs the first statement for a key at once and alone, and those arriving meanwhile together in one transaction, in order', async () => {
+    const locked: GroupedStatement[][] = [];
+    const groups = new GroupCommits({ lockFirst: async (_tx: Tx, items) => void locked.push(items) });
+    const rows = await Promise.all(bumps('ordered', 10).map((item) => groups.run(database.db, 'ordered', item)));
+    expect(rows.map(([row]) => row!.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const transactions = new Set(rows.map(([row]) => row!.transaction));
+    if (onPostgres) {
+      expect(transactions.size).toBe(2);
+      expect(rows[0]![0]!.transaction).not.toBe(rows[1]![0]!.transaction);
+      expect(locked).toHaveLength(1);
+      expect(locked[0]).toHaveLength(9);
+    } else {
+      // The embedded database runs one statement at a time: no flush to share, nothing grouped.
+      expect(transactions.size).toBe(10);
+      expect(locked).toEqual([]);
+    }
+  });
+
+  it('under a stream from many callers, runs each statement exactly once, in far fewer transactions than statements', async () => {
+    const groups = new GroupCommits({ lockFirst: async () => undefined });
+    const values: number[] = [];
+    const transactions = new Set<unknown>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < 400) {
+          next += 1;
+          const [row] = await groups.run(database.db, 'stream', { statement: bump, values: { name: 'stream', by: 1 } });
+          values.push(row!.value as number);
+          transactions.add(row!.transaction);
+        }
+      }),
+    );
+    expect(values.sort((a, b) => a - b)).toEqual(Array.from({ length: 400 }, (_, index) => index + 1));
+    if (onPostgres) expect(transactions.size).toBeLessThan(200);
+  });
+
+  it('keeps keys apart, and holds a group to its largest size', async () => {
+    const groups = new GroupCommits({ maxGroup: 3 });
+    const rows = await Promise.all([
+      ...bumps('left', 7).map((item) => groups.run(database.db, 'left', item)),
+      ...bumps('right', 2).map((item) => groups.run(database.db, 'right', item)),
+    ]);
+    expect(await valueOf('left')).toBe(7);
+    expect(await valueOf('right')).toBe(2);
+    // left: one alone, then groups of 3 and 3; right: alone, then one more.
+    if (onPostgres) expect(new Set(rows.slice(0, 7).map(([row]) => row!.transaction)).size).toBe(3);
+  });
+
+  it('gives a failing statement its own error and runs the rest of its group again on their own: each written once', async () => {
+    const groups = new GroupCommits();
+    const overflow = { statement: bump, values: { name: 'failing', by: 3_000_000_000 } };
+    const outcomes = await Promise.allSettled(
+      [...bumps('failing', 1), ...bumps('failing', 2), overflow, ...bumps('failing', 2)].map((item) => groups.run(database.db, 'failing', item)),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await valueOf('failing')).toBe(5);
+  });
+
+  it('fails the whole group when its commit fails, and runs none of it again (a commit may have been applied)', async () => {
+    const groups = new GroupCommits();
+    // A unique constraint checked at commit: two claims of one name in one group fail only there.
+    const outcomes = await Promise.allSettled(
+      [
+        { statement: claim, values: { name: 'alone' } },
+        { statement: claim, values: { name: 'twice' } },
+        { statement: bump, values: { name: 'beside-claims', by: 1 } },
+        { statement: claim, values: { name: 'twice' } },
+      ].map((item) => groups.run(database.db, 'claims', item)),
+    );
+    expect(outcomes[0]!.status).toBe('fulfilled');
+    if (onPostgres) {
+      expect(outcomes.slice(1).map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(await valueOf('beside-claims')).toBeUndefined();
+    } else {
+      expect(outcomes.slice(1).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    }
+  });
+
+  it("runs in the transaction it is given, with that transaction's commit", async () => {
+    const groups = new GroupCommits();
+    await expect(
+      inTransaction(database.db, async (tx) => {
+        await Promise.all(bumps('in-transaction', 3).map((item) => groups.run(tx, 'in-transaction', item)));
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
+    expect(await valueOf('in-transaction')).toBeUndefined();
+  });
+});

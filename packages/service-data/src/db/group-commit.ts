@@ -1,0 +1,141 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './database';
+import { inTransaction } from './database';
+import { type NamedStatement, runsEmbedded } from './named-statement';
+
+/** One statement waiting for its group: it runs as `statement.run(handle, values)` would. */
+export interface GroupedStatement {
+  statement: NamedStatement;
+  values: Record<string, unknown>;
+}
+
+export interface GroupCommitOptions<TItem extends GroupedStatement> {
+  /**
+   * Runs first in a group's transaction and takes the row locks the group's statements take before
+   * the contended row, in the order every other transaction takes them: a statement further down
+   * the group would otherwise lock one of them while the group holds the contended row, against a
+   * transaction that holds it and waits for the contended row (a deadlock).
+   */
+  lockFirst?: (tx: Tx, items: TItem[]) => Promise<void>;
+  /** The most statements in one transaction: the contended row is held while they all run. */
+  maxGroup?: number;
+}
+
+/** A key's statements waiting for a group, whether a group is running its statements, and how many groups have not finished. */
+interface KeyState<TItem> {
+  waiting: Waiting<TItem>[];
+  running: boolean;
+  open: number;
+}
+
+interface Waiting<TItem> {
+  item: TItem;
+  resolve: (rows: Record<string, unknown>[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for statements that all lock one row (a team's pool: every member's reservation
+ * takes its wallet row). Each holds the row until its commit has been flushed to disk, so on
+ * PostgreSQL they pass one flush at a time, however many connections wait: the row's rate is one
+ * commit's latency. Here the first statement for a key runs at once, alone, exactly as it would
+ * without grouping; those arriving while it runs wait and then run together in one transaction,
+ * one after the other, with one commit (and one flush) for all of them. Each still gets its own rows,
+ * and the group's writes are the same as the statements' one at a time, in that order.
+ *
+ * The statements must be ones that can run outside a transaction and write everything or nothing
+ * (a refusal is no row, not an error). Where anything before the group's commit throws, the
+ * transaction rolls back with nothing written, and each statement of the group runs again on its
+ * own, so that one statement's error is its own and no other's. A failed commit fails the group's
+ * statements, as it would have failed each of them. On the embedded database, which runs one statement at a time
+ * with no flush to share, statements run as they come.
+ */
+export class GroupCommits<TItem extends GroupedStatement> {
+  private readonly keys = new WeakMap<Db, Map<string, KeyState<TItem>>>();
+  private readonly maxGroup: number;
+
+  constructor(private readonly options: GroupCommitOptions<TItem> = {}) {
+    this.maxGroup = options.maxGroup ?? 64;
+  }
+
+  /**
+   * Runs `item` on `db`, grouped with others for the same `key` that arrive while one runs. Given a
+   * transaction's handle, it runs there and then: its commit is that transaction's.
+   */
+  run(db: Db, key: string, item: TItem): Promise<Record<string, unknown>[]> {
+    if (runsEmbedded(db) || db instanceof PgTransaction) return item.statement.run(db, item.values);
+    let byKey = this.keys.get(db);
+    if (!byKey) this.keys.set(db, (byKey = new Map()));
+    let state = byKey.get(key);
+    if (!state) byKey.set(key, (state = { waiting: [], running: false, open: 0 }));
+    const promise = new Promise<Record<string, unknown>[]>((resolve, reject) => state.waiting.push({ item, resolve, reject }));
+    this.next(db, byKey, key, state);
+    return promise;
+  }
+
+  /**
+   * Starts the next group unless one is still running its statements. A group whose statements
+   * are done and that is committing lets the next one begin and take its members' locks; the next
+   * one's first statement then waits in the database for the row, and runs as soon as the
+   * commit releases it, without a round trip to the service first.
+   */
+  private next(db: Db, byKey: Map<string, KeyState<TItem>>, key: string, state: KeyState<TItem>): void {
+    if (state.running) return;
+    if (state.waiting.length === 0) {
+      if (state.open === 0) byKey.delete(key);
+      return;
+    }
+    state.running = true;
+    state.open += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      state.running = false;
+      this.next(db, byKey, key, state);
+    };
+    void this.runGroup(db, state.waiting.splice(0, this.maxGroup), release).finally(() => {
+      state.open -= 1;
+      release();
+      if (!state.running && state.open === 0 && state.waiting.length === 0) byKey.delete(key);
+    });
+  }
+
+  /** Runs `group`, calling `committing` once its statements are done and only the commit is left. */
+  private async runGroup(db: Db, group: Waiting<TItem>[], committing: () => void): Promise<void> {
+    if (group.length === 1) return this.runAlone(db, group[0]!);
+    let rows: Record<string, unknown>[][];
+    let reachedCommit = false;
+    try {
+      rows = await inTransaction(db, async (tx) => {
+        await this.options.lockFirst?.(
+          tx,
+          group.map(({ item }) => item),
+        );
+        const results: Record<string, unknown>[][] = [];
+        for (const { item } of group) results.push(await item.statement.run(tx, item.values));
+        reachedCommit = true;
+        committing();
+        return results;
+      });
+    } catch (error) {
+      // A commit that failed may still have been applied (its answer lost with the connection):
+      // run again, the group could be written twice. Before the commit, nothing was written.
+      if (reachedCommit) {
+        for (const waiting of group) waiting.reject(error);
+        return;
+      }
+      for (const waiting of group) await this.runAlone(db, waiting);
+      return;
+    }
+    group.forEach((waiting, index) => waiting.resolve(rows[index]!));
+  }
+
+  private async runAlone(db: Db, { item, resolve, reject }: Waiting<TItem>): Promise<void> {
+    try {
+      resolve(await item.statement.run(db, item.values));
+    } catch (error) {
+      reject(error);
+    }
+  }
+}
