@@ -156,6 +156,18 @@ describe('the Team page', () => {
     expect((within(seats).getByLabelText('Seats') as HTMLInputElement).value).toBe('2');
   });
 
+  it('says how many free seats a team has before its subscription, rather than "the owner alone" with two members', async () => {
+    const withoutSubscription = (limit: number, used: number) => ({ ...detailFixture(), seats: { paid: 0, limit, used, pending: 0, hasActiveSubscription: false } });
+    const fake = services();
+    fake.on(`GET ${BASE}/${ORG}`, () => jsonResponse(200, withoutSubscription(2, 2)));
+    const { unmount } = render(fake);
+    await waitFor(() => expect(screen.getByTestId('team-seats').textContent).toBe('2 of 2 seats used · no team subscription yet: 2 free seats'));
+    unmount();
+    fake.on(`GET ${BASE}/${ORG}`, () => jsonResponse(200, withoutSubscription(1, 1)));
+    render(fake);
+    await waitFor(() => expect(screen.getByTestId('team-seats').textContent).toBe('1 of 1 seat used · no team subscription yet: the owner alone'));
+  });
+
   it('previews the prorated amount of a seat change before changing the seats', async () => {
     const fake = services();
     const billing = (count: number) => ({ subscription: { ...subscriptionFixture(), seats: count }, members: 2 });

@@ -25,6 +25,9 @@ interface TeamViewProps {
   onTeamsChanged: () => void;
 }
 
+/** Without a subscription a team has the free seats the operator grants: one is the owner alone. */
+const freeSeatsWords = (limit: number) => (limit === 1 ? 'the owner alone' : `${formatCount(limit)} free seats`);
+
 /** One team: seats, members, invitations, activity and settings, as the caller's role allows. */
 export function TeamView({ api, orgId, userId, onTeamsChanged }: TeamViewProps) {
   const { team, reload, retry } = useTeam(api, orgId);
@@ -82,7 +85,7 @@ export function TeamView({ api, orgId, userId, onTeamsChanged }: TeamViewProps) 
         <p className="acc-team__seats" data-testid="team-seats">
           {seats.used} of {seats.limit} {seats.limit === 1 ? 'seat' : 'seats'} used
           {seats.pending > 0 && `, ${seats.pending} held by pending invitations`}
-          {seats.hasActiveSubscription ? ` · ${seats.paid} paid` : ' · no team subscription yet: the owner alone'}
+          {seats.hasActiveSubscription ? ` · ${seats.paid} paid` : ` · no team subscription yet: ${freeSeatsWords(seats.limit)}`}
         </p>
         <MemberList members={detail.members} me={me} actions={actions} figures={figures} onSetCap={manages ? setCap : null} />
       </Card>
