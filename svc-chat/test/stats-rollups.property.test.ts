@@ -195,8 +195,8 @@ describe(`chat stats rollups equal the raw rows on ${DRIVER}`, () => {
         const { body } = await request(chat.url).get('/api/chat/admin/stats').query(range).set(admin.auth).expect(200);
         expect(body).toEqual(stats);
         // A preset range ending today reads its window; `later` days on, the window moves forward
-        // and still answers the raw rows' figures; back to today, it is rebuilt (a window never
-        // covers today in real time, and the rows written next are today's).
+        // and still answers the raw rows' figures; back to today, it is rebuilt, and the replies
+        // of the next history are added to it as they are written.
         for (const shift of [later, 0]) {
           const now = Date.now() + shift * 86_400_000;
           const preset = { from: dayOf(new Date(now - 6 * 86_400_000)), to: dayOf(new Date(now)) };

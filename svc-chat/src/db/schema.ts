@@ -7,9 +7,9 @@ import { chatPoolMemberDaily, chatPoolMembers } from './pool-schema';
 export { chatPoolMemberDaily, chatPoolMembers, type PoolMemberRow } from './pool-schema';
 
 export * from './knowledge-schema';
-import { chatCustomerDaily, chatCustomerWindows, chatCustomerWindowTotals, chatStatsDaily } from './stats-schema';
+import { chatCustomerDaily, chatCustomerWindowCounts, chatCustomerWindows, chatCustomerWindowTotals, chatStatsDaily } from './stats-schema';
 
-export { chatCustomerDaily, chatCustomerWindows, chatCustomerWindowTotals, chatRollups, chatStatsDaily } from './stats-schema';
+export { chatCustomerDaily, chatCustomerWindowCounts, chatCustomerWindows, chatCustomerWindowTotals, chatRollups, chatStatsDaily } from './stats-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -302,6 +302,7 @@ export const schema = {
   chatStatsDaily,
   chatCustomerDaily,
   chatCustomerWindows,
+  chatCustomerWindowCounts,
   chatCustomerWindowTotals,
 };
 export type ChatSchema = typeof schema;

@@ -41,18 +41,31 @@ export const chatCustomerDaily = pgTable(
 
 /**
  * The customer figures of the admin console's preset ranges (the last `days` days, today
- * included): each customer's replies and credits over the settled days `from_day`..`through_day`
- * (up to yesterday), so the top customers and the count of active ones read the first rows of an
- * index and one counter, plus the rows of the days since. `customers` counts the totals with replies.
- * The stats move a window forward when they find it behind; the reply trigger keeps it current for
- * rows written on its settled days (a refund of an old reply, an import).
+ * included): each customer's replies and credits on every day from `from_day` on, kept current by
+ * the reply trigger as replies are written (migration 0020), so the top customers and the count of
+ * active ones read the first rows of an index and a few counters, whatever the day's traffic. No
+ * reply is dated after today, so the days from `from_day` on are the range. The stats move a window
+ * forward (take off the days that left it) when they find it behind, once a day.
  */
 export const chatCustomerWindows = pgTable('chat_customer_windows', {
   days: integer('days').primaryKey(),
   fromDay: date('from_day', { mode: 'string' }).notNull(),
-  throughDay: date('through_day', { mode: 'string' }).notNull(),
-  customers: bigint('customers', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * How many customers a window holds (totals with replies), spread over shards like
+ * `chat_stats_daily`: a customer's first reply in a window counts one, and every reply may be one,
+ * so one counter row would make concurrent replies wait for each other's commit. Readers sum them.
+ */
+export const chatCustomerWindowCounts = pgTable(
+  'chat_customer_window_counts',
+  {
+    days: integer('days').notNull(),
+    shard: integer('shard').notNull(),
+    customers: bigint('customers', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.days, table.shard] })],
+);
 
 export const chatCustomerWindowTotals = pgTable(
   'chat_customer_window_totals',
@@ -73,6 +86,6 @@ export const chatRollups: readonly RollupDefinition[] = [
   { table: 'chat_stats_daily', recomputed: 'chat_stats_daily_recomputed', keys: ['day', 'channel', 'agent_id'], values: ['messages', 'credits'] },
   { table: 'chat_customer_daily', recomputed: 'chat_customer_daily_recomputed', keys: ['day', 'user_id'], values: ['messages', 'credits'] },
   { table: 'chat_customer_window_totals', recomputed: 'chat_customer_window_totals_recomputed', keys: ['days', 'user_id'], values: ['messages', 'credits'] },
-  { table: 'chat_customer_windows', recomputed: 'chat_customer_windows_recomputed', keys: ['days'], values: ['customers'] },
+  { table: 'chat_customer_window_counts', recomputed: 'chat_customer_window_counts_recomputed', keys: ['days'], values: ['customers'] },
   { table: 'chat_pool_member_daily', recomputed: 'chat_pool_member_daily_recomputed', keys: ['organisation_id', 'user_id', 'day'], values: ['messages', 'credits'] },
 ];
