@@ -1,5 +1,6 @@
 import { DEFAULT_IMAGE_SIZE } from '@agentdock/contracts';
 import type OpenAI from 'openai';
+import { nextPollPhase } from '../event-loop';
 import { completionChunks, Cutoff, failure, type OpenAiEndpoint, openAiEndpoint, postJson, readJson } from './openai-http';
 import { type ChatProvider, IMAGE_DONE_TEXT, IMAGE_PENDING_TEXT, NO_REPLY_TEXT, ProviderError, type ProviderReply, type ProviderRequest } from './provider';
 
@@ -104,14 +105,4 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     request.onToken(text);
     return { text, usage: null, imageUrl };
   }
-}
-
-/**
- * Resolves once the event loop has polled for I/O again. A reply that arrives in a burst is read
- * to its end in one turn of the loop; waiting here after its first piece lets that piece leave
- * first (and, where the gateway shares the process, lets the gateway relay it) before the rest is
- * processed. The first `setImmediate` runs before the next poll, the second after it.
- */
-function nextPollPhase(): Promise<void> {
-  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }

@@ -1,5 +1,5 @@
-import { setTimeout as yieldToEventLoop } from 'node:timers/promises';
 import type { ImageSize } from '@agentdock/contracts';
+import { eitherSignal, nextPollPhase } from '../../event-loop';
 import type { ConnectionRow } from '../../providers/connection-directory';
 import { type ChatProvider, failureApology, ProviderError, type ProviderRequest } from '../../providers/provider';
 import { type AgentRecord, producesImages } from '../agents';
@@ -71,6 +71,8 @@ export async function meteredReply<TDone, TFailed>(
   const bound = reservation.replyBound;
   const stream = cutOffAt(bound, request.onToken);
   let delivered: Delivered;
+  // The caller's leaving or the cut at the bound stops the provider, while it answers.
+  const stopped = eitherSignal(request.signal, stream.signal);
   try {
     const { agent } = request;
     const provider = deps.connections ? await deps.connections.providerFor(agent.behaviour?.connectionId, request.connection) : deps.provider;
@@ -86,7 +88,7 @@ export async function meteredReply<TDone, TFailed>(
       ),
       ...samplingFor(agent.behaviour, request),
       ...(imageSize ? { imageSize } : {}),
-      signal: AbortSignal.any([request.signal, stream.signal]),
+      signal: stopped.signal,
       maxTokens: bound,
       onToken: stream.onToken,
       onWaiting: request.onWaiting,
@@ -107,11 +109,14 @@ export async function meteredReply<TDone, TFailed>(
       );
       return { ok: false, error: await release(deps.context, reservation, failureApology(request.requestId), record) };
     }
+  } finally {
+    stopped.release();
   }
   // The reply's last tokens were written in this same turn of the event loop; they leave (and
   // the gateway forwards them) only once it gives the loop a turn. On PGlite the settlement's
   // queries run without ever doing so, so in the embedded default, where the gateway shares
   // this process, a reply that arrived in one burst would reach the reader only after it commits.
-  await yieldToEventLoop();
+  // One poll phase is that turn; a timer here cost every reply (streamed or not) a millisecond.
+  await nextPollPhase();
   return { ok: true, done: await settle(deps, reservation, request.agent, delivered, record) };
 }
