@@ -110,7 +110,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
       const { delivered, promptTokens, completionTokens } = result.done;
       const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
       if (!streaming) {
-        return res.json({
+        return answerJson(res, {
           id,
           object: 'chat.completion',
           created,
@@ -168,6 +168,17 @@ function leaving(res: Response): AbortSignal {
     if (!res.writableFinished) controller.abort();
   });
   return controller.signal;
+}
+
+/**
+ * A completion's JSON answer, as res.json writes it less what a POST's answer has no use for:
+ * express's ETag (a hash of every body) and its freshness check against the request's headers.
+ */
+function answerJson(res: Response, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 function openEventStream(res: Response): void {
