@@ -1,5 +1,6 @@
-import { fillPlaceholders, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
+import { DrizzleQueryError, fillPlaceholders, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from './database';
 import { type NamedStatementRunner, runNamedStatement } from './pglite-named-statements';
 
@@ -20,10 +21,23 @@ export interface NamedStatement {
  */
 export function namedStatement(name: string, statement: SQL): NamedStatement {
   const query = new PgDialect().sqlToQuery(statement);
+  // What drizzle's node-postgres driver sends for a named query, made once rather than per call
+  // (its prepared query is a new object with new type-parser closures each time, run in tracing spans).
+  const pgQuery: pg.QueryConfig = { name, text: query.sql, types: drizzleTextTypes };
   return {
     async run(db, values) {
-      const runner = embeddedRunner(db);
+      const client = sessionClient(db);
+      const runner = client?.[runNamedStatement];
       if (runner) return runner(name, query.sql, fillPlaceholders(query.params, values));
+      if (client instanceof pg.Pool || client instanceof pg.Client) {
+        const params = fillPlaceholders(query.params, values);
+        try {
+          return (await client.query<Record<string, unknown>>(pgQuery, params)).rows;
+        } catch (error) {
+          // As drizzle's driver throws it: the driver's error is the cause.
+          throw new DrizzleQueryError(query.sql, params, error as Error);
+        }
+      }
       const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Record<string, unknown>[] } }>(query, undefined, name, false);
       const { rows } = await prepared.execute(values);
       return rows;
@@ -31,13 +45,24 @@ export function namedStatement(name: string, statement: SQL): NamedStatement {
   };
 }
 
-function embeddedRunner(db: Db<Record<string, unknown>>): NamedStatementRunner | undefined {
-  return (db._.session as unknown as { client?: { [runNamedStatement]?: NamedStatementRunner } }).client?.[runNamedStatement];
+const { builtins } = pg.types;
+// The types drizzle's node-postgres driver reads as text and converts itself (dates, times,
+// intervals, and arrays of them: 1115, 1182, 1185, 1187, 1231), as its own queries read them.
+const DRIZZLE_TEXT_TYPES: ReadonlySet<number> = new Set([builtins.TIMESTAMP, builtins.TIMESTAMPTZ, builtins.DATE, builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
+const asDriverText = (value: string) => value;
+const drizzleTextTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
+    DRIZZLE_TEXT_TYPES.has(typeId) ? asDriverText : pg.types.getTypeParser(typeId, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** The driver's client under a handle: a pool, a pooled client (a transaction's), or PGlite with its runner. */
+function sessionClient(db: Db<Record<string, unknown>>): { [runNamedStatement]?: NamedStatementRunner } | undefined {
+  return (db._.session as unknown as { client?: { [runNamedStatement]?: NamedStatementRunner } }).client;
 }
 
 /** Whether `db` (a root handle or a transaction's) is on the embedded database, PGlite. */
 export function runsEmbedded(db: Db<Record<string, unknown>>): boolean {
-  return embeddedRunner(db) !== undefined;
+  return sessionClient(db)?.[runNamedStatement] !== undefined;
 }
 
 /**
@@ -73,15 +98,16 @@ export function prefixedColumns(table: Table, relation: string, prefix: string):
  * would give them. `null` when the row holds none (its first column is null, as a left join leaves it).
  */
 export function rawRowReader<TTable extends Table>(table: TTable, prefix = ''): (raw: Record<string, unknown>) => TTable['$inferSelect'] | null {
-  const columns = Object.entries(getTableColumns(table));
-  const [, first] = columns[0]!;
-  return (raw) =>
-    raw[`${prefix}${first.name}`] == null
-      ? null
-      : (Object.fromEntries(
-          columns.map(([key, column]) => {
-            const value = raw[`${prefix}${column.name}`];
-            return [key, value == null ? null : column.mapFromDriverValue(value)];
-          }),
-        ) as TTable['$inferSelect']);
+  // The raw names are made once: a row read on every request's path looks up each of them.
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, column, raw: `${prefix}${column.name}` }));
+  const first = columns[0]!.raw;
+  return (raw) => {
+    if (raw[first] == null) return null;
+    const row: Record<string, unknown> = {};
+    for (const { key, column, raw: name } of columns) {
+      const value = raw[name];
+      row[key] = value == null ? null : column.mapFromDriverValue(value);
+    }
+    return row as TTable['$inferSelect'];
+  };
 }

@@ -52,16 +52,13 @@ export function pgliteNamedStatementRunner(pg: PGlite, inTransaction: boolean): 
         }
         parsed.add(name);
       }
-      const replies = [];
-      try {
-        replies.push(
-          ...(await pg.execProtocolStream(joined([serialize.bind({ statement: name, values: params.map(asText) }), serialize.describe({ type: 'P' }), serialize.execute({})]), {
-            syncToFs: false,
-          })),
-        );
-      } finally {
-        replies.push(...(await pg.execProtocolStream(serialize.sync(), { syncToFs: false })));
-      }
+      // The Sync goes in the same exchange: PGlite runs every message it is handed before it
+      // reports an error, and after one the server skips to the Sync, which ends the exchange
+      // either way. One pass through the engine per statement instead of two.
+      const replies = await pg.execProtocolStream(
+        joined([serialize.bind({ statement: name, values: params.map(asText) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        { syncToFs: false },
+      );
       if (!inTransaction) await pg.syncToFs();
       return (parse.parseResults(replies, pg.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
     };
