@@ -77,15 +77,8 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
         lowBalanceRatio: env.CHAT_LOW_BALANCE_RATIO,
         replyLimits: { maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS, perAgent: env.CHAT_AGENT_MAX_REPLY_TOKENS },
       };
-      app.use(chatStatsRouter(context), chatExportsRouter(context));
-      app.use(CHAT_ADMIN_BASE, knowledgeAdminRouter(context));
-      app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
-      app.use(CHAT_ADMIN_BASE, poolAdminRouter(context));
-      app.use(CHAT_ADMIN_BASE, connectionsRouter(sendDeps, settings));
-      app.use(CHAT_BASE, passageRouter(context));
-      app.use(CHAT_BASE, poolRouter(context));
-      app.use(CHAT_BASE, chatRouter(sendDeps));
       // The OpenAI-compatible API: API keys instead of session tokens, OpenAI's shapes for answers and errors.
+      // Mounted first: its requests then pass no other router on the way (none of theirs is under /v1).
       const limits = new ApiLimits({
         requestsPerMinute: {
           free: env.API_RATE_LIMIT_PER_MINUTE_FREE,
@@ -97,6 +90,14 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
       });
       app.use(PUBLIC_API_BASE, publicApiRouter({ ...sendDeps, limits, keys, logContent: env.API_LOG_CONTENT }));
       app.use(PUBLIC_API_BASE, publicApiErrorHandler(context.logger));
+      app.use(chatStatsRouter(context), chatExportsRouter(context));
+      app.use(CHAT_ADMIN_BASE, knowledgeAdminRouter(context));
+      app.use(CHAT_ADMIN_BASE, chatAdminRouter(context));
+      app.use(CHAT_ADMIN_BASE, poolAdminRouter(context));
+      app.use(CHAT_ADMIN_BASE, connectionsRouter(sendDeps, settings));
+      app.use(CHAT_BASE, passageRouter(context));
+      app.use(CHAT_BASE, poolRouter(context));
+      app.use(CHAT_BASE, chatRouter(sendDeps));
     },
     async onStop(_context, { handle }) {
       await handle.close();
