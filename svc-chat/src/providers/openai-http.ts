@@ -1,6 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type OpenAI from 'openai';
 import { type Dispatcher, request } from 'undici';
+import { eitherSignal } from '../event-loop';
 import { ProviderError } from './provider';
 
 export type CompletionChunk = OpenAI.Chat.Completions.ChatCompletionChunk;
@@ -66,7 +67,9 @@ async function send(endpoint: OpenAiEndpoint, method: 'GET' | 'POST', path: stri
       method,
       headers: endpoint.headers,
       ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.any([signal, cutoff.signal]),
+      // Not released: the answer's body is read under it after this returns, and both sources
+      // last only as long as this one request (see eitherSignal for why not AbortSignal.any).
+      signal: eitherSignal(signal, cutoff.signal).signal,
       // The timer above bounds the wait for headers; a stream's quiet spells are the caller's idle timer's.
       headersTimeout: 0,
       bodyTimeout: 0,
