@@ -127,6 +127,17 @@ describe('OpenAI-compatible adapter', () => {
     expect(seen.slice(0, 2)).toEqual(['one ', '[the loop turned]']);
   });
 
+  it('hands on the pieces that arrived with an error in the stream before failing with it', async () => {
+    // The fake writes a piece and then the error at once: they arrive in one read.
+    fake.mode = 'stream-error';
+    fake.reply = 'Partial answer';
+    const seen: string[] = [];
+    const outcome = await ask({ onToken: (piece) => seen.push(piece) }).catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(ProviderError);
+    expect(String(outcome)).toContain('the agent provider answered with an error in the stream');
+    expect(seen).toEqual(['Partial ']);
+  });
+
   it('reads no further once cut off in the middle of a burst, and ends as cancelled', async () => {
     fake.mode = 'ok';
     fake.reply = 'lorem ipsum dolor sit amet '.repeat(40);

@@ -59,21 +59,23 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     const stall = () => cutoff.cut(new ProviderError(`no stream chunk for ${this.config.idleTimeoutMs} ms`));
     const timer = setTimeout(stall, this.config.idleTimeoutMs);
     try {
-      for await (const chunk of completionChunks(stream)) {
+      reading: for await (const chunks of completionChunks(stream)) {
         timer.refresh();
-        const piece = chunk.choices[0]?.delta?.content;
-        if (piece) {
-          const first = text === '';
-          text += piece;
-          request.onToken(piece);
-          if (first) await nextPollPhase();
+        for (const chunk of chunks) {
+          const piece = chunk.choices[0]?.delta?.content;
+          if (piece) {
+            const first = text === '';
+            text += piece;
+            request.onToken(piece);
+            if (first) await nextPollPhase();
+          }
+          // Cut off at the reservation, or the reader left: read no further. Draining what is
+          // already buffered could wait for ever once the stream was aborted after its last byte arrived.
+          if (request.signal.aborted) break reading;
+          const finish = chunk.choices[0]?.finish_reason;
+          if (finish === 'length' || finish === 'stop') finishReason = finish;
+          if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
         }
-        // Cut off at the reservation, or the reader left: read no further. Draining what is
-        // already buffered could wait for ever once the stream was aborted after its last byte arrived.
-        if (request.signal.aborted) break;
-        const finish = chunk.choices[0]?.finish_reason;
-        if (finish === 'length' || finish === 'stop') finishReason = finish;
-        if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       }
     } catch (error) {
       throw failure(error, request.signal, cutoff, 'the agent provider broke off its answer');

@@ -85,25 +85,34 @@ async function send(endpoint: OpenAiEndpoint, method: 'GET' | 'POST', path: stri
 }
 
 /**
- * The chunks of a chat completion stream, in order, until `[DONE]` or the stream's end. An SSE
- * `error` (as `data: {"error": …}` or as an `event: error`) and a chunk that is not JSON end it
- * with a ProviderError.
+ * The chunks of a chat completion stream, in order, until `[DONE]` or the stream's end, as they
+ * arrive: the chunks of each read together (a short reply comes in one read, and each step of an
+ * async generator costs more than reading the chunk it carries). An SSE `error` (as
+ * `data: {"error": …}` or as an `event: error`) and a chunk that is not JSON end it with a
+ * ProviderError, after the chunks before it.
  */
-export async function* completionChunks(body: ResponseBody): AsyncGenerator<CompletionChunk> {
+export async function* completionChunks(body: ResponseBody): AsyncGenerator<CompletionChunk[]> {
   const events: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => events.push(event) });
   const decoder = new TextDecoder();
   let done = false;
   for await (const bytes of body as AsyncIterable<Uint8Array>) {
     parser.feed(decoder.decode(bytes, { stream: true }));
+    const chunks: CompletionChunk[] = [];
     // Read on to the end after [DONE], so the connection goes back to the pool instead of being closed.
     for (const { event, data } of events.splice(0)) {
       if (done || data === '[DONE]') {
         done = true;
         continue;
       }
-      yield parseChunk(event, data);
+      try {
+        chunks.push(parseChunk(event, data));
+      } catch (error) {
+        if (chunks.length > 0) yield chunks;
+        throw error;
+      }
     }
+    if (chunks.length > 0) yield chunks;
   }
 }
 
