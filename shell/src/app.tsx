@@ -4,14 +4,14 @@ import { Layout } from './layout/layout';
 import { FocusManager } from './routing/focus-manager';
 import { NotFound } from './routing/not-found';
 import { RemotePage } from './routing/remote-page';
-import { ROUTES } from './routing/route-table';
+import { PAGE_ROUTES } from './routing/page-routes';
 import { ScrollManager } from './routing/scroll-manager';
 
 export function AppRoutes({ registry }: { registry: PageRegistry }) {
   return (
     <Layout>
       <Routes>
-        {ROUTES.map((route) => (
+        {PAGE_ROUTES.map((route) => (
           // The key gives each page its own boundary, so one page's failure never sticks to another.
           <Route key={route.path} path={route.path} element={<RemotePage key={route.path} route={route} registry={registry} />} />
         ))}

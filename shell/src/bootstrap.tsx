@@ -2,7 +2,6 @@ import '@agentdock/ui/styles.css';
 import './shell.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { getSessionClient } from '@agentdock/session';
 import { App } from './app';
 import { connectRemotes } from './federation/connect-remotes';
 import { createPageRegistry } from './federation/page-registry';
@@ -11,8 +10,8 @@ import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered';
 // The shell scrolls on navigation itself (ScrollManager); the browser's restoration would fight it.
 window.history.scrollRestoration = 'manual';
 
-// The first session check starts now, alongside the remotes' downloads, not when a header renders.
-getSessionClient();
+// The first session check, when this browser may hold a session, has started already: the header's
+// light session entry (@agentdock/session/visitor) starts it as it loads, alongside the remotes.
 const registry = createPageRegistry(connectRemotes());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

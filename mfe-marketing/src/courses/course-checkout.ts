@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { signInHref } from '@agentdock/ui';
-import { BILLING_TEXTS } from '@agentdock/contracts';
+import { CHECKOUT_FAILED_TEXT } from '@agentdock/contracts';
 import { useVisitor } from '../api/visitor';
 
 // The checkout call brings the billing contract's schemas (zod): loaded on the click, so a visitor
@@ -27,7 +27,7 @@ export function useCourseCheckout(courseId: string, returnPath: string) {
     setState({ step: 'redirecting' });
     const failure = await loadCourseCheckout().then(
       ({ startCourseCheckout }) => startCourseCheckout(courseId),
-      () => BILLING_TEXTS.checkoutFailed,
+      () => CHECKOUT_FAILED_TEXT,
     );
     // On success the page is being left; keep the busy state until it is.
     if (failure) setState({ step: 'failed', message: failure });

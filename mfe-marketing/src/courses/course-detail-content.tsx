@@ -17,7 +17,7 @@ export const welcomeText = (course: Course) =>
 
 /** The published lessons by module, so titles become links; the page shows plain titles until it arrives. */
 function useOutline(courseId: string): CourseOutline | null {
-  const [outline] = useResource(`outline ${courseId}`, (signal) => loadMarketingApi().then((api) => api.getOutline(courseId, { signal })));
+  const [outline] = useResource(RESOURCE_KEYS.outline(courseId), (signal) => loadMarketingApi().then((api) => api.getOutline(courseId, { signal })));
   return outline.status === 'loaded' ? outline.data : null;
 }
 

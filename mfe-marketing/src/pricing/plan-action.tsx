@@ -1,4 +1,4 @@
-import { BILLING_TEXTS, type Plan } from '@agentdock/contracts';
+import { CHECKOUT_FAILED_TEXT, type Plan } from '@agentdock/contracts';
 import { useNavigate } from 'react-router-dom';
 import { AnchorButton, Button, LinkButton } from '@agentdock/ui';
 import { useVisitor } from '../api/visitor';
@@ -51,7 +51,7 @@ export function PlanAction({ plan, plans, period }: { plan: Plan; plans: readonl
     if (step.kind === 'checkout') {
       void loadCheckout().then(
         ({ startCheckout }) => startCheckout(plan, period, navigate),
-        () => window.alert(BILLING_TEXTS.checkoutFailed),
+        () => window.alert(CHECKOUT_FAILED_TEXT),
       );
       return;
     }

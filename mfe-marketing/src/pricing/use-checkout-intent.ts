@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BILLING_TEXTS, checkoutIntentOf, type CheckoutIntent, type Plan } from '@agentdock/contracts';
+import { CHECKOUT_FAILED_TEXT, checkoutIntentOf, type CheckoutIntent, type Plan } from '@agentdock/contracts';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useVisitor } from '../api/visitor';
 
@@ -29,7 +29,7 @@ export function useCheckoutIntent(plans: readonly Plan[] | undefined): IntentSta
     started.current = true;
     void import('./checkout').then(
       ({ startCheckout }) => startCheckout(plan, intent.period, navigate),
-      () => window.alert(BILLING_TEXTS.checkoutFailed),
+      () => window.alert(CHECKOUT_FAILED_TEXT),
     );
   }, [intent, plan, free, navigate]);
 

@@ -56,6 +56,18 @@ describe('preparePage', () => {
     await expect(preparePage('CourseDetail', { courseId: 'missing' }, API, fetchImpl)).resolves.toEqual({ data: { resources: { 'course missing': null } } });
   });
 
+  it('gives a course page its outline, keyed as the page reads it, so the browser need not fetch it', async () => {
+    const course = courseFixture({ id: 'build-ai-agents' });
+    const outline = {
+      courseId: 'build-ai-agents',
+      modules: [{ title: 'Basics', lessons: [{ id: '0b7f3a52-2c1e-4d3b-9a57-6f1d2e3c4b5a', moduleIndex: 0, title: 'What an agent is', estimatedMinutes: 5, isPreview: true }] }],
+    };
+    const { fetchImpl, requested } = gateway({ '/api/catalog/courses/build-ai-agents': course, '/api/catalog/courses/build-ai-agents/outline': outline });
+    const prepared = await preparePage('CourseDetail', { courseId: 'build-ai-agents' }, API, fetchImpl);
+    expect(prepared?.data.resources).toEqual({ 'course build-ai-agents': course, 'outline build-ai-agents': outline });
+    expect(requested.sort()).toEqual([`${API}/api/catalog/courses/build-ai-agents`, `${API}/api/catalog/courses/build-ai-agents/outline`]);
+  });
+
   it('needs nothing for the static pages and declines members-only pages', async () => {
     const { fetchImpl, requested } = gateway({});
     await expect(preparePage('Terms', {}, API, fetchImpl)).resolves.toEqual({ data: { resources: {} } });

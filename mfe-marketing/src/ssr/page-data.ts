@@ -36,9 +36,17 @@ const LOADERS: Record<string, (client: Client, params: Record<string, string>) =
   },
   CourseDetail: async (client, params) => {
     const courseId = params.courseId ?? '';
+    // The outline comes with the page too: fetching it in the browser would bring the API client
+    // and the schemas (zod) into an anonymous visitor's first view. It only turns lesson titles
+    // into links, so without it the page still renders and the browser asks for it as before.
+    const outline = client.call(CATALOG_ENDPOINTS.outline, { params: { id: courseId } }).catch(() => undefined);
     try {
       const found = await client.call(CATALOG_ENDPOINTS.course, { params: { id: courseId } });
-      return { data: { resources: { [RESOURCE_KEYS.course(courseId)]: found } }, head: { title: found.title, description: found.description } };
+      const foundOutline = await outline;
+      return {
+        data: { resources: { [RESOURCE_KEYS.course(courseId)]: found, ...(foundOutline ? { [RESOURCE_KEYS.outline(courseId)]: foundOutline } : {}) } },
+        head: { title: found.title, description: found.description },
+      };
     } catch (error) {
       // An unknown course renders its "not found" page, as in the browser.
       if (error instanceof ApiError && error.status === 404) return { data: { resources: { [RESOURCE_KEYS.course(courseId)]: null } } };

@@ -5,4 +5,5 @@ export const RESOURCE_KEYS = {
   courses: 'courses',
   communityOffer: 'community offer',
   course: (courseId: string) => `course ${courseId}`,
+  outline: (courseId: string) => `outline ${courseId}`,
 } as const;

@@ -1,15 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { SessionClientContext } from './context';
 import type { SessionClient } from './session-client';
 import { getSessionClient } from './singleton';
 import type { AuthStateListener, SessionState } from './types';
 import { getWorkspaceStore, type Workspace } from './workspace';
 
-const SessionClientContext = createContext<SessionClient | null>(null);
-
-/** Gives a subtree another client than the page's (tests); without it, hooks use getSessionClient(). */
-export function SessionProvider({ client, children }: { client: SessionClient; children: ReactNode }) {
-  return <SessionClientContext.Provider value={client}>{children}</SessionClientContext.Provider>;
-}
+export { SessionProvider } from './context';
 
 export function useSessionClient(): SessionClient {
   return useContext(SessionClientContext) ?? getSessionClient();

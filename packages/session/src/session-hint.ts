@@ -23,3 +23,9 @@ export function browserStorage(): KeyValueStorage | null {
     return null;
   }
 }
+
+/**
+ * Dispatched on `window` when the page's session client is created, by whichever app creates it:
+ * the light entry of every app (visitor.ts) then follows that client's state.
+ */
+export const SESSION_CLIENT_CREATED_EVENT = 'agentdock:session-client';

@@ -1,4 +1,5 @@
 import { createSessionClient, type SessionClient } from './session-client';
+import { SESSION_CLIENT_CREATED_EVENT } from './session-hint';
 
 let client: SessionClient | undefined;
 
@@ -7,6 +8,9 @@ let client: SessionClient | undefined;
  * shell and every micro-frontend get this same instance and see the same state.
  */
 export function getSessionClient(): SessionClient {
-  client ??= createSessionClient();
+  if (!client) {
+    client = createSessionClient();
+    globalThis.dispatchEvent?.(new Event(SESSION_CLIENT_CREATED_EVENT));
+  }
   return client;
 }

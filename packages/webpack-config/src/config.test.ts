@@ -123,6 +123,39 @@ describe('the host (shell) build', () => {
     expect(federation).not.toHaveProperty('filename');
     expect(pluginNamed(config, 'FederationManifestPlugin')?.options).toMatchObject({ remoteEntry: undefined });
   });
+
+  it('puts its copies of React, React DOM and React Router in one hashed file, and nothing else there', () => {
+    const splitChunks = config.optimization?.splitChunks;
+    const group = splitChunks ? (splitChunks.cacheGroups?.framework as { test: RegExp; name: string; chunks: string }) : undefined;
+    expect(group).toMatchObject({ name: 'framework', chunks: 'async' });
+    expect(rendered(config.output?.chunkFilename as string, group!.name)).toMatch(CACHED_FOREVER);
+    const inFramework = (file: string) => group!.test.test(path.join(root, file));
+    for (const file of [
+      'node_modules/react/index.js',
+      'node_modules/react/jsx-runtime.js',
+      'node_modules/react-dom/client.js',
+      'node_modules/scheduler/index.js',
+      'node_modules/react-router/dist/production/index.mjs',
+    ]) {
+      expect(inFramework(file)).toBe(true);
+    }
+    expect(inFramework(path.relative(root, SURFACE_PATH))).toBe(true);
+    for (const file of [
+      'node_modules/react-router-dom-extra/index.js',
+      'node_modules/zod/mini/index.js',
+      'node_modules/@tanstack/react-query/build/modern/index.js',
+      'shell/src/app.tsx',
+    ]) {
+      expect(inFramework(file)).toBe(false);
+    }
+  });
+});
+
+describe('a remote build', () => {
+  it('leaves its fallback copies of the framework to the default chunking (the shell provides them)', () => {
+    const config = createFrontendConfig(remoteApp)({}, { mode: 'production' });
+    expect(config.optimization?.splitChunks).toBeUndefined();
+  });
 });
 
 describe('the shared singletons', () => {

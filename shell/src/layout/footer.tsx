@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { routeForPath } from '../routing/route-table';
+import { pageRouteForPath } from '../routing/page-routes';
 import { Accordion, Container, SITE, SITE_FOOTER_ID } from '@agentdock/ui';
 import { FAQ } from './faq';
 
@@ -17,7 +17,7 @@ const LEGAL_LINKS = [
 /** The footer the page's area calls for: the full one on public pages, a compact one in signed-in areas. */
 export function SiteFooter() {
   const { pathname } = useLocation();
-  return routeForPath(pathname)?.area === 'app' ? <CompactFooter /> : <Footer />;
+  return pageRouteForPath(pathname)?.area === 'app' ? <CompactFooter /> : <Footer />;
 }
 
 export function Footer() {

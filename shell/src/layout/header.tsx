@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useSession } from '@agentdock/session';
+import { useVisitorSession } from '@agentdock/session/visitor';
 import { classNames, Container, Skeleton } from '@agentdock/ui';
 import { accountLinks, MAIN_LINKS } from './nav-links';
 import { MobileMenu } from './mobile-menu';
@@ -19,7 +19,7 @@ const WorkspaceSwitch = lazy(() => import('./workspace-switch').then((module) =>
 const navClass = ({ isActive }: { isActive: boolean }) => classNames('shell-nav__link', isActive && 'is-active');
 
 export function Header() {
-  const session = useSession();
+  const session = useVisitorSession();
   const opaque = useScrolled(OPAQUE_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
-import { useSession } from '@agentdock/session';
+import { useVisitorSession } from '@agentdock/session/visitor';
 import { classNames, Container } from '@agentdock/ui';
 import { accountLinks, MAIN_LINKS } from './nav-links';
 import { SignOutButton } from './sign-out-button';
@@ -18,7 +18,7 @@ const WorkspaceSwitch = lazy(() => import('./workspace-switch').then((module) =>
 const linkClass = ({ isActive }: { isActive: boolean }) => classNames('shell-mobile-menu__link', isActive && 'is-active');
 
 export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
-  const session = useSession();
+  const session = useVisitorSession();
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader } from '@agentdock/session/visitor';
 import { Button } from '@agentdock/ui';
 
 export function SignOutButton() {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   return (
@@ -15,7 +15,7 @@ export function SignOutButton() {
       onClick={async () => {
         setPending(true);
         // signOut always ends the session in this browser, even when the server cannot be reached.
-        await client.signOut();
+        await (await loadClient()).signOut();
         navigate('/signin');
       }}
     >

@@ -3,18 +3,19 @@ import { useLocation } from 'react-router-dom';
 import { LoadingBlock, useDocumentTitle } from '@agentdock/ui';
 import type { PageRegistry } from '../federation/page-registry';
 import { markInteractive } from '../interaction-guard';
-import type { RemoteRoute } from './route-table';
+import type { PageRoute } from './page-routes';
 import { RemoteBoundary } from './remote-boundary';
+import { useRouteDescription } from './route-description';
 
 interface RemotePageProps {
-  route: RemoteRoute;
+  route: PageRoute;
   registry: PageRegistry;
 }
 
 /** One routed page of a micro-frontend, with its loading and failure states. */
 export function RemotePage({ route, registry }: RemotePageProps) {
   const { pathname } = useLocation();
-  useDocumentTitle(route.title, route.description);
+  useDocumentTitle(route.title, useRouteDescription(route.path, pathname));
   // Held in state, not asked for on every render: React re-renders a failed subtree while it
   // recovers, and a fresh component each time would start a fresh download each time.
   const [Page, setPage] = useState(() => registry.page(route.remote, route.page));

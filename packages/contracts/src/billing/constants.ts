@@ -2,7 +2,7 @@
  * The billing contract's plain values: no schemas here, so a page can quote a text or an id
  * without loading zod (the pricing and course pages show these before anyone checks out).
  */
-import { type ErrorCode, ERROR_CATALOGUE } from '../http/error-catalogue';
+import type { ErrorCode } from '../http/error-catalogue';
 
 /** The course id of the $50/month community subscription. */
 export const COMMUNITY_COURSE_ID = 'community';
@@ -33,22 +33,8 @@ export const BILLING_ERROR_CODES = {
 } as const satisfies Record<string, ErrorCode>;
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[keyof typeof BILLING_ERROR_CODES];
 
-/** The user-visible texts of the billing flows, quoted where they are used; an error's text is the catalogue's. */
-export const BILLING_TEXTS = {
-  freePlanActive: ERROR_CATALOGUE.free_plan_active.text,
-  invalidPlan: ERROR_CATALOGUE.invalid_plan.text,
-  priceNotFound: ERROR_CATALOGUE.price_not_found.text,
-  alreadySubscribed: ERROR_CATALOGUE.already_subscribed.text,
-  checkoutFailed: 'Failed to process checkout. Please try again.',
-  portalFailed: 'Failed to open billing portal',
-  cancelFailed: 'Failed to cancel subscription',
-  listFailed: 'Failed to load subscriptions',
-  cancelConfirm: 'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
-  cancelAtPeriodEnd: 'Your subscription will be canceled at the end of the current billing period.',
-  resumeFailed: 'Failed to resume subscription',
-  notCanceling: ERROR_CATALOGUE.not_canceling.text,
-  noSubscriptionForPortal: ERROR_CATALOGUE.no_customer.text,
-} as const;
+/** A buy button's failure; BILLING_TEXTS quotes it too. */
+export const CHECKOUT_FAILED_TEXT = 'Failed to process checkout. Please try again.';
 
 /** Why a customer cancels: Stripe's `cancellation_details.feedback` values, so the provider's reports agree. */
 export const CANCELLATION_REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'too_complex', 'low_quality', 'other'] as const;

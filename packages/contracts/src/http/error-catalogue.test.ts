@@ -1,4 +1,5 @@
-import { BILLING_ERROR_CODES, BILLING_TEXTS } from '../billing/constants';
+import { BILLING_ERROR_CODES } from '../billing/constants';
+import { BILLING_TEXTS } from '../billing/texts';
 import { IDENTITY_ERROR_CODES } from '../identity/error-codes';
 import { PUBLIC_API_ERRORS } from '../public-api/openai';
 import { ADMIN_REQUIRED } from './access';
