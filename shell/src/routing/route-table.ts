@@ -1,4 +1,3 @@
-import { matchPath } from 'react-router-dom';
 import { PAGE_ROUTES, type PageRoute } from './page-routes';
 import { ROUTE_DESCRIPTIONS } from './route-descriptions';
 
@@ -9,8 +8,3 @@ export interface RemoteRoute extends PageRoute {
 
 /** Every page of the product and the micro-frontend that renders it, with its description. Anything else is a 404. */
 export const ROUTES: readonly RemoteRoute[] = PAGE_ROUTES.map((route) => ({ ...route, description: ROUTE_DESCRIPTIONS[route.path] ?? '' }));
-
-/** The route a path is served by, if any. */
-export function routeForPath(pathname: string): RemoteRoute | undefined {
-  return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname));
-}
