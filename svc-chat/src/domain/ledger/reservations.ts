@@ -98,7 +98,7 @@ async function takeForReservation(
   const values = { ...recording?.values, ...input, at: recording?.values.at ?? new Date().toISOString() };
   const statement = recording?.statement ?? (countsMember ? poolReservationStatement : reservationStatement);
   // A member's reservation with its cap counted is made at once, on the root handle (`reservePoolAtOnce`).
-  const [raw] = countsMember ? await runPoolReservation(db, statement, { ...values, walletId: input.walletId, memberId: input.memberId }) : await statement.run(db, values);
+  const [raw] = countsMember ? await runPoolReservation(db, statement, values) : await statement.run(db, values);
   if (!raw) return null;
   return { reservation: { plan: Number(raw.plan_part), purchased: Number(raw.purchased_part) }, wallet: walletFromRaw(raw)!, recorded: raw };
 }
