@@ -97,7 +97,8 @@ export class GroupCommits<TItem extends GroupedStatement> {
     void this.runGroup(db, state.waiting.splice(0, this.maxGroup), release).finally(() => {
       state.open -= 1;
       release();
-      if (!state.running && state.open === 0 && state.waiting.length === 0) byKey.delete(key);
+      // Forgets the key once nothing waits or runs (or starts what came in meanwhile).
+      this.next(db, byKey, key, state);
     });
   }
 
