@@ -1,5 +1,5 @@
 import { DrizzleQueryError, fillPlaceholders, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
-import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './database';
 import { type NamedStatementRunner, runNamedStatement } from './pglite-named-statements';
@@ -38,9 +38,8 @@ export function namedStatement(name: string, statement: SQL): NamedStatement {
           throw new DrizzleQueryError(query.sql, params, error as Error);
         }
       }
-      const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Record<string, unknown>[] } }>(query, undefined, name, false);
-      const { rows } = await prepared.execute(values);
-      return rows;
+      // openDatabase gives only these two kinds of handle.
+      throw new Error(`named statement ${name}: not a handle of openDatabase (a PostgreSQL pool or client, or PGlite with its runner)`);
     },
   };
 }
