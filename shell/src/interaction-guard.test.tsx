@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { SegmentedControl } from '@agentdock/ui';
 import { holdInteractionsUntilInteractive, markInteractive } from './interaction-guard';
 import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered';
 
@@ -42,6 +43,29 @@ function LazyReadForm({ onSend }: { onSend: (fields: Record<string, string>) => 
         <input aria-label="Message" value={values.message} onChange={change('message')} />
         <button type="submit">Send</button>
       </form>
+    </main>
+  );
+}
+
+/** Like the pricing page's billing period: a controlled radio group and what it chose. */
+function PeriodChoice() {
+  const [period, setPeriod] = useState<'monthly' | 'annual'>('monthly');
+  const [, setRenders] = useState(0);
+  return (
+    <main>
+      <SegmentedControl
+        label="Billing period"
+        options={[
+          { value: 'monthly', label: 'Monthly' },
+          { value: 'annual', label: 'Annual' },
+        ]}
+        value={period}
+        onChange={setPeriod}
+      />
+      <p>Billed {period}</p>
+      <button type="button" onClick={() => setRenders((count) => count + 1)}>
+        Render again
+      </button>
     </main>
   );
 }
@@ -199,5 +223,32 @@ describe('holdInteractionsUntilInteractive', () => {
     act(() => container.querySelector('button')!.click());
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(onSend).toHaveBeenCalledWith({ name: 'Grace Hopper', email: 'grace@example.com' });
+  });
+
+  it('lets a radio chosen before hydration show at once and hands the choice to React, which keeps it', async () => {
+    const { container, hydrateLazily } = serveRouted(PeriodChoice);
+    const radio = (name: string) => [...container.querySelectorAll<HTMLInputElement>('input[type=radio]')].find((input) => input.value === name)!;
+
+    radio('annual').click();
+    expect([radio('annual').checked, radio('monthly').checked]).toEqual([true, false]);
+
+    const pageLoaded = await hydrateLazily();
+    await act(async () => pageLoaded({ default: PeriodChoice }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(container.querySelector('p')!.textContent).toBe('Billed annual');
+    // A later render puts a controlled radio back to React's state: that state is the choice now.
+    act(() => container.querySelector('button')!.click());
+    expect([radio('annual').checked, radio('monthly').checked]).toEqual([true, false]);
+  });
+
+  it('a choice made by clicking the radio’s label before hydration is handed over too', async () => {
+    const { container, hydrateLazily } = serveRouted(PeriodChoice);
+    const labels = [...container.querySelectorAll('label')];
+    labels.find((label) => label.textContent === 'Annual')!.querySelector('span')!.click();
+
+    const pageLoaded = await hydrateLazily();
+    await act(async () => pageLoaded({ default: PeriodChoice }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(container.querySelector('p')!.textContent).toBe('Billed annual');
   });
 });

@@ -18,9 +18,15 @@ let release: (() => void) | undefined;
 export function holdInteractionsUntilInteractive(doc: Document = document): void {
   if (!doc.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
   const held: Array<() => void> = [];
+  // A radio or checkbox shows its new state at once; React is told once it listens (below).
+  const toggled = new Set<HTMLInputElement>();
   const hold = (event: Event) => {
     const target = event.target;
     if (!(target instanceof Element) || !target.closest('main')) return;
+    if (event.type === 'click' && togglesAChoice(target)) {
+      if (target instanceof HTMLInputElement) toggled.add(target);
+      return;
+    }
     event.preventDefault();
     event.stopImmediatePropagation();
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
@@ -63,7 +69,9 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
     // Every typed value is read before any is handed over: the first hand-over re-renders the form
     // synchronously, and React then resets every other controlled field to its (still empty) state.
     const typed = [...typedInto].filter((field) => field.isConnected).map((field) => [field, field.value] as const);
+    const chosen = [...toggled].filter((input) => input.isConnected && (input.type === 'checkbox' || input.checked)).map((input) => [input, input.checked] as const);
     for (const [field, value] of typed) handOverTyping(field, value);
+    for (const [input, checked] of chosen) handOverChoice(input, checked);
     for (const action of held.splice(0)) action();
   }
   const releaseThese = () => stop();
@@ -95,4 +103,21 @@ function handOverTyping(field: HTMLInputElement | HTMLTextAreaElement, typed: st
   field.value = '';
   setNative.call(field, typed);
   field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** A click on a radio or checkbox, or on the label of one, which the browser turns into one. */
+function togglesAChoice(target: Element): boolean {
+  const input = target instanceof HTMLInputElement ? target : target.closest('label')?.control;
+  return input instanceof HTMLInputElement && (input.type === 'radio' || input.type === 'checkbox');
+}
+
+/**
+ * Hydration leaves a radio or checkbox as the visitor set it, but React's state still holds the
+ * served choice and puts it back at the next render. Set through the element's own setter (which
+ * React watches) to the other state, a click brings it back to the visitor's and is a change React
+ * reports, as the visitor's own click would have been.
+ */
+function handOverChoice(input: HTMLInputElement, checked: boolean): void {
+  input.checked = !checked;
+  input.click();
 }
