@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../testing';
-import { type Database, inTransaction, type Tx } from './database';
+import { type Database, inTransaction } from './database';
 import { GroupCommits, type GroupedStatement } from './group-commit';
 import { namedStatement } from './named-statement';
 
@@ -23,13 +23,19 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         returning value, txid_current()::text as transaction`,
   );
   const claim = namedStatement('test_group_claim', sql`insert into group_claims (name) values (${sql.placeholder('name')}) returning name`);
+  const nothingToLock = namedStatement('test_group_nothing_to_lock', sql`select 1`);
   const read = namedStatement('test_group_read', sql`select value from group_counters where name = ${sql.placeholder('name')}`);
   const valueOf = async (name: string) => (await read.run(database.db, { name }))[0]?.value;
   const bumps = (name: string, count: number) => Array.from({ length: count }, () => ({ statement: bump, values: { name, by: 1 } }));
 
   it('runs the first statement for a key at once and alone, and those arriving meanwhile together in one transaction, in order', async () => {
     const locked: GroupedStatement[][] = [];
-    const groups = new GroupCommits({ lockFirst: async (_tx: Tx, items) => void locked.push(items) });
+    const groups = new GroupCommits({
+      lockFirst: (items) => {
+        locked.push(items);
+        return { statement: nothingToLock, values: {} };
+      },
+    });
     const rows = await Promise.all(bumps('ordered', 10).map((item) => groups.run(database.db, 'ordered', item)));
     expect(rows.map(([row]) => row!.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const transactions = new Set(rows.map(([row]) => row!.transaction));
@@ -46,7 +52,7 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 
   it('under a stream from many callers, runs each statement exactly once, in far fewer transactions than statements', async () => {
-    const groups = new GroupCommits({ lockFirst: async () => undefined });
+    const groups = new GroupCommits({ lockFirst: () => ({ statement: nothingToLock, values: {} }) });
     const values: number[] = [];
     const transactions = new Set<unknown>();
     let next = 0;
@@ -103,6 +109,25 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(await valueOf('beside-claims')).toBeUndefined();
     } else {
       expect(outcomes.slice(1).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    }
+  });
+
+  it('fails the whole group when its connection is lost, runs none of it again, and the next group gets a new connection', async () => {
+    const groups = new GroupCommits();
+    // Ends the group's own connection: whether its COMMIT was applied is unknown to the service.
+    const cut = namedStatement('test_group_cut', sql`select pg_terminate_backend(pg_backend_pid())`);
+    const outcomes = await Promise.allSettled(
+      [...bumps('cut', 1), ...bumps('cut', 1), { statement: cut, values: {} }, ...bumps('cut', 1)].map((item) => groups.run(database.db, 'cut', item)),
+    );
+    if (onPostgres) {
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+      expect(await valueOf('cut')).toBe(1);
+      const after = await Promise.all(bumps('cut', 3).map((item) => groups.run(database.db, 'cut', item)));
+      expect(after.map(([row]) => row!.value)).toEqual([2, 3, 4]);
+    } else {
+      // One statement at a time on the embedded database, which has no connection to lose.
+      expect([0, 1, 3].map((index) => outcomes[index]!.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await valueOf('cut')).toBe(3);
     }
   });
 

@@ -1,7 +1,8 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './database';
-import { inTransaction } from './database';
-import { type NamedStatement, runsEmbedded } from './named-statement';
+import type pg from 'pg';
+import type { Db } from './database';
+import { type NamedStatement, runsEmbedded, sessionClient } from './named-statement';
+import { PatientPool } from './patient-pool';
 
 /** One statement waiting for its group: it runs as `statement.run(handle, values)` would. */
 export interface GroupedStatement {
@@ -11,12 +12,12 @@ export interface GroupedStatement {
 
 export interface GroupCommitOptions<TItem extends GroupedStatement> {
   /**
-   * Runs first in a group's transaction and takes the row locks the group's statements take before
-   * the contended row, in the order every other transaction takes them: a statement further down
-   * the group would otherwise lock one of them while the group holds the contended row, against a
-   * transaction that holds it and waits for the contended row (a deadlock).
+   * A statement run first in a group's transaction that takes the row locks the group's statements
+   * take before the contended row, in the order every other transaction takes them: a statement
+   * further down the group would otherwise lock one of them while the group holds the contended
+   * row, against a transaction that holds it and waits for the contended row (a deadlock).
    */
-  lockFirst?: (tx: Tx, items: TItem[]) => Promise<void>;
+  lockFirst?: (items: TItem[]) => GroupedStatement;
   /** The most statements in one transaction: the contended row is held while they all run. */
   maxGroup?: number;
 }
@@ -43,12 +44,17 @@ interface Waiting<TItem> {
  * one after the other, with one commit (and one flush) for all of them. Each still gets its own rows,
  * and the group's writes are the same as the statements' one at a time, in that order.
  *
+ * A group goes to the database in one round trip: its BEGIN, statements and COMMIT are written
+ * together on a pipelined connection (`PatientPool.pipelined`), so the row waits on the server's
+ * work rather than on a round trip per statement.
+ *
  * The statements must be ones that can run outside a transaction and write everything or nothing
- * (a refusal is no row, not an error). Where anything before the group's commit throws, the
- * transaction rolls back with nothing written, and each statement of the group runs again on its
- * own, so that one statement's error is its own and no other's. A failed commit fails the group's
- * statements, as it would have failed each of them. On the embedded database, which runs one statement at a time
- * with no flush to share, statements run as they come.
+ * (a refusal is no row, not an error). Where a statement fails, the rest of its group fails with
+ * it, the COMMIT rolls the transaction back with nothing written, and each statement of the group
+ * runs again on its own, so that one statement's error is its own and no other's. A failed commit
+ * fails the group's statements, as it would have failed each of them (its outcome may be unknown:
+ * a lost connection). On the embedded database, which runs one statement at a time with no flush
+ * to share, statements run as they come.
  */
 export class GroupCommits<TItem extends GroupedStatement> {
   private readonly keys = new WeakMap<Db, Map<string, KeyState<TItem>>>();
@@ -105,27 +111,33 @@ export class GroupCommits<TItem extends GroupedStatement> {
   /** Runs `group`, calling `committing` once its statements are done and only the commit is left. */
   private async runGroup(db: Db, group: Waiting<TItem>[], committing: () => void): Promise<void> {
     if (group.length === 1) return this.runAlone(db, group[0]!);
-    let rows: Record<string, unknown>[][];
-    let reachedCommit = false;
+    const failAll = (error: unknown) => group.forEach((waiting) => waiting.reject(error));
+    let client: pg.PoolClient;
     try {
-      rows = await inTransaction(db, async (tx) => {
-        await this.options.lockFirst?.(
-          tx,
-          group.map(({ item }) => item),
-        );
-        const results: Record<string, unknown>[][] = [];
-        for (const { item } of group) results.push(await item.statement.run(tx, item.values));
-        reachedCommit = true;
-        committing();
-        return results;
-      });
+      client = await pipelinedPool(db).connect();
     } catch (error) {
-      // A commit that failed may still have been applied (its answer lost with the connection):
-      // run again, the group could be written twice. Before the commit, nothing was written.
-      if (reachedCommit) {
-        for (const waiting of group) waiting.reject(error);
-        return;
-      }
+      return failAll(error);
+    }
+    const items = group.map(({ item }) => item);
+    const lock = this.options.lockFirst?.(items);
+    // Written together: the driver sends each without waiting for the one before.
+    void client.query('begin').catch(() => undefined);
+    const sent = [...(lock ? [lock] : []), ...items].map(({ statement, values }) => statement.send(client, values));
+    const commit = client.query('commit');
+    commit.catch(() => undefined);
+    const outcomes = await Promise.allSettled(sent);
+    committing();
+    let committed: pg.QueryResult;
+    try {
+      committed = await commit;
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      return failAll(error);
+    }
+    client.release();
+    const rows = outcomes.slice(lock ? 1 : 0).map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
+    // A statement failed, those after it with it, and the COMMIT rolled the group back: nothing was written.
+    if (committed.command !== 'COMMIT' || outcomes.some((outcome) => outcome.status === 'rejected')) {
       for (const waiting of group) await this.runAlone(db, waiting);
       return;
     }
@@ -139,4 +151,11 @@ export class GroupCommits<TItem extends GroupedStatement> {
       reject(error);
     }
   }
+}
+
+/** The pipelined connections of `db`'s pool (openDatabase's handles on PostgreSQL hold a `PatientPool`). */
+function pipelinedPool(db: Db): PatientPool {
+  const pool = sessionClient(db);
+  if (pool instanceof PatientPool) return pool.pipelined();
+  throw new Error('group commit: not a root handle of openDatabase on PostgreSQL');
 }

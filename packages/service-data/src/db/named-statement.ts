@@ -8,6 +8,11 @@ import { type NamedStatementRunner, runNamedStatement } from './pglite-named-sta
 export interface NamedStatement {
   /** Runs it on `db` (the root handle or a transaction's) and gives the rows as the database returns them. */
   run(db: Db<Record<string, unknown>>, values: Record<string, unknown>): Promise<Record<string, unknown>[]>;
+  /**
+   * Sends it on one PostgreSQL connection, as `run` would: on a pipelined one, several statements
+   * go out together without waiting for each other's answers (`GroupCommits`).
+   */
+  send(client: pg.ClientBase, values: Record<string, unknown>): Promise<Record<string, unknown>[]>;
 }
 
 /**
@@ -24,23 +29,25 @@ export function namedStatement(name: string, statement: SQL): NamedStatement {
   // What drizzle's node-postgres driver sends for a named query, made once rather than per call
   // (its prepared query is a new object with new type-parser closures each time, run in tracing spans).
   const pgQuery: pg.QueryConfig = { name, text: query.sql, types: drizzleTextTypes };
+  async function send(client: pg.Pool | pg.ClientBase, values: Record<string, unknown>) {
+    const params = fillPlaceholders(query.params, values);
+    try {
+      return (await client.query<Record<string, unknown>>(pgQuery, params)).rows;
+    } catch (error) {
+      // As drizzle's driver throws it: the driver's error is the cause.
+      throw new DrizzleQueryError(query.sql, params, error as Error);
+    }
+  }
   return {
     async run(db, values) {
       const client = sessionClient(db);
       const runner = client?.[runNamedStatement];
       if (runner) return runner(name, query.sql, fillPlaceholders(query.params, values));
-      if (client instanceof pg.Pool || client instanceof pg.Client) {
-        const params = fillPlaceholders(query.params, values);
-        try {
-          return (await client.query<Record<string, unknown>>(pgQuery, params)).rows;
-        } catch (error) {
-          // As drizzle's driver throws it: the driver's error is the cause.
-          throw new DrizzleQueryError(query.sql, params, error as Error);
-        }
-      }
+      if (client instanceof pg.Pool || client instanceof pg.Client) return send(client, values);
       // openDatabase gives only these two kinds of handle.
       throw new Error(`named statement ${name}: not a handle of openDatabase (a PostgreSQL pool or client, or PGlite with its runner)`);
     },
+    send,
   };
 }
 
@@ -55,7 +62,7 @@ const drizzleTextTypes: pg.CustomTypesConfig = {
 };
 
 /** The driver's client under a handle: a pool, a pooled client (a transaction's), or PGlite with its runner. */
-function sessionClient(db: Db<Record<string, unknown>>): { [runNamedStatement]?: NamedStatementRunner } | undefined {
+export function sessionClient(db: Db<Record<string, unknown>>): { [runNamedStatement]?: NamedStatementRunner } | undefined {
   return (db._.session as unknown as { client?: { [runNamedStatement]?: NamedStatementRunner } }).client;
 }
 

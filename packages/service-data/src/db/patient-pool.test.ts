@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '@agentdock/service-kit';
 import { freePort } from '@agentdock/service-kit/testing';
 import { sql } from '../orm';
 import { connectPatiently, PatientPool, releasedWhenBeginFails } from './patient-pool';
-import { accept, errorResponse, message, READY_FOR_QUERY, standIn } from './testing/postgres-stand-in';
+import { accept, errorResponse, message, messageTypes, READY_FOR_QUERY, standIn } from './testing/postgres-stand-in';
 
 // A one-row answer to `select 1`, so a query against the stand-in succeeds.
 const ONE_ROW = Buffer.concat([
@@ -82,6 +82,32 @@ describe('PatientPool', () => {
       await server.close();
     }
   });
+  it('has pipelined connections beside it, which send statements without waiting for answers, and ends them with itself', async () => {
+    // The stand-in answers nothing before it holds all three statements: a client that waits for
+    // each answer before sending the next would wait forever.
+    let received = 0;
+    const server = await standIn({
+      onStartup: accept,
+      onQuery: (socket, _index, data) => {
+        received += messageTypes(data).filter((type) => type === 'Q').length;
+        if (received === 3) socket.write(Buffer.concat([message('C', Buffer.from('BEGIN\0')), READY_FOR_QUERY, ONE_ROW, message('C', Buffer.from('COMMIT\0')), READY_FOR_QUERY]));
+      },
+    });
+    const pool = new PatientPool({ connectionString: server.url, max: 1 }, 0);
+    try {
+      const client = await pool.pipelined().connect();
+      const answers = await Promise.all([client.query('begin'), client.query('select 1'), client.query('commit')]);
+      client.release();
+      expect(answers.map(({ command }) => command)).toEqual(['BEGIN', 'SELECT', 'COMMIT']);
+      expect(answers[1]!.rows).toEqual([{ '?column?': 1 }]);
+      expect(pool.pipelined()).toBe(pool.pipelined());
+      await pool.end();
+      expect(pool.pipelined().ended).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('gives the client back when a transaction cannot even begin (the server gone between connect and BEGIN), so the pool keeps its slots and closes', async () => {
     const server = await standIn({
       onStartup: accept,

@@ -7,6 +7,8 @@ import { isDatabaseUnavailable } from '@agentdock/service-kit';
  * 503 into a slower answer.
  */
 export const DEFAULT_CONNECT_PATIENCE_MS = 5_000;
+/** A group commit holds a pipelined connection for one round trip: a few serve every key's groups. */
+const PIPELINED_CONNECTIONS = 4;
 const FIRST_PAUSE_MS = 50;
 const LONGEST_PAUSE_MS = 500;
 
@@ -22,10 +24,34 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
  */
 export class PatientPool extends pg.Pool {
   readonly #patienceMs: number;
+  #pipelined: PatientPool | undefined;
 
   constructor(config: pg.PoolConfig, patienceMs = DEFAULT_CONNECT_PATIENCE_MS) {
     super(config);
     this.#patienceMs = patienceMs;
+  }
+
+  /**
+   * A few connections of their own to the same database whose statements are pipelined: the
+   * driver writes each as it is given, without waiting for the answer to the one before. Made on
+   * first use, ended with this pool; its clients' failures are this pool's.
+   */
+  pipelined(): PatientPool {
+    if (!this.#pipelined) {
+      const pipelined = new PatientPool({ ...this.options, max: PIPELINED_CONNECTIONS, pipeline: true }, this.#patienceMs);
+      pipelined.on('error', (error, client) => this.emit('error', error, client));
+      pipelined.on('connect', (client) => this.emit('connect', client));
+      this.#pipelined = pipelined;
+    }
+    return this.#pipelined;
+  }
+
+  override end(): Promise<void>;
+  override end(callback: () => void): void;
+  override end(callback?: () => void): Promise<void> | void {
+    const ending = Promise.all([super.end(), this.#pipelined?.end()]).then(() => undefined);
+    if (!callback) return ending;
+    void ending.then(callback, callback);
   }
 
   override connect(): Promise<pg.PoolClient>;

@@ -18,10 +18,10 @@ type PoolReservationValues = Record<string, unknown> & { walletId: string; membe
  * rows first, in the order of their ids.
  */
 const poolReservations = new GroupCommits<{ statement: NamedStatement; values: PoolReservationValues }>({
-  lockFirst: async (tx, items) => {
-    const memberIds = [...new Set(items.map(({ values }) => values.memberId).filter((id) => id !== null))];
-    await poolMembersLock.run(tx, { walletId: items[0]!.values.walletId, memberIds });
-  },
+  lockFirst: (items) => ({
+    statement: poolMembersLock,
+    values: { walletId: items[0]!.values.walletId, memberIds: [...new Set(items.map(({ values }) => values.memberId).filter((id) => id !== null))] },
+  }),
 });
 
 /** Runs a pool member's reservation statement (one that counts their cap) on the root handle, grouped with the pool's others. */

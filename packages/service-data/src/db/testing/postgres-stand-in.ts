@@ -24,8 +24,8 @@ export function errorResponse(severity: 'ERROR' | 'FATAL', code: string, text: s
 /** What the stand-in does with a connection: at the startup message, and at the first query after it. */
 export interface Script {
   onStartup(socket: Socket): void;
-  /** `index`: 0 for the first query of the connection. */
-  onQuery?(socket: Socket, index: number): void;
+  /** `index`: 0 for the first read after the startup; `data`: what that read brought (one or more messages). */
+  onQuery?(socket: Socket, index: number, data: Buffer): void;
 }
 
 export const accept: Script['onStartup'] = (socket) => socket.write(Buffer.concat([AUTHENTICATION_OK, READY_FOR_QUERY]));
@@ -37,9 +37,9 @@ export async function standIn(script: Script): Promise<{ url: string; close(): P
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     let queries = -1;
-    socket.on('data', () => {
+    socket.on('data', (data: Buffer) => {
       if (queries === -1) script.onStartup(socket);
-      else script.onQuery?.(socket, queries);
+      else script.onQuery?.(socket, queries, data);
       queries += 1;
     });
   });
@@ -53,4 +53,11 @@ export async function standIn(script: Script): Promise<{ url: string; close(): P
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** The type bytes of the frontend messages in `data`, which holds whole messages. */
+export function messageTypes(data: Buffer): string[] {
+  const types: string[] = [];
+  for (let at = 0; at + 5 <= data.length; at += 1 + data.readInt32BE(at + 1)) types.push(String.fromCharCode(data[at]!));
+  return types;
 }
