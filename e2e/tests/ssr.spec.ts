@@ -84,6 +84,22 @@ test.describe('Server-rendered public pages', () => {
     });
   }
 
+  test('a visitor without a session gets every public page hydrated as served: React draws no part of it again', async ({ page }) => {
+    // The shell reports a part React had to draw again (the served markup did not match) with
+    // console.info, since a visitor with a session expects it: their view is not the one served.
+    const redrawn: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('rendered in the browser instead of hydrating')) redrawn.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const { path } of PUBLIC_PAGES) {
+      await page.goto(path);
+      const remote = path === '/signin' || path === '/signup' ? 'account' : 'marketing';
+      await expect(page.locator(`meta[name="agentdock-remote:${remote}"]`)).toBeAttached();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(redrawn).toEqual([]);
+  });
+
   test('with a slow marketing remote the page is there at once and the footer stays below the fold', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.route(`http://localhost:${E2E_PORTS.MFE_MARKETING_PORT}/**`, async (route) => {
