@@ -38,7 +38,7 @@ export class PatientPool extends pg.Pool {
    */
   pipelined(): PatientPool {
     if (!this.#pipelined) {
-      const pipelined = new PatientPool({ ...this.options, max: PIPELINED_CONNECTIONS, pipeline: true }, this.#patienceMs);
+      const pipelined = new PatientPool({ ...this.options, min: 0, max: PIPELINED_CONNECTIONS, pipeline: true }, this.#patienceMs);
       pipelined.on('error', (error, client) => this.emit('error', error, client));
       pipelined.on('connect', (client) => this.emit('connect', client));
       this.#pipelined = pipelined;
