@@ -4,13 +4,16 @@
 # gateways behind HAProxy, PostgreSQL — under a steady mixed load (deploy/cluster-drill.ts), with
 # one NATS server stopped, one replica of each service stopped, one gateway stopped, one NATS server
 # partitioned from the others and PostgreSQL restarted, one after another. The load includes a
-# team's members sending from the team's one credit pool (the team made through the public API:
-# created, seats bought on the local Stripe's hosted checkout, members invited by email). Prints per
-# fault the requests failed, acknowledged writes lost, charges doubled, credits overcharged, events
-# delivered, the team pool's spending against its replies and its ledger check, and the time to
-# recover; exits non-zero on a lost write, a doubled charge, an overcharge or a pool whose
-# statement disagrees with its balance or goes below zero. The stack and its volumes are removed
-# on exit.
+# team's members sending from the team's one credit pool, on the web and through the
+# OpenAI-compatible API (/v1/chat/completions) with the team API key each made, one member per phase
+# capped by the owner (its refusals at the cap are expected); the team is made through the public
+# API: created, seats bought on the local Stripe's hosted checkout, members invited by email. Prints
+# per fault the requests failed, acknowledged writes lost, charges doubled, credits overcharged,
+# events delivered, the team pool's spending against its web replies and /v1 requests, the /v1
+# completions on the pool's statement once, the capped member's spending and refusals, the pool's
+# ledger check and the time to recover; exits non-zero on a lost write, a doubled charge, an
+# overcharge, a member's cap passed or a pool whose statement disagrees with its balance or goes
+# below zero. The stack and its volumes are removed on exit.
 #
 # It needs the Docker engine and the images docker-compose.yml builds (as the CI stage,
 # .ci/docker-stage.sh, leaves them: agentdock-ci_<service>); missing ones are built first.

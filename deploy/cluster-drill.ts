@@ -4,16 +4,22 @@
 //                                                   faults are injected one after another; prints, per
 //                                                   fault, requests failed, acknowledged writes lost,
 //                                                   charges doubled, events delivered and the time to
-//                                                   recover; exits 1 on a lost write or a doubled charge
-// The load: sign-ups, chat sends (each charges the sender's wallet), team chat sends (members of
-// one team send in its workspace, each charging the team's one credit pool), credit-pack purchases
-// paid on the local Stripe provider's hosted page (its webhooks reach billing through the load
-// balancer, billing's event credits the chat wallet over NATS) and admin wallet adjustments. Each
-// phase has users (and team members) of its own, so every balance is checked against the requests
-// acknowledged in that phase; the team is made as its owner would: created, seats bought on the
-// hosted checkout, members invited by email and joining from the emailed link. The pool is checked
-// per phase: what it lost equals what the phase's members' replies on record charged, each reply
-// is on the pool's statement once, and the statement's running balance (the ledger summed) equals
+//                                                   recover; exits 1 on a lost write, a doubled charge,
+//                                                   an overcharge, a pool ledger error or a member's
+//                                                   cap passed
+// The load: sign-ups, chat sends (each charges the sender's wallet), team sends (members of one
+// team send in its workspace on the web and through the OpenAI-compatible API, /v1/chat/completions,
+// with the team API key each made in the workspace, each send charging the team's one credit pool
+// within the member's cap), credit-pack purchases paid on the local Stripe provider's hosted page
+// (its webhooks reach billing through the load balancer, billing's event credits the chat wallet
+// over NATS) and admin wallet adjustments. Each phase has users (and team members) of its own, so
+// every balance is checked against the requests acknowledged in that phase; the team is made as its
+// owner would: created, seats bought on the hosted checkout, members invited by email and joining
+// from the emailed link. One member per phase has a monthly cap set by the owner and sends through
+// /v1 only: its refusals at the cap (402) are expected, not failures. The pool is checked per
+// phase: what it lost equals what the phase's members' web replies and /v1 requests on record
+// charged, each reply and each acknowledged completion is on the pool's statement once, the capped
+// member spent no more than the cap, and the statement's running balance (the ledger summed) equals
 // the pool's balance and is never negative.
 // Traffic goes only to this machine: the load balancer (127.0.0.1:8080), the hosted checkout
 // (localhost:13105), the sink's listing (127.0.0.1:18025) and nats-1 (127.0.0.1:14222). Bounded:
@@ -22,7 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createClient, eventually, fail, type Session } from './lib/client';
+import { createClient, eventually, fail, HttpError, PASSWORD, type Session } from './lib/client';
 
 const baseUrl = process.env.DRILL_URL ?? 'http://127.0.0.1:8080';
 const natsUrl = process.env.DRILL_NATS_URL ?? 'nats://127.0.0.1:14222';
@@ -34,6 +40,13 @@ const ADJUSTMENT = 7;
 /** Pro seats for the team: every phase's two members and the owner hold one; the pool is the plan's credits × seats. */
 const TEAM_PLAN = 'professional';
 const TEAM_SEATS = 50;
+/** The monthly cap the owner sets on each phase's capped member: a few replies' worth, reached within the phase. */
+const MEMBER_CAP = 40_000;
+/**
+ * The pause between one key's /v1 requests: a key may send 120 a minute on a Pro team (counted per
+ * replica, and one replica of chat is stopped in a phase), so the drill keeps each key under it.
+ */
+const API_PAUSE_MS = 600;
 const STREAM = 'AGENTDOCK';
 
 const client = createClient({ baseUrl, sinkUrl: process.env.DRILL_SINK_URL ?? 'http://127.0.0.1:18025', timeoutMs: 20_000 });
@@ -137,24 +150,38 @@ const FAULTS: Fault[] = [
 
 // --- The load ---------------------------------------------------------------------------------
 
-type Kind = 'signup' | 'chat' | 'team-chat' | 'purchase' | 'admin';
+type Kind = 'signup' | 'chat' | 'team-chat' | 'team-api' | 'purchase' | 'admin';
+const KINDS: readonly Kind[] = ['signup', 'chat', 'team-chat', 'team-api', 'purchase', 'admin'];
 interface Op {
   kind: Kind;
   phase: number;
   startedAt: number;
   endedAt: number;
   ok: boolean;
+  /** Refused as the drill set it up to be (a member's cap reached): not a failure. */
+  refused?: boolean;
   error?: string;
-  /** signup: the email; chat: the reply id; purchase/admin: nothing. */
+  /** signup: the email; chat and team-chat: the reply id; team-api: the completion's id; purchase/admin: nothing. */
   key?: string;
-  /** chat and team-chat: the sender's user id. */
+  /** chat, team-chat and team-api: the sender's user id. */
   owner?: string;
+}
+
+/** A refusal the drill provoked on purpose; `record` counts it apart from the failures. */
+class ExpectedRefusal extends Error {}
+
+/** A member of the team and the API key they made in its workspace (it spends from the pool, within their cap). */
+interface TeamMember {
+  session: Session;
+  key: { id: string; secret: string };
 }
 
 interface PhaseUsers {
   chatters: { session: Session; startTotal: number }[];
-  /** Members of the team who joined for this phase; they send only in the team's workspace. */
-  teamMembers: Session[];
+  /** Members of the team who joined for this phase; they send only in the team's workspace, on the web and through /v1. */
+  teamMembers: TeamMember[];
+  /** A member whose monthly cap is MEMBER_CAP; sends through /v1 only, refused once the cap is reached. */
+  capped: TeamMember;
   buyer: { session: Session; startTotal: number };
   adjusted: { session: Session; startTotal: number };
 }
@@ -164,6 +191,8 @@ let phase = 0;
 let running = true;
 let admin: Session;
 let agentId: string;
+/** The same agent as `/v1` names it. */
+let model: string;
 let pack: { id: string; credits: number };
 const phases: PhaseUsers[] = [];
 let team: { id: string; owner: Session };
@@ -174,6 +203,7 @@ async function record(kind: Kind, work: (op: Op) => Promise<string | undefined>)
     op.key = await work(op);
     op.ok = true;
   } catch (error) {
+    op.refused = error instanceof ExpectedRefusal;
     op.error = error instanceof Error ? error.message.slice(0, 200) : String(error);
   }
   op.endedAt = Date.now();
@@ -199,7 +229,7 @@ interface Pool {
   seats: number;
   creditsRemaining: number;
   purchasedCredits: number;
-  members: { userId: string; spentThisPeriod: number }[];
+  members: { userId: string; monthlyCap: number | null; spentThisPeriod: number }[];
 }
 const poolOf = (session: Session) => client.api<Pool>('GET', `/api/chat/organisations/${team.id}/pool`, { token: session.accessToken });
 const poolBalance = async () => {
@@ -239,8 +269,12 @@ async function setUpTeam(): Promise<void> {
   log(`team ${team.id}: ${TEAM_SEATS} ${TEAM_PLAN} seats bought on the hosted checkout, a pool of ${pool.creditsRemaining + pool.purchasedCredits} credits`);
 }
 
-/** A new account invited by the owner, joining from the emailed link; resolves once it may spend from the pool. */
-async function newTeamMember(label: string): Promise<Session> {
+/**
+ * A new account invited by the owner, joining from the emailed link, then making an API key in the
+ * team's workspace; resolves once it may spend from the pool on the web and through /v1. The member
+ * makes the key, not the owner: a team key's spending counts against its maker's cap.
+ */
+async function newTeamMember(label: string): Promise<TeamMember> {
   const { session } = await newUser(label, 0);
   const email = session.user.email;
   await eventually(
@@ -256,13 +290,23 @@ async function newTeamMember(label: string): Promise<Session> {
   await client.api('POST', `/api/identity/invitations/${encodeURIComponent(token)}/accept`, { token: session.accessToken, body: {} });
   // Chat learns of the member from identity's event: until then the pool answers 404 to them.
   await eventually(`${email} in the team's pool`, async () => poolOf(session), 60);
-  return session;
+  const { key, secret } = await client.api<{ key: { id: string }; secret: string }>('POST', `/api/identity/organisations/${team.id}/api-keys`, {
+    token: session.accessToken,
+    body: { name: `Drill ${label}`, currentPassword: PASSWORD },
+    expect: 201,
+  });
+  // Chat learns of the key from identity's event: until then /v1 answers 401 to it.
+  await eventually(`${email}'s team API key in chat`, async () => client.api('GET', '/v1/models', { token: secret }), 60);
+  return { session, key: { id: key.id, secret } };
 }
 
 async function setUpPhase(): Promise<PhaseUsers> {
+  const capped = await newTeamMember('team-capped');
+  await client.api('PUT', `/api/chat/organisations/${team.id}/members/${capped.session.user.id}/cap`, { token: team.owner.accessToken, body: { monthlyCap: MEMBER_CAP } });
   return {
     chatters: [await newUser('chat-a', 100_000_000), await newUser('chat-b', 100_000_000)],
     teamMembers: [await newTeamMember('team-a'), await newTeamMember('team-b')],
+    capped,
     buyer: await newUser('buyer', 0),
     adjusted: await newUser('adjusted', 0),
   };
@@ -296,12 +340,33 @@ const workers = () => [
   ...[0, 1].map((index) =>
     loop(200, () =>
       record('team-chat', async (op) => {
-        const member = phases[op.phase]!.teamMembers[index]!;
+        const member = phases[op.phase]!.teamMembers[index]!.session;
         op.owner = member.user.id;
         const done = await client.chat(member.accessToken, agentId, `Drill team message ${randomUUID()}: list our next three steps.`, team.id);
         return done.reply.id;
       }),
     ),
+  ),
+  ...[0, 1].map((index) =>
+    loop(API_PAUSE_MS, () =>
+      record('team-api', async (op) => {
+        const member = phases[op.phase]!.teamMembers[index]!;
+        op.owner = member.session.user.id;
+        return (await client.completion(member.key.secret, model, `Drill API message ${randomUUID()}: draft a two-line status update.`)).id;
+      }),
+    ),
+  ),
+  loop(API_PAUSE_MS, () =>
+    record('team-api', async (op) => {
+      const { capped } = phases[op.phase]!;
+      op.owner = capped.session.user.id;
+      try {
+        return (await client.completion(capped.key.secret, model, `Drill capped message ${randomUUID()}: name one risk for this week.`)).id;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 402 && error.message.includes('member_credit_cap_reached')) throw new ExpectedRefusal(error.message);
+        throw error;
+      }
+    }),
   ),
   loop(300, () =>
     record('purchase', async (op) => {
@@ -336,9 +401,19 @@ interface PhaseResult {
   overcharged: number;
   eventsExpected: number;
   eventsDelivered: number;
-  /** Credits the team's pool lost in the phase, and what its members' replies on record charged. */
+  /** Credits the team's pool lost in the phase, and what its members' web replies and /v1 requests on record charged. */
   poolSpent: number;
   poolCharged: number;
+  /** Of `poolCharged`, what the /v1 requests charged (chat's record of each request, apart from the ledger). */
+  apiCharged: number;
+  /** Team /v1 completions acknowledged, and how many of them are on the pool's statement exactly once. */
+  apiAcked: number;
+  apiOnStatement: number;
+  /** The capped member: what the pool counts them as spending, and the /v1 requests refused at the cap. */
+  cappedSpent: number;
+  cappedRefused: number;
+  /** Credits the capped member spent past their cap. */
+  capPassed: number;
   /** The pool's statement disagreeing with its balance, or going below zero. */
   poolLedgerErrors: number;
   recoverySeconds: number;
@@ -391,10 +466,16 @@ interface Timeline {
   poolAfter: PoolSnapshot;
 }
 
+/** A completion's statement line: `chatcmpl-` and the reply id's hex make the line `m<reply id>`. */
+function completionLine(completionId: string): string {
+  const hex = /^chatcmpl-([0-9a-f]{32})$/.exec(completionId)?.[1] ?? fail(`a completion id not made from a reply id: ${completionId}`);
+  return `m${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 async function check(index: number, name: string, timeline: Timeline, poolLines: StatementLine[]): Promise<PhaseResult> {
   const { injectedAt, restoredAt, readyAt, poolBefore, poolAfter } = timeline;
   const mine = ops.filter((op) => op.phase === index);
-  const failed = mine.filter((op) => !op.ok);
+  const failed = mine.filter((op) => !op.ok && !op.refused);
   const notes: string[] = [];
   let lost = 0;
   let doubled = 0;
@@ -437,11 +518,20 @@ async function check(index: number, name: string, timeline: Timeline, poolLines:
     } else if (spent < charged) notes.push(`${chatter.session.user.email} paid ${spent} credits for replies worth ${charged} (under-charged)`);
   }
 
-  // Team: every acknowledged team reply is on record, each on the pool's statement once, and the
-  // pool lost exactly what the phase's members' replies on record charged.
+  // Team: every acknowledged team reply is on record and every acknowledged /v1 completion on the
+  // pool's statement, each once, and the pool lost exactly what the phase's members' web replies
+  // and /v1 requests on record charged; the capped member spent no more than the cap.
   const pool = await poolOf(team.owner);
+  const timesOnStatement = new Map<string, number>();
+  for (const line of poolLines) timesOnStatement.set(line.id, (timesOnStatement.get(line.id) ?? 0) + 1);
   let poolCharged = 0;
-  for (const member of users.teamMembers) {
+  let apiCharged = 0;
+  let apiAcked = 0;
+  let apiOnStatement = 0;
+  let cappedSpent = 0;
+  let capPassed = 0;
+  for (const { session: member, key } of [...users.teamMembers, users.capped]) {
+    const email = member.user.email;
     // The replies the member sent from the team's workspace (the pool paid), not their own wallet's.
     const { messages } = await client.api<{ messages: { id: string; creditsUsed: number; refunded: boolean }[] }>(
       'GET',
@@ -451,32 +541,74 @@ async function check(index: number, name: string, timeline: Timeline, poolLines:
     const recorded = new Set(messages.map((message) => message.id));
     if (recorded.size < messages.length) {
       doubled += messages.length - recorded.size;
-      notes.push(`team member ${member.user.email}: a reply is on record twice`);
+      notes.push(`team member ${email}: a reply is on record twice`);
     }
-    if (messages.length === 100) notes.push(`team member ${member.user.email} has 100 or more replies: only the newest 100 are checked`);
+    if (messages.length === 100) notes.push(`team member ${email} has 100 or more replies: only the newest 100 are checked`);
     for (const op of mine.filter((entry) => entry.kind === 'team-chat' && entry.ok && entry.owner === member.user.id)) {
       if (recorded.has(op.key!) || messages.length === 100) continue;
       lost += 1;
       notes.push(`team reply ${op.key} acknowledged but absent`);
     }
     const paidReplies = messages.filter((message) => !message.refunded && message.creditsUsed > 0);
-    const charged = paidReplies.reduce((sum, message) => sum + message.creditsUsed, 0);
-    poolCharged += charged;
-    // A member's statement is their own spending from the pool: one reply line per paid reply.
+    const webCharged = paidReplies.reduce((sum, message) => sum + message.creditsUsed, 0);
+    // A member's statement is their own spending from the pool: one reply line per paid reply, one
+    // api line per charged /v1 request.
     const lines = await allLines(member);
     // A line still in progress is a hold, not a charge: it shows in the pool's loss below.
     const replyLines = lines.filter((line) => line.kind === 'reply' && !line.inProgress);
     const linesCharged = -replyLines.reduce((sum, line) => sum + line.credits, 0);
     if (replyLines.length > paidReplies.length) {
       doubled += replyLines.length - paidReplies.length;
-      notes.push(`team member ${member.user.email}: ${replyLines.length} reply lines on the pool's statement for ${paidReplies.length} paid replies`);
+      notes.push(`team member ${email}: ${replyLines.length} reply lines on the pool's statement for ${paidReplies.length} paid replies`);
     }
-    if (linesCharged !== charged) notes.push(`team member ${member.user.email}: the pool's statement charged ${linesCharged} credits for replies worth ${charged}`);
+    if (linesCharged !== webCharged) notes.push(`team member ${email}: the pool's statement charged ${linesCharged} credits for replies worth ${webCharged}`);
     const held = lines.filter((line) => line.kind === 'reply' && line.inProgress);
-    if (held.length > 0)
-      notes.push(`team member ${member.user.email}: ${held.length} replies still hold ${-held.reduce((sum, line) => sum + line.credits, 0)} credits after the load stopped`);
-    const spent = pool.members.find((row) => row.userId === member.user.id)?.spentThisPeriod ?? 0;
-    if (spent !== charged) notes.push(`team member ${member.user.email}: the pool says ${spent} credits spent, replies on record are worth ${charged}`);
+    if (held.length > 0) notes.push(`team member ${email}: ${held.length} replies still hold ${-held.reduce((sum, line) => sum + line.credits, 0)} credits after the load stopped`);
+
+    // /v1: chat's record of the key's requests (what each charged) against the pool's statement.
+    const { keys } = await client.api<{ keys: { keyId: string; requestsThisMonth: number; creditsThisMonth: number }[] }>('GET', '/api/chat/api-keys/usage', {
+      token: member.accessToken,
+    });
+    const keyCharged = keys.find((row) => row.keyId === key.id)?.creditsThisMonth ?? 0;
+    const apiLines = lines.filter((line) => line.kind === 'api');
+    const apiLinesCharged = -apiLines.reduce((sum, line) => sum + line.credits, 0);
+    if (apiLinesCharged !== keyCharged) notes.push(`team member ${email}: the pool's statement charged ${apiLinesCharged} credits for /v1 requests worth ${keyCharged}`);
+    const sent = mine.filter((entry) => entry.kind === 'team-api' && entry.owner === member.user.id);
+    if (apiLines.length > sent.length) {
+      doubled += apiLines.length - sent.length;
+      notes.push(`team member ${email}: ${apiLines.length} /v1 lines on the pool's statement for ${sent.length} requests sent`);
+    }
+    const ownLines = new Set(apiLines.map((line) => line.id));
+    for (const op of sent.filter((entry) => entry.ok)) {
+      apiAcked += 1;
+      const line = completionLine(op.key!);
+      const times = timesOnStatement.get(line) ?? 0;
+      if (times === 1) apiOnStatement += 1;
+      else if (times === 0) {
+        lost += 1;
+        notes.push(`team /v1 completion ${op.key} acknowledged but not on the pool's statement`);
+      } else {
+        doubled += times - 1;
+        notes.push(`team /v1 completion ${op.key} is ${times} times on the pool's statement`);
+      }
+      if (times > 0 && !ownLines.has(line)) notes.push(`team /v1 completion ${op.key} is on the pool's statement but not as ${email}'s spending`);
+    }
+
+    const charged = webCharged + keyCharged;
+    poolCharged += charged;
+    apiCharged += keyCharged;
+    const row = pool.members.find((entry) => entry.userId === member.user.id);
+    const spent = row?.spentThisPeriod ?? 0;
+    if (spent !== charged) notes.push(`team member ${email}: the pool says ${spent} credits spent, web replies and /v1 requests on record are worth ${charged}`);
+    if (member === users.capped.session) {
+      cappedSpent = spent;
+      if (row?.monthlyCap !== MEMBER_CAP) notes.push(`team member ${email}: the pool shows a cap of ${row?.monthlyCap ?? 'none'}, the owner set ${MEMBER_CAP}`);
+      const over = Math.max(spent, charged) - MEMBER_CAP;
+      if (over > 0) {
+        capPassed += over;
+        notes.push(`team member ${email} spent ${Math.max(spent, charged)} credits under a cap of ${MEMBER_CAP}`);
+      }
+    }
   }
   const poolSpent = poolBefore.balance - poolAfter.balance;
   if (poolSpent > poolCharged) {
@@ -535,9 +667,7 @@ async function check(index: number, name: string, timeline: Timeline, poolLines:
   }
 
   const lastFailure = Math.max(0, ...failed.map((op) => op.endedAt));
-  const kinds = (['signup', 'chat', 'team-chat', 'purchase', 'admin'] as const).map(
-    (kind) => `${kind} ${mine.filter((op) => op.kind === kind && !op.ok).length}/${mine.filter((op) => op.kind === kind).length}`,
-  );
+  const kinds = KINDS.map((kind) => `${kind} ${mine.filter((op) => op.kind === kind && !op.ok && !op.refused).length}/${mine.filter((op) => op.kind === kind).length}`);
   if (failed.length > 0) {
     notes.push(`failed by kind: ${kinds.join(', ')}`);
     for (const op of failed.slice(0, 6)) notes.push(`${op.kind} at +${((op.endedAt - started) / 1000).toFixed(1)}s: ${op.error}`);
@@ -553,6 +683,12 @@ async function check(index: number, name: string, timeline: Timeline, poolLines:
     eventsDelivered: packsCredited,
     poolSpent,
     poolCharged,
+    apiCharged,
+    apiAcked,
+    apiOnStatement,
+    cappedSpent,
+    cappedRefused: mine.filter((op) => op.refused).length,
+    capPassed,
     poolLedgerErrors,
     recoverySeconds: injectedAt && failed.length > 0 ? Math.max(0, (lastFailure - injectedAt) / 1000) : 0,
     restoredSeconds: restoredAt ? (readyAt - restoredAt) / 1000 : 0,
@@ -567,9 +703,13 @@ async function run(): Promise<void> {
     (await client.api<{ packs: { id: string; credits: number }[] }>('GET', '/api/billing/credit-packs')).packs.sort((a, b) => a.credits - b.credits)[0] ?? fail('no credit pack');
   await setUpTeam();
   for (let index = 0; index <= FAULTS.length; index += 1) phases.push(await setUpPhase());
-  log(`${phases.length} phases' users made (2 chatting, 2 team members chatting from the team's pool, 1 buying ${pack.id} packs, 1 adjusted by the admin each)`);
+  log(
+    `${phases.length} phases' users made (2 chatting, 2 team members sending from the team's pool on the web and through /v1, 1 team member capped at ${MEMBER_CAP} credits sending through /v1, 1 buying ${pack.id} packs, 1 adjusted by the admin each)`,
+  );
   const { agents } = await client.agents(phases[0]!.chatters[0]!.session.accessToken);
-  agentId = (agents.find((agent) => !agent.producesImages && agent.tier === 'free') ?? fail('no text agent for a free account')).id;
+  const agent = agents.find((candidate) => !candidate.producesImages && candidate.tier === 'free') ?? fail('no text agent for a free account');
+  agentId = agent.id;
+  model = agent.key;
 
   // Each phase runs its own load and waits for every request of it to end before the next fault,
   // so a request is counted (and its users checked) in the phase whose fault it met.
@@ -632,6 +772,9 @@ async function run(): Promise<void> {
       'overcharged credits',
       'events delivered',
       'team pool spent/charged',
+      'of which /v1',
+      'team /v1 on statement once/acked',
+      'capped member spent/cap, refused',
       'pool ledger',
       'recovered after',
       'back to full after restore',
@@ -648,6 +791,9 @@ async function run(): Promise<void> {
         String(result.overcharged).padStart(19),
         `${result.eventsDelivered}/${result.eventsExpected}`.padStart(16),
         `${result.poolSpent}/${result.poolCharged}`.padStart(23),
+        String(result.apiCharged).padStart(12),
+        `${result.apiOnStatement}/${result.apiAcked}`.padStart(32),
+        `${result.cappedSpent}/${MEMBER_CAP}, ${result.cappedRefused}`.padStart(32),
         (result.poolLedgerErrors === 0 ? 'ok' : `${result.poolLedgerErrors} wrong`).padStart(11),
         `${result.recoverySeconds.toFixed(1)}s`.padStart(15),
         `${result.restoredSeconds.toFixed(1)}s`.padStart(26),
@@ -660,10 +806,15 @@ async function run(): Promise<void> {
   const overcharged = results.reduce((sum, result) => sum + result.overcharged, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
   const poolErrors = results.reduce((sum, result) => sum + result.poolLedgerErrors, 0);
+  const capPassed = results.reduce((sum, result) => sum + result.capPassed, 0);
+  const sum = (figure: (result: PhaseResult) => number) => results.reduce((total, result) => total + figure(result), 0);
   console.log(
-    `\ncluster drill: ${ops.length} requests, ${failed} failed, ${lost} acknowledged writes lost, ${doubled} charges doubled, ${overcharged} credits overcharged, ${poolErrors} team pool ledger errors`,
+    `\ncluster drill: ${ops.length} requests, ${failed} failed, ${lost} acknowledged writes lost, ${doubled} charges doubled, ${overcharged} credits overcharged, ${poolErrors} team pool ledger errors, ${capPassed} credits past a member's cap`,
   );
-  if (lost > 0 || doubled > 0 || overcharged > 0 || poolErrors > 0) process.exit(1);
+  console.log(
+    `team /v1: ${sum((result) => result.apiAcked)} completions acknowledged, ${sum((result) => result.apiOnStatement)} on the pool's statement once, ${sum((result) => result.apiCharged)} credits charged to the pool, ${sum((result) => result.cappedRefused)} refused at a member's cap (expected)`,
+  );
+  if (lost > 0 || doubled > 0 || overcharged > 0 || poolErrors > 0 || capPassed > 0) process.exit(1);
 }
 
 const mode = process.argv[2];

@@ -75,6 +75,11 @@ export interface ChatDone {
   creditsRemaining: number;
   purchasedCredits: number;
 }
+export interface Completion {
+  /** `chatcmpl-` and the reply's id without its dashes. */
+  id: string;
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
 interface SinkMessage {
   id: string;
   subject: string;
@@ -211,8 +216,17 @@ export function createClient({ baseUrl, sinkUrl, timeoutMs = 30_000 }: ClientOpt
     return JSON.parse(last.data ?? '{}') as ChatDone;
   }
 
+  /** One completion from the OpenAI-compatible API (`/v1`), not streamed, as a customer's code calls it with an API key. */
+  async function completion(apiKey: string, model: string, message: string): Promise<Completion> {
+    return api<Completion>('POST', '/v1/chat/completions', { token: apiKey, body: { model, messages: [{ role: 'user', content: message }] } });
+  }
+
   async function agents(token: string) {
-    return api<{ agents: { id: string; name: string; tier: string; producesImages: boolean }[]; provider: { name: string; demo: boolean } }>('GET', '/api/chat/agents', { token });
+    return api<{ agents: { id: string; key: string; name: string; tier: string; producesImages: boolean }[]; provider: { name: string; demo: boolean } }>(
+      'GET',
+      '/api/chat/agents',
+      { token },
+    );
   }
 
   /** Buys `planId` monthly on the hosted checkout; resolves once billing shows it active. */
@@ -225,7 +239,7 @@ export function createClient({ baseUrl, sinkUrl, timeoutMs = 30_000 }: ClientOpt
     return { checkoutUrl: checkout.url, location, subscription };
   }
 
-  return { api, mailTo, signUp, confirm, signUpAndConfirm, signIn, adminSession, wallet, subscriptions, payOnHostedCheckout, chat, agents, buyPlan };
+  return { api, mailTo, signUp, confirm, signUpAndConfirm, signIn, adminSession, wallet, subscriptions, payOnHostedCheckout, chat, completion, agents, buyPlan };
 }
 
 export type Client = ReturnType<typeof createClient>;
