@@ -1,8 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './database';
-import { type NamedStatement, runsEmbedded, sessionClient } from './named-statement';
+import { type NamedStatement, namedStatement, runsEmbedded, sessionClient } from './named-statement';
 import { PatientPool } from './patient-pool';
+
+/** The group's transaction id, asked for in the group: whether it committed can be asked after a lost COMMIT. */
+const transactionId = namedStatement('group_commit_transaction_id', sql`select txid_current()::text as txid`);
+const transactionStatus = namedStatement('group_commit_transaction_status', sql`select txid_status(${sql.placeholder('txid')}::bigint) as status`);
 
 /** One statement waiting for its group: it runs as `statement.run(handle, values)` would. */
 export interface GroupedStatement {
@@ -51,9 +56,11 @@ interface Waiting<TItem> {
  * The statements must be ones that can run outside a transaction and write everything or nothing
  * (a refusal is no row, not an error). Where a statement fails, the rest of its group fails with
  * it, the COMMIT rolls the transaction back with nothing written, and each statement of the group
- * runs again on its own, so that one statement's error is its own and no other's. A failed commit
- * fails the group's statements, as it would have failed each of them (its outcome may be unknown:
- * a lost connection). On the embedded database, which runs one statement at a time with no flush
+ * runs again on its own, so that one statement's error is its own and no other's. A COMMIT refused,
+ * or whose answer was lost with its connection, is settled by asking the database whether the
+ * group's transaction committed (`txid_status`): committed, each statement has its rows; rolled
+ * back, each runs again alone; where that cannot be told, the group's statements fail, as a lost
+ * connection fails a statement run alone. On the embedded database, which runs one statement at a time with no flush
  * to share, statements run as they come.
  */
 export class GroupCommits<TItem extends GroupedStatement> {
@@ -122,26 +129,30 @@ export class GroupCommits<TItem extends GroupedStatement> {
     const lock = this.options.lockFirst?.(items);
     // Written together: the driver sends each without waiting for the one before.
     void client.query('begin').catch(() => undefined);
+    const txid = transactionId.send(client, {});
+    txid.catch(() => undefined);
     const sent = [...(lock ? [lock] : []), ...items].map(({ statement, values }) => statement.send(client, values));
     const commit = client.query('commit');
     commit.catch(() => undefined);
     const outcomes = await Promise.allSettled(sent);
     committing();
-    let committed: pg.QueryResult;
+    const rows = outcomes.slice(lock ? 1 : 0).map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
+    const failed = outcomes.some((outcome) => outcome.status === 'rejected');
+    let written: 'committed' | 'aborted' | 'unknown';
     try {
-      committed = await commit;
+      // A statement failed, those after it with it, and the COMMIT rolled the group back.
+      written = (await commit).command === 'COMMIT' && !failed ? 'committed' : 'aborted';
+      client.release();
     } catch (error) {
       client.release(error instanceof Error ? error : true);
-      return failAll(error);
+      // The COMMIT was refused (a deferred constraint) or its answer lost with the connection: the
+      // database says which, from the transaction's id, once it can be asked.
+      written = await outcomeOf(db, txid);
+      if (written === 'unknown') return failAll(error);
     }
-    client.release();
-    const rows = outcomes.slice(lock ? 1 : 0).map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
-    // A statement failed, those after it with it, and the COMMIT rolled the group back: nothing was written.
-    if (committed.command !== 'COMMIT' || outcomes.some((outcome) => outcome.status === 'rejected')) {
-      for (const waiting of group) await this.runAlone(db, waiting);
-      return;
-    }
-    group.forEach((waiting, index) => waiting.resolve(rows[index]!));
+    if (written === 'committed' && !failed) return group.forEach((waiting, index) => waiting.resolve(rows[index]!));
+    // Nothing was written: each runs again alone, so that an error is its own.
+    for (const waiting of group) await this.runAlone(db, waiting);
   }
 
   private async runAlone(db: Db, { item, resolve, reject }: Waiting<TItem>): Promise<void> {
@@ -158,4 +169,15 @@ function pipelinedPool(db: Db): PatientPool {
   const pool = sessionClient(db);
   if (pool instanceof PatientPool) return pool.pipelined();
   throw new Error('group commit: not a root handle of openDatabase on PostgreSQL');
+}
+
+/** Whether the transaction whose id `txid` answers committed, was rolled back, or cannot be told (its id never came). */
+async function outcomeOf(db: Db, txid: Promise<Record<string, unknown>[]>): Promise<'committed' | 'aborted' | 'unknown'> {
+  try {
+    const [{ txid: id } = {}] = await txid;
+    const [{ status } = {}] = await transactionStatus.run(db, { txid: id });
+    return status === 'committed' || status === 'aborted' ? status : 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
