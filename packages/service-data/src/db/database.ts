@@ -118,7 +118,13 @@ interface OpenedDriver<TSchema extends Record<string, unknown>> {
 }
 
 async function openPostgres<TSchema extends Record<string, unknown>>(options: DatabaseOptions<TSchema>, url: string): Promise<OpenedDriver<TSchema>> {
-  const pool = new PatientPool({ connectionString: url, max: options.poolSize ?? 10 }, options.connectPatienceMs);
+  const max = options.poolSize ?? 10;
+  // Connections once opened are kept (min = max), not closed after node-postgres's 10 s of idleness:
+  // the first burst after a lull would otherwise wait while the pool opens them again (a backend
+  // forked, authenticated, its catalog cache cold, every named statement planned anew), which
+  // held the first requests of a burst for hundreds of milliseconds. A connection the server
+  // ends is still replaced. (Nor does every release arm an idle timer any more.)
+  const pool = new PatientPool({ connectionString: url, max, min: max }, options.connectPatienceMs);
   // An idle client that loses its server (a restart, a failover, an admin ending sessions) must
   // not crash the process, and the pool replaces it; but the cause is what an operator needs when
   // queries start failing, so it is logged rather than dropped.

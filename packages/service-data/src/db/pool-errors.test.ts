@@ -35,3 +35,41 @@ describePostgres('an idle pooled PostgreSQL connection that fails', () => {
     }
   });
 });
+
+describePostgres('pooled PostgreSQL connections after a lull', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('are kept, so the next burst does not wait on new backends', async () => {
+    const testDatabase = await createTestDatabase();
+    const database = await openDatabase({ target: testDatabase.target, schema: {} });
+    // Three transactions at once hold three connections; each answers with its backend's pid.
+    const backends = async () => {
+      let arrived = 0;
+      let allIn: () => void = () => undefined;
+      const together = new Promise<void>((resolve) => (allIn = resolve));
+      const pids = await Promise.all(
+        [0, 1, 2].map(() =>
+          database.db.transaction(async (tx) => {
+            const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: Array<{ pid: number }> };
+            if ((arrived += 1) === 3) allIn();
+            await together;
+            return rows[0]!.pid;
+          }),
+        ),
+      );
+      return new Set(pids);
+    };
+    try {
+      // Only timers are faked (the sockets keep working), so that a minute can pass at once: the
+      // pool would close a connection idle for its idleTimeoutMillis (node-postgres's default 10 s).
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance'] });
+      const before = await backends();
+      expect(before.size).toBe(3);
+      jest.advanceTimersByTime(60_000);
+      expect(await backends()).toEqual(before);
+    } finally {
+      await database.close();
+      await testDatabase.drop();
+    }
+  });
+});
