@@ -109,6 +109,40 @@ describe('a remote’s browser build', () => {
   });
 });
 
+describe('React Router’s production build', () => {
+  const loader = require('./react-router-pure-loader.cjs') as (source: string) => string;
+  const loaderRules = (mode: string) =>
+    (createFrontendConfig(remoteApp)({}, { mode }).module?.rules ?? []).filter(
+      (rule): rule is { test: RegExp; use: string } => typeof rule === 'object' && rule !== null && rule.use === require.resolve('./react-router-pure-loader.cjs'),
+    );
+  // The installed build's file that defines the components, whatever its hashed name.
+  const productionDir = path.join(root, 'node_modules/react-router/dist/production');
+  const componentsFile = fs
+    .readdirSync(productionDir)
+    .filter((file) => file.endsWith('.mjs'))
+    .map((file) => path.join(productionDir, file))
+    .find((file) => fs.readFileSync(file, 'utf8').includes('var Form = '));
+
+  it('goes through the loader in production only', () => {
+    const [rule] = loaderRules('production');
+    expect(rule?.test.test(componentsFile!)).toBe(true);
+    expect(rule?.test.test(path.join(root, 'node_modules/react-router/dist/development/index.mjs'))).toBe(false);
+    expect(loaderRules('development')).toEqual([]);
+  });
+
+  it('marks the installed build’s components and contexts pure and drops their display names, so the minifier can leave out the unused ones', () => {
+    const output = loader(fs.readFileSync(componentsFile!, 'utf8'));
+    expect(output).toMatch(/^var Form = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/m);
+    expect(output).toMatch(/^var FetchersContext = \/\* @__PURE__ \*\/ React\d*\.createContext\(/m);
+    expect(output).not.toMatch(/^\w+\.displayName = /m);
+  });
+
+  it('leaves everything else as it was', () => {
+    const source = 'var Link = React10.forwardRef(function LinkWithRef() {});\nLink.displayName = "Link";\nfunction f() {\n  inner.displayName = "x";\n}\n';
+    expect(loader(source)).toBe('var Link = /* @__PURE__ */ React10.forwardRef(function LinkWithRef() {});\nfunction f() {\n  inner.displayName = "x";\n}\n');
+  });
+});
+
 describe('the host (shell) build', () => {
   const config = createFrontendConfig(hostApp)({}, { mode: 'production' });
 

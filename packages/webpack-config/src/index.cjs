@@ -86,6 +86,9 @@ const FRAMEWORK_CHUNK = {
   enforce: true,
 };
 
+/** React Router's production build (its modules under dist/production). */
+const REACT_ROUTER_PRODUCTION = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
+
 /**
  * The one webpack configuration of the front end. `exposes` makes a Module Federation remote;
  * without it the app is the host and gets an index.html.
@@ -145,6 +148,8 @@ function createFrontendConfig(app) {
               },
             },
           },
+          // The production build the alias above names: what the surface leaves unused is dropped.
+          ...(production ? [{ test: REACT_ROUTER_PRODUCTION, use: require.resolve('./react-router-pure-loader.cjs') }] : []),
           // Stylesheets are files of their own, loaded with the chunk that imports them: CSS is not
           // parsed and run as JavaScript, and the browser caches it apart.
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
