@@ -87,7 +87,13 @@ describe('a remote’s browser build', () => {
   it('writes mf-manifest.json naming its container, its entry and what it shares', () => {
     const manifest = pluginNamed(config, 'FederationManifestPlugin')?.options as { name: string; remoteEntry: string; shared: Record<string, SharedConfig> };
     expect(manifest).toMatchObject({ name: 'agentdock_marketing', remoteEntry: 'remoteEntry.js', dir: remoteApp.dir });
-    expect(manifest.shared).toEqual(federationOptions(config).shared);
+    expect(manifest.shared).toEqual(sharedModules(remoteApp.dir));
+  });
+
+  it('shares the same modules in its container, without the version ranges (the manifest keeps them; the runtime only warned with them)', () => {
+    const shared = federationOptions(config).shared as Record<string, SharedConfig | { requiredVersion: false }>;
+    const expected = Object.fromEntries(Object.entries(sharedModules(remoteApp.dir)).map(([request, entry]) => [request, { ...entry, requiredVersion: false }]));
+    expect(shared).toEqual(expected);
   });
 
   it('guards the shared React Router and zod surfaces', () => {

@@ -48,6 +48,19 @@ function sharedModules(dir) {
 }
 
 /**
+ * The browser containers' copy of the shared modules, without the ranges each app requires. For a
+ * singleton, a range changes nothing webpack's runtime picks (the highest version offered, whatever
+ * the range); it only makes the runtime warn in the console when that version is outside it, and
+ * carry a semver parser and range matcher for the check in the shell's main.js and in every
+ * remoteEntry.js (~0.6 KB gzipped each, so ~1.2 KB on every first view). The ranges stay in each
+ * build's mf-manifest.json, and the shell refuses a remote built against another React major from
+ * it before any of the remote's code runs (shell/src/federation/remote-compatibility.ts).
+ */
+function withoutVersionRanges(shared) {
+  return Object.fromEntries(Object.entries(shared).map(([request, config]) => [request, { ...config, requiredVersion: false }]));
+}
+
+/**
  * Browser federation with webpack's own container runtime: a few hundred bytes per container
  * where the enhanced runtime costs ~20 KB gzipped on every page. The shell loads remotes itself
  * (shell/src/federation/connect-remotes.ts), and the manifest it reads is written by our plugin.
@@ -58,7 +71,7 @@ function federation({ name, dir, exposes }) {
   const shared = sharedModules(dir);
   const remoteEntry = exposes ? 'remoteEntry.js' : undefined;
   return [
-    new container.ModuleFederationPlugin({ name: containerName(name), shared, ...(exposes ? { filename: remoteEntry, exposes } : {}) }),
+    new container.ModuleFederationPlugin({ name: containerName(name), shared: withoutVersionRanges(shared), ...(exposes ? { filename: remoteEntry, exposes } : {}) }),
     new FederationManifestPlugin({ name: containerName(name), dir, shared, remoteEntry }),
   ];
 }
