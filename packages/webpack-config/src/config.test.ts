@@ -180,11 +180,13 @@ describe('the host (shell) build', () => {
       expect(inFramework(file)).toBe(true);
     }
     expect(inFramework(path.relative(root, SURFACE_PATH))).toBe(true);
+    for (const file of ['visitor.ts', 'context.tsx', 'session-hint.ts', 'state-store.ts']) expect(inFramework(`packages/session/src/${file}`)).toBe(true);
     for (const file of [
       'node_modules/react-router-dom-extra/index.js',
       'node_modules/zod/mini/index.js',
       'node_modules/@tanstack/react-query/build/modern/index.js',
       'shell/src/app.tsx',
+      'packages/session/src/session-client.ts',
     ]) {
       expect(inFramework(file)).toBe(false);
     }
@@ -203,7 +205,16 @@ describe('the shared singletons', () => {
   const dependencies = dependenciesOf(remoteApp.dir);
 
   it('are the ones every app must agree on, each a singleton', () => {
-    expect(Object.keys(shared).sort()).toEqual(['@agentdock/session', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime', 'zod/mini']);
+    expect(Object.keys(shared).sort()).toEqual([
+      '@agentdock/session',
+      '@agentdock/session/visitor',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react-router-dom',
+      'react/jsx-runtime',
+      'zod/mini',
+    ]);
     for (const [name, config] of Object.entries(shared)) expect([name, config.singleton]).toEqual([name, true]);
   });
 

@@ -41,6 +41,9 @@ function sharedModules(dir) {
     },
     // One session client per page: the shell and every remote see the same visitor and tokens.
     '@agentdock/session': singleton('@agentdock/session'),
+    // Its light entry too: the header and the pages then follow one visitor state, and a remote's
+    // first view does not carry a second copy of it (~1 KB gzipped on the pages that read it).
+    '@agentdock/session/visitor': singleton('@agentdock/session'),
     // One copy of the query library for the signed-in remotes that use it, shared only by the apps
     // that depend on it: the shell and the marketing remote (the public first view) never carry it.
     ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': singleton('@tanstack/react-query') } : {}),
@@ -87,13 +90,14 @@ function insertStylesheet(linkTag) {
 }
 
 /**
- * The host's copies of the shared framework (React, React DOM, React Router's surface) in one
- * file: every first view loads all of them, and one file compresses ~2 KB smaller gzipped than the
- * five a chunk per shared module gives. Only the host: a remote's copies are fallbacks the shell's
- * share scope normally makes unused, and grouping them there would tie its own chunks to them.
+ * The host's copies of the shared framework (React, React DOM, React Router's surface, the session
+ * package's light entry with the modules it imports) in one file: every first view loads all of
+ * them, and one file compresses ~2 KB smaller gzipped than the five a chunk per shared module
+ * gives. Only the host: a remote's copies are fallbacks the shell's share scope normally makes
+ * unused, and grouping them there would tie its own chunks to them.
  */
 const FRAMEWORK_CHUNK = {
-  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]router-surface\.mjs$/,
+  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]router-surface\.mjs$|[\\/]packages[\\/]session[\\/]src[\\/](visitor|context|session-hint|state-store)\.tsx?$/,
   name: 'framework',
   chunks: 'async',
   enforce: true,
