@@ -108,7 +108,11 @@ describe('a remote’s browser build', () => {
     expect(routerAlias).toMatch(/dist[/\\]production[/\\]index\.mjs$/);
     expect(routerAlias !== undefined && fs.existsSync(routerAlias)).toBe(true);
 
+    // Three compression passes instead of webpack's two, for the production build only.
+    expect(config.optimization).toMatchObject({ minimizeOptions: { javascript: { compress: { passes: 3 } } } });
+
     const development = createFrontendConfig(remoteApp)({}, { mode: 'development' });
+    expect(development.optimization).not.toHaveProperty('minimizeOptions');
     expect(development.mode).toBe('development');
     expect(development.devtool).toBeTruthy();
     expect(development.resolve?.alias).toEqual({});

@@ -130,9 +130,14 @@ function createFrontendConfig(app) {
         clean: { keep: /^server\// },
       },
       devtool: production ? false : 'eval-cheap-module-source-map',
+      optimization: {
+        // A third compression pass (webpack's default is two) finds a little more in React DOM and
+        // the runtime; every byte here is paid on each first view, the build's time is not.
+        ...(production ? { minimizeOptions: { javascript: { compress: { passes: 3 } } } } : {}),
+        ...(isHost ? { splitChunks: { cacheGroups: { framework: FRAMEWORK_CHUNK } } } : {}),
+      },
       ...(isHost
         ? {
-            optimization: { splitChunks: { cacheGroups: { framework: FRAMEWORK_CHUNK } } },
             // The framework file is ~255 KB before compression (~81 KB gzipped); the budget that
             // matters, gzipped JavaScript per first view, is the bench's.
             performance: { maxAssetSize: 300_000 },
