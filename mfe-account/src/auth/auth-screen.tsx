@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAuthEvent, useSession } from '@agentdock/session';
+import { useVisitorAuthEvent, useVisitorSession } from '@agentdock/session/visitor';
 import { Alert, Spinner } from '@agentdock/ui';
 import { AuthCard } from './auth-card';
 import { type AuthView, VIEW_PARAM, viewFromSearch } from './auth-views';
@@ -35,11 +35,12 @@ const HOME_PATHS = { sign_in: '/signin', sign_up: '/signup' } as const;
 export function AuthScreen({ title, lead, home }: AuthScreenProps) {
   const location = useLocation();
   const { search } = location;
-  const { status, recovery } = useSession();
+  // The light entry: the session client loads when a session may exist or a form needs it.
+  const { status, recovery } = useVisitorSession();
   const email = useCarriedEmail(location.state as ViewLinkState | null);
   const card = useRef<HTMLDivElement>(null);
   const [passwordChanged, setPasswordChanged] = useState(false);
-  useAuthEvent((event) => {
+  useVisitorAuthEvent((event) => {
     if (event === 'USER_UPDATED') setPasswordChanged(true);
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader } from '@agentdock/session/visitor';
 import { Alert } from '@agentdock/ui';
 import { EmailRequestForm } from './email-request-form';
 
@@ -15,7 +15,7 @@ interface ResendConfirmationProps {
  * another browser: a fresh link, bound to this browser. The server answers alike for any address.
  */
 export function ResendConfirmation({ initialEmail, redirectTo }: ResendConfirmationProps) {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <section className="acc-auth__view" aria-label="Resend confirmation email">
@@ -27,7 +27,7 @@ export function ResendConfirmation({ initialEmail, redirectTo }: ResendConfirmat
           <EmailRequestForm
             submitLabel="Resend confirmation email"
             pendingLabel="Sending…"
-            send={(email) => client.resendConfirmation({ email, redirectTo })}
+            send={async (email) => (await loadClient()).resendConfirmation({ email, redirectTo })}
             onSent={(email) => setSentTo(email)}
             initialEmail={initialEmail}
           />

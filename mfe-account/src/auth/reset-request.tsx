@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader } from '@agentdock/session/visitor';
 import { EmailRequestForm } from './email-request-form';
 import { useFocusHeadingOnChange } from './focus-heading';
 import { BackToSignIn } from './view-nav';
@@ -10,7 +10,7 @@ import { ViewSection } from './view-section';
  * forgotten_password view: one email field and 'Send Reset Instructions', then 'Check Your Email'.
  */
 export function ResetRequest({ initialEmail }: { initialEmail?: string }) {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   useFocusHeadingOnChange(box, sentTo !== null);
@@ -28,7 +28,7 @@ export function ResetRequest({ initialEmail }: { initialEmail?: string }) {
           <EmailRequestForm
             submitLabel="Send Reset Instructions"
             pendingLabel="Sending…"
-            send={(email) => client.resetPasswordForEmail({ email })}
+            send={async (email) => (await loadClient()).resetPasswordForEmail({ email })}
             onSent={(email) => setSentTo(email)}
             initialEmail={initialEmail}
           />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader } from '@agentdock/session/visitor';
 import { Alert, Button, describeFailure, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../form/form-frame';
 import { loadAuthSchemas } from '../form/load-auth-schemas';
@@ -12,7 +12,7 @@ type Method = 'app' | 'recovery';
  * the authenticator's code, or one of the recovery codes.
  */
 export function MfaStepView() {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const [method, setMethod] = useState<Method>('app');
   // The challenge is over (too old, too many wrong codes): only a new first factor helps.
   const [expired, setExpired] = useState<string | null>(null);
@@ -28,7 +28,7 @@ export function MfaStepView() {
       ),
     submit: async ({ code }) => {
       try {
-        await client.verifyMfa(code);
+        await (await loadClient()).verifyMfa(code);
       } catch (error) {
         if ((error as { code?: unknown } | null)?.code !== IDENTITY_ERROR_CODES.invalidMfaChallenge) throw error;
         setExpired(describeFailure(error).message);
@@ -50,7 +50,7 @@ export function MfaStepView() {
         <>
           <Alert variant="error">{expired}</Alert>
           <div>
-            <Button onClick={() => client.cancelMfa()}>Sign In Again</Button>
+            <Button onClick={() => void loadClient().then((client) => client.cancelMfa())}>Sign In Again</Button>
           </div>
         </>
       ) : (
@@ -71,7 +71,7 @@ export function MfaStepView() {
             <Button variant="ghost" size="sm" onClick={() => switchTo(app ? 'recovery' : 'app')}>
               {app ? 'Use a recovery code' : 'Use your authenticator app'}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => client.cancelMfa()}>
+            <Button variant="ghost" size="sm" onClick={() => void loadClient().then((client) => client.cancelMfa())}>
               Back to sign in
             </Button>
           </div>

@@ -5,7 +5,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { SESSION_CLIENT_CREATED_EVENT, SESSION_HINT_KEY } from './session-hint';
 import { SIGNED_OUT } from './state-store';
 import { userFixture } from './testing/fake-identity';
-import type { SessionState } from './types';
+import type { AuthChangeEvent, AuthStateListener, SessionState } from './types';
 
 type Visitor = typeof import('./visitor');
 type Context = typeof import('./context');
@@ -14,15 +14,24 @@ type Context = typeof import('./context');
 function fakeClient(initial: SessionState) {
   let state = initial;
   const listeners = new Set<() => void>();
+  const authListeners = new Set<AuthStateListener>();
   return {
     getState: () => state,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onAuthStateChange: (listener: AuthStateListener) => {
+      authListeners.add(listener);
+      listener('INITIAL_SESSION', state);
+      return () => authListeners.delete(listener);
+    },
     set(next: SessionState) {
       state = next;
       for (const listener of listeners) listener();
+    },
+    emit(event: AuthChangeEvent) {
+      for (const listener of authListeners) listener(event, state);
     },
     api: { call: jest.fn(async () => ({ answered: true })), download: jest.fn() },
   };
@@ -125,6 +134,44 @@ describe('the light session entry', () => {
     act(() => screen.getByText('load').click());
     await waitFor(() => expect(loaded).toBe(provided));
     expect(loads.count).toBe(0);
+  });
+
+  it("passes on the page's auth events once the client has loaded, without loading it", async () => {
+    const client = fakeClient(SIGNED_OUT);
+    const { visitor, loads } = loadEntry(client);
+    const seen: AuthChangeEvent[] = [];
+    function Listener() {
+      visitor.useVisitorAuthEvent((event) => seen.push(event));
+      return null;
+    }
+    const { unmount } = render(<Listener />);
+    await flush();
+    expect(loads.count).toBe(0);
+    await act(async () => {
+      await visitor.loadSessionClient();
+    });
+    act(() => client.emit('USER_UPDATED'));
+    expect(seen).toEqual(['INITIAL_SESSION', 'USER_UPDATED']);
+    unmount();
+    client.emit('SIGNED_OUT');
+    expect(seen).toEqual(['INITIAL_SESSION', 'USER_UPDATED']);
+  });
+
+  it("passes on a SessionProvider's client's auth events", () => {
+    const provided = fakeClient(signedIn());
+    const { visitor, context } = loadEntry(fakeClient(SIGNED_OUT));
+    const seen: AuthChangeEvent[] = [];
+    function Listener() {
+      visitor.useVisitorAuthEvent((event) => seen.push(event));
+      return null;
+    }
+    render(
+      <context.SessionProvider client={provided as never}>
+        <Listener />
+      </context.SessionProvider>,
+    );
+    act(() => provided.emit('USER_UPDATED'));
+    expect(seen).toEqual(['INITIAL_SESSION', 'USER_UPDATED']);
   });
 
   it("sends the visitor's gateway calls through the client, loaded on the first call", async () => {

@@ -5,14 +5,15 @@
 // another tab just signed in), when some app creates the client, or when the page acts as the
 // visitor; an anonymous visitor reading a public page never downloads it.
 import type { ApiClient } from '@agentdock/api-client';
-import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { SessionClientContext } from './context';
 import type { SessionClient } from './session-client';
 import { browserStorage, createSessionHint, SESSION_CLIENT_CREATED_EVENT, SESSION_HINT_KEY } from './session-hint';
 import { SIGNED_OUT } from './state-store';
-import type { SessionState } from './types';
+import type { AuthStateListener, SessionState } from './types';
 
 const listeners = new Set<() => void>();
+const authListeners = new Set<AuthStateListener>();
 // What the client would start with: 'loading' while a session may exist, else signed out.
 let state: SessionState = createSessionHint(browserStorage()).present() ? { ...SIGNED_OUT, status: 'loading' } : SIGNED_OUT;
 let pending: Promise<SessionClient> | undefined;
@@ -23,6 +24,9 @@ function follow(client: SessionClient): void {
     for (const listener of [...listeners]) listener();
   };
   client.subscribe(update);
+  client.onAuthStateChange((event, next) => {
+    for (const listener of [...authListeners]) listener(event, next);
+  });
   update();
 }
 
@@ -59,6 +63,26 @@ const getState = () => state;
 export function useVisitorSession(): SessionState {
   const provided = useContext(SessionClientContext);
   return useSyncExternalStore(provided?.subscribe ?? subscribe, provided?.getState ?? getState, provided?.getState ?? getState);
+}
+
+/**
+ * useAuthEvent without loading the client: the provided client's events, or the page's client's
+ * from the time it has loaded (a page that never loads it has no events to miss).
+ */
+export function useVisitorAuthEvent(listener: AuthStateListener): void {
+  const provided = useContext(SessionClientContext);
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    const forward: AuthStateListener = (event, next) => latest.current(event, next);
+    if (provided) return provided.onAuthStateChange(forward);
+    authListeners.add(forward);
+    return () => {
+      authListeners.delete(forward);
+    };
+  }, [provided]);
 }
 
 /** For an action (sign out, checkout): the provided client, or the page's, loaded if need be. */

@@ -87,7 +87,13 @@ describe('a remote’s browser build', () => {
   it('writes mf-manifest.json naming its container, its entry and what it shares', () => {
     const manifest = pluginNamed(config, 'FederationManifestPlugin')?.options as { name: string; remoteEntry: string; shared: Record<string, SharedConfig> };
     expect(manifest).toMatchObject({ name: 'agentdock_marketing', remoteEntry: 'remoteEntry.js', dir: remoteApp.dir });
-    expect(manifest.shared).toEqual(federationOptions(config).shared);
+    expect(manifest.shared).toEqual(sharedModules(remoteApp.dir));
+  });
+
+  it('shares the same modules in its container, without the version ranges (the manifest keeps them; the runtime only warned with them)', () => {
+    const shared = federationOptions(config).shared as Record<string, SharedConfig | { requiredVersion: false }>;
+    const expected = Object.fromEntries(Object.entries(sharedModules(remoteApp.dir)).map(([request, entry]) => [request, { ...entry, requiredVersion: false }]));
+    expect(shared).toEqual(expected);
   });
 
   it('guards the shared React Router and zod surfaces', () => {
@@ -102,10 +108,48 @@ describe('a remote’s browser build', () => {
     expect(routerAlias).toMatch(/dist[/\\]production[/\\]index\.mjs$/);
     expect(routerAlias !== undefined && fs.existsSync(routerAlias)).toBe(true);
 
+    // Three compression passes instead of webpack's two, for the production build only.
+    expect(config.optimization).toMatchObject({ minimizeOptions: { javascript: { compress: { passes: 3 } } } });
+
     const development = createFrontendConfig(remoteApp)({}, { mode: 'development' });
+    expect(development.optimization).not.toHaveProperty('minimizeOptions');
     expect(development.mode).toBe('development');
     expect(development.devtool).toBeTruthy();
     expect(development.resolve?.alias).toEqual({});
+  });
+});
+
+describe('React Router’s production build', () => {
+  const loader = require('./react-router-pure-loader.cjs') as (source: string) => string;
+  const loaderRules = (mode: string) =>
+    (createFrontendConfig(remoteApp)({}, { mode }).module?.rules ?? []).filter(
+      (rule): rule is { test: RegExp; use: string } => typeof rule === 'object' && rule !== null && rule.use === require.resolve('./react-router-pure-loader.cjs'),
+    );
+  // The installed build's file that defines the components, whatever its hashed name.
+  const productionDir = path.join(root, 'node_modules/react-router/dist/production');
+  const componentsFile = fs
+    .readdirSync(productionDir)
+    .filter((file) => file.endsWith('.mjs'))
+    .map((file) => path.join(productionDir, file))
+    .find((file) => fs.readFileSync(file, 'utf8').includes('var Form = '));
+
+  it('goes through the loader in production only', () => {
+    const [rule] = loaderRules('production');
+    expect(rule?.test.test(componentsFile!)).toBe(true);
+    expect(rule?.test.test(path.join(root, 'node_modules/react-router/dist/development/index.mjs'))).toBe(false);
+    expect(loaderRules('development')).toEqual([]);
+  });
+
+  it('marks the installed build’s components and contexts pure and drops their display names, so the minifier can leave out the unused ones', () => {
+    const output = loader(fs.readFileSync(componentsFile!, 'utf8'));
+    expect(output).toMatch(/^var Form = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/m);
+    expect(output).toMatch(/^var FetchersContext = \/\* @__PURE__ \*\/ React\d*\.createContext\(/m);
+    expect(output).not.toMatch(/^\w+\.displayName = /m);
+  });
+
+  it('leaves everything else as it was', () => {
+    const source = 'var Link = React10.forwardRef(function LinkWithRef() {});\nLink.displayName = "Link";\nfunction f() {\n  inner.displayName = "x";\n}\n';
+    expect(loader(source)).toBe('var Link = /* @__PURE__ */ React10.forwardRef(function LinkWithRef() {});\nfunction f() {\n  inner.displayName = "x";\n}\n');
   });
 });
 
@@ -140,11 +184,13 @@ describe('the host (shell) build', () => {
       expect(inFramework(file)).toBe(true);
     }
     expect(inFramework(path.relative(root, SURFACE_PATH))).toBe(true);
+    for (const file of ['visitor.ts', 'context.tsx', 'session-hint.ts', 'state-store.ts']) expect(inFramework(`packages/session/src/${file}`)).toBe(true);
     for (const file of [
       'node_modules/react-router-dom-extra/index.js',
       'node_modules/zod/mini/index.js',
       'node_modules/@tanstack/react-query/build/modern/index.js',
       'shell/src/app.tsx',
+      'packages/session/src/session-client.ts',
     ]) {
       expect(inFramework(file)).toBe(false);
     }
@@ -163,7 +209,16 @@ describe('the shared singletons', () => {
   const dependencies = dependenciesOf(remoteApp.dir);
 
   it('are the ones every app must agree on, each a singleton', () => {
-    expect(Object.keys(shared).sort()).toEqual(['@agentdock/session', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime', 'zod/mini']);
+    expect(Object.keys(shared).sort()).toEqual([
+      '@agentdock/session',
+      '@agentdock/session/visitor',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react-router-dom',
+      'react/jsx-runtime',
+      'zod/mini',
+    ]);
     for (const [name, config] of Object.entries(shared)) expect([name, config.singleton]).toEqual([name, true]);
   });
 

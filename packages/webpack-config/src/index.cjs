@@ -41,10 +41,26 @@ function sharedModules(dir) {
     },
     // One session client per page: the shell and every remote see the same visitor and tokens.
     '@agentdock/session': singleton('@agentdock/session'),
+    // Its light entry too: the header and the pages then follow one visitor state, and a remote's
+    // first view does not carry a second copy of it (~1 KB gzipped on the pages that read it).
+    '@agentdock/session/visitor': singleton('@agentdock/session'),
     // One copy of the query library for the signed-in remotes that use it, shared only by the apps
     // that depend on it: the shell and the marketing remote (the public first view) never carry it.
     ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': singleton('@tanstack/react-query') } : {}),
   };
+}
+
+/**
+ * The browser containers' copy of the shared modules, without the ranges each app requires. For a
+ * singleton, a range changes nothing webpack's runtime picks (the highest version offered, whatever
+ * the range); it only makes the runtime warn in the console when that version is outside it, and
+ * carry a semver parser and range matcher for the check in the shell's main.js and in every
+ * remoteEntry.js (~0.6 KB gzipped each, so ~1.2 KB on every first view). The ranges stay in each
+ * build's mf-manifest.json, and the shell refuses a remote built against another React major from
+ * it before any of the remote's code runs (shell/src/federation/remote-compatibility.ts).
+ */
+function withoutVersionRanges(shared) {
+  return Object.fromEntries(Object.entries(shared).map(([request, config]) => [request, { ...config, requiredVersion: false }]));
 }
 
 /**
@@ -58,7 +74,7 @@ function federation({ name, dir, exposes }) {
   const shared = sharedModules(dir);
   const remoteEntry = exposes ? 'remoteEntry.js' : undefined;
   return [
-    new container.ModuleFederationPlugin({ name: containerName(name), shared, ...(exposes ? { filename: remoteEntry, exposes } : {}) }),
+    new container.ModuleFederationPlugin({ name: containerName(name), shared: withoutVersionRanges(shared), ...(exposes ? { filename: remoteEntry, exposes } : {}) }),
     new FederationManifestPlugin({ name: containerName(name), dir, shared, remoteEntry }),
   ];
 }
@@ -74,17 +90,21 @@ function insertStylesheet(linkTag) {
 }
 
 /**
- * The host's copies of the shared framework (React, React DOM, React Router's surface) in one
- * file: every first view loads all of them, and one file compresses ~2 KB smaller gzipped than the
- * five a chunk per shared module gives. Only the host: a remote's copies are fallbacks the shell's
- * share scope normally makes unused, and grouping them there would tie its own chunks to them.
+ * The host's copies of the shared framework (React, React DOM, React Router's surface, the session
+ * package's light entry with the modules it imports) in one file: every first view loads all of
+ * them, and one file compresses ~2 KB smaller gzipped than the five a chunk per shared module
+ * gives. Only the host: a remote's copies are fallbacks the shell's share scope normally makes
+ * unused, and grouping them there would tie its own chunks to them.
  */
 const FRAMEWORK_CHUNK = {
-  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]router-surface\.mjs$/,
+  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]router-surface\.mjs$|[\\/]packages[\\/]session[\\/]src[\\/](visitor|context|session-hint|state-store)\.tsx?$/,
   name: 'framework',
   chunks: 'async',
   enforce: true,
 };
+
+/** React Router's production build (its modules under dist/production). */
+const REACT_ROUTER_PRODUCTION = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
 
 /**
  * The one webpack configuration of the front end. `exposes` makes a Module Federation remote;
@@ -110,9 +130,14 @@ function createFrontendConfig(app) {
         clean: { keep: /^server\// },
       },
       devtool: production ? false : 'eval-cheap-module-source-map',
+      optimization: {
+        // A third compression pass (webpack's default is two) finds a little more in React DOM and
+        // the runtime; every byte here is paid on each first view, the build's time is not.
+        ...(production ? { minimizeOptions: { javascript: { compress: { passes: 3 } } } } : {}),
+        ...(isHost ? { splitChunks: { cacheGroups: { framework: FRAMEWORK_CHUNK } } } : {}),
+      },
       ...(isHost
         ? {
-            optimization: { splitChunks: { cacheGroups: { framework: FRAMEWORK_CHUNK } } },
             // The framework file is ~255 KB before compression (~81 KB gzipped); the budget that
             // matters, gzipped JavaScript per first view, is the bench's.
             performance: { maxAssetSize: 300_000 },
@@ -145,6 +170,8 @@ function createFrontendConfig(app) {
               },
             },
           },
+          // The production build the alias above names: what the surface leaves unused is dropped.
+          ...(production ? [{ test: REACT_ROUTER_PRODUCTION, use: require.resolve('./react-router-pure-loader.cjs') }] : []),
           // Stylesheets are files of their own, loaded with the chunk that imports them: CSS is not
           // parsed and run as JavaScript, and the browser caches it apart.
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },

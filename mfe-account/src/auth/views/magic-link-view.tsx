@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader } from '@agentdock/session/visitor';
 import { Alert } from '@agentdock/ui';
 import { EmailRequestForm } from '../email-request-form';
 import { BackToSignIn, useViewNav } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 export function MagicLinkView({ initialEmail }: { initialEmail?: string }) {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const { returnUrl } = useViewNav();
   const [sent, setSent] = useState(false);
   return (
@@ -17,7 +17,7 @@ export function MagicLinkView({ initialEmail }: { initialEmail?: string }) {
         <EmailRequestForm
           submitLabel="Send Magic Link"
           pendingLabel="Sending…"
-          send={(email) => client.signInWithMagicLink({ email, redirectTo: returnUrl ?? undefined })}
+          send={async (email) => (await loadClient()).signInWithMagicLink({ email, redirectTo: returnUrl ?? undefined })}
           onSent={() => setSent(true)}
           initialEmail={initialEmail}
         />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader } from '@agentdock/session/visitor';
 import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
 import { loadAuthSchemas } from '../../form/load-auth-schemas';
@@ -21,13 +21,14 @@ function credentials(identifier: string, password: string) {
 }
 
 export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const { returnUrl } = useViewNav();
   // Set when the password was right but the address is unconfirmed: the account needs a way out.
   const [unconfirmed, setUnconfirmed] = useState<{ email?: string } | null>(null);
   const form = useForm({
     initial: { identifier: initialEmail, password: '' },
-    preload: loadAuthSchemas,
+    // The session client loads with the schemas: an anonymous visitor reading the page never needs it.
+    preload: () => Promise.all([loadAuthSchemas(), loadClient()]),
     parse: (values) =>
       validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, async () =>
         parseWith((await loadAuthSchemas()).passwordSignIn, credentials(values.identifier, values.password), fieldOf),
@@ -35,7 +36,7 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
     submit: async (body) => {
       setUnconfirmed(null);
       try {
-        await client.signInWithPassword(body);
+        await (await loadClient()).signInWithPassword(body);
       } catch (error) {
         if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.emailNotConfirmed) setUnconfirmed({ email: body.email });
         throw error;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader } from '@agentdock/session/visitor';
 import { Alert, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
 import { loadAuthSchemas } from '../../form/load-auth-schemas';
@@ -7,18 +7,19 @@ import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 
 export function SignUpView({ initialEmail = '' }: { initialEmail?: string }) {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const { returnUrl } = useViewNav();
   const [sent, setSent] = useState(false);
   const form = useForm({
     initial: { fullName: '', email: initialEmail, password: '' },
-    preload: loadAuthSchemas,
+    // The session client loads with the schemas: an anonymous visitor reading the page never needs it.
+    preload: () => Promise.all([loadAuthSchemas(), loadClient()]),
     parse: (values) =>
       validateForm(values, { email: 'Enter your email address', password: 'Choose a password' }, async () =>
         parseWith((await loadAuthSchemas()).signUpFields, { ...values, fullName: values.fullName.trim() || undefined }),
       ),
     submit: async (body) => {
-      await client.signUp({ ...body, redirectTo: returnUrl ?? undefined });
+      await (await loadClient()).signUp({ ...body, redirectTo: returnUrl ?? undefined });
       setSent(true);
     },
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
-import { useSession, useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader, useVisitorSession } from '@agentdock/session/visitor';
 import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
 import { loadAuthSchemas } from '../../form/load-auth-schemas';
@@ -12,8 +12,8 @@ import { ViewSection } from '../view-section';
  * recovery session the server finds too old. Success is the USER_UPDATED event.
  */
 export function UpdatePasswordView({ title }: { title?: string }) {
-  const client = useSessionClient();
-  const { recovery } = useSession();
+  const loadClient = useSessionClientLoader();
+  const { recovery } = useVisitorSession();
   const [askCurrent, setAskCurrent] = useState(!recovery);
   const form = useForm({
     initial: { currentPassword: '', password: '', confirm: '' },
@@ -29,7 +29,7 @@ export function UpdatePasswordView({ title }: { title?: string }) {
       ),
     submit: async ({ password, currentPassword }) => {
       try {
-        await client.updatePassword(password, currentPassword);
+        await (await loadClient()).updatePassword(password, currentPassword);
       } catch (error) {
         if ((error as { code?: unknown } | null)?.code === IDENTITY_ERROR_CODES.reauthenticationRequired) setAskCurrent(true);
         throw error;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSessionClient } from '@agentdock/session';
+import { useSessionClientLoader } from '@agentdock/session/visitor';
 import { Alert, Button, describeFailure, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
 import { EmailRequestForm } from '../email-request-form';
 import { FormFrame } from '../../form/form-frame';
@@ -9,7 +9,7 @@ import { ViewSection } from '../view-section';
 
 /** Signing in with a 6-digit code: first the address the code goes to, then the code. */
 export function VerifyOtpView({ initialEmail }: { initialEmail?: string }) {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const [sent, setSent] = useState<{ email: string; expiresInMinutes: number } | null>(null);
   return (
     <ViewSection
@@ -22,7 +22,7 @@ export function VerifyOtpView({ initialEmail }: { initialEmail?: string }) {
         <EmailRequestForm
           submitLabel="Send Code"
           pendingLabel="Sending…"
-          send={(address) => client.signInWithOtp({ email: address })}
+          send={async (address) => (await loadClient()).signInWithOtp({ email: address })}
           onSent={(address, { expiresInMinutes }) => setSent({ email: address, expiresInMinutes })}
           initialEmail={initialEmail}
         />
@@ -36,7 +36,7 @@ export function VerifyOtpView({ initialEmail }: { initialEmail?: string }) {
 const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
 
 function CodeForm({ email, onResent, onChangeEmail }: { email: string; onResent: (expiresInMinutes: number) => void; onChangeEmail: () => void }) {
-  const client = useSessionClient();
+  const loadClient = useSessionClientLoader();
   const [resend, setResend] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }>({ status: 'idle' });
   const form = useForm({
     initial: { code: '' },
@@ -44,14 +44,14 @@ function CodeForm({ email, onResent, onChangeEmail }: { email: string; onResent:
     parse: (values) =>
       validateForm(values, { code: 'Enter the 6-digit code' }, async () => parseWith((await loadAuthSchemas()).otpVerify, { email, code: values.code.replace(/\s/g, '') })),
     submit: async (body) => {
-      await client.verifyOtp(body);
+      await (await loadClient()).verifyOtp(body);
     },
   });
 
   async function sendAgain() {
     setResend({ status: 'sending' });
     try {
-      const { expiresInMinutes } = await client.signInWithOtp({ email });
+      const { expiresInMinutes } = await (await loadClient()).signInWithOtp({ email });
       setResend({ status: 'sent' });
       onResent(expiresInMinutes);
     } catch (error) {
