@@ -244,7 +244,10 @@ describe('holdInteractionsUntilInteractive', () => {
   it('a choice made by clicking the radio’s label before hydration is handed over too', async () => {
     const { container, hydrateLazily } = serveRouted(PeriodChoice);
     const labels = [...container.querySelectorAll('label')];
-    labels.find((label) => label.textContent === 'Annual')!.querySelector('span')!.click();
+    labels
+      .find((label) => label.textContent === 'Annual')!
+      .querySelector('span')!
+      .click();
 
     const pageLoaded = await hydrateLazily();
     await act(async () => pageLoaded({ default: PeriodChoice }));
