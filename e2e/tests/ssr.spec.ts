@@ -85,6 +85,8 @@ test.describe('Server-rendered public pages', () => {
   }
 
   test('a visitor without a session gets every public page hydrated as served: React draws no part of it again', async ({ page }) => {
+    // Twelve pages, each loaded and left to go quiet.
+    test.setTimeout(120_000);
     // The shell reports a part React had to draw again (the served markup did not match) with
     // console.info, since a visitor with a session expects it: their view is not the one served.
     const redrawn: string[] = [];
