@@ -6,6 +6,7 @@ import { createTestBus, startTestService, type TestBus, type TestService } from 
 import type { z } from 'zod';
 import type { BillingSchema, PlanPriceRow } from '../src/db/schema';
 import { createBillingService } from '../src/index';
+import { HoldingProxy } from './holding-proxy';
 
 export const DRIVER = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -19,7 +20,7 @@ export function chaoticDelivery(): DeliveryOptions {
   return { retryDelaysMs: [20, 50, 100, 200, 400], chaos: { seed, maxDelayMs: 25, duplicateRate: 0.5 } };
 }
 const SECRET_KEY = 'sk_test_harness';
-const WEBHOOK_SECRET = 'whsec_harness';
+export const WEBHOOK_SECRET = 'whsec_harness';
 
 /** Billing's price → plan table as catalog's events leave it for the local server's plan prices. */
 export const PLAN_PRICE_ROWS = (): PlanPriceRow[] => {
@@ -59,22 +60,25 @@ export class BillingHarness {
     readonly issuer: Awaited<ReturnType<typeof createTestIssuer>>,
     readonly stripe: RunningLocalStripe,
     readonly service: TestService<BillingSchema>,
+    /** Between the service and the local Stripe server, when asked for. */
+    readonly proxy: HoldingProxy | null,
   ) {}
 
-  static async start(options: { testClocks?: boolean } = {}): Promise<BillingHarness> {
+  static async start(options: { testClocks?: boolean; proxy?: boolean } = {}): Promise<BillingHarness> {
     const bus = await createTestBus();
     const issuer = await createTestIssuer();
     const stripe = await startLocalStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, cancelUnpaidAfterDays: 7, delivery: chaoticDelivery() });
+    const proxy = options.proxy ? await HoldingProxy.start(stripe.port) : null;
     const service = await startTestService(
       createBillingService({
-        stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: stripe.port, protocol: 'http', testClocks: options.testClocks },
+        stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: proxy?.port ?? stripe.port, protocol: 'http', testClocks: options.testClocks },
         appUrl: 'http://app.test',
         graceDays: 7,
       }),
       { bus: bus.bus, jwksUrl: issuer.jwksUrl },
     );
     stripe.engine.webhookUrl = `${service.url}/api/billing/webhooks/stripe`;
-    return new BillingHarness(bus, issuer, stripe, service);
+    return new BillingHarness(bus, issuer, stripe, service, proxy);
   }
 
   get url(): string {
@@ -93,6 +97,7 @@ export class BillingHarness {
 
   async close(): Promise<void> {
     await this.service.cleanup();
+    await this.proxy?.close();
     await this.stripe.close();
     await this.issuer.close();
     await this.bus.destroy();

@@ -105,6 +105,12 @@ export const subscriptions = pgTable(
     /** A team's subscription: the organisation it pays seats for (null: a person's), and the seats paid. */
     organisationId: text('organisation_id'),
     seats: integer('seats').notNull().default(1),
+    /**
+     * Counts every write to the row. A webhook reads it before asking the provider for the
+     * subscription and stores its answer only if it is unchanged; otherwise something wrote in
+     * between from an answer that may be newer than its own, and it asks again.
+     */
+    revision: integer('revision').notNull().default(0),
   },
   // The overview counts trials that ended in a range.
   (table) => [index('subscriptions_trial_end_idx').on(table.trialEnd), index('subscriptions_organisation_idx').on(table.organisationId)],

@@ -8,6 +8,7 @@ import { type BillingSchema, cancellationRequests, type SubscriptionRow, subscri
 import { type BillingDeps, LIVE_STATUSES, ownSubscription, toBillingSubscription } from './billing';
 import { courseNames } from './course-prices';
 import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
+import { lockSubscription, nextRevision } from './subscription-revision';
 
 type Feedback = Stripe.SubscriptionUpdateParams.CancellationDetails.Feedback;
 
@@ -40,7 +41,14 @@ const withCancelFlag = (row: SubscriptionRow, cancel: boolean): SubscriptionRow 
 async function storeCancelFlag(context: ServiceContext<BillingSchema>, row: SubscriptionRow, cancel: boolean, request?: CancelSubscriptionRequest): Promise<BillingSubscription> {
   const { state } = withCancelFlag(row, cancel);
   const updated = await context.transaction(async (tx) => {
-    const [stored] = await tx.update(subscriptions).set({ state, cancelAtPeriodEnd: cancel, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
+    // Under the webhooks' lock, and counted as a write: a delivery that asked the provider before
+    // this request would otherwise store the flag as it was.
+    await lockSubscription(tx, row.id);
+    const [stored] = await tx
+      .update(subscriptions)
+      .set({ state, cancelAtPeriodEnd: cancel, updatedAt: new Date(), revision: nextRevision })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
     if (request) {
       await tx.insert(cancellationRequests).values({
         id: randomUUID(),

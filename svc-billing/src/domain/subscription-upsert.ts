@@ -1,10 +1,11 @@
 import { type Db, type ServiceContext, type Tx } from '@agentdock/service-data';
-import { eq, sql } from '@agentdock/service-data/orm';
+import { eq } from '@agentdock/service-data/orm';
 import type Stripe from 'stripe';
 import { type BillingSchema, subscriptions } from '../db/schema';
 import { publishEffects } from './publish-effects';
 import { discountPerInterval } from './recurring-discount';
 import { readStoredSubscription, storedSubscriptionRecord } from './stored-subscription';
+import { nextRevision, touchSubscription } from './subscription-revision';
 import { publishTeamEffects } from './team-effects';
 import { applySnapshot, type StoredSubscription, type SubscriptionSnapshot } from './subscription-machine';
 
@@ -15,7 +16,8 @@ async function loadStored(tx: Db, id: string): Promise<StoredSubscription | null
 
 /**
  * Applies a snapshot to the stored subscription through the state machine, stores the result and
- * writes the platform events its transition calls for; nothing when the machine changes nothing.
+ * writes the platform events its transition calls for. The caller holds `lockSubscription`. A
+ * snapshot that changes nothing still counts as a write (see `touchSubscription`).
  */
 export async function upsertSubscription(
   context: ServiceContext<BillingSchema>,
@@ -25,12 +27,9 @@ export async function upsertSubscription(
   subscription: Stripe.Subscription,
   now: number,
 ): Promise<void> {
-  // Deliveries about one subscription can run at once: without the lock both would read "not
-  // stored yet" and both grant. A transaction-scoped advisory lock serialises them per id.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${snapshot.id}))`);
   const stored = await loadStored(tx, snapshot.id);
   const transition = applySnapshot(stored, snapshot, now, deps.graceDays);
-  if (transition.next === stored) return;
+  if (transition.next === stored) return touchSubscription(tx, snapshot.id);
   const price = subscription.items.data[0]?.price;
   const values = {
     id: snapshot.id,
@@ -51,7 +50,10 @@ export async function upsertSubscription(
     organisationId: snapshot.team?.organisationId ?? null,
     seats: snapshot.team?.seats ?? 1,
   };
-  await tx.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.id, set: values });
+  await tx
+    .insert(subscriptions)
+    .values({ ...values, revision: 1 })
+    .onConflictDoUpdate({ target: subscriptions.id, set: { ...values, revision: nextRevision } });
   const billingPeriod = values.interval === 'year' ? 'annual' : 'monthly';
   if (snapshot.team) await publishTeamEffects(context, tx, stored, transition, snapshot.team, billingPeriod);
   else await publishEffects(context, tx, deps, transition, billingPeriod);

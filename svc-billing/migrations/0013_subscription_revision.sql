@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "revision" integer DEFAULT 0 NOT NULL;
