@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { userSuspendedV1 } from '@agentdock/contracts';
 import { loadConfig } from '@agentdock/service-kit';
 import { eventually, testLogger } from '@agentdock/service-kit/testing';
+import { sql } from 'drizzle-orm';
 import { type ServiceDefinition, serviceEnvSchema, startService } from './service';
 import { createTestBus, createTestDatabase } from './testing';
 
@@ -98,6 +99,30 @@ describe(`a service's transactions (${process.env.TEST_DATABASE_URL ? 'PostgreSQ
   });
 });
 
+(process.env.TEST_DATABASE_URL ? describe : describe.skip)('a service on PostgreSQL', () => {
+  it('keeps as many connections as DATABASE_POOL_SIZE says, so replicas can be fitted under the server’s limit', async () => {
+    const bus = await createTestBus();
+    const database = await createTestDatabase();
+    try {
+      const service = await startService(probeService('svc-pooled', []), { ...runtimeOn(bus, database), port: 0, databasePoolSize: 2 });
+      // Four transactions at once, each holding its connection a moment: two backends serve them.
+      const pids = await Promise.all(
+        [0, 1, 2, 3].map(() =>
+          service.context.transaction(async (tx) => {
+            const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)) as unknown as { rows: Array<{ pid: number }> };
+            return rows[0]!.pid;
+          }),
+        ),
+      );
+      expect(new Set(pids).size).toBe(2);
+      await service.stop();
+    } finally {
+      await bus.destroy();
+      await database.drop();
+    }
+  });
+});
+
 describe('every service’s environment', () => {
   const base = { DATA_DIR: '/tmp/unused', JWKS_URL: 'http://127.0.0.1:9/jwks.json' };
 
@@ -105,5 +130,11 @@ describe('every service’s environment', () => {
     expect(loadConfig(serviceEnvSchema, base).ADMIN_REQUIRE_MFA).toBe(true);
     expect(loadConfig(serviceEnvSchema, { ...base, ADMIN_REQUIRE_MFA: 'false' }).ADMIN_REQUIRE_MFA).toBe(false);
     expect(() => loadConfig(serviceEnvSchema, { ...base, ADMIN_REQUIRE_MFA: 'yes' })).toThrow(/ADMIN_REQUIRE_MFA: expected true or false/);
+  });
+
+  it('keeps ten PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig(serviceEnvSchema, base).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig(serviceEnvSchema, { ...base, DATABASE_POOL_SIZE: '4' }).DATABASE_POOL_SIZE).toBe(4);
+    expect(() => loadConfig(serviceEnvSchema, { ...base, DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

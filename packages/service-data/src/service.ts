@@ -102,6 +102,8 @@ export interface ServiceRuntime {
   port: number;
   host: string;
   database: DatabaseTarget;
+  /** PostgreSQL connections the service keeps (DATABASE_POOL_SIZE); 10 when not given. */
+  databasePoolSize?: number;
   bus: EventBus;
   logger: Logger;
   jwksUrl: string;
@@ -154,6 +156,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
     target: runtime.database,
     schema: definition.schema,
     migrationsFolder: definition.migrationsFolder,
+    poolSize: runtime.databasePoolSize,
     logger,
   });
   // One registry for /metrics, so the relay's and the consumers' parked-event counters are served with the HTTP metrics.
@@ -276,6 +279,9 @@ export const serviceEnvSchema = z
     PORT: portSchema.optional(),
     HOST: hostSchema.default('0.0.0.0'),
     DATABASE_URL: z.string().url().optional(),
+    // Connections each process keeps open to PostgreSQL (group commits open up to 4 more): with
+    // replicas × (this + 4) per service, a cluster must stay under the server's max_connections.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().min(1).optional(),
     NATS_URL: z.string().min(1).optional(),
     NATS_STREAM: z.string().min(1).default('AGENTDOCK'),
@@ -313,6 +319,7 @@ export async function runStandalone<TSchema extends Record<string, unknown>, TDe
     port: env.PORT ?? definition.defaultPort,
     host: env.HOST,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     bus,
     logger,
     jwksUrl: env.JWKS_URL,
