@@ -57,7 +57,10 @@ export class InProcessBus implements EventBus {
     const message = { sequence: ++this.sequence, subject, envelope: structuredClone(envelope) };
     this.messages.push(message);
     if (this.messages.length > this.maxMessages) this.messages.shift();
-    for (const durable of this.durables.values()) this.schedule(durable, 0);
+    // Only the consumers of this subject have something to deliver: waking every durable (a
+    // service has twenty) cost each `/v1` completion's event twenty timers and drains that found
+    // nothing. The others pass over it by index when a message of theirs next wakes them.
+    for (const durable of this.durables.values()) if (durable.options.subject === subject) this.schedule(durable, 0);
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
