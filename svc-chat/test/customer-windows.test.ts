@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { STATS_TOP_CUSTOMERS } from '@agentdock/contracts';
 import { type Database, rollupDifferences } from '@agentdock/service-data';
+import { sql } from '@agentdock/service-data/orm';
 import { openTestDatabase } from '@agentdock/service-data/testing';
 import { chatMessages, chatRollups, schema } from '../src/db/schema';
-import { customerFiguresFor } from '../src/domain/stats-customers';
+import { customerFiguresFor, windowTop } from '../src/domain/stats-customers';
 
 const DAY_MS = 86_400_000;
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -63,5 +64,42 @@ describe(`customer windows while replies are written (${process.env.TEST_DATABAS
       .sort((a, b) => b.credits - a.credits || b.messages - a.messages || a.userId.localeCompare(b.userId))
       .slice(0, STATS_TOP_CUSTOMERS);
     expect(figures).toEqual({ activeCustomers: perUser.size, topCustomers: expected });
+  }, 60_000);
+
+  it('rank a window by its index alone, however many customers tie with the last one shown', async () => {
+    const { db } = database;
+    const now = Date.now();
+    const range = { from: dayOf(now - 6 * DAY_MS), to: dayOf(now) };
+    await customerFiguresFor(db, range, now);
+    // Two thousand customers with one reply each at one price yesterday, heavier than those above:
+    // the top ten are the first ten of them by id.
+    const tied = Array.from({ length: 2000 }, () => randomUUID());
+    await db
+      .insert(chatMessages)
+      .values(tied.map((userId) => ({ userId, agentId: 'tie-agent', role: 'assistant', content: 'x', platformCreditsUsed: 1000, createdAt: new Date(now - DAY_MS) })));
+    // As autovacuum would after a day's replies: the planner sees the window's size.
+    await db.execute(sql`analyze chat_customer_window_totals`);
+
+    const figures = await customerFiguresFor(db, range, now);
+    const firstTied = [...tied].sort((a, b) => a.localeCompare(b)).slice(0, STATS_TOP_CUSTOMERS);
+    expect(figures.topCustomers).toEqual(firstTied.map((userId) => ({ userId, messages: 1, credits: 1000 })));
+
+    interface PlanNode {
+      'Node Type': string;
+      'Index Name'?: string;
+      'Actual Rows': number;
+      Plans?: PlanNode[];
+    }
+    const [explained] = ((await db.execute(sql`explain (analyze, format json) ${windowTop(7)}`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const output = explained!['QUERY PLAN'];
+    const plan = (typeof output === 'string' ? JSON.parse(output) : output) as Array<{ Plan: PlanNode }>;
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode) => {
+      nodes.push(node);
+      node.Plans?.forEach(walk);
+    };
+    walk(plan[0]!.Plan);
+    expect(nodes.map((node) => node['Node Type'])).toEqual(['Limit', expect.stringMatching(/^Index (Only )?Scan$/)]);
+    expect(nodes[1]).toMatchObject({ 'Index Name': 'chat_customer_window_totals_rank_idx', 'Actual Rows': STATS_TOP_CUSTOMERS });
   }, 60_000);
 });
