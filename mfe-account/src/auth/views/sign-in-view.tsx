@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSessionClientLoader } from '@agentdock/session/visitor';
-import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
+import { TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
-import { loadAuthSchemas } from '../../form/load-auth-schemas';
+import { loadAuthSchemas, parseAuth } from '../../form/load-auth-schemas';
 import { ResendConfirmation } from '../resend-confirmation';
 import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
@@ -31,7 +31,7 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
     preload: () => Promise.all([loadAuthSchemas(), loadClient()]),
     parse: (values) =>
       validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, async () =>
-        parseWith((await loadAuthSchemas()).passwordSignIn, credentials(values.identifier, values.password), fieldOf),
+        parseAuth((schemas) => schemas.passwordSignIn, credentials(values.identifier, values.password), fieldOf),
       ),
     submit: async (body) => {
       setUnconfirmed(null);
