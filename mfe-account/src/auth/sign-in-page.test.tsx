@@ -101,7 +101,7 @@ describe('/signin', () => {
     renderAuthPage('/signin?returnUrl=%2Fchat', pages, { identity });
     const user = await fillSignIn('ada@example.com', 'correct horse');
     expect((await screen.findByRole('alert')).textContent).toMatch(/Email not confirmed/);
-    const resend = screen.getByRole('region', { name: 'Resend confirmation email' });
+    const resend = await screen.findByRole('region', { name: 'Resend confirmation email' });
     expect((within(resend).getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
     await user.click(within(resend).getByRole('button', { name: 'Resend confirmation email' }));
     expect(await screen.findByText(/a new confirmation link is on its way/)).toBeTruthy();
