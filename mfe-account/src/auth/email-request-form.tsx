@@ -1,6 +1,6 @@
-import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
+import { TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../form/form-frame';
-import { loadAuthSchemas } from '../form/load-auth-schemas';
+import { loadAuthSchemas, parseAuth } from '../form/load-auth-schemas';
 
 interface EmailRequestFormProps<T> {
   submitLabel: string;
@@ -17,7 +17,7 @@ export function EmailRequestForm<T>({ submitLabel, pendingLabel, send, onSent, i
   const form = useForm({
     initial: { email: initialEmail },
     preload: loadAuthSchemas,
-    parse: (values) => validateForm(values, { email: 'Enter your email address' }, async () => parseWith((await loadAuthSchemas()).emailOnly, values)),
+    parse: (values) => validateForm(values, { email: 'Enter your email address' }, async () => parseAuth((schemas) => schemas.emailOnly, values)),
     submit: async ({ email }) => {
       onSent(email, await send(email));
     },

@@ -101,7 +101,7 @@ describe('/signin', () => {
     renderAuthPage('/signin?returnUrl=%2Fchat', pages, { identity });
     const user = await fillSignIn('ada@example.com', 'correct horse');
     expect((await screen.findByRole('alert')).textContent).toMatch(/Email not confirmed/);
-    const resend = screen.getByRole('region', { name: 'Resend confirmation email' });
+    const resend = await screen.findByRole('region', { name: 'Resend confirmation email' });
     expect((within(resend).getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
     await user.click(within(resend).getByRole('button', { name: 'Resend confirmation email' }));
     expect(await screen.findByText(/a new confirmation link is on its way/)).toBeTruthy();
@@ -136,8 +136,9 @@ describe('views of /signin', () => {
     const link = screen.getByRole('link', { name: 'Forgot your password?' });
     expect(link.getAttribute('href')).toBe('/signin?view=forgotten_password&returnUrl=%2Fchat');
     await user.click(link);
-    const heading = screen.getByRole('heading', { level: 1, name: 'Reset your password' });
-    expect(document.activeElement).toBe(heading);
+    // The view loads when shown; its heading takes focus once drawn.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.queryByText('Welcome back!')).toBeNull();
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Instructions' }));
@@ -149,9 +150,9 @@ describe('views of /signin', () => {
     expect((screen.getByLabelText('Email or phone number') as HTMLInputElement).value).toBe('ada@example.com');
   });
 
-  it('opens the sub-view the URL names', () => {
+  it('opens the sub-view the URL names', async () => {
     renderAuthPage('/signin?view=magic_link', pages);
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in with a magic link' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in with a magic link' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/signin');
   });
 
@@ -166,7 +167,7 @@ describe('views of /signin', () => {
     renderAuthPage('/signin?returnUrl=%2Fmodels', pages, { identity });
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Send a magic link email' }));
-    await user.click(screen.getByRole('button', { name: 'Send Magic Link' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Magic Link' }));
     expect(screen.getByText('Enter your email address')).toBeTruthy();
     expect(identity.calls).toHaveLength(0);
 
@@ -187,7 +188,7 @@ describe('views of /signin', () => {
     renderAuthPage('/signin', pages, { identity });
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Sign in with a one-time code' }));
-    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.type(await screen.findByLabelText('Email address'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(await screen.findByText('We emailed a 6-digit code to ada@example.com. It expires in 10 minutes.')).toBeTruthy();
 

@@ -1,6 +1,7 @@
 import { checkoutIntentOfPath, SUBSCRIPTION_TIER_LABELS, type SubscriptionTier, TEAM_INVITATION_PATH } from '@agentdock/contracts';
 import { useLocation } from 'react-router-dom';
 import { AuthScreen } from './auth-screen';
+import { SignUpView } from './views/sign-up-view';
 import { returnPath } from './return-url';
 
 /** The sign-up's lead: the plan chosen on the pricing page when there is one (it is checked out right after confirming). */
@@ -17,5 +18,5 @@ export function signUpLead(search: string): string {
 
 export default function SignUpPage() {
   const { search } = useLocation();
-  return <AuthScreen home="sign_up" title="Create your account" lead={signUpLead(search)} />;
+  return <AuthScreen home="sign_up" HomeView={SignUpView} title="Create your account" lead={signUpLead(search)} />;
 }

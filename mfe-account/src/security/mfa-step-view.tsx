@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSessionClientLoader } from '@agentdock/session/visitor';
-import { Alert, Button, describeFailure, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
+import { Alert, Button, describeFailure, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../form/form-frame';
-import { loadAuthSchemas } from '../form/load-auth-schemas';
+import { loadAuthSchemas, parseAuth } from '../form/load-auth-schemas';
 
 type Method = 'app' | 'recovery';
 
@@ -24,7 +24,7 @@ export function MfaStepView() {
     preload: loadAuthSchemas,
     parse: (values) =>
       validateForm(values, { code: app ? 'Enter the 6-digit code from your authenticator app' : 'Enter one of your recovery codes' }, async () =>
-        parseWith((await loadAuthSchemas()).mfaCode, { code: app ? values.code.replace(/\s/g, '') : values.code }),
+        parseAuth((schemas) => schemas.mfaCode, { code: app ? values.code.replace(/\s/g, '') : values.code }),
       ),
     submit: async ({ code }) => {
       try {

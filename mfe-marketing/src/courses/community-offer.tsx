@@ -1,10 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { COMMUNITY_COURSE_ID, type CommunityOffer } from '@agentdock/contracts';
-import { Alert, AnchorButton, Button, Card, CopyButton, formatPrice } from '@agentdock/ui';
+import { Alert, Button, Card, formatPrice, Spinner } from '@agentdock/ui';
 import { loadMemberApi } from '../api/load-member-api';
 import { useVisitor } from '../api/visitor';
 import { useResource } from '../shared/use-resource';
 import { ACCESS_DELAYED_TEXT, ACCESS_PENDING_TEXT, checkAccess, PAYMENT_CANCELLED_TEXT, useCourseCheckout, useCoursePaymentReturn } from './course-checkout';
+
+// Only a member sees the invite (never an anonymous first view): its code loads when shown.
+const JoinCommunity = lazy(() => import('./community-join').then((module) => ({ default: module.JoinCommunity })));
 
 /** The $50/month community course: what you learn, and the subscribe box that reveals the invite. */
 export function CommunityOfferSection({ offer }: { offer: CommunityOffer }) {
@@ -69,7 +72,9 @@ function SubscribeBox({ offer }: { offer: CommunityOffer }) {
       </p>
       <p className="ad-muted">Cancel anytime.</p>
       {membership === 'member' ? (
-        <JoinCommunity inviteUrl={offer.inviteUrl} focus={paymentReturn === 'success'} />
+        <Suspense fallback={<Spinner label="Loading your invite…" />}>
+          <JoinCommunity inviteUrl={offer.inviteUrl} focus={paymentReturn === 'success'} />
+        </Suspense>
       ) : paymentReturn === 'success' && membership === 'loading' ? (
         <p role="status">{ACCESS_PENDING_TEXT}</p>
       ) : (
@@ -84,34 +89,6 @@ function SubscribeBox({ offer }: { offer: CommunityOffer }) {
         </>
       )}
     </Card>
-  );
-}
-
-function JoinCommunity({ inviteUrl, focus }: { inviteUrl: string; focus: boolean }) {
-  const joinText = useRef<HTMLDivElement>(null);
-  // Back from paying, the button that had focus is gone: keyboard users continue from the join text.
-  useEffect(() => {
-    if (focus) joinText.current?.focus();
-  }, [focus]);
-  return (
-    <div ref={joinText} className="mk-join" role="status" tabIndex={-1}>
-      <p>
-        <strong>Welcome aboard!</strong> Join our Discord community with the invite link below: the course, live sessions and members' questions all happen there.
-      </p>
-      <div className="mk-invite">
-        <label className="ad-field__label" htmlFor="community-invite">
-          Community invite link
-        </label>
-        <div className="mk-invite__row">
-          <input id="community-invite" className="ad-input" readOnly value={inviteUrl} onFocus={(event) => event.target.select()} />
-          <CopyButton text={inviteUrl} label="Copy link" />
-        </div>
-      </div>
-      <AnchorButton href={inviteUrl} target="_blank" rel="noopener noreferrer" size="lg" block>
-        Join Discord Community
-        <span className="ad-visually-hidden"> (opens in a new tab)</span>
-      </AnchorButton>
-    </div>
   );
 }
 

@@ -45,6 +45,7 @@ export * from './events/organisations';
 export * from './events/billing';
 export * from './events/teams-billing';
 export * from './billing/constants';
+export * from './billing/public-values';
 export * from './billing/texts';
 export * from './billing/http';
 export * from './billing/endpoints';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { AccordionItem } from '@agentdock/ui';
+import { Accordion, type AccordionItem } from '@agentdock/ui';
 
 export const FAQ: readonly AccordionItem[] = [
   {
@@ -57,3 +57,8 @@ export const FAQ: readonly AccordionItem[] = [
     content: <p>Yes. Course members join our community chat server to ask questions, share what they build and learn from other founders and teams.</p>,
   },
 ];
+
+/** The footer's questions; its own chunk, loaded when the visitor comes to them (footer-faq.tsx). */
+export function FaqList() {
+  return <Accordion items={FAQ} headingLevel={3} />;
+}

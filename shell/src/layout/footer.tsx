@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { pageRouteForPath } from '../routing/page-routes';
-import { Accordion, Container, SITE, SITE_FOOTER_ID } from '@agentdock/ui';
-import { FAQ } from './faq';
+import { Container, SITE, SITE_FOOTER_ID } from '@agentdock/ui';
+import { FooterFaq } from './footer-faq';
 
 const COMPANY_LINKS = [
   { to: '/about', label: 'About' },
@@ -26,7 +26,7 @@ export function Footer() {
       <Container>
         <section className="shell-footer__faq" aria-labelledby="footer-faq-title">
           <h2 id="footer-faq-title">Frequently asked questions</h2>
-          <Accordion items={FAQ} headingLevel={3} />
+          <FooterFaq />
         </section>
 
         <div className="shell-footer__columns">

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSessionClientLoader } from '@agentdock/session/visitor';
-import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
+import { Spinner, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
-import { loadAuthSchemas } from '../../form/load-auth-schemas';
-import { ResendConfirmation } from '../resend-confirmation';
+import { loadAuthSchemas, parseAuth } from '../../form/load-auth-schemas';
 import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
+
+// Shown only after a sign-in with an unconfirmed address: loaded then, not with the page.
+const ResendConfirmation = lazy(() => import('../resend-confirmation').then((module) => ({ default: module.ResendConfirmation })));
 
 // Server and schema messages about either identifier belong next to the one field.
 function fieldOf(path: string) {
@@ -31,7 +33,7 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
     preload: () => Promise.all([loadAuthSchemas(), loadClient()]),
     parse: (values) =>
       validateForm(values, { identifier: 'Enter your email address or phone number', password: 'Enter your password' }, async () =>
-        parseWith((await loadAuthSchemas()).passwordSignIn, credentials(values.identifier, values.password), fieldOf),
+        parseAuth((schemas) => schemas.passwordSignIn, credentials(values.identifier, values.password), fieldOf),
       ),
     submit: async (body) => {
       setUnconfirmed(null);
@@ -63,7 +65,11 @@ export function SignInView({ initialEmail = '' }: { initialEmail?: string }) {
         />
         <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       </FormFrame>
-      {unconfirmed && <ResendConfirmation initialEmail={unconfirmed.email} redirectTo={returnUrl ?? undefined} />}
+      {unconfirmed && (
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <ResendConfirmation initialEmail={unconfirmed.email} redirectTo={returnUrl ?? undefined} />
+        </Suspense>
+      )}
       <ViewLinks>
         <li>
           <ViewLink view="forgotten_password" email={email}>

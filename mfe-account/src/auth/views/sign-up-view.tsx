@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSessionClientLoader } from '@agentdock/session/visitor';
-import { Alert, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
+import { Alert, TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
-import { loadAuthSchemas } from '../../form/load-auth-schemas';
+import { loadAuthSchemas, parseAuth } from '../../form/load-auth-schemas';
 import { useViewNav, ViewLink, ViewLinks } from '../view-nav';
 import { ViewSection } from '../view-section';
 
@@ -16,7 +16,7 @@ export function SignUpView({ initialEmail = '' }: { initialEmail?: string }) {
     preload: () => Promise.all([loadAuthSchemas(), loadClient()]),
     parse: (values) =>
       validateForm(values, { email: 'Enter your email address', password: 'Choose a password' }, async () =>
-        parseWith((await loadAuthSchemas()).signUpFields, { ...values, fullName: values.fullName.trim() || undefined }),
+        parseAuth((schemas) => schemas.signUpFields, { ...values, fullName: values.fullName.trim() || undefined }),
       ),
     submit: async (body) => {
       await (await loadClient()).signUp({ ...body, redirectTo: returnUrl ?? undefined });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { IDENTITY_ERROR_CODES } from '@agentdock/contracts';
 import { useSessionClientLoader, useVisitorSession } from '@agentdock/session/visitor';
-import { parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
+import { TextField, useForm, validateForm } from '@agentdock/ui';
 import { FormFrame } from '../../form/form-frame';
-import { loadAuthSchemas } from '../../form/load-auth-schemas';
+import { loadAuthSchemas, parseAuth } from '../../form/load-auth-schemas';
 import { ViewSection } from '../view-section';
 
 /**
@@ -24,7 +24,7 @@ export function UpdatePasswordView({ title }: { title?: string }) {
         { ...(askCurrent ? { currentPassword: 'Enter your current password' } : {}), password: 'Enter a new password', confirm: 'Enter the new password again' },
         async () =>
           values.password === values.confirm
-            ? parseWith((await loadAuthSchemas()).passwordChange, { password: values.password, ...(askCurrent ? { currentPassword: values.currentPassword } : {}) })
+            ? parseAuth((schemas) => schemas.passwordChange, { password: values.password, ...(askCurrent ? { currentPassword: values.currentPassword } : {}) })
             : { errors: { confirm: 'The passwords do not match' } },
       ),
     submit: async ({ password, currentPassword }) => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSessionClientLoader } from '@agentdock/session/visitor';
-import { Alert, Button, describeFailure, parseWith, TextField, useForm, validateForm } from '@agentdock/ui';
+import { Alert, Button, describeFailure, TextField, useForm, validateForm } from '@agentdock/ui';
 import { EmailRequestForm } from '../email-request-form';
 import { FormFrame } from '../../form/form-frame';
-import { loadAuthSchemas } from '../../form/load-auth-schemas';
+import { loadAuthSchemas, parseAuth } from '../../form/load-auth-schemas';
 import { BackToSignIn } from '../view-nav';
 import { ViewSection } from '../view-section';
 
@@ -42,7 +42,7 @@ function CodeForm({ email, onResent, onChangeEmail }: { email: string; onResent:
     initial: { code: '' },
     preload: loadAuthSchemas,
     parse: (values) =>
-      validateForm(values, { code: 'Enter the 6-digit code' }, async () => parseWith((await loadAuthSchemas()).otpVerify, { email, code: values.code.replace(/\s/g, '') })),
+      validateForm(values, { code: 'Enter the 6-digit code' }, async () => parseAuth((schemas) => schemas.otpVerify, { email, code: values.code.replace(/\s/g, '') })),
     submit: async (body) => {
       await (await loadClient()).verifyOtp(body);
     },

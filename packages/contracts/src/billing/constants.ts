@@ -1,11 +1,10 @@
 /**
  * The billing contract's plain values: no schemas here, so a page can quote a text or an id
- * without loading zod (the pricing and course pages show these before anyone checks out).
+ * without loading zod. What the public pages quote at first view is in public-values.ts: webpack
+ * keeps every export of a module any chunk uses, so the error codes and cancellation reasons the
+ * checkout and account code read would otherwise ride along on the pricing, course and sign-up pages.
  */
 import type { ErrorCode } from '../http/error-catalogue';
-
-/** The course id of the $50/month community subscription. */
-export const COMMUNITY_COURSE_ID = 'community';
 
 /** Stable error codes of the billing routes; the message carries the user-visible text (ERROR_CATALOGUE's, unless more specific). */
 export const BILLING_ERROR_CODES = {
@@ -33,9 +32,6 @@ export const BILLING_ERROR_CODES = {
 } as const satisfies Record<string, ErrorCode>;
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[keyof typeof BILLING_ERROR_CODES];
 
-/** A buy button's failure; BILLING_TEXTS quotes it too. */
-export const CHECKOUT_FAILED_TEXT = 'Failed to process checkout. Please try again.';
-
 /** Why a customer cancels: Stripe's `cancellation_details.feedback` values, so the provider's reports agree. */
 export const CANCELLATION_REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'too_complex', 'low_quality', 'other'] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
@@ -54,33 +50,3 @@ export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
 
 /** The longest note a customer may leave with a cancellation (Stripe keeps up to 5,000 characters). */
 export const CANCELLATION_COMMENT_MAX = 500;
-
-/**
- * A paid plan chosen before having an account: the pricing page with `checkout` and `period`
- * starts that plan's checkout once the visitor is signed in. It is the return path of sign-up,
- * so the confirmation link carries it (on any device) and sign-in after it lands there too.
- */
-export const CHECKOUT_INTENT_PARAMS = { plan: 'checkout', period: 'period' } as const;
-export interface CheckoutIntent {
-  planId: string;
-  period: 'monthly' | 'annual';
-}
-
-export function checkoutIntentPath(intent: CheckoutIntent): string {
-  return `/pricing?${new URLSearchParams({ [CHECKOUT_INTENT_PARAMS.plan]: intent.planId, [CHECKOUT_INTENT_PARAMS.period]: intent.period }).toString()}`;
-}
-
-/** The intent in a query string (`?checkout=starter&period=annual`), or null; an unknown period reads as monthly. */
-export function checkoutIntentOf(search: string): CheckoutIntent | null {
-  const params = new URLSearchParams(search);
-  const planId = params.get(CHECKOUT_INTENT_PARAMS.plan);
-  if (!planId || !/^[a-z0-9-]{1,64}$/.test(planId)) return null;
-  const period = params.get(CHECKOUT_INTENT_PARAMS.period);
-  return { planId, period: period === 'annual' ? 'annual' : 'monthly' };
-}
-
-/** The intent carried in a return path (`/pricing?checkout=…`), or null for any other page. */
-export function checkoutIntentOfPath(path: string | null): CheckoutIntent | null {
-  if (!path?.startsWith('/pricing?')) return null;
-  return checkoutIntentOf(path.slice('/pricing'.length));
-}

@@ -1,7 +1,7 @@
 // Apart from constants.ts: these texts quote the whole error catalogue, which a page that only
 // needs an id or CHECKOUT_FAILED_TEXT (the pricing and course pages' first view) should not bundle.
 import { ERROR_CATALOGUE } from '../http/error-catalogue';
-import { CHECKOUT_FAILED_TEXT } from './constants';
+import { CHECKOUT_FAILED_TEXT } from './public-values';
 
 /** The user-visible texts of the billing flows, quoted where they are used; an error's text is the catalogue's. */
 export const BILLING_TEXTS = {

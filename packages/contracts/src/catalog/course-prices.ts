@@ -1,4 +1,4 @@
-import { COMMUNITY_COURSE_ID } from '../billing/constants';
+import { COMMUNITY_COURSE_ID } from '../billing/public-values';
 import type { COURSE_IDS } from './course';
 
 /** The courses first sold, all by the month: the four seeded courses and the community course. */

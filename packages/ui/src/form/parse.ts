@@ -1,4 +1,4 @@
-import { productIssueMessage } from '@agentdock/contracts';
+import type { productIssueMessage } from '@agentdock/contracts';
 
 /** Messages beside fields, keyed by the form's field names (or a name the form renders itself). */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -33,21 +33,6 @@ export function firstByField(issues: ReadonlyArray<{ path: string; message: stri
     else fields[field] ??= issue.message;
   }
   return { fields, unplaced };
-}
-
-/**
- * Validates a request body with its contract schema. Checks the schema words no message for get
- * the product's sentences (productIssueMessage), as the services answer them, never zod's own.
- */
-export function parseWith<T>(schema: SchemaLike<T>, body: unknown, fieldOf: FieldOf = firstSegment): Parsed<T> {
-  const result = schema.safeParse(body, { error: productIssueMessage });
-  if (result.success) return { data: result.data };
-  const { fields, unplaced } = firstByField(
-    result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
-    fieldOf,
-  );
-  // What no field shows is kept under `form`, a name no field has, so the body still counts as invalid.
-  return { errors: unplaced === undefined ? fields : { form: unplaced, ...fields } };
 }
 
 /**

@@ -4,7 +4,8 @@ import { profilePatch } from '@agentdock/contracts';
 import { Button } from '../button';
 import { TextField } from '../field';
 import { UNEXPECTED_FORM_ERROR } from './failure';
-import { parseWith, validateForm } from './parse';
+import { validateForm } from './parse';
+import { parseWith } from './parse-with';
 import { type FormOptions, useForm } from './use-form';
 
 type Values = { name: string; email: string; phone: string };
