@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, stat, utimes } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Frontend, FRONTENDS, repoRoot, SHARED_FRONTEND_SOURCES } from './paths';
 
@@ -42,8 +42,5 @@ export async function buildStaleFrontends(log: (line: string) => void): Promise<
   for (const [index, frontend] of stale.entries()) {
     log(`  [${index + 1}/${stale.length}] ${frontend}`);
     await run('npm', ['run', 'build', '--silent', '-w', `@agentdock/${frontend}`, '--', '--stats=errors-warnings']);
-    // webpack leaves an unchanged manifest untouched; stamp it so the build counts as fresh.
-    const now = new Date();
-    await utimes(manifestPath(frontend), now, now);
   }
 }

@@ -77,8 +77,9 @@ describe('a remote’s browser build', () => {
     expect(rendered(css.chunkFilename, 'src_pages_ts')).toMatch(CACHED_FOREVER);
   });
 
-  it('writes dist/ and leaves the server build in dist/server alone', () => {
-    const output = config.output as { path: string; clean: { keep: RegExp } };
+  it('writes dist/, every file of every build (the launcher dates a build by its manifest), and leaves the server build in dist/server alone', () => {
+    const output = config.output as { path: string; clean: { keep: RegExp }; compareBeforeEmit: boolean };
+    expect(output.compareBeforeEmit).toBe(false);
     expect(output.path).toBe(path.join(remoteApp.dir, 'dist'));
     expect(output.clean.keep.test(`${SERVER_DIR}/remoteEntry.js`)).toBe(true);
     expect(output.clean.keep.test('src_pages_ts.0123abcd.js')).toBe(false);

@@ -128,6 +128,10 @@ function createFrontendConfig(app) {
         uniqueName: containerName(app.name),
         // A remote's server build (server.cjs) lives in dist/server and is built beside this one.
         clean: { keep: /^server\// },
+        // Every build writes its files, unchanged ones too: `npm start` builds again a front end
+        // whose mf-manifest.json is older than its sources, and webpack's default leaves an
+        // unchanged manifest with the time of an earlier build.
+        compareBeforeEmit: false,
       },
       devtool: production ? false : 'eval-cheap-module-source-map',
       optimization: {
