@@ -55,46 +55,58 @@ test.describe('Header', () => {
 });
 
 test.describe('Footer', () => {
-  test('FAQ has 7 questions and keeps at most one open, by mouse and by keyboard', async ({ page }) => {
+  test('FAQ has 7 questions and keeps at most one open, by mouse and by keyboard, without loading any code for it', async ({ page }) => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The served questions are the browser's own disclosure elements: using them downloads nothing.
+    const scriptsAfterLoad: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scriptsAfterLoad.push(request.url());
+    });
+
     const faq = siteFooter(page).getByRole('region', { name: 'Frequently asked questions' });
-    const questions = faq.getByRole('button');
+    const questions = faq.locator('summary');
     await expect(questions).toHaveCount(7);
-    for (let index = 0; index < 7; index++) await expect(questions.nth(index)).toHaveAttribute('aria-expanded', 'false');
+    await expect(faq.locator('details[open]')).toHaveCount(0);
 
-    const first = faq.getByRole('button', { name: 'What do the subscription plans include?' });
-    const second = faq.getByRole('button', { name: 'Do unused credits roll over to the next month?' });
-    const last = faq.getByRole('button', { name: 'Is there a community I can join?' });
-    const answer = (question: string) => faq.getByRole('region', { name: question });
+    const question = (title: string) => faq.locator('summary', { has: page.getByRole('heading', { level: 3, name: title }) });
+    const item = (title: string) => faq.locator('details', { has: page.getByRole('heading', { level: 3, name: title }) });
+    const answer = (title: string) => item(title).locator('.ad-accordion__panel');
 
-    await first.click();
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await question('What do the subscription plans include?').click();
+    await expect(item('What do the subscription plans include?')).toHaveAttribute('open', '');
     await expect(answer('What do the subscription plans include?')).toBeVisible();
 
-    await second.click();
-    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await question('Do unused credits roll over to the next month?').click();
     await expect(answer('Do unused credits roll over to the next month?')).toContainText('do not roll over');
-    await expect(first).toHaveAttribute('aria-expanded', 'false');
     await expect(answer('What do the subscription plans include?')).toBeHidden();
-    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
+    await expect(faq.locator('details[open]')).toHaveCount(1);
 
     // Keyboard: Enter opens the focused question (closing the other), Space closes it again.
-    await last.focus();
+    await question('Is there a community I can join?').focus();
     await page.keyboard.press('Enter');
-    await expect(last).toHaveAttribute('aria-expanded', 'true');
-    await expect(second).toHaveAttribute('aria-expanded', 'false');
     await expect(answer('Is there a community I can join?')).toBeVisible();
+    await expect(answer('Do unused credits roll over to the next month?')).toBeHidden();
     await page.keyboard.press('Space');
-    await expect(last).toHaveAttribute('aria-expanded', 'false');
-    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(0);
+    await expect(faq.locator('details[open]')).toHaveCount(0);
 
     // Arrow keys move between questions; Space opens the newly focused one.
     await page.keyboard.press('ArrowUp');
     const sixth = questions.nth(5);
     await expect(sixth).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(sixth).toHaveAttribute('aria-expanded', 'true');
-    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
+    await expect(faq.locator('details[open]').locator('summary')).toHaveText(await sixth.innerText());
+    await expect(faq.locator('details[open]')).toHaveCount(1);
+
+    expect(scriptsAfterLoad).toEqual([]);
+
+    // An answer's link changes page inside the app: the document (and this mark on it) stays.
+    await question('What do the subscription plans include?').click();
+    await page.evaluate(() => document.documentElement.setAttribute('data-same-document', ''));
+    await answer('What do the subscription plans include?').getByRole('link', { name: 'pricing page' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.locator('html')).toHaveAttribute('data-same-document', '');
   });
 
   test('has Company, Legal, Contact and social links', async ({ page }) => {

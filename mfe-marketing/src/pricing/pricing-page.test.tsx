@@ -85,8 +85,10 @@ describe('pricing page', () => {
     renderPricing();
     expect(await screen.findByRole('heading', { level: 1, name: 'Plans for every stage of your business' })).toBeTruthy();
     expect(screen.getByText('Start free.')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Can I change my plan later?' }));
-    expect(screen.getByRole('region', { name: 'Can I change my plan later?' }).textContent).toBe('Yes, any time.');
+    const question = screen.getByRole('heading', { name: 'Can I change my plan later?' }).closest('details')!;
+    await user.click(question.querySelector('summary')!);
+    expect(question.open).toBe(true);
+    expect(question.querySelector('.ad-accordion__panel')!.textContent).toBe('Yes, any time.');
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Can I change my plan later?', 'What payment methods do you accept?']);
   });
 

@@ -1,4 +1,5 @@
 export { Accordion, type AccordionItem, type AccordionProps } from './accordion';
+export { moveBetweenQuestions } from './accordion-keys';
 export { Alert, type AlertProps } from './alert';
 export { Badge, type BadgeProps, type BadgeVariant } from './badge';
 export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button';

@@ -1,12 +1,16 @@
 /** @jest-environment jsdom */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { FaqList } from './faq';
 import { FooterFaq } from './footer-faq';
 
 const QUESTION = 'Do unused credits roll over to the next month?';
+
+function Location() {
+  return <output aria-label="location">{useLocation().pathname}</output>;
+}
 
 /** The questions as the server serves them. */
 function servedPage(): HTMLElement {
@@ -17,6 +21,7 @@ function servedPage(): HTMLElement {
       <div className="shell-footer__faq-list">
         <FaqList />
       </div>
+      <Location />
     </MemoryRouter>,
   );
   document.body.append(root);
@@ -24,6 +29,7 @@ function servedPage(): HTMLElement {
 }
 
 const served = (root: HTMLElement) => root.querySelector('.shell-footer__faq-list')!;
+const question = (title: string) => screen.getByRole('heading', { name: title }).closest('summary')!;
 
 let hydrated: Root | undefined;
 afterEach(() => {
@@ -38,50 +44,78 @@ async function hydrate(root: HTMLElement): Promise<void> {
       root,
       <MemoryRouter>
         <FooterFaq />
+        <Location />
       </MemoryRouter>,
     );
   });
 }
 
 describe('FooterFaq', () => {
-  it('keeps the served questions through hydration without loading their code', async () => {
+  it('keeps the served questions through hydration and use, never drawing them again', async () => {
     const root = servedPage();
     const before = served(root).innerHTML;
-    const button = screen.getByRole('button', { name: QUESTION });
+    const summary = question(QUESTION);
     await hydrate(root);
     // The very node the parser created, untouched: nothing was drawn again.
-    expect(screen.getByRole('button', { name: QUESTION })).toBe(button);
+    expect(question(QUESTION)).toBe(summary);
     expect(served(root).innerHTML).toBe(before);
+
+    act(() => summary.click());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(question(QUESTION)).toBe(summary);
+    expect((summary.parentElement as HTMLDetailsElement).open).toBe(true);
   });
 
-  it('draws the questions when focus comes to one, and gives that one focus back', async () => {
+  it('moves between the served questions with the arrow keys', async () => {
     const root = servedPage();
     await hydrate(root);
-    const servedButton = screen.getByRole('button', { name: QUESTION });
-    act(() => servedButton.focus());
-    await waitFor(() => expect(screen.getByRole('button', { name: QUESTION })).not.toBe(servedButton));
-    const drawn = screen.getByRole('button', { name: QUESTION });
-    expect(document.activeElement).toBe(drawn);
-    // Drawn by React: the keyboard works on it.
-    act(() => drawn.click());
-    expect(drawn.getAttribute('aria-expanded')).toBe('true');
+    const summaries = [...served(root).querySelectorAll('summary')];
+    act(() => summaries[0]!.focus());
+    act(() => {
+      summaries[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+    });
+    expect(document.activeElement).toBe(summaries[summaries.length - 1]);
   });
 
-  it('hands a click on a served question over once the questions are drawn', async () => {
+  it('follows a served answer’s link inside the app', async () => {
     const root = servedPage();
     await hydrate(root);
-    act(() => screen.getByRole('button', { name: QUESTION }).click());
-    await waitFor(() => expect(screen.getByRole('button', { name: QUESTION }).getAttribute('aria-expanded')).toBe('true'));
-    expect(screen.getByRole('region', { name: QUESTION }).hidden).toBe(false);
-    expect(root.querySelectorAll('[aria-expanded="true"]')).toHaveLength(1);
+    const link = served(root).querySelector<HTMLAnchorElement>('a[href="/pricing"]')!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    act(() => {
+      link.dispatchEvent(click);
+    });
+    expect(click.defaultPrevented).toBe(true);
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/pricing');
   });
 
-  it('draws the questions at once on a page rendered in the browser', async () => {
+  it('leaves a click with a modifier to the browser', async () => {
+    const root = servedPage();
+    await hydrate(root);
+    const link = served(root).querySelector<HTMLAnchorElement>('a[href="/pricing"]')!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    let preventedByPage = true;
+    // The last listener: it records what the page did, then keeps jsdom from leaving the page.
+    const record = (event: Event) => {
+      preventedByPage = event.defaultPrevented;
+      event.preventDefault();
+    };
+    window.addEventListener('click', record);
+    act(() => {
+      link.dispatchEvent(click);
+    });
+    window.removeEventListener('click', record);
+    expect(preventedByPage).toBe(false);
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/');
+  });
+
+  it('draws the questions on a page rendered in the browser', async () => {
     render(
       <MemoryRouter>
         <FooterFaq />
       </MemoryRouter>,
     );
-    expect(await screen.findAllByRole('button')).toHaveLength(7);
+    expect(await screen.findAllByRole('heading', { level: 3 })).toHaveLength(7);
+    expect(document.querySelectorAll('details')).toHaveLength(7);
   });
 });

@@ -1,4 +1,6 @@
-import { type ComponentType, lazy, type SyntheticEvent, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, type MouseEvent, useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { moveBetweenQuestions } from '@agentdock/ui';
 
 const loadFaqList = (): Promise<ComponentType> => import('./faq').then((module) => module.FaqList);
 
@@ -27,54 +29,45 @@ const SERVED_MARKUP = { __html: '' };
 
 const CLASS_NAME = 'shell-footer__faq-list';
 
-/** The index among the questions' buttons of the one an event came from, or -1. */
-function questionIndex(holder: HTMLElement | null, target: EventTarget): number {
-  const button = target instanceof Element ? target.closest('button') : null;
-  return holder && button ? [...holder.querySelectorAll('button')].indexOf(button) : -1;
+/** A plain click on one of the served answers' links changes page in the app, as a drawn link would. */
+function useFollowLinksInApp() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    if (!link || link.target || link.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(`${link.pathname}${link.search}${link.hash}`);
+  };
 }
 
 /**
- * The footer's questions (an accordion; ~1.5 KB gzipped with its texts). Every public page shows
- * them at its end, and few visitors open one: on a server-rendered page their served markup stays
- * as it is, and their code loads when the pointer, the keyboard's focus or a touch comes to them.
- * The served questions are then replaced by the same ones drawn by React; the question that had
- * focus gets it back, and a click that came first is handed over. Elsewhere (a page rendered in
- * the browser) they load at once.
+ * The footer's questions (~1.5 KB gzipped with their texts). Every public page shows them at its
+ * end; they are the browser's own disclosure elements, which open and close without any code, so
+ * a server-rendered page keeps its served questions and never loads theirs. A page drawn in the
+ * browser (back from a signed-in area) loads them.
  */
 export function FooterFaq() {
-  // Fixed at mount: the served questions are kept until they are wanted, whatever renders next.
+  // Fixed at mount: a footer that took served questions over keeps them, whatever renders next.
   const [keepServed] = useState(useHydrating());
   const [List, setList] = useState<ComponentType | undefined>(() => (keepServed ? undefined : loadedList));
-  const [wanted, setWanted] = useState(!keepServed);
-  const holder = useRef<HTMLDivElement>(null);
-  const handOver = useRef<{ focus?: number; click?: number }>({});
+  const followLinkInApp = useFollowLinksInApp();
 
   useEffect(() => {
-    if (!wanted || List) return undefined;
+    if (keepServed || List) return undefined;
     let current = true;
     loadFaqList().then(
       (component) => {
         loadedList = component;
         if (current) setList(() => component);
       },
-      // The served questions stay readable; the next visit to them asks again.
-      () => current && setWanted(false),
+      // Without its code the footer shows its links and columns; the next page drawn asks again.
+      (error: unknown) => console.error('[agentdock] loading the footer questions failed', error),
     );
     return () => {
       current = false;
     };
-  }, [wanted, List]);
-
-  useLayoutEffect(() => {
-    if (!List) return;
-    const { focus, click } = handOver.current;
-    handOver.current = {};
-    const buttons = holder.current?.querySelectorAll('button');
-    // Focus left with the served button it was on; it is not taken from wherever the visitor moved it since.
-    const active = document.activeElement;
-    if (focus !== undefined && (!active || active === document.body)) buttons?.[focus]?.focus();
-    if (click !== undefined) buttons?.[click]?.click();
-  }, [List]);
+  }, [keepServed, List]);
 
   if (typeof document === 'undefined') {
     return (
@@ -83,37 +76,6 @@ export function FooterFaq() {
       </div>
     );
   }
-  if (List || !keepServed) {
-    return (
-      <div key="drawn" ref={holder} className={CLASS_NAME}>
-        {List && <List />}
-      </div>
-    );
-  }
-  const want = () => setWanted(true);
-  const onFocus = (event: SyntheticEvent) => {
-    const index = questionIndex(holder.current, event.target);
-    if (index >= 0) handOver.current.focus = index;
-    want();
-  };
-  const onClick = (event: SyntheticEvent) => {
-    const index = questionIndex(holder.current, event.target);
-    if (index < 0) return;
-    event.preventDefault();
-    handOver.current.click = index;
-    want();
-  };
-  return (
-    <div
-      key="served"
-      ref={holder}
-      className={CLASS_NAME}
-      dangerouslySetInnerHTML={SERVED_MARKUP}
-      suppressHydrationWarning
-      onPointerOver={want}
-      onTouchStart={want}
-      onFocus={onFocus}
-      onClick={onClick}
-    />
-  );
+  if (!keepServed) return <div className={CLASS_NAME}>{List && <List />}</div>;
+  return <div className={CLASS_NAME} dangerouslySetInnerHTML={SERVED_MARKUP} suppressHydrationWarning onKeyDown={moveBetweenQuestions} onClick={followLinkInApp} />;
 }
