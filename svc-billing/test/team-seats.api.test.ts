@@ -17,6 +17,7 @@ import { outbox } from '@agentdock/service-data';
 import { eventually } from '@agentdock/service-kit/testing';
 import request from 'supertest';
 import { planPrices } from '../src/db/schema';
+import { NEW_TEAM_WAIT } from '../src/domain/team-roles';
 import { BillingHarness, DRIVER, PLAN_PRICE_ROWS, type User } from './harness';
 
 type Principal = 'owner' | 'admin' | 'member' | 'outsider' | 'removed';
@@ -140,6 +141,34 @@ describe(`a team's seats with the local Stripe (${DRIVER})`, () => {
     await eventually(async () => (await events(teamCreditsPurchasedV1.subject)).length === 1);
     expect(await events(teamCreditsPurchasedV1.subject)).toEqual([expect.objectContaining({ organisationId: team, userId: people.admin.id, credits: 500_000, amount: 1_000 })]);
     expect(await events(creditsPurchasedV1.subject)).toEqual([]);
+  });
+
+  it('answers an owner who acts on a new team before identity’s event about it has arrived', async () => {
+    const newTeam = randomUUID();
+    const teamPath = endpointUrl(BILLING_TEAM_ENDPOINTS.teamBilling, { orgId: newTeam });
+    // Started before the event, answered after it: the call waited for the team's first fact.
+    const early = request(billing.url)
+      .get(teamPath)
+      .set(people.owner.auth)
+      .then((response) => response);
+    await new Promise((resolve) => setTimeout(resolve, 4 * NEW_TEAM_WAIT.everyMs));
+    await billing.publish(organisationMemberJoinedV1, { organisationId: newTeam, userId: people.owner.id, role: 'owner', members: 1 });
+    const answered = await early;
+    expect(answered.status).toBe(200);
+    expect(answered.body.members).toBe(1);
+  });
+
+  it('tells a stranger a team billing never heard of does not exist, after the wait, and one it knows at once', async () => {
+    const started = Date.now();
+    const unknown = await request(billing.url)
+      .get(endpointUrl(BILLING_TEAM_ENDPOINTS.teamBilling, { orgId: randomUUID() }))
+      .set(people.outsider.auth);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('organisation_not_found');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(NEW_TEAM_WAIT.totalMs);
+    const known = Date.now();
+    expect((await request(billing.url).get(path('teamBilling')).set(people.outsider.auth)).status).toBe(404);
+    expect(Date.now() - known).toBeLessThan(NEW_TEAM_WAIT.totalMs);
   });
 
   it('ends the seats when the subscription ends: seats 0, canceled', async () => {

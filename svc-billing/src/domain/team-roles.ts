@@ -32,13 +32,39 @@ export async function applyOrganisationDeleted(tx: Tx, input: { organisationId: 
     .where(and(eq(organisationRoles.organisationId, input.organisationId), lte(organisationRoles.lastEventAt, input.at)));
 }
 
-/** The caller's role in the team, or null when they are not (or no longer) a member. */
-export async function teamRoleOf(db: Db, organisationId: string, userId: string): Promise<TeamRole | null> {
+/** The caller's role in the team: null when they are not (or no longer) a member, undefined when billing never heard of them in it. */
+async function memberFact(db: Db, organisationId: string, userId: string): Promise<TeamRole | null | undefined> {
   const [row] = await db
     .select({ role: organisationRoles.role })
     .from(organisationRoles)
     .where(and(eq(organisationRoles.organisationId, organisationId), eq(organisationRoles.userId, userId)));
-  return row?.role ?? null;
+  return row ? row.role : undefined;
+}
+
+async function teamIsKnown(db: Db, organisationId: string): Promise<boolean> {
+  const [row] = await db.select({ organisationId: organisationRoles.organisationId }).from(organisationRoles).where(eq(organisationRoles.organisationId, organisationId)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * How long a call about a team billing has never heard of waits for identity's event about it.
+ * Billing learns of a team from that event; a customer who creates a team and buys its seats at
+ * once can be faster than it (the event goes through identity's outbox and the bus).
+ */
+export const NEW_TEAM_WAIT = { totalMs: 3_000, everyMs: 100 };
+
+/**
+ * The caller's role, waiting up to NEW_TEAM_WAIT for the first event of a team billing has not
+ * heard of. A team billing knows answers at once: only a call about a brand-new (or unknown) team waits.
+ */
+async function settledRoleOf(db: Db, organisationId: string, userId: string): Promise<TeamRole | null> {
+  const deadline = Date.now() + NEW_TEAM_WAIT.totalMs;
+  for (;;) {
+    const fact = await memberFact(db, organisationId, userId);
+    if (fact !== undefined) return fact;
+    if (Date.now() >= deadline || (await teamIsKnown(db, organisationId))) return null;
+    await new Promise((resolve) => setTimeout(resolve, NEW_TEAM_WAIT.everyMs));
+  }
 }
 
 /**
@@ -46,7 +72,7 @@ export async function teamRoleOf(db: Db, organisationId: string, userId: string)
  * exist (as identity answers), a member that they lack the role.
  */
 export async function requireTeamManager(db: Db, organisationId: string, userId: string): Promise<TeamRole> {
-  const role = await teamRoleOf(db, organisationId, userId);
+  const role = await settledRoleOf(db, organisationId, userId);
   if (role === null) throw new NotFoundError(undefined, { code: BILLING_ERROR_CODES.organisationNotFound });
   if (role === 'member') throw new ForbiddenError(undefined, { code: BILLING_ERROR_CODES.teamAdminRequired });
   return role;
