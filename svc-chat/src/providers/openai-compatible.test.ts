@@ -87,6 +87,21 @@ describe('OpenAI-compatible adapter', () => {
       expect(fake.requests.at(-1)!.body).toMatchObject({ stream: true, max_tokens: 11 });
     });
 
+    it('is streamed without a loop turn after its first piece when too long to ask for whole', async () => {
+      fake.mode = 'ok';
+      fake.reply = 'one two three four';
+      const seen: string[] = [];
+      await ask({
+        whole: true,
+        maxTokens: 11,
+        onToken: (piece) => {
+          seen.push(piece);
+          if (seen.length === 1) setImmediate(() => setImmediate(() => seen.push('[the loop turned]')));
+        },
+      });
+      expect(seen.slice(0, 4)).toEqual(['one ', 'two ', 'three ', 'four']);
+    });
+
     it('fails on an answer that is not JSON, and on one whose body does not come within the idle timeout', async () => {
       fake.mode = 'malformed';
       await expect(ask({ whole: true, maxTokens: 10 })).rejects.toThrow('the agent provider sent an unreadable answer');

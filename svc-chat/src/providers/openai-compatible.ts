@@ -108,7 +108,8 @@ export class OpenAiCompatibleProvider implements ChatProvider {
             const first = text === '';
             text += piece;
             request.onToken(piece);
-            if (first) await nextPollPhase();
+            // A reply nobody reads before it ends (too long to ask for whole) has no piece to let leave.
+            if (first && !request.whole) await nextPollPhase();
           }
           // Cut off at the reservation, or the reader left: read no further. Draining what is
           // already buffered could wait for ever once the stream was aborted after its last byte arrived.
