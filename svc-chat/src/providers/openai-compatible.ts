@@ -29,8 +29,9 @@ export interface OpenAiCompatibleConfig {
 const SLOWEST_TOKENS_PER_SECOND = 5;
 
 /**
- * Chat completions (streamed, or whole where nobody reads the reply before it ends) and the images API over the OpenAI protocol: OpenAI itself, vLLM,
- * Ollama, llama.cpp's server and the built-in demo provider all speak it.
+ * Chat completions (streamed, or whole where nobody reads a short reply before it ends) and the
+ * images API over the OpenAI protocol: OpenAI itself, vLLM, Ollama, llama.cpp's server and the
+ * built-in demo provider all speak it.
  */
 export class OpenAiCompatibleProvider implements ChatProvider {
   readonly name: string;

@@ -53,7 +53,7 @@ export interface ReplyRequest {
    */
   signal: AbortSignal;
   onWaiting(): void;
-  /** Where the reply goes as it arrives; absent: the caller answers only once the reply is settled (`ProviderRequest.onToken`). */
+  /** Where the reply goes as it arrives; absent: the caller answers only once it is settled (`ProviderRequest.whole`). */
   onToken?(text: string): void;
   /** A reply without an image counts as a failure (the `/v1` images endpoint would have nothing to answer). */
   requireImage?: boolean;
