@@ -1,12 +1,13 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
  * `ok` streams the reply; `slow` streams it a word every `delayMs`; `stall` sends one chunk and
  * then nothing; `error` answers `errorAnswer` before streaming; `stream-error` sends one chunk
  * and then an SSE `data: {"error": …}`, `error-event` one and then an `event: error`; `hang`
- * never answers; `malformed` breaks the stream.
+ * never answers; `malformed` breaks the stream. A request without `stream: true` gets the reply
+ * as one `chat.completion` (`slow`: after a word's delay each; `stall`: its headers only; `malformed`: JSON cut short).
  */
 export type FakeMode = 'ok' | 'slow' | 'stall' | 'error' | 'stream-error' | 'error-event' | 'hang' | 'malformed';
 
@@ -77,6 +78,7 @@ export class FakeOpenAi {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ created: 1, data: [{ b64_json: Buffer.from('png-bytes').toString('base64') }] }));
       }
+      if (body.stream !== true) return self.answerWhole(res);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (self.mode === 'malformed') return res.end('data: {"id": "x", "choices": [\n\n');
       const chunk = (delta: object) =>
@@ -104,6 +106,24 @@ export class FakeOpenAi {
     await once(server, 'listening');
     fake = new FakeOpenAi(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
     return fake;
+  }
+
+  private async answerWhole(res: ServerResponse): Promise<void> {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (this.mode === 'stall') return void res.flushHeaders();
+    if (this.mode === 'malformed') return void res.end('{"id": "x", "choices": [');
+    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.delayMs * this.reply.split(/(?<= )/).length));
+    const usage = this.usage ? { usage: { ...this.usage, total_tokens: this.usage.prompt_tokens + this.usage.completion_tokens } } : {};
+    res.end(
+      JSON.stringify({
+        id: 'c1',
+        object: 'chat.completion',
+        created: 1,
+        model: 'm',
+        choices: [{ index: 0, message: { role: 'assistant', content: this.reply }, finish_reason: 'stop' }],
+        ...usage,
+      }),
+    );
   }
 
   close(): Promise<void> {

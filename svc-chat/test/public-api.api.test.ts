@@ -141,6 +141,32 @@ describe(`svc-chat public API (/v1) with the official OpenAI SDK on ${DRIVER}`, 
     expect(summary.body.daily.at(-1)).toMatchObject({ creditsUsed: 0, messages: 0, apiMessages: 1, apiCredits: 1_800 });
   });
 
+  it('asks the provider for a short completion that is not streamed in one answer, charged as the same reply streamed', async () => {
+    const agent = await chat.agent();
+    const { user, key, client } = await customer();
+    fake.reply = 'abcde';
+    const messages = [{ role: 'user' as const, content: 'abcd' }];
+    // The harness's provider timeout (2 s) has replies of up to 10 tokens asked for whole.
+    const whole = await client.chat.completions.create({ model: agent.key, messages, max_tokens: 10 });
+    expect(fake.requests.at(-1)!.body).not.toHaveProperty('stream');
+    const chunks: OpenAI.ChatCompletionChunk[] = [];
+    for await (const chunk of await client.chat.completions.create({ model: agent.key, messages, max_tokens: 10, stream: true, stream_options: { include_usage: true } })) {
+      chunks.push(chunk);
+    }
+    expect(fake.requests.at(-1)!.body).toMatchObject({ stream: true });
+    expect(whole.choices[0]).toMatchObject({ message: { content: 'abcde' }, finish_reason: 'stop' });
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('abcde');
+    // 'abcd' is 1 token, the reply 2 (as the provider counted): 300 credits each.
+    expect(whole.usage).toEqual({ prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 });
+    expect(chunks.at(-1)!.usage).toEqual(whole.usage);
+    expect((await requestsOf(key.id)).map((row) => [row.status, row.credits])).toEqual([
+      [200, 300],
+      [200, 300],
+    ]);
+    expect(await chat.wallet(user.id)).toMatchObject({ creditsRemaining: 50_000 - 600 });
+    await expectLedgerBalanced(user.id);
+  });
+
   it('publishes chat.credits.spent with the balance after, from the settlement that charged the completion', async () => {
     const agent = await chat.agent();
     const { user, client } = await customer();

@@ -31,6 +31,10 @@ export const chatProviderEnv = z.object({
   /** `openai` (any OpenAI-compatible server), `agent-platform` (trigger/poll) or unset: the demo provider at DEMO_AGENT_PROVIDER_URL. */
   CHAT_PROVIDER: z.enum(['openai', 'agent-platform', 'demo']).default('demo'),
   CHAT_PROVIDER_NAME: z.string().min(1).default('AI provider'),
+  /**
+   * How long a reply may take to start: a stream's first bytes, or the whole answer of a short
+   * reply nobody streams, which is asked for in one piece (see OpenAiCompatibleProvider).
+   */
   CHAT_PROVIDER_TIMEOUT_MS: positiveInt.default(60_000),
   /** A streamed reply that sends nothing for this long ends as a failure (refunded in full). */
   CHAT_PROVIDER_IDLE_TIMEOUT_MS: positiveInt.default(30_000),

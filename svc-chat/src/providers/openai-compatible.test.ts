@@ -66,6 +66,50 @@ describe('OpenAI-compatible adapter', () => {
     expect(two!.clientPort).toBe(one!.clientPort);
   });
 
+  describe('a reply nobody reads before it ends', () => {
+    // At the 2 s answer timeout, replies of up to 10 tokens (5 a second) are asked for whole.
+    it('is asked for in one answer when short, and given to onToken whole', async () => {
+      fake.mode = 'ok';
+      fake.reply = 'Monday: plan.';
+      fake.usage = { prompt_tokens: 7, completion_tokens: 3 };
+      const seen: string[] = [];
+      const reply = await ask({ whole: true, maxTokens: 10, temperature: 0.5, onToken: (piece) => seen.push(piece) });
+      expect(reply).toEqual({ text: 'Monday: plan.', usage: { promptTokens: 7, completionTokens: 3 }, imageUrl: null, finishReason: 'stop' });
+      expect(seen).toEqual(['Monday: plan.']);
+      const sent = fake.requests.at(-1)!.body;
+      expect(sent).toMatchObject({ model: 'm', max_tokens: 10, temperature: 0.5, messages: [{ role: 'system' }, { role: 'user', content: 'Plan my week' }] });
+      expect(sent).not.toHaveProperty('stream');
+    });
+
+    it('is streamed when a slow model could not write it within the answer timeout', async () => {
+      fake.mode = 'ok';
+      await ask({ whole: true, maxTokens: 11 });
+      expect(fake.requests.at(-1)!.body).toMatchObject({ stream: true, max_tokens: 11 });
+    });
+
+    it('is streamed without a loop turn after its first piece when too long to ask for whole', async () => {
+      fake.mode = 'ok';
+      fake.reply = 'one two three four';
+      const seen: string[] = [];
+      await ask({
+        whole: true,
+        maxTokens: 11,
+        onToken: (piece) => {
+          seen.push(piece);
+          if (seen.length === 1) setImmediate(() => setImmediate(() => seen.push('[the loop turned]')));
+        },
+      });
+      expect(seen.slice(0, 4)).toEqual(['one ', 'two ', 'three ', 'four']);
+    });
+
+    it('fails on an answer that is not JSON, and on one whose body does not come within the idle timeout', async () => {
+      fake.mode = 'malformed';
+      await expect(ask({ whole: true, maxTokens: 10 })).rejects.toThrow('the agent provider sent an unreadable answer');
+      fake.mode = 'stall';
+      await expect(ask({ whole: true, maxTokens: 10 }, new OpenAiCompatibleProvider({ ...config(), idleTimeoutMs: 100 }))).rejects.toThrow('no answer body for 100 ms');
+    });
+  });
+
   it("asks for the agent's model and sends no key to an endpoint that takes none", async () => {
     fake.mode = 'ok';
     fake.reply = 'ok';

@@ -31,6 +31,11 @@ export interface ProviderRequest {
   maxTokens: number;
   /** A piece of reply text as soon as it is known (streaming providers call it per token). */
   onToken(text: string): void;
+  /**
+   * Nobody reads the reply before it ends (a `/v1` request not streamed): a provider may ask for it
+   * in one answer, and then gives `onToken` all of it at once.
+   */
+  whole?: boolean;
   /** The provider accepted the request and is working (trigger/poll providers call it once). */
   onWaiting(): void;
 }

@@ -99,7 +99,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
         requestId: getRequestId(req),
         signal: left,
         onWaiting: () => undefined,
-        onToken: streaming ? (text) => chunk({ delta: { content: text } }) : () => undefined,
+        ...(streaming && { onToken: (text: string) => chunk({ delta: { content: text } }) }),
       });
       if (!result.ok) {
         if (!streaming) throw new PublicApiError('agent_unavailable', result.error);
@@ -147,7 +147,6 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
       requestId: getRequestId(req),
       signal: left,
       onWaiting: () => undefined,
-      onToken: () => undefined,
       requireImage: true,
     });
     if (!result.ok) throw new PublicApiError('agent_unavailable', result.error);

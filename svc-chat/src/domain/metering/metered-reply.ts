@@ -47,13 +47,19 @@ export interface ReplyRequest {
   imageSize?: ImageSize;
   /** In the log lines of a failure and in the apology the caller sees. */
   requestId?: string;
-  /** The caller left (or stopped): the reply is charged for what was generated up to then. */
+  /**
+   * The caller left (or stopped): the reply is charged for what was generated up to then (of one
+   * asked for whole, `ProviderRequest.whole`, nothing had arrived before its end).
+   */
   signal: AbortSignal;
   onWaiting(): void;
-  onToken(text: string): void;
+  /** Where the reply goes as it arrives; absent: the caller answers only once it is settled (`ProviderRequest.whole`). */
+  onToken?(text: string): void;
   /** A reply without an image counts as a failure (the `/v1` images endpoint would have nothing to answer). */
   requireImage?: boolean;
 }
+
+const noReader = () => undefined;
 
 export type MeteredResult<TDone, TFailed> = { ok: true; done: TDone } | { ok: false; error: TFailed };
 
@@ -69,7 +75,8 @@ export async function meteredReply<TDone, TFailed>(
   record: ReplyRecorder<TDone, TFailed>,
 ): Promise<MeteredResult<TDone, TFailed>> {
   const bound = reservation.replyBound;
-  const stream = cutOffAt(bound, request.onToken);
+  const reader = request.onToken;
+  const stream = cutOffAt(bound, reader ?? noReader);
   let delivered: Delivered;
   // The caller's leaving or the cut at the bound stops the provider, while it answers.
   const stopped = eitherSignal(request.signal, stream.signal);
@@ -91,6 +98,7 @@ export async function meteredReply<TDone, TFailed>(
       signal: stopped.signal,
       maxTokens: bound,
       onToken: stream.onToken,
+      ...(!reader && { whole: true }),
       onWaiting: request.onWaiting,
     });
     if (request.requireImage && !reply.imageUrl && !request.signal.aborted) throw new ProviderError('the image agent answered without an image');
@@ -117,6 +125,7 @@ export async function meteredReply<TDone, TFailed>(
   // queries run without ever doing so, so in the embedded default, where the gateway shares
   // this process, a reply that arrived in one burst would reach the reader only after it commits.
   // One poll phase is that turn; a timer here cost every reply (streamed or not) a millisecond.
-  await nextPollPhase();
+  // Without a reader nothing was written yet.
+  if (reader) await nextPollPhase();
   return { ok: true, done: await settle(deps, reservation, request.agent, delivered, record) };
 }
