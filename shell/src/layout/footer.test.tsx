@@ -11,10 +11,12 @@ const footerAt = (path: string) =>
   );
 
 describe('site footer', () => {
-  it.each(['/', '/pricing', '/courses/ai-fundamentals', '/signin'])('shows the FAQ and the link columns on the public page %s', (path) => {
+  it.each(['/', '/pricing', '/courses/ai-fundamentals', '/signin'])('shows the FAQ and the link columns on the public page %s', async (path) => {
     footerAt(path);
     expect(screen.getByRole('heading', { name: 'Frequently asked questions' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Company' })).toBeTruthy();
+    // Drawn in the browser, the footer loads its questions.
+    expect(await screen.findAllByRole('heading', { level: 3 })).toHaveLength(7);
   });
 
   it.each(['/dashboard', '/dashboard/api-keys', '/manage-subscription', '/chat', '/chat/3f1f7c3e-5d0a-4a55-9d53-3c4b1a0f9a11', '/admin'])(
