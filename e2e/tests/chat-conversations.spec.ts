@@ -267,6 +267,12 @@ test.describe('Chat conversations and message actions', () => {
     await expect.poll(fromEnd).toBeLessThan(48);
     await expect(jump).toHaveCount(0);
     await expect(page.locator('.chat-bubble--assistant').last()).toBeInViewport();
+    // From the keyboard too: the conversation is a tab stop of its own, and Home scrolls it to the start.
+    await pane.focus();
+    await expect(pane).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect.poll(fromTop).toBeLessThan(100);
+    await expect(jump).toBeVisible();
 
     // Export: a .md file named after the conversation, with every message as written.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Markdown' }).click()]);

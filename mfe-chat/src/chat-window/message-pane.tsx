@@ -29,7 +29,9 @@ export function MessagePane({ paneRef, onScroll, onKeyDown, agent, messages, loa
   const lastReply = shown?.findLast((message) => message.role === 'assistant');
   const busy = pending !== null || switching;
   return (
-    <div className="chat-pane" ref={paneRef} onScroll={onScroll} onKeyDown={onKeyDown} aria-busy={busy} role="log" aria-live="off" aria-label="Conversation">
+    // A tab stop of its own: a reply that streams past the pane's end leaves nothing focusable in
+    // view (the actions come when it ends), and the keyboard must still scroll the conversation.
+    <div className="chat-pane" ref={paneRef} tabIndex={0} onScroll={onScroll} onKeyDown={onKeyDown} aria-busy={busy} role="log" aria-live="off" aria-label="Conversation">
       {loadError ? (
         <Alert variant="error">{loadError}</Alert>
       ) : !agent ? (
