@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BILLING_ERROR_CODES } from '@agentdock/contracts';
 import { ForbiddenError, NotFoundError } from '@agentdock/service-kit';
 import type { Db, Tx } from '@agentdock/service-data';
@@ -63,7 +64,7 @@ async function settledRoleOf(db: Db, organisationId: string, userId: string): Pr
     const fact = await memberFact(db, organisationId, userId);
     if (fact !== undefined) return fact;
     if (Date.now() >= deadline || (await teamIsKnown(db, organisationId))) return null;
-    await new Promise((resolve) => setTimeout(resolve, NEW_TEAM_WAIT.everyMs));
+    await sleep(NEW_TEAM_WAIT.everyMs);
   }
 }
 
