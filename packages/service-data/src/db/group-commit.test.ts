@@ -109,6 +109,41 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await valueOf('beside-claims')).toBe(1);
   });
 
+  (onPostgres ? it : it.skip)('a COMMIT refused with an error is known to be rolled back without asking: the server says so before it records the rollback', async () => {
+    const groups = new GroupCommits();
+    const pipelined = (sessionClient(database.db) as PatientPool).pipelined();
+    const connect = pipelined.connect.bind(pipelined) as () => Promise<pg.PoolClient>;
+    // The refusal reaches the client before the server records the rollback: asked then, the
+    // group's transaction is still in progress. Here it stays so, as a transaction held open.
+    const held = await connect();
+    await held.query('begin');
+    const { rows } = await held.query<{ txid: string }>('select txid_current()::text as txid');
+    const spy = jest.spyOn(pipelined, 'connect').mockImplementation((async () => {
+      const client = await connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      client.query = ((...args: unknown[]) => {
+        const result = query(...args);
+        const asksTransaction = (args[0] as { name?: string }).name === 'group_commit_transaction_id';
+        return asksTransaction ? result.then(() => ({ rows })) : result;
+      }) as typeof client.query;
+      return client;
+    }) as typeof pipelined.connect);
+    try {
+      const outcomes = await Promise.allSettled(
+        [
+          { statement: claim, values: { name: 'refused-alone' } },
+          { statement: claim, values: { name: 'refused-twice' } },
+          { statement: claim, values: { name: 'refused-twice' } },
+        ].map((item) => groups.run(database.db, 'refused', item)),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    } finally {
+      spy.mockRestore();
+      await held.query('rollback');
+      held.release();
+    }
+  });
+
   (onPostgres ? it : it.skip)('settles a group whose COMMIT went through but whose answer was lost: each statement gets its rows, written once', async () => {
     const groups = new GroupCommits();
     const pipelined = (sessionClient(database.db) as PatientPool).pipelined();
@@ -127,6 +162,29 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const rows = await Promise.all(bumps('answer-lost', 4).map((item) => groups.run(database.db, 'answer-lost', item)));
       expect(rows.map(([row]) => row!.value)).toEqual([1, 2, 3, 4]);
       expect(await valueOf('answer-lost')).toBe(4);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  (onPostgres ? it : it.skip)('waits for a group whose COMMIT never reached the database to be rolled back, then runs each statement again alone', async () => {
+    const groups = new GroupCommits();
+    const pipelined = (sessionClient(database.db) as PatientPool).pipelined();
+    const connect = pipelined.connect.bind(pipelined) as () => Promise<pg.PoolClient>;
+    // The COMMIT is lost on its way, and the server sees the connection close only a while later:
+    // until then the group's transaction is still in progress, neither committed nor rolled back.
+    const spy = jest.spyOn(pipelined, 'connect').mockImplementation((async () => {
+      const client = await connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      const release = client.release.bind(client);
+      client.query = ((...args: unknown[]) => (args[0] === 'commit' ? Promise.reject(new Error('Connection terminated unexpectedly')) : query(...args))) as typeof client.query;
+      client.release = ((error?: Error | boolean) => void setTimeout(() => release(error), 400)) as typeof client.release;
+      return client;
+    }) as typeof pipelined.connect);
+    try {
+      const outcomes = await Promise.allSettled(bumps('commit-lost', 4).map((item) => groups.run(database.db, 'commit-lost', item)));
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await valueOf('commit-lost')).toBe(4);
     } finally {
       spy.mockRestore();
     }

@@ -1,6 +1,7 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from './database';
 import { type NamedStatement, namedStatement, runsEmbedded, sessionClient } from './named-statement';
 import { PatientPool } from './patient-pool';
@@ -56,11 +57,12 @@ interface Waiting<TItem> {
  * The statements must be ones that can run outside a transaction and write everything or nothing
  * (a refusal is no row, not an error). Where a statement fails, the rest of its group fails with
  * it, the COMMIT rolls the transaction back with nothing written, and each statement of the group
- * runs again on its own, so that one statement's error is its own and no other's. A COMMIT refused,
- * or whose answer was lost with its connection, is settled by asking the database whether the
- * group's transaction committed (`txid_status`): committed, each statement has its rows; rolled
- * back, each runs again alone; where that cannot be told, the group's statements fail, as a lost
- * connection fails a statement run alone. On the embedded database, which runs one statement at a time with no flush
+ * runs again on its own, so that one statement's error is its own and no other's. A COMMIT refused
+ * with an error (a deferred constraint) wrote nothing either. One whose answer was lost with its
+ * connection is settled by asking the database whether the group's transaction committed
+ * (`txid_status`, asked again while the server has not yet seen the connection go): committed,
+ * each statement has its rows; rolled back, each runs again alone; where that cannot be told, the
+ * group's statements fail, as a lost connection fails a statement run alone. On the embedded database, which runs one statement at a time with no flush
  * to share, statements run as they come.
  */
 export class GroupCommits<TItem extends GroupedStatement> {
@@ -145,9 +147,10 @@ export class GroupCommits<TItem extends GroupedStatement> {
       client.release();
     } catch (error) {
       client.release(error instanceof Error ? error : true);
-      // The COMMIT was refused (a deferred constraint) or its answer lost with the connection: the
-      // database says which, from the transaction's id, once it can be asked.
-      written = await outcomeOf(db, txid);
+      // A COMMIT refused with an ERROR (a deferred constraint) was refused before the commit was
+      // written: rolled back. Its answer lost with the connection (or a FATAL, which can come after
+      // the commit), the database says which from the transaction's id, once it can be asked.
+      written = refusedBeforeCommit(error) ? 'aborted' : await outcomeOf(db, txid);
       if (written === 'unknown') return failAll(error);
     }
     if (written === 'committed' && !failed) return group.forEach((waiting, index) => waiting.resolve(rows[index]!));
@@ -171,12 +174,24 @@ function pipelinedPool(db: Db): PatientPool {
   throw new Error('group commit: not a root handle of openDatabase on PostgreSQL');
 }
 
-/** Whether the transaction whose id `txid` answers committed, was rolled back, or cannot be told (its id never came). */
+function refusedBeforeCommit(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
+}
+
+/** How long a transaction whose connection is gone may still be 'in progress': its backend has not yet seen the loss, or is still rolling back. */
+const SETTLING = { tries: 50, every: 100 };
+
+/** Whether the transaction whose id `txid` answers committed, was rolled back, or cannot be told (its id never came, or it stayed in progress). */
 async function outcomeOf(db: Db, txid: Promise<Record<string, unknown>[]>): Promise<'committed' | 'aborted' | 'unknown'> {
   try {
     const [{ txid: id } = {}] = await txid;
-    const [{ status } = {}] = await transactionStatus.run(db, { txid: id });
-    return status === 'committed' || status === 'aborted' ? status : 'unknown';
+    for (let attempt = 0; attempt < SETTLING.tries; attempt += 1) {
+      const [{ status } = {}] = await transactionStatus.run(db, { txid: id });
+      if (status === 'committed' || status === 'aborted') return status;
+      if (status !== 'in progress') return 'unknown';
+      await pause(SETTLING.every);
+    }
+    return 'unknown';
   } catch {
     return 'unknown';
   }
