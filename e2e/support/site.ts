@@ -19,6 +19,18 @@ export const siteFooter = (page: Page): Locator => page.getByRole('contentinfo')
 export const mainContent = (page: Page): Locator => page.getByRole('main');
 export const pageHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
 
+/** Whether React has taken the element over (hydrated or drawn it): React keeps its fiber on the node. */
+export const reactOwns = (locator: Locator): Promise<boolean> => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+
+/**
+ * A served page is hydrated once its visitor shows signs of using it (the pointer over it, a key,
+ * a touch): moves the pointer onto <main> and waits until React owns its heading.
+ */
+export async function useServedPage(page: Page): Promise<void> {
+  await mainContent(page).hover();
+  await expect.poll(() => reactOwns(mainContent(page).locator('h1').first()), { timeout: 20_000 }).toBe(true);
+}
+
 /** The served HTML of `path`, as a crawler or a browser before any script gets it. */
 export async function servedHtml(request: APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path, { headers: { accept: 'text/html' } });

@@ -79,6 +79,8 @@ test.describe('Deploying one remote alone', () => {
     test('shows the fallback on its routes only, never a white page', async ({ page }) => {
       await redeployWithRenamedExpose(page);
       await page.goto('/about');
+      // The page's code is fetched once the visitor uses the page.
+      await mainContent(page).hover();
       await expect(pageHeading(page, TEXT.fallbackHeading)).toBeVisible();
       await expect(siteHeader(page)).toBeVisible();
       await otherRemotesStillWork(page);

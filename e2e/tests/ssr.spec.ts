@@ -1,10 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ROUTES } from '../../shell/src/routing/route-table';
-import { adminAccount, bearer } from '../support/accounts';
+import { adminAccount, bearer, createAccount, signInBrowser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
 import { PUBLIC_COURSE_ID, PUBLIC_PAGES, type PublicPage } from '../support/public-pages';
-import { mainContent, mainNav, pageHeading, servedHtml, siteFooter, TEXT } from '../support/site';
+import { mainContent, mainNav, pageHeading, reactOwns, servedHtml, siteFooter, TEXT, useServedPage } from '../support/site';
 
 // Public pages arrive with their content in the HTML (the shell's server renderer), and the
 // browser takes that markup over instead of drawing the page again.
@@ -67,9 +67,8 @@ test.describe('Server-rendered public pages', () => {
         });
       });
       await page.goto(path);
-      const remote = path === '/signin' ? 'account' : 'marketing';
-      // Interactive: the page's micro-frontend has loaded and React has taken the markup over.
-      await expect(page.locator(`meta[name="agentdock-remote:${remote}"]`)).toBeAttached();
+      // Interactive: the visitor's pointer brought the page's micro-frontend, and React has taken the markup over.
+      await useServedPage(page);
       await page.waitForLoadState('networkidle');
       const heading = mainContent(page).locator('h1');
       await expect(heading).toHaveCount(1);
@@ -95,11 +94,52 @@ test.describe('Server-rendered public pages', () => {
     });
     for (const { path } of PUBLIC_PAGES) {
       await page.goto(path);
-      const remote = path === '/signin' || path === '/signup' ? 'account' : 'marketing';
-      await expect(page.locator(`meta[name="agentdock-remote:${remote}"]`)).toBeAttached();
+      await useServedPage(page);
       await page.waitForLoadState('networkidle');
     }
     expect(redrawn).toEqual([]);
+  });
+
+  test('a visitor without a session who only reads a served page gets none of its code; the first use brings it, and a choice made on the served markup holds', async ({
+    page,
+  }) => {
+    const marketingScripts: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.port === String(E2E_PORTS.MFE_MARKETING_PORT) && url.pathname.endsWith('.js')) marketingScripts.push(url.pathname);
+    });
+    await page.goto('/pricing');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(marketingScripts, 'scripts of the pricing page fetched while the visitor only reads').toEqual([]);
+    expect(await reactOwns(mainContent(page).locator('h1'))).toBe(false);
+    // The shell itself is live: its header is React's.
+    expect(await reactOwns(mainNav(page))).toBe(true);
+
+    await mainContent(page)
+      .getByRole('radio', { name: /^Annual/ })
+      .check();
+    await expect(mainContent(page).getByText('Billed annually at $540 per year')).toBeVisible();
+    await expect(mainContent(page).getByRole('radio', { name: /^Annual/ })).toBeChecked();
+    expect(marketingScripts).toContain('/remoteEntry.js');
+    expect(await reactOwns(mainContent(page).locator('h1'))).toBe(true);
+  });
+
+  test('a visitor who may have a session, or a URL with a query, gets the served page hydrated at once, without using it', async ({ page, request }) => {
+    await page.goto('/pricing?subscription=cancelled');
+    await expect.poll(() => reactOwns(mainContent(page).locator('h1')), { timeout: 20_000 }).toBe(true);
+
+    await signInBrowser(page, await createAccount(request));
+    await page.goto('/courses');
+    await expect.poll(() => reactOwns(mainContent(page).locator('h1')), { timeout: 20_000 }).toBe(true);
+  });
+
+  test('a keyboard visitor brings the served page its code with the first key', async ({ page }) => {
+    await page.goto('/courses');
+    await page.waitForLoadState('networkidle');
+    expect(await reactOwns(mainContent(page).locator('h1'))).toBe(false);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => reactOwns(mainContent(page).locator('h1')), { timeout: 20_000 }).toBe(true);
   });
 
   test('with a slow marketing remote the page is there at once and the footer stays below the fold', async ({ page }) => {

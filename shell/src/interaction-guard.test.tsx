@@ -5,6 +5,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { SegmentedControl } from '@agentdock/ui';
 import { holdInteractionsUntilInteractive, markInteractive } from './interaction-guard';
+import { createServedPageWake, type ServedPageWake } from './served-page-wake';
 import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered';
 
 function ContactForm({ onSend }: { onSend: (fields: { name: string; email: string }) => void }) {
@@ -130,13 +131,13 @@ function serveRouted(Page: ComponentType) {
   return { container, field, hydrateLazily };
 }
 
-function serveAndHold(onSend: (fields: { name: string; email: string }) => void) {
+function serveAndHold(onSend: (fields: { name: string; email: string }) => void, codeAskedFor?: ServedPageWake) {
   const container = document.createElement('div');
   container.id = 'root';
   container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
   container.innerHTML = renderToString(<ContactForm onSend={onSend} />);
   document.body.append(container);
-  holdInteractionsUntilInteractive(document);
+  holdInteractionsUntilInteractive(document, codeAskedFor);
   return {
     container,
     field: (label: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!,
@@ -187,6 +188,24 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(onSend).not.toHaveBeenCalled();
     act(() => page.container.querySelector('button')!.click());
     expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  });
+
+  it("counts the hold limit from when the page's code is asked for, not from when the page was served", async () => {
+    jest.useFakeTimers();
+    const onSend = jest.fn();
+    const wake = createServedPageWake();
+    const page = serveAndHold(onSend, wake);
+    // A visitor reads for a minute: nothing of the page's code is asked for meanwhile.
+    jest.advanceTimersByTime(60_000);
+    typeBeforeHydration(page.field('Name'), 'Ada');
+    wake.wake();
+    page.container.querySelector('button')!.click();
+    jest.advanceTimersByTime(9_000);
+    jest.useRealTimers();
+
+    page.hydrate();
+    await releaseHeld();
+    expect(onSend).toHaveBeenCalledWith({ name: 'Ada', email: '' });
   });
 
   it('a submit held until the shell marks the page interactive from an effect sees the text typed before', async () => {

@@ -1,9 +1,10 @@
+import type { ServedPageWake } from './served-page-wake';
 import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered';
 
 /**
- * Longest a click is held back: past this, it is dropped and the page takes clicks as they come
- * (a remote that never loads must not leave <main> dead). Typed text is handed over whenever the
- * page becomes interactive.
+ * Longest a click is held back once the page's code has been asked for: past this, it is dropped
+ * and the page takes clicks as they come (a remote that never loads must not leave <main> dead).
+ * Typed text is handed over whenever the page becomes interactive.
  */
 const HOLD_LIMIT_MS = 10_000;
 
@@ -15,7 +16,7 @@ let release: (() => void) | undefined;
  * reload, with the typed fields in the URL). Until the page is interactive such events are
  * stopped here, before React or the browser act on them, and replayed once it is.
  */
-export function holdInteractionsUntilInteractive(doc: Document = document): void {
+export function holdInteractionsUntilInteractive(doc: Document = document, codeAskedFor?: ServedPageWake): void {
   if (!doc.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
   const held: Array<() => void> = [];
   // A radio or checkbox shows its new state at once; React is told once it listens (below).
@@ -47,6 +48,7 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
   doc.addEventListener('click', hold, true);
   doc.addEventListener('submit', hold, true);
   let holding = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   function stopHolding() {
     holding = false;
     clearTimeout(timer);
@@ -55,10 +57,13 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
   }
   // Past the limit the held clicks are dropped, but typed text is still handed over when the page
   // becomes interactive: React would otherwise take the typed text for its own and never see it.
-  const timer = setTimeout(() => {
-    stopHolding();
-    held.length = 0;
-  }, HOLD_LIMIT_MS);
+  const startHoldLimit = () => {
+    if (!holding) return;
+    timer = setTimeout(() => {
+      stopHolding();
+      held.length = 0;
+    }, HOLD_LIMIT_MS);
+  };
   let released = false;
   function stop() {
     if (released) return;
@@ -76,6 +81,8 @@ export function holdInteractionsUntilInteractive(doc: Document = document): void
   }
   const releaseThese = () => stop();
   release = releaseThese;
+  if (codeAskedFor) codeAskedFor.whenWoken(startHoldLimit);
+  else startHoldLimit();
 }
 
 /**

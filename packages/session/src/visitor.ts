@@ -48,6 +48,11 @@ export function loadSessionClient(): Promise<SessionClient> {
   return pending;
 }
 
+/** Whether this browser may hold a session (it signed in here, or in another tab): then the anonymous view a server drew may not be this visitor's. */
+export function mayHoldSession(): boolean {
+  return createSessionHint(browserStorage()).present();
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => {

@@ -58,6 +58,18 @@ describe('connectRemotes', () => {
     expect(loadScript).toHaveBeenCalledTimes(1);
   });
 
+  it('checks the manifest at once but runs none of the remote until its scripts may load', async () => {
+    serve(() => json(manifest()));
+    let allow!: () => void;
+    const load = connectRemotes({ scriptsAfter: new Promise<void>((resolve) => (allow = resolve)) })('marketing', 'pages');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.head.querySelector('meta[name="agentdock-remote:marketing"]')?.getAttribute('content')).toBe('b-1');
+    expect(loadScript).not.toHaveBeenCalled();
+    allow();
+    await expect(load).resolves.toBe(pagesModule);
+    expect(loadScript).toHaveBeenCalledTimes(1);
+  });
+
   it('forgets a failed load, so a retry reaches the remote once it is back', async () => {
     let up = false;
     serve(() => (up ? json(manifest()) : json({}, false)));

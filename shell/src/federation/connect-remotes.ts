@@ -33,10 +33,11 @@ function cachedUntilFailure<K, V>(load: (key: K) => Promise<V>): (key: K) => Pro
 
 /**
  * Connects the shell to the remotes named by /runtime-config.json: for each remote, its manifest
- * (checked before anything of the remote runs), then its entry script, then the shared scope.
+ * (checked before anything of the remote runs), then its entry script (once `scriptsAfter` has
+ * resolved), then the shared scope.
  * Nothing that failed is remembered, so a remote that comes back is reached on the next try.
  */
-export function connectRemotes(): ExposedModuleLoader {
+export function connectRemotes({ scriptsAfter }: { scriptsAfter?: Promise<void> } = {}): ExposedModuleLoader {
   const runtimeConfig = cachedUntilFailure<void, RuntimeConfig>(() => fetchRuntimeConfig());
 
   const container = cachedUntilFailure(async (remote: RemoteName): Promise<Container> => {
@@ -47,6 +48,7 @@ export function connectRemotes(): ExposedModuleLoader {
     checkRemoteManifest(remote, manifest);
     // The runtime configuration may name a manifest by path (served by the gateway itself).
     const entryUrl = manifestEntryUrl(new URL(manifestUrl, document.baseURI).href, manifest);
+    await scriptsAfter;
     await loadScript(entryUrl);
     const loaded = (window as unknown as Record<string, Container | undefined>)[containerName(remote)];
     if (!loaded) throw new Error(`${entryUrl} defines no ${containerName(remote)}`);

@@ -8,6 +8,7 @@ import { AppRoutes } from '../app';
 import type { ExposedModuleLoader } from '../federation/connect-remotes';
 import { createPageRegistry } from '../federation/page-registry';
 import { RemoteUnavailableError } from '../federation/remote-unavailable';
+import { servedPageWake } from '../served-page-wake';
 
 const FALLBACK = 'This part of Agentdock is unavailable right now';
 
@@ -31,6 +32,14 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('remote pages', () => {
+  it('a page drawn in the browser wakes the served page wake: its code is needed now, whatever the visitor did', async () => {
+    const woken = jest.fn();
+    servedPageWake.whenWoken(woken);
+    renderApp(() => new Promise<unknown>(() => undefined));
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    expect(woken).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a loading state, then the page, inside the layout', async () => {
     let finish!: () => void;
     const loadExposed = jest.fn(

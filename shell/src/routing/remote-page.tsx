@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { LoadingBlock, useDocumentTitle } from '@agentdock/ui';
 import type { PageRegistry } from '../federation/page-registry';
 import { markInteractive } from '../interaction-guard';
+import { servedPageWake } from '../served-page-wake';
 import type { PageRoute } from './page-routes';
 import { RemoteBoundary } from './remote-boundary';
 import { useRouteDescription } from './route-description';
@@ -41,7 +42,12 @@ function PageInteractive() {
   return null;
 }
 
+/**
+ * Drawn only where the page renders in the browser (a navigation, or a served page React had to
+ * draw again): its code is needed now, whatever the visitor has done so far.
+ */
 function PageLoading() {
+  useEffect(() => servedPageWake.wake(), []);
   return (
     <div className="shell-page-loading">
       <LoadingBlock label="Loading…" />
