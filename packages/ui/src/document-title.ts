@@ -4,11 +4,12 @@ import { SITE } from './site';
 /**
  * Sets the document title and, when given, the meta description (search results, link previews).
  * The shell sets them per route; a page that learns a better title from its data (a course's
- * name) calls it again.
+ * name) calls it again. Without a title (the page the server rendered, whose HTML has its own) the
+ * document's stays.
  */
-export function useDocumentTitle(title: string, description?: string) {
+export function useDocumentTitle(title: string | undefined, description?: string) {
   useEffect(() => {
-    document.title = `${title} · ${SITE.name}`;
+    if (title !== undefined) document.title = `${title} · ${SITE.name}`;
   }, [title]);
 
   useEffect(() => {

@@ -6,7 +6,7 @@ import { markInteractive } from '../interaction-guard';
 import { servedPageWake } from '../served-page-wake';
 import type { PageRoute } from './page-routes';
 import { RemoteBoundary } from './remote-boundary';
-import { useRouteDescription } from './route-description';
+import { isServedPage, useRouteDescription } from './route-description';
 
 interface RemotePageProps {
   route: PageRoute;
@@ -16,7 +16,8 @@ interface RemotePageProps {
 /** One routed page of a micro-frontend, with its loading and failure states. */
 export function RemotePage({ route, registry }: RemotePageProps) {
   const { pathname } = useLocation();
-  useDocumentTitle(route.title, useRouteDescription(route.path, pathname));
+  // The served page's HTML has its title (a course's own name) until its page code says it again.
+  useDocumentTitle(isServedPage(pathname) ? undefined : route.title, useRouteDescription(route.path, pathname));
   // Held in state, not asked for on every render: React re-renders a failed subtree while it
   // recovers, and a fresh component each time would start a fresh download each time.
   const [Page, setPage] = useState(() => registry.page(route.remote, route.page));

@@ -33,6 +33,15 @@ describe('route descriptions', () => {
     expect(served.result.current).toBe(ROUTE_DESCRIPTIONS['/about']);
   });
 
+  it('knows the served page while it is shown, so its HTML keeps the title the server gave it (a course’s own name)', async () => {
+    const { isServedPage, useRouteDescription } = loadAt('/courses/intro', true);
+    expect(isServedPage('/courses/intro')).toBe(true);
+    expect(isServedPage('/pricing')).toBe(false);
+    renderHook(() => useRouteDescription('/pricing', '/pricing'));
+    await settle();
+    expect(isServedPage('/courses/intro')).toBe(false);
+  });
+
   it('describes the first page too when the browser rendered it itself', async () => {
     const { useRouteDescription } = loadAt('/courses/intro', false);
     const { result } = renderHook(() => useRouteDescription('/courses/:courseId', '/courses/intro'));

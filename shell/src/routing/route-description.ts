@@ -22,13 +22,18 @@ function loadDescriptions(): Promise<Descriptions> {
 // own text, too). Forgotten once the browser shows another page.
 let servedPath: string | null = typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE) ? window.location.pathname : null;
 
+/** Whether `pathname` is the page the server rendered, still shown: its HTML has its title and description (a course's own). */
+export function isServedPage(pathname: string): boolean {
+  return servedPath !== null && pathname === servedPath;
+}
+
 /**
  * The route's meta description for a page the browser renders itself, once the table of
  * descriptions has loaded (with the first such page); undefined for the page the server rendered,
  * whose HTML has it, so no first view downloads every route's description.
  */
 export function useRouteDescription(routePath: string, pathname: string): string | undefined {
-  const served = servedPath !== null && pathname === servedPath;
+  const served = isServedPage(pathname);
   const [loaded, setLoaded] = useState(descriptions);
   useEffect(() => {
     if (served) return undefined;
