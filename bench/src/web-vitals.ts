@@ -7,6 +7,10 @@ export interface RouteVitals {
   cls: number;
   jsGzipBytes: number;
   jsFiles: number;
+  /** Once the visitor has used the page (the pointer over <main>): its own code has come too. */
+  jsInUseGzipBytes: number;
+  /** CLS by then: hydrating the served markup must not move it. */
+  clsInUse: number;
 }
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -48,7 +52,14 @@ async function measureOnce(browser: Browser, url: string, width: number): Promis
       return { fcpMs: paint ? paint.startTime : Number.NaN, lcpMs: observed.lcp, cls: observed.cls };
     });
     const sizes = await Promise.all(scripts);
-    return { ...vitals, jsGzipBytes: sizes.reduce((sum, size) => sum + size, 0), jsFiles: sizes.length };
+    const firstView = scripts.length;
+    await page.getByRole('main').hover();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const inUse = await Promise.all(scripts);
+    const clsInUse = await page.evaluate(() => (window as unknown as { __vitals: { cls: number } }).__vitals.cls);
+    const total = (list: number[]) => list.reduce((sum, size) => sum + size, 0);
+    return { ...vitals, jsGzipBytes: total(sizes.slice(0, firstView)), jsFiles: firstView, jsInUseGzipBytes: total(inUse), clsInUse };
   } finally {
     await context.close();
   }
@@ -74,6 +85,8 @@ export async function measureRoutes(baseUrl: string, routes: string[], widths: n
           cls: median(samples.map((s) => s.cls)),
           jsGzipBytes: median(samples.map((s) => s.jsGzipBytes)),
           jsFiles: median(samples.map((s) => s.jsFiles)),
+          jsInUseGzipBytes: median(samples.map((s) => s.jsInUseGzipBytes)),
+          clsInUse: median(samples.map((s) => s.clsInUse)),
         });
       }
     }
