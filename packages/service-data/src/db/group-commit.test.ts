@@ -30,6 +30,18 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   const valueOf = async (name: string) => (await read.run(database.db, { name }))[0]?.value;
   const bumps = (name: string, count: number) => Array.from({ length: count }, () => ({ statement: bump, values: { name, by: 1 } }));
 
+  type DriverQuery = (...args: unknown[]) => Promise<unknown>;
+  /** Each group's pipelined connection, changed by `change` (given the driver's own query), until `restore`. */
+  const interceptGroupConnections = (change: (client: pg.PoolClient, query: DriverQuery) => void) => {
+    const pipelined = (sessionClient(database.db) as PatientPool).pipelined();
+    const connect = pipelined.connect.bind(pipelined) as () => Promise<pg.PoolClient>;
+    const spy = jest.spyOn(pipelined, 'connect').mockImplementation((async () => {
+      const client = await connect();
+      change(client, client.query.bind(client) as DriverQuery);
+      return client;
+    }) as typeof pipelined.connect);
+    return { connect, restore: () => spy.mockRestore() };
+  };
   it('runs the first statement for a key at once and alone, and those arriving meanwhile together in one transaction, in order', async () => {
     const locked: GroupedStatement[][] = [];
     const groups = new GroupCommits({
@@ -111,23 +123,19 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   (onPostgres ? it : it.skip)('a COMMIT refused with an error is known to be rolled back without asking: the server says so before it records the rollback', async () => {
     const groups = new GroupCommits();
-    const pipelined = (sessionClient(database.db) as PatientPool).pipelined();
-    const connect = pipelined.connect.bind(pipelined) as () => Promise<pg.PoolClient>;
     // The refusal reaches the client before the server records the rollback: asked then, the
     // group's transaction is still in progress. Here it stays so, as a transaction held open.
-    const held = await connect();
+    const pipelined = (sessionClient(database.db) as PatientPool).pipelined();
+    const held = await pipelined.connect();
     await held.query('begin');
     const { rows } = await held.query<{ txid: string }>('select txid_current()::text as txid');
-    const spy = jest.spyOn(pipelined, 'connect').mockImplementation((async () => {
-      const client = await connect();
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const connections = interceptGroupConnections((client, query) => {
       client.query = ((...args: unknown[]) => {
         const result = query(...args);
         const asksTransaction = (args[0] as { name?: string }).name === 'group_commit_transaction_id';
         return asksTransaction ? result.then(() => ({ rows })) : result;
       }) as typeof client.query;
-      return client;
-    }) as typeof pipelined.connect);
+    });
     try {
       const outcomes = await Promise.allSettled(
         [
@@ -138,7 +146,7 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       );
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     } finally {
-      spy.mockRestore();
+      connections.restore();
       await held.query('rollback');
       held.release();
     }
@@ -146,47 +154,37 @@ describe(`group commit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   (onPostgres ? it : it.skip)('settles a group whose COMMIT went through but whose answer was lost: each statement gets its rows, written once', async () => {
     const groups = new GroupCommits();
-    const pipelined = (sessionClient(database.db) as PatientPool).pipelined();
-    const connect = pipelined.connect.bind(pipelined) as () => Promise<pg.PoolClient>;
     // The COMMIT is applied, then its answer lost, as when the connection drops right after it.
-    const spy = jest.spyOn(pipelined, 'connect').mockImplementation((async () => {
-      const client = await connect();
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const connections = interceptGroupConnections((client, query) => {
       client.query = ((...args: unknown[]) => {
         const result = query(...args);
         return args[0] === 'commit' ? result.then(() => Promise.reject(new Error('Connection terminated unexpectedly'))) : result;
       }) as typeof client.query;
-      return client;
-    }) as typeof pipelined.connect);
+    });
     try {
       const rows = await Promise.all(bumps('answer-lost', 4).map((item) => groups.run(database.db, 'answer-lost', item)));
       expect(rows.map(([row]) => row!.value)).toEqual([1, 2, 3, 4]);
       expect(await valueOf('answer-lost')).toBe(4);
     } finally {
-      spy.mockRestore();
+      connections.restore();
     }
   });
 
   (onPostgres ? it : it.skip)('waits for a group whose COMMIT never reached the database to be rolled back, then runs each statement again alone', async () => {
     const groups = new GroupCommits();
-    const pipelined = (sessionClient(database.db) as PatientPool).pipelined();
-    const connect = pipelined.connect.bind(pipelined) as () => Promise<pg.PoolClient>;
     // The COMMIT is lost on its way, and the server sees the connection close only a while later:
     // until then the group's transaction is still in progress, neither committed nor rolled back.
-    const spy = jest.spyOn(pipelined, 'connect').mockImplementation((async () => {
-      const client = await connect();
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const connections = interceptGroupConnections((client, query) => {
       const release = client.release.bind(client);
       client.query = ((...args: unknown[]) => (args[0] === 'commit' ? Promise.reject(new Error('Connection terminated unexpectedly')) : query(...args))) as typeof client.query;
       client.release = ((error?: Error | boolean) => void setTimeout(() => release(error), 400)) as typeof client.release;
-      return client;
-    }) as typeof pipelined.connect);
+    });
     try {
       const outcomes = await Promise.allSettled(bumps('commit-lost', 4).map((item) => groups.run(database.db, 'commit-lost', item)));
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
       expect(await valueOf('commit-lost')).toBe(4);
     } finally {
-      spy.mockRestore();
+      connections.restore();
     }
   });
 
