@@ -14,13 +14,40 @@ import { type ViewLinkState, type ViewNav, ViewNavProvider } from './view-nav';
 // shown: /signin and /signup carry only their own form at first view (~2.5 KB gzipped less each).
 // The server renders them all the same (its render waits for them), and the card's heading is
 // focused once a lazily loaded view has drawn it (useFocusHeadingOnChange waits for it).
-const ResetRequest = lazy(() => import('./reset-request').then((module) => ({ default: module.ResetRequest })));
-const MagicLinkView = lazy(() => import('./views/magic-link-view').then((module) => ({ default: module.MagicLinkView })));
-const VerifyOtpView = lazy(() => import('./views/verify-otp-view').then((module) => ({ default: module.VerifyOtpView })));
-const UpdatePasswordView = lazy(() => import('./views/update-password-view').then((module) => ({ default: module.UpdatePasswordView })));
+// The view a page's address names is loaded before the page first renders (`loadViewOf`): a served
+// page then hydrates it with the rest of the card. Lazy there, the page was interactive (its clicks
+// released) while that view's form still had no handlers, and a quick submit went out as a native
+// GET with the typed address in the URL.
+const ResetRequest = viewLoadedWhenShown(() => import('./reset-request').then((module) => module.ResetRequest));
+const MagicLinkView = viewLoadedWhenShown(() => import('./views/magic-link-view').then((module) => module.MagicLinkView));
+const VerifyOtpView = viewLoadedWhenShown(() => import('./views/verify-otp-view').then((module) => module.VerifyOtpView));
+const UpdatePasswordView = viewLoadedWhenShown(() => import('./views/update-password-view').then((module) => module.UpdatePasswordView));
+const VIEWS_BY_NAME: Partial<Record<AuthView, { load(): Promise<unknown> }>> = {
+  forgotten_password: ResetRequest,
+  magic_link: MagicLinkView,
+  verify_otp: VerifyOtpView,
+  update_password: UpdatePasswordView,
+};
 const MfaStepView = lazy(() => import('../security/mfa-step-view').then((module) => ({ default: module.MfaStepView })));
 
 const VIEW_LOADING = <Spinner label="Loading…" />;
+
+/** A view loaded when first shown, or before with `load`; once loaded it renders at once, hydration included, without suspending. */
+function viewLoadedWhenShown<TProps extends object>(load: () => Promise<ComponentType<TProps>>) {
+  let loaded: ComponentType<TProps> | undefined;
+  const loadView = () => load().then((component) => (loaded = component));
+  const Lazy = lazy(() => loadView().then((component) => ({ default: component })));
+  function View(props: TProps) {
+    const Loaded = loaded ?? (Lazy as unknown as ComponentType<TProps>);
+    return <Loaded {...props} />;
+  }
+  return Object.assign(View, { load: loadView });
+}
+
+/** Loads the view `search` names on the `home` page (none for the page's own form), so its first render does not wait for it. */
+export function loadViewOf(search: string, home: 'sign_in' | 'sign_up'): Promise<unknown> {
+  return VIEWS_BY_NAME[viewFromSearch(search, home)]?.load() ?? Promise.resolve();
+}
 
 interface AuthScreenProps {
   title: string;

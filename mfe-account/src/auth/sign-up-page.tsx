@@ -1,6 +1,6 @@
 import { checkoutIntentOfPath, SUBSCRIPTION_TIER_LABELS, type SubscriptionTier, TEAM_INVITATION_PATH } from '@agentdock/contracts';
 import { useLocation } from 'react-router-dom';
-import { AuthScreen } from './auth-screen';
+import { AuthScreen, loadViewOf } from './auth-screen';
 import { SignUpView } from './views/sign-up-view';
 import { returnPath } from './return-url';
 
@@ -20,3 +20,6 @@ export default function SignUpPage() {
   const { search } = useLocation();
   return <AuthScreen home="sign_up" HomeView={SignUpView} title="Create your account" lead={signUpLead(search)} />;
 }
+
+/** The view this address names (a reset, a magic link…), loaded before the page first renders. */
+export const viewReady = () => loadViewOf(window.location.search, 'sign_up');
