@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ROUTES } from '../../shell/src/routing/route-table';
-import { adminAccount, bearer, createAccount, signInBrowser } from '../support/accounts';
+import { adminAccount, bearer, createAccount, signInBrowser, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
 import { PUBLIC_COURSE_ID, PUBLIC_PAGES, type PublicPage } from '../support/public-pages';
@@ -140,6 +140,24 @@ test.describe('Server-rendered public pages', () => {
     expect(await reactOwns(mainContent(page).locator('h1'))).toBe(false);
     await page.keyboard.press('Tab');
     await expect.poll(() => reactOwns(mainContent(page).locator('h1')), { timeout: 20_000 }).toBe(true);
+  });
+
+  test('a reset asked for on the served page before its scripts arrive is sent, with the typed address, once they have', async ({ page }) => {
+    // Every script of the account remote late: the served reset form is typed into and sent first.
+    await page.route(
+      (url) => url.port === String(E2E_PORTS.MFE_ACCOUNT_PORT) && url.pathname.endsWith('.js'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      },
+    );
+    const email = uniqueEmail('early-reset');
+    await page.goto('/signin?view=forgotten_password');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
+    await expect(pageHeading(page, 'Check Your Email')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`If an account exists for ${email}, we have sent it instructions to reset your password.`)).toBeVisible();
+    expect(new URL(page.url()).search, 'no native submit put the address in the URL').toBe('?view=forgotten_password');
   });
 
   test('with a slow marketing remote the page is there at once and the footer stays below the fold', async ({ page }) => {

@@ -208,6 +208,22 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(onSend).toHaveBeenCalledWith({ name: 'Ada', email: '' });
   });
 
+  it('released before React owns the form (a nested Suspense boundary hydrates after the page around it), waits for React, then hands the text over and replays the submit', async () => {
+    const onSend = jest.fn();
+    const page = serveAndHold(onSend);
+    typeBeforeHydration(page.field('Name'), 'Ada Lovelace');
+    act(() => page.container.querySelector('button')!.click());
+    // The page is marked interactive while this form is still only served markup.
+    markInteractive();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onSend).not.toHaveBeenCalled();
+
+    page.hydrate();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith({ name: 'Ada Lovelace', email: '' });
+  });
+
   it('a submit held until the shell marks the page interactive from an effect sees the text typed before', async () => {
     // React runs the effect that marks the page interactive inside its commit, where the
     // hand-over's state updates wait: a submit replayed right there read the empty fields.

@@ -8,6 +8,20 @@ import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered';
  */
 const HOLD_LIMIT_MS = 10_000;
 
+/**
+ * React hydrates a Suspense boundary nested in the page after the page around it has committed
+ * (and been marked interactive): until then its fields have no handlers, and a hand-over there is
+ * lost when React takes the field with its own (empty) state. The release waits, a frame at a time,
+ * until React owns every field typed into and every element clicked, or this long.
+ */
+const OWNERSHIP_WAIT_MS = 2_000;
+const OWNERSHIP_POLL_MS = 16;
+
+/** React keeps its fiber on each DOM node it has hydrated or drawn (a `__reactFiber$…` key, React 17 to 19). */
+function ownedByReact(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+}
+
 let release: (() => void) | undefined;
 
 /**
@@ -19,6 +33,7 @@ let release: (() => void) | undefined;
 export function holdInteractionsUntilInteractive(doc: Document = document, codeAskedFor?: ServedPageWake): void {
   if (!doc.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
   const held: Array<() => void> = [];
+  const heldTargets = new Set<Element>();
   // A radio or checkbox shows its new state at once; React is told once it listens (below).
   const toggled = new Set<HTMLInputElement>();
   const hold = (event: Event) => {
@@ -30,6 +45,7 @@ export function holdInteractionsUntilInteractive(doc: Document = document, codeA
     }
     event.preventDefault();
     event.stopImmediatePropagation();
+    heldTargets.add(target);
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
       const submitter = (event as SubmitEvent).submitter;
       held.push(() => target.isConnected && target.requestSubmit(submitter?.isConnected ? submitter : undefined));
@@ -62,11 +78,19 @@ export function holdInteractionsUntilInteractive(doc: Document = document, codeA
     timer = setTimeout(() => {
       stopHolding();
       held.length = 0;
+      heldTargets.clear();
     }, HOLD_LIMIT_MS);
   };
   let released = false;
+  let waitedForReact = 0;
   function stop() {
     if (released) return;
+    const notYetReacts = [...typedInto, ...heldTargets].some((element) => element.isConnected && !ownedByReact(element));
+    if (notYetReacts && waitedForReact < OWNERSHIP_WAIT_MS) {
+      waitedForReact += OWNERSHIP_POLL_MS;
+      setTimeout(stop, OWNERSHIP_POLL_MS);
+      return;
+    }
     released = true;
     if (holding) stopHolding();
     doc.removeEventListener('input', noteTyping, true);
