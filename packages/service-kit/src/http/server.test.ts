@@ -1,6 +1,7 @@
 import net from 'node:net';
 import express from 'express';
 import { expressServerClasses } from './express-classes';
+import { eventually } from '../testing';
 import { closeHttpServer, serverUrl, startHttpServer } from './server';
 
 describe('startHttpServer', () => {
@@ -48,6 +49,35 @@ describe('startHttpServer', () => {
       await expect(startHttpServer(express(), { port, host: '127.0.0.1' })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use.`);
     } finally {
       await closeHttpServer(first);
+    }
+  });
+
+  it("announces 65 s of keep-alive instead of Node's 5, and closes an idle connection after idleKeepAliveMs, not after the request timeout", async () => {
+    const app = express().get('/ping', (_req, res) => {
+      res.send('pong');
+    });
+    const announced = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
+    const short = await startHttpServer(app, { port: 0, host: '127.0.0.1', requestTimeoutMs: 300, idleKeepAliveMs: 1_200 });
+    try {
+      expect((await fetch(`${serverUrl(announced)}/ping`)).headers.get('keep-alive')).toBe('timeout=65');
+      const socket = net.connect(Number(new URL(serverUrl(short)).port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += String(chunk)));
+      const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+      const ask = async () => {
+        const before = received.length;
+        socket.write('GET /ping HTTP/1.1\r\nHost: x\r\n\r\n');
+        await eventually(async () => received.slice(before).endsWith('pong'));
+      };
+      await ask();
+      // Idle for longer than the request timeout: a kept connection's idle time is not a slow request.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await ask();
+      const idleFrom = Date.now();
+      expect(received.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
+      expect((await closed) - idleFrom).toBeGreaterThanOrEqual(1_100);
+    } finally {
+      await Promise.all([closeHttpServer(announced), closeHttpServer(short)]);
     }
   });
 
