@@ -457,6 +457,29 @@ describe('upstream failures', () => {
     expect(res.body.error).toMatchObject({ code: 'upstream_unavailable' });
   });
 
+  it('with one replica, retries a read whose connection it dropped once more on another connection, and answers 503 when that one drops too', async () => {
+    let drops = 1;
+    const flaky = express()
+      .get('/readyz', (_req, res) => void res.json({ status: 'up', service: 'catalog', checks: {} }))
+      .use((req, res) => {
+        if (drops > 0 || req.path === '/api/catalog/always-dropped') {
+          drops -= 1;
+          req.socket.destroy();
+          return;
+        }
+        res.json({ service: 'catalog', url: req.originalUrl });
+      });
+    const server = await startHttpServer(flaky, { port: 0, host: '127.0.0.1' });
+    servers.push(server);
+    const app = gateway({ upstreams: { ...baseConfig.upstreams, catalog: [serverUrl(server)] } });
+    expect((await request(app).get('/api/catalog/plans').expect(200)).body).toEqual({ service: 'catalog', url: '/api/catalog/plans' });
+    drops = 1;
+    expect((await request(app).post('/api/catalog/things').set('content-type', 'text/plain').send('once').expect(503)).body.error).toMatchObject({
+      code: 'upstream_unavailable',
+    });
+    expect((await request(app).get('/api/catalog/always-dropped').expect(503)).body.error).toMatchObject({ code: 'upstream_unavailable' });
+  });
+
   it('answers 504 when the service does not answer in time', async () => {
     const started = Date.now();
     const res = await request(gateway({ upstreamTimeoutMs: 200 }))

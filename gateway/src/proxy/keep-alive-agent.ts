@@ -5,10 +5,11 @@ import { Agent as HttpsAgent } from 'node:https';
  * How long an idle pooled connection is kept when the upstream announces no `Keep-Alive:
  * timeout=…`, and at most with Node's agent. It must end before the upstream closes it: a socket
  * the upstream is closing at the moment it is reused fails the request with ECONNRESET. Plain
- * Node servers announce 5 s; the service kit's announce 65 s, which undici follows (less its 2 s
- * margin) so the services' connections outlive a lull, while Node 20's agent takes the smaller of
- * its own timeout and the announced one (and honours the announcement only with a timeout of its
- * own). (For in-flight requests the agent's timeout only emits 'timeout'; it does not cut streams.)
+ * Node servers announce 5 s; the service kit's announce 65 s, which undici follows less a margin
+ * (5 s in the proxy's pool), so the services' connections outlive a lull, while Node 20's agent
+ * takes the smaller of its own timeout and the announced one (and honours the announcement only
+ * with a timeout of its own). (For in-flight requests the agent's timeout only emits 'timeout'; it
+ * does not cut streams.)
  */
 export const IDLE_SOCKET_TIMEOUT_MS = 4_000;
 

@@ -31,9 +31,10 @@ export interface UpstreamProxy {
 /**
  * Proxies a request to one of a service's replicas with the path unchanged: /api/<name> and
  * everything below it to that service (services mount their routes under the same prefix), and
- * whatever else the caller decides (the public API under /v1 to chat). A request the chosen replica never received is sent
- * to another one; a dead service answers 503 (with Retry-After), a silent one 504, both as JSON
- * naming the service.
+ * whatever else the caller decides (the public API under /v1 to chat). A request the chosen
+ * replica never received is sent to another one (a read whose pooled connection it dropped, with no
+ * other replica, once more to the same one); a dead service answers 503 (with Retry-After), a
+ * silent one 504, both as JSON naming the service.
  *
  * Written on undici's dispatcher rather than http-proxy-middleware or node:http's client: the
  * library's promise steps, event emitter, URL parsing and debug calls cost the gateway more CPU per
@@ -47,7 +48,10 @@ export interface UpstreamProxy {
 export function upstreamProxy({ pools, timeoutMs, logger, gatewaySecret }: UpstreamProxyOptions): UpstreamProxy {
   // One connection pool per replica, kept alive between requests: without it every proxied request
   // opens a new TCP connection, and the gateway spends more time connecting than proxying.
-  const dispatcher = new Agent({ keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS, connectTimeout: timeoutMs });
+  // A connection is given up 5 s before the replica's announced idle limit, not undici's 2 s: its
+  // timers tick on a coarse clock, and a busy event loop runs them late, while a request sent on a
+  // connection the replica is closing fails (a request with a body cannot be sent again).
+  const dispatcher = new Agent({ keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS, keepAliveTimeoutThreshold: 5_000, connectTimeout: timeoutMs });
   const services = new Map([...pools].map(([name, pool]) => [name, serviceProxy(name, pool, { timeoutMs, logger, dispatcher, gatewaySecret })] as const));
   const serviceFor = (url: string) => {
     const name = upstreamName(url) as UpstreamName;
@@ -135,6 +139,8 @@ interface ServiceContext {
 class Exchange implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | undefined;
   private tried: Set<string> | undefined;
+  // A dropped connection was already tried again on the same replica.
+  private reconnected = false;
   private clientLeft = false;
 
   constructor(
@@ -204,6 +210,13 @@ class Exchange implements Dispatcher.DispatchHandler {
       if (next !== undefined) {
         service.logger.info({ err, upstream: service.name, replica: target.url, requestId: getRequestId(req) }, `Retrying on another ${service.name} replica`);
         this.target = service.targets.get(next)!;
+        return this.send();
+      }
+      // With no other replica (one per service, as `npm start` runs them), a pooled connection the
+      // replica closed just as it was reused is no sign the replica is gone: once more, on another connection.
+      if (!this.reconnected && DROPPED.includes(errorCode(err) ?? '')) {
+        this.reconnected = true;
+        service.logger.info({ err, upstream: service.name, replica: target.url, requestId: getRequestId(req) }, `Retrying on the same ${service.name} replica`);
         return this.send();
       }
     }
