@@ -5,7 +5,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { AppError, GATEWAY_SECRET_HEADER, type Logger, getRequestId, sendError } from '@agentdock/service-kit';
 import type { UpstreamName } from '../config';
 import type { ErrorAnswer } from '../public-api-errors';
-import { IDLE_SOCKET_TIMEOUT_MS } from './keep-alive-agent';
+import { IDLE_SOCKET_TIMEOUT_MS, KEEP_ALIVE_MARGIN_MS } from './keep-alive-agent';
 import type { UpstreamPool } from './upstream-pool';
 import { clientAddress } from '../client-address';
 import { passEventStreamsThrough } from './streaming';
@@ -48,10 +48,7 @@ export interface UpstreamProxy {
 export function upstreamProxy({ pools, timeoutMs, logger, gatewaySecret }: UpstreamProxyOptions): UpstreamProxy {
   // One connection pool per replica, kept alive between requests: without it every proxied request
   // opens a new TCP connection, and the gateway spends more time connecting than proxying.
-  // A connection is given up 5 s before the replica's announced idle limit, not undici's 2 s: its
-  // timers tick on a coarse clock, and a busy event loop runs them late, while a request sent on a
-  // connection the replica is closing fails (a request with a body cannot be sent again).
-  const dispatcher = new Agent({ keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS, keepAliveTimeoutThreshold: 5_000, connectTimeout: timeoutMs });
+  const dispatcher = new Agent({ keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS, keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS, connectTimeout: timeoutMs });
   const services = new Map([...pools].map(([name, pool]) => [name, serviceProxy(name, pool, { timeoutMs, logger, dispatcher, gatewaySecret })] as const));
   const serviceFor = (url: string) => {
     const name = upstreamName(url) as UpstreamName;
@@ -214,7 +211,7 @@ class Exchange implements Dispatcher.DispatchHandler {
       }
       // With no other replica (one per service, as `npm start` runs them), a pooled connection the
       // replica closed just as it was reused is no sign the replica is gone: once more, on another connection.
-      if (!this.reconnected && DROPPED.includes(errorCode(err) ?? '')) {
+      if (!this.reconnected && droppedConnection(err)) {
         this.reconnected = true;
         service.logger.info({ err, upstream: service.name, replica: target.url, requestId: getRequestId(req) }, `Retrying on the same ${service.name} replica`);
         return this.send();
@@ -299,8 +296,10 @@ const DROPPED = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'];
 function neverReachedUpstream(err: unknown, req: IncomingMessage): boolean {
   if (connectionRefused(err) || errorCode(err) === 'UND_ERR_CONNECT_TIMEOUT') return !req.readableDidRead;
   if (hasBody(req)) return false;
-  return IDEMPOTENT.has(req.method ?? '') && DROPPED.includes(errorCode(err) ?? '');
+  return IDEMPOTENT.has(req.method ?? '') && droppedConnection(err);
 }
+
+const droppedConnection = (err: unknown) => DROPPED.includes(errorCode(err) ?? '');
 
 /** The answer for a request the service did not answer: why, as the client should hear it. */
 function failure(name: UpstreamName, err: Error): AppError {
