@@ -7,16 +7,20 @@
 // provider (public-api-provider.ts), gateway + svc-chat (public-api-platform.ts, as `npm start`
 // runs them), and this one as the client. The two targets are measured in turns, in rotating
 // order, so that other load on the machine falls on both alike; figures are printed, never asserted.
+// Beside the platform's CPU per request, its rows print PostgreSQL's (when it runs on this machine)
+// and how many of the machine's cores were busy: where they are all busy, latency is the queue for
+// a core, not what the path adds.
 //
 // Bounded: a run sends for SECONDS, then waits at most GRACE_SECONDS for the answers still due
 // (what is unanswered by then counts as slower than that), and the next run starts once the
 // platform answers promptly again (at most DRAIN_SECONDS). A path that cannot keep up with the
 // rate shows as unanswered requests and seconds of latency rather than a bench that never ends.
 import http from 'node:http';
+import { availableParallelism } from 'node:os';
 import { percentile, scheduleAtRate } from './fixed-rate';
 import type { PublicApiPlatform } from './public-api-platform';
 import { firstLine, startProcess, stopAll, type Started } from './processes';
-import { cpuMicros } from './throughput';
+import { busyCores, commandCpuMicros, cpuMicros, machineCpu } from './throughput';
 
 // BENCH_PUBLIC_API_RATE: requests/s of the paced runs (1,000 by default); below the path's limit it shows the cost without a queue.
 const RATE = Math.min(Number(process.env.BENCH_PUBLIC_API_RATE ?? 1_000), 5_000);
@@ -55,6 +59,14 @@ interface RunResult {
   /** Infinity where the percentile falls among the unanswered. */
   p50Ms: number;
   p99Ms: number;
+}
+
+/** What a run cost, per request sent: gateway + svc-chat's CPU, PostgreSQL's (when it runs on this machine), and how busy the machine was. */
+interface Costs {
+  cpu: number;
+  databaseCpu?: number;
+  /** The machine's cores busy on average while the run sent and waited for its answers. */
+  cores: number;
 }
 
 /** POSTs once; true when the answer was 200 and its body was read to the end. */
@@ -190,23 +202,47 @@ export async function benchPublicApi(): Promise<void> {
       },
     };
     const platformPid = platformProcess.child.pid!;
-    /** One run at the fixed rate, with the CPU the gateway + svc-chat process spent per request sent. */
-    const paced = async (label: Label, seconds: number) => {
+    // PostgreSQL's own CPU is read off its processes when it runs on this machine, as the bench's
+    // default database does: on 2 cores it competes with the platform, and with the client and the
+    // provider, so how busy the machine was says whether a run's latency was the path or the queue.
+    const databaseHost = platform.database === 'PostgreSQL' ? new URL(databaseUrl).hostname : null;
+    const databaseHere = databaseHost !== null && ['', '127.0.0.1', 'localhost', '[::1]'].includes(databaseHost);
+    const databaseCpu = () => (databaseHere ? commandCpuMicros('postgres') : 0);
+    /** Runs `work` (`sent` requests) and reads what it cost: the platform's and PostgreSQL's CPU per request, and the machine's busy cores. */
+    const costed = async <T extends RunResult>(work: () => Promise<T>, settle?: () => Promise<void>): Promise<T & Costs> => {
       const cpuBefore = cpuMicros(platformPid);
-      const run = await postAtRate(targets[label], RATE, seconds);
+      const databaseBefore = databaseCpu();
+      const machineBefore = machineCpu();
+      const run = await work();
+      const cores = busyCores(machineBefore, machineCpu());
       // Until what the run left queued is done: that work is the run's too.
-      await drained(targets[label], label === 'gateway + svc-chat' ? platformPid : undefined);
-      return { ...run, cpu: (cpuMicros(platformPid) - cpuBefore) / run.sent };
+      await settle?.();
+      return {
+        ...run,
+        cpu: (cpuMicros(platformPid) - cpuBefore) / run.sent,
+        ...(databaseHere && { databaseCpu: (databaseCpu() - databaseBefore) / run.sent }),
+        cores,
+      };
     };
-    const row = (prefix: string, label: Label, run: RunResult & { cpu?: number }) =>
-      `  ${prefix.padEnd(9)} ${label.padEnd(20)} p50 ${ms(run.p50Ms)}   p99 ${ms(run.p99Ms)}   ${outcome(run)}${label === 'gateway + svc-chat' && run.cpu !== undefined ? `   gateway+chat CPU ${run.cpu.toFixed(0)} µs/req` : ''}`;
+    /** One run at the fixed rate, with what it cost. */
+    const paced = (label: Label, seconds: number) =>
+      costed(
+        () => postAtRate(targets[label], RATE, seconds),
+        () => drained(targets[label], label === 'gateway + svc-chat' ? platformPid : undefined),
+      );
+    const costs = (run: Partial<Costs>) =>
+      run.cpu === undefined
+        ? ''
+        : `   gateway+chat CPU ${run.cpu.toFixed(0)} µs/req${run.databaseCpu === undefined ? '' : `, PostgreSQL ${run.databaseCpu.toFixed(0)} µs/req`}, machine ${run.cores!.toFixed(1)} of ${availableParallelism()} cores busy`;
+    const row = (prefix: string, label: Label, run: RunResult & Partial<Costs>) =>
+      `  ${prefix.padEnd(9)} ${label.padEnd(20)} p50 ${ms(run.p50Ms)}   p99 ${ms(run.p99Ms)}   ${outcome(run)}${label === 'gateway + svc-chat' ? costs(run) : ''}`;
 
     console.log(
       `\nPublic API — POST /v1/chat/completions, non-streaming, max_tokens ${MAX_TOKENS}, at a fixed ${RATE} requests/s for ${SECONDS} s per run, ${ROUNDS} rounds in rotating order ` +
         `after ${SETTLE_SECONDS} s of settling on each (svc-chat on ${platform.database}, ${platform.secrets.length} keys, request logs off; goals: ≤ 1.2 ms of CPU per completion; one at a time ≤ 2 ms p50 and ≤ 5 ms p99 added; at ${SUSTAINED_RATE}/s for ${SUSTAINED_SECONDS} s every request answered, p99 ≤ 25 ms added)`,
     );
     for (const label of LABELS) console.log(row('settling', label, await paced(label, SETTLE_SECONDS)));
-    const runs = Object.fromEntries(LABELS.map((label) => [label, [] as Array<RunResult & { cpu: number }>])) as Record<Label, Array<RunResult & { cpu: number }>>;
+    const runs = Object.fromEntries(LABELS.map((label) => [label, [] as Array<RunResult & Costs>])) as Record<Label, Array<RunResult & Costs>>;
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const label of round % 2 === 0 ? LABELS : [...LABELS].reverse()) {
         const run = await paced(label, SECONDS);
@@ -219,6 +255,10 @@ export async function benchPublicApi(): Promise<void> {
     const cpu = median(runs['gateway + svc-chat'].map((run) => run.cpu));
     console.log(`  at ${RATE}/s, added by gateway + svc-chat: p50 ${ms(added('p50Ms')).trim()}, p99 ${ms(added('p99Ms')).trim()} (medians over the rounds)`);
     console.log(`  gateway + svc-chat CPU: ${cpu.toFixed(0)} µs per request (one process, as npm start runs them; the database's own CPU not counted)`);
+    if (databaseHere) {
+      const database = median(runs['gateway + svc-chat'].map((run) => run.databaseCpu!));
+      console.log(`  PostgreSQL CPU: ${database.toFixed(0)} µs per request (its processes on this machine)`);
+    }
     if (cpu > 1_000_000 / RATE) {
       console.log(`    → one core keeps up with about ${Math.floor(1_000_000 / cpu)} requests/s at that cost: ${RATE}/s queues, and the latency above is mostly the queue`);
     }
@@ -237,13 +277,13 @@ export async function benchPublicApi(): Promise<void> {
     // more by then (the other's pass): its first seconds are printed apart, as a burst after a lull,
     // and the measured pass follows them without a pause, as steady traffic does.
     console.log(`\n  at ${SUSTAINED_RATE}/s for ${SUSTAINED_SECONDS} s, after ${SETTLE_SECONDS} s at that rate following a lull:`);
-    const sustained = {} as Record<Label, RunResult>;
+    const sustained = {} as Record<Label, RunResult & Partial<Costs>>;
     for (const label of LABELS) {
       await drained(targets[label], label === 'gateway + svc-chat' ? platformPid : undefined);
       const client = new http.Agent({ keepAlive: true, maxSockets: 256 });
       try {
         console.log(row('after lull', label, await postAtRate(targets[label], SUSTAINED_RATE, SETTLE_SECONDS, client)));
-        sustained[label] = await postAtRate(targets[label], SUSTAINED_RATE, SUSTAINED_SECONDS, client);
+        sustained[label] = await costed(() => postAtRate(targets[label], SUSTAINED_RATE, SUSTAINED_SECONDS, client));
         console.log(row('sustained', label, sustained[label]));
       } finally {
         client.destroy();
