@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '@agentdock/api-client';
@@ -16,15 +16,17 @@ jest.mock('../api/visitor', () => ({ useVisitor: jest.fn() }));
 const member = memberApi as jest.Mocked<typeof memberApi>;
 const visitor = useVisitor as jest.Mock<Visitor>;
 
+const discussionPage = () => (
+  <MemoryRouter initialEntries={['/courses/ai-fundamentals/discussion']}>
+    <Routes>
+      <Route path="/courses/:courseId/discussion" element={<CourseDiscussionContent courseId="ai-fundamentals" />} />
+      <Route path="/courses/:courseId" element={<h1>Course page</h1>} />
+    </Routes>
+  </MemoryRouter>
+);
+
 function renderDiscussion() {
-  return render(
-    <MemoryRouter initialEntries={['/courses/ai-fundamentals/discussion']}>
-      <Routes>
-        <Route path="/courses/:courseId/discussion" element={<CourseDiscussionContent courseId="ai-fundamentals" />} />
-        <Route path="/courses/:courseId" element={<h1>Course page</h1>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return render(discussionPage());
 }
 
 beforeEach(() => {
@@ -40,6 +42,18 @@ describe('course discussion', () => {
     visitor.mockReturnValue({ status: 'loading' });
     renderDiscussion();
     expect(screen.getByRole('status').textContent).toContain('Checking your membership');
+  });
+
+  it('keeps a member on the discussion when their session is restored after the page opened', async () => {
+    visitor.mockReturnValue({ status: 'loading' });
+    const view = renderDiscussion();
+    // What was checked before the session was known has settled by the time it is restored.
+    await act(() => Promise.resolve());
+    visitor.mockReturnValue({ status: 'signed-in', user: userFixture() });
+    view.rerender(discussionPage());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Fundamentals Discussion' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Course page' })).toBeNull();
   });
 
   it('sends a signed-out visitor to the course page', async () => {
