@@ -207,11 +207,11 @@ export async function benchPublicApi(): Promise<void> {
     // provider, so how busy the machine was says whether a run's latency was the path or the queue.
     const databaseHost = platform.database === 'PostgreSQL' ? new URL(databaseUrl).hostname : null;
     const databaseHere = databaseHost !== null && ['', '127.0.0.1', 'localhost', '[::1]'].includes(databaseHost);
-    const databaseCpu = () => (databaseHere ? commandCpuMicros('postgres') : 0);
+    const postgresCpuMicros = () => (databaseHere ? commandCpuMicros('postgres') : 0);
     /** Runs `work` (`sent` requests) and reads what it cost: the platform's and PostgreSQL's CPU per request, and the machine's busy cores. */
     const costed = async <T extends RunResult>(work: () => Promise<T>, settle?: () => Promise<void>): Promise<T & Costs> => {
       const cpuBefore = cpuMicros(platformPid);
-      const databaseBefore = databaseCpu();
+      const databaseBefore = postgresCpuMicros();
       const machineBefore = machineCpu();
       const run = await work();
       const cores = busyCores(machineBefore, machineCpu());
@@ -220,7 +220,7 @@ export async function benchPublicApi(): Promise<void> {
       return {
         ...run,
         cpu: (cpuMicros(platformPid) - cpuBefore) / run.sent,
-        ...(databaseHere && { databaseCpu: (databaseCpu() - databaseBefore) / run.sent }),
+        ...(databaseHere && { databaseCpu: (postgresCpuMicros() - databaseBefore) / run.sent }),
         cores,
       };
     };
