@@ -10,6 +10,7 @@ import { refineTitle, toConversation } from './conversations';
 import { toChatMessage } from './history';
 import { knowledgeForSend, providerPassages, replySources } from './knowledge/for-send';
 import { meteredReply, type ProviderSource } from './metering/metered-reply';
+import type { StopSignal } from '../stop';
 import { type Reservation, reserveReply } from './metering/reserve';
 import type { ChatTx } from './metering/settle';
 import { type SendRecordInput, sendRecorded, sendRecording } from './send-record';
@@ -42,7 +43,7 @@ export interface SendInput {
   workspace?: string;
   /** The request's id: in the log lines of a failure and in the apology the user sees. */
   requestId?: string;
-  signal: AbortSignal;
+  signal: StopSignal;
   onWaiting(): void;
   onToken(text: string): void;
 }

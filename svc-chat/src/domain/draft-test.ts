@@ -3,6 +3,7 @@ import { AppError } from '@agentdock/service-kit';
 import { eq } from '@agentdock/service-data/orm';
 import { chatAgents } from '../db/schema';
 import { ProviderError } from '../providers/provider';
+import type { StopSignal } from '../stop';
 import { producesImages } from './agents';
 import { agentReplyLimit } from './agents';
 import type { SendDeps } from './chat';
@@ -17,7 +18,7 @@ export async function runDraftTest(
   deps: Pick<SendDeps, 'context' | 'provider' | 'connections' | 'replyLimits'>,
   agentId: string,
   input: DraftTestRequest,
-  signal: AbortSignal,
+  signal: StopSignal,
   passages: Passage[] = [],
 ): Promise<DraftTestReply> {
   const [row] = await deps.context.db.select().from(chatAgents).where(eq(chatAgents.id, agentId));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type StopSignal } from '../stop';
 import { type ChatProvider, IMAGE_DONE_TEXT, IMAGE_PENDING_TEXT, ProviderError, type ProviderReply, type ProviderRequest } from './provider';
 
 export interface AgentPlatformConfig {
@@ -88,14 +89,27 @@ export class AgentPlatformProvider implements ChatProvider {
     throw new ProviderError(`Failed to get conversation data after ${this.config.maxAttempts} polling attempts.`);
   }
 
-  private async post(path: string, body: unknown, signal: AbortSignal, step: 'trigger' | 'view'): Promise<unknown> {
+  private async post(path: string, body: unknown, signal: StopSignal, step: 'trigger' | 'view'): Promise<unknown> {
+    // fetch takes only an AbortSignal: this one follows the reply's stop while the call lasts.
+    const left = new AbortController();
+    const leave = () => left.abort(signal.reason);
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave);
+    try {
+      return await this.postOnce(path, body, AbortSignal.any([left.signal, AbortSignal.timeout(this.config.requestTimeoutMs)]), step);
+    } finally {
+      signal.removeEventListener('abort', leave);
+    }
+  }
+
+  private async postOnce(path: string, body: unknown, signal: AbortSignal, step: 'trigger' | 'view'): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${this.config.baseUrl.replace(/\/$/, '')}${path}`, {
         method: 'POST',
         headers: { authorization: this.config.authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(this.config.requestTimeoutMs)]),
+        signal,
       });
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') throw new ProviderError('the agent provider did not answer in time');
@@ -133,17 +147,17 @@ function readResults(results: unknown[], wantsImage: boolean, greeting: boolean)
   return null;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: StopSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new ProviderError('the request was cancelled'));
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new ProviderError('the request was cancelled'));
-      },
-      { once: true },
-    );
+    const cancel = () => {
+      clearTimeout(timer);
+      reject(new ProviderError('the request was cancelled'));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', cancel);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', cancel);
   });
 }

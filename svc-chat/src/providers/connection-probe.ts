@@ -2,6 +2,7 @@ import type { ConnectionModels, ConnectionTestResult } from '@agentdock/contract
 import { type ConnectionRow, type ConnectionSettings, connectionKey } from './connection-directory';
 import { Cutoff, failure, getJson, openAiEndpoint, readJson } from './openai-http';
 import { ProviderError } from './provider';
+import { Stop } from '../stop';
 
 /** How long the console waits for a provider's model list. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -10,7 +11,7 @@ const PROBE_TIMEOUT_MS = 10_000;
 export async function listModels(settings: ConnectionSettings, row: ConnectionRow): Promise<ConnectionModels['models']> {
   const endpoint = openAiEndpoint({ baseUrl: row.baseUrl, apiKey: connectionKey(settings, row), timeoutMs: PROBE_TIMEOUT_MS });
   const cutoff = new Cutoff();
-  const signal = new AbortController().signal;
+  const signal = new Stop();
   const body = await readJson<{ data?: Array<{ id?: unknown; owned_by?: unknown }> }>(await getJson(endpoint, 'models', signal, cutoff)).catch((error: unknown) => {
     throw failure(error, signal, cutoff, 'the agent provider broke off its answer');
   });

@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type OpenAI from 'openai';
 import { type Dispatcher, request } from 'undici';
-import { eitherSignal } from '../event-loop';
+import { eitherStop, Stop, type StopSignal } from '../stop';
 import { ProviderError } from './provider';
 
 export type CompletionChunk = OpenAI.Chat.Completions.ChatCompletionChunk;
@@ -31,11 +31,10 @@ export function openAiEndpoint({ baseUrl, apiKey, timeoutMs }: { baseUrl: string
  * not answer in time, or went quiet mid-stream. Its reason is the ProviderError to report.
  */
 export class Cutoff {
-  private readonly controller = new AbortController();
-  readonly signal = this.controller.signal;
+  readonly signal = new Stop();
 
   cut(error: ProviderError): void {
-    this.controller.abort(error);
+    this.signal.abort(error);
   }
 
   get error(): ProviderError | undefined {
@@ -50,16 +49,16 @@ export class Cutoff {
  * as much as everything else svc-chat does. The wire protocol is the same; the shapes are the
  * openai package's own types.
  */
-export function postJson(endpoint: OpenAiEndpoint, path: string, body: unknown, signal: AbortSignal, cutoff: Cutoff): Promise<ResponseBody> {
+export function postJson(endpoint: OpenAiEndpoint, path: string, body: unknown, signal: StopSignal, cutoff: Cutoff): Promise<ResponseBody> {
   return send(endpoint, 'POST', path, body, signal, cutoff);
 }
 
 /** GETs `path` under the endpoint (e.g. `models`): the body of a 2xx answer, else the provider's own words as a ProviderError. */
-export function getJson(endpoint: OpenAiEndpoint, path: string, signal: AbortSignal, cutoff: Cutoff): Promise<ResponseBody> {
+export function getJson(endpoint: OpenAiEndpoint, path: string, signal: StopSignal, cutoff: Cutoff): Promise<ResponseBody> {
   return send(endpoint, 'GET', path, undefined, signal, cutoff);
 }
 
-async function send(endpoint: OpenAiEndpoint, method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal, cutoff: Cutoff): Promise<ResponseBody> {
+async function send(endpoint: OpenAiEndpoint, method: 'GET' | 'POST', path: string, body: unknown, signal: StopSignal, cutoff: Cutoff): Promise<ResponseBody> {
   const timer = setTimeout(() => cutoff.cut(new ProviderError('the agent provider did not answer in time')), endpoint.timeoutMs);
   let answer: Dispatcher.ResponseData;
   try {
@@ -68,8 +67,8 @@ async function send(endpoint: OpenAiEndpoint, method: 'GET' | 'POST', path: stri
       headers: endpoint.headers,
       ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
       // Not released: the answer's body is read under it after this returns, and both sources
-      // last only as long as this one request (see eitherSignal for why not AbortSignal.any).
-      signal: eitherSignal(signal, cutoff.signal).signal,
+      // last only as long as this one request.
+      signal: eitherStop(signal, cutoff.signal).signal,
       // The timer above bounds the wait for headers; a stream's quiet spells are the caller's idle timer's.
       headersTimeout: 0,
       bodyTimeout: 0,
@@ -130,7 +129,7 @@ export async function readJson<T>(body: ResponseBody): Promise<T> {
  * What an error ending a request means, for the log: the caller's cancel, the cutoff's reason, a
  * ProviderError already made, else `otherwise` (a connection that failed or broke off).
  */
-export function failure(error: unknown, signal: AbortSignal, cutoff: Cutoff, otherwise: string): ProviderError {
+export function failure(error: unknown, signal: StopSignal, cutoff: Cutoff, otherwise: string): ProviderError {
   if (signal.aborted) return new ProviderError('the request was cancelled', { cause: error });
   if (cutoff.error) return cutoff.error;
   if (error instanceof ProviderError) return error;

@@ -1,4 +1,5 @@
 import type { ImageSize } from '@agentdock/contracts';
+import type { StopSignal } from '../stop';
 
 /** One message of the conversation as OpenAI-compatible providers take it. */
 export interface ProviderMessage {
@@ -26,7 +27,7 @@ export interface ProviderRequest {
   stop?: string[];
   /** For image agents: the size asked for (providers that cannot size images ignore it; absent: square). */
   imageSize?: ImageSize;
-  signal: AbortSignal;
+  signal: StopSignal;
   /** The most reply tokens the customer can pay for: the provider is asked for no more (`max_tokens`). */
   maxTokens: number;
   /** A piece of reply text as soon as it is known (streaming providers call it per token). */

@@ -22,6 +22,7 @@ import { usageFor } from '../domain/history';
 import { statementOf } from '../domain/statement/statement';
 import { sendStatementCsv } from '../domain/statement/statement-csv';
 import { ensureWallet, tierInForce, toWallet } from '../domain/wallet';
+import { Stop } from '../stop';
 
 const agentParams = z.object({ agentId: z.uuid('Not a valid agent id') });
 const conversationParams = z.object({ conversationId: z.uuid('Not a valid conversation id') });
@@ -112,9 +113,9 @@ export function chatRouter(deps: SendDeps): Router {
     const { message, conversationId, newConversation, editOf, regenerateOf, imageSize, workspace } = chatSendRequest.parse(req.body);
     // Refusals (tier, credits, API calls, someone else's conversation or message) are ordinary JSON errors: nothing has streamed yet.
     const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, conversationId, newConversation, editOf, regenerateOf, imageSize, workspace });
-    const abort = new AbortController();
+    const left = new Stop();
     res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
+      if (!res.writableFinished) left.abort();
     });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', connection: 'keep-alive' });
     res.flushHeaders();
@@ -131,7 +132,7 @@ export function chatRouter(deps: SendDeps): Router {
         message,
         imageSize,
         requestId: getRequestId(req),
-        signal: abort.signal,
+        signal: left,
         onWaiting: () => undefined,
         onToken: (text) => send('token', { text }),
       },

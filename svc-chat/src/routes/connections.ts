@@ -10,6 +10,7 @@ import { knowledgeForSend, providerPassages } from '../domain/knowledge/for-send
 import type { ConnectionSettings } from '../providers/connection-directory';
 import { listModels, testConnection } from '../providers/connection-probe';
 import { ProviderError } from '../providers/provider';
+import { Stop } from '../stop';
 
 const connectionParams = z.object({ id: z.uuid('Not a valid connection id') });
 const agentParams = z.object({ agentId: z.uuid('Not a valid agent id') });
@@ -51,12 +52,12 @@ export function connectionsRouter(deps: SendDeps, settings: ConnectionSettings):
   });
   router.post(CHAT_ADMIN_ENDPOINTS.draftTest.route, async (req, res) => {
     const { agentId } = agentParams.parse(req.params);
-    const left = new AbortController();
+    const left = new Stop();
     res.on('close', () => left.abort());
     const body = draftTestRequest.parse(req.body);
     // The draft answers from the agent's knowledge as a published version would (nothing is charged here).
     const knowledge = await knowledgeForSend(context.db, agentId, body.message);
-    res.json(await runDraftTest(deps, agentId, body, left.signal, providerPassages(knowledge)));
+    res.json(await runDraftTest(deps, agentId, body, left, providerPassages(knowledge)));
   });
   return router;
 }

@@ -7,6 +7,7 @@ import type { ApiKeyCache } from '../domain/api-key-cache';
 import type { ApiLimits } from '../domain/api-limits';
 import { type ApiCaller, authenticateApiKey, invalidApiKey } from '../domain/api-keys';
 import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, MemberCreditCapError, PublicApiError } from '../domain/errors';
+import { Stop } from '../stop';
 import { modelFor, modelsFor, type PublicApiDeps, readConversation, reserveApiReply, runApiReply, toOpenAiModel } from '../domain/public-api';
 
 /**
@@ -160,13 +161,13 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
   return router;
 }
 
-/** Aborts when the caller goes away before the answer is complete (the reply is then charged for what was generated). */
-function leaving(res: Response): AbortSignal {
-  const controller = new AbortController();
+/** Stops when the caller goes away before the answer is complete (the reply is then charged for what was generated). */
+function leaving(res: Response): Stop {
+  const stop = new Stop();
   res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
+    if (!res.writableFinished) stop.abort();
   });
-  return controller.signal;
+  return stop;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { estimateTokens, type ReplyStopReason, textWithinTokens } from '@agentdock/contracts';
 import type { ProviderReply } from '../../providers/provider';
+import { Stop } from '../../stop';
 
 /** A reply as delivered: the text the reader got, why it ended early (if it did), the provider's count. */
 export interface Delivered {
@@ -17,15 +18,15 @@ export interface Delivered {
  * what was delivered when the reply ends early, cut or left by the reader.
  */
 export function cutOffAt(bound: number, forward: (text: string) => void) {
-  const controller = new AbortController();
+  const stop = new Stop();
   let streamed = '';
   return {
-    signal: controller.signal,
+    signal: stop,
     get cut() {
-      return controller.signal.aborted;
+      return stop.aborted;
     },
     onToken(piece: string) {
-      if (controller.signal.aborted) return;
+      if (stop.aborted) return;
       const wanted = streamed + piece;
       const allowed = textWithinTokens(wanted, bound);
       const part = allowed.slice(streamed.length);
@@ -33,7 +34,7 @@ export function cutOffAt(bound: number, forward: (text: string) => void) {
         streamed = allowed;
         forward(part);
       }
-      if (allowed.length < wanted.length) controller.abort();
+      if (allowed.length < wanted.length) stop.abort();
     },
     /** What the reader got of a reply that ended early. */
     endedEarly(stopReason: ReplyStopReason, imageUrl: string | null): Delivered {

@@ -1,5 +1,5 @@
 import type { ImageSize } from '@agentdock/contracts';
-import { eitherSignal, nextPollPhase } from '../../event-loop';
+import { nextPollPhase } from '../../event-loop';
 import type { ConnectionRow } from '../../providers/connection-directory';
 import { type ChatProvider, failureApology, ProviderError, type ProviderRequest } from '../../providers/provider';
 import { type AgentRecord, producesImages } from '../agents';
@@ -7,6 +7,7 @@ import { buildProviderMessages, imageSizeFor, type Passage, samplingFor } from '
 import { cutOffAt, type Delivered, deliveredWhole } from './cut-off';
 import type { Reservation } from './reserve';
 import { release, type ReplyRecorder, settle, type SettleDeps } from './settle';
+import { eitherStop, type StopSignal } from '../../stop';
 
 /**
  * Metering of one reply, the same for the web chat and the `/v1` API: reserve what the caller can
@@ -51,7 +52,7 @@ export interface ReplyRequest {
    * The caller left (or stopped): the reply is charged for what was generated up to then (of one
    * asked for whole, `ProviderRequest.whole`, nothing had arrived before its end).
    */
-  signal: AbortSignal;
+  signal: StopSignal;
   onWaiting(): void;
   /** Where the reply goes as it arrives; absent: the caller answers only once it is settled (`ProviderRequest.whole`). */
   onToken?(text: string): void;
@@ -79,7 +80,7 @@ export async function meteredReply<TDone, TFailed>(
   const stream = cutOffAt(bound, reader ?? noReader);
   let delivered: Delivered;
   // The caller's leaving or the cut at the bound stops the provider, while it answers.
-  const stopped = eitherSignal(request.signal, stream.signal);
+  const stopped = eitherStop(request.signal, stream.signal);
   try {
     const { agent } = request;
     const provider = deps.connections ? await deps.connections.providerFor(agent.behaviour?.connectionId, request.connection) : deps.provider;
