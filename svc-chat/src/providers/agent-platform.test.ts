@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AgentPlatformProvider, isAcceptedReply, isGreeting } from './agent-platform';
+import { Stop } from '../stop';
 import { IMAGE_DONE_TEXT, ProviderError, type ProviderRequest } from './provider';
 
 /** A stand-in agent platform: trigger answers a conversation id, view answers `views` in turn. */
@@ -143,5 +144,57 @@ describe('agent platform adapter', () => {
     const req = request('Plan');
     req.agent.providerAgentId = null;
     await expect(provider('http://127.0.0.1:9').reply(req)).rejects.toThrow('No agent ID found for selected agent');
+  });
+
+  it('stops waiting for the platform as soon as the reply is stopped, and takes its listeners off the signal', async () => {
+    const platform = await fakePlatform({ views: [[message('Thinking…')]] });
+    try {
+      const stop = new Stop();
+      const watched = { added: 0, removed: 0 };
+      const signal = {
+        get aborted() {
+          return stop.aborted;
+        },
+        get reason() {
+          return stop.reason;
+        },
+        addEventListener: (type: 'abort', listener: () => void) => {
+          watched.added += 1;
+          stop.addEventListener(type, listener);
+        },
+        removeEventListener: (type: 'abort', listener: () => void) => {
+          watched.removed += 1;
+          stop.removeEventListener(type, listener);
+        },
+      };
+      const started = Date.now();
+      // Stopped during the wait after the trigger, which would last 10 s.
+      const reply = provider(platform.url, 1_000, 10_000).reply({ ...request('Prepare my board meeting'), signal });
+      setTimeout(() => stop.abort(), 150);
+      await expect(reply).rejects.toThrow('the request was cancelled');
+      expect(Date.now() - started).toBeLessThan(1_000);
+      const polls = platform.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(platform.calls.length).toBe(polls);
+      // The trigger's call took its listener off again; the wait's was the one the stop ran.
+      expect(watched).toEqual({ added: 2, removed: 1 });
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it('gives up a call the platform has not answered when the reply is stopped', async () => {
+    const server = createServer(() => undefined);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const stop = new Stop();
+      const reply = provider(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).reply({ ...request('Prepare my board meeting'), signal: stop });
+      setTimeout(() => stop.abort(), 50);
+      await expect(reply).rejects.toThrow('the request was cancelled');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -97,6 +97,9 @@ export class AgentPlatformProvider implements ChatProvider {
     else signal.addEventListener('abort', leave);
     try {
       return await this.postOnce(path, body, AbortSignal.any([left.signal, AbortSignal.timeout(this.config.requestTimeoutMs)]), step);
+    } catch (error) {
+      if (signal.aborted) throw new ProviderError('the request was cancelled', { cause: error });
+      throw error;
     } finally {
       signal.removeEventListener('abort', leave);
     }
