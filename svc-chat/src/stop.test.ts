@@ -1,4 +1,5 @@
-import { eitherStop, Stop } from './stop';
+import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
+import { eitherStop, Stop, stopWhenCallerLeaves } from './stop';
 
 describe('Stop', () => {
   it('runs each listener once, with the first reason kept', () => {
@@ -66,5 +67,35 @@ describe('eitherStop', () => {
     first.abort();
     second.abort();
     expect(either.signal.aborted).toBe(false);
+  });
+});
+
+describe('stopWhenCallerLeaves', () => {
+  it('stops when the caller goes away before the answer is complete, and not once it was', async () => {
+    const stops: Stop[] = [];
+    const server = createServer((req, res: ServerResponse) => {
+      const stop = stopWhenCallerLeaves(res);
+      stops.push(stop);
+      if (req.url === '/answered') res.end('done');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        httpRequest({ port, host: '127.0.0.1', path: '/answered' }, (res) => res.resume().on('end', resolve))
+          .on('error', reject)
+          .end();
+      });
+      const left = httpRequest({ port, host: '127.0.0.1', path: '/left' });
+      left.on('error', () => undefined).end();
+      while (stops.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      left.destroy();
+      while (!stops[1]!.aborted) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(stops[0]!.aborted).toBe(false);
+      expect(stops[1]!.aborted).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

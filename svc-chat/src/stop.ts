@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 /**
  * What a reply's path reads of the signal that stops it: whether it stopped, why, and a listener
  * for when it does. An `AbortSignal` is one (tests and the agent platform's `fetch` use those);
@@ -41,6 +43,18 @@ export class Stop implements StopSignal {
     this.listeners = [];
     for (const listener of listeners) listener();
   }
+}
+
+/**
+ * A stop for a request's reply that stops when the caller goes away before the answer is complete
+ * (the reply is then charged for what was generated); a response that finished stops nothing.
+ */
+export function stopWhenCallerLeaves(res: ServerResponse): Stop {
+  const stop = new Stop();
+  res.on('close', () => {
+    if (!res.writableFinished) stop.abort();
+  });
+  return stop;
 }
 
 /**

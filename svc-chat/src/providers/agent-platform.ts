@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type StopSignal } from '../stop';
+import type { StopSignal } from '../stop';
 import { type ChatProvider, IMAGE_DONE_TEXT, IMAGE_PENDING_TEXT, ProviderError, type ProviderReply, type ProviderRequest } from './provider';
 
 export interface AgentPlatformConfig {

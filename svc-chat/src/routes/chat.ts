@@ -22,7 +22,7 @@ import { usageFor } from '../domain/history';
 import { statementOf } from '../domain/statement/statement';
 import { sendStatementCsv } from '../domain/statement/statement-csv';
 import { ensureWallet, tierInForce, toWallet } from '../domain/wallet';
-import { Stop } from '../stop';
+import { stopWhenCallerLeaves } from '../stop';
 
 const agentParams = z.object({ agentId: z.uuid('Not a valid agent id') });
 const conversationParams = z.object({ conversationId: z.uuid('Not a valid conversation id') });
@@ -113,10 +113,7 @@ export function chatRouter(deps: SendDeps): Router {
     const { message, conversationId, newConversation, editOf, regenerateOf, imageSize, workspace } = chatSendRequest.parse(req.body);
     // Refusals (tier, credits, API calls, someone else's conversation or message) are ordinary JSON errors: nothing has streamed yet.
     const prepared = await prepareSend(deps, { userId: auth.sub, tier: auth.tier, agentId, message, conversationId, newConversation, editOf, regenerateOf, imageSize, workspace });
-    const left = new Stop();
-    res.on('close', () => {
-      if (!res.writableFinished) left.abort();
-    });
+    const left = stopWhenCallerLeaves(res);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', connection: 'keep-alive' });
     res.flushHeaders();
     const send = (event: ChatStreamEventName, data: unknown) => {

@@ -10,7 +10,7 @@ import { knowledgeForSend, providerPassages } from '../domain/knowledge/for-send
 import type { ConnectionSettings } from '../providers/connection-directory';
 import { listModels, testConnection } from '../providers/connection-probe';
 import { ProviderError } from '../providers/provider';
-import { Stop } from '../stop';
+import { stopWhenCallerLeaves } from '../stop';
 
 const connectionParams = z.object({ id: z.uuid('Not a valid connection id') });
 const agentParams = z.object({ agentId: z.uuid('Not a valid agent id') });
@@ -52,8 +52,7 @@ export function connectionsRouter(deps: SendDeps, settings: ConnectionSettings):
   });
   router.post(CHAT_ADMIN_ENDPOINTS.draftTest.route, async (req, res) => {
     const { agentId } = agentParams.parse(req.params);
-    const left = new Stop();
-    res.on('close', () => left.abort());
+    const left = stopWhenCallerLeaves(res);
     const body = draftTestRequest.parse(req.body);
     // The draft answers from the agent's knowledge as a published version would (nothing is charged here).
     const knowledge = await knowledgeForSend(context.db, agentId, body.message);

@@ -7,8 +7,8 @@ import type { ApiKeyCache } from '../domain/api-key-cache';
 import type { ApiLimits } from '../domain/api-limits';
 import { type ApiCaller, authenticateApiKey, invalidApiKey } from '../domain/api-keys';
 import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, MemberCreditCapError, PublicApiError } from '../domain/errors';
-import { Stop } from '../stop';
 import { modelFor, modelsFor, type PublicApiDeps, readConversation, reserveApiReply, runApiReply, toOpenAiModel } from '../domain/public-api';
+import { stopWhenCallerLeaves } from '../stop';
 
 /**
  * The OpenAI-compatible API at `/v1`, for the official SDKs and anything else that speaks it:
@@ -80,7 +80,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
         startedAt,
         question: conversation.message,
       });
-      const left = leaving(res);
+      const left = stopWhenCallerLeaves(res);
       const id = `chatcmpl-${reserved.reservation.replyId.replaceAll('-', '')}`;
       const created = Math.floor(startedAt / 1000);
       const base = { id, object: 'chat.completion.chunk', created, model: agent.key, system_fingerprint: null };
@@ -140,7 +140,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
     const unoffered = unofferedImageSize(agent, body.size ?? undefined);
     if (unoffered) throw new PublicApiError('invalid_request', unoffered, 'size');
     const reserved = await reserveApiReply(deps, caller, agent, { promptTokens: estimateTokens(body.prompt), maxTokens: null, kind: 'image', startedAt });
-    const left = leaving(res);
+    const left = stopWhenCallerLeaves(res);
     const result = await runApiReply(deps, reserved, {
       message: body.prompt,
       history: [],
@@ -159,15 +159,6 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
     next(new PublicApiError('not_found', `Invalid URL (${req.method} ${PUBLIC_API_BASE}${req.path}).`));
   });
   return router;
-}
-
-/** Stops when the caller goes away before the answer is complete (the reply is then charged for what was generated). */
-function leaving(res: Response): Stop {
-  const stop = new Stop();
-  res.on('close', () => {
-    if (!res.writableFinished) stop.abort();
-  });
-  return stop;
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { ImageSize } from '@agentdock/contracts';
 import { nextPollPhase } from '../../event-loop';
 import type { ConnectionRow } from '../../providers/connection-directory';
+import { eitherStop, type StopSignal } from '../../stop';
 import { type ChatProvider, failureApology, ProviderError, type ProviderRequest } from '../../providers/provider';
 import { type AgentRecord, producesImages } from '../agents';
 import { buildProviderMessages, imageSizeFor, type Passage, samplingFor } from '../provider-request';
 import { cutOffAt, type Delivered, deliveredWhole } from './cut-off';
 import type { Reservation } from './reserve';
 import { release, type ReplyRecorder, settle, type SettleDeps } from './settle';
-import { eitherStop, type StopSignal } from '../../stop';
 
 /**
  * Metering of one reply, the same for the web chat and the `/v1` API: reserve what the caller can
