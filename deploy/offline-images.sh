@@ -12,7 +12,8 @@
 # apt sources), the packages it needs installed in a chroot, the host's CA bundle copied in (so npm
 # inside a build trusts what the host trusts), and `docker import` with the conventions the project
 # relies on:
-#   node:20-slim  Debian trixie's nodejs 20 and npm, a `node` user (uid 1000), CMD node
+#   node:20-slim  Debian trixie's nodejs 20, npm 10 from the npm registry in /usr/local, a `node`
+#                 user (uid 1000), CMD node
 #   postgres:15   Debian bookworm's postgresql-15; the official image's entrypoint conventions:
 #                 PGDATA=/var/lib/postgresql/data, POSTGRES_PASSWORD (required unless
 #                 POSTGRES_HOST_AUTH_METHOD=trust), POSTGRES_USER, POSTGRES_DB, and
@@ -22,7 +23,8 @@
 # One minbase root filesystem per suite is made once and cached as a tarball in $OFFLINE_IMAGES_CACHE
 # (default /var/cache/agentdock-offline-images); a second run with the images present takes seconds.
 # Environment: OFFLINE_MIRROR (default: the first Debian archive in /etc/apt/sources*),
-# OFFLINE_IMAGES_CACHE, DOCKER (default docker).
+# OFFLINE_IMAGES_CACHE, OFFLINE_NPM_VERSION (the node image's npm, from the npm registry with the
+# host's npm; default 10, as the official node:20 image), DOCKER (default docker).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +32,7 @@ rebuild=0
 [ "${1:-}" = "--rebuild" ] && rebuild=1
 cache=${OFFLINE_IMAGES_CACHE:-/var/cache/agentdock-offline-images}
 docker=${DOCKER:-docker}
+export OFFLINE_NPM_VERSION=${OFFLINE_NPM_VERSION:-10}
 say() { printf '[offline-images] %s\n' "$*"; }
 die() { printf '[offline-images] %s\n' "$*" >&2; exit 1; }
 
@@ -138,7 +141,19 @@ import() {
 build_node() {
   local name=$1 dir=$2
   rootfs trixie "$dir"
-  chroot_install "$dir" nodejs npm ca-certificates
+  chroot_install "$dir" nodejs ca-certificates
+  # npm as the official image has it, from the npm registry into /usr/local: Debian's npm package
+  # would pull some 400 node-* packages, more than half of this script's time on two cores. The
+  # published npm tarball carries every dependency of its own.
+  local pack
+  pack=$(mktemp -d)
+  (cd "$pack" && npm pack --silent "npm@$OFFLINE_NPM_VERSION" >/dev/null) || die "npm pack npm@$OFFLINE_NPM_VERSION failed"
+  mkdir -p "$dir/usr/local/lib/node_modules/npm" "$dir/usr/local/bin"
+  tar -xzf "$pack"/npm-*.tgz -C "$dir/usr/local/lib/node_modules/npm" --strip-components=1 --no-same-owner
+  rm -rf "$pack"
+  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$dir/usr/local/bin/npm"
+  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$dir/usr/local/bin/npx"
+  chroot "$dir" npm --version >/dev/null || die "npm does not run in the node image"
   chroot "$dir" sh -c 'groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node'
   import "$name" "$dir" 'CMD ["node"]' \
     'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
@@ -197,21 +212,85 @@ builder_for() {
   esac
 }
 
+suite_of() {
+  case "$1" in
+    build_postgres) echo bookworm ;;
+    *) echo trixie ;;
+  esac
+}
+
 started=$(date +%s)
 images=$(named_images)
 [ -n "$images" ] || die "no image names found in docker-compose*.yml or the Dockerfiles"
+wanted=()
 for image in $images; do
   builder=$(builder_for "$image") || die "no offline recipe for $image: add one to $0"
   if [ "$rebuild" = 0 ] && $docker image inspect "$image" >/dev/null 2>&1; then
     say "$image: present, kept"
     continue
   fi
-  say "$image: building"
+  wanted+=("$image=$builder")
+done
+[ ${#wanted[@]} -gt 0 ] || { say "done in $(($(date +%s) - started))s"; exit 0; }
+
+# Downloads and dpkg runs overlap well on two cores, so everything runs at once: first one minbase
+# tarball per suite (two images of one suite must not debootstrap it twice), then every image.
+# Each job writes $logs/<job>.log; a failed job's last lines are shown.
+logs=$(mktemp -d)
+workdirs+=("$logs")
+[ -n "${OFFLINE_MIRROR:-}" ] || { OFFLINE_MIRROR=$(find_mirror); export OFFLINE_MIRROR; }
+jobs_pids=()
+jobs_names=()
+start_job() {
+  local name=$1
+  shift
+  ("$@") >"$logs/$name.log" 2>&1 &
+  jobs_pids+=("$!")
+  jobs_names+=("$name")
+}
+wait_jobs() {
+  local failed=0 i
+  for i in "${!jobs_pids[@]}"; do
+    if ! wait "${jobs_pids[$i]}"; then
+      failed=1
+      printf '[offline-images] %s failed:\n' "${jobs_names[$i]}" >&2
+      tail -20 "$logs/${jobs_names[$i]}.log" >&2
+    fi
+  done
+  jobs_pids=()
+  jobs_names=()
+  return "$failed"
+}
+
+# A minbase tarball of the suite in the cache (the unpacked copy goes again).
+make_suite() {
+  suite_dir=$(mktemp -d /var/tmp/offline-suite.XXXXXX)
+  trap 'rm -rf --one-file-system "$suite_dir"' EXIT
+  rootfs "$1" "$suite_dir/rootfs"
+}
+
+# One image, in a folder of its own; a background job does not run the parent's trap, so its own.
+make_image() {
+  local image=$1 builder=$2 t0 dir
+  mounted=()
+  workdirs=()
+  trap cleanup EXIT
   t0=$(date +%s)
   dir=$(mktemp -d /var/tmp/offline-image.XXXXXX)
   workdirs+=("$dir")
   "$builder" "$image" "$dir/rootfs"
-  rm -rf --one-file-system "$dir"
   say "$image: built in $(($(date +%s) - t0))s ($($docker image inspect -f '{{.Size}}' "$image" | awk '{ printf "%d MB", $1 / 1e6 }'))"
+}
+
+ensure_debootstrap # once here: two jobs would contend for dpkg's lock
+for suite in $(for entry in "${wanted[@]}"; do suite_of "${entry#*=}"; done | sort -u); do
+  start_job "suite-$suite" make_suite "$suite"
 done
+wait_jobs || die "a root filesystem could not be made"
+for entry in "${wanted[@]}"; do
+  say "${entry%%=*}: building"
+  start_job "${entry#*=}" make_image "${entry%%=*}" "${entry#*=}"
+done
+wait_jobs || die "an image could not be built"
+cat "$logs"/build_*.log
 say "done in $(($(date +%s) - started))s"
