@@ -86,24 +86,32 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A fresh copy of the suite's minbase root filesystem in $1 (debootstrapped once, then from the tarball).
+suite_tarball() { echo "$cache/base-$1-minbase.tar"; }
+
+# The suite's minbase root filesystem as a tarball in the cache, debootstrapped once.
+ensure_suite() {
+  local suite=$1 tarball
+  tarball=$(suite_tarball "$suite")
+  [ -s "$tarball" ] && return
+  mkdir -p "$cache"
+  ensure_debootstrap
+  [ -n "${mirror:-}" ] || mirror=${OFFLINE_MIRROR:-$(find_mirror)}
+  [ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources*; set OFFLINE_MIRROR"
+  say "debootstrap --variant=minbase $suite from $mirror (once; cached in $tarball)"
+  local base="$cache/.base-$suite"
+  rm -rf --one-file-system "$base"
+  debootstrap --variant=minbase "$suite" "$base" "$mirror" >"$cache/debootstrap-$suite.log" 2>&1 ||
+    die "debootstrap failed: see $cache/debootstrap-$suite.log"
+  tar -C "$base" -cf "$tarball.part" . && mv "$tarball.part" "$tarball"
+  rm -rf --one-file-system "$base"
+}
+
+# A fresh copy of the suite's minbase root filesystem in $2.
 rootfs() {
   local suite=$1 dir=$2
-  local tarball="$cache/base-$suite-minbase.tar"
-  mkdir -p "$cache" "$dir"
-  if [ ! -s "$tarball" ]; then
-    ensure_debootstrap
-    [ -n "${mirror:-}" ] || mirror=${OFFLINE_MIRROR:-$(find_mirror)}
-    [ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources*; set OFFLINE_MIRROR"
-    say "debootstrap --variant=minbase $suite from $mirror (once; cached in $tarball)"
-    local base="$cache/.base-$suite"
-    rm -rf --one-file-system "$base"
-    debootstrap --variant=minbase "$suite" "$base" "$mirror" >"$cache/debootstrap-$suite.log" 2>&1 ||
-      die "debootstrap failed: see $cache/debootstrap-$suite.log"
-    tar -C "$base" -cf "$tarball.part" . && mv "$tarball.part" "$tarball"
-    rm -rf --one-file-system "$base"
-  fi
-  tar -C "$dir" -xf "$tarball"
+  ensure_suite "$suite"
+  mkdir -p "$dir"
+  tar -C "$dir" -xf "$(suite_tarball "$suite")"
 }
 
 # Runs apt-get install of $2.. in the root filesystem $1 (services are never started).
@@ -262,13 +270,6 @@ wait_jobs() {
   return "$failed"
 }
 
-# A minbase tarball of the suite in the cache (the unpacked copy goes again).
-make_suite() {
-  suite_dir=$(mktemp -d /var/tmp/offline-suite.XXXXXX)
-  trap 'rm -rf --one-file-system "$suite_dir"' EXIT
-  rootfs "$1" "$suite_dir/rootfs"
-}
-
 # One image, in a folder of its own; a background job does not run the parent's trap, so its own.
 make_image() {
   local image=$1 builder=$2 t0 dir
@@ -284,7 +285,7 @@ make_image() {
 
 ensure_debootstrap # once here: two jobs would contend for dpkg's lock
 for suite in $(for entry in "${wanted[@]}"; do suite_of "${entry#*=}"; done | sort -u); do
-  start_job "suite-$suite" make_suite "$suite"
+  start_job "suite-$suite" ensure_suite "$suite"
 done
 wait_jobs || die "a root filesystem could not be made"
 for entry in "${wanted[@]}"; do
