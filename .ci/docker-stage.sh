@@ -11,6 +11,11 @@
 #      subscription are still there; then `docker-compose down -v`
 # Prints each part's duration and the total; exits non-zero on any failure; the containers and
 # volumes go on exit whatever happened. DOCKER_STAGE_KEEP_ENGINE=1 leaves an engine it started running.
+#
+# `--prepare` does only parts 1 and 2 and leaves the engine running: .ci/run starts it in the
+# background while the first stage runs, since it mostly waits on the Debian mirror and the disk.
+# An engine that `--prepare` started is noted in $DOCKER_STAGE_ENGINE_NOTE, and the full stage
+# that follows stops it as its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,7 +58,14 @@ export ADMIN_EMAILS=admin@agentdock.test SMOKE_ADMIN_EMAIL=admin@agentdock.test
 export SMOKE_STATE=${TMPDIR:-/tmp}/agentdock-smoke-$$.json
 compose() { docker-compose -f docker-compose.yml -f deploy/docker-compose.ci.yml --profile local-providers "$@"; }
 
+mode=full
+[ "${1:-}" = --prepare ] && mode=prepare
+engine_note=${DOCKER_STAGE_ENGINE_NOTE:-/var/run/agentdock-docker-stage-engine}
 started_engine=0
+if [ "$mode" = full ] && [ -f "$engine_note" ]; then
+  started_engine=1
+  rm -f "$engine_note"
+fi
 finish() {
   local status=$?
   set +e
@@ -61,6 +73,12 @@ finish() {
     printf '\n==> docker stage FAILED (exit %s): container states and the last log lines\n' "$status"
     compose ps
     compose logs --no-color --tail=60
+  fi
+  if [ "$mode" = prepare ]; then
+    [ "$started_engine" = 1 ] && echo "$(cat /var/run/docker.pid 2>/dev/null)" >"$engine_note"
+    print_timings
+    [ "$status" = 0 ] && echo "docker stage prepared" || echo "docker stage: preparing failed" >&2
+    exit "$status"
   fi
   part "clean-up"
   if [ -S /var/run/docker.sock ]; then
@@ -101,6 +119,7 @@ docker-compose version --short
 
 part "offline base images"
 DOCKER=/usr/bin/docker bash deploy/offline-images.sh
+[ "$mode" = prepare ] && exit 0
 
 part "docker-compose build"
 compose down -v --remove-orphans >/dev/null 2>&1 || true

@@ -3,6 +3,18 @@ import { describeAccessMatrix, eventually } from '@agentdock/service-kit/testing
 import request from 'supertest';
 import { BillingHarness, DRIVER } from './harness';
 import { BILLING_ACCESS } from './access-table';
+import { NEW_TEAM_WAIT } from '../src/domain/team-roles';
+
+// The matrix asks the team endpoints about teams billing has never heard of, and each call waited
+// the whole NEW_TEAM_WAIT for an identity event no one sends here (30 of the file's 40 s). The
+// answer is the same after a shorter wait; team-seats.api.test.ts checks the real one.
+const newTeamWaitMs = NEW_TEAM_WAIT.totalMs;
+beforeAll(() => {
+  NEW_TEAM_WAIT.totalMs = 300;
+});
+afterAll(() => {
+  NEW_TEAM_WAIT.totalMs = newTeamWaitMs;
+});
 
 describeAccessMatrix({
   service: 'svc-billing',
