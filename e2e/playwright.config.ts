@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf '${dataDir}' && node launcher/bin/start.mjs`,
+    command: `rm -rf '${dataDir}' && node --v8-pool-size=0 launcher/bin/start.mjs`,
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     timeout: 240_000,

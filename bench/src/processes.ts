@@ -10,13 +10,16 @@ export interface Started {
   child: ChildProcess;
 }
 
+// As `npm start` and the images run node: V8's helper threads sized to the machine's spare cores.
+const PRODUCTION_NODE_FLAGS = ['--v8-pool-size=0'];
+
 /**
  * Starts one deployable as its own process, the way production runs it. With `readStdout` its
  * standard output is kept for `firstLine`, with `inheritStdout` printed as the bench's own,
  * otherwise dropped.
  */
 export function startProcess(name: string, args: string[], env: Record<string, string>, { readStdout = false, inheritStdout = false } = {}): Started {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...args], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', readStdout ? 'pipe' : inheritStdout ? 'inherit' : 'ignore', 'inherit'],
