@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BILLING_ERROR_CODES } from '@agentdock/contracts';
 import { ForbiddenError, NotFoundError } from '@agentdock/service-kit';
 import type { Db, Tx } from '@agentdock/service-data';
-import { and, count, eq, inArray, isNotNull, lte } from '@agentdock/service-data/orm';
+import { and, count, eq, inArray, isNotNull, lte, sql } from '@agentdock/service-data/orm';
 import { organisationRoles } from '../db/schema';
 
 export type TeamRole = 'owner' | 'admin' | 'member';
@@ -33,18 +33,20 @@ export async function applyOrganisationDeleted(tx: Tx, input: { organisationId: 
     .where(and(eq(organisationRoles.organisationId, input.organisationId), lte(organisationRoles.lastEventAt, input.at)));
 }
 
-/** The caller's role in the team: null when they are not (or no longer) a member, undefined when billing never heard of them in it. */
-async function memberFact(db: Db, organisationId: string, userId: string): Promise<TeamRole | null | undefined> {
+/**
+ * What billing knows of the caller in the team, read in one statement: their own row first, else any
+ * row of the team. Two statements (theirs, then the team's) let the team's first fact land between
+ * them, and an owner whose row had just arrived was told the team does not exist.
+ */
+async function memberFact(db: Db, organisationId: string, userId: string): Promise<{ teamKnown: boolean; role: TeamRole | null | undefined }> {
   const [row] = await db
-    .select({ role: organisationRoles.role })
+    .select({ userId: organisationRoles.userId, role: organisationRoles.role })
     .from(organisationRoles)
-    .where(and(eq(organisationRoles.organisationId, organisationId), eq(organisationRoles.userId, userId)));
-  return row ? row.role : undefined;
-}
-
-async function teamIsKnown(db: Db, organisationId: string): Promise<boolean> {
-  const [row] = await db.select({ organisationId: organisationRoles.organisationId }).from(organisationRoles).where(eq(organisationRoles.organisationId, organisationId)).limit(1);
-  return row !== undefined;
+    .where(eq(organisationRoles.organisationId, organisationId))
+    .orderBy(sql`${organisationRoles.userId} = ${userId} desc`)
+    .limit(1);
+  if (!row) return { teamKnown: false, role: undefined };
+  return { teamKnown: true, role: row.userId === userId ? row.role : undefined };
 }
 
 /**
@@ -62,8 +64,8 @@ async function settledRoleOf(db: Db, organisationId: string, userId: string): Pr
   const deadline = Date.now() + NEW_TEAM_WAIT.totalMs;
   for (;;) {
     const fact = await memberFact(db, organisationId, userId);
-    if (fact !== undefined) return fact;
-    if (Date.now() >= deadline || (await teamIsKnown(db, organisationId))) return null;
+    if (fact.role !== undefined) return fact.role;
+    if (fact.teamKnown || Date.now() >= deadline) return null;
     await sleep(NEW_TEAM_WAIT.everyMs);
   }
 }
