@@ -142,7 +142,8 @@ export interface RunningService<TSchema extends Record<string, unknown>> {
  */
 const VERIFIED_TOKEN_MAX_AGE_MS = 60_000;
 // Under load (a `/v1` completion's settlement nudges the relay each time) one relay pass per this
-// long serves every event written meanwhile: its read and its mark once, not per event. An event
+// long serves every event written meanwhile: one statement (its read, with the previous pass's
+// mark), not one per event. An event
 // waits at most this long more before it is published; one after a quiet spell goes at once. 50 ms
 // saved a query per six completions but let a client that creates a team and buys its seats at once
 // reach billing before the team's event did (404 "No such team"), so it stays at 10 ms.

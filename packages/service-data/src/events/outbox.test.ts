@@ -153,6 +153,32 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     await relay.stop();
   });
 
+  it('marks what a pass published with the next pass’s read, never publishing it twice, and the rest when it stops', async () => {
+    const sent: string[] = [];
+    const recordingBus = busWith({
+      publish: async (subject, envelope) => {
+        sent.push(envelope.id);
+        await testBus.bus.publish(subject, envelope);
+      },
+    });
+    const enqueue = async (count: number) => {
+      for (let by = 1; by <= count; by += 1) await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by }));
+    };
+    const relay = new OutboxRelay({ db: database.db, bus: recordingBus, logger });
+    await enqueue(3);
+    expect(await relay.relayOnce({ deferMarks: true })).toBe(3);
+    expect(await published()).toHaveLength(0);
+    await enqueue(2);
+    expect(await relay.relayOnce({ deferMarks: true })).toBe(2);
+    expect(await published()).toHaveLength(3);
+    expect(await relay.relayOnce({ deferMarks: true })).toBe(0);
+    await enqueue(1);
+    expect(await relay.relayOnce({ deferMarks: true })).toBe(1);
+    await relay.stop();
+    expect((await published()).map((row) => row.id)).toEqual(sent);
+    expect(new Set(sent).size).toBe(6);
+  });
+
   it('publishes with no transaction open, so the database stays usable while the bus is slow', async () => {
     await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
     let lockedDuringPublish: 'free' | 'locked' | undefined;

@@ -24,7 +24,19 @@ const unpublished = namedStatement(
 const outboxFromRaw = rawRowReader(outbox);
 // The ids as an array literal (\`{…}\`): uuids only, from the rows just read. Text, so the embedded
 // database's runner (which sends every parameter as text) and node-postgres read it alike.
-const markPublished = namedStatement('outbox_mark_published', sql`update outbox set published_at = now() where id = any(${sql.placeholder('ids')}::uuid[])`);
+const publishedIds = sql`${sql.placeholder('ids')}::uuid[]`;
+const markPublished = namedStatement('outbox_mark_published', sql`update outbox set published_at = now() where id = any(${publishedIds})`);
+// The previous pass's mark and this pass's read in one statement: while events keep coming, a pass
+// costs one round trip instead of two. The read leaves out the rows it marks (a statement does not
+// see what its own CTE changed).
+const markThenUnpublished = namedStatement(
+  'outbox_mark_then_unpublished',
+  sql`with marked as (update outbox set published_at = now() where id = any(${publishedIds}))
+  select ${prefixedColumns(outbox, 'outbox', '')} from outbox
+  where published_at is null and parked_at is null and id <> all(${publishedIds})
+  order by sequence limit ${sql.placeholder('limit')}::int`,
+);
+const idsLiteral = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** An outbox row: the event's id, its subject and its envelope as JSON. */
 export interface OutboxRow {
@@ -110,6 +122,8 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly maxAttempts: number;
   private readonly parked: Counter | undefined;
+  /** Published by the relay's last pass and not marked yet: its next pass's read marks them. */
+  private unmarked: string[] = [];
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
@@ -145,17 +159,31 @@ export class OutboxRelay {
     this.running = false;
     clearTimeout(this.timer);
     await this.pass;
+    const marking = this.unmarked.splice(0);
+    if (marking.length === 0) return;
+    // Unmarked, they would be published again at the next start: harmless (de-duplicated), but noise.
+    await markPublished.run(this.options.db, { ids: idsLiteral(marking) }).catch((error: unknown) => {
+      this.options.logger.warn({ err: error, events: marking.length }, 'outbox relay could not mark its last events published; they will be published again');
+    });
   }
 
   /**
    * Publishes one batch; returns how many rows it settled (published or parked). Exposed for tests.
    * The rows published are marked together in one statement at the end of the batch (one round
-   * trip per pass, not per event); a crash in between publishes them again, which the bus's
+   * trip per pass, not per event), or with `deferMarks` by the next pass's read (the relay's own
+   * passes: one round trip per pass); a crash in between publishes them again, which the bus's
    * de-duplication by event id absorbs, as after a crash between a publish and its mark.
    */
-  async relayOnce(): Promise<number> {
+  async relayOnce({ deferMarks = false }: { deferMarks?: boolean } = {}): Promise<number> {
     const { db, bus } = this.options;
-    const batch = (await unpublished.run(db, { limit: this.batchSize })).map((raw) => outboxFromRaw(raw)!);
+    const marking = this.unmarked.splice(0);
+    const read = marking.length > 0 ? markThenUnpublished.run(db, { ids: idsLiteral(marking), limit: this.batchSize }) : unpublished.run(db, { limit: this.batchSize });
+    const batch = (
+      await read.catch((error: unknown) => {
+        this.unmarked.unshift(...marking);
+        throw error;
+      })
+    ).map((raw) => outboxFromRaw(raw)!);
     const published: string[] = [];
     let settled = 0;
     try {
@@ -171,7 +199,8 @@ export class OutboxRelay {
         settled += 1;
       }
     } finally {
-      if (published.length > 0) await markPublished.run(db, { ids: `{${published.join(',')}}` });
+      if (deferMarks) this.unmarked.push(...published);
+      else if (published.length > 0) await markPublished.run(db, { ids: idsLiteral(published) });
     }
     return settled;
   }
@@ -206,6 +235,7 @@ export class OutboxRelay {
 
   private async runPasses(): Promise<void> {
     clearTimeout(this.timer);
+    let failed = false;
     try {
       let full = false;
       while (this.running && this.passRequested) {
@@ -218,8 +248,9 @@ export class OutboxRelay {
         full = false;
         try {
           // A full batch means there may be more waiting right now.
-          if ((await this.relayOnce()) === this.batchSize) this.passRequested = full = true;
+          if ((await this.relayOnce({ deferMarks: true })) === this.batchSize) this.passRequested = full = true;
         } catch (error) {
+          failed = true;
           this.options.logger.error({ err: error }, 'outbox relay pass failed');
         }
       }
@@ -227,7 +258,11 @@ export class OutboxRelay {
       this.passActive = false;
     }
     if (this.running) {
-      this.timer = setTimeout(() => this.nudge(), this.pollIntervalMs);
+      // Marks still owed go with the next pass's read: one that traffic brings within the least
+      // interval between passes, else this one, which reads and marks on its own. After a failed
+      // pass (the database away) the poll's pace, not a loop.
+      const owed = this.unmarked.length > 0 && !failed;
+      this.timer = setTimeout(() => this.nudge(), owed ? this.minPassIntervalMs : this.pollIntervalMs);
       this.timer.unref?.();
     }
   }
