@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { CHAT_ADMIN_BASE, CHAT_BASE, PUBLIC_API_BASE } from '@agentdock/contracts';
 import type { ServiceDefinition } from '@agentdock/service-data';
 import { type ChatSchema, schema } from './db/schema';
+import { ApiCallerSnapshots } from './domain/api-caller-snapshots';
 import { ApiKeyCache } from './domain/api-key-cache';
 import { ApiLimits } from './domain/api-limits';
 import { chatConsumers } from './events/consumers';
@@ -88,7 +89,7 @@ export function createChatService(options: ChatServiceOptions = {}): ServiceDefi
         },
         maxConcurrentStreams: env.API_MAX_CONCURRENT_STREAMS,
       });
-      app.use(PUBLIC_API_BASE, publicApiRouter({ ...sendDeps, limits, keys, logContent: env.API_LOG_CONTENT }));
+      app.use(PUBLIC_API_BASE, publicApiRouter({ ...sendDeps, limits, keys, snapshots: new ApiCallerSnapshots(), logContent: env.API_LOG_CONTENT }));
       app.use(PUBLIC_API_BASE, publicApiErrorHandler(context.logger));
       app.use(chatStatsRouter(context), chatExportsRouter(context));
       app.use(CHAT_ADMIN_BASE, knowledgeAdminRouter(context));

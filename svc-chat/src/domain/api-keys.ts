@@ -4,6 +4,7 @@ import type { Db } from '@agentdock/service-data';
 import { and, eq, inArray, sql } from '@agentdock/service-data/orm';
 import { AppError, NotFoundError } from '@agentdock/service-kit';
 import { type ChatSchema, chatApiKeys, chatApiRequests } from '../db/schema';
+import type { ApiCallerSnapshots } from './api-caller-snapshots';
 import type { ApiKeyCache } from './api-key-cache';
 import { type ApiAgentsRead, walletWithAgents } from './api-agents';
 import type { WalletRow } from './ledger';
@@ -67,6 +68,8 @@ export interface ApiCaller {
   pool?: { organisationId: string; memberId: string };
   /** The agents of the model the request names, read with the wallet when it was given (`authenticateApiKey`). */
   agentsRead?: ApiAgentsRead;
+  /** `wallet` and `agentsRead` come from this replica's memory (`ApiCallerSnapshots`), not from a read of this request's. */
+  fromSnapshot?: true;
 }
 
 /** Where a `/v1` request's key and owner are checked: the keys and the suspended users from memory, the wallet from the database. */
@@ -74,23 +77,36 @@ export interface ApiKeyCheck {
   db: Db<ChatSchema>;
   keys: ApiKeyCache;
   suspended: { has(userId: string): boolean };
+  /** The completions' first reads this replica may reuse; absent, every request reads. */
+  snapshots?: ApiCallerSnapshots;
 }
 
 /**
  * The caller of `Authorization: Bearer adk_…`: the key by its hash and the owner's suspension from
  * memory, and the wallet (for the tier, and for the reservation after) in one query, which also
- * reads the agents of `model` when the request names one. Throws 401
- * invalid_api_key for an unknown, revoked or expired key, 403 account_suspended for a suspended owner.
+ * reads the agents of `model` when the request names one; for a personal key without a cap, that
+ * read as this replica made it for the key's last completion within a few seconds (`snapshots`),
+ * unless `fresh`. Throws 401 invalid_api_key for an unknown, revoked or expired key, 403 account_suspended for a suspended owner.
  * A team key pays from the team's pool while its owner is a member (from identity's events, read
  * here on every request: a removed member's key stops at the event, whatever any cache holds).
  */
-export async function authenticateApiKey(check: ApiKeyCheck, secret: string, { now = new Date(), model }: { now?: Date; model?: string } = {}): Promise<ApiCaller> {
+export async function authenticateApiKey(
+  check: ApiKeyCheck,
+  secret: string,
+  { now = new Date(), model, fresh = false }: { now?: Date; model?: string; fresh?: boolean } = {},
+): Promise<ApiCaller> {
   const key = await check.keys.find(check.db, hashApiSecret(secret), now.getTime());
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw invalidApiKey();
   if (check.suspended.has(key.userId)) throw new PublicApiError('account_suspended', 'This account is suspended. Contact support to restore access.');
   const read = readWallet(check.db, model);
   if (key.organisationId) return teamKeyCaller(check.db, key, key.organisationId, read);
+  // Only a key whose reservation is one statement reserves on a snapshot: a capped key's is made
+  // under locks, on a locked read (`reserveApiReply`).
+  const snapshots = model !== undefined && key.monthlyCreditCap === null ? check.snapshots : undefined;
+  const seen = fresh || model === undefined ? undefined : snapshots?.find(key.id, model, now.getTime());
+  if (seen) return { key, userId: key.userId, tier: walletTier(seen.wallet), wallet: seen.wallet, agentsRead: seen.agentsRead, fromSnapshot: true };
   const { wallet, agentsRead } = await read(key.userId);
+  if (snapshots && wallet && agentsRead) snapshots.keep(key.id, { wallet, agentsRead }, now.getTime());
   return { key, userId: key.userId, tier: wallet ? walletTier(wallet) : 'free', wallet, ...(agentsRead && { agentsRead }) };
 }
 

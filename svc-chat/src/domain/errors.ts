@@ -45,6 +45,17 @@ export class PublicApiError extends AppError {
   }
 }
 
+/**
+ * A `/v1` request handled on this replica's snapshot of its caller's wallet and agents
+ * (`ApiCallerSnapshots`) met something the snapshot does not show: nothing was reserved, and the
+ * request is handled again on a fresh read. Never answered: the route catches it.
+ */
+export class StaleApiCallerError extends Error {
+  constructor() {
+    super('The caller was read again: its snapshot no longer held.');
+  }
+}
+
 export class BalanceTooLowError extends ConflictError {
   constructor(available: number) {
     super(`The deduction is larger than the balance: only ${available} credits are left.`, { code: 'balance_too_low' });

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { estimateTokens, isAgentVisibleToTier, messageText, type OpenAiChatMessage } from '@agentdock/contracts';
-import { asc, sql } from '@agentdock/service-data/orm';
+import { asc } from '@agentdock/service-data/orm';
 import { chatAgents } from '../db/schema';
 import { PROVIDER_FAILURE_REASON, type ProviderRequest } from '../providers/provider';
 import type { AgentRecord } from './agents';
 import type { ApiCaller } from './api-keys';
 import { agentReplyLimit } from './agents';
 import type { SendDeps } from './chat';
-import { PublicApiError } from './errors';
+import { PublicApiError, StaleApiCallerError } from './errors';
 import type { Delivered } from './metering/cut-off';
 import { meteredReply, type MeteredResult, type ReplyRequest } from './metering/metered-reply';
 import { type Reservation, reserveReply } from './metering/reserve';
-import { bookedColumns, bookedStep, reservationRecording } from './ledger';
 import { apiSettlement, recordRequest } from './api-request-record';
 import type { Settlement } from './metering/settle';
 import { walletInUse } from './wallet';
 import { knowledgeForSend, NO_KNOWLEDGE, providerPassages, type SendKnowledge } from './knowledge/for-send';
 import { agentsByApiKey, type ApiAgent } from './api-agents';
+import { apiReservation, reserveOnSnapshot } from './api-reservations';
 
 /**
  * The `/v1` API's domain: which agents a key may use (as OpenAI models), how an OpenAI
@@ -63,6 +63,8 @@ export async function modelFor(deps: Pick<SendDeps, 'context'>, caller: ApiCalle
   const agents = !allowed ? [] : caller.agentsRead?.key === id ? caller.agentsRead.agents : await agentsByApiKey(deps.context.db, id);
   const agent = agents.find((candidate) => isAgentVisibleToTier(candidate, caller.tier));
   if (agent) return agent;
+  // The owner may have moved up a plan since the snapshot: a refusal is made on a fresh read.
+  if (allowed && caller.fromSnapshot) throw new StaleApiCallerError();
   throw new PublicApiError('model_not_found', `The model '${id}' does not exist or you do not have access to it.`, 'model');
 }
 
@@ -108,13 +110,6 @@ export function readConversation(messages: OpenAiChatMessage[]): ApiConversation
   return { system: system.length ? system.join('\n\n') : undefined, history, message, promptTokens };
 }
 
-/** The reservation of a request with an uncapped key, made only while the key is not revoked. */
-const apiReservation = reservationRecording('chat_api_reservation', {
-  ctes: sql`key_checked as (select 1)`,
-  select: sql`select ${bookedColumns} from ${bookedStep}`,
-  guard: sql`not exists (select 1 from chat_api_keys where id = ${sql.placeholder('keyId')}::uuid and revoked_at is not null)`,
-});
-
 /** A metered `/v1` request, reserved: what it may cost is set aside and counts one API call. */
 export interface ApiReservation {
   reservation: Reservation;
@@ -135,7 +130,9 @@ export async function reserveApiReply(
   agent: ApiAgent,
   input: { promptTokens: number; maxTokens: number | null; kind: 'chat' | 'image'; startedAt: number; question?: string },
 ): Promise<ApiReservation> {
-  const wallet = await walletInUse(deps.context.db, caller.wallet, caller);
+  const snapshot = caller.fromSnapshot ? caller.wallet : undefined;
+  // A snapshot's wallet is not rolled here: one whose refill date has passed is read afresh (`reserveOnSnapshot`).
+  const wallet = snapshot ?? (await walletInUse(deps.context.db, caller.wallet, caller));
   // The agent's knowledge applies on /v1 as in the web chat: its passages are prompt tokens like the caller's.
   const knowledge = input.kind === 'chat' && input.question ? await knowledgeForSend(deps.context.db, agent.id, input.question, agent.knowledgeBudget) : NO_KNOWLEDGE;
   const agentLimit = agentReplyLimit(deps.replyLimits, agent);
@@ -147,6 +144,10 @@ export async function reserveApiReply(
     maxReplyTokens: input.maxTokens === null ? agentLimit : Math.min(agentLimit, input.maxTokens),
     countsApiCall: true,
   };
+  if (snapshot) {
+    const reservation = await reserveOnSnapshot(deps.context.db, snapshot, { ...reserving, keyId: caller.key.id, agent });
+    return { reservation, agent, caller, kind: input.kind, startedAt: input.startedAt, knowledge };
+  }
   // A personal key without a monthly cap holds no counter: one statement reserves on the wallet as
   // read, unless the key was revoked meanwhile. Otherwise (a capped key, a team key whose member
   // row holds the cap, a wallet that moved, a revoked key) the wallet, the key and the member are

@@ -3,10 +3,11 @@ import { AppError, getRequestId, type Logger } from '@agentdock/service-kit';
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
 import { producesImages, unofferedImageSize } from '../domain/agents';
+import type { ApiCallerSnapshots } from '../domain/api-caller-snapshots';
 import type { ApiKeyCache } from '../domain/api-key-cache';
 import type { ApiLimits } from '../domain/api-limits';
 import { type ApiCaller, authenticateApiKey, invalidApiKey } from '../domain/api-keys';
-import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, MemberCreditCapError, PublicApiError } from '../domain/errors';
+import { ApiCallLimitError, InsufficientCreditsError, KeyCreditCapError, MemberCreditCapError, PublicApiError, StaleApiCallerError } from '../domain/errors';
 import { modelFor, modelsFor, type PublicApiDeps, readConversation, reserveApiReply, runApiReply, toOpenAiModel } from '../domain/public-api';
 import { stopWhenCallerLeaves } from '../stop';
 
@@ -15,9 +16,9 @@ import { stopWhenCallerLeaves } from '../stop';
  * authenticated with the owner's API key (`Authorization: Bearer adk_…`), metered through the
  * wallet like the web chat, answered in OpenAI's shapes, errors included.
  */
-export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys: ApiKeyCache }): Router {
+export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys: ApiKeyCache; snapshots: ApiCallerSnapshots }): Router {
   const { context, limits } = deps;
-  const keyCheck = { db: context.db, keys: deps.keys, suspended: context.suspended };
+  const keyCheck = { db: context.db, keys: deps.keys, suspended: context.suspended, snapshots: deps.snapshots };
   const router = Router();
 
   /**
@@ -40,6 +41,7 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
       const model = modelOf?.(req);
       const caller = await authenticateApiKey(keyCheck, secret, model === undefined ? {} : { model });
       res.locals.caller = caller;
+      res.locals.freshCaller = () => authenticateApiKey(keyCheck, secret, { ...(model !== undefined && { model }), fresh: true });
       res.set(await limits.consume(caller.key.id, caller.tier));
       next();
     };
@@ -50,6 +52,22 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
     return typeof model === 'string' && model.length > 0 && model.length <= 100 ? model : undefined;
   });
   const callerOf = (res: Response) => res.locals.caller as ApiCaller;
+  /**
+   * A metered request's handler, run once more on a fresh read of its caller when it ran on this
+   * replica's snapshot and found it no longer held (`StaleApiCallerError`, thrown before anything
+   * is reserved, written or sent).
+   */
+  const againOnFreshRead =
+    (handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
+    async (req, res) => {
+      try {
+        await handler(req, res);
+      } catch (error) {
+        if (!(error instanceof StaleApiCallerError)) throw error;
+        res.locals.caller = await (res.locals.freshCaller as () => Promise<ApiCaller>)();
+        await handler(req, res);
+      }
+    };
 
   router.get(PUBLIC_API_ENDPOINTS.models.route, authenticate, async (_req, res) => {
     const agents = await modelsFor(deps, callerOf(res));
@@ -61,99 +79,107 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
     res.json(toOpenAiModel(await modelFor(deps, callerOf(res), model)));
   });
 
-  router.post(PUBLIC_API_ENDPOINTS.chatCompletions.route, authenticateWithModel, async (req, res) => {
-    const startedAt = Date.now();
-    const caller = callerOf(res);
-    const body = openAiChatCompletionRequest.parse(req.body);
-    const agent = await modelFor(deps, caller, body.model);
-    if (producesImages(agent)) throw new PublicApiError('invalid_request', `The model '${agent.key}' makes images: use POST ${PUBLIC_API_BASE}/images/generations.`, 'model');
-    const conversation = readConversation(body.messages);
-    const streaming = body.stream === true;
-    const includeUsage = streaming && body.stream_options?.include_usage === true;
-    // Taken before anything is reserved, so a refused stream costs nothing.
-    const closeStream = streaming ? limits.openStream(caller.key.id) : () => undefined;
-    try {
-      const reserved = await reserveApiReply(deps, caller, agent, {
-        promptTokens: conversation.promptTokens,
-        maxTokens: body.max_completion_tokens ?? body.max_tokens ?? null,
-        kind: 'chat',
-        startedAt,
-        question: conversation.message,
-      });
-      const left = stopWhenCallerLeaves(res);
-      const id = `chatcmpl-${reserved.reservation.replyId.replaceAll('-', '')}`;
-      const created = Math.floor(startedAt / 1000);
-      const base = { id, object: 'chat.completion.chunk', created, model: agent.key, system_fingerprint: null };
-      const chunk = (choice: object | null, extra: object = {}) =>
-        writeEvent(res, { ...base, choices: choice ? [{ index: 0, logprobs: null, finish_reason: null, ...choice }] : [], ...(includeUsage ? { usage: null } : {}), ...extra });
-      if (streaming) {
-        openEventStream(res);
-        chunk({ delta: { role: 'assistant', content: '' } });
+  router.post(
+    PUBLIC_API_ENDPOINTS.chatCompletions.route,
+    authenticateWithModel,
+    againOnFreshRead(async (req, res) => {
+      const startedAt = Date.now();
+      const caller = callerOf(res);
+      const body = openAiChatCompletionRequest.parse(req.body);
+      const agent = await modelFor(deps, caller, body.model);
+      if (producesImages(agent)) throw new PublicApiError('invalid_request', `The model '${agent.key}' makes images: use POST ${PUBLIC_API_BASE}/images/generations.`, 'model');
+      const conversation = readConversation(body.messages);
+      const streaming = body.stream === true;
+      const includeUsage = streaming && body.stream_options?.include_usage === true;
+      // Taken before anything is reserved, so a refused stream costs nothing.
+      const closeStream = streaming ? limits.openStream(caller.key.id) : () => undefined;
+      try {
+        const reserved = await reserveApiReply(deps, caller, agent, {
+          promptTokens: conversation.promptTokens,
+          maxTokens: body.max_completion_tokens ?? body.max_tokens ?? null,
+          kind: 'chat',
+          startedAt,
+          question: conversation.message,
+        });
+        const left = stopWhenCallerLeaves(res);
+        const id = `chatcmpl-${reserved.reservation.replyId.replaceAll('-', '')}`;
+        const created = Math.floor(startedAt / 1000);
+        const base = { id, object: 'chat.completion.chunk', created, model: agent.key, system_fingerprint: null };
+        const chunk = (choice: object | null, extra: object = {}) =>
+          writeEvent(res, { ...base, choices: choice ? [{ index: 0, logprobs: null, finish_reason: null, ...choice }] : [], ...(includeUsage ? { usage: null } : {}), ...extra });
+        if (streaming) {
+          openEventStream(res);
+          chunk({ delta: { role: 'assistant', content: '' } });
+        }
+        const stop = typeof body.stop === 'string' ? [body.stop] : (body.stop ?? undefined);
+        const result = await runApiReply(deps, reserved, {
+          message: conversation.message,
+          history: conversation.history,
+          system: conversation.system,
+          temperature: body.temperature ?? undefined,
+          stop,
+          requestId: getRequestId(req),
+          signal: left,
+          onWaiting: () => undefined,
+          ...(streaming && { onToken: (text: string) => chunk({ delta: { content: text } }) }),
+        });
+        if (!result.ok) {
+          if (!streaming) throw new PublicApiError('agent_unavailable', result.error);
+          writeEvent(res, openAiError('agent_unavailable', result.error).body);
+          return res.end();
+        }
+        if (left.aborted) return res.end();
+        const { delivered, promptTokens, completionTokens } = result.done;
+        const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+        if (!streaming) {
+          return answerJson(res, {
+            id,
+            object: 'chat.completion',
+            created,
+            model: agent.key,
+            system_fingerprint: null,
+            choices: [{ index: 0, message: { role: 'assistant', content: delivered.text, refusal: null }, logprobs: null, finish_reason: delivered.finishReason }],
+            usage,
+          });
+        }
+        chunk({ delta: {}, finish_reason: delivered.finishReason });
+        if (includeUsage) chunk(null, { usage });
+        res.write('data: [DONE]\n\n');
+        res.end();
+      } finally {
+        closeStream();
       }
-      const stop = typeof body.stop === 'string' ? [body.stop] : (body.stop ?? undefined);
+    }),
+  );
+
+  router.post(
+    PUBLIC_API_ENDPOINTS.imageGenerations.route,
+    authenticateWithModel,
+    againOnFreshRead(async (req, res) => {
+      const startedAt = Date.now();
+      const caller = callerOf(res);
+      const body = openAiImageRequest.parse(req.body);
+      const agent = await modelFor(deps, caller, body.model);
+      if (!producesImages(agent))
+        throw new PublicApiError('invalid_request', `The model '${agent.key}' does not make images: use POST ${PUBLIC_API_BASE}/chat/completions.`, 'model');
+      const unoffered = unofferedImageSize(agent, body.size ?? undefined);
+      if (unoffered) throw new PublicApiError('invalid_request', unoffered, 'size');
+      const reserved = await reserveApiReply(deps, caller, agent, { promptTokens: estimateTokens(body.prompt), maxTokens: null, kind: 'image', startedAt });
+      const left = stopWhenCallerLeaves(res);
       const result = await runApiReply(deps, reserved, {
-        message: conversation.message,
-        history: conversation.history,
-        system: conversation.system,
-        temperature: body.temperature ?? undefined,
-        stop,
+        message: body.prompt,
+        history: [],
+        ...(body.size ? { imageSize: body.size } : {}),
         requestId: getRequestId(req),
         signal: left,
         onWaiting: () => undefined,
-        ...(streaming && { onToken: (text: string) => chunk({ delta: { content: text } }) }),
+        requireImage: true,
       });
-      if (!result.ok) {
-        if (!streaming) throw new PublicApiError('agent_unavailable', result.error);
-        writeEvent(res, openAiError('agent_unavailable', result.error).body);
-        return res.end();
-      }
+      if (!result.ok) throw new PublicApiError('agent_unavailable', result.error);
       if (left.aborted) return res.end();
-      const { delivered, promptTokens, completionTokens } = result.done;
-      const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
-      if (!streaming) {
-        return answerJson(res, {
-          id,
-          object: 'chat.completion',
-          created,
-          model: agent.key,
-          system_fingerprint: null,
-          choices: [{ index: 0, message: { role: 'assistant', content: delivered.text, refusal: null }, logprobs: null, finish_reason: delivered.finishReason }],
-          usage,
-        });
-      }
-      chunk({ delta: {}, finish_reason: delivered.finishReason });
-      if (includeUsage) chunk(null, { usage });
-      res.write('data: [DONE]\n\n');
-      res.end();
-    } finally {
-      closeStream();
-    }
-  });
-
-  router.post(PUBLIC_API_ENDPOINTS.imageGenerations.route, authenticateWithModel, async (req, res) => {
-    const startedAt = Date.now();
-    const caller = callerOf(res);
-    const body = openAiImageRequest.parse(req.body);
-    const agent = await modelFor(deps, caller, body.model);
-    if (!producesImages(agent))
-      throw new PublicApiError('invalid_request', `The model '${agent.key}' does not make images: use POST ${PUBLIC_API_BASE}/chat/completions.`, 'model');
-    const unoffered = unofferedImageSize(agent, body.size ?? undefined);
-    if (unoffered) throw new PublicApiError('invalid_request', unoffered, 'size');
-    const reserved = await reserveApiReply(deps, caller, agent, { promptTokens: estimateTokens(body.prompt), maxTokens: null, kind: 'image', startedAt });
-    const left = stopWhenCallerLeaves(res);
-    const result = await runApiReply(deps, reserved, {
-      message: body.prompt,
-      history: [],
-      ...(body.size ? { imageSize: body.size } : {}),
-      requestId: getRequestId(req),
-      signal: left,
-      onWaiting: () => undefined,
-      requireImage: true,
-    });
-    if (!result.ok) throw new PublicApiError('agent_unavailable', result.error);
-    if (left.aborted) return res.end();
-    res.json({ created: Math.floor(startedAt / 1000), data: [{ url: result.done.delivered.imageUrl }] });
-  });
+      res.json({ created: Math.floor(startedAt / 1000), data: [{ url: result.done.delivered.imageUrl }] });
+    }),
+  );
 
   router.use((req, _res, next) => {
     next(new PublicApiError('not_found', `Invalid URL (${req.method} ${PUBLIC_API_BASE}${req.path}).`));

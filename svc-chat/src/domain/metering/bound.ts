@@ -40,6 +40,15 @@ export function boundReply(wallet: WalletRow, input: BoundInput): ReplyBound {
   return { estimate, balance, replyBound };
 }
 
+/**
+ * The balance from which `boundReply` neither refuses nor narrows: the estimate, and the message
+ * with the longest reply allowed. A wallet holding this much is bounded by `maxReplyTokens` alone,
+ * whatever more it holds.
+ */
+export function fullReplyCredits(input: Omit<BoundInput, 'countsApiCall'>): number {
+  return Math.max(estimatedSendCredits(input.messageTokens, input.retrievedTokens), creditsForTokens(input.messageTokens + input.maxReplyTokens));
+}
+
 /** The bound narrowed to what an API key's monthly cap has left; throws the 402 when that is not one reply token. */
 export function boundByKeyCap(bound: ReplyBound, key: { key: { monthlyCreditCap: number | null }; spent: number }, messageTokens: number): ReplyBound {
   const cap = key.key.monthlyCreditCap;
