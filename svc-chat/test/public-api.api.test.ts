@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { apiKeyRevokedV1, chatCreditsSpentV1, creditsForTokens, estimateTokens, insufficientCreditsText, userRegisteredV1, userSuspendedV1 } from '@agentdock/contracts';
+import {
+  apiKeyRevokedV1,
+  chatCreditsSpentV1,
+  creditsForTokens,
+  estimateTokens,
+  insufficientCreditsText,
+  subscriptionRenewedV1,
+  userRegisteredV1,
+  userSuspendedV1,
+} from '@agentdock/contracts';
 import { suspendedUsers } from '@agentdock/service-data';
 import { eq } from '@agentdock/service-data/orm';
 import { eventually } from '@agentdock/service-kit/testing';
@@ -590,6 +599,25 @@ describe(`svc-chat public API (/v1) with the official OpenAI SDK on ${DRIVER}`, 
     expect(limited.headers!.get('x-ratelimit-limit-requests')).toBe(String(PER_MINUTE));
     expect(limited.headers!.get('x-ratelimit-remaining-requests')).toBe('0');
     expect(limited.headers!.get('x-ratelimit-reset-requests')).toMatch(/^\d+s$/);
+  });
+
+  it('counts a key against its owner’s new plan’s limit as soon as the plan moved up, a few seconds after its last completion', async () => {
+    const agent = await chat.agent();
+    const { user, client } = await customer();
+    const ask = () => client.chat.completions.create({ model: agent.key, messages: [{ role: 'user', content: 'Hi' }], max_tokens: 4 });
+    for (let sent = 0; sent < PER_MINUTE; sent += 1) await ask();
+    expect(await caught(ask())).toBeInstanceOf(OpenAI.RateLimitError);
+    const now = Date.now();
+    await chat.publish(subscriptionRenewedV1, {
+      userId: user.id,
+      subscriptionId: 'sub_up',
+      tier: 'professional',
+      billingPeriod: 'monthly',
+      periodStart: new Date(now - 86_400_000).toISOString(),
+      periodEnd: new Date(now + 29 * 86_400_000).toISOString(),
+    });
+    await eventually(async () => (await chat.wallet(user.id))?.tier === 'professional');
+    expect((await ask()).object).toBe('chat.completion');
   });
 
   it('refuses the keys of a suspended owner with 403', async () => {

@@ -40,9 +40,18 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
       if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) throw invalidApiKey();
       const model = modelOf?.(req);
       const caller = await authenticateApiKey(keyCheck, secret, model === undefined ? {} : { model });
+      const freshCaller = () => authenticateApiKey(keyCheck, secret, { ...(model !== undefined && { model }), fresh: true });
       res.locals.caller = caller;
-      res.locals.freshCaller = () => authenticateApiKey(keyCheck, secret, { ...(model !== undefined && { model }), fresh: true });
-      res.set(await limits.consume(caller.key.id, caller.tier));
+      res.locals.freshCaller = freshCaller;
+      try {
+        res.set(await limits.consume(caller.key.id, caller.tier));
+      } catch (error) {
+        // Refused on a snapshot's plan: the owner may have moved up since, and the new plan's limit applies at once.
+        const current = caller.fromSnapshot ? await freshCaller() : caller;
+        if (current.tier === caller.tier) throw error;
+        res.locals.caller = current;
+        res.set(await limits.consume(current.key.id, current.tier));
+      }
       next();
     };
   const authenticate = authenticating();
