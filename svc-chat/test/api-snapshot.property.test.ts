@@ -224,10 +224,7 @@ describe(`/v1 completions on a snapshot of the caller, as on a fresh read, on ${
 
   it('refuses a key another replica saw revoked since the snapshot, charging nothing', async () => {
     const agent = await chat.agent({ tier: 'free', key: `snap-rev-${randomUUID().slice(0, 8)}` });
-    const userId = randomUUID();
-    await deliver(userRegisteredV1, { userId, email: `r-${userId.slice(0, 8)}@example.com`, fullName: null, tier: 'free' });
-    const key = await chat.apiKey({ id: userId });
-    expect((await complete(key.secret, agent.key, 'hello', 8)).status).toBe(200);
+    const { userId, key } = await afterACompletion(agent);
     const before = await reservations(userId);
     // Written as another replica's consumer would: this one remembers the key and its snapshot.
     await chat.db.update(chatApiKeys).set({ revokedAt: new Date() }).where(eq(chatApiKeys.id, key.id));
@@ -237,10 +234,7 @@ describe(`/v1 completions on a snapshot of the caller, as on a fresh read, on ${
 
   it('refills a wallet whose refill date passed since the snapshot before reserving on it', async () => {
     const agent = await chat.agent({ tier: 'free', key: `snap-refill-${randomUUID().slice(0, 8)}` });
-    const userId = randomUUID();
-    await deliver(userRegisteredV1, { userId, email: `f-${userId.slice(0, 8)}@example.com`, fullName: null, tier: 'free' });
-    const key = await chat.apiKey({ id: userId });
-    expect((await complete(key.secret, agent.key, 'hello', 8)).status).toBe(200);
+    const { userId, key } = await afterACompletion(agent);
     const spent = await wallet(userId);
     expect(spent.creditsRemaining).toBeLessThan(spent.creditsLimit);
     // As if the wallet were opened a month ago: its month has just ended, and the next request
