@@ -15,7 +15,7 @@ export interface CallerSnapshot {
  * reading first: one round trip of a completion's three. Nothing is refused on a snapshot (a
  * refusal is made on a fresh read: `StaleApiCallerError`), and the reservation's statement checks
  * that what the snapshot was used for still holds (`reserveOnSnapshot`). What it does not check
- * (the agent's knowledge budget and model connection) is at most that old.
+ * (the agent's name, knowledge budget and model connection) is at most that old.
  */
 export class ApiCallerSnapshots {
   private readonly entries = new AgedEntries<CallerSnapshot>(API_KEY_CACHE_MAX_AGE_MS);
