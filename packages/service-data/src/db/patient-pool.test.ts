@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { isDatabaseUnavailable } from '@agentdock/service-kit';
 import { freePort } from '@agentdock/service-kit/testing';
 import { sql } from '../orm';
-import { connectPatiently, PatientPool, releasedWhenBeginFails } from './patient-pool';
+import { isPlainRead, PatientPool, patiently, releasedWhenBeginFails } from './patient-pool';
 import { accept, errorResponse, message, messageTypes, READY_FOR_QUERY, standIn } from './testing/postgres-stand-in';
 
 // A one-row answer to `select 1`, so a query against the stand-in succeeds.
@@ -57,31 +57,88 @@ describe('PatientPool', () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
-  it('never sends a statement twice: a query whose connection is lost under it fails at once', async () => {
-    let queries = 0;
+  /**
+   * A stand-in that ends the session (57P01, as a restart does) under the first `lost` statements
+   * and answers one row to the rest. A transaction's BEGIN is answered, and not counted in
+   * `statements`.
+   */
+  async function restartingServer(lost: number, patienceMs = 5_000) {
+    const statements: string[] = [];
     const server = await standIn({
       onStartup: accept,
-      onQuery: (socket) => {
-        queries += 1;
-        socket.end(errorResponse('FATAL', '57P01', 'terminating connection due to administrator command'));
+      onQuery: (socket, _index, data) => {
+        if (/\bbegin\b/i.test(data.toString('latin1'))) return void socket.write(ONE_ROW);
+        statements.push(data.toString('latin1'));
+        if (statements.length <= lost) socket.end(errorResponse('FATAL', '57P01', 'terminating connection due to administrator command'));
+        else socket.write(ONE_ROW);
       },
     });
-    const pool = new PatientPool({ connectionString: server.url, max: 1 }, 5_000);
+    const pool = new PatientPool({ connectionString: server.url, max: 1 }, patienceMs);
     pool.on('error', () => undefined);
-    try {
-      const error = await drizzle({ client: pool })
-        .execute(sql`select 1`)
-        .then(
-          () => undefined,
-          (caught: unknown) => caught,
-        );
-      expect(isDatabaseUnavailable(error)).toBe(true);
-      expect(queries).toBe(1);
-    } finally {
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const outcome = (work: Promise<unknown>) =>
+      work.then(
+        (result) => ({ result, error: undefined }),
+        (error: unknown) => ({ result: undefined, error }),
+      );
+    const close = async () => {
       await pool.end().catch(() => undefined);
+      await server.close();
+    };
+    return { statements, pool, outcome, close };
+  }
+
+  it('never sends a write twice: a statement whose connection is lost under it fails at once', async () => {
+    const server = await restartingServer(1);
+    try {
+      const { error } = await server.outcome(drizzle({ client: server.pool }).execute(sql`update accounts set name = 'Ada' where id = 1`));
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(server.statements).toHaveLength(1);
+    } finally {
       await server.close();
     }
   });
+
+  it('sends a plain read again on a new connection when a restart ended the first under it', async () => {
+    const server = await restartingServer(2);
+    try {
+      const { result } = await server.outcome(drizzle({ client: server.pool }).execute(sql`select 1`));
+      expect((result as { rows: unknown[] }).rows).toEqual([{ '?column?': 1 }]);
+      expect(server.statements).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never sends a locking read or a read inside a transaction twice', async () => {
+    for (const work of [
+      (pool: PatientPool) => drizzle({ client: pool }).execute(sql`select id from accounts where id = 1 for update`),
+      (pool: PatientPool) => drizzle({ client: pool }).transaction(async (tx) => tx.execute(sql`select 1`)),
+    ]) {
+      const server = await restartingServer(1);
+      try {
+        const { error } = await server.outcome(work(server.pool));
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        expect(server.statements).toHaveLength(1);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('sends a read again only while its patience lasts', async () => {
+    const server = await restartingServer(Number.POSITIVE_INFINITY, 300);
+    try {
+      const started = Date.now();
+      const { error } = await server.outcome(server.pool.query('select 1'));
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(server.statements.length).toBeGreaterThan(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('has pipelined connections beside it, which send statements without waiting for answers, and ends them with itself', async () => {
     // The stand-in answers nothing before it holds all three statements: a client that waits for
     // each answer before sending the next would wait forever.
@@ -156,7 +213,21 @@ describe('releasedWhenBeginFails', () => {
   });
 });
 
-describe('connectPatiently', () => {
+describe('isPlainRead', () => {
+  it('takes a SELECT without a row lock for a read, and nothing else', () => {
+    expect(isPlainRead('select 1')).toBe(true);
+    expect(isPlainRead({ text: '  SELECT "id" from "users" where "id" = $1' })).toBe(true);
+    expect(isPlainRead({ text: 'select id from chat_wallets where user_id = $1 for update' })).toBe(false);
+    expect(isPlainRead({ text: 'select id from chat_wallets for no key update' })).toBe(false);
+    expect(isPlainRead({ text: 'select id from chat_wallets for share' })).toBe(false);
+    expect(isPlainRead({ text: 'with moved as (update chat_wallets set tier = $1 returning 1) select * from moved' })).toBe(false);
+    expect(isPlainRead({ text: 'insert into accounts (id) values (1)' })).toBe(false);
+    expect(isPlainRead({ name: 'no_text' })).toBe(false);
+    expect(isPlainRead(null)).toBe(false);
+  });
+});
+
+describe('patiently', () => {
   const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   const pauses: number[] = [];
   const sleep = async (ms: number) => void pauses.push(ms);
@@ -169,14 +240,14 @@ describe('connectPatiently', () => {
       if (attempts < 7) throw away;
       return 'connected';
     };
-    expect(await connectPatiently(connect, 60_000, sleep)).toBe('connected');
+    expect(await patiently(connect, 60_000, sleep)).toBe('connected');
     expect(pauses).toEqual([50, 100, 200, 400, 500, 500]);
   });
 
   it('gives up at once on anything but the database being away (a wrong password, a missing database)', async () => {
     const wrongPassword = Object.assign(new Error('password authentication failed for user "postgres"'), { code: '28P01' });
     await expect(
-      connectPatiently(
+      patiently(
         async () => {
           throw wrongPassword;
         },

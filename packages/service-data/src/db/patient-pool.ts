@@ -16,11 +16,14 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
 
 /**
  * A pool whose connect waits out a database that is away (refused, starting up or shutting down,
- * out of connection slots, its name not resolving) instead of failing at once. Only getting a
- * connection is retried: no statement has been sent yet, so a retry can never apply a change
- * twice. A statement that loses its connection still fails, since whether it committed is unknown.
- * Every query goes through `connect`: drizzle's transactions call it, and so does the pool's own
- * `query`, with a callback.
+ * out of connection slots, its name not resolving) instead of failing at once: no statement has
+ * been sent yet, so a retry can never apply a change twice. Every query goes through `connect`:
+ * drizzle's transactions call it, and so does the pool's own `query`, with a callback.
+ *
+ * Of the statements that lose their connection under them (a restart ends every session, 57P01),
+ * only a plain read sent on the pool's own `query`, outside any transaction, is sent again (within
+ * the same patience): a SELECT without a lock changes nothing, so running it twice is running it
+ * once. Anything else still fails, since whether it committed is unknown.
  */
 export class PatientPool extends pg.Pool {
   readonly #patienceMs: number;
@@ -29,6 +32,12 @@ export class PatientPool extends pg.Pool {
   constructor(config: pg.PoolConfig, patienceMs = DEFAULT_CONNECT_PATIENCE_MS) {
     super(config);
     this.#patienceMs = patienceMs;
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      // A callback's caller, or a submittable (a cursor), is given the driver's own behaviour.
+      if (typeof args.at(-1) === 'function' || isSubmittable(args[0]) || !isPlainRead(args[0])) return query(...args);
+      return patiently(() => query(...args) as Promise<unknown>, patienceMs);
+    }) as typeof this.query;
   }
 
   /**
@@ -57,7 +66,7 @@ export class PatientPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    const connecting = connectPatiently(() => super.connect(), this.#patienceMs);
+    const connecting = patiently(() => super.connect(), this.#patienceMs);
     // drizzle's transactions take their client this way.
     if (!callback) return connecting.then(releasedWhenBeginFails);
     connecting.then(
@@ -67,12 +76,27 @@ export class PatientPool extends pg.Pool {
   }
 }
 
-/** Tries `connect` until it succeeds, fails for another reason than the database being away, or `patienceMs` has passed. */
-export async function connectPatiently<T>(connect: () => Promise<T>, patienceMs: number, sleep = pause): Promise<T> {
+const PLAIN_READ = /^\s*select\b/i;
+const LOCKING_CLAUSE = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
+
+/**
+ * Whether a statement only reads: a SELECT (not a CTE, which may write) without a row lock. The
+ * functions these services call in a SELECT (txid_status, aggregates) write nothing; their writing
+ * functions run from triggers, under INSERT and UPDATE statements.
+ */
+export function isPlainRead(config: unknown): boolean {
+  const text = typeof config === 'string' ? config : typeof config === 'object' && config !== null ? (config as { text?: unknown }).text : undefined;
+  return typeof text === 'string' && PLAIN_READ.test(text) && !LOCKING_CLAUSE.test(text);
+}
+
+const isSubmittable = (config: unknown) => typeof config === 'object' && config !== null && typeof (config as { submit?: unknown }).submit === 'function';
+
+/** Tries `attempt` until it succeeds, fails for another reason than the database being away, or `patienceMs` has passed. */
+export async function patiently<T>(attempt: () => Promise<T>, patienceMs: number, sleep = pause): Promise<T> {
   const deadline = Date.now() + patienceMs;
   for (let wait = FIRST_PAUSE_MS; ; wait = Math.min(wait * 2, LONGEST_PAUSE_MS)) {
     try {
-      return await connect();
+      return await attempt();
     } catch (error) {
       const left = deadline - Date.now();
       if (!isDatabaseUnavailable(error) || left <= 0) throw error;
