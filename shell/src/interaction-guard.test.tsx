@@ -290,3 +290,85 @@ describe('holdInteractionsUntilInteractive', () => {
     expect(container.querySelector('p')!.textContent).toBe('Billed annual');
   });
 });
+
+/** A plan card whose served markup React cannot hydrate: the client's view differs (a visitor with a session), so React draws it again. */
+function RedrawnPlan({ view, label, onChoose, onSend }: { view: string; label: string; onChoose: () => void; onSend: (note: string) => void }) {
+  const [note, setNote] = useState('');
+  const [period, setPeriod] = useState<'monthly' | 'annual'>('monthly');
+  return (
+    <main>
+      <p>{view}</p>
+      <SegmentedControl
+        label="Billing period"
+        options={[
+          { value: 'monthly', label: 'Monthly' },
+          { value: 'annual', label: 'Annual' },
+        ]}
+        value={period}
+        onChange={setPeriod}
+      />
+      <button type="button" onClick={onChoose}>
+        {label}
+      </button>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSend(`${note} (${period})`);
+        }}
+      >
+        <input aria-label="Note" value={note} onChange={(event) => setNote(event.target.value)} />
+        <button type="submit">Send</button>
+      </form>
+    </main>
+  );
+}
+
+describe('holdInteractionsUntilInteractive, where React draws the served part again', () => {
+  function serveThenRedraw(served: { label: string }, drawn: { label: string }) {
+    const onChoose = jest.fn();
+    const onSend = jest.fn();
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+    container.innerHTML = renderToString(<RedrawnPlan view="served" label={served.label} onChoose={onChoose} onSend={onSend} />);
+    document.body.append(container);
+    holdInteractionsUntilInteractive(document);
+    const redraw = () =>
+      act(() => {
+        root = hydrateRoot(container, <RedrawnPlan view="in the browser" label={drawn.label} onChoose={onChoose} onSend={onSend} />, { onRecoverableError: () => undefined });
+      });
+    const button = (name: string) => [...container.querySelectorAll('button')].find((candidate) => candidate.textContent === name)!;
+    const radio = (value: string) => container.querySelector<HTMLInputElement>(`input[type=radio][value="${value}"]`)!;
+    return { container, onChoose, onSend, redraw, button, radio, note: () => container.querySelector<HTMLInputElement>('input[aria-label="Note"]')! };
+  }
+
+  it('replays a held click on the button drawn in place of the served one', async () => {
+    const page = serveThenRedraw({ label: 'Get Started' }, { label: 'Get Started' });
+    const served = page.button('Get Started');
+    served.click();
+    page.redraw();
+    expect(served.isConnected).toBe(false);
+    await releaseHeld();
+    expect(page.onChoose).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a held click when the button drawn in its place is another one', async () => {
+    const page = serveThenRedraw({ label: 'Get Started' }, { label: 'Upgrade to Starter' });
+    page.button('Get Started').click();
+    page.redraw();
+    await releaseHeld();
+    expect(page.onChoose).not.toHaveBeenCalled();
+  });
+
+  it('hands the typed text and the choice to the fields drawn again, and replays the submit on the new form', async () => {
+    const page = serveThenRedraw({ label: 'Get Started' }, { label: 'Get Started' });
+    typeBeforeHydration(page.note(), 'Board pack');
+    page.radio('annual').click();
+    page.button('Send').click();
+    page.redraw();
+    await releaseHeld();
+    expect(page.onSend).toHaveBeenCalledWith('Board pack (annual)');
+    expect(page.note().value).toBe('Board pack');
+    expect(page.radio('annual').checked).toBe(true);
+  });
+});

@@ -31,8 +31,10 @@ let release: (() => void) | undefined;
  * stopped here, before React or the browser act on them, and replayed once it is.
  */
 export function holdInteractionsUntilInteractive(doc: Document = document, codeAskedFor?: ServedPageWake): void {
-  if (!doc.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
-  const held: Array<() => void> = [];
+  const root = doc.getElementById('root');
+  if (!root?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
+  const counterparts = new ServedCounterparts(root);
+  const held: HeldAction[] = [];
   const heldTargets = new Set<Element>();
   // A radio or checkbox shows its new state at once; React is told once it listens (below).
   const toggled = new Set<HTMLInputElement>();
@@ -40,17 +42,17 @@ export function holdInteractionsUntilInteractive(doc: Document = document, codeA
     const target = event.target;
     if (!(target instanceof Element) || !target.closest('main')) return;
     if (event.type === 'click' && togglesAChoice(target)) {
-      if (target instanceof HTMLInputElement) toggled.add(target);
+      if (target instanceof HTMLInputElement) toggled.add(counterparts.noted(target));
       return;
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    heldTargets.add(target);
+    heldTargets.add(counterparts.noted(target));
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
       const submitter = (event as SubmitEvent).submitter;
-      held.push(() => target.isConnected && target.requestSubmit(submitter?.isConnected ? submitter : undefined));
+      held.push({ kind: 'submit', form: target, submitter: submitter ? counterparts.noted(submitter) : null });
     } else if (target instanceof HTMLElement) {
-      held.push(() => target.isConnected && target.click());
+      held.push({ kind: 'click', element: target });
     }
   };
   // Text typed before hydration is in the field but not in React's state: it is handed over as a
@@ -58,7 +60,9 @@ export function holdInteractionsUntilInteractive(doc: Document = document, codeA
   const typedInto = new Set<HTMLInputElement | HTMLTextAreaElement>();
   const noteTyping = (event: Event) => {
     const target = event.target;
-    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.closest('main')) typedInto.add(target);
+    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.closest('main') && !typedInto.has(target)) {
+      typedInto.add(counterparts.noted(target));
+    }
   };
   doc.addEventListener('input', noteTyping, true);
   doc.addEventListener('click', hold, true);
@@ -85,7 +89,10 @@ export function holdInteractionsUntilInteractive(doc: Document = document, codeA
   let waitedForReact = 0;
   function stop() {
     if (released) return;
-    const notYetReacts = [...typedInto, ...heldTargets].some((element) => element.isConnected && !ownedByReact(element));
+    const notYetReacts = [...typedInto, ...heldTargets].some((element) => {
+      const current = counterparts.current(element);
+      return current !== undefined && !ownedByReact(current);
+    });
     if (notYetReacts && waitedForReact < OWNERSHIP_WAIT_MS) {
       waitedForReact += OWNERSHIP_POLL_MS;
       setTimeout(stop, OWNERSHIP_POLL_MS);
@@ -97,16 +104,80 @@ export function holdInteractionsUntilInteractive(doc: Document = document, codeA
     if (release === releaseThese) release = undefined;
     // Every typed value is read before any is handed over: the first hand-over re-renders the form
     // synchronously, and React then resets every other controlled field to its (still empty) state.
-    const typed = [...typedInto].filter((field) => field.isConnected).map((field) => [field, field.value] as const);
-    const chosen = [...toggled].filter((input) => input.isConnected && (input.type === 'checkbox' || input.checked)).map((input) => [input, input.checked] as const);
+    const typed = [...typedInto].flatMap((field) => {
+      const current = counterparts.current(field);
+      return current instanceof HTMLInputElement || current instanceof HTMLTextAreaElement ? [[current, field.value] as const] : [];
+    });
+    const chosen = [...toggled].flatMap((input) => {
+      const current = counterparts.current(input);
+      return current instanceof HTMLInputElement && (input.type === 'checkbox' || input.checked) ? [[current, input.checked] as const] : [];
+    });
     for (const [field, value] of typed) handOverTyping(field, value);
     for (const [input, checked] of chosen) handOverChoice(input, checked);
-    for (const action of held.splice(0)) action();
+    for (const action of held.splice(0)) replay(action, counterparts);
   }
   const releaseThese = () => stop();
   release = releaseThese;
   if (codeAskedFor) codeAskedFor.whenWoken(startHoldLimit);
   else startHoldLimit();
+}
+
+type HeldAction = { kind: 'click'; element: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+
+function replay(action: HeldAction, counterparts: ServedCounterparts): void {
+  if (action.kind === 'click') {
+    const element = counterparts.current(action.element);
+    if (element instanceof HTMLElement) element.click();
+    return;
+  }
+  const form = counterparts.current(action.form);
+  if (!(form instanceof HTMLFormElement)) return;
+  const submitter = action.submitter ? counterparts.current(action.submitter) : undefined;
+  form.requestSubmit(submitter instanceof HTMLElement && (submitter as HTMLButtonElement).form === form ? submitter : undefined);
+}
+
+/**
+ * Where React could not hydrate a part of the served page (what it would draw differs: a visitor
+ * with a session sees their own view), it draws that part again: the elements a visitor typed into,
+ * chose or clicked are replaced. An element is found again by where it sat under #root and by what
+ * it is (tag, type, label, value of a choice, text); one that moved or changed (a plan's "Get
+ * Started" that became "Upgrade to Starter") is not, and what was done on it is dropped. Not by its
+ * name: a radio group's is made by useId, which names a group drawn in the browser differently.
+ */
+class ServedCounterparts {
+  readonly #served = new Map<Element, { path: number[]; identity: string }>();
+
+  constructor(private readonly root: Element) {}
+
+  /** Notes where `element` sits now, while it is the served one. */
+  noted<T extends Element>(element: T): T {
+    if (this.#served.has(element)) return element;
+    const path: number[] = [];
+    for (let current: Element = element; current !== this.root;) {
+      const parent = current.parentElement;
+      if (!parent) return element;
+      path.unshift(Array.prototype.indexOf.call(parent.children, current));
+      current = parent;
+    }
+    this.#served.set(element, { path, identity: identityOf(element) });
+    return element;
+  }
+
+  /** The element itself while it is in the page, else its counterpart drawn in its place, if any. */
+  current(element: Element): Element | undefined {
+    if (element.isConnected) return element;
+    const served = this.#served.get(element);
+    if (!served) return undefined;
+    let found: Element | undefined = this.root;
+    for (const index of served.path) found = found?.children[index];
+    return found && identityOf(found) === served.identity ? found : undefined;
+  }
+}
+
+function identityOf(element: Element): string {
+  const type = element.getAttribute('type') ?? '';
+  const choiceValue = type === 'radio' || type === 'checkbox' ? (element.getAttribute('value') ?? '') : '';
+  return [element.tagName, type, element.getAttribute('aria-label') ?? '', choiceValue, element.textContent?.trim() ?? ''].join('\u0000');
 }
 
 /**
