@@ -48,21 +48,23 @@ function LazyReadForm({ onSend }: { onSend: (fields: Record<string, string>) => 
   );
 }
 
+const PERIODS = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'annual', label: 'Annual' },
+] as const;
+
+/** The pricing page's billing period: a controlled radio group. */
+function PeriodControl({ period, onChange }: { period: 'monthly' | 'annual'; onChange: (period: 'monthly' | 'annual') => void }) {
+  return <SegmentedControl label="Billing period" options={PERIODS} value={period} onChange={onChange} />;
+}
+
 /** Like the pricing page's billing period: a controlled radio group and what it chose. */
 function PeriodChoice() {
   const [period, setPeriod] = useState<'monthly' | 'annual'>('monthly');
   const [, setRenders] = useState(0);
   return (
     <main>
-      <SegmentedControl
-        label="Billing period"
-        options={[
-          { value: 'monthly', label: 'Monthly' },
-          { value: 'annual', label: 'Annual' },
-        ]}
-        value={period}
-        onChange={setPeriod}
-      />
+      <PeriodControl period={period} onChange={setPeriod} />
       <p>Billed {period}</p>
       <button type="button" onClick={() => setRenders((count) => count + 1)}>
         Render again
@@ -298,15 +300,7 @@ function RedrawnPlan({ view, label, onChoose, onSend }: { view: string; label: s
   return (
     <main>
       <p>{view}</p>
-      <SegmentedControl
-        label="Billing period"
-        options={[
-          { value: 'monthly', label: 'Monthly' },
-          { value: 'annual', label: 'Annual' },
-        ]}
-        value={period}
-        onChange={setPeriod}
-      />
+      <PeriodControl period={period} onChange={setPeriod} />
       <button type="button" onClick={onChoose}>
         {label}
       </button>
