@@ -13,6 +13,7 @@ export {
   DEFAULT_RETRY_DELAY_MS,
   type DeliveryInfo,
   type EventBus,
+  EventBusUnavailableError,
   type EventHandler,
   PoisonMessageError,
   type SubscribeOptions,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@agentdock/contracts';
-import { eventually } from '@agentdock/service-kit/testing';
+import { eventually, testLogger } from '@agentdock/service-kit/testing';
 import { createTestBus, type TestBus } from '../testing';
-import { type DeliveryInfo, PoisonMessageError } from './bus';
+import { type DeliveryInfo, EventBusUnavailableError, PoisonMessageError } from './bus';
+import { JetStreamBus } from './jetstream-bus';
 
 // One contract, run against whichever adapter the environment selects: the in-process bus by
 // default, JetStream when TEST_NATS_URL is set (CI runs both).
@@ -129,4 +130,19 @@ describe(`event bus (${process.env.TEST_NATS_URL ? 'JetStream' : 'in-process'})`
     expect(seen.map((entry) => entry.data)).toEqual(['mine']);
     await subscription.stop();
   });
+
+  (process.env.TEST_NATS_URL ? it : it.skip)(
+    'JetStream: a publish no stream answers (as while its leader is elected) is refused as the bus being unavailable, not the event',
+    async () => {
+      const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
+      const bus = await JetStreamBus.connect({ servers: process.env.TEST_NATS_URL!, logger: testLogger(), stream: `TEST_${suffix}`, namespace: `t${suffix}` });
+      try {
+        await bus.destroyStream();
+        await bus.ping();
+        await expect(bus.publish(subject, envelope('no stream'))).rejects.toBeInstanceOf(EventBusUnavailableError);
+      } finally {
+        await bus.close();
+      }
+    },
+  );
 });

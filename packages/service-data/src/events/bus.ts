@@ -15,6 +15,7 @@ import type { EventEnvelope } from '@agentdock/contracts';
  *   terminated and logged, so one bad message never blocks the rest.
  */
 export interface EventBus {
+  /** Rejects with `EventBusUnavailableError` where the bus cannot take events right now (whatever the event). */
   publish(subject: string, envelope: EventEnvelope): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Readiness probe. */
@@ -43,6 +44,16 @@ export type EventHandler = (envelope: EventEnvelope, delivery: DeliveryInfo) => 
 
 export interface Subscription {
   stop(): Promise<void>;
+}
+
+/**
+ * A publish refused because the bus cannot take events right now, not because of the event: with
+ * JetStream, the stream has no leader (one being elected after a server left, or a partition),
+ * the publish's acknowledgement timed out, or the connection is closing. The outbox keeps such an
+ * event and tries again, however many times; it never counts towards parking it.
+ */
+export class EventBusUnavailableError extends Error {
+  override readonly name = 'EventBusUnavailableError';
 }
 
 /** Thrown by a handler for a message that can never succeed (e.g. it fails its schema). */

@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { EventEnvelope } from '@agentdock/contracts';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiError, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { jserrors } from '@nats-io/jetstream/internal';
+import { ClosedConnectionError, ConnectionError, connect, DrainingConnectionError, type NatsConnection, NoRespondersError, TimeoutError } from '@nats-io/transport-node';
 import type { Logger } from '@agentdock/service-kit';
-import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_RETRY_DELAY_MS, type EventBus, PoisonMessageError, type SubscribeOptions, type Subscription, withAckWait } from './bus';
+import {
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_MAX_DELIVER,
+  DEFAULT_RETRY_DELAY_MS,
+  type EventBus,
+  EventBusUnavailableError,
+  PoisonMessageError,
+  type SubscribeOptions,
+  type Subscription,
+  withAckWait,
+} from './bus';
 
 export interface JetStreamBusOptions {
   /** One NATS URL, or several comma-separated (seeds of a cluster: the client learns the rest from it). */
@@ -21,6 +32,24 @@ export interface JetStreamBusOptions {
 }
 
 const NANOS_PER_MS = 1_000_000;
+
+/**
+ * Whether a publish failed for want of a stream to take it, whatever the event: no server answered
+ * for the stream's subjects ("no responders": its leader is being elected after a server left, or
+ * the server this connection reached is cut off from the others), the acknowledgement did not come
+ * in time, JetStream said it is temporarily unavailable (503), or the connection is closing.
+ */
+function streamUnavailable(error: unknown): boolean {
+  return (
+    error instanceof jserrors.JetStreamNotEnabled ||
+    error instanceof NoRespondersError ||
+    error instanceof TimeoutError ||
+    error instanceof ClosedConnectionError ||
+    error instanceof DrainingConnectionError ||
+    error instanceof ConnectionError ||
+    (error instanceof JetStreamApiError && error.status === 503)
+  );
+}
 
 /** Production bus: one JetStream stream, one durable pull consumer per subscription. */
 export class JetStreamBus implements EventBus {
@@ -52,7 +81,11 @@ export class JetStreamBus implements EventBus {
   }
 
   async publish(subject: string, envelope: EventEnvelope): Promise<void> {
-    await this.client.publish(this.namespace + subject, JSON.stringify(envelope), { msgID: envelope.id });
+    try {
+      await this.client.publish(this.namespace + subject, JSON.stringify(envelope), { msgID: envelope.id });
+    } catch (error) {
+      throw streamUnavailable(error) ? new EventBusUnavailableError(`the event stream cannot take events now: ${(error as Error).message}`, { cause: error }) : error;
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {

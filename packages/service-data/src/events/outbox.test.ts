@@ -7,7 +7,7 @@ import { eventually, testLogger } from '@agentdock/service-kit/testing';
 import { type Database, inTransaction, openDatabase } from '../db/database';
 import { outbox } from '../db/kit-schema';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '../testing';
-import type { EventBus } from './bus';
+import { type EventBus, EventBusUnavailableError } from './bus';
 import { idempotentHandler } from './consumer';
 import { enqueueEvent, OutboxRelay } from './outbox';
 
@@ -99,6 +99,26 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     expect(received).toEqual([1, 2, 3]);
     expect(await published()).toHaveLength(3);
     await healthy.stop();
+    await subscription.stop();
+  });
+
+  it('never parks an event while the bus answers pings but its stream cannot take events (a leader being elected), however many passes try it', async () => {
+    await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by: 7 }));
+    const noLeader = () => Promise.reject(new EventBusUnavailableError('the event stream cannot take events now: no responders'));
+    const electing = new OutboxRelay({ db: database.db, bus: busWith({ publish: noLeader }), logger, maxAttempts: 2 });
+    for (let pass = 0; pass < 10; pass += 1) expect(await electing.relayOnce()).toBe(0);
+    const [waiting] = await database.db.select().from(outbox);
+    expect([waiting!.attempts, waiting!.parkedAt, waiting!.publishedAt]).toEqual([0, null, null]);
+
+    const received: number[] = [];
+    const subscription = await testBus.bus.subscribe({
+      durable: 'elected',
+      subject: counted.subject,
+      handler: async (event) => void received.push((event.data as { by: number }).by),
+    });
+    expect(await new OutboxRelay({ db: database.db, bus: testBus.bus, logger }).relayOnce()).toBe(1);
+    await eventually(async () => received.length === 1);
+    expect(received).toEqual([7]);
     await subscription.stop();
   });
 

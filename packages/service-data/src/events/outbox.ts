@@ -8,7 +8,7 @@ import type { Logger } from '@agentdock/service-kit';
 import type { Db, Tx } from '../db/database';
 import { namedStatement, prefixedColumns, rawRowReader } from '../db/named-statement';
 import { outbox } from '../db/kit-schema';
-import type { EventBus } from './bus';
+import { type EventBus, EventBusUnavailableError } from './bus';
 
 // On the path of every change that publishes (a chat reply's settlement among them): built once.
 const insertEvent = namedStatement(
@@ -209,10 +209,13 @@ export class OutboxRelay {
   private async recordFailure(row: typeof outbox.$inferSelect, error: unknown): Promise<boolean> {
     const { db, bus, logger } = this.options;
     const lastError = error instanceof Error ? error.message : String(error);
-    const busUp = await bus.ping().then(
-      () => true,
-      () => false,
-    );
+    // The bus may answer a ping while its stream cannot take events (JetStream electing a leader).
+    const busUp =
+      !(error instanceof EventBusUnavailableError) &&
+      (await bus.ping().then(
+        () => true,
+        () => false,
+      ));
     if (!busUp) {
       logger.warn({ err: error, eventId: row.id, subject: row.subject }, 'outbox relay could not publish: the event bus is unavailable; will retry');
       await db.update(outbox).set({ lastError }).where(eq(outbox.id, row.id));
