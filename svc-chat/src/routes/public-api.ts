@@ -47,7 +47,8 @@ export function publicApiRouter(deps: PublicApiDeps & { limits: ApiLimits; keys:
         res.set(await limits.consume(caller.key.id, caller.tier));
       } catch (error) {
         // Refused on a snapshot's plan: the owner may have moved up since, and the new plan's limit applies at once.
-        const current = caller.fromSnapshot ? await freshCaller() : caller;
+        if (!caller.fromSnapshot) throw error;
+        const current = await freshCaller();
         if (current.tier === caller.tier) throw error;
         res.locals.caller = current;
         res.set(await limits.consume(current.key.id, current.tier));
