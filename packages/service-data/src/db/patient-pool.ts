@@ -34,8 +34,8 @@ export class PatientPool extends pg.Pool {
     this.#patienceMs = patienceMs;
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
     this.query = ((...args: unknown[]) => {
-      // A callback's caller, or a submittable (a cursor), is given the driver's own behaviour.
-      if (typeof args.at(-1) === 'function' || isSubmittable(args[0]) || !isPlainRead(args[0])) return query(...args);
+      // A callback's caller is given the driver's own behaviour.
+      if (typeof args.at(-1) === 'function' || !isPlainRead(args[0])) return query(...args);
       return patiently(() => query(...args) as Promise<unknown>, patienceMs);
     }) as typeof this.query;
   }
@@ -88,8 +88,6 @@ export function isPlainRead(config: unknown): boolean {
   const text = typeof config === 'string' ? config : typeof config === 'object' && config !== null ? (config as { text?: unknown }).text : undefined;
   return typeof text === 'string' && PLAIN_READ.test(text) && !LOCKING_CLAUSE.test(text);
 }
-
-const isSubmittable = (config: unknown) => typeof config === 'object' && config !== null && typeof (config as { submit?: unknown }).submit === 'function';
 
 /** Tries `attempt` until it succeeds, fails for another reason than the database being away, or `patienceMs` has passed. */
 export async function patiently<T>(attempt: () => Promise<T>, patienceMs: number, sleep = pause): Promise<T> {
