@@ -60,9 +60,7 @@ export function holdInteractionsUntilInteractive(doc: Document = document, codeA
   const typedInto = new Set<HTMLInputElement | HTMLTextAreaElement>();
   const noteTyping = (event: Event) => {
     const target = event.target;
-    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.closest('main') && !typedInto.has(target)) {
-      typedInto.add(counterparts.noted(target));
-    }
+    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.closest('main')) typedInto.add(counterparts.noted(target));
   };
   doc.addEventListener('input', noteTyping, true);
   doc.addEventListener('click', hold, true);
