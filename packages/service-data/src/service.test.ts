@@ -137,4 +137,11 @@ describe('every service’s environment', () => {
     expect(loadConfig(serviceEnvSchema, { ...base, DATABASE_POOL_SIZE: '4' }).DATABASE_POOL_SIZE).toBe(4);
     expect(() => loadConfig(serviceEnvSchema, { ...base, DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
+
+  it('keeps published events a day unless OUTBOX_RETENTION_HOURS says otherwise, from an hour to a year', () => {
+    expect(loadConfig(serviceEnvSchema, base).OUTBOX_RETENTION_HOURS).toBe(24);
+    expect(loadConfig(serviceEnvSchema, { ...base, OUTBOX_RETENTION_HOURS: '168' }).OUTBOX_RETENTION_HOURS).toBe(168);
+    expect(() => loadConfig(serviceEnvSchema, { ...base, OUTBOX_RETENTION_HOURS: '0.5' })).toThrow(/OUTBOX_RETENTION_HOURS/);
+    expect(() => loadConfig(serviceEnvSchema, { ...base, OUTBOX_RETENTION_HOURS: 'forever' })).toThrow(/OUTBOX_RETENTION_HOURS/);
+  });
 });

@@ -119,6 +119,8 @@ export interface ServiceRuntime {
    */
   gatewaySecret?: string;
   relayPollIntervalMs?: number;
+  /** How long a published event's row stays in the outbox (OUTBOX_RETENTION_HOURS); 24 hours when not given. */
+  outboxRetentionMs?: number;
   /**
    * On stop, how long /readyz says 503 while requests are still served, before the server stops
    * listening: a gateway probing its replicas moves traffic away first, so a rolling restart
@@ -176,6 +178,7 @@ export async function startService<TSchema extends Record<string, unknown>, TDep
     logger,
     pollIntervalMs: runtime.relayPollIntervalMs,
     minPassIntervalMs: RELAY_MIN_PASS_INTERVAL_MS,
+    publishedRetentionMs: runtime.outboxRetentionMs,
     metricsRegistry,
   });
   const suspended = new SuspendedUsers(database.db, logger);
@@ -295,6 +298,8 @@ export const serviceEnvSchema = z
       .optional(),
     JWKS_URL: z.string().url(),
     DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    // Published events are only kept for tracing a delivery: a day by default, a year at most.
+    OUTBOX_RETENTION_HOURS: z.coerce.number().min(1).max(8_760).default(24),
     LOG_LEVEL: logLevelSchema,
     ADMIN_REQUIRE_MFA: booleanFlagSchema.default(true),
     // Shared with the gateway; no default: a guessable one would let anything on the network pose as it.
@@ -327,6 +332,7 @@ export async function runStandalone<TSchema extends Record<string, unknown>, TDe
     logger,
     jwksUrl: env.JWKS_URL,
     drainDelayMs: env.DRAIN_DELAY_MS,
+    outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 60 * 60 * 1000,
     adminRequireMfa: env.ADMIN_REQUIRE_MFA,
     gatewaySecret: env.GATEWAY_SECRET,
   });

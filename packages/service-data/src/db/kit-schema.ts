@@ -29,6 +29,10 @@ export const outbox = pgTable(
     index('outbox_unpublished_idx')
       .on(table.sequence)
       .where(sql`${table.publishedAt} is null and ${table.parkedAt} is null`),
+    // The relay's sweep deletes published rows by age, oldest first (`OutboxRelay.sweepPublished`).
+    index('outbox_published_idx')
+      .on(table.publishedAt)
+      .where(sql`${table.publishedAt} is not null`),
   ],
 );
 

@@ -199,6 +199,59 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
     expect(new Set(sent).size).toBe(6);
   });
 
+  describe('deleting published events past their retention', () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    /** Seven events: five published (`agedDays` of them published that many days ago), one waiting, one parked; the waiting and parked ones written days ago. */
+    const history = async (agedDays: number[]) => {
+      for (let by = 1; by <= 7; by += 1) await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by }));
+      const rows = await database.db.select().from(outbox).orderBy(asc(outbox.sequence));
+      const ids = rows.map((row) => row.id);
+      await database.db.execute(sql`update outbox set published_at = now() where id = any(${idsArray(ids.slice(0, 5))})`);
+      for (const [index, days] of agedDays.entries()) {
+        await database.db.execute(sql`update outbox set published_at = now() - make_interval(days => ${days}) where id = ${ids[index]!}::uuid`);
+      }
+      await database.db.execute(sql`update outbox set created_at = now() - interval '30 days' where id = any(${idsArray(ids.slice(5))})`);
+      await database.db.execute(sql`update outbox set parked_at = now() - interval '29 days', attempts = 10 where id = ${ids[6]!}::uuid`);
+      return ids;
+    };
+    const idsArray = (ids: string[]) => `{${ids.join(',')}}`;
+    const remaining = async () => (await database.db.select({ id: outbox.id }).from(outbox).orderBy(asc(outbox.sequence))).map((row) => row.id);
+
+    it('deletes only published rows older than the retention, in batches, and keeps what is waiting or parked however old', async () => {
+      const ids = await history([3, 2, 5]);
+      const relay = new OutboxRelay({ db: database.db, bus: testBus.bus, logger, publishedRetentionMs: DAY_MS });
+      expect(await relay.sweepPublished({ batch: 2 })).toEqual({ deleted: 3, more: false });
+      expect(await remaining()).toEqual(ids.slice(3));
+      expect(await relay.sweepPublished({ batch: 2 })).toEqual({ deleted: 0, more: false });
+    });
+
+    it('stops a sweep at its time budget with the rest still due, oldest first', async () => {
+      const ids = await history([3, 2, 5]);
+      const relay = new OutboxRelay({ db: database.db, bus: testBus.bus, logger, publishedRetentionMs: DAY_MS });
+      relay.start();
+      await relay.stop();
+      // Stopped, a sweep deletes one batch and leaves the rest for the next one.
+      expect(await relay.sweepPublished({ batch: 1 })).toEqual({ deleted: 1, more: true });
+      expect(await remaining()).toEqual([ids[0], ids[1], ...ids.slice(3)]);
+      expect(await relay.sweepPublished({ batch: 1, budgetMs: 0 })).toEqual({ deleted: 1, more: true });
+      expect(await remaining()).toEqual([ids[1], ...ids.slice(3)]);
+    });
+
+    it('sweeps on its own while the relay runs, counted in a metric', async () => {
+      const ids = await history([3, 2]);
+      const metricsRegistry = new Registry();
+      const relay = new OutboxRelay({ db: database.db, bus: testBus.bus, logger, publishedRetentionMs: DAY_MS, sweepIntervalMs: 20, metricsRegistry });
+      relay.start();
+      try {
+        await eventually(async () => (await remaining()).length === 5);
+        expect(await remaining()).toEqual(ids.slice(2));
+        expect(await metricsRegistry.metrics()).toContain('outbox_events_swept_total 2');
+      } finally {
+        await relay.stop();
+      }
+    });
+  });
+
   it('publishes with no transaction open, so the database stays usable while the bus is slow', async () => {
     await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
     let lockedDuringPublish: 'free' | 'locked' | undefined;

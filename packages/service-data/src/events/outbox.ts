@@ -37,6 +37,19 @@ const markThenUnpublished = namedStatement(
   order by sequence limit ${sql.placeholder('limit')}::int`,
 );
 const idsLiteral = (ids: readonly string[]) => `{${ids.join(',')}}`;
+// The oldest published rows past their keep, one batch: `skip locked` lets two replicas' sweeps
+// share the work instead of waiting on each other's rows.
+const sweepBatch = namedStatement(
+  'outbox_sweep_published',
+  sql`with swept as (
+    delete from outbox where id in (
+      select id from outbox
+      where published_at is not null and published_at < now() - make_interval(secs => ${sql.placeholder('keepSeconds')}::double precision)
+      order by published_at limit ${sql.placeholder('limit')}::int
+      for update skip locked)
+    returning 1)
+  select count(*)::int as swept from swept`,
+);
 
 /** An outbox row: the event's id, its subject and its envelope as JSON. */
 export interface OutboxRow {
@@ -91,9 +104,27 @@ export interface OutboxRelayOptions {
   minPassIntervalMs?: number;
   /** Failed publishes (with the bus up) after which a row is parked instead of retried. */
   maxAttempts?: number;
-  /** Where `outbox_events_parked_total` is registered (the service's /metrics registry). */
+  /** Where `outbox_events_parked_total` and `outbox_events_swept_total` are registered (the service's /metrics registry). */
   metricsRegistry?: Registry;
+  /**
+   * How long a published event's row stays in the outbox (24 hours by default), for an operator
+   * tracing a delivery; after that a sweep deletes it. Every change that publishes writes a row (a
+   * `/v1` completion's settlement among them), so without the sweep the table grows with traffic
+   * forever. Unpublished and parked rows are never swept.
+   */
+  publishedRetentionMs?: number;
+  /** How often the sweep runs (every 10 minutes by default; again soon while a backlog remains). */
+  sweepIntervalMs?: number;
 }
+
+const DEFAULT_PUBLISHED_RETENTION_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+// A sweep deletes in batches this size, each its own short statement, for at most SWEEP_BUDGET_MS;
+// what is left (a first sweep after an upgrade, say) goes in the next sweep, SWEEP_BACKLOG_PAUSE_MS
+// later, so the relay's and the requests' statements get the database in between.
+const SWEEP_BATCH = 1_000;
+const SWEEP_BUDGET_MS = 1_000;
+const SWEEP_BACKLOG_PAUSE_MS = 1_000;
 
 /**
  * Ships committed outbox rows to the bus, oldest first, and marks them published.
@@ -124,6 +155,13 @@ export class OutboxRelay {
   private readonly parked: Counter | undefined;
   /** Published by the relay's last pass and not marked yet: its next pass's read marks them. */
   private unmarked: string[] = [];
+  private readonly publishedRetentionMs: number;
+  private readonly sweepIntervalMs: number;
+  private readonly swept: Counter | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> = Promise.resolve();
+  /** Set by `stop`: a sweep under way ends after its current batch. */
+  private stopping = false;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
@@ -138,12 +176,57 @@ export class OutboxRelay {
           registers: [options.metricsRegistry],
         })
       : undefined;
+    this.publishedRetentionMs = options.publishedRetentionMs ?? DEFAULT_PUBLISHED_RETENTION_MS;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
+    this.swept = options.metricsRegistry
+      ? new Counter({
+          name: 'outbox_events_swept_total',
+          help: 'Published outbox rows deleted once older than the retention',
+          registers: [options.metricsRegistry],
+        })
+      : undefined;
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = false;
     this.nudge();
+    this.scheduleSweep(this.sweepIntervalMs);
+  }
+
+  /**
+   * Deletes published rows older than the retention, oldest first, in batches, for at most
+   * `budgetMs`; returns how many it deleted and whether it stopped with some still due. Exposed
+   * for tests.
+   */
+  async sweepPublished({ budgetMs = SWEEP_BUDGET_MS, batch = SWEEP_BATCH } = {}): Promise<{ deleted: number; more: boolean }> {
+    const startedAt = Date.now();
+    let deleted = 0;
+    for (;;) {
+      const [row] = await sweepBatch.run(this.options.db, { keepSeconds: this.publishedRetentionMs / 1000, limit: batch });
+      const swept = Number((row as { swept: number } | undefined)?.swept ?? 0);
+      deleted += swept;
+      if (swept < batch) return { deleted, more: false };
+      if (Date.now() - startedAt >= budgetMs || this.stopping) return { deleted, more: true };
+    }
+  }
+
+  private scheduleSweep(delayMs: number): void {
+    this.sweepTimer = setTimeout(() => {
+      this.sweeping = this.sweepPublished().then(
+        ({ deleted, more }) => {
+          this.swept?.inc(deleted);
+          if (deleted > 0) this.options.logger.info({ deleted, more }, 'outbox relay deleted published events past their retention');
+          if (this.running) this.scheduleSweep(more ? SWEEP_BACKLOG_PAUSE_MS : this.sweepIntervalMs);
+        },
+        (error: unknown) => {
+          this.options.logger.warn({ err: error }, 'outbox relay could not delete old published events; will try again');
+          if (this.running) this.scheduleSweep(this.sweepIntervalMs);
+        },
+      );
+    }, delayMs);
+    this.sweepTimer.unref?.();
   }
 
   /** Relays now rather than at the next poll; called after a transaction that enqueued events. */
@@ -157,8 +240,10 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     clearTimeout(this.timer);
-    await this.pass;
+    clearTimeout(this.sweepTimer);
+    await Promise.all([this.pass, this.sweeping]);
     const marking = this.unmarked.splice(0);
     if (marking.length === 0) return;
     // Unmarked, they would be published again at the next start: harmless (de-duplicated), but noise.

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_published_idx" ON "outbox" USING btree ("published_at") WHERE "outbox"."published_at" is not null;
