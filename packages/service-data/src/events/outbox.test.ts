@@ -348,9 +348,9 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
 
   describe('what the relay logs when a publish fails', () => {
     const recordingLogger = () => {
-      const lines: Array<{ level: 'warn' | 'error'; fields: Record<string, unknown>; message: string }> = [];
-      const record = (level: 'warn' | 'error') => (fields: Record<string, unknown>, message: string) => void lines.push({ level, fields, message });
-      return { lines, logger: { ...logger, warn: record('warn'), error: record('error') } as unknown as typeof logger };
+      const lines: Array<{ level: 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string }> = [];
+      const record = (level: 'info' | 'warn' | 'error') => (fields: Record<string, unknown>, message: string) => void lines.push({ level, fields, message });
+      return { lines, logger: { ...logger, info: record('info'), warn: record('warn'), error: record('error') } as unknown as typeof logger };
     };
     const enqueueOne = async () => {
       await inTransaction(database.db, (tx) => enqueueEvent(tx, 'test', counted, { by: 1 }));
@@ -377,6 +377,69 @@ describe(`transactional outbox and idempotent consumer (${process.env.TEST_DATAB
           message: 'outbox relay could not publish: the event bus is unavailable; will retry',
         },
       ]);
+    });
+
+    it('says once that the bus is down, again every 30 s while it stays down, and once when it is back', async () => {
+      const row = await enqueueOne();
+      let busDown = true;
+      const unavailable = new EventBusUnavailableError('no stream leader');
+      const { lines, logger: spy } = recordingLogger();
+      const bus = busWith({ publish: (subject, envelope) => (busDown ? Promise.reject(unavailable) : testBus.bus.publish(subject, envelope)) });
+      const relay = new OutboxRelay({ db: database.db, bus, logger: spy });
+      const clock = jest.spyOn(Date, 'now');
+      try {
+        const start = Date.now();
+        for (const at of [0, 1_000, 29_000]) {
+          clock.mockReturnValue(start + at);
+          expect(await relay.relayOnce()).toBe(0);
+        }
+        expect(lines.map((line) => line.message)).toEqual(['outbox relay could not publish: the event bus is unavailable; will retry']);
+        clock.mockReturnValue(start + 31_000);
+        expect(await relay.relayOnce()).toBe(0);
+        clock.mockReturnValue(start + 40_000);
+        busDown = false;
+        expect(await relay.relayOnce()).toBe(1);
+        expect(lines.slice(1)).toEqual([
+          {
+            level: 'warn',
+            fields: { err: unavailable, eventId: row.id, subject: counted.subject, failedPasses: 4, unavailableForMs: 31_000 },
+            message: 'outbox relay still cannot publish: the event bus is unavailable; will retry',
+          },
+          { level: 'info', fields: { failedPasses: 4, unavailableForMs: 40_000 }, message: 'outbox relay publishes again: the event bus is back' },
+        ]);
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it('tries at the poll’s pace while the bus is unavailable, however often traffic nudges it, and publishes once it is back', async () => {
+      await enqueueOne();
+      let busDown = true;
+      let attempts = 0;
+      const bus = busWith({
+        publish: (subject, envelope) => {
+          attempts += 1;
+          return busDown ? Promise.reject(new EventBusUnavailableError('no stream leader')) : testBus.bus.publish(subject, envelope);
+        },
+      });
+      const { lines, logger: spy } = recordingLogger();
+      const relay = new OutboxRelay({ db: database.db, bus, logger: spy, pollIntervalMs: 100 });
+      relay.start();
+      try {
+        // 30 nudges 10 ms apart, as settlements under load: without holding them, a pass each.
+        for (let nudge = 0; nudge < 30; nudge += 1) {
+          relay.nudge();
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(attempts).toBeGreaterThanOrEqual(2);
+        expect(attempts).toBeLessThanOrEqual(6);
+        busDown = false;
+        await eventually(async () => lines.some((line) => line.message === 'outbox relay publishes again: the event bus is back'));
+      } finally {
+        await relay.stop();
+      }
+      expect(await published()).toHaveLength(1);
+      expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
     });
 
     it('counts a refusal with the bus up, naming the event and the attempt', async () => {
