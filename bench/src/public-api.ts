@@ -18,6 +18,7 @@
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { percentile, scheduleAtRate } from './fixed-rate';
+import { describeMachine, machineReference } from './machine-reference';
 import type { PublicApiPlatform } from './public-api-platform';
 import { firstLine, startProcess, stopAll, type Started } from './processes';
 import { busyCores, commandCpuMicros, cpuMicros, machineCpu } from './throughput';
@@ -241,6 +242,7 @@ export async function benchPublicApi(): Promise<void> {
       `\nPublic API — POST /v1/chat/completions, non-streaming, max_tokens ${MAX_TOKENS}, at a fixed ${RATE} requests/s for ${SECONDS} s per run, ${ROUNDS} rounds in rotating order ` +
         `after ${SETTLE_SECONDS} s of settling on each (svc-chat on ${platform.database}, ${platform.secrets.length} keys, request logs off; goals: ≤ 1.2 ms of CPU per completion; one at a time ≤ 2 ms p50 and ≤ 5 ms p99 added; at ${SUSTAINED_RATE}/s for ${SUSTAINED_SECONDS} s every request answered, p99 ≤ 25 ms added)`,
     );
+    console.log(describeMachine(await machineReference(databaseHere ? databaseUrl : null)));
     for (const label of LABELS) console.log(row('settling', label, await paced(label, SETTLE_SECONDS)));
     const runs = Object.fromEntries(LABELS.map((label) => [label, [] as Array<RunResult & Costs>])) as Record<Label, Array<RunResult & Costs>>;
     for (let round = 0; round < ROUNDS; round += 1) {
