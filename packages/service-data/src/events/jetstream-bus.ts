@@ -32,6 +32,8 @@ export interface JetStreamBusOptions {
 }
 
 const NANOS_PER_MS = 1_000_000;
+// How long a stream or consumer request may take at start-up (see `connect`).
+const MANAGER_TIMEOUT_MS = 30_000;
 
 /**
  * Whether a publish failed for want of a stream to take it, whatever the event: no server answered
@@ -68,7 +70,10 @@ export class JetStreamBus implements EventBus {
       .map((server) => server.trim())
       .filter((server) => server !== '');
     const connection = await connect({ servers, name: options.name, maxReconnectAttempts: -1 });
-    const manager = await jetstreamManager(connection);
+    // Only start-up asks the manager (the stream, then each durable consumer): on a stream kept on
+    // three servers, with every service creating its consumers at once, one creation took longer
+    // than the client's default of 5 s on a slow 2-core machine, and the service exited.
+    const manager = await jetstreamManager(connection, { timeout: MANAGER_TIMEOUT_MS });
     const stream = options.stream ?? 'AGENTDOCK';
     const namespace = options.namespace ? `${options.namespace}.` : '';
     const subjects = [`${namespace}agentdock.>`];
