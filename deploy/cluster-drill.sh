@@ -65,9 +65,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 cluster down -v --remove-orphans >/dev/null 2>&1 || true
-say "three NATS servers, then the stream replicated on all three"
+say "three NATS servers, then the streams replicated on all three"
 cluster up -d nats-1 nats-2 nats-3
-npx --no-install tsx deploy/cluster-drill.ts create-stream
+npx --no-install tsx deploy/cluster-drill.ts create-streams
 
 say "PostgreSQL, two replicas of each service, two gateways, HAProxy, the local providers"
 cluster up -d

@@ -1,5 +1,5 @@
 // The cluster drill's load and faults (run by deploy/cluster-drill.sh against docker-compose.cluster.yml):
-//   npx tsx deploy/cluster-drill.ts create-stream   the event stream, replicated on the three NATS servers
+//   npx tsx deploy/cluster-drill.ts create-streams  the event streams, replicated on the three NATS servers
 //   npx tsx deploy/cluster-drill.ts run             steady mixed load through the load balancer while
 //                                                   faults are injected one after another; prints, per
 //                                                   fault, requests failed, acknowledged writes lost,
@@ -47,7 +47,12 @@ const MEMBER_CAP = 40_000;
  * replica, and one replica of chat is stopped in a phase), so the drill keeps each key under it.
  */
 const API_PAUSE_MS = 600;
-const STREAM = 'AGENTDOCK';
+/** The services' two streams (NATS_STREAM's default and its usage records'), as they would make them but on all three servers. */
+const STREAMS = [
+  { name: 'AGENTDOCK', subjects: ['agentdock.>'] },
+  // Seven days, the services' default NATS_USAGE_RETENTION_HOURS, so they find it as they would make it.
+  { name: 'AGENTDOCK_USAGE', subjects: ['agentdock-usage.>'], max_age: 7 * 24 * 3_600_000 * 1_000_000 },
+];
 
 const client = createClient({ baseUrl, sinkUrl: process.env.DRILL_SINK_URL ?? 'http://127.0.0.1:18025', timeoutMs: 20_000 });
 const started = Date.now();
@@ -68,32 +73,37 @@ async function withNats<T>(work: (manager: Awaited<ReturnType<typeof jetstreamMa
   }
 }
 
-/** The stream the services would make, but on all three servers; they use an existing stream as it is. */
-async function createStream(): Promise<void> {
+/** The streams the services would make, but on all three servers; they use existing streams as they are. */
+async function createStreams(): Promise<void> {
   await eventually(
     'JetStream on the three-node cluster',
     async () =>
       withNats(async (manager) => {
-        try {
-          const info = await manager.streams.info(STREAM);
-          if (info.config.num_replicas !== 3) fail(`${STREAM} exists with ${info.config.num_replicas} replicas`);
-        } catch (error) {
-          if (error instanceof Error && /replicas/.test(error.message)) throw error;
-          await manager.streams.add({ name: STREAM, subjects: ['agentdock.>'], duplicate_window: 120_000 * 1_000_000, num_replicas: 3 });
+        for (const stream of STREAMS) {
+          try {
+            const info = await manager.streams.info(stream.name);
+            if (info.config.num_replicas !== 3) fail(`${stream.name} exists with ${info.config.num_replicas} replicas`);
+          } catch (error) {
+            if (error instanceof Error && /replicas/.test(error.message)) throw error;
+            await manager.streams.add({ ...stream, duplicate_window: 120_000 * 1_000_000, num_replicas: 3 });
+          }
         }
         return true;
       }),
     120,
   );
-  log(`stream ${STREAM} replicated on 3 servers`);
+  log(`streams ${STREAMS.map((stream) => stream.name).join(' and ')} replicated on 3 servers`);
 }
 
-/** Every replica of the stream current (caught up) and a leader elected. */
+/** Every replica of each stream current (caught up) and a leader elected. */
 async function streamCurrent(): Promise<boolean> {
   return withNats(async (manager) => {
-    const info = await manager.streams.info(STREAM);
-    const replicas = info.cluster?.replicas ?? [];
-    return Boolean(info.cluster?.leader) && replicas.length === 2 && replicas.every((replica) => replica.current && !replica.offline);
+    for (const stream of STREAMS) {
+      const info = await manager.streams.info(stream.name);
+      const replicas = info.cluster?.replicas ?? [];
+      if (!info.cluster?.leader || replicas.length !== 2 || !replicas.every((replica) => replica.current && !replica.offline)) return false;
+    }
+    return true;
   });
 }
 
@@ -818,9 +828,9 @@ async function run(): Promise<void> {
 }
 
 const mode = process.argv[2];
-const main = mode === 'create-stream' ? createStream : mode === 'run' ? run : undefined;
+const main = mode === 'create-streams' ? createStreams : mode === 'run' ? run : undefined;
 if (!main) {
-  console.error('usage: npx tsx deploy/cluster-drill.ts create-stream|run');
+  console.error('usage: npx tsx deploy/cluster-drill.ts create-streams|run');
   process.exit(2);
 }
 main().then(

@@ -144,4 +144,11 @@ describe('every service’s environment', () => {
     expect(() => loadConfig(serviceEnvSchema, { ...base, OUTBOX_RETENTION_HOURS: '0.5' })).toThrow(/OUTBOX_RETENTION_HOURS/);
     expect(() => loadConfig(serviceEnvSchema, { ...base, OUTBOX_RETENTION_HOURS: 'forever' })).toThrow(/OUTBOX_RETENTION_HOURS/);
   });
+
+  it('keeps usage records on the bus a week unless NATS_USAGE_RETENTION_HOURS says otherwise, from an hour to a year', () => {
+    expect(loadConfig(serviceEnvSchema, base).NATS_USAGE_RETENTION_HOURS).toBe(168);
+    expect(loadConfig(serviceEnvSchema, { ...base, NATS_USAGE_RETENTION_HOURS: '720' }).NATS_USAGE_RETENTION_HOURS).toBe(720);
+    expect(() => loadConfig(serviceEnvSchema, { ...base, NATS_USAGE_RETENTION_HOURS: '0' })).toThrow(/NATS_USAGE_RETENTION_HOURS/);
+    expect(() => loadConfig(serviceEnvSchema, { ...base, NATS_USAGE_RETENTION_HOURS: '9000' })).toThrow(/NATS_USAGE_RETENTION_HOURS/);
+  });
 });

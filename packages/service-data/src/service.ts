@@ -291,6 +291,8 @@ export const serviceEnvSchema = z
     DATA_DIR: z.string().min(1).optional(),
     NATS_URL: z.string().min(1).optional(),
     NATS_STREAM: z.string().min(1).default('AGENTDOCK'),
+    // Usage records (one per settled reply) stay on the bus for this long: a week by default, a year at most.
+    NATS_USAGE_RETENTION_HOURS: z.coerce.number().min(1).max(8_760).default(168),
     // Lets several platforms (or drills) share one NATS server; empty in a normal deployment.
     NATS_NAMESPACE: z
       .string()
@@ -320,7 +322,14 @@ export async function runStandalone<TSchema extends Record<string, unknown>, TDe
   const env = loadConfigOrExit(serviceEnvSchema, process.env, definition.name);
   const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
   const bus: EventBus = env.NATS_URL
-    ? await JetStreamBus.connect({ servers: env.NATS_URL, stream: env.NATS_STREAM, namespace: env.NATS_NAMESPACE, logger, name: definition.name })
+    ? await JetStreamBus.connect({
+        servers: env.NATS_URL,
+        stream: env.NATS_STREAM,
+        usageRetentionMs: env.NATS_USAGE_RETENTION_HOURS * 60 * 60 * 1000,
+        namespace: env.NATS_NAMESPACE,
+        logger,
+        name: definition.name,
+      })
     : new InProcessBus({ logger });
   if (!env.NATS_URL) logger.warn('NATS_URL is not set: events stay inside this process');
   const service = await startService(definition, {

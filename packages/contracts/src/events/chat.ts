@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineEvent } from './envelope';
 
-/** A reply was settled: the credits it cost and the balance left (plan + purchased). */
+/**
+ * A reply was settled: the credits it cost and the balance left (plan + purchased). A usage record,
+ * one per reply or completion, kept on the bus for the usage stream's retention only.
+ */
 export const chatCreditsSpentV1 = defineEvent(
   'chat.credits.spent',
   1,
@@ -13,6 +16,7 @@ export const chatCreditsSpentV1 = defineEvent(
     tokens: z.number().int().nonnegative(),
     balanceAfter: z.number().int().nonnegative(),
   }),
+  { retention: 'usage' },
 );
 
 /** The wallet fell below its low-balance threshold; published at most once per period. */

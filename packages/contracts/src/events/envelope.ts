@@ -1,13 +1,26 @@
 import { z } from 'zod';
 
-/** Every event subject lives under this prefix so one JetStream stream captures them all. */
+/**
+ * Events the services build their read models from live under this prefix, in one stream kept
+ * whole: a new service database replays it from the start.
+ */
 export const EVENT_SUBJECT_PREFIX = 'agentdock';
+/**
+ * Records of traffic (one per settled reply) live under this one, in a stream of their own that
+ * keeps them for a time only: nothing is rebuilt from them, and kept whole they would grow with
+ * every completion for ever.
+ */
+export const USAGE_EVENT_SUBJECT_PREFIX = 'agentdock-usage';
+
+/** `history`: kept whole (the default); `usage`: kept for the usage stream's retention. */
+export type EventRetention = 'history' | 'usage';
 
 export interface EventDefinition<TType extends string, TData extends z.ZodType> {
   readonly type: TType;
   readonly version: number;
-  /** NATS subject, e.g. `agentdock.catalog.plan.changed.v1`. */
+  /** NATS subject, e.g. `agentdock.catalog.plan.changed.v1` (`agentdock-usage.…` for usage records). */
   readonly subject: string;
+  readonly retention: EventRetention;
   readonly data: TData;
   readonly envelope: z.ZodType<EventEnvelope<TType, z.infer<TData>>>;
 }
@@ -36,13 +49,19 @@ export const anyEventEnvelope = z.object({
  * Declares a versioned event once; producers and consumers import the same definition.
  * A breaking payload change gets a new version (and so a new subject), never an edit.
  */
-export function defineEvent<TType extends string, TData extends z.ZodType>(type: TType, version: number, data: TData): EventDefinition<TType, TData> {
+export function defineEvent<TType extends string, TData extends z.ZodType>(
+  type: TType,
+  version: number,
+  data: TData,
+  { retention = 'history' }: { retention?: EventRetention } = {},
+): EventDefinition<TType, TData> {
   const envelope = anyEventEnvelope.extend({
     type: z.literal(type),
     version: z.literal(version),
     data,
   }) as unknown as z.ZodType<EventEnvelope<TType, z.infer<TData>>>;
-  return { type, version, subject: `${EVENT_SUBJECT_PREFIX}.${type}.v${version}`, data, envelope };
+  const prefix = retention === 'usage' ? USAGE_EVENT_SUBJECT_PREFIX : EVENT_SUBJECT_PREFIX;
+  return { type, version, subject: `${prefix}.${type}.v${version}`, retention, data, envelope };
 }
 
 export type EventData<D> = D extends EventDefinition<string, infer T> ? z.infer<T> : never;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@agentdock/contracts';
+import { chatCreditsSpentV1, type EventEnvelope } from '@agentdock/contracts';
 import { eventually, testLogger } from '@agentdock/service-kit/testing';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { createTestBus, type TestBus } from '../testing';
 import { type DeliveryInfo, EventBusUnavailableError, PoisonMessageError } from './bus';
 import { JetStreamBus } from './jetstream-bus';
@@ -130,6 +132,86 @@ describe(`event bus (${process.env.TEST_NATS_URL ? 'JetStream' : 'in-process'})`
     expect(seen.map((entry) => entry.data)).toEqual(['mine']);
     await subscription.stop();
   });
+
+  (process.env.TEST_NATS_URL ? it : it.skip)('JetStream: a durable resubscribed with its settings unchanged is only looked up; changed settings update it once', async () => {
+    const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
+    const stream = `TEST_${suffix}`;
+    const bus = await JetStreamBus.connect({ servers: process.env.TEST_NATS_URL!, logger: testLogger(), stream, namespace: `t${suffix}` });
+    // A plain subscriber sees the JetStream API requests the bus sends about this stream's consumers.
+    const observer = await connect({ servers: process.env.TEST_NATS_URL! });
+    const requests: string[] = [];
+    const watching = observer.subscribe('$JS.API.CONSUMER.>', {
+      callback: (_error, message) => {
+        if (message.subject.includes(`.${stream}.`)) requests.push(message.subject.split('.')[3]!);
+      },
+    });
+    await observer.flush();
+    const resubscribe = async (ackWaitMs: number) => {
+      requests.length = 0;
+      const subscription = await bus.subscribe({ durable: 'restarting', subject, handler: async () => undefined, ackWaitMs });
+      await subscription.stop();
+      await observer.flush();
+      return requests.filter((verb) => verb !== 'MSG').sort();
+    };
+    try {
+      expect(await resubscribe(5_000)).toEqual(['CREATE', 'INFO']);
+      expect(await resubscribe(5_000)).toEqual(['INFO']);
+      // The client's update reads the durable's settings before sending them changed.
+      expect(await resubscribe(7_000)).toEqual(['CREATE', 'INFO', 'INFO']);
+      expect(await resubscribe(7_000)).toEqual(['INFO']);
+    } finally {
+      watching.unsubscribe();
+      await observer.close();
+      await bus.destroyStream();
+      await bus.close();
+    }
+  });
+
+  (process.env.TEST_NATS_URL ? it : it.skip)(
+    'JetStream: usage records go to a stream that keeps them for the retention, and those the main stream held from before are removed at start-up',
+    async () => {
+      const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
+      const [stream, namespace] = [`TEST_${suffix}`, `t${suffix}`];
+      const raw = await connect({ servers: process.env.TEST_NATS_URL! });
+      const manager = await jetstreamManager(raw);
+      const client = jetstream(raw);
+      const hours = (count: number) => count * 3_600_000;
+      const held = async (name: string, subjectsFilter: string) => (await manager.streams.info(name, { subjects_filter: subjectsFilter })).state.subjects ?? {};
+      try {
+        // The main stream as it was before usage records had their own: everything under agentdock.>.
+        await manager.streams.add({ name: stream, subjects: [`${namespace}.agentdock.>`] });
+        for (const data of ['spent 1', 'spent 2']) await client.publish(`${namespace}.agentdock.chat.credits.spent.v1`, JSON.stringify(envelope(data)));
+        await client.publish(`${namespace}.${subject}`, JSON.stringify(envelope('kept')));
+
+        const bus = await JetStreamBus.connect({ servers: process.env.TEST_NATS_URL!, logger: testLogger(), stream, namespace, usageRetentionMs: hours(48) });
+        try {
+          expect(await held(stream, '>')).toEqual({ [`${namespace}.${subject}`]: 1 });
+          const usage = await manager.streams.info(`${stream}_USAGE`);
+          expect(usage.config.subjects).toEqual([`${namespace}.agentdock-usage.>`]);
+          expect(usage.config.max_age).toBe(hours(48) * 1_000_000);
+
+          await bus.publish(chatCreditsSpentV1.subject, envelope('spent 3'));
+          expect(await held(`${stream}_USAGE`, '>')).toEqual({ [`${namespace}.${chatCreditsSpentV1.subject}`]: 1 });
+          expect(await held(stream, '>')).toEqual({ [`${namespace}.${subject}`]: 1 });
+          const spent = recorder();
+          const subscription = await bus.subscribe({ durable: 'usage-reader', subject: chatCreditsSpentV1.subject, handler: spent.handler });
+          await eventually(async () => spent.seen.length === 1);
+          expect(spent.seen.map((entry) => entry.data)).toEqual(['spent 3']);
+          await subscription.stop();
+        } finally {
+          await bus.close();
+        }
+
+        // The operator shortens the retention: the next start applies it to the stream.
+        const restarted = await JetStreamBus.connect({ servers: process.env.TEST_NATS_URL!, logger: testLogger(), stream, namespace, usageRetentionMs: hours(2) });
+        expect((await manager.streams.info(`${stream}_USAGE`)).config.max_age).toBe(hours(2) * 1_000_000);
+        await restarted.destroyStream();
+        await restarted.close();
+      } finally {
+        await raw.close();
+      }
+    },
+  );
 
   (process.env.TEST_NATS_URL ? it : it.skip)(
     'JetStream: a publish no stream answers (as while its leader is elected) is refused as the bus being unavailable, not the event',

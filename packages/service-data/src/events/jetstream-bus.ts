@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { EventEnvelope } from '@agentdock/contracts';
-import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiError, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { EVENT_SUBJECT_PREFIX, type EventEnvelope, USAGE_EVENT_SUBJECT_PREFIX } from '@agentdock/contracts';
+import { AckPolicy, type ConsumerInfo, DeliverPolicy, jetstream, JetStreamApiError, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { jserrors } from '@nats-io/jetstream/internal';
 import { ClosedConnectionError, ConnectionError, connect, DrainingConnectionError, type NatsConnection, NoRespondersError, TimeoutError } from '@nats-io/transport-node';
 import type { Logger } from '@agentdock/service-kit';
@@ -20,8 +20,10 @@ export interface JetStreamBusOptions {
   /** One NATS URL, or several comma-separated (seeds of a cluster: the client learns the rest from it). */
   servers: string;
   logger: Logger;
-  /** Stream holding every platform event. */
+  /** Stream holding every platform event but usage records; the usage records' stream is named after it (`<stream>_USAGE`). */
   stream?: string;
+  /** How long the usage stream keeps a record (`NATS_USAGE_RETENTION_HOURS`): 7 days unless told. */
+  usageRetentionMs?: number;
   /**
    * Prefix put before every subject on the wire, so several platforms (or test runs) can share
    * one NATS server without their streams' subjects overlapping. Empty in a normal deployment.
@@ -32,6 +34,19 @@ export interface JetStreamBusOptions {
 }
 
 const NANOS_PER_MS = 1_000_000;
+const DEFAULT_USAGE_RETENTION_MS = 7 * 24 * 3_600_000;
+// Where usage records went before they had a stream of their own: the main one, which is never
+// trimmed, so start-up removes what is left there.
+const USAGE_SUBJECT_BEFORE_ITS_STREAM = `${EVENT_SUBJECT_PREFIX}.chat.credits.spent.v1`;
+
+interface DurableConfig {
+  durable_name: string;
+  ack_policy: AckPolicy;
+  deliver_policy: DeliverPolicy;
+  filter_subject: string;
+  ack_wait: number;
+  max_deliver: number;
+}
 // How long a stream or consumer request may take at start-up (see `connect`).
 const MANAGER_TIMEOUT_MS = 30_000;
 
@@ -53,13 +68,17 @@ function streamUnavailable(error: unknown): boolean {
   );
 }
 
-/** Production bus: one JetStream stream, one durable pull consumer per subscription. */
+/**
+ * Production bus: one JetStream stream kept whole for the events read models are built from, one
+ * kept for a time for usage records, and one durable pull consumer per subscription.
+ */
 export class JetStreamBus implements EventBus {
   private constructor(
     private readonly connection: NatsConnection,
     private readonly client: JetStreamClient,
     private readonly manager: JetStreamManager,
     private readonly stream: string,
+    private readonly usageStream: string,
     private readonly namespace: string,
     private readonly logger: Logger,
   ) {}
@@ -75,14 +94,31 @@ export class JetStreamBus implements EventBus {
     // than the client's default of 5 s on a slow 2-core machine, and the service exited.
     const manager = await jetstreamManager(connection, { timeout: MANAGER_TIMEOUT_MS });
     const stream = options.stream ?? 'AGENTDOCK';
+    const usageStream = `${stream}_USAGE`;
     const namespace = options.namespace ? `${options.namespace}.` : '';
-    const subjects = [`${namespace}agentdock.>`];
+    const duplicateWindow = 120_000 * NANOS_PER_MS;
+    const movedSubject = namespace + USAGE_SUBJECT_BEFORE_ITS_STREAM;
+    let movedHeld = 0;
     try {
-      await manager.streams.info(stream);
-    } catch {
-      await manager.streams.add({ name: stream, subjects, duplicate_window: 120_000 * NANOS_PER_MS });
+      movedHeld = (await manager.streams.info(stream, { subjects_filter: movedSubject })).state.subjects?.[movedSubject] ?? 0;
+    } catch (error) {
+      if (!(error instanceof jserrors.StreamNotFoundError)) throw error;
+      await manager.streams.add({ name: stream, subjects: [`${namespace}${EVENT_SUBJECT_PREFIX}.>`], duplicate_window: duplicateWindow });
     }
-    return new JetStreamBus(connection, jetstream(connection), manager, stream, namespace, options.logger);
+    if (movedHeld > 0) {
+      await manager.streams.purge(stream, { filter: movedSubject });
+      options.logger.info({ stream, subject: movedSubject, removed: movedHeld }, 'usage records left in the main stream from before the usage stream existed removed');
+    }
+    const maxAge = (options.usageRetentionMs ?? DEFAULT_USAGE_RETENTION_MS) * NANOS_PER_MS;
+    try {
+      const usage = await manager.streams.info(usageStream);
+      // The operator changed the retention: the stream follows (a shorter one drops older records at once).
+      if (usage.config.max_age !== maxAge) await manager.streams.update(usageStream, { max_age: maxAge });
+    } catch (error) {
+      if (!(error instanceof jserrors.StreamNotFoundError)) throw error;
+      await manager.streams.add({ name: usageStream, subjects: [`${namespace}${USAGE_EVENT_SUBJECT_PREFIX}.>`], max_age: maxAge, duplicate_window: duplicateWindow });
+    }
+    return new JetStreamBus(connection, jetstream(connection), manager, stream, usageStream, namespace, options.logger);
   }
 
   async publish(subject: string, envelope: EventEnvelope): Promise<void> {
@@ -101,7 +137,7 @@ export class JetStreamBus implements EventBus {
     const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
     const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
     const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-    const config = {
+    const config: DurableConfig = {
       durable_name: durableName,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
@@ -109,13 +145,7 @@ export class JetStreamBus implements EventBus {
       ack_wait: ackWaitMs * NANOS_PER_MS,
       max_deliver: maxDeliver,
     };
-    try {
-      await this.manager.consumers.info(this.stream, durableName);
-      await this.manager.consumers.update(this.stream, durableName, { ack_wait: config.ack_wait, max_deliver: maxDeliver });
-    } catch {
-      await this.manager.consumers.add(this.stream, config);
-    }
-    const consumer = await this.client.consumers.get(this.stream, durableName);
+    const consumer = this.client.consumers.getConsumerFromInfo(await this.durableConsumer(this.streamOf(options.subject), config));
     const messages = await consumer.consume({ max_messages: 64 });
     const loop = (async () => {
       for await (const message of messages) {
@@ -151,14 +181,37 @@ export class JetStreamBus implements EventBus {
     };
   }
 
+  /**
+   * The durable's info, created when missing and updated only when its settings changed. A replica
+   * restarting with the code it had asks once per durable: an update goes through the cluster's
+   * metadata group on a replicated stream, and a service's twenty updates, with three other
+   * services restarting at once, made a replica's return to service wait on each other.
+   */
+  private async durableConsumer(stream: string, config: DurableConfig): Promise<ConsumerInfo> {
+    let info: ConsumerInfo;
+    try {
+      info = await this.manager.consumers.info(stream, config.durable_name);
+    } catch (error) {
+      if (!(error instanceof jserrors.ConsumerNotFoundError)) throw error;
+      return this.manager.consumers.add(stream, config);
+    }
+    if (info.config.ack_wait === config.ack_wait && info.config.max_deliver === config.max_deliver) return info;
+    return this.manager.consumers.update(stream, config.durable_name, { ack_wait: config.ack_wait, max_deliver: config.max_deliver });
+  }
+
+  /** The stream that holds `subject` (without the namespace). */
+  private streamOf(subject: string): string {
+    return subject.startsWith(`${USAGE_EVENT_SUBJECT_PREFIX}.`) ? this.usageStream : this.stream;
+  }
+
   async ping(): Promise<void> {
     if (this.connection.isClosed()) throw new Error('NATS connection is closed');
     await this.connection.flush();
   }
 
-  /** Removes the stream and everything in it: for tests that made their own. */
+  /** Removes the streams and everything in them: for tests that made their own. */
   async destroyStream(): Promise<void> {
-    await this.manager.streams.delete(this.stream);
+    await Promise.all([this.manager.streams.delete(this.stream), this.manager.streams.delete(this.usageStream)]);
   }
 
   async close(): Promise<void> {
