@@ -38,6 +38,8 @@ const DEFAULT_USAGE_RETENTION_MS = 7 * 24 * 3_600_000;
 // Where usage records went before they had a stream of their own: the main one, which is never
 // trimmed, so start-up removes what is left there.
 const USAGE_SUBJECT_BEFORE_ITS_STREAM = `${EVENT_SUBJECT_PREFIX}.chat.credits.spent.v1`;
+// How long a stream or consumer request may take at start-up (see `connect`).
+const MANAGER_TIMEOUT_MS = 30_000;
 
 interface DurableConfig {
   durable_name: string;
@@ -47,8 +49,6 @@ interface DurableConfig {
   ack_wait: number;
   max_deliver: number;
 }
-// How long a stream or consumer request may take at start-up (see `connect`).
-const MANAGER_TIMEOUT_MS = 30_000;
 
 /**
  * Whether a publish failed for want of a stream to take it, whatever the event: no server answered
