@@ -11,9 +11,10 @@
 # per fault the requests failed, acknowledged writes lost, charges doubled, credits overcharged,
 # events delivered, the team pool's spending against its web replies and /v1 requests, the /v1
 # completions on the pool's statement once, the capped member's spending and refusals, the pool's
-# ledger check and the time to recover; exits non-zero on a lost write, a doubled charge, an
-# overcharge, a member's cap passed or a pool whose statement disagrees with its balance or goes
-# below zero. The stack and its volumes are removed on exit.
+# ledger check and the time to recover, then where the usage records went; exits non-zero on a
+# lost write, a doubled charge, an overcharge, a member's cap passed, a pool whose statement
+# disagrees with its balance or goes below zero, or a usage record missing from the usage stream
+# or left in the main one. The stack and its volumes are removed on exit.
 #
 # It needs the Docker engine and the images docker-compose.yml builds (as the CI stage,
 # .ci/docker-stage.sh, leaves them: agentdock-ci_<service>); missing ones are built first.

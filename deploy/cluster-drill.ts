@@ -824,7 +824,38 @@ async function run(): Promise<void> {
   console.log(
     `team /v1: ${sum((result) => result.apiAcked)} completions acknowledged, ${sum((result) => result.apiOnStatement)} on the pool's statement once, ${sum((result) => result.apiCharged)} credits charged to the pool, ${sum((result) => result.cappedRefused)} refused at a member's cap (expected)`,
   );
-  if (lost > 0 || doubled > 0 || overcharged > 0 || poolErrors > 0 || capPassed > 0) process.exit(1);
+  const settled = ops.filter((op) => op.ok && (op.kind === 'chat' || op.kind === 'team-chat' || op.kind === 'team-api')).length;
+  const usage = await usageRecords(settled);
+  console.log(
+    `usage records: ${usage.inUsageStream} in ${STREAMS[1]!.name} (${usage.replicas} replicas, kept ${usage.maxAgeHours} h) for ${settled} acknowledged replies and completions, ${usage.inMainStream} left in ${STREAMS[0]!.name}`,
+  );
+  if (lost > 0 || doubled > 0 || overcharged > 0 || poolErrors > 0 || capPassed > 0 || usage.inMainStream > 0 || usage.inUsageStream < settled) process.exit(1);
+}
+
+/**
+ * Where the usage records went: each settled reply and completion publishes one, into the stream
+ * kept for a time, never the one kept whole. Waits for the relays to publish what the last
+ * requests wrote.
+ */
+async function usageRecords(settled: number): Promise<{ inUsageStream: number; inMainStream: number; replicas: number; maxAgeHours: number }> {
+  const [main, usage] = [STREAMS[0]!, STREAMS[1]!];
+  const before = 'agentdock.chat.credits.spent.v1';
+  let counted = { inUsageStream: 0, inMainStream: 0, replicas: 0, maxAgeHours: 0 };
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    counted = await withNats(async (manager) => {
+      const usageInfo = await manager.streams.info(usage.name);
+      const mainInfo = await manager.streams.info(main.name, { subjects_filter: before });
+      return {
+        inUsageStream: usageInfo.state.messages,
+        inMainStream: mainInfo.state.subjects?.[before] ?? 0,
+        replicas: usageInfo.config.num_replicas,
+        maxAgeHours: usageInfo.config.max_age / 3_600_000 / 1_000_000,
+      };
+    });
+    if (counted.inUsageStream >= settled) break;
+    await sleep(500);
+  }
+  return counted;
 }
 
 const mode = process.argv[2];
