@@ -26,7 +26,8 @@
 // every phase lasts DRILL_HOLD_SECONDS (20) plus its recovery, and the drill stops by itself.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { creditsPurchasedV1 } from '@agentdock/contracts';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createClient, eventually, fail, HttpError, PASSWORD, type Session } from './lib/client';
 
@@ -93,6 +94,64 @@ async function createStreams(): Promise<void> {
     120,
   );
   log(`streams ${STREAMS.map((stream) => stream.name).join(' and ')} replicated on 3 servers`);
+}
+
+/**
+ * Where each credit pack event of a buyer got to, for a pack paid and not credited: billing's outbox
+ * row, its copies in the stream, and whether chat took it (its `processed_events`). The stack and
+ * its volumes are removed when the drill ends, so this is read before.
+ */
+async function packTrail(userId: string): Promise<string[]> {
+  const psql = (database: string, query: string) =>
+    docker(
+      'exec',
+      '-e',
+      `PGPASSWORD=${process.env.POSTGRES_PASSWORD ?? ''}`,
+      container('postgres'),
+      'psql',
+      '-h',
+      '127.0.0.1',
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-At',
+      '-F',
+      '|',
+      '-c',
+      query,
+    )
+      .split('\n')
+      .filter((line) => line !== '');
+  const rows = psql(
+    'billing',
+    `select id, published_at is not null, parked_at is not null, attempts, coalesce(last_error, '') from outbox where subject = '${creditsPurchasedV1.subject}' and payload->'data'->>'userId' = '${userId}' order by sequence`,
+  ).map((line) => {
+    const [id, published, parked, attempts, lastError] = line.split('|');
+    return { id: id!, state: published === 't' ? 'published' : parked === 't' ? 'parked' : 'waiting', attempts: Number(attempts), lastError };
+  });
+  if (rows.length === 0) return [`billing's outbox holds no ${creditsPurchasedV1.type} event for the buyer`];
+  const taken = new Set(psql('chat', `select event_id from processed_events where event_id in (${rows.map((row) => `'${row.id}'`).join(', ')})`));
+  const copies = new Map<string, number>();
+  const connection = await connect({ servers: natsUrl, timeout: 5_000 });
+  try {
+    const stored = await jetstream(connection).consumers.get(STREAMS[0]!.name, { filter_subjects: [creditsPurchasedV1.subject] });
+    const pending = (await stored.info()).num_pending;
+    if (pending > 0) {
+      for await (const message of await stored.fetch({ max_messages: pending, expires: 5_000 })) {
+        const id = message.json<{ id: string }>().id;
+        copies.set(id, (copies.get(id) ?? 0) + 1);
+        if (message.info.pending === 0) break;
+      }
+    }
+  } finally {
+    await connection.close();
+  }
+  return rows.map(
+    (row) =>
+      `pack event ${row.id}: billing's outbox ${row.state} (${row.attempts} failed attempts counted${row.lastError ? `, last error "${row.lastError}"` : ''}), ` +
+      `${copies.get(row.id) ?? 0} in ${STREAMS[0]!.name}, ${taken.has(row.id) ? 'taken' : 'not taken'} by chat`,
+  );
 }
 
 /** Every replica of each stream current (caught up) and a leader elected. */
@@ -657,6 +716,7 @@ async function check(index: number, name: string, timeline: Timeline, poolLines:
   if (packsCredited < paid) {
     lost += paid - packsCredited;
     notes.push(`${paid} packs paid, ${packsCredited} credited`);
+    notes.push(...(await packTrail(users.buyer.session.user.id)).map((line) => `  ${line}`));
   }
   if (packsCredited > attempted) {
     doubled += packsCredited - attempted;
