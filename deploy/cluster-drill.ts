@@ -27,6 +27,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { creditsPurchasedV1 } from '@agentdock/contracts';
+import { eventStreams, USAGE_SUBJECT_BEFORE_ITS_STREAM } from '@agentdock/service-data/event-streams';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createClient, eventually, fail, HttpError, PASSWORD, type Session } from './lib/client';
@@ -48,12 +49,9 @@ const MEMBER_CAP = 40_000;
  * replica, and one replica of chat is stopped in a phase), so the drill keeps each key under it.
  */
 const API_PAUSE_MS = 600;
-/** The services' two streams (NATS_STREAM's default and its usage records'), as they would make them but on all three servers. */
-const STREAMS = [
-  { name: 'AGENTDOCK', subjects: ['agentdock.>'] },
-  // Seven days, the services' default NATS_USAGE_RETENTION_HOURS, so they find it as they would make it.
-  { name: 'AGENTDOCK_USAGE', subjects: ['agentdock-usage.>'], max_age: 7 * 24 * 3_600_000 * 1_000_000 },
-];
+/** The services' two streams with their defaults, as they would make them (made here on all three servers). */
+const { main: MAIN_STREAM, usage: USAGE_STREAM } = eventStreams();
+const STREAMS = [MAIN_STREAM, USAGE_STREAM];
 
 const client = createClient({ baseUrl, sinkUrl: process.env.DRILL_SINK_URL ?? 'http://127.0.0.1:18025', timeoutMs: 20_000 });
 const started = Date.now();
@@ -86,7 +84,7 @@ async function createStreams(): Promise<void> {
             if (info.config.num_replicas !== 3) fail(`${stream.name} exists with ${info.config.num_replicas} replicas`);
           } catch (error) {
             if (error instanceof Error && /replicas/.test(error.message)) throw error;
-            await manager.streams.add({ ...stream, duplicate_window: 120_000 * 1_000_000, num_replicas: 3 });
+            await manager.streams.add({ ...stream, num_replicas: 3 });
           }
         }
         return true;
@@ -135,7 +133,7 @@ async function packTrail(userId: string): Promise<string[]> {
   const copies = new Map<string, number>();
   const connection = await connect({ servers: natsUrl, timeout: 5_000 });
   try {
-    const stored = await jetstream(connection).consumers.get(STREAMS[0]!.name, { filter_subjects: [creditsPurchasedV1.subject] });
+    const stored = await jetstream(connection).consumers.get(MAIN_STREAM.name, { filter_subjects: [creditsPurchasedV1.subject] });
     const pending = (await stored.info()).num_pending;
     if (pending > 0) {
       for await (const message of await stored.fetch({ max_messages: pending, expires: 5_000 })) {
@@ -150,7 +148,7 @@ async function packTrail(userId: string): Promise<string[]> {
   return rows.map(
     (row) =>
       `pack event ${row.id}: billing's outbox ${row.state} (${row.attempts} failed attempts counted${row.lastError ? `, last error "${row.lastError}"` : ''}), ` +
-      `${copies.get(row.id) ?? 0} in ${STREAMS[0]!.name}, ${taken.has(row.id) ? 'taken' : 'not taken'} by chat`,
+      `${copies.get(row.id) ?? 0} in ${MAIN_STREAM.name}, ${taken.has(row.id) ? 'taken' : 'not taken'} by chat`,
   );
 }
 
@@ -887,7 +885,7 @@ async function run(): Promise<void> {
   const settled = ops.filter((op) => op.ok && (op.kind === 'chat' || op.kind === 'team-chat' || op.kind === 'team-api')).length;
   const usage = await usageRecords(settled);
   console.log(
-    `usage records: ${usage.inUsageStream} in ${STREAMS[1]!.name} (${usage.replicas} replicas, kept ${usage.maxAgeHours} h) for ${settled} acknowledged replies and completions, ${usage.inMainStream} left in ${STREAMS[0]!.name}`,
+    `usage records: ${usage.inUsageStream} in ${USAGE_STREAM.name} (${usage.replicas} replicas, kept ${usage.maxAgeHours} h) for ${settled} acknowledged replies and completions, ${usage.inMainStream} left in ${MAIN_STREAM.name}`,
   );
   if (lost > 0 || doubled > 0 || overcharged > 0 || poolErrors > 0 || capPassed > 0 || usage.inMainStream > 0 || usage.inUsageStream < settled) process.exit(1);
 }
@@ -898,13 +896,12 @@ async function run(): Promise<void> {
  * requests wrote.
  */
 async function usageRecords(settled: number): Promise<{ inUsageStream: number; inMainStream: number; replicas: number; maxAgeHours: number }> {
-  const [main, usage] = [STREAMS[0]!, STREAMS[1]!];
-  const before = 'agentdock.chat.credits.spent.v1';
+  const before = USAGE_SUBJECT_BEFORE_ITS_STREAM;
   let counted = { inUsageStream: 0, inMainStream: 0, replicas: 0, maxAgeHours: 0 };
   for (let attempt = 0; attempt < 20; attempt += 1) {
     counted = await withNats(async (manager) => {
-      const usageInfo = await manager.streams.info(usage.name);
-      const mainInfo = await manager.streams.info(main.name, { subjects_filter: before });
+      const usageInfo = await manager.streams.info(USAGE_STREAM.name);
+      const mainInfo = await manager.streams.info(MAIN_STREAM.name, { subjects_filter: before });
       return {
         inUsageStream: usageInfo.state.messages,
         inMainStream: mainInfo.state.subjects?.[before] ?? 0,

@@ -28,6 +28,7 @@ import { type EventBus, PoisonMessageError, type SubscribeOptions, type Subscrip
 import { InProcessBus } from './events/in-process-bus';
 import { JetStreamBus } from './events/jetstream-bus';
 import { enqueueEvent, outboxRow, type OutboxRow, OutboxRelay } from './events/outbox';
+import { DEFAULT_EVENT_STREAM, DEFAULT_USAGE_RETENTION_HOURS } from './events/streams';
 
 /** What a service's routes, domain functions and consumers are handed. */
 export interface ServiceContext<TSchema extends Record<string, unknown>> {
@@ -290,9 +291,9 @@ export const serviceEnvSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().min(1).optional(),
     NATS_URL: z.string().min(1).optional(),
-    NATS_STREAM: z.string().min(1).default('AGENTDOCK'),
+    NATS_STREAM: z.string().min(1).default(DEFAULT_EVENT_STREAM),
     // Usage records (one per settled reply) stay on the bus for this long: a week by default, a year at most.
-    NATS_USAGE_RETENTION_HOURS: z.coerce.number().min(1).max(8_760).default(168),
+    NATS_USAGE_RETENTION_HOURS: z.coerce.number().min(1).max(8_760).default(DEFAULT_USAGE_RETENTION_HOURS),
     // Lets several platforms (or drills) share one NATS server; empty in a normal deployment.
     NATS_NAMESPACE: z
       .string()

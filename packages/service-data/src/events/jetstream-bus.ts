@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EVENT_SUBJECT_PREFIX, type EventEnvelope, USAGE_EVENT_SUBJECT_PREFIX } from '@agentdock/contracts';
+import { type EventEnvelope, USAGE_EVENT_SUBJECT_PREFIX } from '@agentdock/contracts';
 import { AckPolicy, type ConsumerInfo, DeliverPolicy, jetstream, JetStreamApiError, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { jserrors } from '@nats-io/jetstream/internal';
 import { ClosedConnectionError, ConnectionError, connect, DrainingConnectionError, type NatsConnection, NoRespondersError, TimeoutError } from '@nats-io/transport-node';
@@ -15,6 +15,7 @@ import {
   type Subscription,
   withAckWait,
 } from './bus';
+import { eventStreams, NANOS_PER_MS, USAGE_SUBJECT_BEFORE_ITS_STREAM } from './streams';
 
 export interface JetStreamBusOptions {
   /** One NATS URL, or several comma-separated (seeds of a cluster: the client learns the rest from it). */
@@ -22,7 +23,7 @@ export interface JetStreamBusOptions {
   logger: Logger;
   /** Stream holding every platform event but usage records; the usage records' stream is named after it (`<stream>_USAGE`). */
   stream?: string;
-  /** How long the usage stream keeps a record (`NATS_USAGE_RETENTION_HOURS`): 7 days unless told. */
+  /** How long the usage stream keeps a record (`NATS_USAGE_RETENTION_HOURS`): a week unless told. */
   usageRetentionMs?: number;
   /**
    * Prefix put before every subject on the wire, so several platforms (or test runs) can share
@@ -33,11 +34,6 @@ export interface JetStreamBusOptions {
   name?: string;
 }
 
-const NANOS_PER_MS = 1_000_000;
-const DEFAULT_USAGE_RETENTION_MS = 7 * 24 * 3_600_000;
-// Where usage records went before they had a stream of their own: the main one, which is never
-// trimmed, so start-up removes what is left there.
-const USAGE_SUBJECT_BEFORE_ITS_STREAM = `${EVENT_SUBJECT_PREFIX}.chat.credits.spent.v1`;
 // How long a stream or consumer request may take at start-up (see `connect`).
 const MANAGER_TIMEOUT_MS = 30_000;
 
@@ -93,32 +89,29 @@ export class JetStreamBus implements EventBus {
     // three servers, with every service creating its consumers at once, one creation took longer
     // than the client's default of 5 s on a slow 2-core machine, and the service exited.
     const manager = await jetstreamManager(connection, { timeout: MANAGER_TIMEOUT_MS });
-    const stream = options.stream ?? 'AGENTDOCK';
-    const usageStream = `${stream}_USAGE`;
+    const { main, usage } = eventStreams({ stream: options.stream, namespace: options.namespace, usageRetentionMs: options.usageRetentionMs });
     const namespace = options.namespace ? `${options.namespace}.` : '';
-    const duplicateWindow = 120_000 * NANOS_PER_MS;
     const movedSubject = namespace + USAGE_SUBJECT_BEFORE_ITS_STREAM;
     let movedHeld = 0;
     try {
-      movedHeld = (await manager.streams.info(stream, { subjects_filter: movedSubject })).state.subjects?.[movedSubject] ?? 0;
+      movedHeld = (await manager.streams.info(main.name, { subjects_filter: movedSubject })).state.subjects?.[movedSubject] ?? 0;
     } catch (error) {
       if (!(error instanceof jserrors.StreamNotFoundError)) throw error;
-      await manager.streams.add({ name: stream, subjects: [`${namespace}${EVENT_SUBJECT_PREFIX}.>`], duplicate_window: duplicateWindow });
+      await manager.streams.add(main);
     }
     if (movedHeld > 0) {
-      await manager.streams.purge(stream, { filter: movedSubject });
-      options.logger.info({ stream, subject: movedSubject, removed: movedHeld }, 'usage records left in the main stream from before the usage stream existed removed');
+      await manager.streams.purge(main.name, { filter: movedSubject });
+      options.logger.info({ stream: main.name, subject: movedSubject, removed: movedHeld }, 'usage records left in the main stream from before the usage stream existed removed');
     }
-    const maxAge = (options.usageRetentionMs ?? DEFAULT_USAGE_RETENTION_MS) * NANOS_PER_MS;
     try {
-      const usage = await manager.streams.info(usageStream);
+      const existing = await manager.streams.info(usage.name);
       // The operator changed the retention: the stream follows (a shorter one drops older records at once).
-      if (usage.config.max_age !== maxAge) await manager.streams.update(usageStream, { max_age: maxAge });
+      if (existing.config.max_age !== usage.max_age) await manager.streams.update(usage.name, { max_age: usage.max_age });
     } catch (error) {
       if (!(error instanceof jserrors.StreamNotFoundError)) throw error;
-      await manager.streams.add({ name: usageStream, subjects: [`${namespace}${USAGE_EVENT_SUBJECT_PREFIX}.>`], max_age: maxAge, duplicate_window: duplicateWindow });
+      await manager.streams.add(usage);
     }
-    return new JetStreamBus(connection, jetstream(connection), manager, stream, usageStream, namespace, options.logger);
+    return new JetStreamBus(connection, jetstream(connection), manager, main.name, usage.name, namespace, options.logger);
   }
 
   async publish(subject: string, envelope: EventEnvelope): Promise<void> {
