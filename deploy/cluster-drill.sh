@@ -18,7 +18,8 @@
 #
 # It needs the Docker engine and the images docker-compose.yml builds (as the CI stage,
 # .ci/docker-stage.sh, leaves them: agentdock-ci_<service>); missing ones are built first.
-# DRILL_HOLD_SECONDS (20) is how long each fault lasts under load.
+# DRILL_HOLD_SECONDS (20) is how long each fault lasts under load; DRILL_FAULTS (say `partition`)
+# keeps only the faults whose names contain one of its comma-separated words.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

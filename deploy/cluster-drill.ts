@@ -24,6 +24,8 @@
 // Traffic goes only to this machine: the load balancer (127.0.0.1:8080), the hosted checkout
 // (localhost:13105), the sink's listing (127.0.0.1:18025) and nats-1 (127.0.0.1:14222). Bounded:
 // every phase lasts DRILL_HOLD_SECONDS (20) plus its recovery, and the drill stops by itself.
+// DRILL_FAULTS (all by default) keeps only the faults whose names contain one of its comma-separated
+// words, after the baseline: `DRILL_FAULTS=partition` repeats one fault in a third of the time.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { creditsPurchasedV1 } from '@agentdock/contracts';
@@ -70,6 +72,22 @@ async function withNats<T>(work: (manager: Awaited<ReturnType<typeof jetstreamMa
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * Which server leads each stream and the consumers of credit pack events, as a fault begins: a
+ * fault that takes a leader's server away makes the cluster elect again, where an acknowledged
+ * write is most at risk.
+ */
+async function leaders(): Promise<string> {
+  return withNats(async (manager) => {
+    const parts: string[] = [];
+    for (const stream of STREAMS) parts.push(`${stream.name} ${(await manager.streams.info(stream.name)).cluster?.leader ?? 'no leader'}`);
+    for await (const consumer of manager.consumers.list(MAIN_STREAM.name)) {
+      if (consumer.config.filter_subject === creditsPurchasedV1.subject) parts.push(`${consumer.name} ${consumer.cluster?.leader ?? 'no leader'}`);
+    }
+    return parts.join(', ');
+  }).catch((error: unknown) => `not read (${error instanceof Error ? error.message : String(error)})`);
 }
 
 /** The streams the services would make, but on all three servers; they use existing streams as they are. */
@@ -130,7 +148,10 @@ async function packTrail(userId: string): Promise<string[]> {
   });
   if (rows.length === 0) return [`billing's outbox holds no ${creditsPurchasedV1.type} event for the buyer`];
   const taken = new Set(psql('chat', `select event_id from processed_events where event_id in (${rows.map((row) => `'${row.id}'`).join(', ')})`));
-  const copies = new Map<string, number>();
+  // Each copy's stream sequence, and how far chat's consumers of these events have delivered and
+  // been acknowledged: a copy at or below the acknowledged floor that chat never took was skipped.
+  const copies = new Map<string, number[]>();
+  const consumers: string[] = [];
   const connection = await connect({ servers: natsUrl, timeout: 5_000 });
   try {
     const stored = await jetstream(connection).consumers.get(MAIN_STREAM.name, { filter_subjects: [creditsPurchasedV1.subject] });
@@ -138,18 +159,32 @@ async function packTrail(userId: string): Promise<string[]> {
     if (pending > 0) {
       for await (const message of await stored.fetch({ max_messages: pending, expires: 5_000 })) {
         const id = message.json<{ id: string }>().id;
-        copies.set(id, (copies.get(id) ?? 0) + 1);
+        copies.set(id, [...(copies.get(id) ?? []), message.seq]);
         if (message.info.pending === 0) break;
       }
+    }
+    for await (const consumer of (await jetstreamManager(connection)).consumers.list(MAIN_STREAM.name)) {
+      if (consumer.config.filter_subject !== creditsPurchasedV1.subject) continue;
+      consumers.push(
+        `consumer ${consumer.name}: delivered up to ${consumer.delivered.stream_seq}, acknowledged up to ${consumer.ack_floor.stream_seq}, ` +
+          `${consumer.num_ack_pending} awaiting acknowledgement, ${consumer.num_redelivered} redelivered, ${consumer.num_pending} not yet delivered`,
+      );
     }
   } finally {
     await connection.close();
   }
-  return rows.map(
-    (row) =>
-      `pack event ${row.id}: billing's outbox ${row.state} (${row.attempts} failed attempts counted${row.lastError ? `, last error "${row.lastError}"` : ''}), ` +
-      `${copies.get(row.id) ?? 0} in ${MAIN_STREAM.name}, ${taken.has(row.id) ? 'taken' : 'not taken'} by chat`,
-  );
+  const usual = (row: (typeof rows)[number]) => row.state === 'published' && copies.get(row.id)?.length === 1 && taken.has(row.id);
+  return [
+    `billing's outbox holds ${rows.length} ${creditsPurchasedV1.type} events for the buyer; ${rows.filter(usual).length} published, once in ${MAIN_STREAM.name} and taken by chat`,
+    ...rows
+      .filter((row) => !usual(row))
+      .map(
+        (row) =>
+          `pack event ${row.id}: billing's outbox ${row.state} (${row.attempts} failed attempts counted${row.lastError ? `, last error "${row.lastError}"` : ''}), ` +
+          `${copies.get(row.id)?.length ?? 0} in ${MAIN_STREAM.name}${copies.has(row.id) ? ` (sequence ${copies.get(row.id)!.join(', ')})` : ''}, ${taken.has(row.id) ? 'taken' : 'not taken'} by chat`,
+      ),
+    ...consumers,
+  ];
 }
 
 /** Every replica of each stream current (caught up) and a leader elected. */
@@ -182,7 +217,7 @@ interface Fault {
 
 const network = `${project}_default`;
 const SERVICES = ['svc-identity', 'svc-catalog', 'svc-billing', 'svc-chat'];
-const FAULTS: Fault[] = [
+const ALL_FAULTS: Fault[] = [
   {
     name: 'stop NATS server nats-2',
     inject: () => void docker('stop', container('nats-2')),
@@ -214,6 +249,12 @@ const FAULTS: Fault[] = [
     ready: async () => healthy('postgres') && SERVICES.every((service) => healthy(`${service}-1`) && healthy(`${service}-2`)),
   },
 ];
+const faultWords = (process.env.DRILL_FAULTS ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter((word) => word !== '');
+const FAULTS = faultWords.length === 0 ? ALL_FAULTS : ALL_FAULTS.filter((fault) => faultWords.some((word) => fault.name.toLowerCase().includes(word)));
+if (FAULTS.length === 0) fail(`DRILL_FAULTS=${process.env.DRILL_FAULTS} names none of the faults: ${ALL_FAULTS.map((fault) => fault.name).join('; ')}`);
 
 // --- The load ---------------------------------------------------------------------------------
 
@@ -803,6 +844,7 @@ async function run(): Promise<void> {
     poolBefore = poolAfter;
     load = startLoad();
     await sleep(2_000);
+    log(`phase ${phase}: leaders before the fault: ${await leaders()}`);
     const injectedAt = Date.now();
     fault.inject();
     await sleep(HOLD_MS);
