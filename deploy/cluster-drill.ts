@@ -30,8 +30,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { creditsPurchasedV1 } from '@agentdock/contracts';
 import { eventStreams, USAGE_SUBJECT_BEFORE_ITS_STREAM } from '@agentdock/service-data/event-streams';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { type ConsumerInfo, jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createClient, eventually, fail, HttpError, PASSWORD, type Session } from './lib/client';
 
 const baseUrl = process.env.DRILL_URL ?? 'http://127.0.0.1:8080';
@@ -65,13 +65,22 @@ function docker(...args: string[]): string {
   return execFileSync('docker', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
-async function withNats<T>(work: (manager: Awaited<ReturnType<typeof jetstreamManager>>) => Promise<T>): Promise<T> {
+async function withNats<T>(work: (manager: JetStreamManager, connection: NatsConnection) => Promise<T>): Promise<T> {
   const connection = await connect({ servers: natsUrl, timeout: 5_000 });
   try {
-    return await work(await jetstreamManager(connection, { timeout: 5_000 }));
+    return await work(await jetstreamManager(connection, { timeout: 5_000 }), connection);
   } finally {
     await connection.close();
   }
+}
+
+/** chat's and identity's durable consumers of credit pack events (each service names its own). */
+async function packConsumers(manager: JetStreamManager): Promise<ConsumerInfo[]> {
+  const found: ConsumerInfo[] = [];
+  for await (const consumer of manager.consumers.list(MAIN_STREAM.name)) {
+    if (consumer.config.filter_subject === creditsPurchasedV1.subject) found.push(consumer);
+  }
+  return found;
 }
 
 /**
@@ -83,9 +92,7 @@ async function leaders(): Promise<string> {
   return withNats(async (manager) => {
     const parts: string[] = [];
     for (const stream of STREAMS) parts.push(`${stream.name} ${(await manager.streams.info(stream.name)).cluster?.leader ?? 'no leader'}`);
-    for await (const consumer of manager.consumers.list(MAIN_STREAM.name)) {
-      if (consumer.config.filter_subject === creditsPurchasedV1.subject) parts.push(`${consumer.name} ${consumer.cluster?.leader ?? 'no leader'}`);
-    }
+    for (const consumer of await packConsumers(manager)) parts.push(`${consumer.name} ${consumer.cluster?.leader ?? 'no leader'}`);
     return parts.join(', ');
   }).catch((error: unknown) => `not read (${error instanceof Error ? error.message : String(error)})`);
 }
@@ -150,10 +157,8 @@ async function packTrail(userId: string): Promise<string[]> {
   const taken = new Set(psql('chat', `select event_id from processed_events where event_id in (${rows.map((row) => `'${row.id}'`).join(', ')})`));
   // Each copy's stream sequence, and how far chat's consumers of these events have delivered and
   // been acknowledged: a copy at or below the acknowledged floor that chat never took was skipped.
-  const copies = new Map<string, number[]>();
-  const consumers: string[] = [];
-  const connection = await connect({ servers: natsUrl, timeout: 5_000 });
-  try {
+  const { copies, consumers } = await withNats(async (manager, connection) => {
+    const copies = new Map<string, number[]>();
     const stored = await jetstream(connection).consumers.get(MAIN_STREAM.name, { filter_subjects: [creditsPurchasedV1.subject] });
     const pending = (await stored.info()).num_pending;
     if (pending > 0) {
@@ -163,16 +168,13 @@ async function packTrail(userId: string): Promise<string[]> {
         if (message.info.pending === 0) break;
       }
     }
-    for await (const consumer of (await jetstreamManager(connection)).consumers.list(MAIN_STREAM.name)) {
-      if (consumer.config.filter_subject !== creditsPurchasedV1.subject) continue;
-      consumers.push(
+    const consumers = (await packConsumers(manager)).map(
+      (consumer) =>
         `consumer ${consumer.name}: delivered up to ${consumer.delivered.stream_seq}, acknowledged up to ${consumer.ack_floor.stream_seq}, ` +
-          `${consumer.num_ack_pending} awaiting acknowledgement, ${consumer.num_redelivered} redelivered, ${consumer.num_pending} not yet delivered`,
-      );
-    }
-  } finally {
-    await connection.close();
-  }
+        `${consumer.num_ack_pending} awaiting acknowledgement, ${consumer.num_redelivered} redelivered, ${consumer.num_pending} not yet delivered`,
+    );
+    return { copies, consumers };
+  });
   const usual = (row: (typeof rows)[number]) => row.state === 'published' && copies.get(row.id)?.length === 1 && taken.has(row.id);
   return [
     `billing's outbox holds ${rows.length} ${creditsPurchasedV1.type} events for the buyer; ${rows.filter(usual).length} published, once in ${MAIN_STREAM.name} and taken by chat`,
