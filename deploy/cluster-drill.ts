@@ -29,7 +29,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { creditsPurchasedV1 } from '@agentdock/contracts';
-import { eventStreams, USAGE_SUBJECT_BEFORE_ITS_STREAM } from '@agentdock/service-data/event-streams';
+import { eventStreams, NANOS_PER_MS, USAGE_SUBJECT_BEFORE_ITS_STREAM } from '@agentdock/service-data/event-streams';
 import { type ConsumerInfo, jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createClient, eventually, fail, HttpError, PASSWORD, type Session } from './lib/client';
@@ -950,7 +950,7 @@ async function usageRecords(settled: number): Promise<{ inUsageStream: number; i
         inUsageStream: usageInfo.state.messages,
         inMainStream: mainInfo.state.subjects?.[before] ?? 0,
         replicas: usageInfo.config.num_replicas,
-        maxAgeHours: usageInfo.config.max_age / 3_600_000 / 1_000_000,
+        maxAgeHours: usageInfo.config.max_age / NANOS_PER_MS / 3_600_000,
       };
     });
     if (counted.inUsageStream >= settled) break;
